@@ -1,0 +1,57 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { idColumn, tenantColumn, timestamps } from './columns';
+
+export const roleNames = ['STUDENT', 'TUTOR', 'ADMIN', 'GUEST'] as const;
+export type RoleName = (typeof roleNames)[number];
+
+export const users = sqliteTable(
+  'users',
+  {
+    _id: idColumn(),
+    tenantId: tenantColumn(),
+    email: text('email'),
+    firstname: text('firstname').notNull().default(''),
+    lastname: text('lastname').notNull().default(''),
+    role: text('role', { enum: roleNames }).notNull(),
+    /** Versioned hash string, see worker/lib/passwords.ts. Null for guests. */
+    passwordHash: text('password_hash'),
+    timezone: text('timezone').notNull().default('Asia/Singapore'),
+    currency: text('currency').notNull().default('USD'),
+    country: text('country'),
+    avatar: text('avatar'),
+    onboarded: integer('onboarded', { mode: 'boolean' }).notNull().default(false),
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('users_tenant_email').on(t.tenantId, t.email), index('users_tenant_role').on(t.tenantId, t.role)],
+);
+
+/** A parent (the user) acting for several students. */
+export const userMappers = sqliteTable(
+  'user_mappers',
+  {
+    _id: idColumn(),
+    tenantId: tenantColumn(),
+    parentId: text('parent_id').notNull().references(() => users._id),
+    studentId: text('student_id').notNull().references(() => users._id),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('user_mappers_pair').on(t.parentId, t.studentId)],
+);
+
+/** One row per signed-in session, so a password reset or sign-out can end sessions before their tokens expire. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    _id: idColumn(),
+    tenantId: tenantColumn(),
+    userId: text('user_id').notNull().references(() => users._id),
+    authType: text('auth_type').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    ...timestamps(),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+export type User = typeof users.$inferSelect;

@@ -1,0 +1,4 @@
+export * from './tenants';
+export * from './accounts';
+export * from './site';
+export * from './learning';

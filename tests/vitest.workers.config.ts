@@ -1,0 +1,25 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export default defineConfig({
+  root,
+  plugins: [
+    cloudflareTest(async () => ({
+      wrangler: { configPath: './wrangler.toml' },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations(`${root}/schema/migrations`),
+          TOKEN_SECRET: 'test-token-secret-0123456789abcdef',
+          APP_ENV: 'test',
+        },
+      },
+    })),
+  ],
+  test: {
+    include: ['tests/api/**/*.test.ts', 'tests/durable-objects/**/*.test.ts'],
+    setupFiles: ['tests/setup.ts'],
+  },
+});

@@ -1,0 +1,20 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root,
+  base: '/learning-portal/',
+  plugins: [react(), tailwindcss()],
+  build: {
+    // Served by wrangler's assets from dist/client, so the files sit under the base path.
+    outDir: fileURLToPath(new URL('../dist/client/learning-portal', import.meta.url)),
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: { '/api': { target: 'http://localhost:8787', ws: true } },
+  },
+});

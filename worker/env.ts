@@ -1,0 +1,34 @@
+import type { DrizzleD1Database } from 'drizzle-orm/d1';
+import type * as tables from '../schema/tables';
+import type { Tenant } from '../schema/tables';
+
+export interface Env {
+  DB: D1Database;
+  FILES: R2Bucket;
+  ASSETS: Fetcher;
+  WAITING_ROOM: DurableObjectNamespace;
+  APP_ENV: string;
+  /** HMAC key for access tokens and real-time tickets; `npm start` writes a random one to .dev.vars. */
+  TOKEN_SECRET: string;
+}
+
+export type Db = DrizzleD1Database<typeof tables>;
+
+export interface AuthState {
+  userId: string;
+  /** The user the caller acts for: themselves, or a student linked to a parent. */
+  actingUserId: string;
+  role: string;
+  sessionId: string;
+  isGuest: boolean;
+}
+
+export interface AppBindings {
+  Bindings: Env;
+  Variables: {
+    db: Db;
+    tenant: Tenant;
+    requestId: string;
+    auth?: AuthState;
+  };
+}

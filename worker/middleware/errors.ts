@@ -1,0 +1,37 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AppBindings } from '../env';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** A 4xx with the uniform `{message, errors}` body. */
+export class ApiError extends HTTPException {
+  constructor(
+    status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429,
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(status, { message });
+  }
+}
+
+export const fieldError = (path: string, message: string) => new ApiError(400, `${path}: ${message}`, [{ path, message }]);
+
+export function onError(err: Error, c: Context<AppBindings>) {
+  if (err instanceof ApiError) {
+    return c.json({ message: err.message, errors: err.errors }, err.status);
+  }
+  if (err instanceof HTTPException) {
+    return c.json({ message: err.message || 'Request failed', errors: [] }, err.status);
+  }
+  const requestId = c.get('requestId') ?? crypto.randomUUID();
+  console.error(`[${requestId}]`, err);
+  return c.json({ message: 'Something went wrong on our side. Please try again.', requestId }, 500);
+}
+
+export function notFound(c: Context<AppBindings>) {
+  return c.json({ message: `No route for ${c.req.method} ${new URL(c.req.url).pathname}`, errors: [] }, 404);
+}
