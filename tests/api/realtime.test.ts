@@ -1,0 +1,147 @@
+import { listDurableObjectIds } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { waitingRoomName } from '../../schema/contracts/realtime';
+import { signTicket, TICKET_TTL_SECONDS, verifyTicket } from '../../worker/lib/tickets';
+import { requestTicket, signedInUser, ticketFor, uniqueWaitingId, upgrade } from '../helpers/realtime';
+
+let student: Awaited<ReturnType<typeof signedInUser>>;
+
+beforeAll(async () => {
+  student = await signedInUser({ tenant: 'studyhall', role: 'STUDENT', firstname: 'Sara', lastname: 'Lim' });
+});
+
+/** True when the waiting room for this tenant and waiting id was never instantiated. */
+async function roomNeverReached(tenantId: string, waitingId: string) {
+  const id = env.WAITING_ROOM.idFromName(`${tenantId}:${waitingId}`);
+  const ids = await listDurableObjectIds(env.WAITING_ROOM);
+  return !ids.some((existing) => existing.equals(id));
+}
+
+async function expectRefused(res: Response, status = 401) {
+  expect(res.status).toBe(status);
+  expect(res.webSocket).toBeNull();
+  const body = await res.json<{ message: string; errors: unknown[] }>();
+  expect(body.message).toEqual(expect.any(String));
+  expect(body.errors).toEqual([]);
+}
+
+describe('happy', () => {
+  it('issues a 60 s ticket bound to the user, tenant, role, name and room', async () => {
+    const waitingId = uniqueWaitingId();
+    const res = await requestTicket(student.token, { room: waitingRoomName(waitingId) });
+    expect(res.status).toBe(200);
+    const body = await res.json<{ ticket: string }>();
+    expect(Object.keys(body)).toEqual(['ticket']);
+    const claims = await verifyTicket(env.TOKEN_SECRET, body.ticket);
+    expect(claims).toMatchObject({
+      sub: student.user._id,
+      tid: student.tenant._id,
+      role: 'STUDENT',
+      name: 'Sara Lim',
+      room: `waiting-room/${waitingId}`,
+    });
+    expect(claims!.exp - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(TICKET_TTL_SECONDS);
+  });
+
+  it('upgrades with a valid ticket and reaches the room', async () => {
+    const waitingId = uniqueWaitingId();
+    const res = await upgrade(waitingId, await ticketFor(student.token, waitingId));
+    expect(res.status).toBe(101);
+    expect(res.webSocket).not.toBeNull();
+    res.webSocket!.accept();
+    expect(await roomNeverReached(student.tenant._id, waitingId)).toBe(false);
+    res.webSocket!.close(1000, 'done');
+  });
+});
+
+describe('errors', () => {
+  it('names the field for a bad room and issues nothing', async () => {
+    for (const room of ['lobby/x', 'waiting-room/', 'waiting-room/a/b', 'waiting-room/bad id', 42]) {
+      const res = await requestTicket(student.token, { room });
+      expect(res.status).toBe(400);
+      const body = await res.json<{ errors: { path: string }[] }>();
+      expect(body.errors[0]?.path).toBe('room');
+    }
+  });
+
+  it('answers 426 to a plain GET on a room', async () => {
+    const waitingId = uniqueWaitingId();
+    const ticket = await ticketFor(student.token, waitingId);
+    const res = await exports.default.fetch(`http://localhost/api/rt/waiting-room/${waitingId}?ticket=${ticket}`);
+    expect(res.status).toBe(426);
+    expect(await roomNeverReached(student.tenant._id, waitingId)).toBe(true);
+  });
+});
+
+describe('permissions', () => {
+  it('refuses a ticket without sign-in', async () => {
+    const res = await requestTicket('', { room: waitingRoomName(uniqueWaitingId()) });
+    expect(res.status).toBe(401);
+  });
+
+  it('refuses a ticket to a guest', async () => {
+    const guest = await signedInUser({ tenant: 'studyhall', role: 'GUEST', firstname: 'Guest' });
+    const res = await requestTicket(guest.token, { room: waitingRoomName(uniqueWaitingId()) });
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses an upgrade without a ticket', async () => {
+    const waitingId = uniqueWaitingId();
+    await expectRefused(await upgrade(waitingId, null));
+    expect(await roomNeverReached(student.tenant._id, waitingId)).toBe(true);
+  });
+
+  it('refuses a forged or tampered ticket', async () => {
+    const waitingId = uniqueWaitingId();
+    const claims = { sub: student.user._id, tid: student.tenant._id, role: 'ADMIN', name: 'Mallory', room: waitingRoomName(waitingId) };
+    await expectRefused(await upgrade(waitingId, await signTicket('not-the-secret', claims)));
+
+    const [header, , signature] = (await ticketFor(student.token, waitingId)).split('.');
+    const payload = btoa(JSON.stringify({ ...claims, aud: 'studyhall-rt', jti: 'x', exp: Math.floor(Date.now() / 1000) + 60 }))
+      .replaceAll('=', '')
+      .replaceAll('+', '-')
+      .replaceAll('/', '_');
+    await expectRefused(await upgrade(waitingId, `${header}.${payload}.${signature}`));
+    expect(await roomNeverReached(student.tenant._id, waitingId)).toBe(true);
+  });
+
+  it('refuses an expired ticket', async () => {
+    const waitingId = uniqueWaitingId();
+    const claims = { sub: student.user._id, tid: student.tenant._id, role: 'STUDENT', name: 'Sara Lim', room: waitingRoomName(waitingId) };
+    const expired = await signTicket(env.TOKEN_SECRET, claims, Date.now() - (TICKET_TTL_SECONDS + 1) * 1000);
+    await expectRefused(await upgrade(waitingId, expired));
+    expect(await roomNeverReached(student.tenant._id, waitingId)).toBe(true);
+  });
+
+  it('refuses a ticket for another room', async () => {
+    const ticketRoom = uniqueWaitingId();
+    const otherRoom = uniqueWaitingId();
+    await expectRefused(await upgrade(otherRoom, await ticketFor(student.token, ticketRoom)));
+    expect(await roomNeverReached(student.tenant._id, otherRoom)).toBe(true);
+  });
+
+  it("refuses a ticket on the other tenant's host", async () => {
+    const partner = await signedInUser({ tenant: 'partner', role: 'STUDENT', firstname: 'Pia' });
+    const waitingId = uniqueWaitingId();
+    await expectRefused(await upgrade(waitingId, await ticketFor(student.token, waitingId), 'partner.localhost'));
+    expect(await roomNeverReached(partner.tenant._id, waitingId)).toBe(true);
+    expect(await roomNeverReached(student.tenant._id, waitingId)).toBe(true);
+  });
+
+  it('refuses an access token used as a ticket', async () => {
+    const waitingId = uniqueWaitingId();
+    await expectRefused(await upgrade(waitingId, student.token));
+    expect(await roomNeverReached(student.tenant._id, waitingId)).toBe(true);
+  });
+
+  it('refuses a ticket used a second time', async () => {
+    const waitingId = uniqueWaitingId();
+    const ticket = await ticketFor(student.token, waitingId);
+    const first = await upgrade(waitingId, ticket);
+    expect(first.status).toBe(101);
+    first.webSocket!.accept();
+    await expectRefused(await upgrade(waitingId, ticket));
+    first.webSocket!.close(1000, 'done');
+  });
+});

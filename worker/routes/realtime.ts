@@ -1,0 +1,56 @@
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { encodeIdentity, IDENTITY_HEADER } from '../../durable-objects/lib/identity';
+import { rtTicketRequest, waitingRoomName } from '../../schema/contracts/realtime';
+import { users } from '../../schema/tables';
+import type { AppBindings } from '../env';
+import { signTicket, verifyTicket } from '../lib/tickets';
+import { authOf, requireAuth } from '../middleware/auth';
+import { ApiError } from '../middleware/errors';
+import { validate } from '../middleware/validate';
+
+/**
+ * Real-time entry points. Browsers cannot set headers on a WebSocket, so a signed-in client first trades its
+ * access token for a short ticket naming one room, then connects with `?ticket=`. The Worker checks the ticket
+ * before any Durable Object sees the request and hands the object the verified identity.
+ */
+export const realtimeRoutes = new Hono<AppBindings>()
+  .post('/rt/tickets', requireAuth, validate('json', rtTicketRequest), async (c) => {
+    const auth = authOf(c);
+    if (auth.isGuest) throw new ApiError(403, 'Sign in to join live rooms');
+    const tenant = c.get('tenant');
+    const user = await c
+      .get('db')
+      .select({ firstname: users.firstname, lastname: users.lastname, email: users.email })
+      .from(users)
+      .where(and(eq(users._id, auth.userId), eq(users.tenantId, tenant._id)))
+      .get();
+    if (!user) throw new ApiError(401, 'Your session has expired. Please sign in again.');
+    const name = `${user.firstname} ${user.lastname}`.trim() || (user.email ?? '');
+    const { room } = c.req.valid('json');
+    const ticket = await signTicket(c.env.TOKEN_SECRET, { sub: auth.userId, tid: tenant._id, role: auth.role, name, room });
+    return c.json({ ticket });
+  })
+  .get('/rt/waiting-room/:waitingId', async (c) => {
+    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
+      return c.json({ message: 'Expected a WebSocket upgrade', errors: [] }, 426);
+    }
+    const tenant = c.get('tenant');
+    const waitingId = c.req.param('waitingId');
+    const ticket = await verifyTicket(c.env.TOKEN_SECRET, c.req.query('ticket') ?? '');
+    if (!ticket || ticket.tid !== tenant._id || ticket.room !== waitingRoomName(waitingId)) {
+      throw new ApiError(401, 'This live connection needs a fresh ticket. Please reconnect.');
+    }
+    const namespace = c.env.WAITING_ROOM;
+    const stub = namespace.get(namespace.idFromName(`${tenant._id}:${waitingId}`));
+    const identity = encodeIdentity({
+      userId: ticket.sub,
+      tenantId: ticket.tid,
+      role: ticket.role,
+      name: ticket.name,
+      ticketId: ticket.jti,
+      ticketExp: ticket.exp,
+    });
+    // A fresh request, so nothing the client sent (least of all an identity header) reaches the object.
+    return stub.fetch('https://waiting-room/connect', { headers: { upgrade: 'websocket', [IDENTITY_HEADER]: identity } });
+  });
