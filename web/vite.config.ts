@@ -13,6 +13,8 @@ export default defineConfig({
     // Served by wrangler's assets from dist/client, so the files sit under the base path.
     outDir: fileURLToPath(new URL('../dist/client/learning-portal', import.meta.url)),
     emptyOutDir: true,
+    // scripts/build.ts reads it to size the landing page's initial load, then removes it.
+    manifest: true,
   },
   server: {
     proxy: { '/api': { target: 'http://localhost:8787', ws: true } },
