@@ -2,32 +2,46 @@ import { spawn } from 'node:child_process';
 import { prepareLocal } from './prepare-local';
 import { runOrExit, waitFor } from './run';
 
-const PORT = 8787;
+/**
+ * `npm start`: build, migrate and seed the local D1, then run `wrangler dev` until Ctrl-C.
+ * PORT and PERSIST_TO exist so a second copy can run beside the usual one without sharing its state.
+ */
+const PORT = process.env.PORT ?? '8787';
+const PERSIST_TO = process.env.PERSIST_TO;
 const origin = `http://localhost:${PORT}`;
 
 await runOrExit('npm', ['run', 'build']);
-await prepareLocal();
+await prepareLocal(PERSIST_TO);
 
-const dev = spawn('wrangler', ['dev', '--port', String(PORT)], { stdio: 'inherit' });
-const stop = () => dev.kill('SIGINT');
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
-dev.on('exit', (code) => process.exit(code ?? 0));
+const persist = PERSIST_TO ? ['--persist-to', PERSIST_TO] : [];
+const dev = spawn('wrangler', ['dev', '--port', PORT, ...persist], { stdio: 'inherit' });
+// Ctrl-C in a terminal reaches wrangler too (same process group); forwarding covers `kill` sent to us alone.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => dev.kill(signal));
+dev.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 
-await waitFor(`${origin}/api/health`);
-console.log(`
+try {
+  await waitFor(`${origin}/api/health`);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  dev.kill('SIGINT');
+  process.exitCode = 1;
+}
+if (!process.exitCode) {
+  console.log(`
   Studyhall is running.
 
   App              ${origin}/learning-portal/
   API health       ${origin}/api/health
   Partner tenant   http://partner.localhost:${PORT}/learning-portal/
+  Dev mailbox      comes with the accounts issue (sign-up and password-reset emails)
 
-  Demo logins (password: studyhall-demo)
+  Demo logins, all with the password studyhall-demo
     admin@studyhall.test     admin
     tutor@studyhall.test     tutor
-    student@studyhall.test   student
+    student@studyhall.test   student (Sam)
     parent@studyhall.test    parent of two students (Sam and Maya)
-    learner@partner.test     student on the partner tenant (partner.localhost only)
+    learner@partner.test     student of the partner tenant (partner.localhost only)
 
   Press Ctrl-C to stop.
 `);
+}

@@ -25,7 +25,7 @@ export default defineConfig({
     cwd: '..',
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 180_000,
+    timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

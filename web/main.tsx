@@ -1,9 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { applyTheme, initialTheme } from './lib/theme';
+import { createAppRouter } from './router';
 import './styles.css';
+
+applyTheme(initialTheme());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <h1 className="p-8 text-2xl font-semibold">Studyhall</h1>
+    <RouterProvider router={createAppRouter()} />
   </StrictMode>,
 );

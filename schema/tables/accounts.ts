@@ -1,8 +1,8 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { roleNames } from '../contracts/auth';
 import { idColumn, tenantColumn, timestamps } from './columns';
 
-export const roleNames = ['STUDENT', 'TUTOR', 'ADMIN', 'GUEST'] as const;
-export type RoleName = (typeof roleNames)[number];
+export { roleNames, type RoleName } from '../contracts/auth';
 
 export const users = sqliteTable(
   'users',

@@ -25,7 +25,11 @@ export function onError(err: Error, c: Context<AppBindings>) {
     return c.json({ message: err.message, errors: err.errors }, err.status);
   }
   if (err instanceof HTTPException) {
-    return c.json({ message: err.message || 'Request failed', errors: [] }, err.status);
+    if (err.res) return err.getResponse();
+    const message = err.message || 'Request failed';
+    // Hono's validators throw a bare 400 when the body itself cannot be parsed (malformed JSON or form data).
+    const errors = err.status === 400 ? [{ path: 'body', message }] : [];
+    return c.json({ message, errors }, err.status);
   }
   const requestId = c.get('requestId') ?? crypto.randomUUID();
   console.error(`[${requestId}]`, err);

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Every 4xx body: a readable message plus one entry per offending field. */
+export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+export const errorBody = z.object({ message: z.string(), errors: z.array(fieldErrorSchema) });
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** A 500 carries only a request id to quote to support, never a stack. */
+export const serverErrorBody = z.object({ message: z.string(), requestId: z.string() });
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+export const MAX_SEARCH_TEXT = 100;
+
+/** Sort direction as the clients send it: words or the 1 / -1 of the original API. */
+const sortValue = z
+  .enum(['asc', 'desc', '1', '-1'])
+  .transform((value) => (value === 'desc' || value === '-1' ? ('desc' as const) : ('asc' as const)));
+
+/** Query string of every list endpoint; routes extend it with their own filters. */
+export const listQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    offset: z.coerce.number().int().min(0).default(0),
+    sortKey: z.string().trim().min(1).max(64).optional(),
+    sortValue: sortValue.optional(),
+    searchText: z.string().trim().max(MAX_SEARCH_TEXT).optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (query.sortValue !== undefined && query.sortKey === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['sortValue'], message: 'sortValue needs a sortKey' });
+    }
+  });
+export type ListQuery = z.infer<typeof listQuery>;
+
+export const listResponse = <T extends z.ZodType>(doc: T) =>
+  z.object({ docs: z.array(doc), totalDocs: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+export interface ListResponse<T> {
+  docs: T[];
+  totalDocs: number;
+  limit: number;
+  offset: number;
+}

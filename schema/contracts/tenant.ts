@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** The product's own tenant; every other key is a white-label partner. */
+export const HOME_TENANT_KEY = 'studyhall';
+
+export const tenantTheme = z.object({ primary: z.string(), primaryDark: z.string() });
+export type TenantTheme = z.infer<typeof tenantTheme>;
+
+/** GET /api/tenant */
+export const tenantResponse = z.object({
+  _id: z.string(),
+  key: z.string(),
+  domain: z.string(),
+  name: z.string(),
+  theme: tenantTheme,
+  permissions: z.record(z.string(), z.array(z.string())),
+  isPartner: z.boolean(),
+});
+export type TenantResponse = z.infer<typeof tenantResponse>;

@@ -1,0 +1,172 @@
+import { inArray } from 'drizzle-orm';
+import type { DrizzleD1Database } from 'drizzle-orm/d1';
+import { hashPassword } from '../worker/lib/passwords';
+import { catalogue, partnerCatalogue, slugify, subjectSlug } from './seed-data';
+import { curricula, grades, metaTags, type RoleName, subjects, tenants, userMappers, users } from './tables';
+
+/** Demo data for local runs and tests. Ids are fixed and every insert skips conflicts, so seeding twice adds nothing. */
+
+export const DEMO_PASSWORD = 'studyhall-demo';
+
+export const TENANT_IDS = { studyhall: 'tenant_studyhall', brightpath: 'tenant_brightpath' } as const;
+
+const tenantRows = [
+  {
+    _id: TENANT_IDS.studyhall,
+    key: 'studyhall',
+    domain: 'localhost',
+    name: 'Studyhall',
+    theme: { primary: '#01B8AF', primaryDark: '#0CD6CD' },
+    permissions: { features: ['free-trial', 'courses', 'chat', 'waiting-room', 'past-papers', 'billing'] },
+  },
+  {
+    _id: TENANT_IDS.brightpath,
+    key: 'brightpath',
+    domain: 'partner.localhost',
+    name: 'BrightPath Tutors',
+    theme: { primary: '#4F46E5', primaryDark: '#818CF8' },
+    permissions: { features: ['courses', 'chat', 'waiting-room'] },
+  },
+];
+
+interface DemoUser {
+  _id: string;
+  tenantId: string;
+  email: string;
+  role: RoleName;
+  firstname: string;
+  lastname: string;
+}
+
+export const DEMO_USERS = {
+  admin: { _id: 'user_admin', tenantId: TENANT_IDS.studyhall, email: 'admin@studyhall.test', role: 'ADMIN', firstname: 'Ada', lastname: 'Admin' },
+  tutor: { _id: 'user_tutor', tenantId: TENANT_IDS.studyhall, email: 'tutor@studyhall.test', role: 'TUTOR', firstname: 'Theo', lastname: 'Tutor' },
+  student: { _id: 'user_student', tenantId: TENANT_IDS.studyhall, email: 'student@studyhall.test', role: 'STUDENT', firstname: 'Sam', lastname: 'Student' },
+  student2: { _id: 'user_student2', tenantId: TENANT_IDS.studyhall, email: 'student2@studyhall.test', role: 'STUDENT', firstname: 'Maya', lastname: 'Student' },
+  parent: { _id: 'user_parent', tenantId: TENANT_IDS.studyhall, email: 'parent@studyhall.test', role: 'PARENT', firstname: 'Pat', lastname: 'Parent' },
+  partnerLearner: { _id: 'user_partner_learner', tenantId: TENANT_IDS.brightpath, email: 'learner@partner.test', role: 'STUDENT', firstname: 'Lee', lastname: 'Learner' },
+} satisfies Record<string, DemoUser>;
+
+const mapperRows = [DEMO_USERS.student, DEMO_USERS.student2].map((student) => ({
+  _id: `mapper_${DEMO_USERS.parent._id}_${student._id}`,
+  tenantId: TENANT_IDS.studyhall,
+  parentId: DEMO_USERS.parent._id,
+  studentId: student._id,
+}));
+
+const idPart = (text: string) => slugify(text).replaceAll('-', '_');
+
+function catalogueRows(tenantKey: keyof typeof TENANT_IDS, slugs: string[]) {
+  const tenantId = TENANT_IDS[tenantKey];
+  const curriculumRows: (typeof curricula.$inferInsert)[] = [];
+  const subjectRows: (typeof subjects.$inferInsert)[] = [];
+  const gradeRows: (typeof grades.$inferInsert)[] = [];
+  catalogue
+    .filter((c) => slugs.includes(c.slug))
+    .forEach((cur, curIndex) => {
+      const curriculumId = `curriculum_${tenantKey}_${idPart(cur.slug)}`;
+      curriculumRows.push({ _id: curriculumId, tenantId, name: cur.name, slug: cur.slug, description: cur.description, sortingOrder: curIndex });
+      cur.subjects.forEach((name, subIndex) => {
+        const slug = subjectSlug(name);
+        const subjectId = `subject_${tenantKey}_${idPart(cur.slug)}_${idPart(slug)}`;
+        subjectRows.push({ _id: subjectId, tenantId, curriculumId, name, slug, sortingOrder: subIndex });
+        cur.grades.forEach((grade, gradeIndex) => {
+          gradeRows.push({ _id: `grade_${subjectId.slice('subject_'.length)}_${idPart(grade)}`, tenantId, subjectId, grade, sortingOrder: gradeIndex });
+        });
+      });
+    });
+  return { curriculumRows, subjectRows, gradeRows };
+}
+
+const metaTagRows = [
+  {
+    _id: 'meta_studyhall_home',
+    tenantId: TENANT_IDS.studyhall,
+    path: '/learning-portal',
+    title: 'Studyhall | Live online tutoring for IGCSE, GCSE and A Level',
+    description: 'One-to-one and small-group lessons with expert tutors for Cambridge, Edexcel and AQA. Book your free class today.',
+  },
+  {
+    _id: 'meta_studyhall_login',
+    tenantId: TENANT_IDS.studyhall,
+    path: '/learning-portal/login',
+    title: 'Sign in | Studyhall',
+    description: 'Sign in to Studyhall to join your lessons, see your schedule and message your tutor.',
+  },
+  {
+    _id: 'meta_studyhall_cambridge_igcse',
+    tenantId: TENANT_IDS.studyhall,
+    path: '/learning-portal/cambridge-igcse',
+    title: 'Cambridge IGCSE tutoring | Studyhall',
+    description: 'Live Cambridge IGCSE lessons in maths, sciences, English and more, matched to the syllabus you sit.',
+  },
+  {
+    _id: 'meta_studyhall_cambridge_igcse_maths',
+    tenantId: TENANT_IDS.studyhall,
+    path: '/learning-portal/cambridge-igcse/maths',
+    title: 'Cambridge IGCSE Mathematics tutoring | Studyhall',
+    description: 'Core and Extended IGCSE Maths with a tutor who walks through every past-paper method with you.',
+  },
+  {
+    _id: 'meta_studyhall_aqa_gcse',
+    tenantId: TENANT_IDS.studyhall,
+    path: '/learning-portal/aqa-gcse',
+    title: 'AQA GCSE tutoring | Studyhall',
+    description: 'Weekly AQA GCSE lessons that turn mark schemes into marks, from Year 10 to the final exam.',
+  },
+  {
+    _id: 'meta_brightpath_home',
+    tenantId: TENANT_IDS.brightpath,
+    path: '/learning-portal',
+    title: 'BrightPath Tutors | Online lessons that light the way',
+    description: 'BrightPath’s tutors teach Cambridge IGCSE and A Level live, one to one.',
+  },
+  {
+    _id: 'meta_brightpath_login',
+    tenantId: TENANT_IDS.brightpath,
+    path: '/learning-portal/login',
+    title: 'Sign in | BrightPath Tutors',
+    description: 'Sign in to BrightPath Tutors to join your lessons and keep up with your tutor.',
+  },
+];
+
+/**
+ * Inserts one row per statement (D1 caps bound parameters per statement) in a single batch, skipping rows
+ * whose id or unique key is already there.
+ */
+async function insertAll<S extends Record<string, unknown>, T extends Parameters<DrizzleD1Database<S>['insert']>[0]>(
+  db: DrizzleD1Database<S>,
+  table: T,
+  rows: T['$inferInsert'][],
+) {
+  const [first, ...rest] = rows.map((row) => db.insert(table).values(row).onConflictDoNothing());
+  if (first) await db.batch([first, ...rest]);
+}
+
+export async function seed<S extends Record<string, unknown>>(db: DrizzleD1Database<S>) {
+  await insertAll(db, tenants, tenantRows);
+
+  const demoUsers: DemoUser[] = Object.values(DEMO_USERS);
+  const existing = new Set(
+    (await db.select({ _id: users._id }).from(users).where(inArray(users._id, demoUsers.map((u) => u._id))).all()).map((u) => u._id),
+  );
+  const missing = demoUsers.filter((u) => !existing.has(u._id));
+  // Hashing is the slow part: one hash per run serves every demo user (they share the demo password anyway),
+  // and a run that finds them all seeded hashes nothing.
+  if (missing.length) {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    await insertAll(db, users, missing.map((u) => ({ ...u, passwordHash, onboarded: true })));
+  }
+  await insertAll(db, userMappers, mapperRows);
+
+  for (const [tenantKey, slugs] of [
+    ['studyhall', catalogue.map((c) => c.slug)],
+    ['brightpath', partnerCatalogue],
+  ] as const) {
+    const { curriculumRows, subjectRows, gradeRows } = catalogueRows(tenantKey, [...slugs]);
+    await insertAll(db, curricula, curriculumRows);
+    await insertAll(db, subjects, subjectRows);
+    await insertAll(db, grades, gradeRows);
+  }
+  await insertAll(db, metaTags, metaTagRows);
+}

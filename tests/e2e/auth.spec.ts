@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, expectSignedOut, signIn, storedUser, STUDENT, submitLogin, TOKEN_KEY } from './demo';
+
+test('a demo student signs in through the form, sees the dashboard and signs out to the portal root', async ({ page }) => {
+  await signIn(page, STUDENT.email);
+  await expect(page.getByRole('heading', { name: `Welcome back, ${STUDENT.firstname}` })).toBeVisible();
+  await expect(page).toHaveURL(/\/learning-portal\/dashboard$/);
+
+  await page.getByRole('button', { name: /^Account menu for Sam/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/learning-portal\/?$/);
+  await expectSignedOut(page);
+});
+
+test('a wrong password shows an error toast and stays on the login page', async ({ page }) => {
+  await page.goto('/learning-portal/login');
+  await submitLogin(page, STUDENT.email, `${DEMO_PASSWORD}-wrong`);
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/learning-portal\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+  expect((await storedUser(page))?.email).not.toBe(STUDENT.email);
+});
+
+test('a 401 clears the session and lands on the portal root', async ({ page }) => {
+  await signIn(page, STUDENT.email);
+  await expect(page.getByRole('heading', { name: `Welcome back, ${STUDENT.firstname}` })).toBeVisible();
+
+  await page.evaluate((key) => localStorage.setItem(key, 'not-a-real-token'), TOKEN_KEY);
+  const refused = page.waitForResponse((res) => res.url().includes('/api/') && res.status() === 401);
+  await page.goto('/learning-portal/dashboard');
+  await refused;
+
+  await expect(page).toHaveURL(/\/learning-portal\/?$/);
+  await expectSignedOut(page);
+  expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).not.toBe('not-a-real-token');
+});

@@ -1,0 +1,14 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, PARTNER_LEARNER, signIn, STUDENT, submitLogin } from './demo';
+
+test('the partner tenant refuses a Studyhall account and accepts its own learner', async ({ page, baseURL }) => {
+  // Chromium resolves every *.localhost name to loopback, so the partner tenant needs no hosts-file entry.
+  const origin = `http://partner.localhost:${new URL(baseURL!).port}`;
+
+  await signIn(page, STUDENT.email, origin);
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(`${origin}/learning-portal/login`);
+
+  await submitLogin(page, PARTNER_LEARNER.email, DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: `Welcome back, ${PARTNER_LEARNER.firstname}` })).toBeVisible();
+});

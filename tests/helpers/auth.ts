@@ -1,0 +1,45 @@
+import { exports } from 'cloudflare:workers';
+import { expect } from 'vitest';
+import type { TokenResponse } from '../../schema/contracts/auth';
+import { DEMO_PASSWORD } from '../../schema/seed';
+
+/** Calls the Worker as a browser on `host` would; `path` is below /api. */
+export function api(path: string, init: RequestInit = {}, host = 'localhost') {
+  return exports.default.fetch(`http://${host}/api${path}`, init);
+}
+
+export function postJson(path: string, body: unknown, init: RequestInit = {}, host = 'localhost') {
+  return api(path, { ...init, method: 'POST', headers: { 'content-type': 'application/json', ...init.headers }, body: JSON.stringify(body) }, host);
+}
+
+/** POST /api/oauth/token with the web client filled in unless a field overrides it. */
+export function tokenRequest(fields: Record<string, string>, host = 'localhost') {
+  return api('/oauth/token', { method: 'POST', body: new URLSearchParams({ client_id: 'studyhall-web', ...fields }) }, host);
+}
+
+export async function signInFull(email: string, host = 'localhost', password = DEMO_PASSWORD) {
+  const res = await tokenRequest({ grant_type: 'password', username: `login:${email}`, password }, host);
+  expect(res.status, `sign in as ${email} on ${host}`).toBe(200);
+  return res.json<TokenResponse>();
+}
+
+/** Signs a demo user in through the real token endpoint and returns the access token. */
+export async function signIn(email: string, host = 'localhost', password = DEMO_PASSWORD) {
+  return (await signInFull(email, host, password)).access_token;
+}
+
+export const bearer = (token: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra });
+
+export interface ErrorJson {
+  message: string;
+  errors: { path: string; message: string }[];
+}
+
+/** Asserts a 400 whose errors name `path`. */
+export async function expectFieldError(res: Response, path: string) {
+  expect(res.status).toBe(400);
+  const body = await res.json<ErrorJson>();
+  expect(body.errors.map((e) => e.path)).toContain(path);
+  expect(body.message).toContain(path);
+  return body;
+}

@@ -1,0 +1,96 @@
+import { useAtom, useSetAtom, useStore } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { AuthUserResponse } from '../../../schema/contracts/auth';
+import { api } from '../../lib/api';
+import { statusOf } from '../../lib/errors';
+import { useToast } from '../../ui/toast/use-toast';
+import { sessionAtom, tokenReadyAtom, userLoadedAtom } from './atoms';
+import { requestToken, sessionFromToken, type TokenCredentials } from './token-request';
+
+/** `#id_token=…&user_id=…[&token_type=cookie]` → the token sign-in it asks for, if both parts are there. */
+function fragmentCredentials(hash: string): TokenCredentials | null {
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+  const token = fragment.get('id_token');
+  const userId = fragment.get('user_id');
+  if (!token || !userId) return null;
+  return fragment.get('token_type') === 'cookie' ? { type: 'cookie', userId } : { type: 'tpToken', token, userId };
+}
+
+/**
+ * Startup sign-in (spec 1, section 4): a token sign-in from the address fragment, otherwise the stored session,
+ * otherwise a guest session. Whenever the session is later dropped (sign-out, 401, failed login) a guest
+ * session is fetched again in the background.
+ */
+export function useSessionBootstrap() {
+  const store = useStore();
+  const [session, setSession] = useAtom(sessionAtom);
+  const setTokenReady = useSetAtom(tokenReadyAtom);
+  const [userLoaded, setUserLoaded] = useAtom(userLoadedAtom);
+  const toast = useToast();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [fragmentChecked, setFragmentChecked] = useState(false);
+  const fragmentStarted = useRef(false);
+  const guestPending = useRef(false);
+  const userPending = useRef(false);
+
+  useEffect(() => {
+    if (fragmentStarted.current) return;
+    fragmentStarted.current = true;
+    const credentials = fragmentCredentials(location.hash);
+    if (!credentials) {
+      setFragmentChecked(true);
+      return;
+    }
+    // The token must not linger in the address bar or the history.
+    navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+    requestToken(credentials)
+      .then((response) => {
+        if (!response) return;
+        setSession(sessionFromToken(response));
+        setUserLoaded(true);
+      })
+      .catch(() => setSession(null))
+      .finally(() => setFragmentChecked(true));
+  }, [location, navigate, setSession, setUserLoaded]);
+
+  useEffect(() => {
+    if (!fragmentChecked) return;
+    if (session) {
+      setTokenReady(true);
+      return;
+    }
+    if (guestPending.current) return;
+    guestPending.current = true;
+    requestToken({ type: 'guest' })
+      .then((response) => {
+        // A sign-in that finished first wins over the guest session.
+        if (response && !store.get(sessionAtom)) {
+          setSession(sessionFromToken(response));
+          setUserLoaded(true);
+        }
+      })
+      .catch((error: unknown) => toast.error(error))
+      .finally(() => {
+        guestPending.current = false;
+        setTokenReady(true);
+      });
+  }, [fragmentChecked, session, setSession, setTokenReady, setUserLoaded, store, toast]);
+
+  useEffect(() => {
+    if (!session || userLoaded || userPending.current) return;
+    userPending.current = true;
+    api<AuthUserResponse>('/user/authUser')
+      .then(({ actingFor: _actingFor, ...user }) => {
+        const current = store.get(sessionAtom);
+        if (current?.token === session.token) setSession({ ...current, user });
+      })
+      // A 401 has already ended the session and gone to the portal root.
+      .catch((error: unknown) => statusOf(error) !== 401 && toast.error(error))
+      .finally(() => {
+        userPending.current = false;
+        setUserLoaded(true);
+      });
+  }, [session, userLoaded, setSession, setUserLoaded, store, toast]);
+}

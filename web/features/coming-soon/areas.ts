@@ -1,0 +1,144 @@
+import {
+  BookOpen,
+  ClipboardCheck,
+  CreditCard,
+  FileText,
+  GraduationCap,
+  KeyRound,
+  LayoutDashboard,
+  Link2,
+  type LucideIcon,
+  MailQuestion,
+  Rocket,
+  ScrollText,
+  Sparkles,
+  UserPlus,
+  Users,
+  Video,
+  Hourglass,
+} from 'lucide-react';
+
+export interface Area {
+  title: string;
+  description: string;
+  /** What the finished screen will offer. */
+  features: string[];
+  icon: LucideIcon;
+}
+
+/** The screens of the route table that later work delivers; each shows what will be there instead of a blank. */
+export const AREAS = {
+  signUp: {
+    title: 'Create your account',
+    description: 'Sign up as a student or a parent to book lessons, follow your courses and practise between classes.',
+    features: ['Student and parent accounts', 'Link a parent to several students', 'Start with a free trial class'],
+    icon: UserPlus,
+  },
+  forgotPassword: {
+    title: 'Forgot your password?',
+    description: 'Ask for a reset link by email and choose a new password in a minute.',
+    features: ['Reset link sent to your email', 'Works for every account type'],
+    icon: MailQuestion,
+  },
+  resetPassword: {
+    title: 'Choose a new password',
+    description: 'Set a new password from the link we email you, then sign in again.',
+    features: ['Secure, single-use reset links', 'Straight back to sign-in afterwards'],
+    icon: KeyRound,
+  },
+  portal: {
+    title: 'Learning portal',
+    description: 'Courses, schedule and admin tools: everything for running lessons lives here.',
+    features: ['Courses with nested sections, resources and homework', 'Your schedule and tutor availability', 'Meeting requests, lesson history and chat'],
+    icon: LayoutDashboard,
+  },
+  dashboard: {
+    title: 'Dashboard',
+    description: 'Your learning at a glance: progress, quizzes and notes for every subject you study.',
+    features: ['Subject progress and quiz results', 'Notes and bookmarks', 'Past papers by subject'],
+    icon: LayoutDashboard,
+  },
+  trialRecording: {
+    title: 'Trial class recording',
+    description: 'Watch the recording of a trial class and see how it went.',
+    features: ['Recording playback', 'Trial outcome and next steps'],
+    icon: Video,
+  },
+  curriculum: {
+    title: 'Curriculum',
+    description: 'Everything we teach for this curriculum: subjects, grades and how lessons work.',
+    features: ['Subjects and grades offered', 'Tutors who know the exam board', 'Book a free class'],
+    icon: GraduationCap,
+  },
+  subject: {
+    title: 'Subject',
+    description: 'Topics, notes and practice quizzes for this subject.',
+    features: ['Topic-by-topic notes', 'Practice quizzes with hints', 'Past-paper questions by topic'],
+    icon: BookOpen,
+  },
+  verifyNotesLink: {
+    title: 'Verify your notes link',
+    description: 'Confirm a shared notes link so you can open the notes it points to.',
+    features: ['Checks the link is valid', 'Opens the shared notes'],
+    icon: Link2,
+  },
+  startSubmission: {
+    title: 'Start a quiz',
+    description: 'Begin a new attempt at this quiz and get feedback as you go.',
+    features: ['Timed and untimed quizzes', 'Hints and worked answers'],
+    icon: ClipboardCheck,
+  },
+  payment: {
+    title: 'Pay for your diagnostic',
+    description: 'A secure checkout for your diagnostic assessment.',
+    features: ['Card payments', 'Receipt by email'],
+    icon: CreditCard,
+  },
+  subscriptions: {
+    title: 'Subscription plans',
+    description: 'Choose a plan that fits how often you want lessons.',
+    features: ['Monthly and flexible plans', 'Prices in your currency', 'Change or cancel any time'],
+    icon: Sparkles,
+  },
+  pastPapers: {
+    title: 'Past papers',
+    description: 'Past exam papers for this subject, with mark schemes.',
+    features: ['Papers by year and series', 'Mark schemes and examiner reports'],
+    icon: ScrollText,
+  },
+  topicalPastPapers: {
+    title: 'Topical past papers',
+    description: 'Past-paper questions grouped by topic, so you can practise exactly what you need.',
+    features: ['Questions sorted by topic', 'Filter by curriculum and subject'],
+    icon: FileText,
+  },
+  manageAccounts: {
+    title: 'Manage accounts',
+    description: 'Switch between the students you look after and act on their behalf.',
+    features: ['One sign-in for every child', 'Switch student in one click'],
+    icon: Users,
+  },
+  onboarding: {
+    title: 'Welcome aboard',
+    description: 'Tell us what you study so we can set up your subjects and match you with a tutor.',
+    features: ['Pick curriculum, subjects and grade', 'Set your time zone'],
+    icon: Rocket,
+  },
+  waitingRoom: {
+    title: 'Waiting room',
+    description: 'Gather here before a live lesson; you join the moment your tutor starts it.',
+    features: ['See who is waiting', 'Join the lesson when it starts'],
+    icon: Hourglass,
+  },
+} satisfies Record<string, Area>;
+
+export type AreaKey = keyof typeof AREAS;
+
+/** `cambridge-igcse` → `Cambridge Igcse`: a readable name for a route parameter until the real page knows better. */
+export function unslug(slug: string) {
+  return slug
+    .split('-')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}

@@ -1,0 +1,52 @@
+import { useAtomValue } from 'jotai';
+import { BookOpen, CalendarDays, FileText, type LucideIcon, MessagesSquare } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { signedInUserAtom } from '../auth/atoms';
+
+const SHORTCUTS: { to: string; title: string; text: string; icon: LucideIcon }[] = [
+  { to: '/portal/courses', title: 'Courses', text: 'Your courses, lessons, resources and homework.', icon: BookOpen },
+  { to: '/portal/schedule', title: 'Schedule', text: 'Upcoming lessons and your availability.', icon: CalendarDays },
+  { to: '/topical-past-papers', title: 'Past papers', text: 'Practise with past papers by topic.', icon: FileText },
+  { to: '/portal/chat', title: 'Messages', text: 'Chat with your tutors and the Studyhall team.', icon: MessagesSquare },
+];
+
+const roleLabel = (role: string) => role.charAt(0) + role.slice(1).toLowerCase();
+
+export default function DashboardPage() {
+  const user = useAtomValue(signedInUserAtom);
+  if (!user) return null;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="text-sm font-semibold text-brand">Dashboard</p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+            Welcome back, {user.firstname}
+          </h1>
+        </div>
+        <p className="inline-flex w-fit items-center gap-2 rounded-full bg-brand/10 px-3 py-1 text-sm font-medium text-slate-800 ring-1 ring-brand/30 ring-inset dark:text-slate-100">
+          <span className="size-2 rounded-full bg-brand" aria-hidden="true" />
+          <span>
+            Signed in as <span data-testid="dashboard-role">{roleLabel(user.role.name)}</span>
+          </span>
+        </p>
+      </div>
+      <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {SHORTCUTS.map(({ to, title, text, icon: Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="group flex h-full flex-col rounded-2xl bg-white p-5 ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-lg hover:ring-brand/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:bg-slate-900 dark:ring-slate-800"
+            >
+              <span className="flex size-10 items-center justify-center rounded-xl bg-brand/15 text-brand">
+                <Icon className="size-5" aria-hidden="true" />
+              </span>
+              <span className="mt-4 font-semibold text-slate-900 dark:text-white">{title}</span>
+              <span className="mt-1 text-sm text-slate-600 dark:text-slate-400">{text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

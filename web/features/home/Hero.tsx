@@ -1,0 +1,61 @@
+import { ArrowRight, Check, LogIn } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { primaryButton, secondaryButton } from './buttons';
+import LessonPreview from './LessonPreview';
+
+const PROMISES = ['One-to-one or small group', 'Notes that survive a dropped connection', 'Quizzes with hints'];
+
+export default function Hero({ onBook }: { onBook: () => void }) {
+  return (
+    <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_30rem_at_70%_-10%,rgba(1,184,175,0.18),transparent),radial-gradient(40rem_24rem_at_0%_10%,rgba(99,102,241,0.08),transparent)] dark:bg-[radial-gradient(60rem_30rem_at_70%_-10%,rgba(12,214,205,0.16),transparent),radial-gradient(40rem_24rem_at_0%_10%,rgba(99,102,241,0.12),transparent)]"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 [mask-image:linear-gradient(to_bottom,black,transparent_75%)] bg-[linear-gradient(to_right,rgba(15,23,42,0.05)_1px,transparent_1px),linear-gradient(to_bottom,rgba(15,23,42,0.05)_1px,transparent_1px)] bg-[size:40px_40px] dark:bg-[linear-gradient(to_right,rgba(255,255,255,0.05)_1px,transparent_1px),linear-gradient(to_bottom,rgba(255,255,255,0.05)_1px,transparent_1px)]"
+      />
+      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-12 pb-12 sm:px-6 sm:pt-20 sm:pb-16 lg:grid-cols-[1.05fr_1fr] lg:gap-10 lg:px-8">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/80 px-3 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-200 backdrop-blur sm:text-sm dark:bg-slate-900/80 dark:text-slate-200 dark:ring-slate-700">
+            <span className="size-2 rounded-full bg-[#01B8AF] dark:bg-[#0CD6CD]" aria-hidden="true" />
+            Cambridge · Edexcel · AQA
+          </p>
+          <h1
+            id="hero-heading"
+            className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl dark:text-white"
+          >
+            Live tutoring that turns{' '}
+            <span className="bg-linear-to-r from-[#019c94] to-teal-700 bg-clip-text text-transparent dark:from-[#0CD6CD] dark:to-teal-300">
+              revision into results
+            </span>
+          </h1>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-600 dark:text-slate-300">
+            Learn with a tutor who knows your exam board, on a shared whiteboard, with notes that keep working even when
+            your Wi-Fi doesn't. Then practise between lessons with quizzes that nudge you with hints.
+          </p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <button type="button" onClick={onBook} className={primaryButton}>
+              Book your FREE Class
+              <ArrowRight className="size-5" aria-hidden="true" />
+            </button>
+            <Link to="/login" className={secondaryButton}>
+              <LogIn className="size-5" aria-hidden="true" />
+              Sign in
+            </Link>
+          </div>
+          <ul className="mt-8 flex flex-col gap-2 text-sm text-slate-600 sm:flex-row sm:flex-wrap sm:gap-x-6 dark:text-slate-300">
+            {PROMISES.map((p) => (
+              <li key={p} className="flex items-center gap-2">
+                <Check className="size-4 shrink-0 text-teal-600 dark:text-[#0CD6CD]" aria-hidden="true" />
+                {p}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <LessonPreview />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import {
+  Atom,
+  Briefcase,
+  Code,
+  Dna,
+  FlaskConical,
+  GraduationCap,
+  Languages,
+  Microscope,
+  Pi,
+  ScrollText,
+  Sigma,
+  SpellCheck,
+  TestTubes,
+  TrendingUp,
+  type LucideIcon,
+} from 'lucide-react';
+import type { PaletteSubject } from './subject-colours';
+
+export const SUBJECT_ICONS: Record<PaletteSubject, LucideIcon> = {
+  Mathematics: Sigma,
+  Biology: Dna,
+  Chemistry: FlaskConical,
+  Physics: Atom,
+  'Coordinated Science': Microscope,
+  Economics: TrendingUp,
+  'Business Studies': Briefcase,
+  'English Language': SpellCheck,
+  'English Literature': ScrollText,
+  'Additional Mathematics': Pi,
+  'Computer Science': Code,
+  'Combined Science': TestTubes,
+  Science: Microscope,
+  Chinese: Languages,
+  Other: GraduationCap,
+};

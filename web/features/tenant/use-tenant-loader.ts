@@ -1,0 +1,35 @@
+import { useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import type { TenantResponse } from '../../../schema/contracts/tenant';
+import { api } from '../../lib/api';
+import { useToast } from '../../ui/toast/use-toast';
+import { tenantAtom, tenantLoadingAtom } from './atoms';
+
+/** A partner's colours replace the default teal through the variables styles.css reads. */
+function applyTenantTheme(tenant: TenantResponse) {
+  const root = document.documentElement.style;
+  root.setProperty('--tenant-primary', tenant.theme.primary);
+  root.setProperty('--tenant-primary-dark', tenant.theme.primaryDark);
+}
+
+/** Fetches the tenant once; a failure is reported and the app carries on with the default look. */
+export function useTenantLoader() {
+  const setTenant = useSetAtom(tenantAtom);
+  const setLoading = useSetAtom(tenantLoadingAtom);
+  const toast = useToast();
+
+  useEffect(() => {
+    let live = true;
+    api<TenantResponse>('/tenant')
+      .then((tenant) => {
+        if (!live) return;
+        setTenant(tenant);
+        applyTenantTheme(tenant);
+      })
+      .catch((error: unknown) => live && toast.error(error))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [setTenant, setLoading, toast]);
+}

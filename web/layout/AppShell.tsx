@@ -1,0 +1,82 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { Outlet, useNavigate, useSearchParams } from 'react-router-dom';
+import { sessionAtom, tokenReadyAtom, userLoadedAtom } from '../features/auth/atoms';
+import { useSessionBootstrap } from '../features/auth/use-session-bootstrap';
+import { tenantAtom, tenantLoadingAtom } from '../features/tenant/atoms';
+import { useTenantLoader } from '../features/tenant/use-tenant-loader';
+import { onSessionEnded } from '../lib/session-events';
+import LoadingScreen from '../ui/LoadingScreen';
+import Toaster from '../ui/toast/Toaster';
+import Footer from './Footer';
+import Header from './Header';
+import SupportButton from './SupportButton';
+import { TRIAL_CREATED_FLAG } from './trial-flag';
+import { usePageMeta, useScrollToTop } from './use-page-meta';
+
+// Only visitors coming back from a trial booking need it, so it stays out of the initial load.
+const TrialScheduledDialog = lazy(() => import('./TrialScheduledDialog'));
+
+/** Spec 1, section 2: wait for the token, for a stored user's data, and for the tenant while none is known. */
+function useStartupDone() {
+  const tokenReady = useAtomValue(tokenReadyAtom);
+  const userLoaded = useAtomValue(userLoadedAtom);
+  const session = useAtomValue(sessionAtom);
+  const tenant = useAtomValue(tenantAtom);
+  const tenantLoading = useAtomValue(tenantLoadingAtom);
+  const ready = tokenReady && (!session || userLoaded) && !(tenantLoading && !tenant);
+  // Once the app is up it stays up: a later sign-out or 401 must not blank the page.
+  const [done, setDone] = useState(ready);
+  useEffect(() => {
+    if (ready) setDone(true);
+  }, [ready]);
+  return done || ready;
+}
+
+export default function AppShell() {
+  const navigate = useNavigate();
+  const setSession = useSetAtom(sessionAtom);
+  const [params] = useSearchParams();
+  useSessionBootstrap();
+  useTenantLoader();
+  usePageMeta();
+  useScrollToTop();
+  const started = useStartupDone();
+
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        // In one transition with the route change, so a guarded page never sees the session vanish first.
+        startTransition(() => {
+          void navigate('/', { replace: true });
+          setSession(null);
+        });
+      }),
+    [navigate, setSession],
+  );
+
+  if (!started) return <LoadingScreen />;
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium focus:not-sr-only focus:fixed focus:top-3 focus:left-3 dark:bg-slate-900"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      <SupportButton />
+      <Toaster />
+      {params.has(TRIAL_CREATED_FLAG) && (
+        <Suspense fallback={null}>
+          <TrialScheduledDialog />
+        </Suspense>
+      )}
+    </div>
+  );
+}

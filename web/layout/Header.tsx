@@ -1,0 +1,60 @@
+import clsx from 'clsx';
+import { useAtomValue } from 'jotai';
+import { LogIn } from 'lucide-react';
+import { Link, NavLink } from 'react-router-dom';
+import { signedInUserAtom } from '../features/auth/atoms';
+import { primaryButton } from '../ui/classes';
+import ThemeToggle from '../ui/ThemeToggle';
+import BrandLink from './BrandLink';
+import MobileMenu from './MobileMenu';
+import { navItems } from './nav-items';
+import UserMenu from './UserMenu';
+
+export default function Header() {
+  const user = useAtomValue(signedInUserAtom);
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/85">
+      <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <div className="flex min-w-0 items-center gap-8">
+          <BrandLink />
+          <nav aria-label="Main" className="hidden md:block">
+            <ul className="flex items-center gap-1">
+              {navItems(Boolean(user)).map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={item.end}
+                    className={({ isActive }) =>
+                      clsx(
+                        'rounded-full px-3.5 py-2 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-brand',
+                        isActive
+                          ? 'bg-brand/10 text-slate-900 dark:text-white'
+                          : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
+                      )
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <div className="flex items-center gap-1 sm:gap-2">
+          <ThemeToggle />
+          <div className="hidden md:block">
+            {user ? (
+              <UserMenu user={user} />
+            ) : (
+              <Link to="/login" className={primaryButton} data-testid="header-sign-in">
+                <LogIn className="size-4" aria-hidden="true" />
+                Sign in
+              </Link>
+            )}
+          </div>
+          <MobileMenu user={user} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,72 @@
+import { CloseButton, Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
+import clsx from 'clsx';
+import { LogIn, LogOut, Menu as MenuIcon, X } from 'lucide-react';
+import { Link, NavLink } from 'react-router-dom';
+import type { PublicUser } from '../../schema/contracts/auth';
+import { useSignOut } from '../features/auth/use-sign-out';
+import { iconButton, primaryButton } from '../ui/classes';
+import { navItems } from './nav-items';
+import { initials } from './UserMenu';
+
+/** The navigation below the md breakpoint: a toggle that opens a panel under the header. */
+export default function MobileMenu({ user }: { user: PublicUser | null }) {
+  const signOut = useSignOut();
+  return (
+    <Disclosure as="div" className="md:hidden">
+      {({ open }) => (
+        <>
+          <DisclosureButton data-testid="mobile-menu-button" aria-label={open ? 'Close menu' : 'Open menu'} className={iconButton}>
+            {open ? <X className="size-6" aria-hidden="true" /> : <MenuIcon className="size-6" aria-hidden="true" />}
+          </DisclosureButton>
+          <DisclosurePanel className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pt-2 pb-5 shadow-lg dark:border-slate-800 dark:bg-slate-950">
+            <nav aria-label="Mobile">
+              <ul className="flex flex-col gap-1">
+                {navItems(Boolean(user)).map((item) => (
+                  <li key={item.to}>
+                    <CloseButton
+                      as={NavLink}
+                      to={item.to}
+                      end={item.end}
+                      className={({ isActive }: { isActive: boolean }) =>
+                        clsx(
+                          'block rounded-xl px-3 py-2.5 text-base font-medium',
+                          isActive ? 'bg-brand/10 text-slate-900 dark:text-white' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+                        )
+                      }
+                    >
+                      {item.label}
+                    </CloseButton>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
+              {user ? (
+                <div className="flex items-center justify-between gap-3">
+                  <div className="flex min-w-0 items-center gap-3">
+                    <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand/20 text-xs font-bold">{initials(user)}</span>
+                    <span className="truncate text-sm font-medium">
+                      {user.firstname} {user.lastname}
+                    </span>
+                  </div>
+                  <CloseButton
+                    onClick={() => void signOut()}
+                    className="inline-flex items-center gap-2 rounded-full px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset dark:text-slate-200 dark:ring-slate-700"
+                  >
+                    <LogOut className="size-4" aria-hidden="true" />
+                    Sign out
+                  </CloseButton>
+                </div>
+              ) : (
+                <CloseButton as={Link} to="/login" className={`w-full ${primaryButton}`}>
+                  <LogIn className="size-4" aria-hidden="true" />
+                  Sign in
+                </CloseButton>
+              )}
+            </div>
+          </DisclosurePanel>
+        </>
+      )}
+    </Disclosure>
+  );
+}

@@ -1,0 +1,56 @@
+import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
+import { ChevronDown, LayoutDashboard, LogOut } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { PublicUser } from '../../schema/contracts/auth';
+import { useSignOut } from '../features/auth/use-sign-out';
+import { focusRing } from '../ui/classes';
+
+export function initials(user: PublicUser) {
+  return `${user.firstname.charAt(0)}${user.lastname.charAt(0)}`.toUpperCase() || '?';
+}
+
+const itemClass =
+  'flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900 dark:text-slate-200 dark:data-focus:bg-slate-800 dark:data-focus:text-white';
+
+export default function UserMenu({ user }: { user: PublicUser }) {
+  const signOut = useSignOut();
+  return (
+    <Menu>
+      <MenuButton
+        data-testid="user-menu-button"
+        aria-label={`Account menu for ${user.firstname} ${user.lastname}`}
+        className={`flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-700 transition hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
+      >
+        <span className="flex size-8 items-center justify-center rounded-full bg-brand/20 text-xs font-bold text-slate-900 dark:text-white">
+          {initials(user)}
+        </span>
+        <span className="hidden max-w-32 truncate lg:inline">{user.firstname}</span>
+        <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
+      </MenuButton>
+      <MenuItems
+        anchor={{ to: 'bottom end', gap: 8 }}
+        className="z-50 w-60 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-slate-200 focus:outline-none dark:bg-slate-900 dark:ring-slate-800"
+      >
+        <div className="px-3 py-2">
+          <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">
+            {user.firstname} {user.lastname}
+          </p>
+          {user.email && <p className="truncate text-xs text-slate-500 dark:text-slate-400">{user.email}</p>}
+        </div>
+        <MenuSeparator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
+        <MenuItem>
+          <Link to="/dashboard" className={itemClass}>
+            <LayoutDashboard className="size-4" aria-hidden="true" />
+            Dashboard
+          </Link>
+        </MenuItem>
+        <MenuItem>
+          <button type="button" onClick={() => void signOut()} className={itemClass}>
+            <LogOut className="size-4" aria-hidden="true" />
+            Sign out
+          </button>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}

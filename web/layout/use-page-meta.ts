@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { useHref, useLocation } from 'react-router-dom';
+import type { MetaTagResponse } from '../../schema/contracts/site';
+import { api } from '../lib/api';
+import { withoutTrailingSlash } from '../lib/paths';
+
+function setCanonical(href: string) {
+  let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'canonical';
+    document.head.append(link);
+  }
+  link.href = href;
+}
+
+function setDescription(content: string) {
+  let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'description';
+    document.head.append(meta);
+  }
+  meta.content = content;
+}
+
+/**
+ * On every route change: the canonical link (origin + path without a trailing slash), and the page's title and
+ * description from POST /api/meta-tags/get when it has both (spec 1, section 2).
+ */
+export function usePageMeta() {
+  const { pathname } = useLocation();
+  const fullPath = withoutTrailingSlash(useHref(pathname));
+
+  useEffect(() => {
+    setCanonical(`${window.location.origin}${fullPath}`);
+    const controller = new AbortController();
+    api<MetaTagResponse>('/meta-tags/get', { method: 'POST', json: { path: encodeURIComponent(fullPath) }, signal: controller.signal })
+      .then(({ title, description }) => {
+        if (!title || !description) return;
+        document.title = title;
+        setDescription(description);
+      })
+      // Missing meta tags leave the defaults in place; it is not worth interrupting the visitor for.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [fullPath]);
+}
+
+export function useScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+}

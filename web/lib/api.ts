@@ -1,0 +1,69 @@
+import { endSession } from './session-events';
+import { storedActingUserId, storedToken } from './session-storage';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  /** Optional parameters are added only when present (spec 1, section 5). */
+  query?: Record<string, QueryValue>;
+  json?: unknown;
+  form?: URLSearchParams;
+  signal?: AbortSignal;
+  /** The token endpoint answers 401 for a wrong password; that must not end the current session. */
+  keepSessionOn401?: boolean;
+}
+
+function buildUrl(path: string, query: ApiOptions['query']) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `/api${path}${search ? `?${search}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Calls the API with the bearer token and the `x-user-id` header. A failure rejects with an Error whose message
+ * is the serialized server response, `{"status":…, "data":…}`, which the toast rules in ./errors.ts read back.
+ */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const headers = new Headers({ accept: 'application/json' });
+  const token = storedToken();
+  const actingUserId = storedActingUserId();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  if (actingUserId) headers.set('x-user-id', actingUserId);
+
+  let body: BodyInit | undefined;
+  if (options.form) {
+    headers.set('content-type', 'application/x-www-form-urlencoded');
+    body = options.form.toString();
+  } else if (options.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(options.json);
+  }
+
+  const response = await fetch(buildUrl(path, options.query), {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+    signal: options.signal,
+  });
+  const data = await readBody(response);
+  if (!response.ok) {
+    if (response.status === 401 && !options.keepSessionOn401) endSession();
+    throw new Error(JSON.stringify({ status: response.status, data }));
+  }
+  return data as T;
+}

@@ -1,0 +1,17 @@
+import { Hono } from 'hono';
+import { HOME_TENANT_KEY, type TenantResponse } from '../../schema/contracts/tenant';
+import type { AppBindings } from '../env';
+
+export const tenantRoutes = new Hono<AppBindings>().get('/tenant', (c) => {
+  const { _id, key, domain, name, theme, permissions } = c.get('tenant');
+  const body: TenantResponse = {
+    _id,
+    key,
+    domain,
+    name,
+    theme: { primary: theme.primary, primaryDark: theme.primaryDark },
+    permissions,
+    isPartner: key !== HOME_TENANT_KEY,
+  };
+  return c.json(body);
+});
