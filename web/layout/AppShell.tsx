@@ -1,7 +1,7 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
-import { Outlet, useNavigate, useSearchParams } from 'react-router-dom';
-import { sessionAtom, tokenReadyAtom, userLoadedAtom } from '../features/auth/atoms';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { dropSessionAtom, sessionAtom, sessionEndingAtom, tokenReadyAtom, userLoadedAtom } from '../features/auth/atoms';
 import { useSessionBootstrap } from '../features/auth/use-session-bootstrap';
 import { tenantAtom, tenantLoadingAtom } from '../features/tenant/atoms';
 import { useTenantLoader } from '../features/tenant/use-tenant-loader';
@@ -35,7 +35,7 @@ function useStartupDone() {
 
 export default function AppShell() {
   const navigate = useNavigate();
-  const setSession = useSetAtom(sessionAtom);
+  const dropSession = useSetAtom(dropSessionAtom);
   const [params] = useSearchParams();
   useSessionBootstrap();
   useTenantLoader();
@@ -46,14 +46,17 @@ export default function AppShell() {
   useEffect(
     () =>
       onSessionEnded(() => {
-        // In one transition with the route change, so a guarded page never sees the session vanish first.
-        startTransition(() => {
-          void navigate('/', { replace: true });
-          setSession(null);
-        });
+        dropSession();
+        void navigate('/', { replace: true });
       }),
-    [navigate, setSession],
+    [navigate, dropSession],
   );
+
+  const { pathname } = useLocation();
+  const [ending, setEnding] = useAtom(sessionEndingAtom);
+  useEffect(() => {
+    if (ending && pathname === '/') setEnding(false);
+  }, [ending, pathname, setEnding]);
 
   if (!started) return <LoadingScreen />;
 

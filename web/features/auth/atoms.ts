@@ -27,3 +27,16 @@ export const signedInUserAtom = atom((get) => {
   const session = get(sessionAtom);
   return session && !session.user.role.isGuest ? session.user : null;
 });
+
+/**
+ * Set from the moment a session ends (sign-out, a 401) until the portal root is on screen. The router commits route
+ * changes in a transition, so a guarded page can still be showing when the session is already gone: it must follow
+ * to the portal root (spec 1, section 8), not send the person to the login page.
+ */
+export const sessionEndingAtom = atom(false);
+
+/** Ends the session locally: marks it as ending first, so guarded pages know where to go. */
+export const dropSessionAtom = atom(null, (_get, set) => {
+  set(sessionEndingAtom, true);
+  set(sessionAtom, null);
+});

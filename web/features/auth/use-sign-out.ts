@@ -1,12 +1,12 @@
 import { useSetAtom } from 'jotai';
-import { startTransition, useCallback } from 'react';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../lib/api';
-import { sessionAtom } from './atoms';
+import { dropSessionAtom } from './atoms';
 
 /** Ends the session on the server, forgets it locally and goes to the portal root. */
 export function useSignOut() {
-  const setSession = useSetAtom(sessionAtom);
+  const dropSession = useSetAtom(dropSessionAtom);
   const navigate = useNavigate();
   return useCallback(async () => {
     try {
@@ -14,11 +14,7 @@ export function useSignOut() {
     } catch {
       // Signing out locally must work even when the server is unreachable or the session already ended.
     }
-    // The router renders route changes in a transition; dropping the session in the same transition keeps a
-    // guarded page (still on screen while the next page loads) from redirecting to the login page.
-    startTransition(() => {
-      void navigate('/');
-      setSession(null);
-    });
-  }, [navigate, setSession]);
+    dropSession();
+    await navigate('/');
+  }, [navigate, dropSession]);
 }
