@@ -2,7 +2,8 @@ import { inArray } from 'drizzle-orm';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import { hashPassword } from '../worker/lib/passwords';
 import { catalogue, partnerCatalogue, slugify, subjectSlug } from './seed-data';
-import { curricula, grades, metaTags, type RoleName, subjects, tenants, userMappers, users } from './tables';
+import { DEFAULT_TUTOR_ROLE, editorTutorPermissions, fullAdminPermissions } from './contracts/permissions';
+import { curricula, grades, metaTags, type RoleName, roles, subjects, tenants, tutorRoles, userMappers, users } from './tables';
 
 /** Demo data for local runs and tests. Ids are fixed and every insert skips conflicts, so seeding twice adds nothing. */
 
@@ -17,7 +18,7 @@ const tenantRows = [
     domain: 'localhost',
     name: 'Studyhall',
     theme: { primary: '#01B8AF', primaryDark: '#0CD6CD' },
-    permissions: { features: ['free-trial', 'courses', 'chat', 'waiting-room', 'past-papers', 'billing'] },
+    permissions: { features: ['free-trial', 'courses', 'chat', 'waiting-room', 'past-papers', 'billing'], ...fullAdminPermissions },
   },
   {
     _id: TENANT_IDS.brightpath,
@@ -25,9 +26,37 @@ const tenantRows = [
     domain: 'partner.localhost',
     name: 'BrightPath Tutors',
     theme: { primary: '#4F46E5', primaryDark: '#818CF8' },
-    permissions: { features: ['courses', 'chat', 'waiting-room'] },
+    permissions: { features: ['courses', 'chat', 'waiting-room'], ...fullAdminPermissions, billing: [] },
   },
 ];
+
+/** Per tenant: the built-in Admin role, two narrower ones, and the default course role for tutors. */
+const roleRows = Object.values(TENANT_IDS).flatMap((tenantId): (typeof roles.$inferInsert)[] => [
+  { _id: `role_admin_${tenantId}`, tenantId, name: 'Admin', description: 'Everything in the admin area.', permissions: fullAdminPermissions, isSystem: true },
+  {
+    _id: `role_approver_${tenantId}`,
+    tenantId,
+    name: 'Approver',
+    description: 'Reviews and approves payments, adjustments and penalty appeals.',
+    permissions: { adminUsers: ['view'], invoices: ['view', 'edit'], adjustments: ['view', 'edit'], penaltyWaivers: ['view', 'appealRequest'], paymentHistory: ['view'], transactionLogs: ['view'], callLogs: ['view'] },
+  },
+  {
+    _id: `role_enterer_${tenantId}`,
+    tenantId,
+    name: 'Enterer',
+    description: 'Enters users, courses and trial classes; cannot approve money.',
+    permissions: { adminUsers: ['view', 'create', 'edit'], adminCourse: ['view', 'create', 'edit'], trialClasses: ['view', 'create', 'edit'], metaTags: ['view', 'create', 'edit'] },
+  },
+]);
+
+const tutorRoleRows = Object.values(TENANT_IDS).map((tenantId) => ({
+  _id: `tutor_role_editor_${tenantId}`,
+  tenantId,
+  name: DEFAULT_TUTOR_ROLE,
+  description: 'Edits the course and creates, edits and deletes its sections, meetings and resources.',
+  permissions: editorTutorPermissions,
+  isDefault: true,
+}));
 
 interface DemoUser {
   _id: string;
@@ -36,10 +65,11 @@ interface DemoUser {
   role: RoleName;
   firstname: string;
   lastname: string;
+  adminRoleId?: string;
 }
 
 export const DEMO_USERS = {
-  admin: { _id: 'user_admin', tenantId: TENANT_IDS.studyhall, email: 'admin@studyhall.test', role: 'ADMIN', firstname: 'Ada', lastname: 'Admin' },
+  admin: { _id: 'user_admin', tenantId: TENANT_IDS.studyhall, email: 'admin@studyhall.test', role: 'ADMIN', firstname: 'Ada', lastname: 'Admin', adminRoleId: `role_admin_${TENANT_IDS.studyhall}` },
   tutor: { _id: 'user_tutor', tenantId: TENANT_IDS.studyhall, email: 'tutor@studyhall.test', role: 'TUTOR', firstname: 'Theo', lastname: 'Tutor' },
   student: { _id: 'user_student', tenantId: TENANT_IDS.studyhall, email: 'student@studyhall.test', role: 'STUDENT', firstname: 'Sam', lastname: 'Student' },
   student2: { _id: 'user_student2', tenantId: TENANT_IDS.studyhall, email: 'student2@studyhall.test', role: 'STUDENT', firstname: 'Maya', lastname: 'Student' },
@@ -145,6 +175,8 @@ async function insertAll<S extends Record<string, unknown>, T extends Parameters
 
 export async function seed<S extends Record<string, unknown>>(db: DrizzleD1Database<S>) {
   await insertAll(db, tenants, tenantRows);
+  await insertAll(db, roles, roleRows);
+  await insertAll(db, tutorRoles, tutorRoleRows);
 
   const demoUsers: DemoUser[] = Object.values(DEMO_USERS);
   const existing = new Set(

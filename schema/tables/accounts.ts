@@ -20,6 +20,24 @@ export const users = sqliteTable(
     country: text('country'),
     avatar: text('avatar'),
     onboarded: integer('onboarded', { mode: 'boolean' }).notNull().default(false),
+    phone: text('phone'),
+    bio: text('bio').notNull().default(''),
+    /** Learner's curriculum and grade, chosen at onboarding (names, as the curriculum list shows them). */
+    curriculum: text('curriculum'),
+    grade: text('grade'),
+    /** For admins: the tenant role whose permission map applies (roles._id). */
+    adminRoleId: text('admin_role_id'),
+    /** For tutors: available, notAvailable, onABreak, resigned, demoStage, notAvailableAdmin, notInterested. */
+    availabilityState: text('availability_state'),
+    /** Which page guides the user has dismissed: guide key → true. */
+    pageGuides: text('page_guides', { mode: 'json' }).$type<Record<string, boolean>>().notNull().default({}),
+    /** Plans an admin assigned to the user (plan ids by kind); the plans themselves arrive with the money issue. */
+    plans: text('plans', { mode: 'json' })
+      .$type<{ flexiblePlans: string[]; subscriptionPlans: string[] }>()
+      .notNull()
+      .default({ flexiblePlans: [], subscriptionPlans: [] }),
+    /** Set when an admin sent a temporary password; cleared when the user sets their own. */
+    mustChangePassword: integer('must_change_password', { mode: 'boolean' }).notNull().default(false),
     deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
     ...timestamps(),
   },
@@ -49,6 +67,10 @@ export const sessions = sqliteTable(
     authType: text('auth_type').notNull(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    /** The admin acting as this user (log-in-as-user); null for a person's own session. */
+    impersonatorId: text('impersonator_id'),
+    /** The admin's own session to return to when the impersonation ends. */
+    returnSessionId: text('return_session_id'),
     ...timestamps(),
   },
   (t) => [index('sessions_user').on(t.userId)],

@@ -1,0 +1,85 @@
+/**
+ * Permission maps and the one check the whole product uses (spec 1 section 6, spec 2 section 6). Zod-free, so the
+ * web app's entry chunk can import it.
+ */
+export type PermissionMap = Record<string, string[]>;
+export type Requirement = PermissionMap;
+
+/** Passes if any required resource shares at least one action with what the map grants for that resource. */
+export function hasPermission(granted: PermissionMap | null | undefined, required: Requirement): boolean {
+  if (!granted) return false;
+  return Object.entries(required).some(([resource, actions]) => {
+    const allowed = granted[resource];
+    return !!allowed && actions.some((action) => allowed.includes(action));
+  });
+}
+
+/** A tenant-level check: the user's role and the tenant must both grant it. */
+export function hasTenantPermission(role: PermissionMap | null | undefined, tenant: PermissionMap | null | undefined, required: Requirement) {
+  return hasPermission(role, required) && hasPermission(tenant, required);
+}
+
+export const CRUD = ['view', 'create', 'edit', 'delete'] as const;
+
+/** The admin settings flags of spec 2 section 6, each with view, create, edit and delete. */
+export const adminSettingResources = [
+  'flexiblePlans',
+  'subscriptionPlans',
+  'groups',
+  'studentRates',
+  'tutorRates',
+  'pricingTemplates',
+  'roles',
+  'tutorRoles',
+  'invoices',
+  'metaTags',
+  'redirections',
+  'sitemap',
+  'adjustments',
+  'transactionLogs',
+  'paymentHistory',
+  'tutorSorting',
+  'callLogs',
+] as const;
+
+/** The further flag groups of spec 2 section 6, with the actions each takes. */
+export const adminFlagGroups = {
+  adminUsers: [...CRUD, 'logInAsUser', 'resendPassword'],
+  billing: ['view', 'customerPortalView'],
+  manualAdjustments: ['view', 'create'],
+  headerContents: ['view', 'edit'],
+  trialClasses: [...CRUD],
+  penaltyWaivers: ['view', 'appealRequest'],
+  adminCourse: [...CRUD],
+  courseChat: ['view'],
+  adminCourseChat: ['view'],
+  usage: ['view'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type AdminResource = (typeof adminSettingResources)[number] | keyof typeof adminFlagGroups;
+
+/** Every resource and action an admin role can hold: the roles editor shows exactly these. */
+export const adminPermissionCatalogue: Record<AdminResource, readonly string[]> = {
+  ...(Object.fromEntries(adminSettingResources.map((r) => [r, CRUD])) as Record<(typeof adminSettingResources)[number], typeof CRUD>),
+  ...adminFlagGroups,
+};
+
+/** The full map, for the built-in Admin role. */
+export const fullAdminPermissions: PermissionMap = Object.fromEntries(
+  Object.entries(adminPermissionCatalogue).map(([resource, actions]) => [resource, [...actions]]),
+);
+
+/** Course-level actions a tutor role grants (spec 1 section 6). */
+export const courseRoleCatalogue = {
+  COURSE: ['view', 'edit'],
+  SECTION: ['create', 'edit', 'delete'],
+  TEAMS: ['create', 'edit', 'delete'],
+  ZOOM: ['create', 'edit', 'delete'],
+  RESOURCE: ['create'],
+} as const satisfies Record<string, readonly string[]>;
+
+export const DEFAULT_TUTOR_ROLE = 'Editor';
+
+export const editorTutorPermissions: PermissionMap = Object.fromEntries(
+  Object.entries(courseRoleCatalogue).map(([resource, actions]) => [resource, [...actions]]),
+);
