@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import type { AreaKey } from './features/coming-soon/areas';
 import AppShell from './layout/AppShell';
@@ -10,6 +11,18 @@ const LoginPage = lazyPage(() => import('./features/auth/LoginPage'));
 const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'));
 const ComingSoonPage = lazyPage<{ area: AreaKey }>(() => import('./features/coming-soon/ComingSoonPage'));
 const NotFoundPage = lazyPage(() => import('./features/not-found/NotFoundPage'));
+const SignUpPage = lazyPage(() => import('./features/sign-up/SignUpPage'));
+const ForgotPasswordPage = lazyPage(() => import('./features/passwords/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('./features/passwords/ResetPasswordPage'));
+const DevMailboxPage = lazyPage(() => import('./features/dev-mailbox/DevMailboxPage'));
+const ProfilePage = lazyPage(() => import('./features/profile/ProfilePage'));
+const ManageAccountsPage = lazyPage(() => import('./features/manage-accounts/ManageAccountsPage'));
+const OnboardingPage = lazyPage(() => import('./features/onboarding/OnboardingPage'));
+const AdminUsersPage = lazyPage(() => import('./features/admin-users/AdminUsersPage'));
+const AdminUserDetailPage = lazyPage(() => import('./features/admin-users/AdminUserDetailPage'));
+const RolesPage = lazyPage(() => import('./features/roles/RolesPage'));
+
+const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 
 const soon = (path: string, area: AreaKey): RouteObject => ({ path, element: <ComingSoonPage area={area} /> });
 
@@ -20,9 +33,14 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: 'login', element: <LoginPage /> },
-      soon('sign-up', 'signUp'),
-      soon('forgot-password', 'forgotPassword'),
-      soon('reset-password', 'resetPassword'),
+      { path: 'sign-up', element: <SignUpPage /> },
+      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'dev/mailbox', element: <DevMailboxPage /> },
+      signedIn('portal/profile', <ProfilePage />),
+      signedIn('portal/admin/users', <AdminUsersPage />),
+      signedIn('portal/admin/users/:userId', <AdminUserDetailPage />),
+      signedIn('portal/admin/roles', <RolesPage />),
       soon('portal/*', 'portal'),
       {
         path: 'dashboard',
@@ -40,8 +58,8 @@ export const routes: RouteObject[] = [
       soon('payment/:diagnosticId', 'payment'),
       soon('subscriptions', 'subscriptions'),
       soon('topical-past-papers', 'topicalPastPapers'),
-      soon('manage-accounts', 'manageAccounts'),
-      soon('onboarding', 'onboarding'),
+      signedIn('manage-accounts', <ManageAccountsPage />),
+      signedIn('onboarding', <OnboardingPage />),
       soon('waiting-room/:waitingId', 'waitingRoom'),
       soon(':curriculum', 'curriculum'),
       soon(':curriculum/:subject', 'subject'),

@@ -4,6 +4,16 @@ import { dbMiddleware } from './middleware/db';
 import { notFound, onError } from './middleware/errors';
 import { tenantMiddleware } from './middleware/tenant';
 import { authRoutes } from './routes/auth';
+import { signUpRoutes } from './routes/sign-up';
+import { passwordRoutes } from './routes/passwords';
+import { devMailboxRoutes } from './routes/dev-mailbox';
+import { profileRoutes } from './routes/profile';
+import { userCollectionRoutes } from './routes/user-collections';
+import { onboardingRoutes } from './routes/onboarding';
+import { adminUserRoutes } from './routes/admin-users';
+import { roleRoutes } from './routes/roles';
+import { tutorRoleRoutes } from './routes/tutor-roles';
+import { adminSettingRoutes } from './routes/admin-settings';
 import { curriculumRoutes } from './routes/curricula';
 import { healthRoutes } from './routes/health';
 import { metaTagRoutes } from './routes/meta-tags';
@@ -19,7 +29,17 @@ const app = new Hono<AppBindings>()
   .route('/', realtimeRoutes)
   .route('/', tenantRoutes)
   .route('/', authRoutes)
+  .route('/', signUpRoutes)
+  .route('/', passwordRoutes)
+  .route('/', devMailboxRoutes)
   .route('/', userRoutes)
+  .route('/', profileRoutes)
+  .route('/', userCollectionRoutes)
+  .route('/', onboardingRoutes)
+  .route('/', adminUserRoutes)
+  .route('/', roleRoutes)
+  .route('/', tutorRoleRoutes)
+  .route('/', adminSettingRoutes)
   .route('/', metaTagRoutes)
   .route('/', curriculumRoutes);
 

@@ -8,6 +8,7 @@ import { useTenantLoader } from '../features/tenant/use-tenant-loader';
 import { onSessionEnded } from '../lib/session-events';
 import LoadingScreen from '../ui/LoadingScreen';
 import Toaster from '../ui/toast/Toaster';
+import ImpersonationBanner from '../features/impersonation/ImpersonationBanner';
 import Footer from './Footer';
 import Header from './Header';
 import SupportButton from './SupportButton';
@@ -68,6 +69,7 @@ export default function AppShell() {
       >
         Skip to content
       </a>
+      <ImpersonationBanner />
       <Header />
       <main id="main" className="flex-1">
         <Outlet />

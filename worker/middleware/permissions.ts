@@ -1,6 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import type { RoleName } from '../../schema/tables';
-import type { AppBindings } from '../env';
+import { hasTenantPermission, type PermissionMap } from '../../schema/contracts/permissions';
+import { type RoleName, roles, users } from '../../schema/tables';
+import type { AppBindings, Db } from '../env';
 import { authOf } from './auth';
 import { ApiError } from './errors';
 
@@ -17,3 +19,29 @@ export const requireAccount = createMiddleware<AppBindings>(async (c, next) => {
   if (authOf(c).isGuest) throw new ApiError(403, 'Sign in to continue');
   await next();
 });
+
+/**
+ * Mount after requireAuth: an admin whose tenant role and tenant both grant one of the actions on the resource
+ * (the spec's check: any shared action passes). Non-admins never pass, whatever their map says.
+ */
+export const requirePermission = (resource: string, actions: string[]) =>
+  createMiddleware<AppBindings>(async (c, next) => {
+    const auth = authOf(c);
+    if (auth.role !== 'ADMIN') throw new ApiError(403, 'You do not have permission to do this');
+    const granted = await adminPermissions(c.get('db'), c.get('tenant')._id, auth.userId);
+    if (!hasTenantPermission(granted, c.get('tenant').permissions, { [resource]: actions })) {
+      throw new ApiError(403, `You do not have permission to do this (${resource}: ${actions.join(' or ')})`);
+    }
+    await next();
+  });
+
+/** The permission map of the admin's tenant role; an admin without a role holds nothing. */
+export async function adminPermissions(db: Db, tenantId: string, userId: string): Promise<PermissionMap | null> {
+  const row = await db
+    .select({ permissions: roles.permissions, status: roles.status })
+    .from(users)
+    .innerJoin(roles, and(eq(roles._id, users.adminRoleId), eq(roles.tenantId, tenantId)))
+    .where(and(eq(users._id, userId), eq(users.tenantId, tenantId)))
+    .get();
+  return row && row.status === 'ACTIVE' ? row.permissions : null;
+}

@@ -4,16 +4,11 @@ import {
   CreditCard,
   FileText,
   GraduationCap,
-  KeyRound,
   LayoutDashboard,
   Link2,
   type LucideIcon,
-  MailQuestion,
-  Rocket,
   ScrollText,
   Sparkles,
-  UserPlus,
-  Users,
   Video,
   Hourglass,
 } from 'lucide-react';
@@ -28,24 +23,6 @@ export interface Area {
 
 /** The screens of the route table that later work delivers; each shows what will be there instead of a blank. */
 export const AREAS = {
-  signUp: {
-    title: 'Create your account',
-    description: 'Sign up as a student or a parent to book lessons, follow your courses and practise between classes.',
-    features: ['Student and parent accounts', 'Link a parent to several students', 'Start with a free trial class'],
-    icon: UserPlus,
-  },
-  forgotPassword: {
-    title: 'Forgot your password?',
-    description: 'Ask for a reset link by email and choose a new password in a minute.',
-    features: ['Reset link sent to your email', 'Works for every account type'],
-    icon: MailQuestion,
-  },
-  resetPassword: {
-    title: 'Choose a new password',
-    description: 'Set a new password from the link we email you, then sign in again.',
-    features: ['Secure, single-use reset links', 'Straight back to sign-in afterwards'],
-    icon: KeyRound,
-  },
   portal: {
     title: 'Learning portal',
     description: 'Courses, schedule and admin tools: everything for running lessons lives here.',
@@ -111,18 +88,6 @@ export const AREAS = {
     description: 'Past-paper questions grouped by topic, so you can practise exactly what you need.',
     features: ['Questions sorted by topic', 'Filter by curriculum and subject'],
     icon: FileText,
-  },
-  manageAccounts: {
-    title: 'Manage accounts',
-    description: 'Switch between the students you look after and act on their behalf.',
-    features: ['One sign-in for every child', 'Switch student in one click'],
-    icon: Users,
-  },
-  onboarding: {
-    title: 'Welcome aboard',
-    description: 'Tell us what you study so we can set up your subjects and match you with a tutor.',
-    features: ['Pick curriculum, subjects and grade', 'Set your time zone'],
-    icon: Rocket,
   },
   waitingRoom: {
     title: 'Waiting room',
