@@ -35,9 +35,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('app shell', () => {
   it('shows the loading screen, then fetches a guest session when there is no token', async () => {
     const fetchMock = mockApi({ ...base, 'POST /api/oauth/token': () => json(tokenAnswer(GUEST, 'guest-token')) });
-    renderApp('/sign-up');
+    renderApp('/subscriptions');
     expect(screen.getByTestId('loading-screen')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Subscription plans' })).toBeInTheDocument();
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter((call) => call[0] === '/api/oauth/token').map(grantType)).toEqual(['client_credentials']);
     expect(localStorage.getItem('studyhall.token')).toBe('guest-token');
@@ -58,8 +58,8 @@ describe('app shell', () => {
 
   it('signs in from the address fragment and removes the token from the address', async () => {
     const fetchMock = mockApi({ ...base, 'POST /api/oauth/token': () => json(tokenAnswer(user(), 'fragment-token')) });
-    const router = renderApp('/onboarding#id_token=abc&user_id=user_student');
-    expect(await screen.findByRole('heading', { name: 'Welcome aboard' })).toBeInTheDocument();
+    const router = renderApp('/subscriptions#id_token=abc&user_id=user_student');
+    expect(await screen.findByRole('heading', { name: 'Subscription plans' })).toBeInTheDocument();
     const form = new URLSearchParams(String(fetchMock.mock.calls.find((c) => c[0] === '/api/oauth/token')![1]?.body));
     expect(form.get('username')).toBe('tpToken:user_student');
     expect(router.state.location.hash).toBe('');
