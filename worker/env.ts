@@ -21,6 +21,8 @@ export interface AuthState {
   role: string;
   sessionId: string;
   isGuest: boolean;
+  /** The admin acting as this user (log-in-as-user), if any. */
+  impersonatorId?: string;
 }
 
 export interface AppBindings {

@@ -45,3 +45,9 @@ export async function adminPermissions(db: Db, tenantId: string, userId: string)
     .get();
   return row && row.status === 'ACTIVE' ? row.permissions : null;
 }
+
+/** Password and payment-method changes belong to the person alone: refused while an admin acts as them. */
+export const refuseWhileImpersonating = createMiddleware<AppBindings>(async (c, next) => {
+  if (authOf(c).impersonatorId) throw new ApiError(403, 'This cannot be changed while acting as another user');
+  await next();
+});
