@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { prepareLocal } from './prepare-local';
 
 /** The browser tests' own wrangler dev: fresh local state every run, on a port apart from `npm start`. */
-const PERSIST = '.tmp/e2e-state';
+const PERSIST = `.tmp/e2e-state-${process.env.E2E_PORT ?? '8799'}`;
 const PORT = process.env.E2E_PORT ?? '8799';
 
 rmSync(PERSIST, { recursive: true, force: true });
