@@ -5,3 +5,4 @@ export * from './access';
 export * from './mail';
 export * from './site';
 export * from './learning';
+export * from './courses';

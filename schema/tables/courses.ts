@@ -1,0 +1,204 @@
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { PermissionMap } from '../contracts/permissions';
+import { users } from './accounts';
+import { idColumn, tenantColumn, timestamps } from './columns';
+
+export const courseKinds = ['One-to-One', 'Group'] as const;
+export const courseStatuses = ['ACTIVE', 'DRAFT'] as const;
+export const coursePaymentTypes = ['ONETIME', 'SUBSCRIPTION', 'CREDIT'] as const;
+export const sectionKinds = ['SECTION', 'ZOOM', 'TEAMS', 'RESOURCE', 'HOMEWORK'] as const;
+export const sectionStatuses = ['ACTIVE', 'CANCELLED', 'COMPLETED'] as const;
+export const lessonKinds = ['TRIAL', 'DUMMY', 'LESSON'] as const;
+export const billingKinds = ['BILLABLE', 'NON_BILLABLE'] as const;
+export const attendeeKinds = ['STUDENT', 'TUTOR'] as const;
+export const enrolmentStatuses = ['ENROLLED', 'UNENROLLED'] as const;
+export const enrolmentPaymentTypes = ['ONETIME', 'SUBSCRIPTION', 'CREDIT', 'TRIAL'] as const;
+export const courseTutorTypes = ['PRIMARY', 'SUBSTITUTE', 'TRIAL'] as const;
+export const toggleStatuses = ['ENABLE', 'DISABLE'] as const;
+export const durationUnits = ['DAYS', 'WEEKS', 'MONTHS', 'YEARS'] as const;
+
+export const courses = sqliteTable(
+  'courses',
+  {
+    _id: idColumn(),
+    tenantId: tenantColumn(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    kind: text('kind', { enum: courseKinds }).notNull(),
+    isOneToOne: integer('is_one_to_one', { mode: 'boolean' }).notNull(),
+    status: text('status', { enum: courseStatuses }).notNull().default('DRAFT'),
+    paymentType: text('payment_type', { enum: coursePaymentTypes }).notNull(),
+    curriculum: text('curriculum').notNull(),
+    subject: text('subject').notNull(),
+    grade: text('grade').notNull(),
+    /** Groups the courses of one group class (spec: groupClassId on course and course tutor). */
+    groupClassId: text('group_class_id'),
+    permissionTemplateId: text('permission_template_id'),
+    pricingTemplateId: text('pricing_template_id'),
+    createdBy: text('created_by').notNull(),
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+    ...timestamps(),
+  },
+  (t) => [index('courses_tenant_status').on(t.tenantId, t.status)],
+);
+
+/** A weekly lesson series: each occurrence is its own section, so one can be cancelled or moved alone. */
+export const lessonSeries = sqliteTable('lesson_series', {
+  _id: idColumn(),
+  tenantId: tenantColumn(),
+  courseId: text('course_id')
+    .notNull()
+    .references(() => courses._id),
+  /** IANA zone the series was planned in, so occurrences keep their local wall-clock time across DST changes. */
+  timezone: text('timezone').notNull(),
+  firstStart: integer('first_start', { mode: 'timestamp_ms' }).notNull(),
+  occurrences: integer('occurrences').notNull(),
+  ...timestamps(),
+});
+
+export const sections = sqliteTable(
+  'sections',
+  {
+    _id: idColumn(),
+    tenantId: tenantColumn(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses._id),
+    parentId: text('parent_id'),
+    sortingKey: real('sorting_key').notNull(),
+    kind: text('kind', { enum: sectionKinds }).notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: sectionStatuses }).notNull().default('ACTIVE'),
+    /** Meetings (ZOOM, TEAMS): start, length in minutes, what kind of lesson and whether it is billed. */
+    start: integer('start', { mode: 'timestamp_ms' }),
+    duration: integer('duration'),
+    lessonKind: text('lesson_kind', { enum: lessonKinds }),
+    billingKind: text('billing_kind', { enum: billingKinds }),
+    joinUrl: text('join_url'),
+    seriesId: text('series_id'),
+    cancelReason: text('cancel_reason'),
+    /** Resources and homework: an uploaded file in R2 and/or a web link; homework has a due date. */
+    fileKey: text('file_key'),
+    fileName: text('file_name'),
+    fileSize: integer('file_size'),
+    contentType: text('content_type'),
+    link: text('link'),
+    dueAt: integer('due_at', { mode: 'timestamp_ms' }),
+    createdBy: text('created_by').notNull(),
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+    ...timestamps(),
+  },
+  (t) => [index('sections_course_parent').on(t.courseId, t.parentId, t.sortingKey), index('sections_tenant_start').on(t.tenantId, t.start)],
+);
+
+export const sectionAttendees = sqliteTable(
+  'section_attendees',
+  {
+    _id: idColumn(),
+    tenantId: tenantColumn(),
+    sectionId: text('section_id')
+      .notNull()
+      .references(() => sections._id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users._id),
+    kind: text('kind', { enum: attendeeKinds }).notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('section_attendees_unique').on(t.sectionId, t.userId), index('section_attendees_user').on(t.userId)],
+);
+
+export const courseStudents = sqliteTable(
+  'course_students',
+  {
+    _id: idColumn(),
+    tenantId: tenantColumn(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses._id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users._id),
+    status: text('status', { enum: enrolmentStatuses }).notNull().default('ENROLLED'),
+    paymentType: text('payment_type', { enum: enrolmentPaymentTypes }).notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('course_students_unique').on(t.courseId, t.userId), index('course_students_user').on(t.userId)],
+);
+
+export const courseTutors = sqliteTable(
+  'course_tutors',
+  {
+    _id: idColumn(),
+    tenantId: tenantColumn(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses._id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users._id),
+    type: text('type', { enum: courseTutorTypes }).notNull(),
+    status: text('status', { enum: toggleStatuses }).notNull().default('ENABLE'),
+    /** The course role (tutor_roles) whose map gates this tutor's section calls. */
+    tutorRoleId: text('tutor_role_id').notNull(),
+    groupClassId: text('group_class_id'),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('course_tutors_unique').on(t.courseId, t.userId), index('course_tutors_user').on(t.userId)],
+);
+
+/** A section tree kept as JSON (titles, kinds, order, relative meeting offsets) that a new course is built from. */
+export interface TemplateSection {
+  kind: (typeof sectionKinds)[number];
+  title: string;
+  description?: string;
+  duration?: number;
+  link?: string;
+  sections?: TemplateSection[];
+}
+
+export const courseTemplates = sqliteTable(
+  'course_templates',
+  {
+    _id: idColumn(),
+    tenantId: tenantColumn(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    courseId: text('course_id'),
+    curriculum: text('curriculum').notNull(),
+    subject: text('subject').notNull(),
+    grade: text('grade').notNull(),
+    kind: text('kind', { enum: courseKinds }).notNull(),
+    sections: text('sections', { mode: 'json' }).$type<TemplateSection[]>().notNull(),
+    ...timestamps(),
+  },
+  (t) => [index('course_templates_tenant').on(t.tenantId, t.curriculum, t.subject, t.grade)],
+);
+
+/** Which tutor role each kind of course tutor gets on courses made with this template. */
+export const coursePermissionTemplates = sqliteTable('course_permission_templates', {
+  _id: idColumn(),
+  tenantId: tenantColumn(),
+  name: text('name').notNull(),
+  status: text('status', { enum: ['ACTIVE', 'INACTIVE'] })
+    .notNull()
+    .default('ACTIVE'),
+  permissions: text('permissions', { mode: 'json' }).$type<PermissionMap>().notNull(),
+  ...timestamps(),
+});
+
+export const coursePricingTemplates = sqliteTable('course_pricing_templates', {
+  _id: idColumn(),
+  tenantId: tenantColumn(),
+  name: text('name').notNull(),
+  status: text('status', { enum: ['ACTIVE', 'INACTIVE'] })
+    .notNull()
+    .default('ACTIVE'),
+  /** In the currency's minor units, so money is never a float. */
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  duration: integer('duration').notNull(),
+  durationUnit: text('duration_unit', { enum: durationUnits }).notNull(),
+  ...timestamps(),
+});
