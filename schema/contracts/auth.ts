@@ -97,13 +97,26 @@ export const timeZone = z
     }
   }, 'Choose a valid time zone');
 
-/** An ISO 3166-1 alpha-2 region code that Intl can name (`SG`, `GB`). */
+/** Region codes Intl can name that are not countries (EU, UN, pseudo-regions), left out of the country list. */
+const NOT_COUNTRIES = new Set(['AC', 'CP', 'CQ', 'DG', 'EA', 'EU', 'EZ', 'IC', 'QO', 'TA', 'UN', 'XA', 'XB', 'ZZ']);
+let countries: string[] | undefined;
+
+/** ISO 3166-1 alpha-2 codes of the countries Intl can name, in code order; the form and the API share the list. */
+export function countryCodes(): string[] {
+  if (!countries) {
+    const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+    const letters = Array.from({ length: 26 }, (_, i) => String.fromCharCode(65 + i));
+    countries = letters.flatMap((a) => letters.map((b) => a + b)).filter((code) => !NOT_COUNTRIES.has(code) && names.of(code) !== undefined);
+  }
+  return countries;
+}
+
+/** A country as an ISO 3166-1 alpha-2 code (`SG`, `GB`). */
 export const countryCode = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{2}$/, 'Choose a country')
-  .refine((code) => new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(code) !== undefined, 'Choose a country');
+  .refine((code) => countryCodes().includes(code), 'Choose a country');
 
 const personName = (what: string) =>
   z
