@@ -32,6 +32,7 @@ async function resetLinkFor(email: string) {
   const mail = await db.select().from(emailOutbox).where(eq(emailOutbox.to, email)).orderBy(desc(emailOutbox.createdAt)).get();
   expect(mail, `a mail to ${email}`).toBeDefined();
   const link = new URL(/https?:\/\/\S+/.exec(mail!.text)![0]);
+  expect(mail!.text).toContain(`paste this code on the reset page: ${link.searchParams.get('token')}`);
   return { mail: mail!, link, token: link.searchParams.get('token')! };
 }
 

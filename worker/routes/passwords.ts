@@ -54,7 +54,7 @@ export const passwordRoutes = new Hono<AppBindings>()
     );
     const url = new URL(c.req.url);
     const link = `${url.origin}/learning-portal/reset-password?${new URLSearchParams({ email, token })}`;
-    const mail = await resetPasswordMail({ to: email, firstname: user.firstname, productName: c.get('tenant').name, link, minutes: RESET_TOKEN_MINUTES });
+    const mail = await resetPasswordMail({ to: email, code: token, firstname: user.firstname, productName: c.get('tenant').name, link, minutes: RESET_TOKEN_MINUTES });
     await sendEmail({ db: tdb.db, env: c.env, tenantId: tdb.tenantId, waitUntil: (p) => c.executionCtx.waitUntil(p) }, mail);
     return c.json({ message: FORGOT_PASSWORD_MESSAGE });
   })
