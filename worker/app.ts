@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppBindings } from './env';
 import { dbMiddleware } from './middleware/db';
 import { notFound, onError } from './middleware/errors';
+import { sameOriginMiddleware } from './middleware/same-origin';
 import { tenantMiddleware } from './middleware/tenant';
 import { authRoutes } from './routes/auth';
 import { signUpRoutes } from './routes/sign-up';
@@ -26,6 +27,7 @@ const app = new Hono<AppBindings>()
   .use(dbMiddleware)
   .route('/', healthRoutes)
   .use(tenantMiddleware)
+  .use(sameOriginMiddleware)
   .route('/', realtimeRoutes)
   .route('/', tenantRoutes)
   .route('/', authRoutes)

@@ -10,6 +10,12 @@ export interface Env {
   APP_ENV: string;
   /** HMAC key for access tokens and real-time tickets; `npm start` writes a random one to .dev.vars. */
   TOKEN_SECRET: string;
+  /** Mail provider key (Resend-compatible HTTP API); without it and EMAIL_FROM, mails stay in the dev mailbox. */
+  EMAIL_API_KEY?: string;
+  /** Sender address, e.g. `Studyhall <no-reply@studyhall.app>`. */
+  EMAIL_FROM?: string;
+  /** Base URL of a Resend-compatible API other than Resend itself. */
+  EMAIL_API_URL?: string;
 }
 
 export type Db = DrizzleD1Database<typeof tables>;

@@ -117,10 +117,13 @@ describe('errors', () => {
     await expectFieldError(await tokenRequest({ grant_type: 'authorization_code' }), 'grant_type');
   });
 
-  it('refuses the auth types the accounts issue has not built yet, and usernames without a type', async () => {
-    for (const username of ['guest:abc', 'cookie:abc', 'tpToken:abc']) {
-      const body = await expectFieldError(await tokenRequest({ grant_type: 'password', username, password: 'x' }), 'username');
-      expect(body.errors[0]?.message).toBe('unsupported auth type');
+  it('sends guests to client_credentials, refuses token sign-ins without a valid credential, and usernames without a type', async () => {
+    const guest = await expectFieldError(await tokenRequest({ grant_type: 'password', username: 'guest:abc', password: 'x' }), 'username');
+    expect(guest.errors[0]?.message).toBe('a guest session uses grant_type client_credentials');
+    for (const username of ['cookie:abc', 'tpToken:abc']) {
+      const res = await tokenRequest({ grant_type: 'password', username, password: 'x' });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ error: 'invalid_grant' });
     }
     await expectFieldError(await tokenRequest({ grant_type: 'password', username: 'student@studyhall.test', password: 'x' }), 'username');
   });

@@ -50,3 +50,14 @@ describe('token requests (spec 1, section 5)', () => {
     expect(localStorage.getItem('studyhall.token')).toBe('guest-token');
   });
 });
+
+describe('token sign-ins', () => {
+  it('send cookie:<userId> for a cookie sign-in and tpToken:<userId> with the id token as password', async () => {
+    const fetchMock = mockApi({ 'POST /api/oauth/token': () => json(tokenAnswer(user())) });
+    await requestToken({ type: 'cookie', userId: 'u1' });
+    await requestToken({ type: 'tpToken', userId: 'u1', token: 'id-token-1' });
+    const forms = fetchMock.mock.calls.map((call) => Object.fromEntries(new URLSearchParams(String(call[1]?.body))));
+    expect(forms[0]).toMatchObject({ grant_type: 'password', username: 'cookie:u1' });
+    expect(forms[1]).toMatchObject({ grant_type: 'password', username: 'tpToken:u1', password: 'id-token-1' });
+  });
+});

@@ -1,17 +1,20 @@
 import { eq, isNull } from 'drizzle-orm';
-import { Hono } from 'hono';
-import { type AuthType, authTypes, type TokenResponse, tokenRequest } from '../../schema/contracts/auth';
+import { type Context, Hono } from 'hono';
+import { type AuthType, authTypes, tokenRequest } from '../../schema/contracts/auth';
 import { sessions, type User, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../lib/access-tokens';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../lib/passwords';
-import { toPublicUser } from '../lib/public-user';
+import { reserveSignInAttempt, signInKeys, signInSucceeded } from '../lib/rate-limit';
+import { cookieUser, forgetSession, grant, idTokenUser, issueIdToken, rememberSession, type SessionOrigin } from '../lib/sessions';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { fieldError } from '../middleware/errors';
+import { refuseWhileImpersonating, requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 
 const INCORRECT = 'Incorrect email or password';
+const LINK_INVALID = 'This sign-in link is invalid or has expired. Please sign in again.';
+const COOKIE_INVALID = 'Your session has expired. Please sign in again.';
 
 /** `login:ada@example.com` → `{type: 'login', value: 'ada@example.com'}`; the prefix must be a known auth type. */
 function splitUsername(username: string) {
@@ -24,7 +27,7 @@ function splitUsername(username: string) {
 }
 
 /** Finds the user by email within this tenant only and checks the password; null for any mismatch. */
-async function passwordUser(tdb: TenantDb, email: string, password: string): Promise<User | null> {
+export async function passwordUser(tdb: TenantDb, email: string, password: string): Promise<User | null> {
   const user = await tdb.db
     .select()
     .from(users)
@@ -42,23 +45,15 @@ async function passwordUser(tdb: TenantDb, email: string, password: string): Pro
   return user;
 }
 
-/** Opens a session row for the user and answers with a token bound to it and to this tenant. */
-async function grant(tdb: TenantDb, secret: string, user: User, authType: AuthType | 'client_credentials'): Promise<TokenResponse> {
-  // The session lives exactly as long as its token; there are no refresh tokens, so signing in again starts a new one.
-  const expiresAt = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
-  const session = await tdb.db
-    .insert(sessions)
-    .values(tdb.values(sessions, { userId: user._id, authType, expiresAt }))
-    .returning({ _id: sessions._id })
-    .get();
-  const { token, expiresIn } = await signAccessToken(secret, {
-    sub: user._id,
-    tid: tdb.tenantId,
-    sid: session._id,
-    role: user.role,
-    guest: user.role === 'GUEST',
-  });
-  return { access_token: token, token_type: 'Bearer', expires_in: expiresIn, oauthUser: await toPublicUser(tdb, user) };
+/** The OAuth-style refusal of the token endpoint; `message` mirrors `error_description` for the toast rules. */
+const invalidGrant = (c: Context<AppBindings>, description: string) =>
+  c.json({ error: 'invalid_grant', error_description: description, message: description, errors: [] }, 401);
+
+/** Answers a token for a person and remembers the session in the browser's cookie for the `cookie` auth type. */
+async function signedIn(c: Context<AppBindings>, tdb: TenantDb, user: User, origin: SessionOrigin) {
+  const granted = await grant(tdb, c.env.TOKEN_SECRET, user, origin);
+  await rememberSession(c, granted);
+  return c.json(granted.body);
 }
 
 export const authRoutes = new Hono<AppBindings>()
@@ -72,14 +67,37 @@ export const authRoutes = new Hono<AppBindings>()
         .values(tdb.values(users, { role: 'GUEST', firstname: 'Guest', lastname: '' }))
         .returning()
         .get();
-      return c.json(await grant(tdb, c.env.TOKEN_SECRET, guest, 'client_credentials'));
+      return c.json((await grant(tdb, c.env.TOKEN_SECRET, guest, 'client_credentials')).body);
     }
 
     const { type, value } = splitUsername(body.username);
-    if (type !== 'login') throw fieldError('username', 'unsupported auth type');
-    const user = await passwordUser(tdb, value, body.password);
-    if (!user) return c.json({ error: 'invalid_grant', error_description: INCORRECT, message: INCORRECT, errors: [] }, 401);
-    return c.json(await grant(tdb, c.env.TOKEN_SECRET, user, type));
+    switch (type) {
+      case 'guest':
+        throw fieldError('username', 'a guest session uses grant_type client_credentials');
+      case 'cookie': {
+        const user = await cookieUser(c, tdb, value);
+        return user ? signedIn(c, tdb, user, 'cookie') : invalidGrant(c, COOKIE_INVALID);
+      }
+      case 'tpToken': {
+        const user = await idTokenUser(tdb, c.env.TOKEN_SECRET, value, body.password);
+        return user ? signedIn(c, tdb, user, 'tpToken') : invalidGrant(c, LINK_INVALID);
+      }
+      case 'login': {
+        const keys = signInKeys(c, value);
+        const refusal = await reserveSignInAttempt(tdb.db, keys);
+        if (refusal) {
+          c.header('Retry-After', String(refusal.retryAfter));
+          return c.json({ error: 'too_many_attempts', error_description: refusal.message, ...refusal, errors: [] }, 429);
+        }
+        const user = await passwordUser(tdb, value, body.password);
+        if (!user) return invalidGrant(c, INCORRECT);
+        await signInSucceeded(tdb.db, keys);
+        return signedIn(c, tdb, user, 'login');
+      }
+    }
+  })
+  .post('/auth/id-token', requireAuth, requireAccount, refuseWhileImpersonating, async (c) => {
+    return c.json(await issueIdToken(tenantDb(c), c.env.TOKEN_SECRET, authOf(c).userId));
   })
   .post('/auth/sign-out', requireAuth, async (c) => {
     const tdb = tenantDb(c);
@@ -87,5 +105,6 @@ export const authRoutes = new Hono<AppBindings>()
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(tdb.where(sessions, eq(sessions._id, authOf(c).sessionId), isNull(sessions.revokedAt)));
+    forgetSession(c);
     return c.body(null, 204);
   });

@@ -1,4 +1,61 @@
-import { Hono } from 'hono';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
+import { signUpRequest } from '../../schema/contracts/auth';
+import { sessions, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
+import { verifyAccessToken } from '../lib/access-tokens';
+import { hashPassword } from '../lib/passwords';
+import { grant, rememberSession } from '../lib/sessions';
+import { type TenantDb, tenantDb } from '../lib/tenant-db';
+import { ApiError } from '../middleware/errors';
+import { validate } from '../middleware/validate';
 
-export const signUpRoutes = new Hono<AppBindings>();
+const EMAIL_TAKEN = 'An account with this email already exists. Sign in or reset your password.';
+const emailTaken = () => new ApiError(409, `email: ${EMAIL_TAKEN}`, [{ path: 'email', message: EMAIL_TAKEN }]);
+
+/**
+ * The caller's live guest session on this tenant, if the request carries one: signing up then turns that guest
+ * into the new account, so a free trial booked as a guest stays with the person.
+ */
+async function guestSession(c: Context<AppBindings>, tdb: TenantDb) {
+  const header = c.req.header('authorization') ?? '';
+  if (!header.startsWith('Bearer ')) return null;
+  const claims = await verifyAccessToken(c.env.TOKEN_SECRET, header.slice(7).trim());
+  if (!claims?.guest || claims.tid !== tdb.tenantId) return null;
+  return tdb.db
+    .select({ sessionId: sessions._id, userId: sessions.userId })
+    .from(sessions)
+    .innerJoin(users, and(eq(users._id, sessions.userId), eq(users.role, 'GUEST')))
+    .where(tdb.where(sessions, eq(sessions._id, claims.sid), eq(sessions.userId, claims.sub), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .get();
+}
+
+const isUniqueViolation = (error: unknown) => error instanceof Error && /UNIQUE constraint failed/i.test(`${error.message} ${String(error.cause ?? '')}`);
+
+export const signUpRoutes = new Hono<AppBindings>().post('/sign-up', validate('json', signUpRequest), async (c) => {
+  const tdb = tenantDb(c);
+  const { password, country, ...person } = c.req.valid('json');
+
+  const existing = await tdb.db.select({ _id: users._id }).from(users).where(tdb.where(users, eq(users.email, person.email))).get();
+  if (existing) throw emailTaken();
+
+  const account = { ...person, country: country ?? null, passwordHash: await hashPassword(password) };
+  const guest = await guestSession(c, tdb);
+  let user;
+  try {
+    user = guest
+      ? await tdb.db.update(users).set(account).where(tdb.where(users, eq(users._id, guest.userId))).returning().get()
+      : await tdb.db.insert(users).values(tdb.values(users, account)).returning().get();
+  } catch (error) {
+    // Two sign-ups with the same email at once: the unique index decides, and the loser gets the same 409.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  if (guest) {
+    await tdb.db.update(sessions).set({ revokedAt: new Date() }).where(tdb.where(sessions, eq(sessions._id, guest.sessionId)));
+  }
+
+  const granted = await grant(tdb, c.env.TOKEN_SECRET, user, 'sign-up');
+  await rememberSession(c, granted);
+  return c.json(granted.body, 201);
+});

@@ -1,12 +1,9 @@
 import { z } from 'zod';
+import { emailAddress } from '../../../schema/contracts/auth';
 
-/** The login form; the email shape check is case-insensitive (spec 1, section 5). */
+/** The login form: the spec's email rule shared with the API, and any non-empty password. */
 export const loginForm = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Enter your email address')
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/i, 'Enter a valid email address'),
+  email: emailAddress,
   password: z.string().min(1, 'Enter your password'),
 });
 export type LoginForm = z.infer<typeof loginForm>;

@@ -1,4 +1,76 @@
-/** Placeholder until this screen is built. */
+import { KeyRound, Send } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { forgotPasswordRequest } from '../../../schema/contracts/passwords';
+import { api } from '../../lib/api';
+import { errorToastText, fieldErrorsOf } from '../../lib/errors';
+import { focusRing, primaryButton } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
+import { useToast } from '../../ui/toast/use-toast';
+import AuthCard from '../auth/AuthCard';
+import { zodFieldErrors } from '../auth/form-errors';
+import FormNotice from '../auth/FormNotice';
+import TextField from '../auth/TextField';
+
 export default function ForgotPasswordPage() {
-  return <section className="mx-auto max-w-3xl px-4 py-12"><h1 className="text-2xl font-semibold">Forgot password</h1></section>;
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const parsed = forgotPasswordRequest.safeParse({ email });
+    if (!parsed.success) {
+      setFieldError(zodFieldErrors(parsed.error).email);
+      return;
+    }
+    setFieldError(undefined);
+    setSubmitting(true);
+    try {
+      const answer = await api<{ message: string }>('/auth/forgot-password', { method: 'POST', json: parsed.data });
+      toast.success(answer.message);
+      navigate(`/reset-password?${new URLSearchParams({ email: parsed.data.email })}`);
+    } catch (error) {
+      setFieldError(fieldErrorsOf(error).email);
+      setFormError(errorToastText(error));
+      toast.error(error);
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthCard icon={KeyRound} title="Forgot your password?" subtitle="Enter the email you sign in with and we will send you a link to choose a new password.">
+      <form noValidate onSubmit={submit} className="mt-6 space-y-5">
+        <TextField
+          id="forgot-email"
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={fieldError}
+          placeholder="you@example.com"
+        />
+        {formError && <FormNotice kind="error">{formError}</FormNotice>}
+        <button type="submit" disabled={submitting} aria-busy={submitting} className={`w-full py-3 ${primaryButton}`}>
+          {submitting ? <Spinner className="size-4" /> : <Send className="size-4" aria-hidden="true" />}
+          {submitting ? 'Sending…' : 'Send reset link'}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+        Remembered it?{' '}
+        <Link to="/login" className={`rounded font-semibold text-brand-strong hover:underline dark:text-brand ${focusRing}`}>
+          Back to sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }

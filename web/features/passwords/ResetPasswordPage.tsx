@@ -1,4 +1,144 @@
-/** Placeholder until this screen is built. */
+import { KeyRound, ShieldCheck } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { api } from '../../lib/api';
+import { errorToastText, fieldErrorsOf } from '../../lib/errors';
+import { focusRing, primaryButton } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
+import { useToast } from '../../ui/toast/use-toast';
+import AuthCard from '../auth/AuthCard';
+import { zodFieldErrors } from '../auth/form-errors';
+import FormNotice from '../auth/FormNotice';
+import TextField from '../auth/TextField';
+import { resetPasswordForm } from './reset-form';
+
+type Field = 'email' | 'token' | 'password' | 'confirmPassword';
+
+const textLink = `rounded font-semibold text-brand-strong hover:underline dark:text-brand ${focusRing}`;
+
+/**
+ * Reached from the reset link (email and token in the query) or straight after asking for a link (email only):
+ * then the person pastes the code from the e-mail.
+ */
 export default function ResetPasswordPage() {
-  return <section className="mx-auto max-w-3xl px-4 py-12"><h1 className="text-2xl font-semibold">Reset password</h1></section>;
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const linkEmail = params.get('email') ?? '';
+  const linkToken = params.get('token') ?? '';
+  const [fields, setFields] = useState<Record<Field, string>>({ email: linkEmail, token: linkToken, password: '', confirmPassword: '' });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const set = (key: Field) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [key]: event.target.value }));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const parsed = resetPasswordForm.safeParse(fields);
+    if (!parsed.success) {
+      setFieldErrors(zodFieldErrors(parsed.error));
+      return;
+    }
+    setFieldErrors({});
+    setSubmitting(true);
+    try {
+      const { confirmPassword: _confirm, ...body } = parsed.data;
+      await api('/auth/reset-password', { method: 'POST', json: body });
+      navigate('/login?resetSuccess=1', { replace: true });
+    } catch (error) {
+      setFieldErrors(fieldErrorsOf(error));
+      setFormError(errorToastText(error));
+      toast.error(error);
+      setSubmitting(false);
+    }
+  }
+
+  const subtitle = linkToken
+    ? `Choose a new password for ${linkEmail || 'your account'}.`
+    : linkEmail
+      ? `We sent a link to ${linkEmail} if it has an account. Open it, or paste the code from the e-mail here.`
+      : 'Paste the code from the e-mail we sent you and choose a new password.';
+
+  return (
+    <AuthCard icon={KeyRound} title="Reset your password" subtitle={subtitle}>
+      <form noValidate onSubmit={submit} className="mt-6 space-y-5">
+        {!linkEmail && (
+          <TextField
+            id="reset-email"
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={fields.email}
+            onChange={set('email')}
+            error={fieldErrors.email}
+          />
+        )}
+        {linkEmail && fieldErrors.email && <FormNotice kind="error">{fieldErrors.email}</FormNotice>}
+        {!linkToken && (
+          <TextField
+            id="reset-token"
+            label="Reset code"
+            name="token"
+            autoComplete="one-time-code"
+            spellCheck={false}
+            required
+            value={fields.token}
+            onChange={set('token')}
+            error={fieldErrors.token}
+            className="[&_input]:font-mono"
+          />
+        )}
+        <TextField
+          id="reset-password"
+          label="New password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={fields.password}
+          onChange={set('password')}
+          error={fieldErrors.password}
+        />
+        <TextField
+          id="reset-confirm"
+          label="Repeat new password"
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          value={fields.confirmPassword}
+          onChange={set('confirmPassword')}
+          error={fieldErrors.confirmPassword}
+        />
+        {formError && (
+          <FormNotice kind="error">
+            {formError}
+            {linkToken && fieldErrors.token && (
+              <>
+                {' '}
+                <Link to={`/forgot-password?${new URLSearchParams({ email: fields.email })}`} className="font-semibold underline">
+                  Send a new link
+                </Link>
+              </>
+            )}
+          </FormNotice>
+        )}
+        <button type="submit" disabled={submitting} aria-busy={submitting} className={`w-full py-3 ${primaryButton}`}>
+          {submitting ? <Spinner className="size-4" /> : <ShieldCheck className="size-4" aria-hidden="true" />}
+          {submitting ? 'Saving…' : 'Set new password'}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+        No e-mail?{' '}
+        <Link to={`/forgot-password${fields.email ? `?${new URLSearchParams({ email: fields.email })}` : ''}`} className={textLink}>
+          Send another link
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }

@@ -1,4 +1,221 @@
-/** Placeholder until this screen is built. */
+import clsx from 'clsx';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { GraduationCap, UserPlus, Users } from 'lucide-react';
+import { type FormEvent, useMemo, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { type SignUpRequest, signUpRequest, type TokenResponse } from '../../../schema/contracts/auth';
+import { api } from '../../lib/api';
+import { errorToastText, fieldErrorsOf } from '../../lib/errors';
+import { focusRing, primaryButton } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
+import { useToast } from '../../ui/toast/use-toast';
+import { tenantNameAtom } from '../tenant/atoms';
+import { pathAfterLogin } from '../auth/after-login';
+import { sessionAtom, signedInUserAtom, userLoadedAtom } from '../auth/atoms';
+import AuthCard from '../auth/AuthCard';
+import { zodFieldErrors } from '../auth/form-errors';
+import FormNotice from '../auth/FormNotice';
+import SelectField from '../auth/SelectField';
+import TextField from '../auth/TextField';
+import { sessionFromToken } from '../auth/token-request';
+import { browserTimeZone, countryOptions, timeZoneOptions } from './choices';
+
+type Fields = Required<Omit<SignUpRequest, 'country'>> & { country: string };
+type FieldErrors = Partial<Record<keyof Fields, string>>;
+
+const ROLES = [
+  { value: 'STUDENT', label: 'Student', description: 'I want to learn', icon: GraduationCap },
+  { value: 'PARENT', label: 'Parent', description: 'I book lessons for my children', icon: Users },
+] as const;
+
 export default function SignUpPage() {
-  return <section className="mx-auto max-w-3xl px-4 py-12"><h1 className="text-2xl font-semibold">Create your account</h1></section>;
+  const tenantName = useAtomValue(tenantNameAtom);
+  const signedIn = useAtomValue(signedInUserAtom);
+  const setSession = useSetAtom(sessionAtom);
+  const setUserLoaded = useSetAtom(userLoadedAtom);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  const [fields, setFields] = useState<Fields>(() => ({
+    firstname: '',
+    lastname: '',
+    email: '',
+    password: '',
+    role: 'STUDENT',
+    timezone: browserTimeZone(),
+    country: '',
+  }));
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const zones = useMemo(() => timeZoneOptions(fields.timezone), [fields.timezone]);
+  const countries = useMemo(countryOptions, []);
+
+  if (signedIn && !submitting) return <Navigate to={pathAfterLogin(signedIn, redirect)} replace />;
+
+  const set = <K extends keyof Fields>(key: K) => (value: Fields[K]) => setFields((current) => ({ ...current, [key]: value }));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const parsed = signUpRequest.safeParse({ ...fields, country: fields.country || undefined });
+    if (!parsed.success) {
+      setFieldErrors(zodFieldErrors(parsed.error));
+      return;
+    }
+    setFieldErrors({});
+    setSubmitting(true);
+    try {
+      const answer = await api<TokenResponse>('/sign-up', { method: 'POST', json: parsed.data });
+      const session = sessionFromToken(answer);
+      setSession(session);
+      setUserLoaded(true);
+      navigate(pathAfterLogin(session.user, redirect), { replace: true });
+    } catch (error) {
+      setFieldErrors(fieldErrorsOf(error));
+      setFormError(errorToastText(error));
+      toast.error(error);
+      setSubmitting(false);
+    }
+  }
+
+  const loginPath = redirect ? `/login?${new URLSearchParams({ redirect })}` : '/login';
+
+  return (
+    <AuthCard icon={UserPlus} title="Create your account" subtitle={`Join ${tenantName} to book lessons and follow your progress.`} wide>
+      <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-describedby={formError ? 'sign-up-error' : undefined}>
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            I am a
+            <span className="text-rose-600 dark:text-rose-400" aria-hidden="true">
+              {' '}*
+            </span>
+          </legend>
+          <div className="mt-1.5 grid gap-3 sm:grid-cols-2">
+            {ROLES.map((role) => {
+              const checked = fields.role === role.value;
+              return (
+                <label
+                  key={role.value}
+                  className={clsx(
+                    'flex cursor-pointer items-center gap-3 rounded-2xl p-3.5 ring-1 transition ring-inset has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand',
+                    checked ? 'bg-brand/10 ring-2 ring-brand' : 'ring-slate-300 hover:ring-slate-400 dark:ring-slate-700 dark:hover:ring-slate-600',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="role"
+                    value={role.value}
+                    checked={checked}
+                    onChange={() => set('role')(role.value)}
+                    className="sr-only"
+                  />
+                  <span className={clsx('flex size-10 shrink-0 items-center justify-center rounded-xl', checked ? 'bg-brand text-slate-950' : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300')}>
+                    <role.icon className="size-5" aria-hidden="true" />
+                  </span>
+                  <span>
+                    <span className="block text-sm font-semibold text-slate-900 dark:text-white">{role.label}</span>
+                    <span className="block text-xs text-slate-500 dark:text-slate-400">{role.description}</span>
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+          {fieldErrors.role && <p className="mt-1.5 text-sm text-rose-600 dark:text-rose-400">{fieldErrors.role}</p>}
+        </fieldset>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            id="sign-up-firstname"
+            label="First name"
+            name="firstname"
+            autoComplete="given-name"
+            required
+            value={fields.firstname}
+            onChange={(event) => set('firstname')(event.target.value)}
+            error={fieldErrors.firstname}
+          />
+          <TextField
+            id="sign-up-lastname"
+            label="Last name"
+            name="lastname"
+            autoComplete="family-name"
+            required
+            value={fields.lastname}
+            onChange={(event) => set('lastname')(event.target.value)}
+            error={fieldErrors.lastname}
+          />
+        </div>
+        <TextField
+          id="sign-up-email"
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={fields.email}
+          onChange={(event) => set('email')(event.target.value)}
+          error={fieldErrors.email}
+          placeholder="you@example.com"
+        />
+        <TextField
+          id="sign-up-password"
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={fields.password}
+          onChange={(event) => set('password')(event.target.value)}
+          error={fieldErrors.password}
+          aria-describedby={fieldErrors.password ? 'sign-up-password-error' : 'sign-up-password-hint'}
+        />
+        {!fieldErrors.password && (
+          <p id="sign-up-password-hint" className="-mt-3.5 text-xs text-slate-500 dark:text-slate-400">
+            At least 8 characters.
+          </p>
+        )}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <SelectField
+            id="sign-up-timezone"
+            label="Time zone"
+            name="timezone"
+            required
+            value={fields.timezone}
+            onChange={(event) => set('timezone')(event.target.value)}
+            options={zones}
+            error={fieldErrors.timezone}
+          />
+          <SelectField
+            id="sign-up-country"
+            label="Country"
+            name="country"
+            autoComplete="country"
+            value={fields.country}
+            onChange={(event) => set('country')(event.target.value)}
+            options={countries}
+            placeholder="Prefer not to say"
+            error={fieldErrors.country}
+          />
+        </div>
+        {formError && (
+          <FormNotice kind="error" id="sign-up-error">
+            {formError}
+          </FormNotice>
+        )}
+        <button type="submit" disabled={submitting} aria-busy={submitting} className={`w-full py-3 ${primaryButton}`}>
+          {submitting ? <Spinner className="size-4" /> : <UserPlus className="size-4" aria-hidden="true" />}
+          {submitting ? 'Creating your account…' : 'Create account'}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+        Already have an account?{' '}
+        <Link to={loginPath} className={`rounded font-semibold text-brand-strong hover:underline dark:text-brand ${focusRing}`}>
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }
