@@ -23,15 +23,16 @@ function splitExtension(name: string): [base: string, extension: string] {
  */
 export function cleanFileName(original: string, timestamp: number = Date.now()): string {
   const withoutPath = original.split(/[\\/]/).pop() ?? '';
-  const [rawBase, rawExtension] = splitExtension(asciiOnly(withoutPath).trim());
+  // Split first, so a name made only of dropped characters still keeps its extension.
+  const [rawBase, rawExtension] = splitExtension(withoutPath.trim());
   const base =
-    rawBase
+    asciiOnly(rawBase)
       .replace(/[^A-Za-z0-9_-]+/g, '-')
       .replace(/-{2,}/g, '-')
       .replace(/^[-_]+|[-_]+$/g, '')
       .slice(0, MAX_BASE_LENGTH)
       .replace(/[-_]+$/, '') || 'file';
-  const extension = rawExtension.replace(/[^A-Za-z0-9]/g, '').toLowerCase().slice(0, MAX_EXTENSION_LENGTH);
+  const extension = asciiOnly(rawExtension).replace(/[^A-Za-z0-9]/g, '').toLowerCase().slice(0, MAX_EXTENSION_LENGTH);
   return `${base}-${Math.trunc(timestamp)}${extension ? `.${extension}` : ''}`;
 }
 
