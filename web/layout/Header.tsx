@@ -41,7 +41,7 @@ export default function Header() {
             </ul>
           </nav>
         </div>
-        <div className="flex min-w-0 items-center gap-1 sm:gap-2">
+        <div className="flex items-center gap-1 sm:gap-2">
           <ActingForChip />
           <ThemeToggle />
           <div className="hidden md:block">

@@ -13,18 +13,18 @@ export default function ActingForChip() {
       to="/manage-accounts"
       data-testid="acting-for"
       aria-label={`Acting for ${actingFor.firstname} ${actingFor.lastname}. Switch account`}
-      className={`flex min-w-0 items-center gap-1.5 rounded-full bg-amber-100 py-1.5 pr-3 pl-2.5 text-xs font-semibold text-amber-950 ring-1 ring-amber-300 transition ring-inset hover:bg-amber-200 sm:text-sm dark:bg-amber-400/15 dark:text-amber-100 dark:ring-amber-400/40 dark:hover:bg-amber-400/25 ${focusRing}`}
+      className={`flex shrink-0 items-center gap-1.5 rounded-full bg-amber-100 py-1.5 pr-3 pl-2.5 text-xs font-semibold text-amber-950 ring-1 ring-amber-300 transition ring-inset hover:bg-amber-200 sm:text-sm dark:bg-amber-400/15 dark:text-amber-100 dark:ring-amber-400/40 dark:hover:bg-amber-400/25 ${focusRing}`}
     >
-      <span className="truncate">
+      <span className="max-w-24 truncate sm:max-w-40">
         <span className="hidden sm:inline">Acting for </span>
         {actingFor.firstname}
       </span>
-      <span aria-hidden="true" className="opacity-60">
+      <span aria-hidden="true" className="hidden opacity-60 sm:inline">
         ·
       </span>
       <span className="flex shrink-0 items-center gap-1">
         <ArrowLeftRight className="size-3.5" aria-hidden="true" />
-        Switch
+        <span className="hidden sm:inline">Switch</span>
       </span>
     </Link>
   );

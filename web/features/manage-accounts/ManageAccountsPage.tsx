@@ -1,4 +1,4 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { ArrowRight, GraduationCap, UserRound, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -21,21 +21,24 @@ function gradeLine(student: MappedStudent) {
 /** The account switcher (spec 1 section 2): a parent picks which linked student later calls act for. */
 export default function ManageAccountsPage() {
   const user = useAtomValue(signedInUserAtom);
-  const session = useAtomValue(sessionAtom);
+  const store = useStore();
   const actAs = useSetAtom(actAsAtom);
   const navigate = useNavigate();
   const toast = useToast();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [switchedBack, setSwitchedBack] = useState(false);
   const isParent = user?.role.name === 'PARENT';
-  // Coming here switches back to the parent, so the list is asked for with the parent's own rights.
-  const backToSelf = Boolean(user && session && session.actingUserId !== user._id);
+
+  // Arriving here switches back to the parent (once, not on every change), so the list is asked for with the
+  // parent's own rights and choosing a student afterwards is not undone.
+  useEffect(() => {
+    const session = store.get(sessionAtom);
+    if (session && session.actingUserId !== session.user._id) actAs(session.user._id);
+    setSwitchedBack(true);
+  }, [store, actAs]);
 
   useEffect(() => {
-    if (user && backToSelf) actAs(user._id);
-  }, [user, backToSelf, actAs]);
-
-  useEffect(() => {
-    if (!isParent || backToSelf) return;
+    if (!isParent || !switchedBack) return;
     const controller = new AbortController();
     api<MappedStudent[]>('/user/mapped-students', { signal: controller.signal })
       .then((students) => setLoad({ state: 'ready', students }))
@@ -45,7 +48,7 @@ export default function ManageAccountsPage() {
         toast.error(error);
       });
     return () => controller.abort();
-  }, [isParent, backToSelf, toast]);
+  }, [isParent, switchedBack, toast]);
 
   if (!user) return null;
 

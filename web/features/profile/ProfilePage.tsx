@@ -67,10 +67,14 @@ export default function ProfilePage() {
             }}
           />
         </SectionCard>
-        <SubjectsSection items={profile.subjects} onChange={setCollection('subjects')} />
-        {collectionSpecs.map((spec) => (
-          <CollectionSection key={spec.name} spec={spec} items={profile[spec.name]} onChange={setCollection(spec.name)} />
-        ))}
+        {profile.role.name !== 'PARENT' && (
+          <>
+            <SubjectsSection items={profile.subjects} onChange={setCollection('subjects')} />
+            {collectionSpecs.map((spec) => (
+              <CollectionSection key={spec.name} spec={spec} items={profile[spec.name]} onChange={setCollection(spec.name)} />
+            ))}
+          </>
+        )}
         {actingFor ? (
           <p className="rounded-2xl bg-slate-50 p-5 text-sm text-slate-600 ring-1 ring-slate-200 ring-inset dark:bg-slate-900 dark:text-slate-400 dark:ring-slate-800">
             You are editing {actingFor.firstname}’s profile. To delete your own account,{' '}
