@@ -14,20 +14,13 @@ import { useCatalogue } from './use-catalogue';
 
 const EMPTY: SubjectInput = { curriculum: '', subject: '', grade: '' };
 
-/** Subjects learnt or taught, picked from the tenant's catalogue; they are added and removed, not edited. */
-export default function SubjectsSection({ items, onChange }: { items: UserSubject[]; onChange: (items: UserSubject[]) => void }) {
-  const [adding, setAdding] = useState(false);
+/** The add dialog's form; the catalogue is fetched only once someone opens it. */
+function AddSubjectForm({ onAdded, onCancel }: { onAdded: (subject: UserSubject) => void; onCancel: () => void }) {
   const [choice, setChoice] = useState<SubjectInput>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
   const catalogue = useCatalogue();
   const toast = useToast();
-
-  const open = () => {
-    setChoice(EMPTY);
-    setErrors({});
-    setAdding(true);
-  };
 
   async function add(event: FormEvent) {
     event.preventDefault();
@@ -36,19 +29,46 @@ export default function SubjectsSection({ items, onChange }: { items: UserSubjec
       setErrors(zodFieldErrors(parsed.error));
       return;
     }
-    setBusy('add');
+    setSaving(true);
     try {
-      const created = await api<UserSubject>('/user/subjects', { method: 'POST', json: parsed.data });
-      onChange([...items, created]);
+      onAdded(await api<UserSubject>('/user/subjects', { method: 'POST', json: parsed.data }));
       toast.success('Subject added!');
-      setAdding(false);
     } catch (error) {
       setErrors(fieldErrorsOf(error));
       toast.error(error);
-    } finally {
-      setBusy(null);
+      setSaving(false);
     }
   }
+
+  if (catalogue === null) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400" role="status">
+        <Spinner className="size-4" /> Loading subjects…
+      </p>
+    );
+  }
+  return (
+    <form noValidate onSubmit={add} className="space-y-5">
+      <SubjectPicker idPrefix="add-subject" catalogue={catalogue} value={choice} onChange={setChoice} errors={errors} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" className={secondaryButton} onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className={primaryButton} disabled={saving}>
+          {saving && <Spinner className="size-4" />}
+          Add
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Subjects learnt or taught, picked from the tenant's catalogue; they are added and removed, not edited. */
+export default function SubjectsSection({ items, onChange }: { items: UserSubject[]; onChange: (items: UserSubject[]) => void }) {
+  const [adding, setAdding] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const toast = useToast();
+  const open = () => setAdding(true);
 
   async function remove(item: UserSubject) {
     setBusy(item._id);
@@ -96,23 +116,14 @@ export default function SubjectsSection({ items, onChange }: { items: UserSubjec
         </ul>
       )}
       <FormDialog open={adding} title="Add subject" onClose={() => setAdding(false)} wide>
-        {catalogue === null ? (
-          <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400" role="status">
-            <Spinner className="size-4" /> Loading subjects…
-          </p>
-        ) : (
-          <form noValidate onSubmit={add} className="space-y-5">
-            <SubjectPicker idPrefix="add-subject" catalogue={catalogue} value={choice} onChange={setChoice} errors={errors} />
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <button type="button" className={secondaryButton} onClick={() => setAdding(false)}>
-                Cancel
-              </button>
-              <button type="submit" className={primaryButton} disabled={busy === 'add'}>
-                {busy === 'add' && <Spinner className="size-4" />}
-                Add
-              </button>
-            </div>
-          </form>
+        {adding && (
+          <AddSubjectForm
+            onAdded={(subject) => {
+              onChange([...items, subject]);
+              setAdding(false);
+            }}
+            onCancel={() => setAdding(false)}
+          />
         )}
       </FormDialog>
     </SectionCard>
