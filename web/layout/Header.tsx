@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { LogIn } from 'lucide-react';
 import { Link, NavLink } from 'react-router-dom';
 import { signedInUserAtom } from '../features/auth/atoms';
+import ActingForChip from '../features/manage-accounts/ActingForChip';
 import { primaryButton } from '../ui/classes';
 import ThemeToggle from '../ui/ThemeToggle';
 import BrandLink from './BrandLink';
@@ -41,6 +42,7 @@ export default function Header() {
           </nav>
         </div>
         <div className="flex items-center gap-1 sm:gap-2">
+          <ActingForChip />
           <ThemeToggle />
           <div className="hidden md:block">
             {user ? (

@@ -1,6 +1,16 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { PublicUser, UserSummary } from '../../schema/contracts/auth';
-import { type User, userMappers, users } from '../../schema/tables';
+import type { MappedStudent, UserProfile } from '../../schema/contracts/profile';
+import {
+  type User,
+  userAchievements,
+  userExperiences,
+  userLanguages,
+  userMappers,
+  userQualifications,
+  users,
+  userSubjects,
+} from '../../schema/tables';
 import type { TenantDb } from './tenant-db';
 
 export const summaryColumns = { _id: users._id, firstname: users.firstname, lastname: users.lastname };
@@ -17,6 +27,17 @@ export async function managedStudents(tdb: TenantDb, parent: Pick<User, '_id' | 
     .all();
 }
 
+/** The same students with what the account switcher shows on their cards. */
+export async function mappedStudents(tdb: TenantDb, parentId: string): Promise<MappedStudent[]> {
+  return tdb.db
+    .select({ ...summaryColumns, avatar: users.avatar, curriculum: users.curriculum, grade: users.grade, onboarded: users.onboarded })
+    .from(userMappers)
+    .innerJoin(users, eq(users._id, userMappers.studentId))
+    .where(and(tdb.where(userMappers, eq(userMappers.parentId, parentId)), isNull(users.deletedAt)))
+    .orderBy(users.firstname, users.lastname)
+    .all();
+}
+
 /** The user as clients see it: no hash, no tenant, role as `{name, isGuest}`. */
 export async function toPublicUser(tdb: TenantDb, user: User): Promise<PublicUser> {
   return {
@@ -29,5 +50,36 @@ export async function toPublicUser(tdb: TenantDb, user: User): Promise<PublicUse
     currency: user.currency,
     onboarded: user.onboarded,
     userMapper: await managedStudents(tdb, user),
+  };
+}
+
+/** A sub-collection row as the wire carries it: no tenant column, times as ISO strings. */
+export function toRecord<T extends { tenantId: string; createdAt: Date; updatedAt: Date }>({ tenantId: _tenantId, createdAt, updatedAt, ...row }: T) {
+  return { ...row, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
+}
+
+/** The spec's User with its sub-collections and page guides, read in one round trip. */
+export async function toUserProfile(tdb: TenantDb, user: User): Promise<UserProfile> {
+  const [experiences, qualifications, achievements, languages, subjects] = await tdb.db.batch([
+    tdb.db.select().from(userExperiences).where(tdb.where(userExperiences, eq(userExperiences.userId, user._id))).orderBy(asc(userExperiences.createdAt)),
+    tdb.db.select().from(userQualifications).where(tdb.where(userQualifications, eq(userQualifications.userId, user._id))).orderBy(asc(userQualifications.createdAt)),
+    tdb.db.select().from(userAchievements).where(tdb.where(userAchievements, eq(userAchievements.userId, user._id))).orderBy(asc(userAchievements.createdAt)),
+    tdb.db.select().from(userLanguages).where(tdb.where(userLanguages, eq(userLanguages.userId, user._id))).orderBy(asc(userLanguages.createdAt)),
+    tdb.db.select().from(userSubjects).where(tdb.where(userSubjects, eq(userSubjects.userId, user._id))).orderBy(asc(userSubjects.createdAt)),
+  ]);
+  return {
+    ...(await toPublicUser(tdb, user)),
+    phone: user.phone,
+    bio: user.bio,
+    country: user.country,
+    avatar: user.avatar,
+    curriculum: user.curriculum,
+    grade: user.grade,
+    pageGuides: user.pageGuides,
+    experiences: experiences.map(toRecord),
+    qualifications: qualifications.map(toRecord),
+    achievements: achievements.map(toRecord),
+    languages: languages.map(toRecord),
+    subjects: subjects.map(toRecord),
   };
 }

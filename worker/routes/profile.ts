@@ -1,4 +1,108 @@
+import { eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { cleanFileName, isCleanFileName } from '../../schema/contracts/file-names';
+import { accountDeletion, pageGuidesUpdate, profileUpdate } from '../../schema/contracts/profile';
+import { users } from '../../schema/tables';
 import type { AppBindings } from '../env';
+import { avatarKey, avatarPath, extensionOf, MAX_AVATAR_BYTES, removeAvatars, sniffImageType } from '../lib/files';
+import { DUMMY_HASH, verifyPassword } from '../lib/passwords';
+import { toUserProfile } from '../lib/public-user';
+import { type TenantDb, tenantDb } from '../lib/tenant-db';
+import { deleteUserAccount } from '../lib/user-deletion';
+import { authOf, requireAuth } from '../middleware/auth';
+import { ApiError, fieldError } from '../middleware/errors';
+import { refuseWhileImpersonating, requireAccount } from '../middleware/permissions';
+import { validate } from '../middleware/validate';
 
-export const profileRoutes = new Hono<AppBindings>();
+/** Multipart framing around the file: the body may exceed the file's own size by this much. */
+const MULTIPART_OVERHEAD = 16 * 1024;
+
+async function liveUser(tdb: TenantDb, id: string) {
+  const user = await tdb.db.select().from(users).where(tdb.where(users, eq(users._id, id), isNull(users.deletedAt))).get();
+  if (!user) throw new ApiError(404, 'User not found');
+  return user;
+}
+
+/** The acting user's own profile: a parent acting for a student edits that student's profile. */
+export const profileRoutes = new Hono<AppBindings>()
+  .put('/user', requireAuth, requireAccount, validate('json', profileUpdate), async (c) => {
+    const tdb = tenantDb(c);
+    const { actingUserId } = authOf(c);
+    await liveUser(tdb, actingUserId);
+    const changes = c.req.valid('json');
+    if (Object.keys(changes).length > 0) {
+      await tdb.db.update(users).set(changes).where(tdb.where(users, eq(users._id, actingUserId)));
+    }
+    return c.json(await toUserProfile(tdb, await liveUser(tdb, actingUserId)));
+  })
+  .put('/user/page-guides', requireAuth, requireAccount, validate('json', pageGuidesUpdate), async (c) => {
+    const tdb = tenantDb(c);
+    const { actingUserId } = authOf(c);
+    // json_patch merges in the database, so two tabs dismissing different guides cannot undo each other.
+    const row = await tdb.db
+      .update(users)
+      .set({ pageGuides: sql`json_patch(${users.pageGuides}, ${JSON.stringify(c.req.valid('json'))})` })
+      .where(tdb.where(users, eq(users._id, actingUserId), isNull(users.deletedAt)))
+      .returning({ pageGuides: users.pageGuides })
+      .get();
+    if (!row) throw new ApiError(404, 'User not found');
+    return c.json(row);
+  })
+  .put('/user/delete', requireAuth, requireAccount, refuseWhileImpersonating, validate('json', accountDeletion), async (c) => {
+    const tdb = tenantDb(c);
+    const auth = authOf(c);
+    if (auth.actingUserId !== auth.userId) throw new ApiError(403, 'Switch back to your own account to delete it');
+    const user = await liveUser(tdb, auth.userId);
+    const { password } = c.req.valid('json');
+    // A hash is always checked, so the answer takes as long for an account without a password.
+    const correct = await verifyPassword(password, user.passwordHash ?? DUMMY_HASH);
+    if (!correct || !user.passwordHash) throw fieldError('password', 'is incorrect');
+    await deleteUserAccount(tdb, c.env.FILES, user);
+    return c.json({ message: 'Your account has been deleted' });
+  })
+  .post('/user/avatar', requireAuth, requireAccount, async (c) => {
+    const tdb = tenantDb(c);
+    const { actingUserId } = authOf(c);
+    const declaredLength = Number(c.req.header('content-length') ?? 0);
+    if (declaredLength > MAX_AVATAR_BYTES + MULTIPART_OVERHEAD) {
+      throw new ApiError(413, 'file: must be 2 MB or smaller', [{ path: 'file', message: 'must be 2 MB or smaller' }]);
+    }
+    const contentType = c.req.header('content-type') ?? '';
+    if (!contentType.startsWith('multipart/form-data')) throw fieldError('file', 'must be sent as multipart/form-data');
+    const form = await c.req.parseBody().catch(() => {
+      throw fieldError('body', 'must be multipart/form-data');
+    });
+    const file = form.file;
+    if (!(file instanceof File)) throw fieldError('file', 'is required');
+    if (file.size > MAX_AVATAR_BYTES) {
+      throw new ApiError(413, 'file: must be 2 MB or smaller', [{ path: 'file', message: 'must be 2 MB or smaller' }]);
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const type = sniffImageType(bytes);
+    if (!type) throw fieldError('file', 'must be a PNG, JPEG or WebP image');
+    await liveUser(tdb, actingUserId);
+
+    const base = file.name.replace(/\.[^.]*$/, '');
+    const name = cleanFileName(`${base}.${extensionOf[type]}`);
+    const key = avatarKey(tdb.tenantId, actingUserId, name);
+    await c.env.FILES.put(key, bytes, { httpMetadata: { contentType: type, cacheControl: 'public, max-age=31536000, immutable' } });
+    const avatar = avatarPath(actingUserId, name);
+    await tdb.db.update(users).set({ avatar }).where(tdb.where(users, eq(users._id, actingUserId)));
+    await removeAvatars(c.env.FILES, tdb.tenantId, actingUserId, key);
+    return c.json({ avatar }, 201);
+  })
+  // No sign-in: an <img> cannot send a bearer token. The tenant comes from the host, so keys never cross tenants.
+  .get(
+    '/files/avatars/:userId/:name',
+    validate('param', z.object({ userId: z.string().regex(/^[A-Za-z0-9_]{1,64}$/), name: z.string().refine(isCleanFileName) })),
+    async (c) => {
+      const { userId, name } = c.req.valid('param');
+      const object = await c.env.FILES.get(avatarKey(c.get('tenant')._id, userId, name));
+      if (!object) throw new ApiError(404, 'File not found');
+      const headers = new Headers({ 'x-content-type-options': 'nosniff', 'content-disposition': 'inline' });
+      object.writeHttpMetadata(headers);
+      headers.set('etag', object.httpEtag);
+      return new Response(object.body, { headers });
+    },
+  );

@@ -2,6 +2,8 @@ import { useAtomValue } from 'jotai';
 import { BookOpen, CalendarDays, FileText, type LucideIcon, MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { signedInUserAtom } from '../auth/atoms';
+import { actingForAtom } from '../manage-accounts/acting';
+import { useOnboardingRedirect } from '../onboarding/use-onboarding-redirect';
 
 const SHORTCUTS: { to: string; title: string; text: string; icon: LucideIcon }[] = [
   { to: '/portal/courses', title: 'Courses', text: 'Your courses, lessons, resources and homework.', icon: BookOpen },
@@ -14,20 +16,30 @@ const roleLabel = (role: string) => role.charAt(0) + role.slice(1).toLowerCase()
 
 export default function DashboardPage() {
   const user = useAtomValue(signedInUserAtom);
-  if (!user) return null;
+  const actingFor = useAtomValue(actingForAtom);
+  const onboarding = useOnboardingRedirect();
+  if (!user || onboarding) return null;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <p className="text-sm font-semibold text-brand">Dashboard</p>
           <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-            Welcome back, {user.firstname}
+            Welcome back, {(actingFor ?? user).firstname}
           </h1>
         </div>
         <p className="inline-flex w-fit items-center gap-2 rounded-full bg-brand/10 px-3 py-1 text-sm font-medium text-slate-800 ring-1 ring-brand/30 ring-inset dark:text-slate-100">
           <span className="size-2 rounded-full bg-brand" aria-hidden="true" />
           <span>
-            Signed in as <span data-testid="dashboard-role">{roleLabel(user.role.name)}</span>
+            {actingFor ? (
+              <>
+                {user.firstname} acting for <span data-testid="dashboard-acting-for">{actingFor.firstname}</span>
+              </>
+            ) : (
+              <>
+                Signed in as <span data-testid="dashboard-role">{roleLabel(user.role.name)}</span>
+              </>
+            )}
           </span>
         </p>
       </div>

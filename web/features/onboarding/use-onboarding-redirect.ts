@@ -1,0 +1,23 @@
+import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { signedInUserAtom } from '../auth/atoms';
+import { actingForAtom } from '../manage-accounts/acting';
+
+/** Roles with something to fill in before the portal is useful; the server agrees (worker/routes/onboarding.ts). */
+export const ONBOARDING_ROLES = ['STUDENT', 'TUTOR'];
+
+export const needsOnboarding = (user: { role: { name: string }; onboarded: boolean }) =>
+  ONBOARDING_ROLES.includes(user.role.name) && !user.onboarded;
+
+/** Sends a signed-in student or tutor who has not onboarded yet (a new sign-up) to /onboarding. */
+export function useOnboardingRedirect() {
+  const user = useAtomValue(signedInUserAtom);
+  const actingFor = useAtomValue(actingForAtom);
+  const navigate = useNavigate();
+  const pending = Boolean(user && !actingFor && needsOnboarding(user));
+  useEffect(() => {
+    if (pending) void navigate('/onboarding', { replace: true });
+  }, [pending, navigate]);
+  return pending;
+}
