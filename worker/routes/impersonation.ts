@@ -1,4 +1,4 @@
-import { count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { type AuditEntry, auditLogQuery, type LogInAsUserResponse, logInAsUserInput } from '../../schema/contracts/admin-users';
 import type { TokenResponse } from '../../schema/contracts/auth';
@@ -14,6 +14,9 @@ import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError } from '../middleware/errors';
 import { requirePermission } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
+
+// Entries written within the same millisecond keep the order they were written in.
+const insertionOrder = sql`${auditLog}.rowid`;
 
 /**
  * Log in as user: the admin gets a separate session for the person, tied to the admin's own session, and can go
@@ -93,7 +96,7 @@ export const impersonationRoutes = new Hono<AppBindings>()
       query.actorId ? eq(auditLog.actorId, query.actorId) : undefined,
     );
     const [rows, total] = await Promise.all([
-      tdb.db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog._id)).limit(query.limit).offset(query.offset).all(),
+      tdb.db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(insertionOrder)).limit(query.limit).offset(query.offset).all(),
       tdb.db.select({ n: count() }).from(auditLog).where(where).get(),
     ]);
     const names = await peopleById(
