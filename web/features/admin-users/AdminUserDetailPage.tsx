@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { ArrowLeft, KeyRound, LogIn, UserX } from 'lucide-react';
+import { ArrowLeft, KeyRound, LogIn, ShieldOff, UserX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { AdminUserRecord } from '../../../schema/contracts/admin-users';
@@ -17,7 +17,7 @@ import ProfileSummary from './ProfileSummary';
 import { EmptyState } from './ui';
 import UserDetailsForm from './UserDetailsForm';
 
-type Load = { status: 'loading' } | { status: 'rejected'; notFound: boolean } | { status: 'idle'; user: AdminUserRecord };
+type Load = { status: 'loading' } | { status: 'rejected'; code: number | undefined } | { status: 'idle'; user: AdminUserRecord };
 
 export default function AdminUserDetailPage() {
   const { userId = '' } = useParams();
@@ -34,7 +34,7 @@ export default function AdminUserDetailPage() {
     setLoad({ status: 'loading' });
     api<AdminUserRecord>(`/admin/users/${encodeURIComponent(userId)}`, { signal: controller.signal })
       .then((user) => setLoad({ status: 'idle', user }))
-      .catch((error: unknown) => !controller.signal.aborted && setLoad({ status: 'rejected', notFound: statusOf(error) === 404 }));
+      .catch((error: unknown) => !controller.signal.aborted && setLoad({ status: 'rejected', code: statusOf(error) }));
     return () => controller.abort();
   }, [userId, attempt]);
 
@@ -54,11 +54,15 @@ export default function AdminUserDetailPage() {
     );
   }
   if (load.status === 'rejected') {
-    return load.notFound ? (
+    return load.code === 404 || load.code === 403 ? (
       <div className="mx-auto max-w-3xl px-4 py-10">
         {back}
         <div className="mt-6">
-          <EmptyState icon={<UserX className="size-6" aria-hidden="true" />} title="User not found" text="This account does not exist, or it was deleted." />
+          {load.code === 404 ? (
+            <EmptyState icon={<UserX className="size-6" aria-hidden="true" />} title="User not found" text="This account does not exist, or it was deleted." />
+          ) : (
+            <EmptyState icon={<ShieldOff className="size-6" aria-hidden="true" />} title="No access to users" text="Your role does not include viewing users. Ask an admin who has it." />
+          )}
         </div>
       </div>
     ) : (

@@ -1,9 +1,10 @@
-import { Search, UserPlus, Users } from 'lucide-react';
+import { Search, ShieldOff, UserPlus, Users } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type AdminUserRow, managedRoles, type SearchOption, searchOptions } from '../../../schema/contracts/admin-users';
 import type { ListResponse } from '../../../schema/contracts/common';
 import { api } from '../../lib/api';
+import { statusOf } from '../../lib/errors';
 import { primaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
@@ -17,7 +18,7 @@ import { useDebouncedValue } from './use-debounced-value';
 
 const PAGE_SIZE = 20;
 
-type Status = 'loading' | 'idle' | 'rejected';
+type Status = 'loading' | 'idle' | 'rejected' | 'forbidden';
 
 /** Filters live in the address, so going back from a user's page finds the list as it was. */
 function useFilters() {
@@ -75,7 +76,7 @@ export default function AdminUsersPage() {
         setPage(answer);
         setStatus('idle');
       })
-      .catch(() => !controller.signal.aborted && setStatus('rejected'));
+      .catch((error: unknown) => !controller.signal.aborted && setStatus(statusOf(error) === 403 ? 'forbidden' : 'rejected'));
     return () => controller.abort();
   }, [searchOption, filters.searchText, role, country, sort, offset, attempt]);
 
@@ -151,7 +152,9 @@ export default function AdminUsersPage() {
       </form>
 
       <div className="mt-6" aria-live="polite" aria-busy={status === 'loading'}>
-        {status === 'rejected' ? (
+        {status === 'forbidden' ? (
+          <EmptyState icon={<ShieldOff className="size-6" aria-hidden="true" />} title="No access to users" text="Your role does not include viewing users. Ask an admin who has it." />
+        ) : status === 'rejected' ? (
           <LoadFailure onRetry={() => setAttempt((n) => n + 1)} />
         ) : !page && status === 'loading' ? (
           <div role="status" className="flex items-center justify-center gap-3 py-20 text-brand">
