@@ -72,7 +72,7 @@ export const roleRoutes = new Hono<AppBindings>()
       query.statuses?.length ? inArray(roles.status, query.statuses) : undefined,
     );
     const [rows, total] = await Promise.all([
-      tdb.db.select().from(roles).where(where).orderBy(sortBy(query, sortable, desc(roles.createdAt)), roles._id).limit(query.limit).offset(query.offset).all(),
+      tdb.db.select().from(roles).where(where).orderBy(sortBy(query, sortable, desc(roles.isSystem)), roles.name, roles._id).limit(query.limit).offset(query.offset).all(),
       tdb.db.select({ n: count() }).from(roles).where(where).get(),
     ]);
     const counts = await usersCounts(

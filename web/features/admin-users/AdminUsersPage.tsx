@@ -101,29 +101,36 @@ export default function AdminUsersPage() {
         )}
       </div>
 
-      <form role="search" onSubmit={(e) => e.preventDefault()} className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_minmax(0,1fr)_10rem_12rem_12rem]">
-        <SelectField id="users-search-option" label="Search by" value={searchOption} onChange={(e) => update({ searchOption: e.target.value })}>
-          {searchOptions.map((option) => (
-            <option key={option} value={option}>
-              {searchOptionLabels[option]}
-            </option>
-          ))}
-        </SelectField>
-        <div>
+      <form role="search" onSubmit={(e) => e.preventDefault()} className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,1fr)_10rem_12rem_12rem]">
+        <div className="col-span-2 lg:col-span-1">
           <label htmlFor="users-search" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
             Search
           </label>
-          <div className="relative mt-1.5">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-            <input
-              id="users-search"
-              type="search"
-              value={typed}
-              maxLength={100}
-              onChange={(e) => setTyped(e.target.value)}
-              placeholder={`Search by ${searchOptionLabels[searchOption].toLowerCase()}`}
-              className={`${fieldClass()} pl-9`}
-            />
+          <div className="mt-1.5 flex gap-2">
+            <select
+              aria-label="Search by"
+              value={searchOption}
+              onChange={(e) => update({ searchOption: e.target.value })}
+              className={`${fieldClass()} w-28! shrink-0`}
+            >
+              {searchOptions.map((option) => (
+                <option key={option} value={option}>
+                  {searchOptionLabels[option]}
+                </option>
+              ))}
+            </select>
+            <div className="relative min-w-0 flex-1">
+              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+              <input
+                id="users-search"
+                type="search"
+                value={typed}
+                maxLength={100}
+                onChange={(e) => setTyped(e.target.value)}
+                placeholder={`Search by ${searchOptionLabels[searchOption].toLowerCase()}`}
+                className={`${fieldClass()} pl-9`}
+              />
+            </div>
           </div>
         </div>
         <SelectField id="users-role" label="Role" value={role} onChange={(e) => update({ role: e.target.value })}>
@@ -142,7 +149,7 @@ export default function AdminUsersPage() {
             </option>
           ))}
         </SelectField>
-        <SelectField id="users-sort" label="Sort" value={sort} onChange={(e) => update({ sort: e.target.value })}>
+        <SelectField id="users-sort" label="Sort" className="col-span-2 lg:col-span-1" value={sort} onChange={(e) => update({ sort: e.target.value })}>
           {sortChoices.map((choice) => (
             <option key={choice.value} value={choice.value}>
               {choice.label}
