@@ -1,7 +1,8 @@
 import { atom } from 'jotai';
+import { atomWithDefault } from 'jotai/utils';
 import { type Impersonation, readImpersonation, writeImpersonation } from './impersonation-storage';
 
-const storedAtom = atom<Impersonation | null>(readImpersonation());
+const storedAtom = atomWithDefault<Impersonation | null>(() => readImpersonation());
 
 /** The current impersonation record; writing it also writes session storage. */
 export const impersonationAtom = atom(

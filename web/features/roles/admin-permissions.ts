@@ -47,8 +47,13 @@ export function useCan() {
   return (required: Requirement) => hasPermission(permissions, required);
 }
 
-/** After a role changes, the admin's own map may have changed with it. */
+/** After a role changes, the admin's own map may have changed with it; the old map stays until the new one is in. */
 export function useRefreshAdminPermissions() {
+  const session = useAtomValue(sessionAtom);
   const setGranted = useSetAtom(grantedAtom);
-  return () => setGranted(null);
+  return () => {
+    const token = session?.token;
+    if (!token) return;
+    void fetchPermissions(token).then((permissions) => setGranted({ token, permissions }));
+  };
 }
