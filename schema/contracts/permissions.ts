@@ -83,3 +83,21 @@ export const DEFAULT_TUTOR_ROLE = 'Editor';
 export const editorTutorPermissions: PermissionMap = Object.fromEntries(
   Object.entries(courseRoleCatalogue).map(([resource, actions]) => [resource, [...actions]]),
 );
+
+/** What a tenant-level check would let through: each role action the tenant also grants. */
+export function effectivePermissions(role: PermissionMap | null | undefined, tenant: PermissionMap | null | undefined): PermissionMap {
+  const result: PermissionMap = {};
+  for (const [resource, actions] of Object.entries(role ?? {})) {
+    const allowed = actions.filter((action) => tenant?.[resource]?.includes(action));
+    if (allowed.length > 0) result[resource] = allowed;
+  }
+  return result;
+}
+
+/** The first `resource` whose wanted actions are not all held, so nobody can hand out more than they hold. */
+export function firstUnheldResource(wanted: PermissionMap, held: PermissionMap | null | undefined): string | null {
+  for (const [resource, actions] of Object.entries(wanted)) {
+    if (!actions.every((action) => held?.[resource]?.includes(action))) return resource;
+  }
+  return null;
+}

@@ -14,7 +14,7 @@ import UserMenu from './UserMenu';
 export default function Header() {
   const user = useAtomValue(signedInUserAtom);
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/85">
+    <header className="sticky top-[var(--impersonation-bar,0px)] z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/85">
       <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <div className="flex min-w-0 items-center gap-8">
           <BrandLink />

@@ -4,13 +4,16 @@ import { LogIn, LogOut, Menu as MenuIcon, X } from 'lucide-react';
 import { Link, NavLink } from 'react-router-dom';
 import type { PublicUser } from '../../schema/contracts/auth';
 import { useSignOut } from '../features/auth/use-sign-out';
+import { useAdminPermissions } from '../features/roles/admin-permissions';
 import { iconButton, primaryButton } from '../ui/classes';
-import { navItems } from './nav-items';
+import { accountLinks, navItems } from './nav-items';
 import { initials } from './UserMenu';
 
 /** The navigation below the md breakpoint: a toggle that opens a panel under the header. */
 export default function MobileMenu({ user }: { user: PublicUser | null }) {
   const signOut = useSignOut();
+  const permissions = useAdminPermissions();
+  const items = [...navItems(Boolean(user)), ...(user ? accountLinks(user, permissions) : [])];
   return (
     <Disclosure as="div" className="md:hidden">
       {({ open }) => (
@@ -21,7 +24,7 @@ export default function MobileMenu({ user }: { user: PublicUser | null }) {
           <DisclosurePanel className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pt-2 pb-5 shadow-lg dark:border-slate-800 dark:bg-slate-950">
             <nav aria-label="Mobile">
               <ul className="flex flex-col gap-1">
-                {navItems(Boolean(user)).map((item) => (
+                {items.map((item) => (
                   <li key={item.to}>
                     <CloseButton
                       as={NavLink}

@@ -1,9 +1,11 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
-import { ChevronDown, LayoutDashboard, LogOut } from 'lucide-react';
+import { ChevronDown, LayoutDashboard, LogOut, type LucideIcon, ShieldCheck, UserRound, Users, UsersRound } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { PublicUser } from '../../schema/contracts/auth';
 import { useSignOut } from '../features/auth/use-sign-out';
+import { useAdminPermissions } from '../features/roles/admin-permissions';
 import { focusRing } from '../ui/classes';
+import { type AccountLinkKey, accountLinks } from './nav-items';
 
 export function initials(user: PublicUser) {
   return `${user.firstname.charAt(0)}${user.lastname.charAt(0)}`.toUpperCase() || '?';
@@ -12,8 +14,11 @@ export function initials(user: PublicUser) {
 const itemClass =
   'flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900 dark:text-slate-200 dark:data-focus:bg-slate-800 dark:data-focus:text-white';
 
+export const accountLinkIcons: Record<AccountLinkKey, LucideIcon> = { profile: UserRound, manageAccounts: UsersRound, users: Users, roles: ShieldCheck };
+
 export default function UserMenu({ user }: { user: PublicUser }) {
   const signOut = useSignOut();
+  const links = accountLinks(user, useAdminPermissions());
   return (
     <Menu>
       <MenuButton
@@ -44,6 +49,18 @@ export default function UserMenu({ user }: { user: PublicUser }) {
             Dashboard
           </Link>
         </MenuItem>
+        {links.map(({ key, to, label }) => {
+          const Icon = accountLinkIcons[key];
+          return (
+            <MenuItem key={key}>
+              <Link to={to} className={itemClass}>
+                <Icon className="size-4" aria-hidden="true" />
+                {label}
+              </Link>
+            </MenuItem>
+          );
+        })}
+        <MenuSeparator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
         <MenuItem>
           <button type="button" onClick={() => void signOut()} className={itemClass}>
             <LogOut className="size-4" aria-hidden="true" />

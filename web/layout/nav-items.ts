@@ -1,3 +1,6 @@
+import type { PublicUser } from '../../schema/contracts/auth';
+import { hasPermission, type PermissionMap } from '../../schema/contracts/permissions';
+
 export interface NavItem {
   to: string;
   label: string;
@@ -6,4 +9,24 @@ export interface NavItem {
 
 export function navItems(signedIn: boolean): NavItem[] {
   return [{ to: '/', label: 'Home', end: true }, ...(signedIn ? [{ to: '/dashboard', label: 'Dashboard' }] : [])];
+}
+
+export type AccountLinkKey = 'profile' | 'manageAccounts' | 'users' | 'roles';
+
+export interface AccountLink extends NavItem {
+  key: AccountLinkKey;
+}
+
+/**
+ * The account menu's links: the profile for everyone signed in, the account switcher for parents, and the admin
+ * screens only when the admin's role grants them (the server refuses them anyway).
+ */
+export function accountLinks(user: PublicUser, permissions: PermissionMap | null): AccountLink[] {
+  const links: AccountLink[] = [{ key: 'profile', to: '/portal/profile', label: 'Profile' }];
+  if (user.userMapper.length > 0) links.push({ key: 'manageAccounts', to: '/manage-accounts', label: 'Manage accounts' });
+  if (user.role.name === 'ADMIN') {
+    if (hasPermission(permissions, { adminUsers: ['view'] })) links.push({ key: 'users', to: '/portal/admin/users', label: 'Users' });
+    if (hasPermission(permissions, { roles: ['view'], tutorRoles: ['view'] })) links.push({ key: 'roles', to: '/portal/admin/roles', label: 'Roles' });
+  }
+  return links;
 }

@@ -12,6 +12,8 @@ export interface AccessClaims {
   sid: string;
   role: string;
   guest: boolean;
+  /** The admin acting as this user (log-in-as-user); the middleware checks it against the session row. */
+  imp?: string;
 }
 
 export async function signAccessToken(secret: string, claims: AccessClaims, now = Date.now()) {
@@ -24,9 +26,10 @@ export async function signAccessToken(secret: string, claims: AccessClaims, now 
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
   try {
     const payload = await verify(token, secret, 'HS256');
-    const { sub, tid, sid, role, guest } = payload as Record<string, unknown>;
+    const { sub, tid, sid, role, guest, imp } = payload as Record<string, unknown>;
     if (typeof sub !== 'string' || typeof tid !== 'string' || typeof sid !== 'string' || typeof role !== 'string') return null;
-    return { sub, tid, sid, role, guest: guest === true };
+    if (imp !== undefined && typeof imp !== 'string') return null;
+    return { sub, tid, sid, role, guest: guest === true, ...(imp === undefined ? {} : { imp }) };
   } catch {
     return null;
   }

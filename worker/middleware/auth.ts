@@ -1,8 +1,9 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { sessions, userMappers } from '../../schema/tables';
-import type { AppBindings } from '../env';
+import type { AppBindings, Db } from '../env';
 import { verifyAccessToken } from '../lib/access-tokens';
+import { changesState, writeAudit } from '../lib/audit';
 import { ApiError } from './errors';
 
 /**
@@ -19,11 +20,16 @@ export const requireAuth = createMiddleware<AppBindings>(async (c, next) => {
 
   const db = c.get('db');
   const session = await db
-    .select({ _id: sessions._id })
+    .select({ impersonatorId: sessions.impersonatorId, returnSessionId: sessions.returnSessionId })
     .from(sessions)
-    .where(and(eq(sessions._id, claims.sid), eq(sessions.userId, claims.sub), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions._id, claims.sid), eq(sessions.userId, claims.sub), liveSession()))
     .get();
   if (!session) throw new ApiError(401, 'Your session has expired. Please sign in again.');
+  // The claim alone proves nothing beyond the signature: the session row is what says an admin is acting.
+  if ((session.impersonatorId ?? undefined) !== claims.imp) throw new ApiError(401, 'Your session has expired. Please sign in again.');
+  if (session.impersonatorId && !(await adminSessionLive(db, session.returnSessionId, session.impersonatorId))) {
+    throw new ApiError(401, 'Your session has expired. Please sign in again.');
+  }
 
   let actingUserId = claims.sub;
   const requested = c.req.header('x-user-id');
@@ -37,9 +43,35 @@ export const requireAuth = createMiddleware<AppBindings>(async (c, next) => {
     actingUserId = requested;
   }
 
-  c.set('auth', { userId: claims.sub, actingUserId, role: claims.role, sessionId: claims.sid, isGuest: claims.guest });
+  const impersonatorId = session.impersonatorId ?? undefined;
+  c.set('auth', { userId: claims.sub, actingUserId, role: claims.role, sessionId: claims.sid, isGuest: claims.guest, impersonatorId });
   await next();
+  // Every change made while acting as someone is recorded, refused ones too: an attempt is worth knowing about.
+  if (impersonatorId && changesState(c.req.method)) {
+    await writeAudit(db, {
+      tenantId: tenant._id,
+      actorId: impersonatorId,
+      subjectId: claims.sub,
+      sessionId: claims.sid,
+      method: c.req.method,
+      route: c.req.path,
+      status: c.res.status,
+    });
+  }
 });
+
+const liveSession = () => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()));
+
+/** An impersonation lasts only as long as the admin's own session: signing out there ends it here too. */
+async function adminSessionLive(db: Db, sessionId: string | null, adminId: string) {
+  if (!sessionId) return false;
+  const row = await db
+    .select({ _id: sessions._id })
+    .from(sessions)
+    .where(and(eq(sessions._id, sessionId), eq(sessions.userId, adminId), liveSession()))
+    .get();
+  return Boolean(row);
+}
 
 /** Narrows the optional `auth` variable inside handlers mounted behind requireAuth. */
 export function authOf(c: { get(key: 'auth'): AppBindings['Variables']['auth'] }) {

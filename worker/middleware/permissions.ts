@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import { hasTenantPermission, type PermissionMap } from '../../schema/contracts/permissions';
+import { hasTenantPermission, type PermissionMap, type Requirement } from '../../schema/contracts/permissions';
 import { type RoleName, roles, users } from '../../schema/tables';
 import type { AppBindings, Db } from '../env';
 import { authOf } from './auth';
@@ -24,13 +24,17 @@ export const requireAccount = createMiddleware<AppBindings>(async (c, next) => {
  * Mount after requireAuth: an admin whose tenant role and tenant both grant one of the actions on the resource
  * (the spec's check: any shared action passes). Non-admins never pass, whatever their map says.
  */
-export const requirePermission = (resource: string, actions: string[]) =>
+export const requirePermission = (resource: string, actions: string[]) => requirePermissions({ [resource]: actions });
+
+/** As requirePermission, for a requirement spanning several resources: any one of them sharing an action passes. */
+export const requirePermissions = (required: Requirement) =>
   createMiddleware<AppBindings>(async (c, next) => {
     const auth = authOf(c);
     if (auth.role !== 'ADMIN') throw new ApiError(403, 'You do not have permission to do this');
     const granted = await adminPermissions(c.get('db'), c.get('tenant')._id, auth.userId);
-    if (!hasTenantPermission(granted, c.get('tenant').permissions, { [resource]: actions })) {
-      throw new ApiError(403, `You do not have permission to do this (${resource}: ${actions.join(' or ')})`);
+    if (!hasTenantPermission(granted, c.get('tenant').permissions, required)) {
+      const wanted = Object.entries(required).map(([resource, actions]) => `${resource}: ${actions.join(' or ')}`);
+      throw new ApiError(403, `You do not have permission to do this (${wanted.join('; ')})`);
     }
     await next();
   });

@@ -1,4 +1,79 @@
+import { count, desc, eq, ne } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { listQuery } from '../../schema/contracts/common';
+import { type TutorRole, tutorRoleInput, type VerifyDelete } from '../../schema/contracts/roles';
+import { tutorRoles } from '../../schema/tables';
 import type { AppBindings } from '../env';
+import { paged } from '../lib/pagination';
+import { type TenantDb, tenantDb } from '../lib/tenant-db';
+import { requireAuth } from '../middleware/auth';
+import { ApiError } from '../middleware/errors';
+import { requirePermission } from '../middleware/permissions';
+import { validate } from '../middleware/validate';
 
-export const tutorRoleRoutes = new Hono<AppBindings>();
+const can = (...actions: string[]) => [requireAuth, requirePermission('tutorRoles', actions)] as const;
+
+type TutorRoleRow = typeof tutorRoles.$inferSelect;
+
+const toTutorRole = ({ tenantId: _tenant, ...row }: TutorRoleRow): TutorRole => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+async function findTutorRole(tdb: TenantDb, id: string) {
+  const role = await tdb.db.select().from(tutorRoles).where(tdb.where(tutorRoles, eq(tutorRoles._id, id))).get();
+  if (!role) throw new ApiError(404, 'Tutor role not found');
+  return role;
+}
+
+async function assertNameFree(tdb: TenantDb, name: string, exceptId?: string) {
+  const taken = await tdb.db
+    .select({ _id: tutorRoles._id })
+    .from(tutorRoles)
+    .where(tdb.where(tutorRoles, eq(tutorRoles.name, name), exceptId ? ne(tutorRoles._id, exceptId) : undefined))
+    .get();
+  if (taken) throw new ApiError(409, 'name: a tutor role with this name already exists', [{ path: 'name', message: 'a tutor role with this name already exists' }]);
+}
+
+/** Course tutors are assigned roles in a later issue; until then only the default role is protected. */
+function verifyDelete(role: TutorRoleRow): VerifyDelete {
+  if (role.isDefault) return { canDelete: false, usersCount: 0, message: `The default role "${role.name}" cannot be deleted.` };
+  return { canDelete: true, usersCount: 0, message: 'This tutor role is not in use and can be deleted.' };
+}
+
+export const tutorRoleRoutes = new Hono<AppBindings>()
+  .get('/admin/tutor-roles', ...can('view'), validate('query', listQuery), async (c) => {
+    const tdb = tenantDb(c);
+    const query = c.req.valid('query');
+    const where = tdb.where(tutorRoles);
+    const [rows, total] = await Promise.all([
+      tdb.db.select().from(tutorRoles).where(where).orderBy(desc(tutorRoles.isDefault), tutorRoles.name).limit(query.limit).offset(query.offset).all(),
+      tdb.db.select({ n: count() }).from(tutorRoles).where(where).get(),
+    ]);
+    return c.json(paged(rows.map(toTutorRole), total?.n ?? 0, query));
+  })
+  .get('/admin/tutor-roles/verify-delete/:id', ...can('delete'), async (c) => c.json(verifyDelete(await findTutorRole(tenantDb(c), c.req.param('id')))))
+  .post('/admin/tutor-roles', ...can('create'), validate('json', tutorRoleInput), async (c) => {
+    const tdb = tenantDb(c);
+    const input = c.req.valid('json');
+    await assertNameFree(tdb, input.name);
+    const created = await tdb.db.insert(tutorRoles).values(tdb.values(tutorRoles, { ...input, isDefault: false })).returning().get();
+    return c.json(toTutorRole(created), 201);
+  })
+  .put('/admin/tutor-roles/:id', ...can('edit'), validate('json', tutorRoleInput), async (c) => {
+    const tdb = tenantDb(c);
+    const role = await findTutorRole(tdb, c.req.param('id'));
+    const input = c.req.valid('json');
+    await assertNameFree(tdb, input.name, role._id);
+    const updated = await tdb.db.update(tutorRoles).set(input).where(tdb.where(tutorRoles, eq(tutorRoles._id, role._id))).returning().get();
+    return c.json(toTutorRole(updated));
+  })
+  .delete('/admin/tutor-roles/:id', ...can('delete'), async (c) => {
+    const tdb = tenantDb(c);
+    const role = await findTutorRole(tdb, c.req.param('id'));
+    const check = verifyDelete(role);
+    if (!check.canDelete) throw new ApiError(409, check.message);
+    await tdb.db.delete(tutorRoles).where(tdb.where(tutorRoles, eq(tutorRoles._id, role._id), eq(tutorRoles.isDefault, false)));
+    return c.json({ _id: role._id });
+  });

@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { signIn, storedUser } from './demo';
+
+test('an admin acts as Sam from the users page, sees his dashboard under the banner, and returns', async ({ page }) => {
+  await signIn(page, 'admin@studyhall.test');
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
+
+  await page.getByRole('button', { name: /^Account menu for Ada/ }).click();
+  await page.getByRole('menuitem', { name: 'Users' }).click();
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  await page.getByLabel('Search', { exact: true }).fill('Sam');
+  await page.getByRole('link', { name: 'Sam Student' }).click();
+  await expect(page.getByRole('heading', { name: 'Sam Student' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Log in as this user' }).click();
+  const banner = page.getByTestId('impersonation-banner');
+  await expect(banner).toContainText('You are signed in as Sam Student (acting as admin Ada Admin)');
+  await expect(page.getByRole('heading', { name: 'Welcome back, Sam' })).toBeVisible();
+  await expect(page.getByTestId('dashboard-role')).toHaveText('Student');
+  expect((await storedUser(page))?.email).toBe('student@studyhall.test');
+
+  // The banner is still there after a reload, and Sam's account menu has no admin links.
+  await page.reload();
+  await expect(banner).toContainText('acting as admin Ada Admin');
+  await page.getByRole('button', { name: /^Account menu for Sam/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Users' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await banner.getByRole('button', { name: 'Return to my account' }).click();
+  await expect(banner).toHaveCount(0);
+  await expect(page).toHaveURL(/\/learning-portal\/portal\/admin\/users\/user_student$/);
+  await expect(page.getByRole('heading', { name: 'Sam Student' })).toBeVisible();
+  expect((await storedUser(page))?.email).toBe('admin@studyhall.test');
+  await page.getByRole('link', { name: 'All users' }).click();
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ada Admin' })).toBeVisible();
+});

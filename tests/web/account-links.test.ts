@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import type { PublicUser } from '../../schema/contracts/auth';
+import { accountLinks } from '../../web/layout/nav-items';
+import { user } from './fetch-mock';
+
+const as = (overrides: Record<string, unknown>) => user(overrides) as unknown as PublicUser;
+const labels = (u: PublicUser, permissions: Record<string, string[]> | null) => accountLinks(u, permissions).map((l) => `${l.label} ${l.to}`);
+
+describe('account menu links', () => {
+  it('gives everyone signed in their profile, and parents the account switcher', () => {
+    expect(labels(as({}), null)).toEqual(['Profile /portal/profile']);
+    expect(labels(as({ role: { name: 'PARENT', isGuest: false }, userMapper: [{ _id: 's', firstname: 'S', lastname: 'T' }] }), null)).toEqual([
+      'Profile /portal/profile',
+      'Manage accounts /manage-accounts',
+    ]);
+  });
+
+  it('shows admins Users and Roles only when their permissions grant them', () => {
+    const admin = as({ role: { name: 'ADMIN', isGuest: false } });
+    expect(labels(admin, null)).toEqual(['Profile /portal/profile']);
+    expect(labels(admin, { adminUsers: ['view'] })).toEqual(['Profile /portal/profile', 'Users /portal/admin/users']);
+    expect(labels(admin, { tutorRoles: ['view'] })).toEqual(['Profile /portal/profile', 'Roles /portal/admin/roles']);
+    expect(labels(admin, { adminUsers: ['create'], roles: [] })).toEqual(['Profile /portal/profile']);
+  });
+
+  it('never shows admin links to a non-admin, whatever map it is given', () => {
+    expect(labels(as({}), { adminUsers: ['view'], roles: ['view'] })).toEqual(['Profile /portal/profile']);
+  });
+});

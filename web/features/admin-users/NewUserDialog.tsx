@@ -1,0 +1,103 @@
+import { UserPlus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { type AdminUserRow, createAdminUser, type ManagedRole, managedRoles } from '../../../schema/contracts/admin-users';
+import { api } from '../../lib/api';
+import { fieldErrorsOf } from '../../lib/errors';
+import { primaryButton, secondaryButton } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
+import { useToast } from '../../ui/toast/use-toast';
+import TextField from '../auth/TextField';
+import { countryOptions } from './countries';
+import { roleLabels } from './labels';
+import { AdminDialog, issuesByField, SelectField } from './ui';
+import { useRoleOptions } from './use-role-options';
+
+type NewUserForm = Record<'firstname' | 'lastname' | 'email' | 'phone' | 'country' | 'adminRoleId', string> & { role: ManagedRole };
+
+const empty: NewUserForm = { role: 'STUDENT', firstname: '', lastname: '', email: '', phone: '', country: '', adminRoleId: '' };
+
+/** Creates an account; the server e-mails a temporary password, so the admin never sees or sends one. */
+export default function NewUserDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (user: AdminUserRow) => void }) {
+  const [form, setForm] = useState<NewUserForm>(empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const toast = useToast();
+  const roleOptions = useRoleOptions(open && form.role === 'ADMIN');
+  const set = (field: keyof NewUserForm) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: event.target.value }));
+
+  const close = () => {
+    setForm(empty);
+    setErrors({});
+    onClose();
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = createAdminUser.safeParse({ ...form, adminRoleId: form.role === 'ADMIN' ? form.adminRoleId : '' });
+    if (!parsed.success) {
+      setErrors(issuesByField(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const created = await api<AdminUserRow>('/admin/users', { method: 'POST', json: parsed.data });
+      toast.success('User created! A temporary password was e-mailed to them.');
+      onCreated(created);
+      close();
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      toast.error(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <AdminDialog open={open} onClose={close} title="New user">
+      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 sm:grid-cols-2">
+        <SelectField id="new-user-role" label="Role" value={form.role} onChange={set('role')} error={errors.role} className="sm:col-span-2">
+          {managedRoles.map((role) => (
+            <option key={role} value={role}>
+              {roleLabels[role]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField id="new-user-firstname" label="First name" required value={form.firstname} onChange={set('firstname')} error={errors.firstname} autoComplete="off" />
+        <TextField id="new-user-lastname" label="Last name" required value={form.lastname} onChange={set('lastname')} error={errors.lastname} autoComplete="off" />
+        <TextField id="new-user-email" label="Email" type="email" required value={form.email} onChange={set('email')} error={errors.email} autoComplete="off" className="sm:col-span-2" />
+        <TextField id="new-user-phone" label="Phone" type="tel" value={form.phone} onChange={set('phone')} error={errors.phone} autoComplete="off" />
+        <SelectField id="new-user-country" label="Country" value={form.country} onChange={set('country')} error={errors.country}>
+          <option value="">Not set</option>
+          {countryOptions().map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
+        {form.role === 'ADMIN' && (
+          <SelectField id="new-user-admin-role" label="Admin role" value={form.adminRoleId} onChange={set('adminRoleId')} error={errors.adminRoleId} className="sm:col-span-2">
+            <option value="">{roleOptions ? 'Choose a role' : 'Loading roles…'}</option>
+            {roleOptions?.map((r) => (
+              <option key={r._id} value={r._id}>
+                {r.name}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-400">
+          We e-mail a temporary password; they choose their own at first sign-in.
+        </p>
+        <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+          <button type="button" className={secondaryButton} onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className={primaryButton} disabled={saving}>
+            {saving ? <Spinner className="size-4" /> : <UserPlus className="size-4" aria-hidden="true" />}
+            Create user
+          </button>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}
