@@ -45,11 +45,13 @@ export const passwordRoutes = new Hono<AppBindings>()
     if ((recent?.n ?? 0) >= RESET_MAILS_PER_HOUR) return c.json({ message: FORGOT_PASSWORD_MESSAGE });
 
     const token = newResetToken();
+    const issuedAt = Date.now();
     await tdb.db.insert(passwordResets).values(
       tdb.values(passwordResets, {
         userId: user._id,
         tokenHash: await sha256Hex(token),
-        expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60 * 1000),
+        createdAt: new Date(issuedAt),
+        expiresAt: new Date(issuedAt + RESET_TOKEN_MINUTES * 60 * 1000),
       }),
     );
     const url = new URL(c.req.url);
