@@ -3,7 +3,7 @@ import { DEMO_PASSWORD, storedUser, STUDENT, submitLogin } from './demo';
 
 const uniqueEmail = (name: string) => `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
 
-test('a new student signs up and lands on the dashboard, signed in', async ({ page }) => {
+test('a new student signs up, is asked what they study once, and lands on the dashboard', async ({ page }) => {
   const email = uniqueEmail('nora');
   await page.goto('/learning-portal/login');
   await page.getByRole('link', { name: 'Create an account' }).click();
@@ -19,9 +19,19 @@ test('a new student signs up and lands on the dashboard, signed in', async ({ pa
   await page.getByLabel('Password').fill('nora-password-1');
   await page.getByRole('button', { name: 'Create account' }).click();
 
+  await expect(page).toHaveURL(/\/learning-portal\/onboarding$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Nora' })).toBeVisible();
+  await page.getByLabel('Curriculum').selectOption('Cambridge IGCSE');
+  await page.getByLabel('Grade').selectOption('Grade 10');
+  await page.getByLabel('Mathematics', { exact: true }).check();
+  await page.getByLabel('Physics').check();
+  await page.getByRole('button', { name: 'Finish' }).click();
+
   await expect(page).toHaveURL(/\/learning-portal\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welcome back, Nora' })).toBeVisible();
   expect((await storedUser(page))?.email).toBe(email);
+  await page.goto('/learning-portal/onboarding');
+  await expect(page).toHaveURL(/\/learning-portal\/dashboard$/);
 });
 
 test('a wrong password shows the error and keeps the person on the login page', async ({ page }) => {
@@ -64,5 +74,6 @@ test('forgot password: the link arrives in the dev mailbox, resets the password,
   await submitLogin(page, email, 'old-password-1');
   await expect(page.getByTestId('login-error')).toHaveText('Incorrect email or password');
   await submitLogin(page, email, 'new-password-2');
-  await expect(page.getByRole('heading', { name: 'Welcome back, Reese' })).toBeVisible();
+  // Reese signed up through the API and never said what they study, so the first stop is onboarding.
+  await expect(page.getByRole('heading', { name: 'Welcome, Reese' })).toBeVisible();
 });
