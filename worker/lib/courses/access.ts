@@ -1,0 +1,69 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { hasPermission, hasTenantPermission, type PermissionMap, type Requirement } from '../../../schema/contracts/permissions';
+import { courses, courseStudents, courseTutors, tutorRoles } from '../../../schema/tables';
+import type { AuthState } from '../../env';
+import { ApiError } from '../../middleware/errors';
+import { adminPermissions } from '../../middleware/permissions';
+import type { TenantDb } from '../tenant-db';
+
+export type Course = typeof courses.$inferSelect;
+
+/** How the acting user relates to a course: an admin, an enabled course tutor (with their role's map), a student. */
+export interface CourseAccess {
+  course: Course;
+  /** The admin's role map, kept only where the tenant grants the same (a tenant-level check needs both). */
+  asAdmin: PermissionMap | null;
+  tutorPermissions: PermissionMap | null;
+  enrolled: boolean;
+}
+
+const notFound = () => new ApiError(404, 'Course not found');
+
+/**
+ * Loads a course of this tenant with the caller's relation to it. Anyone with no relation gets the same 404 as a
+ * missing course, so course ids cannot be probed.
+ */
+export async function courseAccess(tdb: TenantDb, tenantPermissions: PermissionMap, auth: AuthState, courseId: string): Promise<CourseAccess> {
+  const course = await tdb.db
+    .select()
+    .from(courses)
+    .where(tdb.where(courses, eq(courses._id, courseId), isNull(courses.deletedAt)))
+    .get();
+  if (!course) throw notFound();
+
+  const roleMap = auth.role === 'ADMIN' && auth.actingUserId === auth.userId ? await adminPermissions(tdb.db, tdb.tenantId, auth.userId) : null;
+  const asAdmin = roleMap
+    ? Object.fromEntries(
+        Object.entries(roleMap)
+          .map(([resource, actions]) => [resource, actions.filter((a) => hasTenantPermission(roleMap, tenantPermissions, { [resource]: [a] }))] as const)
+          .filter(([, actions]) => actions.length > 0),
+      )
+    : null;
+  const tutor = await tdb.db
+    .select({ permissions: tutorRoles.permissions })
+    .from(courseTutors)
+    .innerJoin(tutorRoles, eq(tutorRoles._id, courseTutors.tutorRoleId))
+    .where(tdb.where(courseTutors, eq(courseTutors.courseId, courseId), eq(courseTutors.userId, auth.actingUserId), eq(courseTutors.status, 'ENABLE')))
+    .get();
+  const student = await tdb.db
+    .select({ _id: courseStudents._id })
+    .from(courseStudents)
+    .where(tdb.where(courseStudents, eq(courseStudents.courseId, courseId), eq(courseStudents.userId, auth.actingUserId), eq(courseStudents.status, 'ENROLLED')))
+    .get();
+  const access = { course, asAdmin, tutorPermissions: tutor?.permissions ?? null, enrolled: Boolean(student) };
+  if (!isMember(access)) throw notFound();
+  return access;
+}
+
+export const isMember = (access: Omit<CourseAccess, 'course'>) =>
+  Boolean(access.enrolled || access.tutorPermissions || hasPermission(access.asAdmin, { adminCourse: ['view'] }));
+
+/**
+ * The course-tutor-role check (spec 1 section 6): a tutor passes with their course role's map; an admin passes with
+ * the admin-course permission. Students and members without the action get 403.
+ */
+export function requireCourseAction(access: CourseAccess, required: Requirement, adminAction: 'view' | 'create' | 'edit' | 'delete') {
+  if (hasPermission(access.asAdmin, { adminCourse: [adminAction] })) return;
+  if (hasPermission(access.tutorPermissions, required)) return;
+  throw new ApiError(403, `Your course role does not allow this (${Object.entries(required).map(([r, a]) => `${r}: ${a.join(' or ')}`).join('; ')})`);
+}
