@@ -21,6 +21,9 @@ const OnboardingPage = lazyPage(() => import('./features/onboarding/OnboardingPa
 const AdminUsersPage = lazyPage(() => import('./features/admin-users/AdminUsersPage'));
 const AdminUserDetailPage = lazyPage(() => import('./features/admin-users/AdminUserDetailPage'));
 const RolesPage = lazyPage(() => import('./features/roles/RolesPage'));
+const CoursesPage = lazyPage(() => import('./features/courses/CoursesPage'));
+const CoursePage = lazyPage(() => import('./features/courses/CoursePage'));
+const CourseTemplatesPage = lazyPage(() => import('./features/courses/CourseTemplatesPage'));
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 
@@ -41,6 +44,9 @@ export const routes: RouteObject[] = [
       signedIn('portal/admin/users', <AdminUsersPage />),
       signedIn('portal/admin/users/:userId', <AdminUserDetailPage />),
       signedIn('portal/admin/roles', <RolesPage />),
+      signedIn('portal/courses', <CoursesPage />),
+      signedIn('portal/courses/:courseId', <CoursePage />),
+      signedIn('portal/admin/course-templates', <CourseTemplatesPage />),
       soon('portal/*', 'portal'),
       {
         path: 'dashboard',

@@ -5,6 +5,14 @@ import { notFound, onError } from './middleware/errors';
 import { sameOriginMiddleware } from './middleware/same-origin';
 import { tenantMiddleware } from './middleware/tenant';
 import { authRoutes } from './routes/auth';
+import { courseRoutes } from './routes/courses';
+import { courseStudentRoutes } from './routes/course-students';
+import { courseTutorRoutes } from './routes/course-tutors';
+import { courseTemplateRoutes } from './routes/course-templates';
+import { courseSettingTemplateRoutes } from './routes/course-setting-templates';
+import { sectionRoutes } from './routes/sections';
+import { meetingRoutes } from './routes/meetings';
+import { resourceRoutes } from './routes/resources';
 import { signUpRoutes } from './routes/sign-up';
 import { passwordRoutes } from './routes/passwords';
 import { devMailboxRoutes } from './routes/dev-mailbox';
@@ -42,6 +50,14 @@ const app = new Hono<AppBindings>()
   .route('/', roleRoutes)
   .route('/', tutorRoleRoutes)
   .route('/', adminSettingRoutes)
+  .route('/', courseRoutes)
+  .route('/', courseStudentRoutes)
+  .route('/', courseTutorRoutes)
+  .route('/', courseTemplateRoutes)
+  .route('/', courseSettingTemplateRoutes)
+  .route('/', sectionRoutes)
+  .route('/', meetingRoutes)
+  .route('/', resourceRoutes)
   .route('/', metaTagRoutes)
   .route('/', curriculumRoutes);
 
