@@ -66,13 +66,15 @@ interface DemoUser {
   firstname: string;
   lastname: string;
   adminRoleId?: string;
+  curriculum?: string;
+  grade?: string;
 }
 
 export const DEMO_USERS = {
   admin: { _id: 'user_admin', tenantId: TENANT_IDS.studyhall, email: 'admin@studyhall.test', role: 'ADMIN', firstname: 'Ada', lastname: 'Admin', adminRoleId: `role_admin_${TENANT_IDS.studyhall}` },
   tutor: { _id: 'user_tutor', tenantId: TENANT_IDS.studyhall, email: 'tutor@studyhall.test', role: 'TUTOR', firstname: 'Theo', lastname: 'Tutor' },
-  student: { _id: 'user_student', tenantId: TENANT_IDS.studyhall, email: 'student@studyhall.test', role: 'STUDENT', firstname: 'Sam', lastname: 'Student' },
-  student2: { _id: 'user_student2', tenantId: TENANT_IDS.studyhall, email: 'student2@studyhall.test', role: 'STUDENT', firstname: 'Maya', lastname: 'Student' },
+  student: { _id: 'user_student', tenantId: TENANT_IDS.studyhall, email: 'student@studyhall.test', role: 'STUDENT', firstname: 'Sam', lastname: 'Student', curriculum: 'Cambridge IGCSE', grade: 'Grade 10' },
+  student2: { _id: 'user_student2', tenantId: TENANT_IDS.studyhall, email: 'student2@studyhall.test', role: 'STUDENT', firstname: 'Maya', lastname: 'Student', curriculum: 'Cambridge IGCSE', grade: 'Grade 9' },
   parent: { _id: 'user_parent', tenantId: TENANT_IDS.studyhall, email: 'parent@studyhall.test', role: 'PARENT', firstname: 'Pat', lastname: 'Parent' },
   partnerLearner: { _id: 'user_partner_learner', tenantId: TENANT_IDS.brightpath, email: 'learner@partner.test', role: 'STUDENT', firstname: 'Lee', lastname: 'Learner' },
 } satisfies Record<string, DemoUser>;

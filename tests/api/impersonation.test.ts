@@ -120,6 +120,23 @@ describe('errors', () => {
     expect((await probe('PUT', '/api/probe/password', await signIn('student@studyhall.test'))).status).toBe(200);
   });
 
+  it('refuses the real password change and account deletion while impersonating, and changes nothing', async () => {
+    const { access_token: token } = await logInAs(DEMO_USERS.student._id);
+    const before = await db.select().from(users).where(eq(users._id, DEMO_USERS.student._id)).get();
+    const change = await call('POST', '/auth/change-password', token, { currentPassword: 'studyhall-demo', newPassword: 'taken-over-1' });
+    expect(change.status).toBe(403);
+    const deletion = await call('PUT', '/user/delete', token, { password: 'studyhall-demo' });
+    expect(deletion.status).toBe(403);
+    expect(await db.select().from(users).where(eq(users._id, DEMO_USERS.student._id)).get()).toEqual(before);
+    const sid = (await verifyAccessToken(env.TOKEN_SECRET, token))!.sid;
+    expect((await auditFor(sid)).map((r) => [r.route, r.status])).toEqual(
+      expect.arrayContaining([
+        ['/api/auth/change-password', 403],
+        ['/api/user/delete', 403],
+      ]),
+    );
+  });
+
   it('refuses admins, deleted, unknown and missing targets without opening a session', async () => {
     const before = await sessionCount();
     expect((await call('POST', '/admin/users/log-in-as-user', as.admin, { userId: EXTRA_ADMINS.approver._id })).status).toBe(403);
