@@ -5,6 +5,7 @@ import { notFound, onError } from './middleware/errors';
 import { sameOriginMiddleware } from './middleware/same-origin';
 import { tenantMiddleware } from './middleware/tenant';
 import { authRoutes } from './routes/auth';
+import { docRoutes } from './routes/docs';
 import { courseRoutes } from './routes/courses';
 import { courseStudentRoutes } from './routes/course-students';
 import { courseTutorRoutes } from './routes/course-tutors';
@@ -37,6 +38,7 @@ const app = new Hono<AppBindings>()
   .use(tenantMiddleware)
   .use(sameOriginMiddleware)
   .route('/', realtimeRoutes)
+  .route('/', docRoutes)
   .route('/', tenantRoutes)
   .route('/', authRoutes)
   .route('/', signUpRoutes)

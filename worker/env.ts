@@ -7,6 +7,7 @@ export interface Env {
   FILES: R2Bucket;
   ASSETS: Fetcher;
   WAITING_ROOM: DurableObjectNamespace;
+  DOC_ROOM: DurableObjectNamespace;
   APP_ENV: string;
   /** HMAC key for access tokens and real-time tickets; `npm start` writes a random one to .dev.vars. */
   TOKEN_SECRET: string;

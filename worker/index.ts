@@ -2,6 +2,7 @@ import { app } from './app';
 import type { Env } from './env';
 import { serveSpa } from './spa';
 
+export { DocRoom } from '../durable-objects/doc-room';
 export { WaitingRoom } from '../durable-objects/waiting-room';
 
 export default {
