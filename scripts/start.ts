@@ -33,12 +33,13 @@ if (!process.exitCode) {
   App              ${origin}/learning-portal/
   API health       ${origin}/api/health
   Partner tenant   http://partner.localhost:${PORT}/learning-portal/
-  Dev mailbox      comes with the accounts issue (sign-up and password-reset emails)
+  Dev mailbox      ${origin}/learning-portal/dev/mailbox  (e-mails are kept here, not sent)
 
   Demo logins, all with the password studyhall-demo
     admin@studyhall.test     admin
     tutor@studyhall.test     tutor
     student@studyhall.test   student (Sam)
+    student2@studyhall.test  student (Maya)
     parent@studyhall.test    parent of two students (Sam and Maya)
     learner@partner.test     student of the partner tenant (partner.localhost only)
 
