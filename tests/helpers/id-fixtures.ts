@@ -1,4 +1,5 @@
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
+import { SEED_COURSE_IDS } from '../../schema/seed-courses';
 import { adminNotes, userAchievements, userExperiences, userLanguages, userQualifications, userSubjects } from '../../schema/tables';
 import { db } from './seed';
 
@@ -49,6 +50,25 @@ const collectionFixtures = Object.entries(collectionBodies).flatMap(([name, { id
   { match: new RegExp(`^/api/admin/users/:userId/${name}(/:id)?$`), params: { userId: SAM, id }, body },
 ]);
 
+// ── Courses, enrolments, course tutors and templates (issue 4, courses part) ──
+const SAM_MATHS = SEED_COURSE_IDS.maths;
+const courseFixtures: RouteFixture[] = [
+  { match: /^\/api\/(admin\/)?courses\/:id$/, params: { id: SAM_MATHS }, body: { title: 'Matrix title' } },
+  {
+    match: /^\/api\/admin\/course-students\/(verify-delete\/)?:id$/,
+    params: { id: `enrolment_${SAM_MATHS}_${SAM}` },
+    body: { status: 'UNENROLLED' },
+  },
+  { match: /^\/api\/admin\/course-tutors\/tutor\/:tutorId$/, params: { tutorId: DEMO_USERS.tutor._id } },
+  {
+    match: /^\/api\/admin\/course-tutors\/(verify-delete\/)?:id$/,
+    params: { id: `course_tutor_${SAM_MATHS}_${DEMO_USERS.tutor._id}` },
+    query: { course: SAM_MATHS, type: 'DISABLE' },
+    body: { status: 'DISABLE' },
+  },
+];
+// ── end of courses block ──
+
 export const idRouteFixtures: RouteFixture[] = [
   { match: /^\/api\/rt\/waiting-room\/:waitingId$/, params: { waitingId: 'matrix-room' }, headers: { upgrade: 'websocket' } },
   { match: /^\/api\/user\/:id$/, params: { id: SAM } },
@@ -62,6 +82,7 @@ export const idRouteFixtures: RouteFixture[] = [
   { match: /^\/api\/admin\/users\/admin-notes\/:id$/, method: 'DELETE', params: { id: SAM }, query: { noteId: ids.note } },
   { match: /^\/api\/admin\/roles\/(verify-delete\/)?:id$/, params: { id: ids.role }, body: { name: 'Matrix role', permissions: { invoices: ['view'] } } },
   { match: /^\/api\/admin\/tutor-roles\/(verify-delete\/)?:id$/, params: { id: ids.tutorRole }, body: { name: 'Matrix tutor role', permissions: { COURSE: ['view'] } } },
+  ...courseFixtures,
 ];
 
 /** Records the fixtures point at, beyond the demo seed: Sam's profile rows and an admin note about him. */
