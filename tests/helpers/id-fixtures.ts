@@ -1,6 +1,6 @@
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
-import { adminNotes, userAchievements, userExperiences, userLanguages, userQualifications, userSubjects } from '../../schema/tables';
+import { adminNotes, coursePermissionTemplates, coursePricingTemplates, userAchievements, userExperiences, userLanguages, userQualifications, userSubjects } from '../../schema/tables';
 import { db } from './seed';
 
 /**
@@ -52,6 +52,7 @@ const collectionFixtures = Object.entries(collectionBodies).flatMap(([name, { id
 
 // ── Courses, enrolments, course tutors and templates (issue 4, courses part) ──
 const SAM_MATHS = SEED_COURSE_IDS.maths;
+const COURSE_MATRIX_IDS = { permissionTemplate: 'matrix_course_permission_template', pricingTemplate: 'matrix_course_pricing_template' } as const;
 const courseFixtures: RouteFixture[] = [
   { match: /^\/api\/(admin\/)?courses\/:id$/, params: { id: SAM_MATHS }, body: { title: 'Matrix title' } },
   {
@@ -66,7 +67,32 @@ const courseFixtures: RouteFixture[] = [
     query: { course: SAM_MATHS, type: 'DISABLE' },
     body: { status: 'DISABLE' },
   },
+  {
+    match: /^\/api\/admin\/course-templates\/:id$/,
+    params: { id: SEED_COURSE_IDS.template },
+    body: { title: 'Matrix template', sections: [{ kind: 'SECTION', title: 'Matrix' }] },
+  },
+  { match: /^\/api\/admin\/courses\/from-template\/:templateId$/, params: { templateId: SEED_COURSE_IDS.template }, body: { paymentType: 'ONETIME' } },
+  {
+    match: /^\/api\/admin\/course-permission-templates\/(verify-delete\/)?:id$/,
+    params: { id: COURSE_MATRIX_IDS.permissionTemplate },
+    body: { name: 'Matrix permissions', permissions: { COURSE: ['view'] } },
+  },
+  {
+    match: /^\/api\/admin\/course-pricing-templates\/(verify-delete\/)?:id$/,
+    params: { id: COURSE_MATRIX_IDS.pricingTemplate },
+    body: { name: 'Matrix pricing', amount: 100, currency: 'USD', duration: 1, durationUnit: 'MONTHS' },
+  },
 ];
+
+async function seedCourseMatrixRecords() {
+  await db.batch([
+    db.insert(coursePermissionTemplates).values({ _id: COURSE_MATRIX_IDS.permissionTemplate, tenantId: TENANT, name: 'Matrix', permissions: { COURSE: ['view'] } }),
+    db
+      .insert(coursePricingTemplates)
+      .values({ _id: COURSE_MATRIX_IDS.pricingTemplate, tenantId: TENANT, name: 'Matrix', amount: 5000, currency: 'USD', duration: 1, durationUnit: 'MONTHS' }),
+  ]);
+}
 // ── end of courses block ──
 
 export const idRouteFixtures: RouteFixture[] = [
@@ -96,4 +122,5 @@ export async function seedMatrixRecords() {
     db.insert(userSubjects).values({ _id: ids.subject, ...owner, curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 10' }),
     db.insert(adminNotes).values({ _id: ids.note, tenantId: TENANT, subjectType: 'USER', subjectId: SAM, note: 'Keep', authorId: DEMO_USERS.admin._id }),
   ]);
+  await seedCourseMatrixRecords();
 }
