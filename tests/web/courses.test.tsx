@@ -1,0 +1,133 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore, Provider } from 'jotai';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fullAdminPermissions } from '../../schema/contracts/permissions';
+import { routes } from '../../web/router';
+import { json, mockApi, TENANT, user } from './fetch-mock';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const ADMIN = user({ _id: 'user_admin', firstname: 'Ada', lastname: 'Admin', role: { name: 'ADMIN', isGuest: false } });
+const SAM = user({ timezone: 'Asia/Singapore' });
+
+const catalogue = [{ _id: 'c1', curriculum: 'Cambridge IGCSE', subjects: [{ subject: 'Mathematics', grade: [{ grade: 'Grade 9' }, { grade: 'Grade 10' }] }] }];
+const course = (overrides: object = {}) => ({
+  _id: 'course_1',
+  title: 'IGCSE Mathematics with Theo',
+  description: '',
+  kind: 'One-to-One',
+  isOneToOne: true,
+  status: 'ACTIVE',
+  paymentType: 'CREDIT',
+  curriculum: 'Cambridge IGCSE',
+  subject: 'Mathematics',
+  grade: 'Grade 10',
+  groupClassId: null,
+  permissionTemplateId: null,
+  pricingTemplateId: null,
+  tutors: [],
+  studentsCount: 1,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  ...overrides,
+});
+
+function renderAs(who: ReturnType<typeof user>, path: string, handlers: Parameters<typeof mockApi>[0]) {
+  localStorage.setItem('studyhall.token', 'token');
+  localStorage.setItem('studyhall.user', JSON.stringify(who));
+  localStorage.setItem('studyhall.actingUserId', String(who._id));
+  const fetchMock = mockApi({
+    'GET /api/tenant': () => json(TENANT),
+    'POST /api/meta-tags/get': () => json({ title: null, description: null }),
+    'GET /api/user/authUser': () => json({ ...who, actingFor: who }),
+    'GET /api/admin/settings/permissions': () => json({ role: null, permissions: fullAdminPermissions }),
+    'GET /api/curriculums/list-with-grades': () => json(catalogue),
+    ...handlers,
+  });
+  const router = createMemoryRouter(routes, { basename: '/learning-portal', initialEntries: [`/learning-portal${path}`] });
+  render(
+    <Provider store={createStore()}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { fetchMock, router };
+}
+
+describe('new course form', () => {
+  it('checks the fields before sending, then creates the course and opens it', async () => {
+    const { fetchMock, router } = renderAs(ADMIN, '/portal/courses', {
+      'GET /api/admin/courses': () => json({ docs: [course()], totalDocs: 1, limit: 20, offset: 0 }),
+      'POST /api/admin/courses': ({ json: body }) => json(course({ ...(body as object), _id: 'course_new' }), 201),
+      'GET /api/admin/courses/course_new': () => json(course({ _id: 'course_new', title: 'Algebra booster' })),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'New course' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New course' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create course' }));
+    expect(within(dialog).getAllByText('is required').length).toBeGreaterThanOrEqual(3);
+    expect(fetchMock.mock.calls.some((c) => c[0] === '/api/admin/courses' && c[1]?.method === 'POST')).toBe(false);
+
+    await userEvent.type(within(dialog).getByLabelText(/Title/), 'Algebra booster');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Curriculum'), 'Cambridge IGCSE');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Subject'), 'Mathematics');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Grade'), 'Grade 9');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Kind'), 'Group');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create course' }));
+
+    expect(await screen.findByText('Course created!')).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find((c) => c[0] === '/api/admin/courses' && c[1]?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]?.body))).toMatchObject({ title: 'Algebra booster', kind: 'Group', curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 9', status: 'DRAFT' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/learning-portal/portal/courses/course_new'));
+  });
+
+  it('shows the server’s field error beside the field', async () => {
+    renderAs(ADMIN, '/portal/courses', {
+      'GET /api/admin/courses': () => json({ docs: [], totalDocs: 0, limit: 20, offset: 0 }),
+      'POST /api/admin/courses': () => json({ message: 'grade: is not offered for Mathematics', errors: [{ path: 'grade', message: 'is not offered for Mathematics' }] }, 400),
+    });
+    expect(await screen.findByText('No courses found')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'New course' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New course' });
+    await userEvent.type(within(dialog).getByLabelText(/Title/), 'Algebra');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Curriculum'), 'Cambridge IGCSE');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Subject'), 'Mathematics');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Grade'), 'Grade 10');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create course' }));
+    expect(await within(dialog).findByText('is not offered for Mathematics')).toBeInTheDocument();
+  });
+});
+
+describe('my courses', () => {
+  it('shows each course with the next lesson in the user’s own time zone', async () => {
+    const { fetchMock } = renderAs(SAM, '/portal/courses', {
+      'GET /api/courses': () =>
+        json({
+          docs: [
+            { ...course(), enrolment: 'ENROLLED', asTutor: false, nextLesson: { _id: 's1', title: 'Lesson', start: '2026-11-24T16:00:00.000Z', timezone: 'Asia/Singapore', localStart: '' } },
+            { ...course({ _id: 'course_2', title: 'Physics group', kind: 'Group' }), enrolment: 'ENROLLED', asTutor: false, nextLesson: null },
+          ],
+          totalDocs: 2,
+          limit: 12,
+          offset: 0,
+        }),
+    });
+    expect(await screen.findByRole('heading', { name: 'My courses' })).toBeInTheDocument();
+    const maths = (await screen.findByRole('heading', { name: 'IGCSE Mathematics with Theo' })).closest('li')!;
+    // 16:00 UTC on the 24th is midnight on the 25th in Singapore.
+    expect(within(maths).getByTestId('next-lesson')).toHaveTextContent(/Wed 25 Nov.*00:00/);
+    expect(within(maths).getByText('One-to-one')).toBeInTheDocument();
+    const physics = screen.getByRole('heading', { name: 'Physics group' }).closest('li')!;
+    expect(within(physics).getByText('No upcoming lessons')).toBeInTheDocument();
+    const listCall = fetchMock.mock.calls.find((c) => String(c[0]).startsWith('/api/courses?'))!;
+    expect(String(listCall[0])).toContain('deviceTimezone=Asia%2FSingapore');
+  });
+
+  it('has an empty state', async () => {
+    renderAs(SAM, '/portal/courses', { 'GET /api/courses': () => json({ docs: [], totalDocs: 0, limit: 12, offset: 0 }) });
+    expect(await screen.findByText('No courses yet')).toBeInTheDocument();
+  });
+});
