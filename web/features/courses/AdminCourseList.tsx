@@ -60,8 +60,8 @@ export default function AdminCourseList() {
         )}
       </div>
 
-      <div className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
-        <div className="sm:col-span-2 lg:col-span-2">
+      <div className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-6">
+        <div className="col-span-2">
           <label htmlFor="course-search" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
             Search
           </label>
@@ -70,7 +70,7 @@ export default function AdminCourseList() {
             <input id="course-search" type="search" value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)} placeholder="Course title" className={`${fieldClass()} pl-9`} />
           </div>
         </div>
-        <SelectField id="filter-curriculum" label="Curriculum" value={filters.curriculum} onChange={setFilter('curriculum')}>
+        <SelectField className="col-span-2 lg:col-span-1" id="filter-curriculum" label="Curriculum" value={filters.curriculum} onChange={setFilter('curriculum')}>
           <option value="">All</option>
           {catalogue.map((c) => (
             <option key={c._id} value={c.curriculum}>
@@ -90,7 +90,7 @@ export default function AdminCourseList() {
             <option key={g}>{g}</option>
           ))}
         </SelectField>
-        <div className="grid grid-cols-2 gap-3">
+        <div className="col-span-2 grid grid-cols-2 gap-3 lg:col-span-1">
           <SelectField id="filter-status" label="Status" value={filters.status} onChange={setFilter('status')}>
             <option value="">All</option>
             {courseStatuses.map((s) => (
