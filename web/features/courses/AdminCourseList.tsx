@@ -47,7 +47,10 @@ export default function AdminCourseList() {
           <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Courses</h1>
         </div>
         {can({ adminCourse: ['create'] }) && (
-          <div className="flex flex-wrap gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <Link to="/portal/admin/course-templates" className="px-2 text-sm font-semibold text-brand hover:underline">
+              Course templates
+            </Link>
             <button type="button" className={secondaryButton} onClick={() => setDialog('template')}>
               <LayoutTemplate className="size-4" aria-hidden="true" />
               From template
