@@ -131,3 +131,45 @@ describe('my courses', () => {
     expect(await screen.findByText('No courses yet')).toBeInTheDocument();
   });
 });
+
+describe('course templates page', () => {
+  const template = (id: string, title: string) => ({
+    _id: id,
+    title,
+    description: '',
+    courseId: null,
+    curriculum: 'Cambridge IGCSE',
+    subject: 'Mathematics',
+    grade: 'Grade 10',
+    kind: 'One-to-One',
+    sectionsCount: 3,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  });
+
+  it('puts a new template on top and takes a deleted one away, keeping the count', async () => {
+    const { fetchMock } = renderAs(ADMIN, '/portal/admin/course-templates', {
+      'GET /api/admin/course-templates': () => json({ docs: [template('t1', 'IGCSE Maths starter')], totalDocs: 1, limit: 20, offset: 0 }),
+      'GET /api/admin/courses': () => json({ docs: [course()], totalDocs: 1, limit: 100, offset: 0 }),
+      'POST /api/admin/course-templates': () => json(template('t2', 'Maths copy'), 201),
+      'DELETE /api/admin/course-templates/t1': () => json({ _id: 't1' }),
+    });
+    expect(await screen.findByRole('heading', { name: 'IGCSE Maths starter' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'New template' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New course template' });
+    await userEvent.type(within(dialog).getByLabelText(/Title/), 'Maths copy');
+    await userEvent.selectOptions(await within(dialog).findByLabelText('Copy the sections of'), 'course_1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create template' }));
+    expect(await screen.findByText('Course template created!')).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find((c) => c[0] === '/api/admin/course-templates' && c[1]?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]?.body))).toMatchObject({ title: 'Maths copy', fromCourseId: 'course_1', subject: 'Mathematics', kind: 'One-to-One' });
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Maths copy', 'IGCSE Maths starter']));
+    expect(screen.getByText('Showing 1–2 of 2')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete IGCSE Maths starter' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete template' }));
+    expect(await screen.findByText('Course template deleted!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'IGCSE Maths starter' })).not.toBeInTheDocument());
+    expect(screen.getByText('Showing 1–1 of 1')).toBeInTheDocument();
+  });
+});
