@@ -173,3 +173,31 @@ describe('course templates page', () => {
     expect(screen.getByText('Showing 1–1 of 1')).toBeInTheDocument();
   });
 });
+
+describe('course page', () => {
+  const THEO = user({ _id: 'user_tutor', firstname: 'Theo', lastname: 'Tutor', role: { name: 'TUTOR', isGuest: false }, timezone: 'Europe/London' });
+  const view = (tutorPermissions: object | null) => ({ ...course(), enrolment: null, asTutor: Boolean(tutorPermissions), tutorPermissions, nextLesson: null });
+
+  it('lets a course tutor whose role allows COURSE edit rename the course', async () => {
+    const { fetchMock } = renderAs(THEO, '/portal/courses/course_1', {
+      'GET /api/courses/course_1': () => json(view({ COURSE: ['view', 'edit'] })),
+      'PUT /api/courses/course_1': ({ json: body }) => json(course(body as object)),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit course details' });
+    const title = within(dialog).getByLabelText(/Title/);
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Maths with Theo');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Maths with Theo', level: 1 })).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find((c) => c[0] === '/api/courses/course_1' && c[1]?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]?.body))).toEqual({ title: 'Maths with Theo', description: '' });
+    expect(screen.queryByRole('tab', { name: 'Settings' })).not.toBeInTheDocument();
+  });
+
+  it('offers no edit to a tutor whose role only views', async () => {
+    renderAs(THEO, '/portal/courses/course_1', { 'GET /api/courses/course_1': () => json(view({ COURSE: ['view'] })) });
+    expect(await screen.findByRole('heading', { name: 'IGCSE Mathematics with Theo', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit details' })).not.toBeInTheDocument();
+  });
+});

@@ -5,6 +5,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { MyCourse } from '../../../schema/contracts/courses';
+import { hasPermission, type PermissionMap } from '../../../schema/contracts/permissions';
 import { api } from '../../lib/api';
 import { secondaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
@@ -17,6 +18,7 @@ import CourseSectionsPanel from '../sections/CourseSectionsPanel';
 import { kindLabel, lessonTime, statusBadge } from './course-format';
 import CourseFormDialog from './CourseFormDialog';
 import CoursePeople from './CoursePeople';
+import TutorCourseDialog from './TutorCourseDialog';
 
 const tabClass = ({ selected }: { selected: boolean }) =>
   clsx(
@@ -24,7 +26,7 @@ const tabClass = ({ selected }: { selected: boolean }) =>
     selected ? 'bg-brand/15 text-slate-900 dark:text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
   );
 
-type CourseView = MyCourse & { tutorPermissions?: Record<string, string[]> | null };
+type CourseView = MyCourse & { tutorPermissions?: PermissionMap | null };
 
 /** /portal/courses/:courseId — the course header, its lessons and materials, its people, and (admins) settings. */
 export default function CoursePage() {
@@ -106,6 +108,12 @@ export default function CoursePage() {
           {course.curriculum} · {course.subject} · {course.grade}
         </p>
         {course.description && <p className="mt-3 max-w-3xl text-slate-700 dark:text-slate-300">{course.description}</p>}
+        {!isAdmin && hasPermission(course.tutorPermissions ?? null, { COURSE: ['edit'] }) && (
+          <button type="button" className={`${secondaryButton} mt-4`} onClick={() => setEditing(true)}>
+            <Pencil className="size-4" aria-hidden="true" />
+            Edit details
+          </button>
+        )}
         {course.nextLesson && (
           <p className="mt-3 text-sm font-medium text-slate-800 dark:text-slate-200" data-testid="course-next-lesson">
             Next lesson: {lessonTime(course.nextLesson.start, timeZone)}
@@ -153,7 +161,17 @@ export default function CoursePage() {
           )}
         </TabPanels>
       </TabGroup>
-      {editing && (
+      {editing && !isAdmin && (
+        <TutorCourseDialog
+          course={course}
+          onClose={() => setEditing(false)}
+          onSaved={(saved) => {
+            setCourse((current) => current && { ...current, title: saved.title, description: saved.description });
+            setEditing(false);
+          }}
+        />
+      )}
+      {editing && isAdmin && (
         <CourseFormDialog
           open
           course={course}
