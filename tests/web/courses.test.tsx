@@ -201,3 +201,47 @@ describe('course page', () => {
     expect(screen.queryByRole('button', { name: 'Edit details' })).not.toBeInTheDocument();
   });
 });
+
+describe('course people (admin)', () => {
+  const person = { _id: 'user_tutor', firstname: 'Theo', lastname: 'Tutor', email: 'tutor@studyhall.test', avatar: null };
+  const tutorRow = { _id: 'ct1', course: 'course_1', courseTitle: 'IGCSE Mathematics with Theo', user: person, type: 'PRIMARY', status: 'ENABLE', tutorRoleId: 'r', groupClassId: null, createdAt: '', updatedAt: '' };
+  const studentRow = { _id: 'cs1', course: 'course_1', courseTitle: 'IGCSE Mathematics with Theo', user: { ...person, _id: 'user_student', firstname: 'Sam', lastname: 'Student' }, status: 'ENROLLED', paymentType: 'CREDIT', createdAt: '', updatedAt: '' };
+
+  function renderPeople(extra: Parameters<typeof mockApi>[0]) {
+    return renderAs(ADMIN, '/portal/courses/course_1', {
+      'GET /api/admin/courses/course_1': () => json(course()),
+      'GET /api/admin/course-students': () => json({ docs: [studentRow], totalDocs: 1, limit: 100, offset: 0 }),
+      'GET /api/admin/course-tutors': () => json({ docs: [tutorRow], totalDocs: 1, limit: 100, offset: 0 }),
+      ...extra,
+    });
+  }
+
+  it('explains why the only tutor cannot be disabled, and offers no way to do it', async () => {
+    const { fetchMock } = renderPeople({
+      'GET /api/admin/course-tutors/verify-delete/ct1': () => json({ canDelete: false, upcomingLessons: 3, message: 'Theo Tutor is the only tutor of "IGCSE Mathematics with Theo", which has 3 upcoming lessons. Add another tutor first.' }),
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'People' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Disable' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disable Theo Tutor?' });
+    expect(await within(dialog).findByText(/the only tutor/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
+    const verify = fetchMock.mock.calls.find((c) => String(c[0]).startsWith('/api/admin/course-tutors/verify-delete/ct1'))!;
+    expect(String(verify[0])).toContain('type=DISABLE');
+    expect(fetchMock.mock.calls.some((c) => c[1]?.method === 'PUT')).toBe(false);
+  });
+
+  it('removes a student after the check, and the count drops', async () => {
+    renderPeople({
+      'GET /api/admin/course-students/verify-delete/cs1': () => json({ canDelete: true, upcomingLessons: 2, message: 'Sam Student will be removed from "IGCSE Mathematics with Theo", which has 2 upcoming lessons.' }),
+      'DELETE /api/admin/course-students/cs1': () => json({ _id: 'cs1' }),
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'People' }));
+    expect(await screen.findByRole('heading', { name: 'Students (1)' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Sam Student' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Sam Student?' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Student removed!')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Students (0)' })).toBeInTheDocument();
+    expect(screen.getByText('No students yet.')).toBeInTheDocument();
+  });
+});
