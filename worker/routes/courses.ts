@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { adminCourseListQuery, courseDetailQuery, courseInput, courseListQuery, courseUpdate, type MyCourse, tutorCourseUpdate } from '../../schema/contracts/courses';
 import { courses, courseStudents, courseTutors, users } from '../../schema/tables';
+import { newId } from '../../schema/tables/columns';
 import type { AppBindings } from '../env';
 import { courseAccess, requireCourseAction } from '../lib/courses/access';
 import { defaultTutorRoleId } from '../lib/courses/enrolments';
@@ -75,19 +76,16 @@ export const courseRoutes = new Hono<AppBindings>()
     await assertUsers(tdb, tutors, 'TUTOR', 'tutors');
     await assertUsers(tdb, students, 'STUDENT', 'students');
     const tutorRoleId = tutors.length > 0 ? await defaultTutorRoleId(tdb) : '';
-    const created = await tdb.db
-      .insert(courses)
-      .values(tdb.values(courses, { ...input, isOneToOne, createdBy: authOf(c).userId }))
-      .returning()
-      .get();
-    const writes = [
+    const courseId = newId();
+    // One batch, so a course is never left without the people it was created with.
+    await tdb.db.batch([
+      tdb.db.insert(courses).values(tdb.values(courses, { ...input, _id: courseId, isOneToOne, createdBy: authOf(c).userId })),
       ...tutors.map((userId, i) =>
-        tdb.db.insert(courseTutors).values(tdb.values(courseTutors, { courseId: created._id, userId, type: i === 0 ? 'PRIMARY' : 'SUBSTITUTE', tutorRoleId })),
+        tdb.db.insert(courseTutors).values(tdb.values(courseTutors, { courseId, userId, type: i === 0 ? 'PRIMARY' : 'SUBSTITUTE', tutorRoleId })),
       ),
-      ...students.map((userId) => tdb.db.insert(courseStudents).values(tdb.values(courseStudents, { courseId: created._id, userId, paymentType: input.paymentType }))),
-    ];
-    const [first, ...rest] = writes;
-    if (first) await tdb.db.batch([first, ...rest]);
+      ...students.map((userId) => tdb.db.insert(courseStudents).values(tdb.values(courseStudents, { courseId, userId, paymentType: input.paymentType }))),
+    ]);
+    const created = await findCourse(tdb, courseId);
     return c.json(await detail(tdb, created, false), 201);
   })
   .get('/admin/courses/:id', ...can('view'), validate('query', courseDetailQuery), async (c) => {
