@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import { hashPassword } from '../worker/lib/passwords';
+import { seedCourses } from './seed-courses';
 import { catalogue, partnerCatalogue, slugify, subjectSlug } from './seed-data';
 import { DEFAULT_TUTOR_ROLE, editorTutorPermissions, fullAdminPermissions } from './contracts/permissions';
 import { curricula, grades, metaTags, type RoleName, roles, subjects, tenants, tutorRoles, userMappers, users } from './tables';
@@ -203,4 +204,5 @@ export async function seed<S extends Record<string, unknown>>(db: DrizzleD1Datab
     await insertAll(db, grades, gradeRows);
   }
   await insertAll(db, metaTags, metaTagRows);
+  await seedCourses(db);
 }

@@ -1,5 +1,6 @@
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
-import { adminNotes, userAchievements, userExperiences, userLanguages, userQualifications, userSubjects } from '../../schema/tables';
+import { SEED_COURSE_IDS } from '../../schema/seed-courses';
+import { adminNotes, coursePermissionTemplates, coursePricingTemplates, userAchievements, userExperiences, userLanguages, userQualifications, userSubjects } from '../../schema/tables';
 import { db } from './seed';
 
 /**
@@ -49,6 +50,51 @@ const collectionFixtures = Object.entries(collectionBodies).flatMap(([name, { id
   { match: new RegExp(`^/api/admin/users/:userId/${name}(/:id)?$`), params: { userId: SAM, id }, body },
 ]);
 
+// ── Courses, enrolments, course tutors and templates (issue 4, courses part) ──
+const SAM_MATHS = SEED_COURSE_IDS.maths;
+const COURSE_MATRIX_IDS = { permissionTemplate: 'matrix_course_permission_template', pricingTemplate: 'matrix_course_pricing_template' } as const;
+const courseFixtures: RouteFixture[] = [
+  { match: /^\/api\/(admin\/)?courses\/:id$/, params: { id: SAM_MATHS }, body: { title: 'Matrix title' } },
+  {
+    match: /^\/api\/admin\/course-students\/(verify-delete\/)?:id$/,
+    params: { id: `enrolment_${SAM_MATHS}_${SAM}` },
+    body: { status: 'UNENROLLED' },
+  },
+  { match: /^\/api\/admin\/course-tutors\/tutor\/:tutorId$/, params: { tutorId: DEMO_USERS.tutor._id } },
+  {
+    match: /^\/api\/admin\/course-tutors\/(verify-delete\/)?:id$/,
+    params: { id: `course_tutor_${SAM_MATHS}_${DEMO_USERS.tutor._id}` },
+    query: { course: SAM_MATHS, type: 'DISABLE' },
+    body: { status: 'DISABLE' },
+  },
+  {
+    match: /^\/api\/admin\/course-templates\/:id$/,
+    params: { id: SEED_COURSE_IDS.template },
+    body: { title: 'Matrix template', sections: [{ kind: 'SECTION', title: 'Matrix' }] },
+  },
+  { match: /^\/api\/admin\/courses\/from-template\/:templateId$/, params: { templateId: SEED_COURSE_IDS.template }, body: { paymentType: 'ONETIME' } },
+  {
+    match: /^\/api\/admin\/course-permission-templates\/(verify-delete\/)?:id$/,
+    params: { id: COURSE_MATRIX_IDS.permissionTemplate },
+    body: { name: 'Matrix permissions', permissions: { COURSE: ['view'] } },
+  },
+  {
+    match: /^\/api\/admin\/course-pricing-templates\/(verify-delete\/)?:id$/,
+    params: { id: COURSE_MATRIX_IDS.pricingTemplate },
+    body: { name: 'Matrix pricing', amount: 100, currency: 'USD', duration: 1, durationUnit: 'MONTHS' },
+  },
+];
+
+async function seedCourseMatrixRecords() {
+  await db.batch([
+    db.insert(coursePermissionTemplates).values({ _id: COURSE_MATRIX_IDS.permissionTemplate, tenantId: TENANT, name: 'Matrix', permissions: { COURSE: ['view'] } }),
+    db
+      .insert(coursePricingTemplates)
+      .values({ _id: COURSE_MATRIX_IDS.pricingTemplate, tenantId: TENANT, name: 'Matrix', amount: 5000, currency: 'USD', duration: 1, durationUnit: 'MONTHS' }),
+  ]);
+}
+// ── end of courses block ──
+
 export const idRouteFixtures: RouteFixture[] = [
   { match: /^\/api\/rt\/waiting-room\/:waitingId$/, params: { waitingId: 'matrix-room' }, headers: { upgrade: 'websocket' } },
   { match: /^\/api\/user\/:id$/, params: { id: SAM } },
@@ -62,6 +108,7 @@ export const idRouteFixtures: RouteFixture[] = [
   { match: /^\/api\/admin\/users\/admin-notes\/:id$/, method: 'DELETE', params: { id: SAM }, query: { noteId: ids.note } },
   { match: /^\/api\/admin\/roles\/(verify-delete\/)?:id$/, params: { id: ids.role }, body: { name: 'Matrix role', permissions: { invoices: ['view'] } } },
   { match: /^\/api\/admin\/tutor-roles\/(verify-delete\/)?:id$/, params: { id: ids.tutorRole }, body: { name: 'Matrix tutor role', permissions: { COURSE: ['view'] } } },
+  ...courseFixtures,
 ];
 
 /** Records the fixtures point at, beyond the demo seed: Sam's profile rows and an admin note about him. */
@@ -75,4 +122,5 @@ export async function seedMatrixRecords() {
     db.insert(userSubjects).values({ _id: ids.subject, ...owner, curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 10' }),
     db.insert(adminNotes).values({ _id: ids.note, tenantId: TENANT, subjectType: 'USER', subjectId: SAM, note: 'Keep', authorId: DEMO_USERS.admin._id }),
   ]);
+  await seedCourseMatrixRecords();
 }

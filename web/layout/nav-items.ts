@@ -8,7 +8,7 @@ export interface NavItem {
 }
 
 export function navItems(signedIn: boolean): NavItem[] {
-  return [{ to: '/', label: 'Home', end: true }, ...(signedIn ? [{ to: '/dashboard', label: 'Dashboard' }] : [])];
+  return [{ to: '/', label: 'Home', end: true }, ...(signedIn ? [{ to: '/dashboard', label: 'Dashboard' }, { to: '/portal/courses', label: 'Courses' }] : [])];
 }
 
 export type AccountLinkKey = 'profile' | 'manageAccounts' | 'users' | 'roles';

@@ -1,4 +1,199 @@
-/** Placeholder until this screen is built. */
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import clsx from 'clsx';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { MyCourse } from '../../../schema/contracts/courses';
+import { hasPermission, type PermissionMap } from '../../../schema/contracts/permissions';
+import { api } from '../../lib/api';
+import { secondaryButton } from '../../ui/classes';
+import LoadFailure from '../../ui/LoadFailure';
+import Spinner from '../../ui/Spinner';
+import { useToast } from '../../ui/toast/use-toast';
+import { AdminDialog, cardClass, dangerButton, EmptyState } from '../admin-users/ui';
+import { signedInUserAtom } from '../auth/atoms';
+import { useCan } from '../roles/admin-permissions';
+import CourseSectionsPanel from '../sections/CourseSectionsPanel';
+import { kindLabel, lessonTime, statusBadge } from './course-format';
+import CourseFormDialog from './CourseFormDialog';
+import CoursePeople from './CoursePeople';
+import TutorCourseDialog from './TutorCourseDialog';
+
+const tabClass = ({ selected }: { selected: boolean }) =>
+  clsx(
+    'rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand',
+    selected ? 'bg-brand/15 text-slate-900 dark:text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+  );
+
+type CourseView = MyCourse & { tutorPermissions?: PermissionMap | null };
+
+/** /portal/courses/:courseId — the course header, its lessons and materials, its people, and (admins) settings. */
 export default function CoursePage() {
-  return <section className="mx-auto max-w-3xl px-4 py-12"><h1 className="text-2xl font-semibold">Course</h1></section>;
+  const { courseId = '' } = useParams();
+  const user = useAtomValue(signedInUserAtom);
+  const can = useCan();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const isAdmin = user?.role.name === 'ADMIN';
+  const timeZone = user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const [course, setCourse] = useState<CourseView | null>(null);
+  const [state, setState] = useState<'loading' | 'idle' | 'rejected' | 'missing'>('loading');
+  const [attempt, setAttempt] = useState(0);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState('loading');
+    api<CourseView>(isAdmin ? `/admin/courses/${courseId}` : `/courses/${courseId}`, { query: isAdmin ? {} : { deviceTimezone: timeZone }, signal: controller.signal })
+      .then((answer) => {
+        setCourse(answer);
+        setState('idle');
+      })
+      .catch((error: Error) => {
+        if (controller.signal.aborted) return;
+        setState(error.message.includes('"status":404') ? 'missing' : 'rejected');
+      });
+    return () => controller.abort();
+  }, [courseId, isAdmin, timeZone, attempt]);
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await api(`/admin/courses/${courseId}`, { method: 'DELETE' });
+      toast.success('Course deleted!');
+      await navigate('/portal/courses');
+    } catch (error) {
+      toast.error(error);
+      setBusy(false);
+    }
+  };
+
+  if (state === 'rejected') return <LoadFailure onRetry={() => setAttempt((n) => n + 1)} />;
+  if (state === 'missing')
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <EmptyState icon={<Trash2 className="size-6" aria-hidden="true" />} title="Course not found" text="It may have been deleted, or you are not on it.">
+          <Link to="/portal/courses" className={secondaryButton}>
+            Back to courses
+          </Link>
+        </EmptyState>
+      </div>
+    );
+  if (!course)
+    return (
+      <div role="status" className="flex items-center justify-center gap-3 py-24 text-brand">
+        <Spinner className="size-6" />
+        <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
+      </div>
+    );
+
+  const mode = isAdmin ? 'admin' : course.asTutor ? 'tutor' : 'learner';
+  const tabs = ['Lessons & materials', 'People', ...(isAdmin ? ['Settings'] : [])];
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <Link to="/portal/courses" className="text-sm font-semibold text-brand hover:underline">
+        ← Courses
+      </Link>
+      <header className="mt-3">
+        <div className="flex flex-wrap items-center gap-2 text-xs">
+          <span className="rounded-full bg-brand/15 px-2 py-0.5 font-semibold text-slate-800 dark:text-slate-100">{kindLabel(course.kind)}</span>
+          <span className={statusBadge(course.status)}>{course.status === 'ACTIVE' ? 'Active' : 'Draft'}</span>
+        </div>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{course.title}</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {course.curriculum} · {course.subject} · {course.grade}
+        </p>
+        {course.description && <p className="mt-3 max-w-3xl text-slate-700 dark:text-slate-300">{course.description}</p>}
+        {!isAdmin && hasPermission(course.tutorPermissions ?? null, { COURSE: ['edit'] }) && (
+          <button type="button" className={`${secondaryButton} mt-4`} onClick={() => setEditing(true)}>
+            <Pencil className="size-4" aria-hidden="true" />
+            Edit details
+          </button>
+        )}
+        {course.nextLesson && (
+          <p className="mt-3 text-sm font-medium text-slate-800 dark:text-slate-200" data-testid="course-next-lesson">
+            Next lesson: {lessonTime(course.nextLesson.start, timeZone)}
+          </p>
+        )}
+      </header>
+      <TabGroup className="mt-8">
+        <TabList aria-label="Course sections" className="flex gap-2 overflow-x-auto pb-1">
+          {tabs.map((tab) => (
+            <Tab key={tab} className={tabClass}>
+              {tab}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanels className="mt-6">
+          <TabPanel>
+            <CourseSectionsPanel courseId={course._id} mode={mode} />
+          </TabPanel>
+          <TabPanel>
+            <CoursePeople course={course} admin={isAdmin && can({ adminCourse: ['edit'] })} />
+          </TabPanel>
+          {isAdmin && (
+            <TabPanel>
+              <div className={`${cardClass} flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between`}>
+                <div>
+                  <h2 className="font-semibold text-slate-900 dark:text-white">Course details</h2>
+                  <p className="text-sm text-slate-600 dark:text-slate-400">Title, kind, status, payment type and catalogue place.</p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  {can({ adminCourse: ['edit'] }) && (
+                    <button type="button" className={secondaryButton} onClick={() => setEditing(true)}>
+                      <Pencil className="size-4" aria-hidden="true" />
+                      Edit course
+                    </button>
+                  )}
+                  {can({ adminCourse: ['delete'] }) && (
+                    <button type="button" className={dangerButton} onClick={() => setDeleting(true)}>
+                      <Trash2 className="size-4" aria-hidden="true" />
+                      Delete course
+                    </button>
+                  )}
+                </div>
+              </div>
+            </TabPanel>
+          )}
+        </TabPanels>
+      </TabGroup>
+      {editing && !isAdmin && (
+        <TutorCourseDialog
+          course={course}
+          onClose={() => setEditing(false)}
+          onSaved={(saved) => {
+            setCourse((current) => current && { ...current, title: saved.title, description: saved.description });
+            setEditing(false);
+          }}
+        />
+      )}
+      {editing && isAdmin && (
+        <CourseFormDialog
+          open
+          course={course}
+          onClose={() => setEditing(false)}
+          onSaved={(saved) => {
+            setCourse((current) => current && { ...current, ...saved });
+            setEditing(false);
+          }}
+        />
+      )}
+      <AdminDialog open={deleting} onClose={() => setDeleting(false)} title="Delete this course?">
+        <p className="text-sm text-slate-700 dark:text-slate-300">“{course.title}” and its lessons will no longer be shown to anyone.</p>
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" className={secondaryButton} onClick={() => setDeleting(false)}>
+            Cancel
+          </button>
+          <button type="button" className={dangerButton} disabled={busy} onClick={() => void remove()}>
+            {busy && <Spinner className="size-4" />}
+            Delete course
+          </button>
+        </div>
+      </AdminDialog>
+    </div>
+  );
 }

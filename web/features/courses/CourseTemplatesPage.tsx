@@ -1,4 +1,190 @@
-/** Placeholder until this screen is built. */
+import { LayoutTemplate, Plus, Search, Trash2 } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import type { ListResponse } from '../../../schema/contracts/common';
+import { type CourseTemplate, courseTemplateInput } from '../../../schema/contracts/course-templates';
+import { type Course, courseKinds } from '../../../schema/contracts/courses';
+import { api } from '../../lib/api';
+import { fieldErrorsOf } from '../../lib/errors';
+import { usePagedList } from '../../lib/paged-list';
+import { primaryButton, secondaryButton } from '../../ui/classes';
+import LoadFailure from '../../ui/LoadFailure';
+import Spinner from '../../ui/Spinner';
+import { useToast } from '../../ui/toast/use-toast';
+import TextField from '../auth/TextField';
+import { AdminDialog, cardClass, dangerButton, EmptyState, fieldClass, issuesByField, Pager, SelectField, smallButton } from '../admin-users/ui';
+import { useDebouncedValue } from '../admin-users/use-debounced-value';
+import { useCan } from '../roles/admin-permissions';
+import { kindLabel } from './course-format';
+
+const PAGE_SIZE = 20;
+
+/** A new template copies the section tree of an existing course, so admins build the tree once where they can see it. */
+function NewTemplateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (template: CourseTemplate) => void }) {
+  const toast = useToast();
+  const [courses, setCourses] = useState<Course[] | null>(null);
+  const [form, setForm] = useState({ title: '', description: '', fromCourseId: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    api<ListResponse<Course>>('/admin/courses', { query: { limit: 100, sortKey: 'title', sortValue: 'asc' } })
+      .then((page) => setCourses(page.docs))
+      .catch((e) => {
+        setCourses([]);
+        toast.error(e);
+      });
+  }, [toast]);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const source = courses?.find((c) => c._id === form.fromCourseId);
+    const body = { ...form, curriculum: source?.curriculum ?? '', subject: source?.subject ?? '', grade: source?.grade ?? '', kind: source?.kind ?? courseKinds[0] };
+    const parsed = courseTemplateInput.safeParse(body);
+    if (!parsed.success || !source) {
+      setErrors({ ...(parsed.success ? {} : issuesByField(parsed.error.issues)), ...(source ? {} : { fromCourseId: 'Choose the course to copy' }) });
+      return;
+    }
+    setBusy(true);
+    try {
+      const created = await api<CourseTemplate>('/admin/course-templates', { method: 'POST', json: parsed.data });
+      toast.success('Course template created!');
+      onCreated(created);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) toast.error(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <AdminDialog open onClose={onClose} title="New course template">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField id="template-title" label="Title" required value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} error={errors.title} maxLength={120} />
+        <TextField id="template-description" label="Description" value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} error={errors.description} />
+        <SelectField id="template-source" label="Copy the sections of" value={form.fromCourseId} onChange={(e) => setForm({ ...form, fromCourseId: e.target.value })} error={errors.fromCourseId}>
+          <option value="">Choose a course…</option>
+          {courses?.map((c) => (
+            <option key={c._id} value={c._id}>
+              {c.title}
+            </option>
+          ))}
+        </SelectField>
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <button type="button" className={secondaryButton} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={primaryButton} disabled={busy}>
+            {busy && <Spinner className="size-4" />}
+            Create template
+          </button>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}
+
+/** /portal/admin/course-templates: search, create from a course, delete. */
 export default function CourseTemplatesPage() {
-  return <section className="mx-auto max-w-3xl px-4 py-12"><h1 className="text-2xl font-semibold">Course templates</h1></section>;
+  const can = useCan();
+  const toast = useToast();
+  const [typed, setTyped] = useState('');
+  const searchText = useDebouncedValue(typed.trim());
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<CourseTemplate | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { list, goTo, reload, created, removed } = usePagedList<CourseTemplate>(
+    (offset) => api<ListResponse<CourseTemplate>>('/admin/course-templates', { query: { searchText, limit: PAGE_SIZE, offset } }),
+    searchText,
+  );
+  const remove = async (template: CourseTemplate) => {
+    setBusy(true);
+    try {
+      await api(`/admin/course-templates/${template._id}`, { method: 'DELETE' });
+      removed(template._id);
+      toast.success('Course template deleted!');
+      setDeleting(null);
+    } catch (error) {
+      toast.error(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <p className="text-sm font-semibold text-brand">Admin</p>
+      <div className="mt-1 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Course templates</h1>
+        {can({ adminCourse: ['create'] }) && (
+          <button type="button" className={primaryButton} onClick={() => setCreating(true)}>
+            <Plus className="size-4" aria-hidden="true" />
+            New template
+          </button>
+        )}
+      </div>
+      <div className="mt-6 max-w-md">
+        <label htmlFor="template-search" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+          Search
+        </label>
+        <div className="relative mt-1.5">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+          <input id="template-search" type="search" value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)} placeholder="Template title" className={`${fieldClass()} pl-9`} />
+        </div>
+      </div>
+      <div className="mt-5" aria-busy={list.status === 'loading'}>
+        {list.status === 'rejected' ? (
+          <LoadFailure onRetry={() => void reload()} />
+        ) : !list.loaded ? (
+          <div role="status" className="flex items-center justify-center gap-3 py-16 text-brand">
+            <Spinner className="size-6" />
+            <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
+          </div>
+        ) : list.docs.length === 0 ? (
+          <EmptyState icon={<LayoutTemplate className="size-6" aria-hidden="true" />} title="No course templates" text={searchText ? 'Try another search.' : 'Create one from a course whose sections you want to reuse.'} />
+        ) : (
+          <>
+            <ul className="space-y-3">
+              {list.docs.map((template) => (
+                <li key={template._id} className={`${cardClass} flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5`}>
+                  <div className="min-w-0">
+                    <h2 className="font-semibold text-slate-900 dark:text-white">{template.title}</h2>
+                    <p className="text-sm text-slate-600 dark:text-slate-400">
+                      {kindLabel(template.kind)} · {template.curriculum} · {template.subject} · {template.grade} · {template.sectionsCount} items
+                    </p>
+                  </div>
+                  {can({ adminCourse: ['delete'] }) && (
+                    <button type="button" className={`${smallButton} text-rose-700! dark:text-rose-300!`} onClick={() => setDeleting(template)} aria-label={`Delete ${template.title}`}>
+                      <Trash2 className="size-4" aria-hidden="true" />
+                      Delete
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <Pager offset={list.offset} limit={PAGE_SIZE} total={list.totalDocs} onOffset={(offset) => void goTo(offset)} />
+          </>
+        )}
+      </div>
+      {creating && (
+        <NewTemplateDialog
+          onClose={() => setCreating(false)}
+          onCreated={(template) => {
+            created(template);
+            setCreating(false);
+          }}
+        />
+      )}
+      <AdminDialog open={Boolean(deleting)} onClose={() => setDeleting(null)} title="Delete this template?">
+        <p className="text-sm text-slate-700 dark:text-slate-300">Courses already made from “{deleting?.title}” keep their sections.</p>
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" className={secondaryButton} onClick={() => setDeleting(null)}>
+            Cancel
+          </button>
+          <button type="button" className={dangerButton} disabled={busy} onClick={() => deleting && void remove(deleting)}>
+            {busy && <Spinner className="size-4" />}
+            Delete template
+          </button>
+        </div>
+      </AdminDialog>
+    </div>
+  );
 }

@@ -1,4 +1,10 @@
-/** Placeholder until this screen is built. */
+import { useAtomValue } from 'jotai';
+import { signedInUserAtom } from '../auth/atoms';
+import AdminCourseList from './AdminCourseList';
+import MyCourses from './MyCourses';
+
+/** /portal/courses: admins manage every course; students, parents and tutors see their own. */
 export default function CoursesPage() {
-  return <section className="mx-auto max-w-3xl px-4 py-12"><h1 className="text-2xl font-semibold">Courses</h1></section>;
+  const user = useAtomValue(signedInUserAtom);
+  return <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">{user?.role.name === 'ADMIN' ? <AdminCourseList /> : <MyCourses />}</div>;
 }

@@ -1,0 +1,166 @@
+import type { DrizzleD1Database } from 'drizzle-orm/d1';
+import { courses, courseStudents, courseTemplates, courseTutors, sectionAttendees, sections } from './tables';
+
+/**
+ * Demo courses: Theo teaches Sam one to one, and a physics group (Sam and Maya). Lessons fall on the week before and
+ * the two weeks after the seed day, so a fresh local run always has past and upcoming lessons. Ids are fixed, so a
+ * second run adds nothing (and keeps the first run's lesson times).
+ */
+
+const TENANT = 'tenant_studyhall';
+const ADMIN = 'user_admin';
+const TUTOR = 'user_tutor';
+const SAM = 'user_student';
+const MAYA = 'user_student2';
+const EDITOR_ROLE = `tutor_role_editor_${TENANT}`;
+const DAY = 24 * 60 * 60 * 1000;
+
+export const SEED_COURSE_IDS = {
+  maths: 'course_igcse_maths_theo',
+  physics: 'course_igcse_physics_group',
+  mathsWeek1: 'section_maths_week1',
+  mathsResource: 'section_maths_week1_resource',
+  mathsHomework: 'section_maths_week1_homework',
+  template: 'course_template_igcse_maths_starter',
+} as const;
+const ids = SEED_COURSE_IDS;
+
+const courseRows: (typeof courses.$inferInsert)[] = [
+  {
+    _id: ids.maths,
+    tenantId: TENANT,
+    title: 'IGCSE Mathematics with Theo',
+    description: 'Weekly one-to-one lessons through the Extended syllabus, with past-paper practice.',
+    kind: 'One-to-One',
+    isOneToOne: true,
+    status: 'ACTIVE',
+    paymentType: 'CREDIT',
+    curriculum: 'Cambridge IGCSE',
+    subject: 'Mathematics',
+    grade: 'Grade 10',
+    createdBy: ADMIN,
+  },
+  {
+    _id: ids.physics,
+    tenantId: TENANT,
+    title: 'IGCSE Physics group',
+    description: 'A small weekly group working through forces, energy and waves.',
+    kind: 'Group',
+    isOneToOne: false,
+    status: 'ACTIVE',
+    paymentType: 'SUBSCRIPTION',
+    curriculum: 'Cambridge IGCSE',
+    subject: 'Physics',
+    grade: 'Grade 10',
+    createdBy: ADMIN,
+  },
+];
+
+const enrolment = (courseId: string, userId: string) => ({ _id: `enrolment_${courseId}_${userId}`, tenantId: TENANT, courseId, userId });
+
+/** Weekly lessons on the given day offsets from the seed day, at a fixed UTC hour. */
+function lessons(courseId: string, prefix: string, subject: string, offsets: number[], hourUtc: number, attendees: string[], seedDay: number) {
+  const sectionRows: (typeof sections.$inferInsert)[] = offsets.map((offset, i) => ({
+    _id: `section_${prefix}_lesson_${i + 1}`,
+    tenantId: TENANT,
+    courseId,
+    sortingKey: (i + 2) * 1000,
+    kind: 'ZOOM',
+    title: `${subject} lesson ${i + 1}`,
+    start: new Date(seedDay + offset * DAY + hourUtc * 60 * 60 * 1000),
+    duration: 60,
+    lessonKind: 'LESSON',
+    billingKind: 'BILLABLE',
+    createdBy: ADMIN,
+  }));
+  const attendeeRows: (typeof sectionAttendees.$inferInsert)[] = sectionRows.flatMap((section) =>
+    [TUTOR, ...attendees].map((userId) => ({
+      _id: `attendee_${section._id}_${userId}`,
+      tenantId: TENANT,
+      sectionId: section._id!,
+      userId,
+      kind: userId === TUTOR ? ('TUTOR' as const) : ('STUDENT' as const),
+    })),
+  );
+  return { sectionRows, attendeeRows };
+}
+
+export async function seedCourses<S extends Record<string, unknown>>(db: DrizzleD1Database<S>, now = Date.now()) {
+  const seedDay = now - (now % DAY);
+  const maths = lessons(ids.maths, 'maths', 'Mathematics', [-6, 1, 8, 13], 16, [SAM], seedDay);
+  const physics = lessons(ids.physics, 'physics', 'Physics', [-4, 3, 10], 15, [SAM, MAYA], seedDay);
+  const materials: (typeof sections.$inferInsert)[] = [
+    { _id: ids.mathsWeek1, tenantId: TENANT, courseId: ids.maths, sortingKey: 1000, kind: 'SECTION', title: 'Week 1', createdBy: ADMIN },
+    {
+      _id: ids.mathsResource,
+      tenantId: TENANT,
+      courseId: ids.maths,
+      parentId: ids.mathsWeek1,
+      sortingKey: 1000,
+      kind: 'RESOURCE',
+      title: 'Syllabus overview',
+      link: 'https://www.cambridgeinternational.org/programmes-and-qualifications/cambridge-igcse-mathematics-0580/',
+      createdBy: ADMIN,
+    },
+    {
+      _id: ids.mathsHomework,
+      tenantId: TENANT,
+      courseId: ids.maths,
+      parentId: ids.mathsWeek1,
+      sortingKey: 2000,
+      kind: 'HOMEWORK',
+      title: 'Number and algebra practice',
+      description: 'Questions 1 to 12 of the worksheet, showing your working.',
+      dueAt: new Date(seedDay + 5 * DAY + 18 * 60 * 60 * 1000),
+      createdBy: ADMIN,
+    },
+  ];
+  const rows = [
+    ...courseRows.map((row) => db.insert(courses).values(row).onConflictDoNothing()),
+    ...[ids.maths, ids.physics].map((courseId) =>
+      db
+        .insert(courseTutors)
+        .values({ ...enrolment(courseId, TUTOR), _id: `course_tutor_${courseId}_${TUTOR}`, type: 'PRIMARY', tutorRoleId: EDITOR_ROLE })
+        .onConflictDoNothing(),
+    ),
+    ...[
+      [ids.maths, SAM, 'CREDIT'],
+      [ids.physics, SAM, 'SUBSCRIPTION'],
+      [ids.physics, MAYA, 'SUBSCRIPTION'],
+    ].map(([courseId, userId, paymentType]) =>
+      db
+        .insert(courseStudents)
+        .values({ ...enrolment(courseId!, userId!), paymentType: paymentType as 'CREDIT' | 'SUBSCRIPTION' })
+        .onConflictDoNothing(),
+    ),
+    ...[...materials, ...maths.sectionRows, ...physics.sectionRows].map((row) => db.insert(sections).values(row).onConflictDoNothing()),
+    ...[...maths.attendeeRows, ...physics.attendeeRows].map((row) => db.insert(sectionAttendees).values(row).onConflictDoNothing()),
+    db
+      .insert(courseTemplates)
+      .values({
+        _id: ids.template,
+        tenantId: TENANT,
+        title: 'IGCSE Maths starter',
+        description: 'A first week of IGCSE Mathematics: the syllabus, a practice sheet and the first lesson.',
+        courseId: ids.maths,
+        curriculum: 'Cambridge IGCSE',
+        subject: 'Mathematics',
+        grade: 'Grade 10',
+        kind: 'One-to-One',
+        sections: [
+          {
+            kind: 'SECTION',
+            title: 'Week 1: Number',
+            sections: [
+              { kind: 'RESOURCE', title: 'Syllabus overview', link: 'https://www.cambridgeinternational.org/' },
+              { kind: 'HOMEWORK', title: 'Number practice', description: 'Questions 1 to 12 of the worksheet.' },
+            ],
+          },
+          { kind: 'ZOOM', title: 'First lesson', duration: 60 },
+        ],
+      })
+      .onConflictDoNothing(),
+  ];
+  const [first, ...rest] = rows;
+  await db.batch([first!, ...rest]);
+}

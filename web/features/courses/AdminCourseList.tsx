@@ -1,0 +1,172 @@
+import clsx from 'clsx';
+import { BookOpen, LayoutTemplate, Plus, Search } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { ListResponse } from '../../../schema/contracts/common';
+import { type Course, courseKinds, courseStatuses } from '../../../schema/contracts/courses';
+import { api } from '../../lib/api';
+import { usePagedList } from '../../lib/paged-list';
+import { primaryButton, secondaryButton } from '../../ui/classes';
+import LoadFailure from '../../ui/LoadFailure';
+import Spinner from '../../ui/Spinner';
+import { cardClass, EmptyState, fieldClass, Pager, SelectField } from '../admin-users/ui';
+import { useDebouncedValue } from '../admin-users/use-debounced-value';
+import { useCan } from '../roles/admin-permissions';
+import { kindLabel, statusBadge } from './course-format';
+import CourseFormDialog from './CourseFormDialog';
+import FromTemplateDialog from './FromTemplateDialog';
+import { gradesOf, subjectsOf, useCatalogue } from './use-catalogue';
+
+const PAGE_SIZE = 20;
+
+/** The admin's course table with the spec's filters, and the two ways to make a course. */
+export default function AdminCourseList() {
+  const navigate = useNavigate();
+  const can = useCan();
+  const catalogue = useCatalogue();
+  const [typed, setTyped] = useState('');
+  const searchText = useDebouncedValue(typed.trim());
+  const [filters, setFilters] = useState({ curriculum: '', subject: '', grade: '', status: '', type: '' });
+  const [dialog, setDialog] = useState<'new' | 'template' | null>(null);
+  const query = { searchText, ...filters };
+  const { list, goTo, reload } = usePagedList<Course>(
+    (offset) => api<ListResponse<Course>>('/admin/courses', { query: { ...query, limit: PAGE_SIZE, offset } }),
+    JSON.stringify(query),
+  );
+  const setFilter = (field: keyof typeof filters) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setFilters((current) => ({ ...current, [field]: value, ...(field === 'curriculum' ? { subject: '', grade: '' } : field === 'subject' ? { grade: '' } : {}) }));
+  };
+  const opened = (course: Course) => void navigate(`/portal/courses/${course._id}`);
+
+  return (
+    <div>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <p className="text-sm font-semibold text-brand">Admin</p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Courses</h1>
+        </div>
+        {can({ adminCourse: ['create'] }) && (
+          <div className="flex flex-wrap items-center gap-2">
+            <Link to="/portal/admin/course-templates" className="px-2 text-sm font-semibold text-brand hover:underline">
+              Course templates
+            </Link>
+            <button type="button" className={secondaryButton} onClick={() => setDialog('template')}>
+              <LayoutTemplate className="size-4" aria-hidden="true" />
+              From template
+            </button>
+            <button type="button" className={primaryButton} onClick={() => setDialog('new')}>
+              <Plus className="size-4" aria-hidden="true" />
+              New course
+            </button>
+          </div>
+        )}
+      </div>
+
+      <div className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-6">
+        <div className="col-span-2">
+          <label htmlFor="course-search" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+            Search
+          </label>
+          <div className="relative mt-1.5">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+            <input id="course-search" type="search" value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)} placeholder="Course title" className={`${fieldClass()} pl-9`} />
+          </div>
+        </div>
+        <SelectField className="col-span-2 lg:col-span-1" id="filter-curriculum" label="Curriculum" value={filters.curriculum} onChange={setFilter('curriculum')}>
+          <option value="">All</option>
+          {catalogue.map((c) => (
+            <option key={c._id} value={c.curriculum}>
+              {c.curriculum}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField id="filter-subject" label="Subject" value={filters.subject} onChange={setFilter('subject')} disabled={!filters.curriculum}>
+          <option value="">All</option>
+          {subjectsOf(catalogue, filters.curriculum).map((s) => (
+            <option key={s.subject}>{s.subject}</option>
+          ))}
+        </SelectField>
+        <SelectField id="filter-grade" label="Grade" value={filters.grade} onChange={setFilter('grade')} disabled={!filters.subject}>
+          <option value="">All</option>
+          {gradesOf(catalogue, filters.curriculum, filters.subject).map((g) => (
+            <option key={g}>{g}</option>
+          ))}
+        </SelectField>
+        <div className="col-span-2 grid grid-cols-2 gap-3 lg:col-span-1">
+          <SelectField id="filter-status" label="Status" value={filters.status} onChange={setFilter('status')}>
+            <option value="">All</option>
+            {courseStatuses.map((s) => (
+              <option key={s} value={s}>
+                {s === 'ACTIVE' ? 'Active' : 'Draft'}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField id="filter-type" label="Type" value={filters.type} onChange={setFilter('type')}>
+            <option value="">All</option>
+            {courseKinds.map((k) => (
+              <option key={k} value={k}>
+                {kindLabel(k)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </div>
+
+      <div className="mt-5" aria-busy={list.status === 'loading'}>
+        {list.status === 'rejected' ? (
+          <LoadFailure onRetry={() => void reload()} />
+        ) : !list.loaded ? (
+          <div role="status" className="flex items-center justify-center gap-3 py-16 text-brand">
+            <Spinner className="size-6" />
+            <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
+          </div>
+        ) : list.docs.length === 0 ? (
+          <EmptyState icon={<BookOpen className="size-6" aria-hidden="true" />} title="No courses found" text="Try other filters, or create the first course." />
+        ) : (
+          <>
+            <div className={clsx(cardClass, 'overflow-x-auto', list.status === 'loading' && 'opacity-60')}>
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Courses</caption>
+                <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">Course</th>
+                    <th scope="col" className="hidden px-4 py-3 md:table-cell">Subject</th>
+                    <th scope="col" className="hidden px-4 py-3 sm:table-cell">Tutors</th>
+                    <th scope="col" className="px-4 py-3">Status</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                  {list.docs.map((course) => (
+                    <tr key={course._id}>
+                      <td className="px-4 py-3">
+                        <Link to={`/portal/courses/${course._id}`} className="font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white">
+                          {course.title}
+                        </Link>
+                        <p className="text-xs text-slate-500 dark:text-slate-400">
+                          {kindLabel(course.kind)} · {course.studentsCount === 1 ? '1 student' : `${course.studentsCount} students`}
+                        </p>
+                      </td>
+                      <td className="hidden px-4 py-3 text-slate-600 md:table-cell dark:text-slate-300">
+                        {course.curriculum} · {course.subject} · {course.grade}
+                      </td>
+                      <td className="hidden px-4 py-3 text-slate-600 sm:table-cell dark:text-slate-300">
+                        {course.tutors.filter((t) => t.status === 'ENABLE').map((t) => `${t.user.firstname} ${t.user.lastname}`).join(', ') || '—'}
+                      </td>
+                      <td className="px-4 py-3">
+                        <span className={statusBadge(course.status)}>{course.status === 'ACTIVE' ? 'Active' : 'Draft'}</span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager offset={list.offset} limit={PAGE_SIZE} total={list.totalDocs} onOffset={(offset) => void goTo(offset)} />
+          </>
+        )}
+      </div>
+      {dialog === 'new' && <CourseFormDialog open onClose={() => setDialog(null)} onSaved={opened} />}
+      {dialog === 'template' && <FromTemplateDialog open onClose={() => setDialog(null)} onCreated={opened} />}
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { type FormEvent, useState } from 'react';
+import { type Course, courseInput, courseKinds, coursePaymentTypes, courseStatuses, courseUpdate } from '../../../schema/contracts/courses';
+import { api } from '../../lib/api';
+import { fieldErrorsOf } from '../../lib/errors';
+import { primaryButton, secondaryButton } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
+import { useToast } from '../../ui/toast/use-toast';
+import TextField from '../auth/TextField';
+import { AdminDialog, issuesByField, SelectField, TextAreaField } from '../admin-users/ui';
+import { kindLabel } from './course-format';
+import { gradesOf, subjectsOf, useCatalogue } from './use-catalogue';
+
+const paymentLabels = { ONETIME: 'One-time', SUBSCRIPTION: 'Subscription', CREDIT: 'Credit' } as const;
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** Editing this course; without it the dialog creates one. */
+  course?: Course;
+  onSaved: (course: Course) => void;
+}
+
+/** Create or edit a course: checked with the API's own schema before sending, server field errors shown in place. */
+export default function CourseFormDialog({ open, onClose, course, onSaved }: Props) {
+  const toast = useToast();
+  const catalogue = useCatalogue();
+  const [form, setForm] = useState({
+    title: course?.title ?? '',
+    description: course?.description ?? '',
+    kind: course?.kind ?? 'One-to-One',
+    status: course?.status ?? 'DRAFT',
+    paymentType: course?.paymentType ?? 'ONETIME',
+    curriculum: course?.curriculum ?? '',
+    subject: course?.subject ?? '',
+    grade: course?.grade ?? '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setForm((current) => ({
+      ...current,
+      [field]: value,
+      ...(field === 'curriculum' ? { subject: '', grade: '' } : field === 'subject' ? { grade: '' } : {}),
+    }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = (course ? courseUpdate : courseInput).safeParse(form);
+    if (!parsed.success) {
+      setErrors(issuesByField(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const saved = await api<Course>(course ? `/admin/courses/${course._id}` : '/admin/courses', { method: course ? 'PUT' : 'POST', json: parsed.data });
+      toast.success(course ? 'Course updated!' : 'Course created!');
+      onSaved(saved);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) toast.error(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const subjects = subjectsOf(catalogue, form.curriculum);
+  const grades = gradesOf(catalogue, form.curriculum, form.subject);
+
+  return (
+    <AdminDialog open={open} onClose={onClose} title={course ? 'Edit course' : 'New course'}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField id="course-title" label="Title" required value={form.title} onChange={set('title')} error={errors.title} maxLength={120} />
+        <TextAreaField id="course-description" label="Description" rows={3} value={form.description} onChange={set('description')} error={errors.description} />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <SelectField id="course-kind" label="Kind" value={form.kind} onChange={set('kind')} error={errors.kind}>
+            {courseKinds.map((kind) => (
+              <option key={kind} value={kind}>
+                {kindLabel(kind)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField id="course-status" label="Status" value={form.status} onChange={set('status')} error={errors.status}>
+            {courseStatuses.map((status) => (
+              <option key={status} value={status}>
+                {status === 'ACTIVE' ? 'Active' : 'Draft'}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField id="course-payment" label="Payment type" value={form.paymentType} onChange={set('paymentType')} error={errors.paymentType}>
+            {coursePaymentTypes.map((type) => (
+              <option key={type} value={type}>
+                {paymentLabels[type]}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <SelectField id="course-curriculum" label="Curriculum" value={form.curriculum} onChange={set('curriculum')} error={errors.curriculum}>
+            <option value="">Choose…</option>
+            {catalogue.map((c) => (
+              <option key={c._id} value={c.curriculum}>
+                {c.curriculum}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField id="course-subject" label="Subject" value={form.subject} onChange={set('subject')} error={errors.subject} disabled={!form.curriculum}>
+            <option value="">Choose…</option>
+            {subjects.map((s) => (
+              <option key={s.subject} value={s.subject}>
+                {s.subject}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField id="course-grade" label="Grade" value={form.grade} onChange={set('grade')} error={errors.grade} disabled={!form.subject}>
+            <option value="">Choose…</option>
+            {grades.map((g) => (
+              <option key={g} value={g}>
+                {g}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <button type="button" className={secondaryButton} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={primaryButton} disabled={saving}>
+            {saving && <Spinner className="size-4" />}
+            {course ? 'Save course' : 'Create course'}
+          </button>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}

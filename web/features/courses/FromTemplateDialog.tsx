@@ -1,0 +1,97 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import type { ListResponse } from '../../../schema/contracts/common';
+import { type CourseTemplate, courseFromTemplateInput } from '../../../schema/contracts/course-templates';
+import { type Course, coursePaymentTypes } from '../../../schema/contracts/courses';
+import { api } from '../../lib/api';
+import { fieldErrorsOf } from '../../lib/errors';
+import { primaryButton, secondaryButton } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
+import { useToast } from '../../ui/toast/use-toast';
+import TextField from '../auth/TextField';
+import { AdminDialog, issuesByField, SelectField } from '../admin-users/ui';
+
+/** Picks a template and builds a new course with its section tree. */
+export default function FromTemplateDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (course: Course) => void }) {
+  const toast = useToast();
+  const [templates, setTemplates] = useState<CourseTemplate[] | null>(null);
+  const [templateId, setTemplateId] = useState('');
+  const [title, setTitle] = useState('');
+  const [paymentType, setPaymentType] = useState<(typeof coursePaymentTypes)[number]>('ONETIME');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    api<ListResponse<CourseTemplate>>('/admin/course-templates', { query: { limit: 100, sort: 'title' } })
+      .then((page) => setTemplates(page.docs))
+      .catch((error) => {
+        setTemplates([]);
+        toast.error(error);
+      });
+  }, [open, toast]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!templateId) {
+      setErrors({ templateId: 'Choose a template' });
+      return;
+    }
+    const parsed = courseFromTemplateInput.safeParse({ title: title.trim() || undefined, paymentType });
+    if (!parsed.success) {
+      setErrors(issuesByField(parsed.error.issues));
+      return;
+    }
+    setSaving(true);
+    try {
+      const course = await api<Course>(`/admin/courses/from-template/${templateId}`, { method: 'POST', json: parsed.data });
+      toast.success('Course created!');
+      onCreated(course);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) toast.error(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <AdminDialog open={open} onClose={onClose} title="New course from a template">
+      {!templates ? (
+        <div role="status" className="flex justify-center py-8 text-brand">
+          <Spinner className="size-6" />
+        </div>
+      ) : templates.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">There are no course templates yet. Create one under Course templates.</p>
+      ) : (
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <SelectField id="template" label="Template" value={templateId} onChange={(e) => setTemplateId(e.target.value)} error={errors.templateId}>
+            <option value="">Choose…</option>
+            {templates.map((t) => (
+              <option key={t._id} value={t._id}>
+                {t.title} · {t.subject}, {t.grade}
+              </option>
+            ))}
+          </SelectField>
+          <TextField id="template-course-title" label="Course title (optional)" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} maxLength={120} placeholder="The template's title" />
+          <SelectField id="template-payment" label="Payment type" value={paymentType} onChange={(e) => setPaymentType(e.target.value as typeof paymentType)} error={errors.paymentType}>
+            {coursePaymentTypes.map((type) => (
+              <option key={type} value={type}>
+                {type === 'ONETIME' ? 'One-time' : type === 'SUBSCRIPTION' ? 'Subscription' : 'Credit'}
+              </option>
+            ))}
+          </SelectField>
+          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+            <button type="button" className={secondaryButton} onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className={primaryButton} disabled={saving}>
+              {saving && <Spinner className="size-4" />}
+              Create course
+            </button>
+          </div>
+        </form>
+      )}
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,54 @@
+import { type FormEvent, useState } from 'react';
+import { type Course, tutorCourseUpdate } from '../../../schema/contracts/courses';
+import { api } from '../../lib/api';
+import { fieldErrorsOf } from '../../lib/errors';
+import { primaryButton, secondaryButton } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
+import { useToast } from '../../ui/toast/use-toast';
+import TextField from '../auth/TextField';
+import { AdminDialog, issuesByField, TextAreaField } from '../admin-users/ui';
+
+/** A course tutor whose course role allows COURSE edit may change what learners read: the title and description. */
+export default function TutorCourseDialog({ course, onClose, onSaved }: { course: Course; onClose: () => void; onSaved: (course: Course) => void }) {
+  const toast = useToast();
+  const [form, setForm] = useState({ title: course.title, description: course.description });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = tutorCourseUpdate.safeParse(form);
+    if (!parsed.success) {
+      setErrors(issuesByField(parsed.error.issues));
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = await api<Course>(`/courses/${course._id}`, { method: 'PUT', json: parsed.data });
+      toast.success('Course updated!');
+      onSaved(saved);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) toast.error(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <AdminDialog open onClose={onClose} title="Edit course details">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField id="tutor-course-title" label="Title" required value={form.title} maxLength={120} onChange={(e) => setForm({ ...form, title: e.target.value })} error={errors.title} />
+        <TextAreaField id="tutor-course-description" label="Description" rows={4} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} error={errors.description} />
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <button type="button" className={secondaryButton} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={primaryButton} disabled={busy}>
+            {busy && <Spinner className="size-4" />}
+            Save
+          </button>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,84 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import type { ListResponse } from '../../schema/contracts/common';
+
+/**
+ * One loadable list slice and the list rules of spec 1 section 4: a created record goes to the top with the total
+ * +1 (only once the list was loaded), a deleted one leaves with the total −1 (never below zero), an updated one
+ * replaces the row with its _id, and loading more appends.
+ */
+export interface PagedList<T> {
+  docs: T[];
+  totalDocs: number;
+  limit: number;
+  offset: number;
+  status: 'idle' | 'loading' | 'rejected';
+  loaded: boolean;
+}
+
+export type PagedListAction<T> =
+  | { type: 'pending' }
+  | { type: 'rejected' }
+  | { type: 'loaded'; page: ListResponse<T>; append?: boolean }
+  | { type: 'created'; doc: T }
+  | { type: 'updated'; doc: T }
+  | { type: 'removed'; id: string };
+
+export const emptyPagedList = <T>(): PagedList<T> => ({ docs: [], totalDocs: 0, limit: 0, offset: 0, status: 'idle', loaded: false });
+
+export function pagedListReducer<T extends { _id: string }>(state: PagedList<T>, action: PagedListAction<T>): PagedList<T> {
+  switch (action.type) {
+    case 'pending':
+      return { ...state, status: 'loading' };
+    case 'rejected':
+      return { ...state, status: 'rejected' };
+    case 'loaded': {
+      const { docs, totalDocs, limit, offset } = action.page;
+      return { docs: action.append ? [...state.docs, ...docs] : docs, totalDocs, limit, offset, status: 'idle', loaded: true };
+    }
+    case 'created':
+      if (!state.loaded) return state;
+      return { ...state, docs: [action.doc, ...state.docs.filter((d) => d._id !== action.doc._id)], totalDocs: state.totalDocs + 1 };
+    case 'updated':
+      return { ...state, docs: state.docs.map((d) => (d._id === action.doc._id ? action.doc : d)) };
+    case 'removed': {
+      if (!state.docs.some((d) => d._id === action.id)) return state;
+      return { ...state, docs: state.docs.filter((d) => d._id !== action.id), totalDocs: Math.max(0, state.totalDocs - 1) };
+    }
+  }
+}
+
+/**
+ * Loads a page whenever `key` (the query the list depends on) changes, and hands back the list with the actions
+ * above. A reply that arrives after a newer request is dropped, so fast filter changes never show stale rows.
+ */
+export function usePagedList<T extends { _id: string }>(load: (offset: number) => Promise<ListResponse<T>>, key: string) {
+  const [state, dispatch] = useReducer(pagedListReducer<T>, undefined, emptyPagedList<T>);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  const requestRef = useRef(0);
+
+  const fetchPage = useCallback(async (offset: number, append: boolean) => {
+    const request = ++requestRef.current;
+    dispatch({ type: 'pending' });
+    try {
+      const page = await loadRef.current(offset);
+      if (request === requestRef.current) dispatch({ type: 'loaded', page, append });
+    } catch {
+      if (request === requestRef.current) dispatch({ type: 'rejected' });
+    }
+  }, []);
+
+  useEffect(() => {
+    void fetchPage(0, false);
+  }, [key, fetchPage]);
+
+  return {
+    list: state,
+    reload: () => fetchPage(state.offset, false),
+    goTo: (offset: number) => fetchPage(offset, false),
+    loadMore: () => fetchPage(state.offset + state.docs.length, true),
+    created: (doc: T) => dispatch({ type: 'created', doc }),
+    updated: (doc: T) => dispatch({ type: 'updated', doc }),
+    removed: (id: string) => dispatch({ type: 'removed', id }),
+  };
+}
