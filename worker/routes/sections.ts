@@ -17,12 +17,15 @@ import { validate } from '../middleware/validate';
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
-/** POST /sections takes any kind; lessons and resources carry the same fields as their own routes. */
-const anySectionInput = z.discriminatedUnion('kind', [
+/**
+ * POST /sections takes any kind (SECTION when none is given); lessons and resources carry the same fields as on
+ * their own routes.
+ */
+const anySectionInput = z.preprocess((body) => (body && typeof body === 'object' && !('kind' in body) ? { ...body, kind: 'SECTION' } : body), z.discriminatedUnion('kind', [
   sectionCreateInput.extend({ kind: z.literal('SECTION') }),
   meetingCreateInput.extend({ kind: z.enum(['ZOOM', 'TEAMS']) }),
   resourceCreateInput,
-]);
+]));
 
 /** Would moving `id` under `parent` put it below itself? `parents` is the course's parent map after the move. */
 function makesCycle(parents: Map<string, string | null>, id: string) {
