@@ -32,7 +32,9 @@ function makesCycle(parents: Map<string, string | null>, id: string) {
   const seen = new Set<string>();
   let current = parents.get(id) ?? null;
   while (current !== null) {
-    if (current === id || seen.has(current)) return true;
+    if (current === id) return true;
+    // A loop that does not pass through `id` belongs to another section and is reported for that one.
+    if (seen.has(current)) return false;
     seen.add(current);
     current = parents.get(current) ?? null;
   }
