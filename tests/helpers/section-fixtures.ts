@@ -1,6 +1,6 @@
 import { count, isNull } from 'drizzle-orm';
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
-import { courses, courseStudents, courseTutors, sections, tutorRoles } from '../../schema/tables';
+import { courses, courseStudents, courseTutors, sectionAttendees, sections, tutorRoles } from '../../schema/tables';
 import { db } from './seed';
 
 const TENANT = TENANT_IDS.studyhall;
@@ -64,6 +64,10 @@ export async function seedCourses() {
       billingKind: 'BILLABLE',
       joinUrl: `/learning-portal/waiting-room/${ids.lesson}`,
     }),
+    db.insert(sectionAttendees).values([
+      { _id: 'attendee_theo', tenantId: TENANT, sectionId: ids.lesson, userId: DEMO_USERS.tutor._id, kind: 'TUTOR' },
+      { _id: 'attendee_sam', tenantId: TENANT, sectionId: ids.lesson, userId: DEMO_USERS.student._id, kind: 'STUDENT' },
+    ]),
     db.insert(sections).values({ _id: ids.resource, ...owner, parentId: ids.unit, kind: 'RESOURCE', title: 'Notes', sortingKey: 2, link: 'https://example.com/notes' }),
     db.insert(sections).values({ _id: ids.homework, ...owner, parentId: ids.unit, kind: 'HOMEWORK', title: 'Exercises', sortingKey: 3, dueAt: LESSON_START }),
   ]);
