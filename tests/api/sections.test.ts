@@ -81,6 +81,15 @@ describe('happy', () => {
     await db.update(sections).set({ status: 'ACTIVE' }).where(eq(sections._id, ids.homework));
   });
 
+  it('tells each caller what their course role allows, for the screens', async () => {
+    const actions = async (token: string, course: string = ids.sam) => (await call('GET', `/sections/access?course=${course}`, token)).json();
+    expect(await actions(as.tutor)).toEqual({ COURSE: ['view', 'edit'], SECTION: ['create', 'edit', 'delete'], TEAMS: ['create', 'edit', 'delete'], ZOOM: ['create', 'edit', 'delete'], RESOURCE: ['create'] });
+    expect(await actions(as.tutor, ids.maya)).toEqual({ COURSE: ['view'] });
+    expect(await actions(as.student)).toEqual({});
+    expect(await actions(as.enterer)).toMatchObject({ SECTION: ['create', 'edit'], RESOURCE: ['create'] });
+    expect((await call('GET', `/sections/access?course=${ids.sam}`, maya)).status).toBe(404);
+  });
+
   it('deletes a section with everything below it (soft delete)', async () => {
     const unit = await (await call('POST', '/sections', as.tutor, { course: ids.sam, title: 'Doomed' })).json<Section>();
     const inner = await (await call('POST', '/sections', as.tutor, { course: ids.sam, parent: unit._id, title: 'Inner' })).json<Section>();

@@ -3,7 +3,9 @@ import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { courseQuery, meetingCreateInput, resourceCreateInput, sectionCreateInput, sectionUpdateInput, sortingKeysInput } from '../../schema/contracts/sections';
+import { courseRoleCatalogue, type PermissionMap } from '../../schema/contracts/permissions';
 import { sections } from '../../schema/tables';
+import type { CourseAccess } from '../lib/courses/access';
 import type { AppBindings } from '../env';
 import { assertParent, courseAccessFor, editableSection, nextSortingKey, readScope, requireSectionAction } from '../lib/sections/access';
 import { createPlainSection, runBatch } from '../lib/sections/create';
@@ -42,6 +44,20 @@ function makesCycle(parents: Map<string, string | null>, id: string) {
 }
 
 type Ctx = Context<AppBindings>;
+
+/**
+ * What the caller may do in the course, as a course-role map, so screens show only the buttons that will work: a
+ * tutor's role map, or for an admin every course resource with the admin-course actions they hold.
+ */
+function courseActions(access: CourseAccess): PermissionMap {
+  const adminActions = access.asAdmin?.adminCourse ?? [];
+  const granted: PermissionMap = {};
+  for (const [resource, actions] of Object.entries(courseRoleCatalogue)) {
+    const allowed = actions.filter((a) => adminActions.includes(a) || access.tutorPermissions?.[resource]?.includes(a));
+    if (allowed.length) granted[resource] = allowed;
+  }
+  return granted;
+}
 
 /** On the user routes the course role is checked in the handler, once the section's course is known. */
 const courseRoleDecides = createMiddleware<AppBindings>(async (_c, next) => next());
@@ -117,6 +133,7 @@ function sectionRoutesAt(base: string, admin: boolean) {
   const gate = (action: 'view' | 'create' | 'edit' | 'delete') => [requireAuth, requireAccount, admin ? requirePermission('adminCourse', [action]) : courseRoleDecides] as const;
   return new Hono<AppBindings>()
     .get(base, ...gate('view'), validate('query', courseQuery), async (c) => c.json(await listTree(c, c.req.valid('query').course)))
+    .get(`${base}/access`, ...gate('view'), validate('query', courseQuery), async (c) => c.json(courseActions(await courseAccessFor(c, c.req.valid('query').course))))
     .post(base, ...gate('create'), validate('json', anySectionInput), async (c) => c.json(await create(c, c.req.valid('json')), 201))
     .put(`${base}/update-sorting-keys`, ...gate('edit'), validate('json', sortingKeysInput), async (c) => c.json(await saveSortingKeys(c, c.req.valid('json'))))
     .put(`${base}/:id`, ...gate('edit'), validate('param', idParam), validate('json', sectionUpdateInput), async (c) =>
