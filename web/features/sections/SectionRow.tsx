@@ -62,51 +62,53 @@ function RowBody({ section, depth, actions, formatTime, now, handle }: { section
   const { icon: Icon, label } = kindInfo[section.kind];
   const joinable = isMeeting(section.kind) && section.status === 'ACTIVE' && section.start && Date.parse(section.start) + (section.duration ?? 0) * 60_000 > now;
   return (
-    <div className="flex flex-wrap items-start gap-x-3 gap-y-2 py-3 pr-3" style={{ paddingLeft: `${0.75 + depth * INDENT_REM}rem` }}>
+    <div className="flex items-start gap-3 py-3 pr-3" style={{ paddingLeft: `${0.75 + depth * INDENT_REM}rem` }}>
       {handle}
       <span className={clsx('mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-xl', section.kind === 'SECTION' ? 'bg-brand/15 text-brand' : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300')}>
         <Icon className="size-4" aria-label={label} />
       </span>
-      <div className="min-w-0 flex-1 basis-40">
-        <p className={clsx('truncate text-slate-900 dark:text-white', section.kind === 'SECTION' ? 'font-semibold' : 'font-medium')}>{section.title}</p>
-        <Details section={section} formatTime={formatTime} now={now} />
-      </div>
-      <div className="flex flex-wrap items-center gap-1.5">
-        {joinable &&
-          (canJoin(section, now) ? (
-            <a href={section.joinUrl!} className={`${smallButton} bg-brand/10`} target={section.joinUrl!.startsWith('https://') ? '_blank' : undefined} rel="noopener noreferrer">
-              <Video className="size-4" aria-hidden="true" /> Join
-            </a>
-          ) : (
-            <button type="button" className={smallButton} disabled title="Opens 15 minutes before the start">
-              <Video className="size-4" aria-hidden="true" /> Join
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start">
+        <div className="min-w-0 flex-1">
+          <p className={clsx('truncate text-slate-900 dark:text-white', section.kind === 'SECTION' ? 'font-semibold' : 'font-medium')}>{section.title}</p>
+          <Details section={section} formatTime={formatTime} now={now} />
+        </div>
+        <div className="flex flex-wrap items-center gap-1.5">
+          {joinable &&
+            (canJoin(section, now) ? (
+              <a href={section.joinUrl!} className={`${smallButton} bg-brand/10`} target={section.joinUrl!.startsWith('https://') ? '_blank' : undefined} rel="noopener noreferrer">
+                <Video className="size-4" aria-hidden="true" /> Join
+              </a>
+            ) : (
+              <button type="button" className={`${smallButton} cursor-not-allowed opacity-50`} disabled title="Opens 15 minutes before the start">
+                <Video className="size-4" aria-hidden="true" /> Join
+              </button>
+            ))}
+          {section.download && actions.onDownload && (
+            <button type="button" className={smallButton} onClick={actions.onDownload}>
+              <Download className="size-4" aria-hidden="true" /> Download
             </button>
-          ))}
-        {section.download && actions.onDownload && (
-          <button type="button" className={smallButton} onClick={actions.onDownload}>
-            <Download className="size-4" aria-hidden="true" /> Download
-          </button>
-        )}
-        {section.link && (
-          <a href={section.link} target="_blank" rel="noopener noreferrer" className={smallButton}>
-            <ExternalLink className="size-4" aria-hidden="true" /> Open link
-          </a>
-        )}
-        {actions.onCancel && (
-          <button type="button" className={`${smallButton} px-2`} onClick={actions.onCancel} aria-label={`Cancel ${section.title}`}>
-            <Ban className="size-4" aria-hidden="true" />
-          </button>
-        )}
-        {actions.onEdit && (
-          <button type="button" className={`${smallButton} px-2`} onClick={actions.onEdit} aria-label={`Edit ${section.title}`}>
-            <Pencil className="size-4" aria-hidden="true" />
-          </button>
-        )}
-        {actions.onDelete && (
-          <button type="button" className={`${smallButton} px-2`} onClick={actions.onDelete} aria-label={`Delete ${section.title}`}>
-            <Trash2 className="size-4" aria-hidden="true" />
-          </button>
-        )}
+          )}
+          {section.link && (
+            <a href={section.link} target="_blank" rel="noopener noreferrer" className={smallButton}>
+              <ExternalLink className="size-4" aria-hidden="true" /> Open link
+            </a>
+          )}
+          {actions.onCancel && (
+            <button type="button" className={`${smallButton} px-2`} onClick={actions.onCancel} aria-label={`Cancel ${section.title}`}>
+              <Ban className="size-4" aria-hidden="true" />
+            </button>
+          )}
+          {actions.onEdit && (
+            <button type="button" className={`${smallButton} px-2`} onClick={actions.onEdit} aria-label={`Edit ${section.title}`}>
+              <Pencil className="size-4" aria-hidden="true" />
+            </button>
+          )}
+          {actions.onDelete && (
+            <button type="button" className={`${smallButton} px-2`} onClick={actions.onDelete} aria-label={`Delete ${section.title}`}>
+              <Trash2 className="size-4" aria-hidden="true" />
+            </button>
+          )}
+        </div>
       </div>
     </div>
   );
