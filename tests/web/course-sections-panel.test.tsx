@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Section } from '../../schema/contracts/sections';
@@ -110,6 +111,23 @@ describe('course sections panel', () => {
     renderPanel('learner', { 'GET /api/sections': () => json([unit]) });
     const algebra = (await screen.findByText('Algebra')).closest('li')!;
     expect(within(algebra).getByRole('link', { name: /Join/ })).toHaveAttribute('href', '/learning-portal/waiting-room/lesson');
+  });
+
+  it('lets a learner book a lesson at a time in their own zone', async () => {
+    const booked: unknown[] = [];
+    renderPanel('learner', {
+      'GET /api/sections': () => json([unit]),
+      'POST /api/team-meetings/course-meeting-book': ({ json: body }) => {
+        booked.push(body);
+        return json(lesson, 201);
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Book a lesson' }));
+    fireEvent.change(screen.getByLabelText(/Start \(Europe\/London\)/), { target: { value: '2030-07-01T17:00' } });
+    await userEvent.selectOptions(screen.getByLabelText('Duration'), '45');
+    await userEvent.click(screen.getByRole('button', { name: 'Book lesson' }));
+    // 17:00 in London in July is 16:00 UTC (summer time).
+    await waitFor(() => expect(booked).toEqual([{ course: 'c1', start: '2030-07-01T16:00:00.000Z', duration: 45 }]));
   });
 
   it('shows an empty state', async () => {

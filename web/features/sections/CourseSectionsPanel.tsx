@@ -11,7 +11,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useAtomValue } from 'jotai';
-import { FolderTree, Plus } from 'lucide-react';
+import { CalendarPlus, FolderTree, Plus } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import type { PermissionMap } from '../../../schema/contracts/permissions';
 import type { Section, SectionKind } from '../../../schema/contracts/sections';
@@ -21,6 +21,7 @@ import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { signedInUserAtom } from '../auth/atoms';
 import { AdminDialog, cardClass, dangerButton, EmptyState, smallButton, TextAreaField } from '../admin-users/ui';
+import BookLessonDialog from './BookLessonDialog';
 import SectionDialog, { type DialogTarget } from './SectionDialog';
 import { downloadSectionFile } from './section-files';
 import { allows, isMeeting, kindInfo, meetingBase } from './section-kinds';
@@ -55,6 +56,7 @@ export default function CourseSectionsPanel({ courseId, mode }: { courseId: stri
   const [failed, setFailed] = useState(false);
   const [dialog, setDialog] = useState<DialogTarget | null>(null);
   const [pending, setPending] = useState<Pending>(null);
+  const [booking, setBooking] = useState(false);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
 
@@ -151,12 +153,19 @@ export default function CourseSectionsPanel({ courseId, mode }: { courseId: stri
   }
 
   const creatable = mode === 'learner' ? [] : addable.filter((kind) => allows(granted, kind, 'create'));
+  // Booking is for the course's own students and tutors; admins plan lessons with "Add lesson".
+  const canBook = mode !== 'admin' && user?.role.name !== 'ADMIN';
   const rowProps = (item: (typeof flat)[number]) => ({ section: item.section, depth: item.depth, actions: actionsFor(item.section), formatTime, now });
 
   return (
     <section aria-label="Course content" className="space-y-4">
-      {creatable.length > 0 && (
+      {(creatable.length > 0 || canBook) && (
         <div className="flex flex-wrap gap-2">
+          {canBook && (
+            <button type="button" className={smallButton} onClick={() => setBooking(true)}>
+              <CalendarPlus className="size-4" aria-hidden="true" /> Book a lesson
+            </button>
+          )}
           {creatable.map((kind) => (
             <button key={kind} type="button" className={smallButton} onClick={() => setDialog({ kind, editing: null, parent: null })}>
               <Plus className="size-4" aria-hidden="true" /> Add {kindInfo[kind].label.toLowerCase()}
@@ -199,6 +208,7 @@ export default function CourseSectionsPanel({ courseId, mode }: { courseId: stri
         </p>
       )}
       <SectionDialog target={dialog} courseId={courseId} sectionsBase={base} parents={parents} zone={zone} onClose={() => setDialog(null)} onSaved={() => void load()} />
+      <BookLessonDialog open={booking} courseId={courseId} zone={zone} onClose={() => setBooking(false)} onBooked={() => void load()} />
       <PendingDialog pending={pending} courseId={courseId} sectionsBase={base} onClose={() => setPending(null)} onDone={() => void load()} />
     </section>
   );

@@ -1,5 +1,3 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { formatDuration, lessonDurations } from '../../../schema/contracts/durations';
@@ -11,6 +9,7 @@ import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import TextField from '../auth/TextField';
 import { AdminDialog, SelectField, TextAreaField } from '../admin-users/ui';
+import { fromLocalInput, toLocalInput } from './local-time';
 import { uploadSectionFile } from './section-files';
 import { isMeeting, kindInfo, meetingBase } from './section-kinds';
 
@@ -29,15 +28,6 @@ interface Form {
 }
 
 const DURATIONS = lessonDurations(import.meta.env.PROD);
-
-/** A `datetime-local` value in the viewer's zone and back, so times are entered as the viewer reads them. */
-const toLocalInput = (iso: string | null, zone: string) => (iso ? format(new TZDate(iso, zone), "yyyy-MM-dd'T'HH:mm") : '');
-const fromLocalInput = (value: string, zone: string) => {
-  const [date = '', time = ''] = value.split('T');
-  const [y, m, d] = date.split('-').map(Number);
-  const [h, min] = time.split(':').map(Number);
-  return new Date(TZDate.tz(zone, y!, m! - 1, d!, h!, min!).getTime()).toISOString();
-};
 
 function initialForm(editing: Section | null, parent: string | null, zone: string): Form {
   return {
