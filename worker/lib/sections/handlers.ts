@@ -6,7 +6,7 @@ import type { AppBindings } from '../../env';
 import { authOf } from '../../middleware/auth';
 import { ApiError } from '../../middleware/errors';
 import { tenantDb } from '../tenant-db';
-import { courseAccessFor, editableSection, requireSectionAction, type SectionAction, softDeleteStatements, withDescendants } from './access';
+import { courseAccessFor, editableSection, requireSectionAction, softDeleteStatements, withDescendants } from './access';
 import { createMeetings, createResource, planStarts, readSection, runBatch } from './create';
 import { assertDurationAllowed, assertNoTutorOverlap, attendeeInserts, joinUrlFor, resolveAttendees } from './meetings';
 import { attendeesOf, liveSectionRows, toSection } from './tree';
@@ -52,7 +52,7 @@ export async function sectionResponse(c: Ctx, id: string) {
 
 /** Soft-deletes the section and everything below it. With `courseId` (the DELETE calls' course query) it must match. */
 export async function deleteSection(c: Ctx, id: string, kinds: readonly SectionKind[], courseId?: string) {
-  const { tdb, row } = await editableSection(c, id, kinds, 'delete' satisfies SectionAction);
+  const { tdb, row } = await editableSection(c, id, kinds, 'delete');
   if (courseId !== undefined && row.courseId !== courseId) throw new ApiError(404, 'Section not found');
   const ids = withDescendants(await liveSectionRows(tdb, row.courseId), row._id);
   await runBatch(tdb, softDeleteStatements(tdb, ids));
@@ -71,7 +71,7 @@ export async function rescheduleMeeting(c: Ctx, id: string, kind: MeetingKind, i
   if (row.status !== 'ACTIVE') throw new ApiError(409, `status: a ${row.status.toLowerCase()} lesson cannot be rescheduled`, [{ path: 'status', message: `is ${row.status}` }]);
   const duration = input.duration ?? row.duration ?? 60;
   assertDurationAllowed(duration, c.env.APP_ENV);
-  await assertNoTutorOverlap(tdb, await attendeesOf(tdb, row._id), [{ start: input.start, duration }], [row._id]);
+  await assertNoTutorOverlap(tdb, await attendeesOf(tdb, row._id), [{ start: input.start, duration }], row._id);
   await tdb.db.update(sections).set({ start: input.start, duration }).where(tdb.where(sections, eq(sections._id, row._id)));
   return sectionResponse(c, row._id);
 }
@@ -91,7 +91,7 @@ export async function updateMeeting(c: Ctx, id: string, kind: MeetingKind, input
   const { tdb, row } = await editableSection(c, id, [kind], 'edit');
   assertDurationAllowed(input.duration, c.env.APP_ENV);
   const attendees = input.attendees ? await resolveAttendees(tdb, row.courseId, input.attendees) : await attendeesOf(tdb, row._id);
-  await assertNoTutorOverlap(tdb, attendees, [{ start: input.start, duration: input.duration }], [row._id]);
+  await assertNoTutorOverlap(tdb, attendees, [{ start: input.start, duration: input.duration }], row._id);
   const { attendees: _given, joinUrl, ...fields } = input;
   await runBatch(tdb, [
     tdb.db
