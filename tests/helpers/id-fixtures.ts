@@ -1,7 +1,18 @@
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
-import { adminNotes, coursePermissionTemplates, coursePricingTemplates, userAchievements, userExperiences, userLanguages, userQualifications, userSubjects } from '../../schema/tables';
+import {
+  adminNotes,
+  coursePermissionTemplates,
+  coursePricingTemplates,
+  sections,
+  userAchievements,
+  userExperiences,
+  userLanguages,
+  userQualifications,
+  userSubjects,
+} from '../../schema/tables';
 import { db } from './seed';
+import { COURSE_IDS, seedCourses } from './section-fixtures';
 
 /**
  * How the id matrix (tests/api/id-matrix.test.ts) fills each route's ids: with records that belong to Sam (a student
@@ -95,7 +106,47 @@ async function seedCourseMatrixRecords() {
 }
 // ── end of courses block ──
 
+// ---- Sections, meetings, resources (issue 4): sections of Sam's course (tests/helpers/section-fixtures.ts). ----
+const SAM_ZOOM = 'matrix_section_sam_zoom';
+const meetingBody = { title: 'Matrix lesson', start: '2031-01-06T09:00:00Z', duration: 60 };
+const meetingFixtures = (base: string, id: string): RouteFixture[] => [
+  { match: new RegExp(`^/api/${base}/cancel/:id$`), params: { id }, body: { reason: 'Matrix' } },
+  { match: new RegExp(`^/api/${base}/reschedule/:sectionId$`), params: { sectionId: id }, body: { start: meetingBody.start } },
+  { match: new RegExp(`^/api/${base}/delete/:id$`), params: { id } },
+  { match: new RegExp(`^/api/${base}/:id$`), method: 'PUT', params: { id }, body: meetingBody },
+  { match: new RegExp(`^/api/${base}/:id$`), method: 'DELETE', params: { id }, query: { course: COURSE_IDS.sam } },
+];
+const sectionFixtures: RouteFixture[] = [
+  { match: /^\/api(\/admin)?\/sections\/:id$/, method: 'PUT', params: { id: COURSE_IDS.unit }, body: { title: 'Matrix' } },
+  { match: /^\/api(\/admin)?\/sections\/:id$/, method: 'DELETE', params: { id: COURSE_IDS.unit }, query: { course: COURSE_IDS.sam } },
+  ...meetingFixtures('team-meetings', COURSE_IDS.lesson),
+  ...meetingFixtures('zoom-meetings', SAM_ZOOM),
+  { match: /^\/api\/resources-and-homeworks\/:id\/download$/, params: { id: COURSE_IDS.resource } },
+  { match: /^\/api\/resources-and-homeworks\/cancel\/:id$/, params: { id: COURSE_IDS.homework }, body: { reason: 'Matrix' } },
+  { match: /^\/api\/resources-and-homeworks\/reschedule\/:sectionId$/, params: { sectionId: COURSE_IDS.homework }, body: { dueAt: meetingBody.start } },
+  { match: /^\/api\/resources-and-homeworks\/delete\/:id$/, params: { id: COURSE_IDS.resource } },
+  { match: /^\/api\/resources-and-homeworks\/:id$/, method: 'PUT', params: { id: COURSE_IDS.resource }, body: { title: 'Matrix' } },
+  { match: /^\/api\/resources-and-homeworks\/:id$/, method: 'DELETE', params: { id: COURSE_IDS.resource }, query: { course: COURSE_IDS.sam } },
+];
+
+async function seedSectionMatrixRecords() {
+  await seedCourses();
+  await db.insert(sections).values({
+    _id: SAM_ZOOM,
+    tenantId: TENANT,
+    courseId: COURSE_IDS.sam,
+    kind: 'ZOOM',
+    title: 'Matrix zoom',
+    sortingKey: 9,
+    start: new Date('2031-01-13T09:00:00Z'),
+    duration: 60,
+    createdBy: DEMO_USERS.admin._id,
+  });
+}
+// ---- end of sections block ----
+
 export const idRouteFixtures: RouteFixture[] = [
+  ...sectionFixtures,
   { match: /^\/api\/rt\/waiting-room\/:waitingId$/, params: { waitingId: 'matrix-room' }, headers: { upgrade: 'websocket' } },
   { match: /^\/api\/user\/:id$/, params: { id: SAM } },
   // Avatars are images an <img> loads without a token; they are scoped to the tenant by host and named by user.
@@ -123,4 +174,5 @@ export async function seedMatrixRecords() {
     db.insert(adminNotes).values({ _id: ids.note, tenantId: TENANT, subjectType: 'USER', subjectId: SAM, note: 'Keep', authorId: DEMO_USERS.admin._id }),
   ]);
   await seedCourseMatrixRecords();
+  await seedSectionMatrixRecords();
 }

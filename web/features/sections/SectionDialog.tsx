@@ -1,0 +1,220 @@
+import { Save } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { formatDuration, lessonDurations } from '../../../schema/contracts/durations';
+import type { Section, SectionKind } from '../../../schema/contracts/sections';
+import { api } from '../../lib/api';
+import { fieldErrorsOf } from '../../lib/errors';
+import { primaryButton, secondaryButton } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
+import { useToast } from '../../ui/toast/use-toast';
+import TextField from '../auth/TextField';
+import { AdminDialog, SelectField, TextAreaField } from '../admin-users/ui';
+import { fromLocalInput, toLocalInput } from './local-time';
+import { uploadSectionFile } from './section-files';
+import { isMeeting, kindInfo, meetingBase } from './section-kinds';
+
+interface Form {
+  title: string;
+  description: string;
+  parent: string;
+  start: string;
+  duration: number;
+  lessonKind: 'LESSON' | 'TRIAL' | 'DUMMY';
+  billingKind: 'BILLABLE' | 'NON_BILLABLE';
+  joinUrl: string;
+  repeat: number;
+  link: string;
+  dueAt: string;
+}
+
+const DURATIONS = lessonDurations(import.meta.env.PROD);
+
+function initialForm(editing: Section | null, parent: string | null, zone: string): Form {
+  return {
+    title: editing?.title ?? '',
+    description: editing?.description ?? '',
+    parent: editing?.parent ?? parent ?? '',
+    start: toLocalInput(editing?.start ?? null, zone),
+    duration: editing?.duration ?? 60,
+    lessonKind: editing?.lessonKind ?? 'LESSON',
+    billingKind: editing?.billingKind ?? 'BILLABLE',
+    joinUrl: editing?.joinUrl?.startsWith('https://') ? editing.joinUrl : '',
+    repeat: 1,
+    link: editing?.link ?? '',
+    dueAt: toLocalInput(editing?.dueAt ?? null, zone),
+  };
+}
+
+export interface DialogTarget {
+  kind: SectionKind;
+  editing: Section | null;
+  parent: string | null;
+}
+
+/** Adds or edits one section of any kind; the server checks every field and its messages land beside them. */
+export default function SectionDialog({
+  target,
+  courseId,
+  sectionsBase,
+  parents,
+  zone,
+  onClose,
+  onSaved,
+}: {
+  target: DialogTarget | null;
+  courseId: string;
+  sectionsBase: string;
+  parents: { id: string; title: string }[];
+  zone: string;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [form, setForm] = useState<Form>(() => initialForm(null, null, zone));
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const toast = useToast();
+  const kind = target?.kind ?? 'SECTION';
+  const editing = target?.editing ?? null;
+
+  useEffect(() => {
+    if (!target) return;
+    setErrors({});
+    setFile(null);
+    setForm(initialForm(target.editing, target.parent, zone));
+  }, [target, zone]);
+
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  async function save(): Promise<string> {
+    const parent = form.parent || null;
+    const texts = { title: form.title, description: form.description };
+    if (kind === 'SECTION') {
+      if (editing) await api(`${sectionsBase}/${editing._id}`, { method: 'PUT', json: texts });
+      else await api(sectionsBase, { method: 'POST', json: { course: courseId, parent, kind, ...texts } });
+      return editing ? 'Section updated!' : 'Section added!';
+    }
+    if (isMeeting(kind)) {
+      const start = form.start ? fromLocalInput(form.start, zone) : '';
+      const lesson = { ...texts, start, duration: form.duration, lessonKind: form.lessonKind, billingKind: form.billingKind, joinUrl: form.joinUrl };
+      const base = meetingBase(kind);
+      if (!editing) {
+        const repeatWeekly = form.repeat > 1 ? { occurrences: form.repeat, timezone: zone } : undefined;
+        await api(base, { method: 'POST', json: { course: courseId, parent, ...lesson, repeatWeekly } });
+        return 'Lesson created!';
+      }
+      const onlyTime = texts.title === editing.title && texts.description === editing.description && form.lessonKind === editing.lessonKind && form.billingKind === editing.billingKind;
+      if (onlyTime && (start !== editing.start || form.duration !== editing.duration)) {
+        await api(`${base}/reschedule/${editing._id}`, { method: 'PUT', json: { start, duration: form.duration } });
+        return 'Lesson Rescheduled!';
+      }
+      await api(`${base}/${editing._id}`, { method: 'PUT', json: lesson });
+      return 'Lesson Updated!';
+    }
+    const resource = { ...texts, link: form.link, dueAt: kind === 'HOMEWORK' && form.dueAt ? fromLocalInput(form.dueAt, zone) : undefined };
+    const saved = editing
+      ? await api<Section>(`/resources-and-homeworks/${editing._id}`, { method: 'PUT', json: resource })
+      : await api<Section>('/resources-and-homeworks', { method: 'POST', json: { course: courseId, parent, kind, ...resource } });
+    if (file) await uploadSectionFile(saved._id, file);
+    return `${kindInfo[kind].label} ${editing ? 'updated' : 'added'}!`;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      toast.success(await save());
+      onSaved();
+      onClose();
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      toast.error(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const label = kindInfo[kind].label.toLowerCase();
+  return (
+    <AdminDialog open={Boolean(target)} onClose={onClose} title={editing ? `Edit ${label}` : `Add ${label}`}>
+      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+        <TextField id="section-title" label="Title" required value={form.title} onChange={(e) => set('title', e.target.value)} error={errors.title} maxLength={200} />
+        <TextAreaField id="section-description" label="Description" rows={2} value={form.description} onChange={(e) => set('description', e.target.value)} error={errors.description} />
+        {!editing && (
+          <SelectField id="section-parent" label="Inside" value={form.parent} onChange={(e) => set('parent', e.target.value)} error={errors.parent}>
+            <option value="">Top level of the course</option>
+            {parents.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        {isMeeting(kind) && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField id="section-start" type="datetime-local" label={`Start (${zone})`} required value={form.start} onChange={(e) => set('start', e.target.value)} error={errors.start} />
+            <SelectField id="section-duration" label="Duration" value={form.duration} onChange={(e) => set('duration', Number(e.target.value))} error={errors.duration}>
+              {DURATIONS.map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {formatDuration(minutes)}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField id="section-lesson-kind" label="Lesson kind" value={form.lessonKind} onChange={(e) => set('lessonKind', e.target.value as Form['lessonKind'])} error={errors.lessonKind}>
+              <option value="LESSON">Lesson</option>
+              <option value="TRIAL">Trial</option>
+              <option value="DUMMY">Dummy</option>
+            </SelectField>
+            <SelectField id="section-billing" label="Billing" value={form.billingKind} onChange={(e) => set('billingKind', e.target.value as Form['billingKind'])} error={errors.billingKind}>
+              <option value="BILLABLE">Billable</option>
+              <option value="NON_BILLABLE">Not billable</option>
+            </SelectField>
+            <TextField id="section-join-url" label="Video link (optional)" placeholder="https://…" value={form.joinUrl} onChange={(e) => set('joinUrl', e.target.value)} error={errors.joinUrl} className="sm:col-span-2" />
+            {!editing && (
+              <TextField
+                id="section-repeat"
+                type="number"
+                min={1}
+                max={52}
+                label="Weekly lessons in the series"
+                value={form.repeat}
+                onChange={(e) => set('repeat', Number(e.target.value) || 1)}
+                error={errors['repeatWeekly.occurrences'] ?? errors['repeatWeekly.timezone']}
+                className="sm:col-span-2"
+              />
+            )}
+          </div>
+        )}
+        {(kind === 'RESOURCE' || kind === 'HOMEWORK') && (
+          <>
+            <TextField id="section-link" label="Web link (optional)" placeholder="example.com/notes" value={form.link} onChange={(e) => set('link', e.target.value)} error={errors.link} />
+            {kind === 'HOMEWORK' && (
+              <TextField id="section-due" type="datetime-local" label={`Due (${zone})`} required value={form.dueAt} onChange={(e) => set('dueAt', e.target.value)} error={errors.dueAt} />
+            )}
+            <div>
+              <label htmlFor="section-file" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+                File (optional, up to 20 MB)
+              </label>
+              <input
+                id="section-file"
+                type="file"
+                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                className="mt-1.5 block w-full text-sm text-slate-700 file:mr-3 file:rounded-full file:border-0 file:bg-slate-100 file:px-4 file:py-2 file:font-semibold dark:text-slate-200 dark:file:bg-slate-800 dark:file:text-slate-100"
+              />
+              {errors.file && <p className="mt-1.5 text-sm text-rose-600 dark:text-rose-400">{errors.file}</p>}
+            </div>
+          </>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" className={secondaryButton} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={primaryButton} disabled={saving}>
+            {saving ? <Spinner className="size-4" /> : <Save className="size-4" aria-hidden="true" />}
+            {editing ? 'Save changes' : `Add ${label}`}
+          </button>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}
