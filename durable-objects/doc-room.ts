@@ -274,9 +274,14 @@ export class DocRoom extends DurableObject<Env> {
    * archived rows. Rows stored while the archive uploads stay in the log; the snapshot covering them too is harmless.
    */
   private compact(): Promise<void> {
-    this.compacting ??= this.runCompaction().finally(() => {
-      this.compacting = null;
-    });
+    this.compacting ??= this.runCompaction()
+      .catch((error: unknown) => {
+        // The log stays as it was, so nothing is lost; the next threshold or departure tries again.
+        console.error('doc room: compaction failed', error);
+      })
+      .finally(() => {
+        this.compacting = null;
+      });
     return this.compacting;
   }
 
