@@ -114,6 +114,19 @@ describe('permissions', () => {
     expect(await roomNeverReached(lesson.tenantId, name)).toBe(true);
   });
 
+  it("gives a parent no seat, even when acting for the enrolled child", async () => {
+    const name = await freshBoard();
+    const res = await exports.default.fetch('http://localhost/api/rt/tickets', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${lesson.parent.token}`, 'x-user-id': lesson.student.user._id, 'content-type': 'application/json' },
+      body: JSON.stringify({ room: docRoomName(name) }),
+    });
+    expect(res.status).toBe(200);
+    const { ticket } = await res.json<{ ticket: string }>();
+    await expectRefused(await openDoc(name, ticket), 404);
+    expect(await roomNeverReached(lesson.tenantId, name)).toBe(true);
+  });
+
   it("refuses another tenant: a ticket on the other tenant's host, and the other tenant's people on their own host", async () => {
     const name = await freshBoard();
     await expectRefused(await openDoc(name, await docTicket(lesson.student.token, name), 'partner.localhost'), 401);

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { DOC_MESSAGE_NOTICE, type DocNotice, docRoomName, lessonDocName } from '../../schema/contracts/realtime';
-import { courses, courseStudents, courseTutors, roles, sections, tenants, tutorRoles, users } from '../../schema/tables';
+import { courses, courseStudents, courseTutors, roles, sections, tenants, tutorRoles, userMappers, users } from '../../schema/tables';
 import { db, requestTicket, signedInUser } from './realtime';
 
 /** Fixtures for the document rooms: a lesson with its members, people outside it, and stock y-websocket clients. */
@@ -33,6 +33,8 @@ export async function lessonFixture() {
   const outsider = await signedInUser({ tenant: 'studyhall', role: 'STUDENT', firstname: 'Otto' });
   const disabledTutor = await signedInUser({ tenant: 'studyhall', role: 'TUTOR', firstname: 'Dora' });
   const partner = await signedInUser({ tenant: 'partner', role: 'STUDENT', firstname: 'Pia' });
+  const parent = await signedInUser({ tenant: 'studyhall', role: 'PARENT', firstname: 'Pat' });
+  await db.insert(userMappers).values({ tenantId, parentId: parent.user._id, studentId: student.user._id });
   const editingAdmin = await adminWith({ adminCourse: ['view', 'edit'] }, 'Eddie');
   const viewingAdmin = await adminWith({ adminCourse: ['view'] }, 'Vera');
   const plainAdmin = await adminWith({ adminUser: ['view'] }, 'Paul');
@@ -55,7 +57,7 @@ export async function lessonFixture() {
     { tenantId, courseId: course._id, userId: tutor.user._id, type: 'PRIMARY', tutorRoleId: tutorRole._id },
     { tenantId, courseId: course._id, userId: disabledTutor.user._id, type: 'SUBSTITUTE', status: 'DISABLE', tutorRoleId: tutorRole._id },
   ]);
-  return { tenantId, course, section, addSection, student, tutor, outsider, disabledTutor, partner, editingAdmin, viewingAdmin, plainAdmin };
+  return { tenantId, course, section, addSection, student, tutor, outsider, disabledTutor, partner, parent, editingAdmin, viewingAdmin, plainAdmin };
 }
 export type LessonFixture = Awaited<ReturnType<typeof lessonFixture>>;
 
