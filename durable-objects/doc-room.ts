@@ -1,9 +1,302 @@
 import { DurableObject } from 'cloudflare:workers';
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+import * as authProtocol from 'y-protocols/auth';
+import * as syncProtocol from 'y-protocols/sync';
+import * as Y from 'yjs';
+import {
+  DOC_CLOSE_FULL,
+  DOC_FULL_REASON,
+  DOC_LIMIT_BYTES,
+  DOC_MESSAGE_NOTICE,
+  DOC_WARN_BYTES,
+  type DocNotice,
+} from '../schema/contracts/realtime';
 import type { Env } from '../worker/env';
+import { type AwarenessEntry, awarenessRemoval, readAwarenessUpdate, writeAwarenessUpdate } from './lib/doc-awareness';
+import { readDocConnection } from './lib/doc-connection';
+import { encodeHistory, historyKey } from './lib/doc-history';
+import { DocStore, type LogStats } from './lib/doc-store';
+import { readIdentity } from './lib/identity';
+import { attachmentOf, enableHeartbeat, openSockets } from './lib/sockets';
+import { UsedTickets } from './lib/used-tickets';
 
-/** One Yjs document (named `${tenantId}:${docName}`), served over the y-websocket protocol; built with issue 7. */
+const MESSAGE_SYNC = 0;
+const MESSAGE_AWARENESS = 1;
+const MESSAGE_AUTH = 2;
+const MESSAGE_QUERY_AWARENESS = 3;
+
+/** The log is folded into the snapshot at this many updates or bytes, and whenever the room empties. */
+export const COMPACT_AT_UPDATES = 500;
+export const COMPACT_AT_BYTES = 1024 * 1024;
+
+/** Attachments are capped at 2 KB; a client has one awareness id, a few more are tolerated. */
+const MAX_AWARENESS_IDS = 8;
+
+export const READ_ONLY_REASON = 'This document is read-only for you';
+
+interface DocSocketState {
+  userId: string;
+  readOnly: boolean;
+  /** awareness client id → the last clock it announced, so its departure can be told after a hibernation */
+  awareness: Record<string, number>;
+}
+
+interface LoadedDoc {
+  doc: Y.Doc;
+  /** an upper bound of the encoded document: exact after a load or compaction, plus each stored update since */
+  bytes: number;
+  log: LogStats;
+}
+
+const refuse = (status: number, message: string) => Response.json({ message, errors: [] }, { status });
+
+function frame(type: number, write: (encoder: encoding.Encoder) => void) {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, type);
+  write(encoder);
+  return encoding.toUint8Array(encoder);
+}
+
+const noticeFrame = (notice: DocNotice) => frame(DOC_MESSAGE_NOTICE, (e) => encoding.writeVarString(e, JSON.stringify(notice)));
+const updateFrame = (update: Uint8Array) => frame(MESSAGE_SYNC, (e) => syncProtocol.writeUpdate(e, update));
+const awarenessFrame = (update: Uint8Array) => frame(MESSAGE_AWARENESS, (e) => encoding.writeVarUint8Array(e, update));
+
+function sendBytes(ws: WebSocket, bytes: Uint8Array) {
+  try {
+    ws.send(bytes);
+  } catch {
+    // The peer went away mid-send; its close handler tidies up.
+  }
+}
+
+/**
+ * One Yjs document (named `${tenantId}:${docName}`), served over the y-websocket protocol so the stock
+ * WebsocketProvider is the client. Nothing here keeps the object awake: sockets are hibernatable, presence lives
+ * in their attachments, and the Y.Doc is rebuilt from SQLite on the first message after a wake.
+ */
 export class DocRoom extends DurableObject<Env> {
-  override async fetch(): Promise<Response> {
-    return Response.json({ message: 'Not built yet', errors: [] }, { status: 501 });
+  private readonly usedTickets: UsedTickets;
+  private readonly store: DocStore;
+  private loaded: LoadedDoc | null = null;
+  /** Awareness states seen since the last wake; after one, peers are asked again when someone joins. */
+  private readonly awareness = new Map<number, AwarenessEntry>();
+  private compacting: Promise<void> | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.usedTickets = new UsedTickets(ctx.storage.sql);
+    this.store = new DocStore(ctx.storage.sql, ctx.storage);
+    enableHeartbeat(ctx);
+  }
+
+  override async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname !== '/connect') return refuse(404, 'Not found');
+    if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return refuse(426, 'Expected a WebSocket upgrade');
+    const identity = readIdentity(request);
+    const connection = readDocConnection(request);
+    if (!identity || !connection) return refuse(401, 'Missing identity');
+    if (!this.usedTickets.claim(identity.ticketId, identity.ticketExp)) {
+      return refuse(401, 'This ticket was already used. Ask for a new one.');
+    }
+    this.store.remember(identity.tenantId, connection.name);
+    const state: DocSocketState = { userId: identity.userId, readOnly: connection.readOnly, awareness: {} };
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server);
+    server.serializeAttachment(state);
+    this.greet(server, state);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
+    // Text frames are heartbeats, answered by the runtime; the protocol is binary.
+    if (typeof message === 'string') return;
+    const state = attachmentOf<DocSocketState>(ws);
+    if (!state) return;
+    try {
+      const decoder = decoding.createDecoder(new Uint8Array(message));
+      switch (decoding.readVarUint(decoder)) {
+        case MESSAGE_SYNC:
+          return await this.onSync(ws, state, decoder);
+        case MESSAGE_AWARENESS:
+          return this.onAwareness(ws, state, decoding.readVarUint8Array(decoder));
+        case MESSAGE_QUERY_AWARENESS:
+          return this.sendKnownAwareness(ws, [...this.awareness.keys()]);
+      }
+    } catch {
+      // A malformed frame may have half-applied; forget the in-memory document so the next one reloads it.
+      this.loaded = null;
+      ws.close(1003, 'Malformed message');
+    }
+  }
+
+  override async webSocketClose(ws: WebSocket) {
+    await this.leave(ws);
+  }
+
+  override async webSocketError(ws: WebSocket) {
+    await this.leave(ws);
+  }
+
+  private doc(): LoadedDoc {
+    if (this.loaded) return this.loaded;
+    const doc = new Y.Doc();
+    const { snapshotBytes, log } = this.store.loadInto(doc);
+    this.loaded = { doc, bytes: snapshotBytes + log.bytes, log };
+    return this.loaded;
+  }
+
+  /** The server's half of the handshake: its state vector (so the client sends what it has offline) and who is here. */
+  private greet(ws: WebSocket, state: DocSocketState) {
+    const { doc, bytes } = this.doc();
+    sendBytes(ws, frame(MESSAGE_SYNC, (e) => syncProtocol.writeSyncStep1(e, doc)));
+    if (state.readOnly) sendBytes(ws, noticeFrame({ type: 'docReadOnly' }));
+    if (bytes >= DOC_WARN_BYTES) sendBytes(ws, noticeFrame({ type: 'docSizeWarning', bytes, limit: DOC_LIMIT_BYTES }));
+
+    const others = openSockets<DocSocketState>(this.ctx, ws);
+    const present = others.flatMap((o) => Object.keys(o.state.awareness).map(Number));
+    if (present.every((id) => this.awareness.has(id))) {
+      this.sendKnownAwareness(ws, present);
+      return;
+    }
+    // Woken without memory of their states: ask the others, whose answers reach everyone, the newcomer too.
+    const query = frame(MESSAGE_QUERY_AWARENESS, () => undefined);
+    for (const other of others) sendBytes(other.ws, query);
+  }
+
+  private sendKnownAwareness(ws: WebSocket, clientIds: number[]) {
+    const entries = clientIds.flatMap((id) => this.awareness.get(id) ?? []);
+    if (entries.length > 0) sendBytes(ws, awarenessFrame(writeAwarenessUpdate(entries)));
+  }
+
+  private async onSync(ws: WebSocket, state: DocSocketState, decoder: decoding.Decoder) {
+    const syncType = decoding.readVarUint(decoder);
+    if (syncType === syncProtocol.messageYjsSyncStep1) {
+      const { doc } = this.doc();
+      sendBytes(ws, frame(MESSAGE_SYNC, (e) => syncProtocol.writeSyncStep2(e, doc, decoding.readVarUint8Array(decoder))));
+      return;
+    }
+    if (syncType === syncProtocol.messageYjsSyncStep2 || syncType === syncProtocol.messageYjsUpdate) {
+      await this.onUpdate(ws, state, decoding.readVarUint8Array(decoder));
+    }
+  }
+
+  private async onUpdate(ws: WebSocket, state: DocSocketState, update: Uint8Array) {
+    const loaded = this.doc();
+    if (state.readOnly) {
+      // Every reconnect answers our state vector with an update; only one that would change something is refused.
+      if (!Y.snapshotContainsUpdate(Y.snapshot(loaded.doc), update)) {
+        sendBytes(ws, frame(MESSAGE_AUTH, (e) => authProtocol.writePermissionDenied(e, READ_ONLY_REASON)));
+      }
+      return;
+    }
+    if (this.wouldOverflow(loaded, update)) {
+      ws.close(DOC_CLOSE_FULL, DOC_FULL_REASON);
+      return;
+    }
+
+    // What the update changes, as Yjs itself encodes it: nothing for a repeat, no repeated delete sets in the log.
+    const changes: Uint8Array[] = [];
+    const capture = (change: Uint8Array) => changes.push(change);
+    loaded.doc.on('update', capture);
+    try {
+      Y.applyUpdate(loaded.doc, update, ws);
+    } finally {
+      loaded.doc.off('update', capture);
+    }
+    if (changes.length === 0) return;
+    const change = changes.length === 1 ? changes[0]! : Y.mergeUpdates(changes);
+
+    try {
+      this.store.append(change, state.userId, Date.now());
+    } catch {
+      this.loaded = null;
+      ws.close(1011, 'The change could not be saved. Reconnecting will send it again.');
+      return;
+    }
+    const before = loaded.bytes;
+    loaded.bytes += change.byteLength;
+    loaded.log = { count: loaded.log.count + 1, bytes: loaded.log.bytes + change.byteLength };
+
+    // The sender's echo is its acknowledgement: it leaves only after the row is written (and the output gate
+    // holds it until the write is durable).
+    const bytes = updateFrame(change);
+    for (const other of openSockets<DocSocketState>(this.ctx)) sendBytes(other.ws, bytes);
+    if (before < DOC_WARN_BYTES && loaded.bytes >= DOC_WARN_BYTES) {
+      const warning = noticeFrame({ type: 'docSizeWarning', bytes: loaded.bytes, limit: DOC_LIMIT_BYTES });
+      for (const other of openSockets<DocSocketState>(this.ctx)) sendBytes(other.ws, warning);
+    }
+    if (loaded.log.count >= COMPACT_AT_UPDATES || loaded.log.bytes >= COMPACT_AT_BYTES) await this.compact();
+  }
+
+  /** Cheap while the estimate has room; near the limit it measures the document with the update merged in. */
+  private wouldOverflow(loaded: LoadedDoc, update: Uint8Array) {
+    if (loaded.bytes + update.byteLength <= DOC_LIMIT_BYTES) return false;
+    const current = Y.encodeStateAsUpdate(loaded.doc);
+    loaded.bytes = current.byteLength;
+    if (current.byteLength + update.byteLength <= DOC_LIMIT_BYTES) return false;
+    return Y.mergeUpdates([current, update]).byteLength > DOC_LIMIT_BYTES;
+  }
+
+  private onAwareness(ws: WebSocket, state: DocSocketState, update: Uint8Array) {
+    const entries = readAwarenessUpdate(update);
+    const awareness = { ...state.awareness };
+    for (const entry of entries) {
+      const known = this.awareness.get(entry.clientId);
+      if (known && known.clock > entry.clock) continue;
+      if (entry.state === 'null') {
+        this.awareness.delete(entry.clientId);
+        delete awareness[entry.clientId];
+      } else {
+        this.awareness.set(entry.clientId, entry);
+        if (entry.clientId in awareness || Object.keys(awareness).length < MAX_AWARENESS_IDS) awareness[entry.clientId] = entry.clock;
+      }
+    }
+    ws.serializeAttachment({ ...state, awareness } satisfies DocSocketState);
+    const bytes = awarenessFrame(update);
+    for (const other of openSockets<DocSocketState>(this.ctx, ws)) sendBytes(other.ws, bytes);
+  }
+
+  /** Tells the others this socket's people left, and folds the log once nobody is left. */
+  private async leave(ws: WebSocket) {
+    const state = attachmentOf<DocSocketState>(ws);
+    if (state && Object.keys(state.awareness).length > 0) {
+      const bytes = awarenessFrame(awarenessRemoval(state.awareness));
+      for (const other of openSockets<DocSocketState>(this.ctx, ws)) sendBytes(other.ws, bytes);
+      for (const id of Object.keys(state.awareness)) this.awareness.delete(Number(id));
+    }
+    if (openSockets(this.ctx, ws).length === 0) await this.compact();
+  }
+
+  /**
+   * Archives the log to R2 (the replay's timeline), then swaps in a snapshot of the whole document and drops the
+   * archived rows. Rows stored while the archive uploads stay in the log; the snapshot covering them too is harmless.
+   */
+  private compact(): Promise<void> {
+    this.compacting ??= this.runCompaction()
+      .catch((error: unknown) => {
+        // The log stays as it was, so nothing is lost; the next threshold or departure tries again.
+        console.error('doc room: compaction failed', error);
+      })
+      .finally(() => {
+        this.compacting = null;
+      });
+    return this.compacting;
+  }
+
+  private async runCompaction() {
+    const rows = this.store.log();
+    const last = rows.at(-1);
+    const owner = this.store.owner();
+    if (!last || !owner) return;
+    await this.env.FILES.put(historyKey(owner.tenantId, owner.name, rows[0]!.seq, last.seq), encodeHistory(rows), {
+      httpMetadata: { contentType: 'application/octet-stream' },
+    });
+    const loaded = this.doc();
+    const snapshot = Y.encodeStateAsUpdate(loaded.doc);
+    this.store.replaceSnapshot(snapshot, last.seq);
+    loaded.log = this.store.logStats();
+    loaded.bytes = snapshot.byteLength + loaded.log.bytes;
   }
 }

@@ -10,14 +10,31 @@ const roomIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const waitingRoomName = (waitingId: string) => `waiting-room/${waitingId}`;
 
-/** A room a ticket can open: `waiting-room/<waitingId>`. */
+/** A lesson's shared documents: its whiteboard and its notes. */
+export const lessonDocParts = ['board', 'notes'] as const;
+export type LessonDocPart = (typeof lessonDocParts)[number];
+
+/** `lesson:{sectionId}:board` or `lesson:{sectionId}:notes`; null for any other name. */
+export function parseDocName(name: string): { kind: 'lesson'; sectionId: string; part: LessonDocPart } | null {
+  const [kind, sectionId, part, ...rest] = name.split(':');
+  if (kind !== 'lesson' || rest.length > 0 || sectionId === undefined || !roomIdPattern.test(sectionId)) return null;
+  const known = lessonDocParts.find((p) => p === part);
+  return known ? { kind, sectionId, part: known } : null;
+}
+
+export const lessonDocName = (sectionId: string, part: LessonDocPart) => `lesson:${sectionId}:${part}`;
+export const docRoomName = (docName: string) => `doc/${docName}`;
+
+/** A room a ticket can open: `waiting-room/<waitingId>` or `doc/<document name>`. */
 export const rtRoom = z
   .string()
   .trim()
   .refine((room) => {
     const [kind, id, ...rest] = room.split('/');
-    return kind === 'waiting-room' && rest.length === 0 && id !== undefined && roomIdPattern.test(id);
-  }, 'must be waiting-room/<waitingId>');
+    if (rest.length > 0 || id === undefined) return false;
+    if (kind === 'waiting-room') return roomIdPattern.test(id);
+    return kind === 'doc' && parseDocName(id) !== null;
+  }, 'must be waiting-room/<waitingId> or doc/lesson:<sectionId>:board|notes');
 
 export const rtTicketRequest = z.object({ room: rtRoom });
 export type RtTicketRequest = z.infer<typeof rtTicketRequest>;
@@ -65,3 +82,25 @@ export const waitingRoomServerFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type WaitingRoomServerFrame = z.infer<typeof waitingRoomServerFrame>;
+
+/**
+ * Document rooms speak the y-websocket binary protocol (sync 0, awareness 1, auth 2, query awareness 3). This
+ * extra message type carries the room's notices as a JSON string; the stock client logs it as unknown and carries
+ * on, the app registers `provider.messageHandlers[DOC_MESSAGE_NOTICE]`.
+ */
+export const DOC_MESSAGE_NOTICE = 100;
+
+/** Byte sizes of a document: a warning from the first, no growth past the second. */
+export const DOC_WARN_BYTES = 1024 * 1024;
+export const DOC_LIMIT_BYTES = 2 * 1024 * 1024;
+
+/** Close codes in 4400-4499 tell the stock client not to reconnect: retrying cannot help. */
+export const DOC_CLOSE_FULL = 4413;
+export const DOC_FULL_REASON = 'Document is full (2 MB)';
+
+export const docNotice = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('docSizeWarning'), bytes: z.number(), limit: z.number() }),
+  /** Sent on connect to someone who may read but not change the document. */
+  z.object({ type: z.literal('docReadOnly') }),
+]);
+export type DocNotice = z.infer<typeof docNotice>;

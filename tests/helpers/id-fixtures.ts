@@ -148,6 +148,7 @@ async function seedSectionMatrixRecords() {
 export const idRouteFixtures: RouteFixture[] = [
   ...sectionFixtures,
   { match: /^\/api\/rt\/waiting-room\/:waitingId$/, params: { waitingId: 'matrix-room' }, headers: { upgrade: 'websocket' } },
+  { match: /^\/api\/rt\/docs\/:name$/, params: { name: 'lesson:matrix-section:board' }, headers: { upgrade: 'websocket' } },
   { match: /^\/api\/user\/:id$/, params: { id: SAM } },
   // Avatars are images an <img> loads without a token; they are scoped to the tenant by host and named by user.
   { match: /^\/api\/files\/avatars\/:userId\/:name$/, params: { userId: SAM, name: 'avatar.png' }, public: true },
