@@ -1,9 +1,10 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '../../schema/contracts/common';
 import type { TutorRole } from '../../schema/contracts/roles';
-import { TENANT_IDS } from '../../schema/seed';
-import { tutorRoles } from '../../schema/tables';
+import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
+import { SEED_COURSE_IDS } from '../../schema/seed-courses';
+import { courseTutors, tutorRoles } from '../../schema/tables';
 import { expectFieldError } from '../helpers/auth';
 import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
@@ -59,6 +60,21 @@ describe('errors', () => {
     });
     expect((await call('DELETE', `/admin/tutor-roles/${EDITOR}`, as.admin)).status).toBe(409);
     expect(await db.select().from(tutorRoles).where(eq(tutorRoles._id, EDITOR)).get()).toBeDefined();
+  });
+
+  it('keeps a role that a course tutor holds, and says how many hold it', async () => {
+    const created = await (await call('POST', '/admin/tutor-roles', as.admin, { ...viewer, name: 'Held role' })).json<TutorRole>();
+    await db
+      .update(courseTutors)
+      .set({ tutorRoleId: created._id })
+      .where(and(eq(courseTutors.courseId, SEED_COURSE_IDS.maths), eq(courseTutors.userId, DEMO_USERS.tutor._id)));
+    expect(await (await call('GET', `/admin/tutor-roles/verify-delete/${created._id}`, as.admin)).json()).toEqual({
+      canDelete: false,
+      usersCount: 1,
+      message: '1 course tutor uses this role. Give them another role first.',
+    });
+    expect((await call('DELETE', `/admin/tutor-roles/${created._id}`, as.admin)).status).toBe(409);
+    expect(await db.select().from(tutorRoles).where(eq(tutorRoles._id, created._id)).get()).toBeDefined();
   });
 
   it('answers 404 for an unknown tutor role', async () => {

@@ -2,7 +2,7 @@ import { count, desc, eq, ne } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { listQuery } from '../../schema/contracts/common';
 import { type TutorRole, tutorRoleInput, type VerifyDelete } from '../../schema/contracts/roles';
-import { tutorRoles } from '../../schema/tables';
+import { courseTutors, tutorRoles } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { paged } from '../lib/pagination';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
@@ -36,9 +36,14 @@ async function assertNameFree(tdb: TenantDb, name: string, exceptId?: string) {
   if (taken) throw new ApiError(409, 'name: a tutor role with this name already exists', [{ path: 'name', message: 'a tutor role with this name already exists' }]);
 }
 
-/** Course tutors are assigned roles in a later issue; until then only the default role is protected. */
-function verifyDelete(role: TutorRoleRow): VerifyDelete {
+/** The default role, and any role a course tutor holds, stay: deleting it would silently end their course access. */
+async function verifyDelete(tdb: TenantDb, role: TutorRoleRow): Promise<VerifyDelete> {
   if (role.isDefault) return { canDelete: false, usersCount: 0, message: `The default role "${role.name}" cannot be deleted.` };
+  const inUse = await tdb.db.select({ n: count() }).from(courseTutors).where(tdb.where(courseTutors, eq(courseTutors.tutorRoleId, role._id))).get();
+  const usersCount = inUse?.n ?? 0;
+  if (usersCount > 0) {
+    return { canDelete: false, usersCount, message: `${usersCount === 1 ? '1 course tutor uses' : `${usersCount} course tutors use`} this role. Give them another role first.` };
+  }
   return { canDelete: true, usersCount: 0, message: 'This tutor role is not in use and can be deleted.' };
 }
 
@@ -53,7 +58,10 @@ export const tutorRoleRoutes = new Hono<AppBindings>()
     ]);
     return c.json(paged(rows.map(toTutorRole), total?.n ?? 0, query));
   })
-  .get('/admin/tutor-roles/verify-delete/:id', ...can('delete'), async (c) => c.json(verifyDelete(await findTutorRole(tenantDb(c), c.req.param('id')))))
+  .get('/admin/tutor-roles/verify-delete/:id', ...can('delete'), async (c) => {
+    const tdb = tenantDb(c);
+    return c.json(await verifyDelete(tdb, await findTutorRole(tdb, c.req.param('id'))));
+  })
   .post('/admin/tutor-roles', ...can('create'), validate('json', tutorRoleInput), async (c) => {
     const tdb = tenantDb(c);
     const input = c.req.valid('json');
@@ -72,7 +80,7 @@ export const tutorRoleRoutes = new Hono<AppBindings>()
   .delete('/admin/tutor-roles/:id', ...can('delete'), async (c) => {
     const tdb = tenantDb(c);
     const role = await findTutorRole(tdb, c.req.param('id'));
-    const check = verifyDelete(role);
+    const check = await verifyDelete(tdb, role);
     if (!check.canDelete) throw new ApiError(409, check.message);
     await tdb.db.delete(tutorRoles).where(tdb.where(tutorRoles, eq(tutorRoles._id, role._id), eq(tutorRoles.isDefault, false)));
     return c.json({ _id: role._id });
