@@ -87,8 +87,8 @@ function lessons(courseId: string, prefix: string, subject: string, offsets: num
 
 export async function seedCourses<S extends Record<string, unknown>>(db: DrizzleD1Database<S>, now = Date.now()) {
   const seedDay = now - (now % DAY);
-  const maths = lessons(ids.maths, 'maths', 'Mathematics', [-6, 1, 8, 13], 16, [SAM], seedDay);
-  const physics = lessons(ids.physics, 'physics', 'Physics', [-4, 3, 10], 15, [SAM, MAYA], seedDay);
+  const maths = lessons(ids.maths, 'maths', 'Mathematics', [-6, 1, 8, 13], 9, [SAM], seedDay);
+  const physics = lessons(ids.physics, 'physics', 'Physics', [-4, 3, 10], 10, [SAM, MAYA], seedDay);
   const materials: (typeof sections.$inferInsert)[] = [
     { _id: ids.mathsWeek1, tenantId: TENANT, courseId: ids.maths, sortingKey: 1000, kind: 'SECTION', title: 'Week 1', createdBy: ADMIN },
     {

@@ -30,14 +30,14 @@ test('a student sees their courses with the next lesson in their own time zone',
   await expect(page).toHaveURL(/\/learning-portal\/dashboard$/);
   await page.getByRole('banner').getByRole('link', { name: 'Courses' }).first().click();
   await expect(page.getByRole('heading', { name: 'My courses', level: 1 })).toBeVisible();
-  // Sam's time zone is Singapore (UTC+8); the seeded maths lessons are at 16:00 UTC, so midnight there.
+  // Sam's time zone is Singapore (UTC+8); the seeded lessons are at 09:00 and 10:00 UTC, after school there.
   await expect(page.getByText('Times are shown in Asia/Singapore.')).toBeVisible();
   const maths = page.getByRole('listitem').filter({ hasText: 'IGCSE Mathematics with Theo' });
-  await expect(maths.getByTestId('next-lesson')).toContainText('00:00');
-  await expect(page.getByRole('listitem').filter({ hasText: 'IGCSE Physics group' }).getByTestId('next-lesson')).toContainText('23:00');
+  await expect(maths.getByTestId('next-lesson')).toContainText('17:00');
+  await expect(page.getByRole('listitem').filter({ hasText: 'IGCSE Physics group' }).getByTestId('next-lesson')).toContainText('18:00');
 
   await maths.getByRole('link').click();
   await expect(page.getByRole('heading', { name: 'IGCSE Mathematics with Theo', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('course-next-lesson')).toContainText('00:00');
+  await expect(page.getByTestId('course-next-lesson')).toContainText('17:00');
   await expect(page.getByRole('tab', { name: 'Settings' })).toHaveCount(0);
 });
