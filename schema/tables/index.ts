@@ -6,3 +6,4 @@ export * from './mail';
 export * from './site';
 export * from './learning';
 export * from './courses';
+export * from './availability';
