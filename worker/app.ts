@@ -5,6 +5,7 @@ import { notFound, onError } from './middleware/errors';
 import { sameOriginMiddleware } from './middleware/same-origin';
 import { tenantMiddleware } from './middleware/tenant';
 import { authRoutes } from './routes/auth';
+import { availabilityRoutes } from './routes/availability';
 import { docRoutes } from './routes/docs';
 import { courseRoutes } from './routes/courses';
 import { courseStudentRoutes } from './routes/course-students';
@@ -61,6 +62,7 @@ const app = new Hono<AppBindings>()
   .route('/', sectionRoutes)
   .route('/', meetingRoutes)
   .route('/', resourceRoutes)
+  .route('/', availabilityRoutes)
   .route('/', metaTagRoutes)
   .route('/', curriculumRoutes);
 
