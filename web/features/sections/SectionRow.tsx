@@ -40,7 +40,12 @@ function Details({ section, formatTime, now }: { section: Section; formatTime: (
     return (
       <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">
         <time dateTime={section.start}>{formatTime(section.start)}</time>
-        {section.duration !== null && <> · {formatDuration(section.duration)}</>}
+        {section.duration !== null && (
+          <>
+            {' · '}
+            <span className="whitespace-nowrap">{formatDuration(section.duration)}</span>
+          </>
+        )}
         <span className={clsx('ml-2 inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', statusStyle[section.status])}>
           {section.status === 'ACTIVE' && ended ? 'Ended' : statusText[section.status]}
         </span>
