@@ -1,11 +1,14 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserAvailability } from '../../schema/contracts/availability';
-import { DEMO_USERS } from '../../schema/seed';
+import { eq } from 'drizzle-orm';
+import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
+import { bookingSettings } from '../../schema/tables';
+import { tenantDefaultsId } from '../../worker/lib/availability/store';
 import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import { expectFieldError } from '../helpers/auth';
 import { OTHER_TUTOR, seedOtherTutor, weekdays } from '../helpers/availability';
-import { PARTNER_HOST, seedDemo } from '../helpers/seed';
+import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
 const THEO = DEMO_USERS.tutor._id;
 const SAM = DEMO_USERS.student._id;
@@ -60,6 +63,16 @@ describe('happy', () => {
     expect(again.status).toBe(200);
     const read = await (await call('GET', `/user-availability/${THEO}`, who.tutor)).json<UserAvailability>();
     expect(read).toMatchObject({ items: [], timeOff: [], bookingRules: { minNoticeMinutes: 720, bufferMinutes: 0, maxLessonsPerDay: 3 } });
+  });
+
+  it("rules fall back field by field: the tutor's, then the tenant's defaults row, then the platform's", async () => {
+    await db
+      .insert(bookingSettings)
+      .values({ _id: tenantDefaultsId(TENANT_IDS.studyhall), tenantId: TENANT_IDS.studyhall, userId: null, rules: { bufferMinutes: 10, maxDaysAhead: 30 } });
+    await call('PUT', `/user-availability/${THEO}`, who.tutor, { items: [], bookingRules: { maxDaysAhead: 90 } });
+    const body = await (await call('GET', `/user-availability/${THEO}`, who.student)).json<UserAvailability>();
+    expect(body.bookingRules).toEqual({ minNoticeMinutes: 720, bufferMinutes: 10, maxLessonsPerDay: 8, maxDaysAhead: 90 });
+    await db.delete(bookingSettings).where(eq(bookingSettings._id, tenantDefaultsId(TENANT_IDS.studyhall)));
   });
 
   it("an admin edits a tutor's availability, and may set an admin-only state", async () => {
