@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import { hashPassword } from '../worker/lib/passwords';
+import { seedAvailability } from './seed-availability';
 import { seedCourses } from './seed-courses';
 import { catalogue, partnerCatalogue, slugify, subjectSlug } from './seed-data';
 import { DEFAULT_TUTOR_ROLE, editorTutorPermissions, fullAdminPermissions } from './contracts/permissions';
@@ -205,4 +206,5 @@ export async function seed<S extends Record<string, unknown>>(db: DrizzleD1Datab
   }
   await insertAll(db, metaTags, metaTagRows);
   await seedCourses(db);
+  await seedAvailability(db);
 }

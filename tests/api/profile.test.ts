@@ -28,7 +28,8 @@ describe('happy', () => {
       qualifications: [],
       achievements: [],
       languages: [],
-      subjects: [],
+      // Seeded by schema/seed-availability.ts: Theo teaches IGCSE Mathematics and Physics.
+      subjects: expect.arrayContaining([expect.objectContaining({ curriculum: 'Cambridge IGCSE', subject: 'Physics', grade: 'Grade 10' })]),
     });
     expect(body).not.toHaveProperty('passwordHash');
     expect(body).not.toHaveProperty('tenantId');

@@ -75,7 +75,8 @@ describe('happy', () => {
     const q = await res.json<{ _id: string; userId: string }>();
     expect(q.userId).toBe(DEMO_USERS.tutor._id);
     expect((await send('PUT', `/admin/users/${DEMO_USERS.tutor._id}/qualifications/${q._id}`, admin, { title: 'PGCE (Maths)' })).status).toBe(200);
-    const subject = await send('POST', `/admin/users/${DEMO_USERS.tutor._id}/subjects`, admin, MATHS);
+    // Theo already teaches IGCSE Maths (seed-availability.ts), so the admin adds Chemistry.
+    const subject = await send('POST', `/admin/users/${DEMO_USERS.tutor._id}/subjects`, admin, { ...MATHS, subject: 'Chemistry' });
     expect(subject.status).toBe(201);
     const { _id } = await subject.json<UserSubject>();
     expect((await send('DELETE', `/admin/users/${DEMO_USERS.tutor._id}/subjects/${_id}`, admin)).status).toBe(200);

@@ -145,7 +145,22 @@ async function seedSectionMatrixRecords() {
 }
 // ---- end of sections block ----
 
+// ==== Availability (issue 5): a tutor's hours are readable by the tenant, so reads point at Sam (not a tutor: 404),
+// and the write points at the demo tutor with a valid body (only Theo or an admin may make it). ====
+const availabilityFixtures: RouteFixture[] = [
+  { match: /^\/api\/user-availability\/:userId$/, method: 'GET', params: { userId: SAM } },
+  {
+    match: /^\/api\/user-availability\/:userId$/,
+    method: 'PUT',
+    params: { userId: DEMO_USERS.tutor._id },
+    body: { items: [{ status: 'ENABLE', timezone: 'Asia/Singapore', weekly: { '1': [{ start: '09:00', end: '10:00' }] } }], timeOff: [], bookingRules: {} },
+  },
+  { match: /^\/api\/user-availability\/slots\/:userId$/, params: { userId: SAM }, query: { date: '2031-01-06', duration: '60' } },
+];
+// ==== end of availability block ====
+
 export const idRouteFixtures: RouteFixture[] = [
+  ...availabilityFixtures,
   ...sectionFixtures,
   { match: /^\/api\/rt\/waiting-room\/:waitingId$/, params: { waitingId: 'matrix-room' }, headers: { upgrade: 'websocket' } },
   { match: /^\/api\/rt\/docs\/:name$/, params: { name: 'lesson:matrix-section:board' }, headers: { upgrade: 'websocket' } },
