@@ -34,11 +34,14 @@ async function center(locator: Locator) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
-/** Drags with the mouse in small steps so dnd-kit's pointer sensor passes its 5 px start distance. */
+/**
+ * Drags with the mouse in small steps so dnd-kit's pointer sensor passes its 5 px start distance. Hovering first
+ * waits until the handle really receives the pointer (a closing dialog's overlay lingers for its fade-out).
+ */
 async function dragOnto(page: Page, from: Locator, to: Locator) {
+  await from.hover();
   const start = await center(from);
   const end = await center(to);
-  await page.mouse.move(start.x, start.y);
   await page.mouse.down();
   await page.mouse.move(start.x, start.y - 8, { steps: 4 });
   await page.mouse.move(end.x, end.y, { steps: 15 });
@@ -104,6 +107,7 @@ test('an admin builds a course from the template, and the student sees the lesso
   await dialog.getByLabel('File (optional, up to 20 MB)').setInputFiles(FILE);
   await dialog.getByRole('button', { name: 'Add resource' }).click();
   await expect(page.getByText('Resource added!')).toBeVisible();
+  await expect(dialog).toBeHidden();
   await expect(rows(page)).toHaveText([/^Week 1: Number/, /^Syllabus overview/, /^Number practice/, /^First lesson/, new RegExp(`^${LESSON}`), new RegExp(`^${RESOURCE}`)]);
 
   // Mouse: the new lesson goes to the top of the course.
@@ -117,7 +121,11 @@ test('an admin builds a course from the template, and the student sees the lesso
   put = saved();
   await handle(page, 'First lesson').focus();
   await page.keyboard.press('Space');
+  await expect(handle(page, 'First lesson')).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowDown');
+  // The row is seen to pass below the worksheet before it is dropped.
+  const top = async (title: string) => (await rows(page).filter({ hasText: title }).boundingBox())!.y;
+  await expect.poll(async () => (await top('First lesson')) > (await top(RESOURCE))).toBe(true);
   await page.keyboard.press('Space');
   expect((await put).ok()).toBe(true);
   const reordered = [new RegExp(`^${LESSON}`), /^Week 1: Number/, /^Syllabus overview/, /^Number practice/, new RegExp(`^${RESOURCE}`), /^First lesson/];
