@@ -147,7 +147,8 @@ test('an admin builds a course from the template, and the student sees the lesso
   await dialog.getByLabel('Status').selectOption({ label: 'Active' });
   await dialog.getByRole('button', { name: 'Save course' }).click();
   await expect(page.getByText('Course updated!')).toBeVisible();
-  await expect(page.getByRole('banner').or(page.locator('header')).getByText('Active', { exact: true }).first()).toBeVisible();
+  const courseHeader = page.locator('header').filter({ has: page.getByRole('heading', { name: COURSE, level: 1 }) });
+  await expect(courseHeader.getByText('Active', { exact: true })).toBeVisible();
 
   // Sam, in a browser of his own, with his stored zone set far from both the admin's and the browser's.
   await setTimeZone(request, STUDENT.email, SAM_ZONE);
