@@ -103,7 +103,8 @@ describe('course sections panel', () => {
   it('shows the same lesson in another viewer’s zone', async () => {
     renderPanel('learner', { 'GET /api/sections': () => json([unit]) }, 'Asia/Kolkata');
     const algebra = (await screen.findByText('Algebra')).closest('li')!;
-    expect(within(algebra).getByText(/2:30/)).toBeInTheDocument();
+    // 09:00 UTC is 14:30 in India, in the same 24-hour wording as the course header.
+    expect(within(algebra).getByText(/14:30/)).toBeInTheDocument();
   });
 
   it('opens the join button from 15 minutes before the start', async () => {

@@ -20,6 +20,7 @@ import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { signedInUserAtom } from '../auth/atoms';
+import { lessonTime } from '../courses/course-format';
 import { AdminDialog, cardClass, dangerButton, EmptyState, smallButton, TextAreaField } from '../admin-users/ui';
 import BookLessonDialog from './BookLessonDialog';
 import SectionDialog, { type DialogTarget } from './SectionDialog';
@@ -85,10 +86,8 @@ export default function CourseSectionsPanel({ courseId, mode }: { courseId: stri
     return () => clearInterval(timer);
   }, []);
 
-  const formatTime = useMemo(() => {
-    const formatter = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone: zone, timeZoneName: 'short' });
-    return (iso: string) => formatter.format(new Date(iso));
-  }, [zone]);
+  // The same wording as the course header's "Next lesson", so one page never shows two styles of time.
+  const formatTime = useCallback((iso: string) => lessonTime(iso, zone), [zone]);
 
   const flat = useMemo(() => flattenTree(tree ?? []), [tree]);
   const visible = useMemo(() => {
