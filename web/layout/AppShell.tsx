@@ -71,7 +71,7 @@ export default function AppShell() {
       </a>
       <ImpersonationBanner />
       <Header />
-      <main id="main" className="flex-1">
+      <main id="main" className="flex-1 pb-20 sm:pb-0">
         <Outlet />
       </main>
       <Footer />
