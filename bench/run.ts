@@ -1,58 +1,27 @@
-import { pbkdf2Sync, timingSafeEqual } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
-import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from '../worker/lib/passwords';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
- * `npm run bench`: our sign-in password check (worker/lib/passwords.ts, WebCrypto PBKDF2-SHA256) against Node's
- * native `crypto.pbkdf2Sync` with the same iterations, salt and key length, measured in the same run.
- * Rounds alternate between the two so drift in CPU speed hits both alike; medians resist outliers.
- * The ratio is what WebCrypto's async path plus our parsing and constant-time compare cost over the bare native KDF;
- * WebCrypto is what workerd offers, so it is the price of running the same code in the Worker and in the seed.
+ * `npm run bench`: every `bench/<name>/run.ts`, one after another in its own process so one benchmark's servers,
+ * sockets and heap never skew the next. `npm run bench -- slots chat` runs just those.
  */
-const WARMUP = 3;
-const ROUNDS = 25;
-const password = 'studyhall-demo';
+const here = dirname(fileURLToPath(import.meta.url));
+const wanted = process.argv.slice(2);
+const names = readdirSync(here, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(join(here, entry.name, 'run.ts')))
+  .map((entry) => entry.name)
+  .filter((name) => wanted.length === 0 || wanted.includes(name))
+  .sort();
 
-const stored = await hashPassword(password);
-const [, , , saltB64, hashB64] = stored.split('$');
-const salt = Buffer.from(saltB64!, 'base64');
-const expected = Buffer.from(hashB64!, 'base64');
-
-async function ours() {
-  if (!(await verifyPassword(password, stored))) throw new Error('our verify rejected the right password');
+let failed = 0;
+for (const name of names) {
+  console.log(`\n== bench/${name} ==`);
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, name, 'run.ts')], { stdio: 'inherit' });
+  if (run.status !== 0) failed++;
 }
-
-function peer() {
-  const derived = pbkdf2Sync(password, salt, PBKDF2_ITERATIONS, expected.length, 'sha256');
-  if (!timingSafeEqual(derived, expected)) throw new Error('pbkdf2Sync disagrees with our hash');
+if (failed) {
+  console.error(`${failed} benchmark(s) failed`);
+  process.exit(1);
 }
-
-async function time(fn: () => unknown) {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
-for (let i = 0; i < WARMUP; i++) {
-  await ours();
-  peer();
-}
-const oursMs: number[] = [];
-const peerMs: number[] = [];
-for (let i = 0; i < ROUNDS; i++) {
-  oursMs.push(await time(ours));
-  peerMs.push(await time(peer));
-}
-
-const o = median(oursMs);
-const p = median(peerMs);
-console.log(`password verify, PBKDF2-SHA256 × ${PBKDF2_ITERATIONS.toLocaleString('en')} iterations, ${ROUNDS} rounds each, Node ${process.version}`);
-console.log(`  ours  worker/lib/passwords.ts verifyPassword   median ${o.toFixed(2)} ms`);
-console.log(`  peer  node:crypto pbkdf2Sync                   median ${p.toFixed(2)} ms`);
-console.log(`ours/peer password-verify ${(o / p).toFixed(2)}`);
