@@ -7,3 +7,10 @@ afterEach(() => {
   localStorage.clear();
   document.documentElement.className = '';
 });
+
+// Component tests never reach a network: a request that outlives its test's mockApi (a page's meta-tag lookup
+// finishing after cleanup) would otherwise go out through happy-dom to its default origin.
+const offline = async (input: RequestInfo | URL) =>
+  new Response(JSON.stringify({ message: `no mock for ${String(input)}`, errors: [] }), { status: 404, headers: { 'content-type': 'application/json' } });
+globalThis.fetch = offline as typeof fetch;
+window.fetch = offline as typeof fetch;
