@@ -2,7 +2,8 @@ import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { WaitingRoom } from '../../durable-objects/waiting-room';
-import { RoomClient, signedInUser, uniqueWaitingId } from '../helpers/realtime';
+import { RoomClient, type signedInUser, uniqueWaitingId } from '../helpers/realtime';
+import { waitingLesson, waitingPeople } from '../helpers/waiting-room';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 let student: Person;
@@ -10,17 +11,18 @@ let tutor: Person;
 let admin: Person;
 
 beforeAll(async () => {
-  student = await signedInUser({ tenant: 'studyhall', role: 'STUDENT', firstname: 'Sara', lastname: 'Lim' });
-  tutor = await signedInUser({ tenant: 'studyhall', role: 'TUTOR', firstname: 'Tomas', lastname: 'Ng' });
-  admin = await signedInUser({ tenant: 'studyhall', role: 'ADMIN', firstname: 'Ada', lastname: 'Admin' });
+  ({ student, tutor, admin } = await waitingPeople());
 });
+
+/** A fresh lesson of the student and the tutor, so every test has a room of its own. */
+const newLesson = async () => (await waitingLesson({ tutors: [tutor], students: [student] })).waitingId;
 
 const roomStub = (person: Person, waitingId: string) =>
   env.WAITING_ROOM.get(env.WAITING_ROOM.idFromName(`${person.tenant._id}:${waitingId}`));
 
 describe('happy', () => {
   it('round-trips a frame through the real room', async () => {
-    const waitingId = uniqueWaitingId();
+    const waitingId = await newLesson();
     const client = await RoomClient.open(waitingId, student.token);
     client.send({ type: 'getWaitingRoomConnections' });
     expect(await client.next('waitingRoomConnections')).toEqual({ type: 'waitingRoomConnections', participants: [] });
@@ -37,7 +39,7 @@ describe('happy', () => {
   });
 
   it('shows two clients each other, and tells the other when one leaves', async () => {
-    const waitingId = uniqueWaitingId();
+    const waitingId = await newLesson();
     const a = await RoomClient.open(waitingId, student.token);
     const b = await RoomClient.open(waitingId, tutor.token);
 
@@ -66,7 +68,7 @@ describe('happy', () => {
   });
 
   it('keeps the same sockets and the presence list across eviction', async () => {
-    const waitingId = uniqueWaitingId();
+    const waitingId = await newLesson();
     const a = await RoomClient.open(waitingId, student.token);
     const b = await RoomClient.open(waitingId, admin.token);
     a.send({ type: 'registerToWaitingRoom' });
@@ -98,7 +100,7 @@ describe('happy', () => {
   });
 
   it('answers ping with pong without waking the room', async () => {
-    const waitingId = uniqueWaitingId();
+    const waitingId = await newLesson();
     const client = await RoomClient.open(waitingId, student.token);
     const stub = roomStub(student, waitingId);
     await evictDurableObject(stub);
@@ -114,7 +116,7 @@ describe('happy', () => {
   });
 
   it('lists a user with two tabs once and keeps them until the last tab leaves', async () => {
-    const waitingId = uniqueWaitingId();
+    const waitingId = await newLesson();
     const watcher = await RoomClient.open(waitingId, tutor.token);
     const tab1 = await RoomClient.open(waitingId, student.token);
     const tab2 = await RoomClient.open(waitingId, student.token);
@@ -136,7 +138,7 @@ describe('happy', () => {
 
 describe('errors', () => {
   it('answers an invalid frame with an error frame and stays open', async () => {
-    const client = await RoomClient.open(uniqueWaitingId(), student.token);
+    const client = await RoomClient.open(await newLesson(), student.token);
     for (const bad of ['not json', JSON.stringify({ type: 'sendMessage' }), JSON.stringify([1]), JSON.stringify({ type: 'registerToWaitingRoom', kind: 'PARENT' })]) {
       client.send(bad);
       const { message } = await client.next('error');
@@ -153,7 +155,7 @@ describe('errors', () => {
 
 describe('permissions', () => {
   it('does not let a student claim to be an admin or a tutor', async () => {
-    const waitingId = uniqueWaitingId();
+    const waitingId = await newLesson();
     const client = await RoomClient.open(waitingId, student.token);
     for (const kind of ['ADMIN', 'TUTOR']) {
       client.send({ type: 'registerToWaitingRoom', kind });
