@@ -1,9 +1,12 @@
-import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { RoomRecord } from '../../durable-objects/lib/waiting-room-lesson';
+import { callLogs, emailOutbox, sections } from '../../schema/tables';
 import type { WaitingRoom } from '../../durable-objects/waiting-room';
-import { RoomClient, type signedInUser, uniqueWaitingId } from '../helpers/realtime';
-import { waitingLesson, waitingPeople } from '../helpers/waiting-room';
+import { db, RoomClient, type signedInUser, upgrade, ticketFor, uniqueWaitingId } from '../helpers/realtime';
+import { MINUTE, waitingLesson, waitingPeople } from '../helpers/waiting-room';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 let student: Person;
@@ -169,6 +172,91 @@ describe('permissions', () => {
   it('refuses a request that did not come through the Worker', async () => {
     const res = await roomStub(student, uniqueWaitingId()).fetch('https://waiting-room/connect', { headers: { upgrade: 'websocket' } });
     expect(res.status).toBe(401);
+    expect(res.webSocket).toBeNull();
+  });
+});
+
+describe('late tutor and closing', () => {
+  const logsOf = (waitingId: string) => db.select().from(callLogs).where(eq(callLogs.sectionId, waitingId)).all();
+  const mailsTo = (person: Person) => db.select().from(emailOutbox).where(eq(emailOutbox.to, person.user.email!)).all();
+
+  /** Time passes: the lesson (in D1 and in the room's record) now started `minutesAgo` minutes ago. */
+  async function startedAgo(waitingId: string, minutesAgo: number) {
+    const start = Date.now() - minutesAgo * MINUTE;
+    await db.update(sections).set({ start: new Date(start) }).where(eq(sections._id, waitingId));
+    await runInDurableObject(roomStub(student, waitingId), async (_instance: WaitingRoom, state) => {
+      const room = (await state.storage.get<RoomRecord>('room'))!;
+      await state.storage.put('room', { ...room, lesson: { ...room.lesson, start } });
+    });
+  }
+
+  it('mails the tutor, then the admins, and writes one call log when the tutor is a minute late', async () => {
+    const { waitingId } = await waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() - 2 * MINUTE) });
+    const tutorMails = (await mailsTo(tutor)).length;
+    const adminMails = (await mailsTo(admin)).length;
+    const waiting = await RoomClient.open(waitingId, student.token);
+    waiting.send({ type: 'registerToWaitingRoom' });
+    await waiting.next('onRegisteredToWaitingRoom');
+    // The alarm belongs to the stored room, not to the instance: it survives eviction.
+    await evictDurableObject(roomStub(student, waitingId));
+
+    expect(await runDurableObjectAlarm(roomStub(student, waitingId))).toBe(true);
+    const [log, ...more] = await logsOf(waitingId);
+    expect(more).toEqual([]);
+    expect(log).toMatchObject({ tenantId: student.tenant._id, tutorId: tutor.user._id, studentIds: [student.user._id], waitingUserIds: [student.user._id], status: 'LATE', error: null, tutorJoinedAt: null });
+    expect(log!.notifiedUserIds[0]).toBe(tutor.user._id);
+    expect(log!.notifiedUserIds).toContain(admin.user._id);
+    const toTutor = await mailsTo(tutor);
+    expect(toTutor).toHaveLength(tutorMails + 1);
+    expect(toTutor.at(-1)).toMatchObject({ subject: 'Your lesson has started: Quadratics' });
+    expect(toTutor.at(-1)!.text).toContain('1 person is in the waiting room.');
+    expect((await mailsTo(admin)).at(-1)).toMatchObject({ subject: 'Tutor late: Quadratics' });
+    expect(await mailsTo(admin)).toHaveLength(adminMails + 1);
+
+    // The next alarm is the close, not a second late report.
+    expect(await runDurableObjectAlarm(roomStub(student, waitingId))).toBe(true);
+    expect(await logsOf(waitingId)).toHaveLength(1);
+
+    const late = await RoomClient.open(waitingId, tutor.token);
+    late.send({ type: 'registerToWaitingRoom' });
+    await waiting.next('onRegisteredToWaitingRoom');
+    const [settled] = await logsOf(waitingId);
+    expect(settled).toMatchObject({ status: 'JOINED_LATE', tutorJoinedAt: expect.any(Date) });
+    late.close();
+    waiting.close();
+  });
+
+  it('writes no call log when the tutor is there in time', async () => {
+    const { waitingId } = await waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() + 30 * MINUTE) });
+    const present = await RoomClient.open(waitingId, tutor.token);
+    present.send({ type: 'registerToWaitingRoom' });
+    await present.next('onRegisteredToWaitingRoom');
+    await startedAgo(waitingId, 2);
+    await runDurableObjectAlarm(roomStub(student, waitingId));
+    expect(await logsOf(waitingId)).toEqual([]);
+    present.close();
+  });
+
+  it('closes itself after the lesson ends, marks a tutor who never came as missed, and lets nobody back in', async () => {
+    const { waitingId } = await waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() - 2 * MINUTE) });
+    const waiting = await RoomClient.open(waitingId, student.token);
+    waiting.send({ type: 'registerToWaitingRoom' });
+    await waiting.next('onRegisteredToWaitingRoom');
+    await runDurableObjectAlarm(roomStub(student, waitingId));
+    expect((await logsOf(waitingId))[0]?.status).toBe('LATE');
+
+    await startedAgo(waitingId, 60 + 31);
+    expect(await runDurableObjectAlarm(roomStub(student, waitingId))).toBe(true);
+    expect(await waiting.next('waitingRoomClosed')).toEqual({ type: 'waitingRoomClosed', waitingId });
+    expect((await logsOf(waitingId))[0]?.status).toBe('MISSED');
+    const sockets = await runInDurableObject(roomStub(student, waitingId), async (_i: WaitingRoom, state) => ({
+      open: state.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN).length,
+      alarm: await state.storage.getAlarm(),
+    }));
+    expect(sockets).toEqual({ open: 0, alarm: null });
+
+    const res = await upgrade(waitingId, await ticketFor(student.token, waitingId));
+    expect(res.status).toBe(409);
     expect(res.webSocket).toBeNull();
   });
 });
