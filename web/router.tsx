@@ -24,6 +24,7 @@ const RolesPage = lazyPage(() => import('./features/roles/RolesPage'));
 const CoursesPage = lazyPage(() => import('./features/courses/CoursesPage'));
 const CoursePage = lazyPage(() => import('./features/courses/CoursePage'));
 const CourseTemplatesPage = lazyPage(() => import('./features/courses/CourseTemplatesPage'));
+const WaitingRoomPage = lazyPage(() => import('./features/waiting-room/WaitingRoomPage'));
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 
@@ -66,7 +67,7 @@ export const routes: RouteObject[] = [
       soon('topical-past-papers', 'topicalPastPapers'),
       signedIn('manage-accounts', <ManageAccountsPage />),
       signedIn('onboarding', <OnboardingPage />),
-      soon('waiting-room/:waitingId', 'waitingRoom'),
+      signedIn('waiting-room/:waitingId', <WaitingRoomPage />),
       soon(':curriculum', 'curriculum'),
       soon(':curriculum/:subject', 'subject'),
       soon(':curriculum/:subject/*', 'subject'),
