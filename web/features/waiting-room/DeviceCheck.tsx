@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { Camera, CameraOff, Mic, MicOff } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { primaryButton, secondaryButton } from '../../ui/classes';
@@ -59,7 +60,7 @@ function listen(stream: MediaStream, onLevel: (level: number) => void) {
 }
 
 /** Camera preview and microphone meter, started by the person (no permission prompt on arrival). */
-export default function DeviceCheck() {
+export default function DeviceCheck({ className }: { className?: string }) {
   const [state, setState] = useState<CheckState>('idle');
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [level, setLevel] = useState(0);
@@ -96,7 +97,7 @@ export default function DeviceCheck() {
   const hasAudio = Boolean(stream?.getAudioTracks().length);
   const message = messages[state];
   return (
-    <section aria-labelledby="device-check-title" className={`${cardClass} p-5 sm:p-6`}>
+    <section aria-labelledby="device-check-title" className={clsx(cardClass, 'p-5 sm:p-6', className)}>
       <h2 id="device-check-title" className="text-base font-semibold text-slate-900 dark:text-white">
         Camera and microphone
       </h2>

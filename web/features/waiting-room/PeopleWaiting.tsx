@@ -58,11 +58,21 @@ export function peopleRows(data: MeetingData, participants: WaitingRoomParticipa
   return [...here.sort(byKind), ...expected.sort(byKind)];
 }
 
-export default function PeopleWaiting({ data, participants, selfId }: { data: MeetingData; participants: WaitingRoomParticipant[]; selfId: string | undefined }) {
+export default function PeopleWaiting({
+  data,
+  participants,
+  selfId,
+  className,
+}: {
+  data: MeetingData;
+  participants: WaitingRoomParticipant[];
+  selfId: string | undefined;
+  className?: string;
+}) {
   const rows = peopleRows(data, participants);
   const hereCount = participants.length;
   return (
-    <section aria-labelledby="people-title" className={`${cardClass} p-5 sm:p-6`}>
+    <section aria-labelledby="people-title" className={clsx(cardClass, 'p-5 sm:p-6', className)}>
       <div className="flex items-baseline justify-between gap-3">
         <h2 id="people-title" className="text-base font-semibold text-slate-900 dark:text-white">
           Who's here

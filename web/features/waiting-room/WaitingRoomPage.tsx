@@ -200,8 +200,9 @@ export default function WaitingRoomPage() {
         </div>
       </header>
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <DeviceCheck />
-        <PeopleWaiting data={data} participants={participants} selfId={user?._id} />
+        {/* Who is here comes first on a phone; on a wide screen the camera takes the larger left column. */}
+        <PeopleWaiting data={data} participants={participants} selfId={user?._id} className="lg:order-2 lg:self-start" />
+        <DeviceCheck className="lg:order-1" />
       </div>
     </div>
   );
