@@ -48,6 +48,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** The page is a lazy chunk; its first import can take a while on a loaded machine. */
+const FIRST_PAINT = { timeout: 5000 };
+
 const participant = (userId: string, name: string, kind: 'STUDENT' | 'TUTOR' | 'ADMIN') => ({ userId, name, kind, joinedAt: '2030-01-07T08:55:00.000Z' });
 
 describe('countdown', () => {
@@ -181,7 +184,7 @@ describe('waiting room page', () => {
     api(SAM, json({ message: 'Lesson not found', errors: [] }, 404));
     storeSession(SAM);
     renderApp('/waiting-room/lesson1');
-    expect(await screen.findByText('Lesson not found')).toBeInTheDocument();
+    expect(await screen.findByText('Lesson not found', {}, FIRST_PAINT)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(FakeSocket.all).toHaveLength(0);
   });
@@ -192,7 +195,7 @@ describe('waiting room page', () => {
     });
     storeSession(TUTOR);
     const router = renderApp('/waiting-room/lesson1');
-    expect(await screen.findByRole('heading', { name: 'Quadratics' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Quadratics' }, FIRST_PAINT)).toBeInTheDocument();
     expect(screen.getByTestId('lesson-time')).toHaveTextContent('Mon 7 Jan, 09:00 GMT');
     await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
     FakeSocket.all[0]!.serverOpens();
@@ -212,7 +215,7 @@ describe('waiting room page', () => {
     api(SAM, data({ viewerKind: 'STUDENT', canStart: false }));
     storeSession(SAM);
     const router = renderApp('/waiting-room/lesson1');
-    expect(await screen.findByText('You will join the lesson as soon as your tutor starts it.')).toBeInTheDocument();
+    expect(await screen.findByText('You will join the lesson as soon as your tutor starts it.', {}, FIRST_PAINT)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Start lesson' })).not.toBeInTheDocument();
     await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
     FakeSocket.all[0]!.serverOpens();
@@ -224,7 +227,7 @@ describe('waiting room page', () => {
     api(SAM, data({ status: 'CANCELLED', canStart: false }));
     storeSession(SAM);
     renderApp('/waiting-room/lesson1');
-    expect(await screen.findByRole('heading', { name: 'This lesson was cancelled' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'This lesson was cancelled' }, FIRST_PAINT)).toBeInTheDocument();
     expect(FakeSocket.all).toHaveLength(0);
   });
 
@@ -233,7 +236,7 @@ describe('waiting room page', () => {
     api(SAM, data({ viewerKind: 'STUDENT', canStart: false }));
     storeSession(SAM);
     renderApp('/waiting-room/lesson1');
-    await userEvent.click(await screen.findByRole('button', { name: 'Check camera and microphone' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Check camera and microphone' }, FIRST_PAINT));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your browser blocked the camera and microphone.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
