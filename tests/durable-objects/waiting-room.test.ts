@@ -1,5 +1,5 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RoomRecord } from '../../durable-objects/lib/waiting-room-lesson';
@@ -223,6 +223,23 @@ describe('late tutor and closing', () => {
     const [settled] = await logsOf(waitingId);
     expect(settled).toMatchObject({ status: 'JOINED_LATE', tutorJoinedAt: expect.any(Date) });
     late.close();
+    waiting.close();
+  });
+
+  it("counts the tutor's arrival in the lesson room (notify-user-joined-to-meeting) as joining late", async () => {
+    const { waitingId } = await waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() - 2 * MINUTE) });
+    const waiting = await RoomClient.open(waitingId, student.token);
+    waiting.send({ type: 'registerToWaitingRoom' });
+    await waiting.next('onRegisteredToWaitingRoom');
+    await runDurableObjectAlarm(roomStub(student, waitingId));
+    expect((await logsOf(waitingId))[0]?.status).toBe('LATE');
+    const res = await exports.default.fetch('http://localhost/api/notify-user-joined-to-meeting', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tutor.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ waitingId }),
+    });
+    expect(res.status).toBe(200);
+    expect((await logsOf(waitingId))[0]).toMatchObject({ status: 'JOINED_LATE', tutorJoinedAt: expect.any(Date) });
     waiting.close();
   });
 
