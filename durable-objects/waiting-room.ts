@@ -4,17 +4,31 @@ import {
   type WaitingRoomServerFrame,
   waitingRoomClientFrame,
 } from '../schema/contracts/realtime';
+import { LATE_THRESHOLD_MS, lessonRoomPath } from '../schema/contracts/waiting-room';
 import type { Env } from '../worker/env';
 import { readIdentity } from './lib/identity';
+import { reportLateTutor, settleCallLog } from './lib/late-tutor';
 import { acceptSocket, attachmentOf, broadcast, enableHeartbeat, openSockets, parseFrame, send } from './lib/sockets';
 import { UsedTickets } from './lib/used-tickets';
+import { closesAt, freshRecord, isClosed, lateCheckDue, lessonEnd, nextAlarm, type RoomRecord, type WaitingLesson } from './lib/waiting-room-lesson';
 import { kindForRole, participantsOf, type WaitingSocketState } from './lib/waiting-room-presence';
 
 const refuse = (status: number, message: string) => Response.json({ message, errors: [] }, { status });
 
+const ROOM_KEY = 'room';
+
+/** The room's view for the meeting-data answer. */
+export interface WaitingRoomStatus {
+  startedAt: number | null;
+  closed: boolean;
+  participantIds: string[];
+}
+
 /**
  * One per waiting id and tenant (named `${tenantId}:${waitingId}`). Who is waiting lives in the socket
- * attachments, so presence survives hibernation without a write per join.
+ * attachments, so presence survives hibernation without a write per join. The lesson itself (told by the Worker on
+ * every arrival) and what happened to it live in one storage value; a single alarm runs the late check one minute
+ * after the start and closes the room after the lesson ends.
  */
 export class WaitingRoom extends DurableObject<Env> {
   private readonly usedTickets: UsedTickets;
@@ -25,6 +39,67 @@ export class WaitingRoom extends DurableObject<Env> {
     enableHeartbeat(ctx);
   }
 
+  /** Called by the Worker before anyone is let in: stores the lesson as it is now and arms the alarm. */
+  async arm(lesson: WaitingLesson): Promise<WaitingRoomStatus> {
+    const stored = await this.record();
+    const room: RoomRecord = stored ? { ...stored, lesson } : freshRecord(lesson);
+    if (room.closedFor !== null && !isClosed(room)) room.closedFor = null;
+    if (!isClosed(room) && Date.now() >= closesAt(lesson)) await this.close(room);
+    else await this.save(room);
+    return this.status(room);
+  }
+
+  async startMeeting(by: { userId: string; kind: WaitingRoomKind }): Promise<number | null> {
+    const room = await this.record();
+    if (!room || isClosed(room)) return null;
+    if (room.startedAt === null) {
+      room.startedAt = Date.now();
+      room.startedBy = by.userId;
+    }
+    if (by.kind === 'TUTOR') await this.tutorArrived(room);
+    await this.save(room);
+    broadcast(this.ctx, this.startedFrame(room));
+    return room.startedAt;
+  }
+
+  /** The user reached the lesson room; their first arrival is kept, and a tutor's ends the late watch. */
+  async markJoined(userId: string, kind: WaitingRoomKind): Promise<number | null> {
+    const room = await this.record();
+    if (!room) return null;
+    room.joins[userId] ??= Date.now();
+    if (kind === 'TUTOR') await this.tutorArrived(room);
+    await this.save(room);
+    return room.joins[userId]!;
+  }
+
+  /**
+   * Claims the one "I am waiting" alert per user and lesson, and names the lesson's tutors who are not in the room
+   * (they are the ones to tell). Null when the alert was already sent.
+   */
+  async claimWaitingNotice(userId: string): Promise<string[] | null> {
+    const room = await this.record();
+    if (!room || room.waitingNotified.includes(userId)) return null;
+    room.waitingNotified.push(userId);
+    await this.save(room);
+    const present = new Set(this.participants().map((p) => p.userId));
+    return room.lesson.tutorIds.filter((id) => !present.has(id));
+  }
+
+  override async alarm() {
+    const room = await this.record();
+    if (!room || isClosed(room)) return;
+    const now = Date.now();
+    if (lateCheckDue(room) && now >= room.lesson.start + LATE_THRESHOLD_MS) {
+      room.lateCheckedFor = room.lesson.start;
+      // Saved before the mails go out: a retried alarm must not write a second entry.
+      await this.save(room, false);
+      // A room first visited after its lesson ended has nobody left to alert.
+      if (now < lessonEnd(room.lesson)) room.callLogId = await reportLateTutor(this.env, room.lesson, this.participants().map((p) => p.userId));
+    }
+    if (now >= closesAt(room.lesson)) return this.close(room);
+    await this.save(room);
+  }
+
   override async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === '/health') return Response.json({ ok: true });
@@ -32,6 +107,8 @@ export class WaitingRoom extends DurableObject<Env> {
     if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return refuse(426, 'Expected a WebSocket upgrade');
     const identity = readIdentity(request);
     if (!identity) return refuse(401, 'Missing identity');
+    const room = await this.record();
+    if (room && isClosed(room)) return refuse(410, 'This lesson has ended');
     if (!this.usedTickets.claim(identity.ticketId, identity.ticketExp)) {
       return refuse(401, 'This ticket was already used. Ask for a new one.');
     }
@@ -44,7 +121,7 @@ export class WaitingRoom extends DurableObject<Env> {
     return acceptSocket(this.ctx, state);
   }
 
-  override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
     const state = attachmentOf<WaitingSocketState>(ws);
     if (!state) return;
     const parsed = parseFrame(waitingRoomClientFrame, message);
@@ -67,11 +144,53 @@ export class WaitingRoom extends DurableObject<Env> {
     this.leave(ws);
   }
 
+  private async record() {
+    return (await this.ctx.storage.get<RoomRecord>(ROOM_KEY)) ?? null;
+  }
+
+  /** Stores the record and, unless told otherwise, points the alarm at the room's next duty. */
+  private async save(room: RoomRecord, rearm = true) {
+    await this.ctx.storage.put(ROOM_KEY, room);
+    if (!rearm) return;
+    const due = nextAlarm(room);
+    if (due === null) await this.ctx.storage.deleteAlarm();
+    else if ((await this.ctx.storage.getAlarm()) !== due) await this.ctx.storage.setAlarm(due);
+  }
+
+  private status(room: RoomRecord): WaitingRoomStatus {
+    return { startedAt: room.startedAt, closed: isClosed(room), participantIds: this.participants().map((p) => p.userId) };
+  }
+
+  private async tutorArrived(room: RoomRecord) {
+    if (room.tutorJoinedAt !== null) return;
+    room.tutorJoinedAt = Date.now();
+    if (room.callLogId) await settleCallLog(this.env, room.lesson.tenantId, room.callLogId, { tutorJoinedAt: room.tutorJoinedAt });
+  }
+
+  /** Tells everyone the lesson is over and closes their sockets; the record stays, so the room stays shut. */
+  private async close(room: RoomRecord) {
+    if (room.callLogId && room.tutorJoinedAt === null) await settleCallLog(this.env, room.lesson.tenantId, room.callLogId, 'MISSED');
+    room.closedFor = lessonEnd(room.lesson);
+    await this.save(room);
+    broadcast(this.ctx, { type: 'waitingRoomClosed', waitingId: room.lesson.sectionId } satisfies WaitingRoomServerFrame);
+    for (const { ws } of openSockets(this.ctx)) ws.close(1000, 'This lesson has ended');
+  }
+
+  private startedFrame(room: RoomRecord): WaitingRoomServerFrame {
+    return {
+      type: 'meetingStarted',
+      waitingId: room.lesson.sectionId,
+      startedAt: new Date(room.startedAt!).toISOString(),
+      startedBy: room.startedBy!,
+      lessonRoomUrl: lessonRoomPath(room.lesson.sectionId),
+    };
+  }
+
   private participants(except?: WebSocket) {
     return participantsOf(openSockets<WaitingSocketState>(this.ctx, except).map((s) => s.state));
   }
 
-  private register(ws: WebSocket, state: WaitingSocketState, requested: WaitingRoomKind | undefined) {
+  private async register(ws: WebSocket, state: WaitingSocketState, requested: WaitingRoomKind | undefined) {
     if (requested && requested !== state.kind) {
       return this.reply(ws, { type: 'error', message: `kind: you can join this waiting room only as ${state.kind}` });
     }
@@ -83,6 +202,15 @@ export class WaitingRoom extends DurableObject<Env> {
     // A second tab of someone already waiting is news only to that tab.
     if (alreadyPresent) this.reply(ws, frame);
     else broadcast(this.ctx, frame);
+
+    const room = await this.record();
+    if (!room) return;
+    if (state.kind === 'TUTOR' && room.lesson.tutorIds.includes(state.userId) && room.tutorJoinedAt === null) {
+      await this.tutorArrived(room);
+      await this.save(room);
+    }
+    // Someone arriving after the start goes straight in with the others.
+    if (room.startedAt !== null) this.reply(ws, this.startedFrame(room));
   }
 
   private unregister(ws: WebSocket, state: WaitingSocketState) {

@@ -24,6 +24,8 @@ const RolesPage = lazyPage(() => import('./features/roles/RolesPage'));
 const CoursesPage = lazyPage(() => import('./features/courses/CoursesPage'));
 const CoursePage = lazyPage(() => import('./features/courses/CoursePage'));
 const CourseTemplatesPage = lazyPage(() => import('./features/courses/CourseTemplatesPage'));
+const WaitingRoomPage = lazyPage(() => import('./features/waiting-room/WaitingRoomPage'));
+const CallLogsPage = lazyPage(() => import('./features/call-logs/CallLogsPage'));
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 
@@ -47,6 +49,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/courses', <CoursesPage />),
       signedIn('portal/courses/:courseId', <CoursePage />),
       signedIn('portal/admin/course-templates', <CourseTemplatesPage />),
+      signedIn('portal/admin/call-logs', <CallLogsPage />),
       soon('portal/*', 'portal'),
       {
         path: 'dashboard',
@@ -66,7 +69,7 @@ export const routes: RouteObject[] = [
       soon('topical-past-papers', 'topicalPastPapers'),
       signedIn('manage-accounts', <ManageAccountsPage />),
       signedIn('onboarding', <OnboardingPage />),
-      soon('waiting-room/:waitingId', 'waitingRoom'),
+      signedIn('waiting-room/:waitingId', <WaitingRoomPage />),
       soon(':curriculum', 'curriculum'),
       soon(':curriculum/:subject', 'subject'),
       soon(':curriculum/:subject/*', 'subject'),

@@ -31,6 +31,8 @@ import { metaTagRoutes } from './routes/meta-tags';
 import { realtimeRoutes } from './routes/realtime';
 import { tenantRoutes } from './routes/tenant';
 import { userRoutes } from './routes/user';
+import { waitingRoomRoutes } from './routes/waiting-room';
+import { callLogRoutes } from './routes/call-logs';
 
 const app = new Hono<AppBindings>()
   .basePath('/api')
@@ -64,7 +66,9 @@ const app = new Hono<AppBindings>()
   .route('/', resourceRoutes)
   .route('/', availabilityRoutes)
   .route('/', metaTagRoutes)
-  .route('/', curriculumRoutes);
+  .route('/', curriculumRoutes)
+  .route('/', waitingRoomRoutes)
+  .route('/', callLogRoutes);
 
 app.onError(onError);
 app.notFound(notFound);

@@ -6,7 +6,7 @@ export interface Env {
   DB: D1Database;
   FILES: R2Bucket;
   ASSETS: Fetcher;
-  WAITING_ROOM: DurableObjectNamespace;
+  WAITING_ROOM: DurableObjectNamespace<import('../durable-objects/waiting-room').WaitingRoom>;
   DOC_ROOM: DurableObjectNamespace;
   APP_ENV: string;
   /** HMAC key for access tokens and real-time tickets; `npm start` writes a random one to .dev.vars. */

@@ -79,6 +79,16 @@ export const waitingRoomServerFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('onRegisteredToWaitingRoom'), participant: waitingRoomParticipant }),
   z.object({ type: z.literal('onUnRegisteredFromWaitingRoom'), participant: waitingRoomParticipant }),
   z.object({ type: z.literal('waitingRoomConnections'), participants: z.array(waitingRoomParticipant) }),
+  /** The tutor or an admin started the lesson: everyone waiting moves to `lessonRoomUrl` together. */
+  z.object({
+    type: z.literal('meetingStarted'),
+    waitingId: z.string(),
+    startedAt: z.string(),
+    startedBy: z.string(),
+    lessonRoomUrl: z.string(),
+  }),
+  /** The lesson is over; the room has closed its sockets and accepts no more. */
+  z.object({ type: z.literal('waitingRoomClosed'), waitingId: z.string() }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type WaitingRoomServerFrame = z.infer<typeof waitingRoomServerFrame>;

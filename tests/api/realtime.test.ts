@@ -4,12 +4,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { waitingRoomName } from '../../schema/contracts/realtime';
 import { signTicket, TICKET_TTL_SECONDS, verifyTicket } from '../../worker/lib/tickets';
 import { requestTicket, signedInUser, ticketFor, uniqueWaitingId, upgrade } from '../helpers/realtime';
+import { MINUTE, waitingLesson } from '../helpers/waiting-room';
 
 let student: Awaited<ReturnType<typeof signedInUser>>;
+let tutor: Awaited<ReturnType<typeof signedInUser>>;
 
 beforeAll(async () => {
   student = await signedInUser({ tenant: 'studyhall', role: 'STUDENT', firstname: 'Sara', lastname: 'Lim' });
+  tutor = await signedInUser({ tenant: 'studyhall', role: 'TUTOR', firstname: 'Tomas', lastname: 'Ng' });
 });
+
+const newLesson = async (opts: Partial<Parameters<typeof waitingLesson>[0]> = {}) =>
+  (await waitingLesson({ tutors: [tutor], students: [student], ...opts })).waitingId;
 
 /** True when the waiting room for this tenant and waiting id was never instantiated. */
 async function roomNeverReached(tenantId: string, waitingId: string) {
@@ -45,7 +51,7 @@ describe('happy', () => {
   });
 
   it('upgrades with a valid ticket and reaches the room', async () => {
-    const waitingId = uniqueWaitingId();
+    const waitingId = await newLesson();
     const res = await upgrade(waitingId, await ticketFor(student.token, waitingId));
     expect(res.status).toBe(101);
     expect(res.webSocket).not.toBeNull();
@@ -136,12 +142,42 @@ describe('permissions', () => {
   });
 
   it('refuses a ticket used a second time', async () => {
-    const waitingId = uniqueWaitingId();
+    const waitingId = await newLesson();
     const ticket = await ticketFor(student.token, waitingId);
     const first = await upgrade(waitingId, ticket);
     expect(first.status).toBe(101);
     first.webSocket!.accept();
     await expectRefused(await upgrade(waitingId, ticket));
     first.webSocket!.close(1000, 'done');
+  });
+  it('refuses, before the room is reached, someone who is not one of the lesson\'s people', async () => {
+    const outsider = await signedInUser({ tenant: 'studyhall', role: 'STUDENT', firstname: 'Otto' });
+    const otherTutor = await signedInUser({ tenant: 'studyhall', role: 'TUTOR', firstname: 'Olga' });
+    const waitingId = await newLesson();
+    for (const person of [outsider, otherTutor]) {
+      await expectRefused(await upgrade(waitingId, await ticketFor(person.token, waitingId)), 404);
+    }
+    expect(await roomNeverReached(student.tenant._id, waitingId)).toBe(true);
+    const unknown = uniqueWaitingId();
+    await expectRefused(await upgrade(unknown, await ticketFor(student.token, unknown)), 404);
+    expect(await roomNeverReached(student.tenant._id, unknown)).toBe(true);
+  });
+
+  it("refuses the other tenant's user a lesson of this tenant, even on their own host", async () => {
+    const partner = await signedInUser({ tenant: 'partner', role: 'STUDENT', firstname: 'Pia' });
+    const waitingId = await newLesson();
+    const res = await requestTicket(partner.token, { room: `waiting-room/${waitingId}` }, 'partner.localhost');
+    const { ticket } = await res.json<{ ticket: string }>();
+    await expectRefused(await upgrade(waitingId, ticket, 'partner.localhost'), 404);
+    expect(await roomNeverReached(partner.tenant._id, waitingId)).toBe(true);
+    expect(await roomNeverReached(student.tenant._id, waitingId)).toBe(true);
+  });
+
+  it('refuses a cancelled lesson and one whose room has closed', async () => {
+    const cancelled = await newLesson({ status: 'CANCELLED' });
+    await expectRefused(await upgrade(cancelled, await ticketFor(student.token, cancelled)), 409);
+    expect(await roomNeverReached(student.tenant._id, cancelled)).toBe(true);
+    const over = await newLesson({ start: new Date(Date.now() - 3 * 60 * MINUTE) });
+    await expectRefused(await upgrade(over, await ticketFor(student.token, over)), 409);
   });
 });

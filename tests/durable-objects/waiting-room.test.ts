@@ -1,8 +1,12 @@
-import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { RoomRecord } from '../../durable-objects/lib/waiting-room-lesson';
+import { callLogs, emailOutbox, sections } from '../../schema/tables';
 import type { WaitingRoom } from '../../durable-objects/waiting-room';
-import { RoomClient, signedInUser, uniqueWaitingId } from '../helpers/realtime';
+import { db, RoomClient, type signedInUser, upgrade, ticketFor, uniqueWaitingId } from '../helpers/realtime';
+import { MINUTE, waitingLesson, waitingPeople } from '../helpers/waiting-room';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 let student: Person;
@@ -10,17 +14,18 @@ let tutor: Person;
 let admin: Person;
 
 beforeAll(async () => {
-  student = await signedInUser({ tenant: 'studyhall', role: 'STUDENT', firstname: 'Sara', lastname: 'Lim' });
-  tutor = await signedInUser({ tenant: 'studyhall', role: 'TUTOR', firstname: 'Tomas', lastname: 'Ng' });
-  admin = await signedInUser({ tenant: 'studyhall', role: 'ADMIN', firstname: 'Ada', lastname: 'Admin' });
+  ({ student, tutor, admin } = await waitingPeople());
 });
+
+/** A fresh lesson of the student and the tutor, so every test has a room of its own. */
+const newLesson = async () => (await waitingLesson({ tutors: [tutor], students: [student] })).waitingId;
 
 const roomStub = (person: Person, waitingId: string) =>
   env.WAITING_ROOM.get(env.WAITING_ROOM.idFromName(`${person.tenant._id}:${waitingId}`));
 
 describe('happy', () => {
   it('round-trips a frame through the real room', async () => {
-    const waitingId = uniqueWaitingId();
+    const waitingId = await newLesson();
     const client = await RoomClient.open(waitingId, student.token);
     client.send({ type: 'getWaitingRoomConnections' });
     expect(await client.next('waitingRoomConnections')).toEqual({ type: 'waitingRoomConnections', participants: [] });
@@ -37,7 +42,7 @@ describe('happy', () => {
   });
 
   it('shows two clients each other, and tells the other when one leaves', async () => {
-    const waitingId = uniqueWaitingId();
+    const waitingId = await newLesson();
     const a = await RoomClient.open(waitingId, student.token);
     const b = await RoomClient.open(waitingId, tutor.token);
 
@@ -66,7 +71,7 @@ describe('happy', () => {
   });
 
   it('keeps the same sockets and the presence list across eviction', async () => {
-    const waitingId = uniqueWaitingId();
+    const waitingId = await newLesson();
     const a = await RoomClient.open(waitingId, student.token);
     const b = await RoomClient.open(waitingId, admin.token);
     a.send({ type: 'registerToWaitingRoom' });
@@ -98,7 +103,7 @@ describe('happy', () => {
   });
 
   it('answers ping with pong without waking the room', async () => {
-    const waitingId = uniqueWaitingId();
+    const waitingId = await newLesson();
     const client = await RoomClient.open(waitingId, student.token);
     const stub = roomStub(student, waitingId);
     await evictDurableObject(stub);
@@ -114,7 +119,7 @@ describe('happy', () => {
   });
 
   it('lists a user with two tabs once and keeps them until the last tab leaves', async () => {
-    const waitingId = uniqueWaitingId();
+    const waitingId = await newLesson();
     const watcher = await RoomClient.open(waitingId, tutor.token);
     const tab1 = await RoomClient.open(waitingId, student.token);
     const tab2 = await RoomClient.open(waitingId, student.token);
@@ -136,7 +141,7 @@ describe('happy', () => {
 
 describe('errors', () => {
   it('answers an invalid frame with an error frame and stays open', async () => {
-    const client = await RoomClient.open(uniqueWaitingId(), student.token);
+    const client = await RoomClient.open(await newLesson(), student.token);
     for (const bad of ['not json', JSON.stringify({ type: 'sendMessage' }), JSON.stringify([1]), JSON.stringify({ type: 'registerToWaitingRoom', kind: 'PARENT' })]) {
       client.send(bad);
       const { message } = await client.next('error');
@@ -153,7 +158,7 @@ describe('errors', () => {
 
 describe('permissions', () => {
   it('does not let a student claim to be an admin or a tutor', async () => {
-    const waitingId = uniqueWaitingId();
+    const waitingId = await newLesson();
     const client = await RoomClient.open(waitingId, student.token);
     for (const kind of ['ADMIN', 'TUTOR']) {
       client.send({ type: 'registerToWaitingRoom', kind });
@@ -167,6 +172,108 @@ describe('permissions', () => {
   it('refuses a request that did not come through the Worker', async () => {
     const res = await roomStub(student, uniqueWaitingId()).fetch('https://waiting-room/connect', { headers: { upgrade: 'websocket' } });
     expect(res.status).toBe(401);
+    expect(res.webSocket).toBeNull();
+  });
+});
+
+describe('late tutor and closing', () => {
+  const logsOf = (waitingId: string) => db.select().from(callLogs).where(eq(callLogs.sectionId, waitingId)).all();
+  const mailsTo = (person: Person) => db.select().from(emailOutbox).where(eq(emailOutbox.to, person.user.email!)).all();
+
+  /** Time passes: the lesson (in D1 and in the room's record) now started `minutesAgo` minutes ago. */
+  async function startedAgo(waitingId: string, minutesAgo: number) {
+    const start = Date.now() - minutesAgo * MINUTE;
+    await db.update(sections).set({ start: new Date(start) }).where(eq(sections._id, waitingId));
+    await runInDurableObject(roomStub(student, waitingId), async (_instance: WaitingRoom, state) => {
+      const room = (await state.storage.get<RoomRecord>('room'))!;
+      await state.storage.put('room', { ...room, lesson: { ...room.lesson, start } });
+    });
+  }
+
+  it('mails the tutor, then the admins, and writes one call log when the tutor is a minute late', async () => {
+    const { waitingId } = await waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() - 2 * MINUTE) });
+    const tutorMails = (await mailsTo(tutor)).length;
+    const adminMails = (await mailsTo(admin)).length;
+    const waiting = await RoomClient.open(waitingId, student.token);
+    waiting.send({ type: 'registerToWaitingRoom' });
+    await waiting.next('onRegisteredToWaitingRoom');
+    // The alarm belongs to the stored room, not to the instance: it survives eviction.
+    await evictDurableObject(roomStub(student, waitingId));
+
+    expect(await runDurableObjectAlarm(roomStub(student, waitingId))).toBe(true);
+    const [log, ...more] = await logsOf(waitingId);
+    expect(more).toEqual([]);
+    expect(log).toMatchObject({ tenantId: student.tenant._id, tutorId: tutor.user._id, studentIds: [student.user._id], waitingUserIds: [student.user._id], status: 'LATE', error: null, tutorJoinedAt: null });
+    expect(log!.notifiedUserIds[0]).toBe(tutor.user._id);
+    expect(log!.notifiedUserIds).toContain(admin.user._id);
+    const toTutor = await mailsTo(tutor);
+    expect(toTutor).toHaveLength(tutorMails + 1);
+    expect(toTutor.at(-1)).toMatchObject({ subject: 'Your lesson has started: Quadratics' });
+    expect(toTutor.at(-1)!.text).toContain('1 person is in the waiting room.');
+    expect((await mailsTo(admin)).at(-1)).toMatchObject({ subject: 'Tutor late: Quadratics' });
+    expect(await mailsTo(admin)).toHaveLength(adminMails + 1);
+
+    // The next alarm is the close, not a second late report.
+    expect(await runDurableObjectAlarm(roomStub(student, waitingId))).toBe(true);
+    expect(await logsOf(waitingId)).toHaveLength(1);
+
+    const late = await RoomClient.open(waitingId, tutor.token);
+    late.send({ type: 'registerToWaitingRoom' });
+    await waiting.next('onRegisteredToWaitingRoom');
+    const [settled] = await logsOf(waitingId);
+    expect(settled).toMatchObject({ status: 'JOINED_LATE', tutorJoinedAt: expect.any(Date) });
+    late.close();
+    waiting.close();
+  });
+
+  it("counts the tutor's arrival in the lesson room (notify-user-joined-to-meeting) as joining late", async () => {
+    const { waitingId } = await waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() - 2 * MINUTE) });
+    const waiting = await RoomClient.open(waitingId, student.token);
+    waiting.send({ type: 'registerToWaitingRoom' });
+    await waiting.next('onRegisteredToWaitingRoom');
+    await runDurableObjectAlarm(roomStub(student, waitingId));
+    expect((await logsOf(waitingId))[0]?.status).toBe('LATE');
+    const res = await exports.default.fetch('http://localhost/api/notify-user-joined-to-meeting', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tutor.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ waitingId }),
+    });
+    expect(res.status).toBe(200);
+    expect((await logsOf(waitingId))[0]).toMatchObject({ status: 'JOINED_LATE', tutorJoinedAt: expect.any(Date) });
+    waiting.close();
+  });
+
+  it('writes no call log when the tutor is there in time', async () => {
+    const { waitingId } = await waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() + 30 * MINUTE) });
+    const present = await RoomClient.open(waitingId, tutor.token);
+    present.send({ type: 'registerToWaitingRoom' });
+    await present.next('onRegisteredToWaitingRoom');
+    await startedAgo(waitingId, 2);
+    await runDurableObjectAlarm(roomStub(student, waitingId));
+    expect(await logsOf(waitingId)).toEqual([]);
+    present.close();
+  });
+
+  it('closes itself after the lesson ends, marks a tutor who never came as missed, and lets nobody back in', async () => {
+    const { waitingId } = await waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() - 2 * MINUTE) });
+    const waiting = await RoomClient.open(waitingId, student.token);
+    waiting.send({ type: 'registerToWaitingRoom' });
+    await waiting.next('onRegisteredToWaitingRoom');
+    await runDurableObjectAlarm(roomStub(student, waitingId));
+    expect((await logsOf(waitingId))[0]?.status).toBe('LATE');
+
+    await startedAgo(waitingId, 60 + 31);
+    expect(await runDurableObjectAlarm(roomStub(student, waitingId))).toBe(true);
+    expect(await waiting.next('waitingRoomClosed')).toEqual({ type: 'waitingRoomClosed', waitingId });
+    expect((await logsOf(waitingId))[0]?.status).toBe('MISSED');
+    const sockets = await runInDurableObject(roomStub(student, waitingId), async (_i: WaitingRoom, state) => ({
+      open: state.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN).length,
+      alarm: await state.storage.getAlarm(),
+    }));
+    expect(sockets).toEqual({ open: 0, alarm: null });
+
+    const res = await upgrade(waitingId, await ticketFor(student.token, waitingId));
+    expect(res.status).toBe(409);
     expect(res.webSocket).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ import { db, requestTicket, signedInUser } from './realtime';
 
 export type Person = Awaited<ReturnType<typeof signedInUser>>;
 
-async function adminWith(permissions: Record<string, string[]>, firstname: string) {
+export async function adminWith(permissions: Record<string, string[]>, firstname: string) {
   const person = await signedInUser({ tenant: 'studyhall', role: 'ADMIN', firstname });
   const role = await db
     .insert(roles)

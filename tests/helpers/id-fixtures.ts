@@ -159,7 +159,12 @@ const availabilityFixtures: RouteFixture[] = [
 ];
 // ==== end of availability block ====
 
+// ~~~~ Waiting room (issue 7): Sam's maths lesson, which Maya does not attend. ~~~~
+const waitingRoomFixtures: RouteFixture[] = [{ match: /^\/api\/meeting-data\/:waitingId$/, params: { waitingId: 'section_maths_lesson_2' } }];
+// ~~~~ end of waiting room block ~~~~
+
 export const idRouteFixtures: RouteFixture[] = [
+  ...waitingRoomFixtures,
   ...availabilityFixtures,
   ...sectionFixtures,
   { match: /^\/api\/rt\/waiting-room\/:waitingId$/, params: { waitingId: 'matrix-room' }, headers: { upgrade: 'websocket' } },

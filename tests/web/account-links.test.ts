@@ -23,6 +23,12 @@ describe('account menu links', () => {
     expect(labels(admin, { adminUsers: ['create'], roles: [] })).toEqual(['Profile /portal/profile']);
   });
 
+  it('shows admins Call logs only when their role may view them', () => {
+    const admin = as({ role: { name: 'ADMIN', isGuest: false } });
+    expect(labels(admin, { callLogs: ['view'] })).toEqual(['Profile /portal/profile', 'Call logs /portal/admin/call-logs']);
+    expect(labels(admin, { callLogs: ['edit'] })).toEqual(['Profile /portal/profile']);
+  });
+
   it('never shows admin links to a non-admin, whatever map it is given', () => {
     expect(labels(as({}), { adminUsers: ['view'], roles: ['view'] })).toEqual(['Profile /portal/profile']);
   });

@@ -3,7 +3,9 @@ import { Hono } from 'hono';
 import { encodeIdentity, IDENTITY_HEADER } from '../../durable-objects/lib/identity';
 import { rtTicketRequest, waitingRoomName } from '../../schema/contracts/realtime';
 import { users } from '../../schema/tables';
-import type { AppBindings } from '../env';
+import type { AppBindings, AuthState } from '../env';
+import { tenantDb } from '../lib/tenant-db';
+import { assertOpen, waitingLessonFor, waitingLessonOf, waitingRoomStub } from '../lib/waiting-room/lesson';
 import { signTicket, verifyTicket } from '../lib/tickets';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError } from '../middleware/errors';
@@ -41,8 +43,13 @@ export const realtimeRoutes = new Hono<AppBindings>()
     if (!ticket || ticket.tid !== tenant._id || ticket.room !== waitingRoomName(waitingId)) {
       throw new ApiError(401, 'This live connection needs a fresh ticket. Please reconnect.');
     }
-    const namespace = c.env.WAITING_ROOM;
-    const stub = namespace.get(namespace.idFromName(`${tenant._id}:${waitingId}`));
+    // The ticket stands for the signed-in user; a parent acting for a child gets a ticket of their own and no seat.
+    const auth: AuthState = { userId: ticket.sub, actingUserId: ticket.sub, role: ticket.role, sessionId: '', isGuest: false };
+    const lesson = await waitingLessonFor(tenantDb(c), tenant.permissions, auth, waitingId);
+    const stub = waitingRoomStub(c.env, tenant._id, waitingId);
+    assertOpen(lesson.section, false);
+    const status = await stub.arm(waitingLessonOf(lesson, tenant._id, new URL(c.req.url).origin));
+    assertOpen(lesson.section, status.closed);
     const identity = encodeIdentity({
       userId: ticket.sub,
       tenantId: ticket.tid,

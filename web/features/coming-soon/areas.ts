@@ -10,7 +10,6 @@ import {
   ScrollText,
   Sparkles,
   Video,
-  Hourglass,
 } from 'lucide-react';
 
 export interface Area {
@@ -88,12 +87,6 @@ export const AREAS = {
     description: 'Past-paper questions grouped by topic, so you can practise exactly what you need.',
     features: ['Questions sorted by topic', 'Filter by curriculum and subject'],
     icon: FileText,
-  },
-  waitingRoom: {
-    title: 'Waiting room',
-    description: 'Gather here before a live lesson; you join the moment your tutor starts it.',
-    features: ['See who is waiting', 'Join the lesson when it starts'],
-    icon: Hourglass,
   },
 } satisfies Record<string, Area>;
 

@@ -1,0 +1,67 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { signIn, STUDENT } from './demo';
+
+/** Theo's one-to-one maths lesson with Sam that the seed puts on the day after the seed day. */
+const LESSON = 'section_maths_lesson_2';
+const WAITING_ROOM = `/learning-portal/waiting-room/${LESSON}`;
+const LESSON_ROOM = `/learning-portal/lesson-room/${LESSON}`;
+
+// Chromium's fake camera and microphone, allowed without a prompt, so the device check runs as on a laptop.
+test.use({
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
+  },
+});
+
+async function personIn(browser: Browser, email: string) {
+  const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'UTC', permissions: ['camera', 'microphone'] });
+  const page = await context.newPage();
+  await signIn(page, email);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(WAITING_ROOM);
+  await expect(page.getByRole('heading', { name: 'Mathematics lesson 2' })).toBeVisible();
+  return page;
+}
+
+const person = (page: Page, name: string) => page.getByTestId('person').filter({ hasText: name });
+
+test('tutor and student see each other waiting, and the tutor starts the lesson for both', async ({ browser }) => {
+  const tutor = await personIn(browser, 'tutor@studyhall.test');
+  const student = await personIn(browser, STUDENT.email);
+
+  for (const page of [tutor, student]) {
+    await expect(page.getByTestId('connection')).toHaveText('Live');
+    await expect(person(page, 'Theo Tutor')).toHaveAttribute('data-here', 'true');
+    await expect(person(page, 'Sam Student')).toHaveAttribute('data-here', 'true');
+  }
+  await expect(student.getByRole('button', { name: 'Start lesson' })).toHaveCount(0);
+
+  await student.getByRole('button', { name: 'Check camera and microphone' }).click();
+  await expect(student.getByTestId('camera-preview')).toBeVisible();
+  await expect(student.getByText('Camera and microphone work.')).toBeVisible();
+
+  await tutor.getByRole('button', { name: 'Start lesson' }).click();
+  await expect(tutor).toHaveURL(LESSON_ROOM);
+  await expect(student).toHaveURL(LESSON_ROOM);
+});
+
+test('someone who is not in the lesson sees why, with the server\'s message', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'UTC' });
+  const page = await context.newPage();
+  await signIn(page, 'student2@studyhall.test');
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(WAITING_ROOM);
+  await expect(page.getByRole('heading', { name: 'The waiting room could not open' })).toBeVisible();
+  await expect(page.getByText('Lesson not found')).toBeVisible();
+});
