@@ -24,6 +24,8 @@ const RolesPage = lazyPage(() => import('./features/roles/RolesPage'));
 const CoursesPage = lazyPage(() => import('./features/courses/CoursesPage'));
 const CoursePage = lazyPage(() => import('./features/courses/CoursePage'));
 const CourseTemplatesPage = lazyPage(() => import('./features/courses/CourseTemplatesPage'));
+const SchedulePage = lazyPage(() => import('./features/schedule/SchedulePage'));
+const AdminMeetingsPage = lazyPage(() => import('./features/schedule/AdminMeetingsPage'));
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 
@@ -47,6 +49,8 @@ export const routes: RouteObject[] = [
       signedIn('portal/courses', <CoursesPage />),
       signedIn('portal/courses/:courseId', <CoursePage />),
       signedIn('portal/admin/course-templates', <CourseTemplatesPage />),
+      signedIn('portal/schedule', <SchedulePage />),
+      signedIn('portal/admin/meetings', <AdminMeetingsPage />),
       soon('portal/*', 'portal'),
       {
         path: 'dashboard',
