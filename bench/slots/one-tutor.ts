@@ -36,7 +36,7 @@ export function monthInputs(): Omit<SlotInputs, 'date'> & { dates: string[] } {
   ];
   const weekly = Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((d) => [String(d), HOURS]));
   return {
-    items: [{ _id: 'item', status: 'ENABLE', startDate: null, endDate: null, timezone: ZONE, weekly }],
+    items: [{ status: 'ENABLE', startDate: null, endDate: null, timezone: ZONE, weekly }],
     lessons,
     timeOff,
     rules: { minNoticeMinutes: 0, bufferMinutes: 15, maxLessonsPerDay: 100, maxDaysAhead: 90 },
