@@ -101,27 +101,30 @@ export const availabilityRoutes = new Hono<AppBindings>()
   .post('/user-availability/slots/trial', requireAuth, validate('json', trialSlotsInput), async (c) => {
     const tdb = tenantDb(c);
     const input = c.req.valid('json');
-    const tutors = await tdb.db
-      .selectDistinct({ _id: users._id, timezone: users.timezone, availabilityState: users.availabilityState })
-      .from(userSubjects)
-      .innerJoin(users, and(eq(users._id, userSubjects.userId), eq(users.tenantId, tdb.tenantId)))
-      .where(
-        tdb.where(
-          userSubjects,
-          eq(userSubjects.curriculum, input.curriculum),
-          eq(userSubjects.subject, input.subject),
-          eq(userSubjects.grade, input.grade),
-          eq(users.role, 'TUTOR'),
-          isNull(users.deletedAt),
+    // Who teaches it and how admins ranked them, in one round trip.
+    const [tutors, sortings] = await tdb.db.batch([
+      tdb.db
+        .selectDistinct({ _id: users._id, timezone: users.timezone, availabilityState: users.availabilityState })
+        .from(userSubjects)
+        .innerJoin(users, and(eq(users._id, userSubjects.userId), eq(users.tenantId, tdb.tenantId)))
+        .where(
+          tdb.where(
+            userSubjects,
+            eq(userSubjects.curriculum, input.curriculum),
+            eq(userSubjects.subject, input.subject),
+            eq(userSubjects.grade, input.grade),
+            eq(users.role, 'TUTOR'),
+            isNull(users.deletedAt),
+          ),
         ),
-      )
-      .all();
+      tdb.db
+        .select({ tutorIds: tutorSortings.tutorIds })
+        .from(tutorSortings)
+        .where(tdb.where(tutorSortings, eq(tutorSortings.curriculum, input.curriculum), eq(tutorSortings.subject, input.subject), eq(tutorSortings.grade, input.grade)))
+        .limit(1),
+    ]);
     const offering = tutors.filter((t) => t.availabilityState === null || t.availabilityState === 'available');
-    const sorting = await tdb.db
-      .select({ tutorIds: tutorSortings.tutorIds })
-      .from(tutorSortings)
-      .where(tdb.where(tutorSortings, eq(tutorSortings.curriculum, input.curriculum), eq(tutorSortings.subject, input.subject), eq(tutorSortings.grade, input.grade)))
-      .get();
+    const sorting = sortings[0];
     const rank = (id: string) => {
       const at = sorting?.tutorIds.indexOf(id) ?? -1;
       return at < 0 ? Number.MAX_SAFE_INTEGER : at;
