@@ -76,10 +76,11 @@ export default function AdminMeetingsPage() {
   }, `${JSON.stringify(filters)}:${zone}`);
   const set = (field: keyof MeetingFilters) => (event: { target: { value: string } }) => setFilters((current) => ({ ...current, [field]: event.target.value }));
   const sort = (key: string) => setFilters((current) => ({ ...current, ...nextSort(current, key) }));
-  const when = (iso: string) => format(new TZDate(Date.parse(iso), zone), 'EEE d MMM yyyy, h:mm a');
+  const localDate = (iso: string) => format(new TZDate(Date.parse(iso), zone), 'EEE d MMM yyyy');
+  const localTime = (iso: string) => format(new TZDate(Date.parse(iso), zone), 'h:mm a');
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <p className="text-sm font-semibold text-brand">Admin</p>
       <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Meetings</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Every lesson in the tenant. Times in {zone.replaceAll('_', ' ')}.</p>
@@ -158,7 +159,10 @@ export default function AdminMeetingsPage() {
                     const cancelled = lesson.status === 'CANCELLED';
                     return (
                       <tr key={lesson._id} data-testid="meeting-row">
-                        <td className={clsx('px-4 py-3 whitespace-nowrap text-slate-700 dark:text-slate-200', cancelled && 'line-through')}>{when(lesson.start)}</td>
+                        <td className={clsx('px-4 py-3 text-slate-700 sm:whitespace-nowrap dark:text-slate-200', cancelled && 'line-through')}>
+                          <p>{localDate(lesson.start)}</p>
+                          <p className="text-xs text-slate-500 dark:text-slate-400">{localTime(lesson.start)}</p>
+                        </td>
                         <td className="px-4 py-3">
                           <Link to={`/portal/courses/${lesson.course._id}`} className={clsx('font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white', cancelled && 'line-through')}>
                             {lesson.course.title}

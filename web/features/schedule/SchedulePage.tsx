@@ -79,7 +79,7 @@ export default function SchedulePage() {
   const firstLoad = schedule.status === 'loading' && schedule.lessons.length === 0;
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <p className="text-sm font-semibold text-brand">{actingFor ? `${actingFor.firstname}'s schedule` : 'Schedule'}</p>
@@ -87,10 +87,10 @@ export default function SchedulePage() {
             {periodTitle(view, range, anchor, zone)}
           </h1>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Times in <span data-testid="schedule-zone">{zone.replaceAll('_', ' ')}</span>. Arrow keys move the day, T jumps to today.
+            Times in <span data-testid="schedule-zone">{zone.replaceAll('_', ' ')}</span>.<span className="hidden sm:inline"> Arrow keys move the day, T jumps to today.</span>
           </p>
         </div>
-        <button type="button" className={secondaryButton} onClick={() => setSubscribing(true)}>
+        <button type="button" className={`${secondaryButton} self-start sm:self-auto`} onClick={() => setSubscribing(true)}>
           <Rss className="size-4" aria-hidden="true" />
           Subscribe
         </button>

@@ -65,8 +65,8 @@ export default function TimeGrid({
         })}
         <div className="relative" style={{ height: hourList.length * HOUR_PX }}>
           {hourList.map((hour, i) => (
-            <span key={hour} className="absolute right-2 -translate-y-1/2 text-[0.7rem] text-slate-400" style={{ top: i * HOUR_PX }}>
-              {i === 0 ? '' : format(new Date(2000, 0, 1, hour), 'h a')}
+            <span key={hour} className={clsx('absolute right-2 text-[0.7rem] text-slate-400', i > 0 && '-translate-y-1/2')} style={{ top: i * HOUR_PX + (i === 0 ? 2 : 0) }}>
+              {format(new Date(2000, 0, 1, hour), 'h a')}
             </span>
           ))}
         </div>
