@@ -53,7 +53,8 @@ function renderSchedule(path: string, lessons: ScheduleLesson[]) {
 const scheduleCalls = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/api/schedule/list/'));
 
-describe('schedule page', () => {
+// The page loads lazily, and the first render of a file pays for the whole import graph.
+describe('schedule page', { timeout: 30_000 }, () => {
   it("asks for the week in the viewer's zone and draws lessons on their local day, cancelled ones struck through", async () => {
     const lessons = [
       // 17:30 UTC on the 24th is 01:30 on the 25th in Singapore.
@@ -62,7 +63,7 @@ describe('schedule page', () => {
     ];
     const { fetchMock } = renderSchedule('/portal/schedule?view=week&date=2026-11-25', lessons);
     expect(await screen.findByTestId('schedule-title', {}, { timeout: 10_000 })).toHaveTextContent('22 – 28 Nov 2026');
-    await waitFor(() => expect(screen.getAllByTestId('calendar-lesson')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId('calendar-lesson')).toHaveLength(2), { timeout: 10_000 });
     const query = new URL(scheduleCalls(fetchMock)[0]!, 'http://x').searchParams;
     expect(query.get('startDate')).toBe('2026-11-21T16:00:00.000Z');
     expect(query.get('endDate')).toBe('2026-11-28T16:00:00.000Z');
@@ -74,7 +75,7 @@ describe('schedule page', () => {
 
   it('moves with the arrow keys and t, switches views, and shows the empty state', async () => {
     const { router } = renderSchedule('/portal/schedule?view=week&date=2026-11-25', []);
-    expect(await screen.findByText('No lessons this week.')).toBeInTheDocument();
+    expect(await screen.findByText('No lessons this week.', {}, { timeout: 10_000 })).toBeInTheDocument();
     const user = userEvent.setup();
     await act(async () => {
       await user.keyboard('{ArrowDown}');
@@ -84,7 +85,7 @@ describe('schedule page', () => {
     await user.click(screen.getByRole('radio', { name: 'Month' }));
     expect(screen.getByTestId('schedule-title')).toHaveTextContent('December 2026');
     await user.click(screen.getByRole('radio', { name: 'Agenda' }));
-    expect(await screen.findByText('Nothing scheduled')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing scheduled', {}, { timeout: 10_000 })).toBeInTheDocument();
     await act(async () => {
       await user.keyboard('t');
     });
@@ -93,7 +94,7 @@ describe('schedule page', () => {
 
   it('lists lessons in the agenda with who attends and an Add to calendar button', async () => {
     renderSchedule('/portal/schedule?view=agenda&date=2026-11-23', [lesson('l1', '2026-11-24T02:00:00Z', 'Mathematics')]);
-    const card = await screen.findByTestId('agenda-lesson');
+    const card = await screen.findByTestId('agenda-lesson', {}, { timeout: 10_000 });
     expect(card).toHaveTextContent('10:00 AM');
     expect(card).toHaveTextContent('Sam Student');
     expect(within(card).getByRole('button', { name: 'Add Mathematics lesson to calendar' })).toBeInTheDocument();
