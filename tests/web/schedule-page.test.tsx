@@ -31,15 +31,15 @@ const lesson = (id: string, start: string, subject: string, extra: Partial<Sched
   ...extra,
 });
 
-function renderSchedule(path: string, lessons: ScheduleLesson[]) {
+function renderSchedule(path: string, lessons: ScheduleLesson[], who: ReturnType<typeof user> = THEO) {
   localStorage.setItem('studyhall.token', 'token');
-  localStorage.setItem('studyhall.user', JSON.stringify(THEO));
-  localStorage.setItem('studyhall.actingUserId', 'user_tutor');
+  localStorage.setItem('studyhall.user', JSON.stringify(who));
+  localStorage.setItem('studyhall.actingUserId', String(who._id));
   const fetchMock = mockApi({
     'GET /api/tenant': () => json(TENANT),
     'POST /api/meta-tags/get': () => json({ title: null, description: null }),
-    'GET /api/user/authUser': () => json({ ...THEO, actingFor: THEO }),
-    'GET /api/schedule/list/user_tutor': () => json({ docs: lessons, totalDocs: lessons.length, limit: lessons.length, offset: 0 }),
+    'GET /api/user/authUser': () => json({ ...who, actingFor: who }),
+    [`GET /api/schedule/list/${String(who._id)}`]: () => json({ docs: lessons, totalDocs: lessons.length, limit: lessons.length, offset: 0 }),
   });
   const router = createMemoryRouter(routes, { basename: '/learning-portal', initialEntries: [`/learning-portal${path}`] });
   render(
@@ -98,5 +98,12 @@ describe('schedule page', { timeout: 30_000 }, () => {
     expect(card).toHaveTextContent('10:00 AM');
     expect(card).toHaveTextContent('Sam Student');
     expect(within(card).getByRole('button', { name: 'Add Mathematics lesson to calendar' })).toBeInTheDocument();
+  });
+
+  it('asks a parent who acts for nobody to choose a student', async () => {
+    const parent = user({ _id: 'user_parent', firstname: 'Pat', lastname: 'Parent', role: { name: 'PARENT', isGuest: false }, userMapper: [{ _id: 'user_student', firstname: 'Sam', lastname: 'Student' }] });
+    renderSchedule('/portal/schedule', [], parent);
+    expect(await screen.findByText('Choose a student', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Manage accounts' })).toHaveAttribute('href', '/learning-portal/manage-accounts');
   });
 });

@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { useAtomValue } from 'jotai';
 import { CalendarDays, ChevronLeft, ChevronRight, Rss } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { FALLBACK_TIME_ZONE } from '../../../schema/contracts/profile';
 import { focusRing, iconButton, secondaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
@@ -74,6 +74,17 @@ export default function SchedulePage() {
   }, [anchor, zone, today, view, setParams]);
 
   if (!user || !ownerId) return null;
+  if (user.role.name === 'PARENT' && !actingFor) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+        <EmptyState icon={<CalendarDays className="size-6" aria-hidden="true" />} title="Choose a student" text="A schedule belongs to a student. Pick one of your students to see their lessons.">
+          <Link to="/manage-accounts" className={secondaryButton}>
+            Manage accounts
+          </Link>
+        </EmptyState>
+      </div>
+    );
+  }
   const pickDay = (day: string) => show({ view: 'day', date: day });
   const lessons = schedule.lessons.filter((l) => Date.parse(l.start) >= range.start.getTime() && Date.parse(l.start) < range.end.getTime());
   const firstLoad = schedule.status === 'loading' && schedule.lessons.length === 0;
