@@ -23,6 +23,15 @@ test('a tutor finds the seeded lessons in his time zone in week, month and agend
   const card = page.locator(`[data-testid="calendar-day"][data-day="${lessonDay}"]`).getByTestId('agenda-lesson').filter({ hasText: 'IGCSE Mathematics with Theo' });
   await expect(card).toContainText('5:00 PM');
   await expect(card).toContainText('Sam Student');
+  const download = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Add Mathematics lesson 2 to calendar' }).click();
+  expect((await download).suggestedFilename()).toBe('lesson-section_maths_lesson_2.ics');
+
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Subscribe to your lessons' });
+  await dialog.getByRole('button', { name: 'Create calendar link' }).click();
+  await expect(dialog.getByLabel('Your calendar link')).toHaveValue(/\/api\/schedule\/feed\/[\w-]{43}\.ics$/);
+  await dialog.getByRole('button', { name: 'Close dialog' }).click();
 
   await card.getByRole('link', { name: 'IGCSE Mathematics with Theo' }).click();
   await expect(page).toHaveURL(/\/learning-portal\/portal\/courses\/course_igcse_maths_theo$/);
