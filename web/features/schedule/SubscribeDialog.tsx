@@ -33,8 +33,12 @@ export default function SubscribeDialog({ open, onClose }: { open: boolean; onCl
     }
   };
   const copy = async (url: string) => {
-    await navigator.clipboard.writeText(url);
-    toast.success('Calendar link copied');
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success('Calendar link copied');
+    } catch (error) {
+      toast.error(error);
+    }
   };
 
   return (
