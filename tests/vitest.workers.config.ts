@@ -21,5 +21,7 @@ export default defineConfig({
   test: {
     include: ['tests/api/**/*.test.ts', 'tests/durable-objects/**/*.test.ts'],
     setupFiles: ['tests/setup.ts'],
+    // ics ships CommonJS whose yup dependency imports names from a CommonJS package; pre-bundling lets workerd load it.
+    deps: { optimizer: { ssr: { enabled: true, include: ['ics'] } } },
   },
 });

@@ -26,6 +26,8 @@ const CoursePage = lazyPage(() => import('./features/courses/CoursePage'));
 const CourseTemplatesPage = lazyPage(() => import('./features/courses/CourseTemplatesPage'));
 const WaitingRoomPage = lazyPage(() => import('./features/waiting-room/WaitingRoomPage'));
 const CallLogsPage = lazyPage(() => import('./features/call-logs/CallLogsPage'));
+const SchedulePage = lazyPage(() => import('./features/schedule/SchedulePage'));
+const AdminMeetingsPage = lazyPage(() => import('./features/schedule/AdminMeetingsPage'));
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 
@@ -50,6 +52,8 @@ export const routes: RouteObject[] = [
       signedIn('portal/courses/:courseId', <CoursePage />),
       signedIn('portal/admin/course-templates', <CourseTemplatesPage />),
       signedIn('portal/admin/call-logs', <CallLogsPage />),
+      signedIn('portal/schedule', <SchedulePage />),
+      signedIn('portal/admin/meetings', <AdminMeetingsPage />),
       soon('portal/*', 'portal'),
       {
         path: 'dashboard',

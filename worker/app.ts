@@ -15,6 +15,7 @@ import { courseSettingTemplateRoutes } from './routes/course-setting-templates';
 import { sectionRoutes } from './routes/sections';
 import { meetingRoutes } from './routes/meetings';
 import { resourceRoutes } from './routes/resources';
+import { scheduleRoutes } from './routes/schedule';
 import { signUpRoutes } from './routes/sign-up';
 import { passwordRoutes } from './routes/passwords';
 import { devMailboxRoutes } from './routes/dev-mailbox';
@@ -65,6 +66,7 @@ const app = new Hono<AppBindings>()
   .route('/', meetingRoutes)
   .route('/', resourceRoutes)
   .route('/', availabilityRoutes)
+  .route('/', scheduleRoutes)
   .route('/', metaTagRoutes)
   .route('/', curriculumRoutes)
   .route('/', waitingRoomRoutes)

@@ -163,8 +163,18 @@ const availabilityFixtures: RouteFixture[] = [
 const waitingRoomFixtures: RouteFixture[] = [{ match: /^\/api\/meeting-data\/:waitingId$/, params: { waitingId: 'section_maths_lesson_2' } }];
 // ~~~~ end of waiting room block ~~~~
 
+// ==== Schedule (issue 5): Sam's schedule and a lesson of Sam's own course. The feed is reached by its secret alone
+// (calendar apps send no token), so it is public here; tests/api/schedule.test.ts checks it per tenant. ====
+const scheduleFixtures: RouteFixture[] = [
+  { match: /^\/api\/schedule\/list\/:userId$/, params: { userId: SAM }, query: { startDate: '2031-01-01T00:00:00Z', endDate: '2031-02-01T00:00:00Z' } },
+  { match: /^\/api\/schedule\/:sectionId(\/ics)?$/, params: { sectionId: SAM_ZOOM } },
+  { match: /^\/api\/schedule\/feed\/:file$/, params: { file: 'matrix.ics' }, public: true },
+];
+// ==== end of schedule block ====
+
 export const idRouteFixtures: RouteFixture[] = [
   ...waitingRoomFixtures,
+  ...scheduleFixtures,
   ...availabilityFixtures,
   ...sectionFixtures,
   { match: /^\/api\/rt\/waiting-room\/:waitingId$/, params: { waitingId: 'matrix-room' }, headers: { upgrade: 'websocket' } },

@@ -8,10 +8,10 @@ export interface NavItem {
 }
 
 export function navItems(signedIn: boolean): NavItem[] {
-  return [{ to: '/', label: 'Home', end: true }, ...(signedIn ? [{ to: '/dashboard', label: 'Dashboard' }, { to: '/portal/courses', label: 'Courses' }] : [])];
+  return [{ to: '/', label: 'Home', end: true }, ...(signedIn ? [{ to: '/dashboard', label: 'Dashboard' }, { to: '/portal/courses', label: 'Courses' }, { to: '/portal/schedule', label: 'Schedule' }] : [])];
 }
 
-export type AccountLinkKey = 'profile' | 'manageAccounts' | 'users' | 'roles' | 'callLogs';
+export type AccountLinkKey = 'profile' | 'manageAccounts' | 'users' | 'roles' | 'meetings' | 'callLogs';
 
 export interface AccountLink extends NavItem {
   key: AccountLinkKey;
@@ -28,6 +28,7 @@ export function accountLinks(user: PublicUser, permissions: PermissionMap | null
     if (hasPermission(permissions, { adminUsers: ['view'] })) links.push({ key: 'users', to: '/portal/admin/users', label: 'Users' });
     if (hasPermission(permissions, { roles: ['view'], tutorRoles: ['view'] })) links.push({ key: 'roles', to: '/portal/admin/roles', label: 'Roles' });
     if (hasPermission(permissions, { callLogs: ['view'] })) links.push({ key: 'callLogs', to: '/portal/admin/call-logs', label: 'Call logs' });
+    if (hasPermission(permissions, { adminCourse: ['view'] })) links.push({ key: 'meetings', to: '/portal/admin/meetings', label: 'Meetings' });
   }
   return links;
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import {
   adminNotes,
+  calendarFeeds,
   emailOutbox,
   passwordResets,
   sessions,
@@ -25,7 +26,7 @@ export const DELETED_NAME = { firstname: 'Deleted', lastname: 'user' } as const;
  */
 export async function deleteUserAccount(tdb: TenantDb, files: R2Bucket, user: { _id: string; email: string | null }) {
   const now = new Date();
-  const owned = [userExperiences, userQualifications, userAchievements, userLanguages, userSubjects] as const;
+  const owned = [userExperiences, userQualifications, userAchievements, userLanguages, userSubjects, calendarFeeds] as const;
   await tdb.db.batch([
     tdb.db
       .update(users)

@@ -17,7 +17,7 @@ import { hasTenantPermission } from '../../schema/contracts/permissions';
 import { tutorSortings, users, userSubjects } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { freeSlots } from '../lib/availability/slots';
-import { effectiveRules, itemsOf, lessonsOf, replaceAvailability, tenantUser, timeOffOf } from '../lib/availability/store';
+import { effectiveRules, itemsOf, replaceAvailability, slotSources, tenantUser, timeOffOf } from '../lib/availability/store';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError, fieldError } from '../middleware/errors';
@@ -58,25 +58,22 @@ async function slotsFor(tdb: TenantDb, tutors: { _id: string; timezone: string }
   // Two days either side covers any zone offset, the longest lesson plus buffer, and the daily cap's local day.
   const anchor = Date.parse(`${date}T00:00:00Z`);
   const window = { start: anchor - 2 * DAY, end: anchor + 3 * DAY };
-  const [items, off, rules] = await Promise.all([itemsOf(tdb, ids), timeOffOf(tdb, ids, window), effectiveRules(tdb, ids)]);
+  const { items, timeOff: off, rules, lessons } = await slotSources(tdb, ids, window, exceptSectionId);
   const now = Date.now();
-  const perTutor = await Promise.all(
-    tutors.map(async (tutor) => {
-      const lessons = await lessonsOf(tdb, tutor._id, window, exceptSectionId);
-      const starts = freeSlots({
-        items: items.filter((i) => i.userId === tutor._id),
-        lessons,
-        timeOff: off.filter((t) => t.userId === tutor._id).map((t) => ({ start: Date.parse(t.start), end: Date.parse(t.end) })),
-        rules: rules.get(tutor._id)!,
-        tutorTimezone: tutor.timezone,
-        date,
-        viewerTimezone: timezone,
-        duration,
-        now,
-      });
-      return starts.map((start): SlotOption => ({ user: tutor._id, start: new Date(start).toISOString(), end: new Date(start + duration * 60_000).toISOString() }));
-    }),
-  );
+  const perTutor = tutors.map((tutor) => {
+    const starts = freeSlots({
+      items: items.filter((i) => i.userId === tutor._id),
+      lessons: lessons.get(tutor._id) ?? [],
+      timeOff: off.filter((t) => t.userId === tutor._id).map((t) => ({ start: Date.parse(t.start), end: Date.parse(t.end) })),
+      rules: rules.get(tutor._id)!,
+      tutorTimezone: tutor.timezone,
+      date,
+      viewerTimezone: timezone,
+      duration,
+      now,
+    });
+    return starts.map((start): SlotOption => ({ user: tutor._id, start: new Date(start).toISOString(), end: new Date(start + duration * 60_000).toISOString() }));
+  });
   return perTutor.flat();
 }
 
@@ -104,27 +101,30 @@ export const availabilityRoutes = new Hono<AppBindings>()
   .post('/user-availability/slots/trial', requireAuth, validate('json', trialSlotsInput), async (c) => {
     const tdb = tenantDb(c);
     const input = c.req.valid('json');
-    const tutors = await tdb.db
-      .selectDistinct({ _id: users._id, timezone: users.timezone, availabilityState: users.availabilityState })
-      .from(userSubjects)
-      .innerJoin(users, and(eq(users._id, userSubjects.userId), eq(users.tenantId, tdb.tenantId)))
-      .where(
-        tdb.where(
-          userSubjects,
-          eq(userSubjects.curriculum, input.curriculum),
-          eq(userSubjects.subject, input.subject),
-          eq(userSubjects.grade, input.grade),
-          eq(users.role, 'TUTOR'),
-          isNull(users.deletedAt),
+    // Who teaches it and how admins ranked them, in one round trip.
+    const [tutors, sortings] = await tdb.db.batch([
+      tdb.db
+        .selectDistinct({ _id: users._id, timezone: users.timezone, availabilityState: users.availabilityState })
+        .from(userSubjects)
+        .innerJoin(users, and(eq(users._id, userSubjects.userId), eq(users.tenantId, tdb.tenantId)))
+        .where(
+          tdb.where(
+            userSubjects,
+            eq(userSubjects.curriculum, input.curriculum),
+            eq(userSubjects.subject, input.subject),
+            eq(userSubjects.grade, input.grade),
+            eq(users.role, 'TUTOR'),
+            isNull(users.deletedAt),
+          ),
         ),
-      )
-      .all();
+      tdb.db
+        .select({ tutorIds: tutorSortings.tutorIds })
+        .from(tutorSortings)
+        .where(tdb.where(tutorSortings, eq(tutorSortings.curriculum, input.curriculum), eq(tutorSortings.subject, input.subject), eq(tutorSortings.grade, input.grade)))
+        .limit(1),
+    ]);
     const offering = tutors.filter((t) => t.availabilityState === null || t.availabilityState === 'available');
-    const sorting = await tdb.db
-      .select({ tutorIds: tutorSortings.tutorIds })
-      .from(tutorSortings)
-      .where(tdb.where(tutorSortings, eq(tutorSortings.curriculum, input.curriculum), eq(tutorSortings.subject, input.subject), eq(tutorSortings.grade, input.grade)))
-      .get();
+    const sorting = sortings[0];
     const rank = (id: string) => {
       const at = sorting?.tutorIds.indexOf(id) ?? -1;
       return at < 0 ? Number.MAX_SAFE_INTEGER : at;

@@ -1,5 +1,5 @@
 import type { BatchItem } from 'drizzle-orm/batch';
-import { and, eq, exists, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import {
   type AvailabilityItem,
   type AvailabilityState,
@@ -25,13 +25,13 @@ export async function tenantUser(tdb: TenantDb, userId: string) {
     .get();
 }
 
-/** Each tutor's rules: their own value, else the tenant's default, else the platform's. */
-export async function effectiveRules(tdb: TenantDb, userIds: string[]): Promise<Map<string, EffectiveBookingRules>> {
-  const rows = await tdb.db
+const rulesQuery = (tdb: TenantDb, userIds: string[]) =>
+  tdb.db
     .select({ userId: bookingSettings.userId, rules: bookingSettings.rules })
     .from(bookingSettings)
-    .where(tdb.where(bookingSettings, or(isNull(bookingSettings.userId), inArray(bookingSettings.userId, userIds))))
-    .all();
+    .where(tdb.where(bookingSettings, or(isNull(bookingSettings.userId), inArray(bookingSettings.userId, userIds))));
+
+function rulesFrom(rows: { userId: string | null; rules: Partial<Record<keyof EffectiveBookingRules, number | null>> }[], userIds: string[]) {
   const tenant = rows.find((r) => r.userId === null)?.rules ?? {};
   const keys = Object.keys(DEFAULT_BOOKING_RULES) as (keyof EffectiveBookingRules)[];
   return new Map(
@@ -42,48 +42,90 @@ export async function effectiveRules(tdb: TenantDb, userIds: string[]): Promise<
   );
 }
 
-export async function itemsOf(tdb: TenantDb, userIds: string[]): Promise<(AvailabilityItem & { userId: string })[]> {
-  const rows = await tdb.db.select().from(availabilityItems).where(tdb.where(availabilityItems, inArray(availabilityItems.userId, userIds))).orderBy(availabilityItems.createdAt, availabilityItems._id).all();
-  return rows.map((r) => ({ _id: r._id, userId: r.userId, status: r.status, startDate: r.startDate, endDate: r.endDate, timezone: r.timezone, weekly: r.weekly as WeeklyHoursInput }));
+/** Each tutor's rules: their own value, else the tenant's default, else the platform's. */
+export async function effectiveRules(tdb: TenantDb, userIds: string[]): Promise<Map<string, EffectiveBookingRules>> {
+  return rulesFrom(await rulesQuery(tdb, userIds).all(), userIds);
 }
 
-export async function timeOffOf(tdb: TenantDb, userIds: string[], window?: Interval): Promise<(TimeOff & { userId: string })[]> {
-  const rows = await tdb.db
+const itemsQuery = (tdb: TenantDb, userIds: string[]) =>
+  tdb.db.select().from(availabilityItems).where(tdb.where(availabilityItems, inArray(availabilityItems.userId, userIds))).orderBy(availabilityItems.createdAt, availabilityItems._id);
+
+const itemFrom = (r: typeof availabilityItems.$inferSelect): AvailabilityItem & { userId: string } => ({
+  _id: r._id,
+  userId: r.userId,
+  status: r.status,
+  startDate: r.startDate,
+  endDate: r.endDate,
+  timezone: r.timezone,
+  weekly: r.weekly as WeeklyHoursInput,
+});
+
+export async function itemsOf(tdb: TenantDb, userIds: string[]): Promise<(AvailabilityItem & { userId: string })[]> {
+  return (await itemsQuery(tdb, userIds).all()).map(itemFrom);
+}
+
+const timeOffQuery = (tdb: TenantDb, userIds: string[], window?: Interval) =>
+  tdb.db
     .select()
     .from(timeOff)
     .where(tdb.where(timeOff, inArray(timeOff.userId, userIds), window ? lt(timeOff.start, new Date(window.end)) : undefined, window ? gte(timeOff.end, new Date(window.start)) : undefined))
-    .orderBy(timeOff.start)
-    .all();
-  return rows.map((r) => ({ _id: r._id, userId: r.userId, start: r.start.toISOString(), end: r.end.toISOString(), reason: r.reason, note: r.note }));
+    .orderBy(timeOff.start);
+
+const timeOffFrom = (r: typeof timeOff.$inferSelect): TimeOff & { userId: string } => ({
+  _id: r._id,
+  userId: r.userId,
+  start: r.start.toISOString(),
+  end: r.end.toISOString(),
+  reason: r.reason,
+  note: r.note,
+});
+
+export async function timeOffOf(tdb: TenantDb, userIds: string[], window?: Interval): Promise<(TimeOff & { userId: string })[]> {
+  return (await timeOffQuery(tdb, userIds, window).all()).map(timeOffFrom);
 }
 
-/** Lessons occupy a tutor when they attend it or tutor its course: ACTIVE meetings only, `exceptId` left out. */
-export async function lessonsOf(tdb: TenantDb, tutorId: string, window: Interval, exceptId?: string): Promise<Interval[]> {
-  const attends = tdb.db
-    .select({ one: sql`1` })
-    .from(sectionAttendees)
-    .where(and(eq(sectionAttendees.sectionId, sections._id), eq(sectionAttendees.userId, tutorId)));
-  const tutorsCourse = tdb.db
-    .select({ one: sql`1` })
-    .from(courseTutors)
-    .where(and(eq(courseTutors.courseId, sections.courseId), eq(courseTutors.userId, tutorId), eq(courseTutors.status, 'ENABLE')));
-  const rows = await tdb.db
-    .select({ start: sections.start, duration: sections.duration })
-    .from(sections)
-    .where(
-      tdb.where(
-        sections,
-        inArray(sections.kind, ['TEAMS', 'ZOOM']),
-        eq(sections.status, 'ACTIVE'),
-        isNull(sections.deletedAt),
-        gte(sections.start, new Date(window.start)),
-        lt(sections.start, new Date(window.end)),
-        exceptId ? ne(sections._id, exceptId) : undefined,
-        or(exists(attends), exists(tutorsCourse)),
-      ),
-    )
-    .all();
-  return rows.flatMap((r) => (r.start ? [{ start: r.start.getTime(), end: r.start.getTime() + (r.duration ?? 0) * 60_000 }] : []));
+const liveLessonIn = (tdb: TenantDb, window: Interval, exceptId?: string) =>
+  tdb.where(
+    sections,
+    inArray(sections.kind, ['TEAMS', 'ZOOM']),
+    eq(sections.status, 'ACTIVE'),
+    isNull(sections.deletedAt),
+    gte(sections.start, new Date(window.start)),
+    lt(sections.start, new Date(window.end)),
+    exceptId ? ne(sections._id, exceptId) : undefined,
+  );
+
+/**
+ * Everything slot search reads for several tutors, in one D1 batch (one round trip): their items, time off and
+ * rules, and the lessons each attends or whose course they tutor (a lesson found both ways counts once).
+ */
+export async function slotSources(tdb: TenantDb, tutorIds: string[], window: Interval, exceptId?: string) {
+  const lessonColumns = { _id: sections._id, start: sections.start, duration: sections.duration };
+  const [items, off, rules, attended, taught] = await tdb.db.batch([
+    itemsQuery(tdb, tutorIds),
+    timeOffQuery(tdb, tutorIds, window),
+    rulesQuery(tdb, tutorIds),
+    tdb.db
+      .select({ ...lessonColumns, tutorId: sectionAttendees.userId })
+      .from(sections)
+      .innerJoin(sectionAttendees, eq(sectionAttendees.sectionId, sections._id))
+      .where(and(liveLessonIn(tdb, window, exceptId), inArray(sectionAttendees.userId, tutorIds))),
+    tdb.db
+      .select({ ...lessonColumns, tutorId: courseTutors.userId })
+      .from(sections)
+      .innerJoin(courseTutors, and(eq(courseTutors.courseId, sections.courseId), eq(courseTutors.status, 'ENABLE')))
+      .where(and(liveLessonIn(tdb, window, exceptId), inArray(courseTutors.userId, tutorIds))),
+  ]);
+  const lessons = new Map<string, Map<string, Interval>>(tutorIds.map((id) => [id, new Map()]));
+  for (const row of [...attended, ...taught]) {
+    if (row.start) lessons.get(row.tutorId)?.set(row._id, { start: row.start.getTime(), end: row.start.getTime() + (row.duration ?? 0) * 60_000 });
+  }
+  return {
+    items: items.map(itemFrom),
+    timeOff: off.map(timeOffFrom),
+    rules: rulesFrom(rules, tutorIds),
+    lessons: new Map([...lessons].map(([id, byId]) => [id, [...byId.values()]])),
+  };
 }
 
 export interface AvailabilityWrite {

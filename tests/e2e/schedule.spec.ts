@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './demo';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+test('a tutor finds the seeded lessons in his time zone in week, month and agenda views, and opens the course', async ({ page }) => {
+  await signIn(page, 'tutor@studyhall.test');
+  await expect(page).toHaveURL(/\/learning-portal\/(dashboard|portal)/);
+  await page.getByRole('banner').getByRole('link', { name: 'Schedule' }).first().click();
+  await expect(page.getByTestId('schedule-zone')).toHaveText('Asia/Singapore');
+  await expect(page.getByRole('radio', { name: 'Week' })).toHaveAttribute('aria-checked', 'true');
+
+  // The seed puts a maths lesson at 09:00 UTC the day after it runs: 5:00 PM that same date in Singapore.
+  const lessonDay = new Date(Date.now() + DAY).toISOString().slice(0, 10);
+  await page.goto(`/learning-portal/portal/schedule?view=week&date=${lessonDay}`);
+  const column = page.locator(`[data-testid="calendar-day"][data-day="${lessonDay}"]`);
+  await expect(column.getByRole('link', { name: /5:00 PM.*IGCSE Mathematics with Theo/ })).toBeVisible();
+
+  await page.getByRole('radio', { name: 'Month' }).click();
+  await expect(page.locator(`[data-testid="calendar-day"][data-day="${lessonDay}"]`).getByRole('link', { name: /5:00 PM.*IGCSE Mathematics with Theo/ })).toBeVisible();
+
+  await page.getByRole('radio', { name: 'Agenda' }).click();
+  const card = page.locator(`[data-testid="calendar-day"][data-day="${lessonDay}"]`).getByTestId('agenda-lesson').filter({ hasText: 'IGCSE Mathematics with Theo' });
+  await expect(card).toContainText('5:00 PM');
+  await expect(card).toContainText('Sam Student');
+  const download = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Add Mathematics lesson 2 to calendar' }).click();
+  expect((await download).suggestedFilename()).toBe('lesson-section_maths_lesson_2.ics');
+
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Subscribe to your lessons' });
+  await dialog.getByRole('button', { name: 'Create calendar link' }).click();
+  await expect(dialog.getByLabel('Your calendar link')).toHaveValue(/\/api\/schedule\/feed\/[\w-]{43}\.ics$/);
+  await dialog.getByRole('button', { name: 'Close dialog' }).click();
+
+  await card.getByRole('link', { name: 'IGCSE Mathematics with Theo' }).click();
+  await expect(page).toHaveURL(/\/learning-portal\/portal\/courses\/course_igcse_maths_theo$/);
+  await expect(page.getByRole('heading', { name: 'IGCSE Mathematics with Theo', level: 1 })).toBeVisible();
+});
+
+test('an admin sees every lesson in the meetings table with its total time', async ({ page }) => {
+  await signIn(page, 'admin@studyhall.test');
+  await expect(page).toHaveURL(/\/learning-portal\/(dashboard|portal)/);
+  await page.goto('/learning-portal/portal/admin/meetings');
+  await expect(page.getByRole('heading', { name: 'Meetings', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('meetings-totals')).toHaveText('7 lessons · 7 h in total');
+  await page.getByLabel('Student').selectOption({ label: 'Maya Student' });
+  await expect(page.getByTestId('meetings-totals')).toHaveText('3 lessons · 3 h in total');
+  await expect(page.getByTestId('meeting-row')).toHaveCount(3);
+});

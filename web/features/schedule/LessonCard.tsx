@@ -1,0 +1,65 @@
+import clsx from 'clsx';
+import { CalendarPlus, Users, Video } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { ScheduleLesson } from '../../../schema/contracts/schedule';
+import { smallButton } from '../admin-users/ui';
+import { useToast } from '../../ui/toast/use-toast';
+import { downloadLessonIcs } from './calendar-files';
+import { timeLabel } from './calendar';
+import { coursePath, lessonColours, lessonTypeLabel, othersOf } from './lesson-style';
+
+/** A lesson in the agenda and day views: what, when, with whom, and its actions. */
+export default function LessonCard({ lesson, zone, viewerId, now }: { lesson: ScheduleLesson; zone: string; viewerId: string; now: number }) {
+  const toast = useToast();
+  const [saving, setSaving] = useState(false);
+  const colours = lessonColours(lesson);
+  const cancelled = lesson.status === 'CANCELLED';
+  const joinable = !cancelled && Date.parse(lesson.end) > now;
+  const others = othersOf(lesson, viewerId);
+  const addToCalendar = async () => {
+    setSaving(true);
+    try {
+      await downloadLessonIcs(lesson._id);
+    } catch (error) {
+      toast.error(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <article data-testid="agenda-lesson" data-status={lesson.status} className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:flex-row sm:items-center dark:bg-slate-900 dark:ring-slate-800">
+      <div className={clsx('w-fit shrink-0 rounded-xl border-l-4 px-3 py-2 text-sm font-semibold sm:w-28', colours.className)} style={colours.style}>
+        <p>{timeLabel(lesson.start, zone)}</p>
+        <p className="text-xs font-normal">{lesson.duration} min</p>
+      </div>
+      <div className="min-w-0 flex-1">
+        <Link to={coursePath(lesson)} className={clsx('font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white', cancelled && 'line-through')}>
+          {lesson.course.title}
+        </Link>
+        <p className={clsx('text-sm text-slate-600 dark:text-slate-400', cancelled && 'line-through')}>
+          {lesson.title} · {lesson.course.subject} · {lessonTypeLabel(lesson)}
+        </p>
+        {others && (
+          <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
+            <Users className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="truncate">{others}</span>
+          </p>
+        )}
+        {cancelled && <p className="mt-1 text-xs font-semibold text-rose-600 dark:text-rose-400">Cancelled{lesson.cancelReason ? `: ${lesson.cancelReason}` : ''}</p>}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {joinable && (
+          <a href={lesson.joinUrl} className={smallButton}>
+            <Video className="size-4" aria-hidden="true" />
+            Join
+          </a>
+        )}
+        <button type="button" className={smallButton} onClick={() => void addToCalendar()} disabled={saving} aria-label={`Add ${lesson.title} to calendar`}>
+          <CalendarPlus className="size-4" aria-hidden="true" />
+          Add to calendar
+        </button>
+      </div>
+    </article>
+  );
+}
