@@ -115,8 +115,10 @@ export class ChatRoom extends DurableObject<Env> {
     await this.flush();
   }
 
-  private verify(ws: WebSocket, state: ChatSocketState, payload: ClientPayload<'verify'>) {
-    this.reply(ws, state, 'verified', { userId: state.userId, mode: state.mode, lastSeq: this.store.lastSeq(), editMode: state.editMode });
+  private async verify(ws: WebSocket, state: ChatSocketState, payload: ClientPayload<'verify'>) {
+    const lastSeq = this.store.lastSeq();
+    const contacts = await this.contactsOf(state);
+    this.reply(ws, state, 'verified', { userId: state.userId, mode: state.mode, lastSeq, editMode: state.editMode, contacts });
     if (payload.lastSeq === undefined) return;
     // Resuming: everything stored since the client's last sequence number, in room order, in bounded frames.
     let after = payload.lastSeq;
@@ -128,6 +130,18 @@ export class ChatRoom extends DurableObject<Env> {
       if (!last || !hasMore) return;
       after = last.seq;
     }
+  }
+
+  private async contactsOf(state: ChatSocketState) {
+    const owner = this.store.owner();
+    if (!owner) return [];
+    const directory = new ChatDirectory(this.env, owner.tenantId);
+    if (owner.courseId !== null) {
+      if (state.readAll && !state.canJoin) return [];
+      return (await directory.courseRoster(owner.courseId)).filter((person) => person._id !== state.userId);
+    }
+    const subject = owner.room.slice('admin:'.length);
+    return state.userId === subject ? [] : directory.people([subject]);
   }
 
   /** The conversation if this socket may read it. */

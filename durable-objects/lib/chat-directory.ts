@@ -44,6 +44,27 @@ export class ChatDirectory {
     return new Set([...students, ...tutors].map((row) => row.id));
   }
 
+  /** Enrolled students and enabled tutors of the course, by name. */
+  async courseRoster(courseId: string): Promise<ChatPerson[]> {
+    const columns = { _id: users._id, firstname: users.firstname, lastname: users.lastname, avatar: users.avatar };
+    const [students, tutors] = await Promise.all([
+      this.db
+        .select(columns)
+        .from(courseStudents)
+        .innerJoin(users, eq(users._id, courseStudents.userId))
+        .where(and(eq(courseStudents.tenantId, this.tenantId), eq(courseStudents.courseId, courseId), eq(courseStudents.status, 'ENROLLED'), isNull(users.deletedAt)))
+        .all(),
+      this.db
+        .select(columns)
+        .from(courseTutors)
+        .innerJoin(users, eq(users._id, courseTutors.userId))
+        .where(and(eq(courseTutors.tenantId, this.tenantId), eq(courseTutors.courseId, courseId), eq(courseTutors.status, 'ENABLE'), isNull(users.deletedAt)))
+        .all(),
+    ]);
+    const unique = new Map([...tutors, ...students].map((person) => [person._id, person]));
+    return [...unique.values()].sort((a, b) => `${a.firstname} ${a.lastname}`.localeCompare(`${b.firstname} ${b.lastname}`));
+  }
+
   async presence(ids: string[]) {
     if (ids.length === 0) return new Map<string, { isOnline: boolean; lastSeen: string | null }>();
     const rows = await this.db

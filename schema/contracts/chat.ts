@@ -113,7 +113,14 @@ const clientShapes = {
 } as const;
 
 const serverShapes = {
-  verified: { userId: z.string(), mode: z.enum(chatModes), lastSeq: z.number().int(), editMode: z.boolean() },
+  verified: {
+    userId: z.string(),
+    mode: z.enum(chatModes),
+    lastSeq: z.number().int(),
+    editMode: z.boolean(),
+    /** Who this connection may start a conversation with: the course's other members, or an admin room's user. */
+    contacts: z.array(chatPerson),
+  },
   conversations: { conversations: z.array(conversation) },
   created: { conversation },
   /** `clientId` on the sender's copy is the acknowledgement that the message is stored. */
