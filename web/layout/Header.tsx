@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { useAtomValue } from 'jotai';
 import { LogIn } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { signedInUserAtom } from '../features/auth/atoms';
 import ActingForChip from '../features/manage-accounts/ActingForChip';
@@ -10,6 +11,9 @@ import BrandLink from './BrandLink';
 import MobileMenu from './MobileMenu';
 import { navItems } from './nav-items';
 import UserMenu from './UserMenu';
+
+/** Loaded only for signed-in people, so the landing page does not carry the chat code. */
+const InboxBadge = lazy(() => import('../features/chat/InboxBadge'));
 
 export default function Header() {
   const user = useAtomValue(signedInUserAtom);
@@ -43,6 +47,11 @@ export default function Header() {
         </div>
         <div className="flex items-center gap-1 sm:gap-2">
           <ActingForChip />
+          {user && (
+            <Suspense fallback={null}>
+              <InboxBadge userId={user._id} />
+            </Suspense>
+          )}
           <ThemeToggle />
           <div className="hidden md:block">
             {user ? (
