@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { formatDistanceToNow } from 'date-fns';
+import { formatDistanceToNow } from 'date-fns/formatDistanceToNow';
 import { ArrowLeft, MessageSquarePlus, Send, WifiOff } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { TYPING_THROTTLE_MS, type Conversation, type ConversationUser } from '../../../schema/contracts/chat';
