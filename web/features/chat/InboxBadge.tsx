@@ -1,4 +1,3 @@
-import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { formatDistanceToNow } from 'date-fns/formatDistanceToNow';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { MessageCircle } from 'lucide-react';
@@ -25,6 +24,22 @@ export default function InboxBadge({ userId }: { userId: string }) {
   const [entries, setEntries] = useState<NotificationEntry[]>([]);
   const [totalDocs, setTotalDocs] = useState(0);
   const socket = useRef<ReconnectingSocket | null>(null);
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+
+  // A light disclosure rather than a menu library: the badge sits on every page, so it stays small.
+  useEffect(() => {
+    if (!open) return;
+    const away = (event: Event) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    document.addEventListener('keydown', away);
+    return () => {
+      document.removeEventListener('pointerdown', away);
+      document.removeEventListener('keydown', away);
+    };
+  }, [open]);
 
   useEffect(() => {
     const ws = new ReconnectingSocket({
@@ -60,16 +75,25 @@ export default function InboxBadge({ userId }: { userId: string }) {
   };
 
   return (
-    <Popover className="relative">
-      <PopoverButton className={`${iconButton} relative`} aria-label={total > 0 ? `Messages, ${total} unseen` : 'Messages'} data-testid="inbox-button">
+    <div className="relative" ref={container}>
+      <button
+        type="button"
+        className={`${iconButton} relative`}
+        aria-label={total > 0 ? `Messages, ${total} unseen` : 'Messages'}
+        aria-expanded={open}
+        aria-controls="inbox-panel"
+        onClick={() => setOpen((now) => !now)}
+        data-testid="inbox-button"
+      >
         <MessageCircle className="size-5" aria-hidden="true" />
         {total > 0 && (
           <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-rose-600 px-1 text-center text-[11px] leading-5 font-bold text-white" data-testid="inbox-badge">
             {total > 99 ? '99+' : total}
           </span>
         )}
-      </PopoverButton>
-      <PopoverPanel anchor="bottom end" className="z-50 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-2xl bg-white p-2 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+      </button>
+      {open && (
+      <div id="inbox-panel" className="absolute right-0 z-50 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-2xl bg-white p-2 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
         <h2 className="px-2 py-1.5 text-sm font-semibold text-slate-900 dark:text-white">Notifications</h2>
         {entries.length === 0 ? (
           <p className="px-2 py-4 text-sm text-slate-500 dark:text-slate-400">You are all caught up.</p>
@@ -79,6 +103,7 @@ export default function InboxBadge({ userId }: { userId: string }) {
               <li key={entry._id}>
                 <Link
                   to={entry.course ? `/portal/courses/${entry.course}` : '/portal/profile'}
+                  onClick={() => setOpen(false)}
                   className="flex items-start gap-3 rounded-xl px-2 py-2 hover:bg-slate-100 dark:hover:bg-slate-800"
                 >
                   <span className="mt-0.5 rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-slate-950">{entry.unseenCount}</span>
@@ -98,7 +123,8 @@ export default function InboxBadge({ userId }: { userId: string }) {
             Load more
           </button>
         )}
-      </PopoverPanel>
-    </Popover>
+      </div>
+      )}
+    </div>
   );
 }
