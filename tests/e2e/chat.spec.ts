@@ -33,17 +33,17 @@ test('a tutor and a student chat: typing, delivered and seen ticks, and the unse
   await theoChat.getByRole('button', { name: /Sam/ }).click();
   await expect(theoChat.getByRole('heading', { name: /Sam/ })).toBeVisible();
 
-  await samChat.getByLabel('Message').fill('Can we go over question 4?');
+  await samChat.getByRole('textbox', { name: 'Message' }).fill('Can we go over question 4?');
   await expect(theoChat.getByTestId('chat-typing')).toHaveText('Sam is typing…');
-  await samChat.getByLabel('Message').press('Enter');
+  await samChat.getByRole('textbox', { name: 'Message' }).press('Enter');
   await expect(theoChat.getByRole('log', { name: 'Messages' })).toContainText('Can we go over question 4?');
   await expect(theoChat.getByTestId('chat-typing')).toBeHidden();
   // Theo has the conversation open, so the message goes from delivered to seen.
   await expect(samChat.getByTestId('message-tick').last()).toHaveAttribute('data-status', 'SEEN');
 
   await samChat.getByRole('button', { name: 'Back to conversations' }).click();
-  await theoChat.getByLabel('Message').fill('Sure, see https://example.com/q4 first');
-  await theoChat.getByLabel('Message').press('Enter');
+  await theoChat.getByRole('textbox', { name: 'Message' }).fill('Sure, see https://example.com/q4 first');
+  await theoChat.getByRole('textbox', { name: 'Message' }).press('Enter');
   await expect(theoChat.getByTestId('message-tick').last()).toHaveAttribute('data-status', 'DELIVERED');
 
   const badge = sam.getByRole('banner').getByTestId('inbox-badge');
