@@ -48,6 +48,9 @@ test('a tutor and a student chat: typing, delivered and seen ticks, and the unse
 
   const badge = sam.getByRole('banner').getByTestId('inbox-badge');
   await expect(badge).toHaveText('1');
+  await expect(sam.getByText('New Message: Sure, see https://example.com/q4 first')).toBeVisible();
+  // Theo has this conversation open: no toast for it there.
+  await expect(theo.getByText(/^New Message/)).toHaveCount(0);
   await expect(samChat.getByTestId('conversation-unseen')).toHaveText('1');
   await samChat.getByRole('button', { name: /Theo/ }).click();
   await expect(samChat.getByRole('link', { name: 'https://example.com/q4' })).toHaveAttribute('target', '_blank');

@@ -126,6 +126,7 @@ export default function ChatPanel({ target, title }: { target: ChatRoomTarget; t
   const [chosen, setChosen] = useState<string[]>([]);
   const conversation = openId ? state.conversations?.find((c) => c._id === openId) : undefined;
   const messages = openId ? (state.messages[openId] ?? []) : [];
+  const others = conversation ? othersOf(conversation, state.userId) : [];
 
   useEffect(() => {
     if (openId && connection === 'open' && state.verified && state.hasMore[openId] === undefined) emit('history', { conversationId: openId });
@@ -233,16 +234,16 @@ export default function ChatPanel({ target, title }: { target: ChatRoomTarget; t
             </button>
             {conversation && (
               <>
-                <ChatAvatar person={othersOf(conversation, state.userId)[0]!} online={othersOf(conversation, state.userId).length === 1 ? othersOf(conversation, state.userId)[0]!.isOnline : undefined} size="sm" />
+                <ChatAvatar person={others[0]!} online={others.length === 1 ? others[0]!.isOnline : undefined} size="sm" />
                 <div className="min-w-0">
-                  <h2 className="truncate font-semibold text-slate-900 dark:text-white">{othersOf(conversation, state.userId).map(fullName).join(', ')}</h2>
+                  <h2 className="truncate font-semibold text-slate-900 dark:text-white">{others.map(fullName).join(', ')}</h2>
                   <p className="truncate text-xs text-slate-500 dark:text-slate-400" data-testid="chat-presence">
                     {typingNames.length > 0 ? (
                       <span className="font-medium text-brand-strong dark:text-brand" data-testid="chat-typing">
                         {typingNames.join(', ')} {typingNames.length === 1 ? 'is' : 'are'} typing…
                       </span>
-                    ) : othersOf(conversation, state.userId).length === 1 ? (
-                      presenceText(othersOf(conversation, state.userId)[0]!)
+                    ) : others.length === 1 ? (
+                      presenceText(others[0]!)
                     ) : (
                       `${conversation.users.length} people`
                     )}

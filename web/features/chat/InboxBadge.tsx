@@ -93,37 +93,40 @@ export default function InboxBadge({ userId }: { userId: string }) {
         )}
       </button>
       {open && (
-      <div id="inbox-panel" className="absolute right-0 z-50 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-2xl bg-white p-2 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-        <h2 className="px-2 py-1.5 text-sm font-semibold text-slate-900 dark:text-white">Notifications</h2>
-        {entries.length === 0 ? (
-          <p className="px-2 py-4 text-sm text-slate-500 dark:text-slate-400">You are all caught up.</p>
-        ) : (
-          <ul className="max-h-80 overflow-y-auto">
-            {entries.map((entry) => (
-              <li key={entry._id}>
-                <Link
-                  to={entry.course ? `/portal/courses/${entry.course}` : '/portal/profile'}
-                  onClick={() => setOpen(false)}
-                  className="flex items-start gap-3 rounded-xl px-2 py-2 hover:bg-slate-100 dark:hover:bg-slate-800"
-                >
-                  <span className="mt-0.5 rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-slate-950">{entry.unseenCount}</span>
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm text-slate-900 dark:text-white">{entry.lastMessage}</span>
-                    {entry.lastMessageSentAt && (
-                      <span className="text-xs text-slate-500 dark:text-slate-400">{formatDistanceToNow(new Date(entry.lastMessageSentAt), { addSuffix: true })}</span>
-                    )}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-        {entries.length < totalDocs && (
-          <button type="button" className={`${secondaryButton} mt-2 w-full py-2`} onClick={loadMore}>
-            Load more
-          </button>
-        )}
-      </div>
+        <div
+          id="inbox-panel"
+          className="fixed inset-x-4 top-16 z-50 rounded-2xl bg-white p-2 shadow-xl ring-1 ring-slate-200 sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80 dark:bg-slate-900 dark:ring-slate-800"
+        >
+          <h2 className="px-2 py-1.5 text-sm font-semibold text-slate-900 dark:text-white">Notifications</h2>
+          {entries.length === 0 ? (
+            <p className="px-2 py-4 text-sm text-slate-500 dark:text-slate-400">You are all caught up.</p>
+          ) : (
+            <ul className="max-h-80 overflow-y-auto">
+              {entries.map((entry) => (
+                <li key={entry._id}>
+                  <Link
+                    to={entry.course ? `/portal/courses/${entry.course}` : '/portal/profile'}
+                    onClick={() => setOpen(false)}
+                    className="flex items-start gap-3 rounded-xl px-2 py-2 hover:bg-slate-100 dark:hover:bg-slate-800"
+                  >
+                    <span className="mt-0.5 rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-slate-950">{entry.unseenCount}</span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate text-sm text-slate-900 dark:text-white">{entry.lastMessage}</span>
+                      {entry.lastMessageSentAt && (
+                        <span className="text-xs text-slate-500 dark:text-slate-400">{formatDistanceToNow(new Date(entry.lastMessageSentAt), { addSuffix: true })}</span>
+                      )}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          {entries.length < totalDocs && (
+            <button type="button" className={`${secondaryButton} mt-2 w-full py-2`} onClick={loadMore}>
+              Load more
+            </button>
+          )}
+        </div>
       )}
     </div>
   );
