@@ -17,7 +17,7 @@ import { type ChatConnection, readChatConnection } from './lib/chat-connection';
 import { ChatDirectory } from './lib/chat-directory';
 import { ChatStore, memberKeyOf, type StoredConversation } from './lib/chat-store';
 import { readIdentity } from './lib/identity';
-import { attachmentOf, enableHeartbeat, openSockets } from './lib/sockets';
+import { attachmentOf, enableHeartbeat } from './lib/sockets';
 import { UsedTickets } from './lib/used-tickets';
 
 /** Summaries reach D1 and the inboxes at most this often; a burst of messages costs one flush. */
@@ -52,6 +52,8 @@ export class ChatRoom extends DurableObject<Env> {
   private flushScheduled = false;
   /** `${conversationId}:${userId}` → when their last "typing" went out; lost on hibernation, which only lets one more through. */
   private readonly typingSent = new Map<string, number>();
+  /** Attachments never change after the upgrade, so each is read once per wake instead of once per broadcast. */
+  private readonly states = new WeakMap<WebSocket, ChatSocketState | null>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -64,7 +66,7 @@ export class ChatRoom extends DurableObject<Env> {
     const url = new URL(request.url);
     if (url.pathname === '/presence' && request.method === 'POST') {
       const payload = await request.json<ServerPayload<'presence'>>();
-      this.broadcastTo(openSockets<ChatSocketState>(this.ctx), 'presence', payload);
+      this.broadcastTo(this.openStates(), 'presence', payload);
       return Response.json({ ok: true });
     }
     if (url.pathname !== '/connect') return refuse(404, 'Not found');
@@ -84,7 +86,7 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
-    const state = attachmentOf<ChatSocketState>(ws);
+    const state = this.stateOf(ws);
     if (!state) return;
     const parsed = parseIncoming(state.mode, message);
     if (!parsed.ok) return this.reply(ws, state, 'error', { message: parsed.message });
@@ -194,21 +196,30 @@ export class ChatRoom extends DurableObject<Env> {
       if (!state.canJoin) return this.reply(ws, state, 'error', { message: 'Turn on edit mode to write in this conversation' });
       await this.join(conversation.id, state.userId);
     }
-    const seq = this.store.insertMessage({
+    const row = {
       id: newId(),
       clientId: payload.clientId,
       conversationId: conversation.id,
       senderId: state.userId,
       body: payload.message,
       createdAt: Date.now(),
-    });
+    };
+    const seq = this.store.insertMessage(row);
     if (seq === null) {
       // A resend of a stored message: acknowledge it again, to the sender only.
       const stored = this.store.messageByClientId(state.userId, payload.clientId);
       if (stored) this.reply(ws, state, 'message', { message: stored });
       return;
     }
-    const stored = this.store.messageByClientId(state.userId, payload.clientId)!;
+    const stored = this.store.toMessage({
+      seq,
+      id: row.id,
+      client_id: row.clientId,
+      conversation_id: row.conversationId,
+      sender_id: row.senderId,
+      body: row.body,
+      created_at: row.createdAt,
+    });
     this.broadcastTo(this.audience(conversation.id), 'message', { message: stored });
     this.clearTyping(conversation.id, state.userId);
     this.scheduleFlush();
@@ -259,10 +270,30 @@ export class ChatRoom extends DurableObject<Env> {
     this.typingSent.delete(`${conversationId}:${userId}`);
   }
 
+  private stateOf(ws: WebSocket): ChatSocketState | null {
+    let state = this.states.get(ws);
+    if (state === undefined) {
+      state = attachmentOf<ChatSocketState>(ws);
+      this.states.set(ws, state);
+    }
+    return state;
+  }
+
+  /** Open sockets with their states; a socket mid-close is no longer part of the room. */
+  private openStates(except?: WebSocket) {
+    const result: { ws: WebSocket; state: ChatSocketState }[] = [];
+    for (const ws of this.ctx.getWebSockets()) {
+      if (ws === except || ws.readyState !== WebSocket.OPEN) continue;
+      const state = this.stateOf(ws);
+      if (state) result.push({ ws, state });
+    }
+    return result;
+  }
+
   /** Sockets that see a conversation: its members' and every reader-of-all's. */
   private audience(conversationId: string, except?: WebSocket) {
     const members = new Set(this.store.members(conversationId).map((m) => m.userId));
-    return openSockets<ChatSocketState>(this.ctx, except).filter(({ state }) => state.readAll || members.has(state.userId));
+    return this.openStates(except).filter(({ state }) => state.readAll || members.has(state.userId));
   }
 
   private async listFor(viewerId: string, stored: StoredConversation[]): Promise<Conversation[]> {

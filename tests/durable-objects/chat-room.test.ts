@@ -187,7 +187,9 @@ describe('happy', () => {
     tutor.close();
     const back = await course(f.tutor, courseId);
     back.emit('verify', { lastSeq: seen[0]!.seq });
-    expect(await back.next('verified')).toMatchObject({ userId: f.tutor.user._id, mode: 'user', lastSeq: seen[2]!.seq, editMode: false });
+    const verified = await back.next('verified');
+    expect(verified).toMatchObject({ userId: f.tutor.user._id, mode: 'user', lastSeq: seen[2]!.seq, editMode: false });
+    expect(verified.contacts.map((p) => p._id).sort()).toEqual([f.student.user._id, f.secondStudent.user._id].sort());
     expect((await back.next('messages')).messages.map((m) => m.message)).toEqual(['two', 'three']);
   });
 
