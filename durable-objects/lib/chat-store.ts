@@ -253,10 +253,6 @@ export class ChatStore {
       .map((row) => row.user_id);
   }
 
-  messageCount(): number {
-    return this.sql.exec<{ n: number }>('SELECT count(*) AS n FROM messages').one().n;
-  }
-
   toMessage(row: MessageRow): ChatMessage {
     const owner = this.owner();
     return {
@@ -275,7 +271,7 @@ export class ChatStore {
   }
 }
 
-export function statusFor(member: Member, seq: number): MessageStatus {
+function statusFor(member: Member, seq: number): MessageStatus {
   if (member.seenSeq >= seq) return 'SEEN';
   if (member.deliveredSeq >= seq) return 'DELIVERED';
   return 'SAVED';

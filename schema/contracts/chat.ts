@@ -143,8 +143,6 @@ type ServerFrameOf<Op extends ServerOp, M extends ChatMode> = z.infer<
 
 export type ClientPayload<Op extends ClientOp> = Omit<ClientFrameOf<Op, 'user'>, 'type'>;
 export type ServerPayload<Op extends ServerOp> = Omit<ServerFrameOf<Op, 'user'>, 'type'>;
-export type ChatClientFrame<M extends ChatMode = ChatMode> = { [Op in ClientOp]: ClientFrameOf<Op, M> }[ClientOp];
-export type ChatServerFrame<M extends ChatMode = ChatMode> = { [Op in ServerOp]: ServerFrameOf<Op, M> }[ServerOp];
 
 function framesOf<S extends Record<string, z.ZodRawShape>>(shapes: S, names: Record<keyof S, Record<ChatMode, string>>, mode: ChatMode) {
   const byType = new Map<string, { op: keyof S & string; schema: z.ZodObject }>();

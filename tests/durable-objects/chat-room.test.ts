@@ -22,7 +22,7 @@ let f: ChatFixture;
 const open: ChatClient[] = [];
 
 beforeAll(async () => {
-  f = (await chatFixture()) as ChatFixture;
+  f = await chatFixture();
 });
 
 afterEach(() => {

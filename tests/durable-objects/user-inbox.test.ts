@@ -11,7 +11,7 @@ let f: ChatFixture;
 const sockets: { close(): void }[] = [];
 
 beforeAll(async () => {
-  f = (await chatFixture()) as ChatFixture;
+  f = await chatFixture();
 });
 
 afterEach(() => {

@@ -3,7 +3,6 @@ import { env, exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
-  adminRoomObject,
   type ChatMessage,
   type ChatMode,
   chatAdminRoom,
@@ -21,7 +20,7 @@ import {
   type ServerPayload,
 } from '../../schema/contracts/chat';
 import { roles, tenants, users } from '../../schema/tables';
-import { type LessonFixture, lessonFixture, type Person } from './docs';
+import { lessonFixture, type Person } from './docs';
 import { db, requestTicket, signedInUser } from './realtime';
 
 /** Fixtures and socket clients for the chat rooms and inboxes. */
@@ -48,7 +47,7 @@ export async function chatFixture() {
   const secondStudent = await signedInUser({ tenant: 'studyhall', role: 'STUDENT', firstname: 'Maya' });
   return { ...lesson, chatAdmin, secondStudent };
 }
-export type ChatFixture = LessonFixture & Awaited<ReturnType<typeof chatFixture>>;
+export type ChatFixture = Awaited<ReturnType<typeof chatFixture>>;
 
 export async function ticket(person: Person, room: string, host = 'localhost') {
   const res = await requestTicket(person.token, { room }, host);
@@ -74,7 +73,6 @@ export function upgradeInbox(ticketValue: string | null, host = 'localhost') {
 }
 
 export const courseRoomStub = (tenantId: string, courseId: string) => env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(courseRoomObject(tenantId, courseId)));
-export const adminRoomStub = (tenantId: string, userId: string) => env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(adminRoomObject(tenantId, userId)));
 export const inboxStub = (tenantId: string, userId: string) => env.USER_INBOX.get(env.USER_INBOX.idFromName(inboxObject(tenantId, userId)));
 
 export async function chatRoomNeverReached(objectName: string) {
