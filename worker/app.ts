@@ -6,6 +6,7 @@ import { sameOriginMiddleware } from './middleware/same-origin';
 import { tenantMiddleware } from './middleware/tenant';
 import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
+import { chatRoutes } from './routes/chat';
 import { docRoutes } from './routes/docs';
 import { courseRoutes } from './routes/courses';
 import { courseStudentRoutes } from './routes/course-students';
@@ -43,6 +44,7 @@ const app = new Hono<AppBindings>()
   .use(sameOriginMiddleware)
   .route('/', realtimeRoutes)
   .route('/', docRoutes)
+  .route('/', chatRoutes)
   .route('/', tenantRoutes)
   .route('/', authRoutes)
   .route('/', signUpRoutes)

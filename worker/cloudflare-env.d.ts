@@ -8,6 +8,6 @@ declare namespace Cloudflare {
   }
   interface GlobalProps {
     mainModule: typeof import('./index');
-    durableNamespaces: 'WaitingRoom' | 'DocRoom';
+    durableNamespaces: 'WaitingRoom' | 'DocRoom' | 'ChatRoom' | 'UserInbox';
   }
 }

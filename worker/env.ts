@@ -8,6 +8,8 @@ export interface Env {
   ASSETS: Fetcher;
   WAITING_ROOM: DurableObjectNamespace<import('../durable-objects/waiting-room').WaitingRoom>;
   DOC_ROOM: DurableObjectNamespace;
+  CHAT_ROOM: DurableObjectNamespace;
+  USER_INBOX: DurableObjectNamespace;
   APP_ENV: string;
   /** HMAC key for access tokens and real-time tickets; `npm start` writes a random one to .dev.vars. */
   TOKEN_SECRET: string;
@@ -17,6 +19,11 @@ export interface Env {
   EMAIL_FROM?: string;
   /** Base URL of a Resend-compatible API other than Resend itself. */
   EMAIL_API_URL?: string;
+  /** Web Push (VAPID) keys; without all three, pushes are recorded in the dev push log instead of sent. */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  /** `mailto:` or `https:` contact the push services see. */
+  VAPID_SUBJECT?: string;
 }
 
 export type Db = DrizzleD1Database<typeof tables>;

@@ -2,7 +2,9 @@ import { app } from './app';
 import type { Env } from './env';
 import { serveSpa } from './spa';
 
+export { ChatRoom } from '../durable-objects/chat-room';
 export { DocRoom } from '../durable-objects/doc-room';
+export { UserInbox } from '../durable-objects/user-inbox';
 export { WaitingRoom } from '../durable-objects/waiting-room';
 
 export default {

@@ -32,9 +32,9 @@ export const rtRoom = z
   .refine((room) => {
     const [kind, id, ...rest] = room.split('/');
     if (rest.length > 0 || id === undefined) return false;
-    if (kind === 'waiting-room') return roomIdPattern.test(id);
+    if (kind === 'waiting-room' || kind === 'chat-course' || kind === 'chat-admin' || kind === 'inbox') return roomIdPattern.test(id);
     return kind === 'doc' && parseDocName(id) !== null;
-  }, 'must be waiting-room/<waitingId> or doc/lesson:<sectionId>:board|notes');
+  }, 'must be waiting-room/<waitingId>, doc/lesson:<sectionId>:board|notes, chat-course/<courseId>, chat-admin/<userId> or inbox/<userId>');
 
 export const rtTicketRequest = z.object({ room: rtRoom });
 export type RtTicketRequest = z.infer<typeof rtTicketRequest>;

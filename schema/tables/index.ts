@@ -10,3 +10,4 @@ export * from './availability';
 export * from './content';
 export * from './call-logs';
 export * from './schedule';
+export * from './chat';

@@ -4,6 +4,7 @@ import {
   adminNotes,
   coursePermissionTemplates,
   coursePricingTemplates,
+  pushSubscriptions,
   sections,
   userAchievements,
   userExperiences,
@@ -171,6 +172,18 @@ const scheduleFixtures: RouteFixture[] = [
   { match: /^\/api\/schedule\/feed\/:file$/, params: { file: 'matrix.ics' }, public: true },
 ];
 // ==== end of schedule block ====
+// ==== chat block ====
+const CHAT_PUSH_ID = 'matrix_push_subscription_sam';
+const chatFixtures: RouteFixture[] = [
+  { match: /^\/api\/rt\/chat\/course\/:courseId$/, params: { courseId: SEED_COURSE_IDS.maths }, headers: { upgrade: 'websocket' } },
+  { match: /^\/api\/rt\/chat\/admin\/:userId$/, params: { userId: SAM }, headers: { upgrade: 'websocket' } },
+  { match: /^\/api\/fcm-token\/:id$/, params: { id: CHAT_PUSH_ID } },
+];
+
+async function seedChatMatrixRecords() {
+  await db.insert(pushSubscriptions).values({ _id: CHAT_PUSH_ID, tenantId: TENANT, userId: SAM, endpoint: 'https://push.example/matrix-sam', p256dh: 'key', auth: 'auth' });
+}
+// ==== end of chat block ====
 
 export const idRouteFixtures: RouteFixture[] = [
   ...waitingRoomFixtures,
@@ -191,6 +204,7 @@ export const idRouteFixtures: RouteFixture[] = [
   { match: /^\/api\/admin\/roles\/(verify-delete\/)?:id$/, params: { id: ids.role }, body: { name: 'Matrix role', permissions: { invoices: ['view'] } } },
   { match: /^\/api\/admin\/tutor-roles\/(verify-delete\/)?:id$/, params: { id: ids.tutorRole }, body: { name: 'Matrix tutor role', permissions: { COURSE: ['view'] } } },
   ...courseFixtures,
+  ...chatFixtures,
 ];
 
 /** Records the fixtures point at, beyond the demo seed: Sam's profile rows and an admin note about him. */
@@ -206,4 +220,5 @@ export async function seedMatrixRecords() {
   ]);
   await seedCourseMatrixRecords();
   await seedSectionMatrixRecords();
+  await seedChatMatrixRecords();
 }

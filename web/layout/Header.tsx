@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { useAtomValue } from 'jotai';
 import { LogIn } from 'lucide-react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { signedInUserAtom } from '../features/auth/atoms';
 import ActingForChip from '../features/manage-accounts/ActingForChip';
@@ -11,8 +12,34 @@ import MobileMenu from './MobileMenu';
 import { navItems } from './nav-items';
 import UserMenu from './UserMenu';
 
+/** The badge waits this long after sign-in or a reload, so the page the person opened loads first. */
+const INBOX_BADGE_DELAY_MS = 1500;
+
+/**
+ * The chat badge loads only for signed-in people, so the landing page does not carry the chat code, and it loads
+ * after the page rather than through Suspense, so a navigation never waits for it.
+ */
+function useInboxBadge(enabled: boolean) {
+  const [Badge, setBadge] = useState<ComponentType<{ userId: string }> | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      void import('../features/chat/InboxBadge').then((module) => {
+        if (live) setBadge(() => module.default);
+      });
+    }, INBOX_BADGE_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [enabled]);
+  return enabled ? Badge : null;
+}
+
 export default function Header() {
   const user = useAtomValue(signedInUserAtom);
+  const InboxBadge = useInboxBadge(Boolean(user));
   return (
     <header className="sticky top-[var(--impersonation-bar,0px)] z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/85">
       <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
@@ -43,6 +70,7 @@ export default function Header() {
         </div>
         <div className="flex items-center gap-1 sm:gap-2">
           <ActingForChip />
+          {user && InboxBadge && <InboxBadge userId={user._id} />}
           <ThemeToggle />
           <div className="hidden md:block">
             {user ? (

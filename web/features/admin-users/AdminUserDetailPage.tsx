@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { ArrowLeft, KeyRound, LogIn, ShieldOff, UserX } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { AdminUserRecord } from '../../../schema/contracts/admin-users';
 import { api } from '../../lib/api';
@@ -16,6 +16,8 @@ import { fullName, roleBadge, roleLabels } from './labels';
 import ProfileSummary from './ProfileSummary';
 import { EmptyState } from './ui';
 import UserDetailsForm from './UserDetailsForm';
+
+const ChatPanel = lazy(() => import('../chat/ChatPanel'));
 
 type Load = { status: 'loading' } | { status: 'rejected'; code: number | undefined } | { status: 'idle'; user: AdminUserRecord };
 
@@ -139,6 +141,13 @@ export default function AdminUserDetailPage() {
         </div>
         <AdminNotes user={user} canEdit={canEdit} onChange={(record) => setLoad({ status: 'idle', user: record })} />
       </div>
+      {can({ adminCourseChat: ['view'] }) && (
+        <div className="mt-6">
+          <Suspense fallback={<Spinner className="size-6 text-brand" />}>
+            <ChatPanel target={{ kind: 'admin', userId: user._id, readAll: true }} title={`Admin chat with ${fullName(user)}`} />
+          </Suspense>
+        </div>
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import clsx from 'clsx';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { MyCourse } from '../../../schema/contracts/courses';
 import { hasPermission, type PermissionMap } from '../../../schema/contracts/permissions';
@@ -19,6 +19,8 @@ import { kindLabel, lessonTime, statusBadge } from './course-format';
 import CourseFormDialog from './CourseFormDialog';
 import CoursePeople from './CoursePeople';
 import TutorCourseDialog from './TutorCourseDialog';
+
+const CourseChat = lazy(() => import('../chat/CourseChat'));
 
 const tabClass = ({ selected }: { selected: boolean }) =>
   clsx(
@@ -91,7 +93,8 @@ export default function CoursePage() {
     );
 
   const mode = isAdmin ? 'admin' : course.asTutor ? 'tutor' : 'learner';
-  const tabs = ['Lessons & materials', 'People', ...(isAdmin ? ['Settings'] : [])];
+  const showChat = !isAdmin || can({ courseChat: ['view'] });
+  const tabs = ['Lessons & materials', 'People', ...(showChat ? ['Chat'] : []), ...(isAdmin ? ['Settings'] : [])];
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
@@ -135,6 +138,13 @@ export default function CoursePage() {
           <TabPanel>
             <CoursePeople course={course} admin={isAdmin && can({ adminCourse: ['edit'] })} />
           </TabPanel>
+          {showChat && (
+            <TabPanel>
+              <Suspense fallback={<Spinner className="size-6 text-brand" />}>
+                <CourseChat courseId={course._id} asAdmin={isAdmin} canEdit={isAdmin && can({ adminCourse: ['edit'] })} />
+              </Suspense>
+            </TabPanel>
+          )}
           {isAdmin && (
             <TabPanel>
               <div className={`${cardClass} flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between`}>

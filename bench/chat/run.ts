@@ -1,0 +1,199 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { io, type Socket } from 'socket.io-client';
+import WebSocket from 'ws';
+import { chatCourseRoom } from '../../schema/contracts/chat';
+import { DEMO_USERS } from '../../schema/seed';
+import { SEED_COURSE_IDS } from '../../schema/seed-courses';
+import { prepareLocal } from '../../scripts/prepare-local';
+
+/**
+ * `npm run bench -- chat`: one course chat room, 200 clients, 20 messages a second of 200 bytes, delivery latency
+ * (send → receipt at every member socket) p50/p95/p99, against a Socket.IO server with the same event names and
+ * a bare `ws` broadcast (the floor), measured in the same run.
+ *
+ * Ours runs under `wrangler dev` with the product's configuration. Compression: the product ships with
+ * `no_web_socket_compression`, but under `wrangler dev` Miniflare's entry worker negotiates permessage-deflate
+ * whenever a client offers it, so these clients do not offer it (`perMessageDeflate: false`); the peers have it
+ * off too. Ours also stores every message in SQLite and acknowledges after the write; the peers store nothing.
+ */
+const CLIENTS = 200;
+const RATE = 20;
+const WARMUP_S = 2;
+const MEASURE_S = 10;
+const BYTES = 200;
+const PORT = Number(process.env.BENCH_CHAT_PORT ?? process.env.E2E_PORT ?? 8803);
+const PEER_PORT = PORT + 1000;
+const PERSIST = `.tmp/bench-chat-${PORT}`;
+const COURSE = SEED_COURSE_IDS.maths;
+const base = `http://localhost:${PORT}`;
+
+const body = (sentAt: number) => {
+  const stamp = `t=${sentAt.toFixed(3)};`;
+  return stamp + 'x'.repeat(BYTES - stamp.length);
+};
+const sentAtOf = (text: string) => Number(/^t=([\d.]+);/.exec(text)?.[1]);
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+interface Result {
+  name: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  deliveries: number;
+  expected: number;
+}
+
+function summarise(name: string, latencies: number[], expected: number): Result {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { name, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), deliveries: sorted.length, expected };
+}
+
+/** Sends at RATE for the warm-up and the measured window; only messages sent in the window count. */
+async function drive(send: (i: number, text: string) => void, measuring: { on: boolean }) {
+  const total = RATE * (WARMUP_S + MEASURE_S);
+  const start = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    measuring.on = i >= RATE * WARMUP_S;
+    send(i % CLIENTS, body(measuring.on ? performance.now() : -1));
+  }
+  await sleep(2000);
+}
+
+function spawnReady(command: string, args: string[], marker: RegExp): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true' } });
+    const onData = (chunk: Buffer) => {
+      if (marker.test(chunk.toString())) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${command} exited with ${code}`)));
+  });
+}
+
+async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  const res = await fetch(`${base}/api${path}`, { ...init, headers });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<T>;
+}
+
+async function signIn(email: string) {
+  const form = new URLSearchParams({ client_id: 'studyhall-web', grant_type: 'password', username: `login:${email}`, password: 'studyhall-demo' });
+  return (await api<{ access_token: string }>('/oauth/token', { method: 'POST', body: form })).access_token;
+}
+
+async function ours(): Promise<Result> {
+  rmSync(PERSIST, { recursive: true, force: true });
+  await prepareLocal(PERSIST);
+  const dev = await spawnReady('wrangler', ['dev', '--port', String(PORT), '--persist-to', PERSIST, '--show-interactive-dev-session=false'], /Ready on/);
+  try {
+    const tokens = [await signIn('student@studyhall.test'), await signIn('tutor@studyhall.test')];
+    const sockets: WebSocket[] = [];
+    for (let i = 0; i < CLIENTS; i++) {
+      const { ticket } = await api<{ ticket: string }>('/rt/tickets', {
+        method: 'POST',
+        token: tokens[i % 2],
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ room: chatCourseRoom(COURSE) }),
+      });
+      const ws = new WebSocket(`ws://localhost:${PORT}/api/rt/chat/course/${COURSE}?ticket=${ticket}`, { perMessageDeflate: false });
+      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+      sockets.push(ws);
+    }
+    const first = sockets[0]!;
+    first.send(JSON.stringify({ type: 'startConversation', users: [DEMO_USERS.tutor._id] }));
+    const conversationId = await new Promise<string>((resolve) =>
+      first.on('message', (data) => {
+        const frame = JSON.parse(data.toString()) as { type: string; conversation?: { _id: string } };
+        if (frame.type === 'newConversation') resolve(frame.conversation!._id);
+      }),
+    );
+    const latencies: number[] = [];
+    const measuring = { on: false };
+    for (const ws of sockets) {
+      ws.on('message', (data) => {
+        const text = data.toString();
+        if (!text.startsWith('{"type":"receiveMessage"')) return;
+        const sentAt = sentAtOf((JSON.parse(text) as { message: { message: string } }).message.message);
+        if (sentAt > 0) latencies.push(performance.now() - sentAt);
+      });
+    }
+    let n = 0;
+    await drive((i, text) => sockets[i]!.send(JSON.stringify({ type: 'sendMessage', conversationId, clientId: `b${n++}`, message: text })), measuring);
+    for (const ws of sockets) ws.close();
+    return summarise('ours     ChatRoom (workerd via wrangler dev)', latencies, RATE * MEASURE_S * CLIENTS);
+  } finally {
+    dev.kill('SIGTERM');
+  }
+}
+
+async function socketIo(): Promise<Result> {
+  const server = await spawnReady(process.execPath, ['--import', 'tsx', 'bench/chat/peers.ts', 'socketio', String(PEER_PORT)], /ready/);
+  try {
+    const clients: Socket[] = [];
+    for (let i = 0; i < CLIENTS; i++) {
+      // The server refuses per-message compression, so none is negotiated.
+      const client = io(`http://localhost:${PEER_PORT}`, { transports: ['websocket'] });
+      await new Promise((resolve) => client.once('connect', () => resolve(undefined)));
+      clients.push(client);
+    }
+    const latencies: number[] = [];
+    for (const client of clients) {
+      client.on('receiveMessage', (frame: { message: { message: string } }) => {
+        const sentAt = sentAtOf(frame.message.message);
+        if (sentAt > 0) latencies.push(performance.now() - sentAt);
+      });
+    }
+    let n = 0;
+    await drive((i, text) => clients[i]!.emit('sendMessage', { conversationId: 'c', clientId: `b${n++}`, message: text }), { on: false });
+    for (const client of clients) client.close();
+    return summarise('peer     Socket.IO 4 (same event names)', latencies, RATE * MEASURE_S * CLIENTS);
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+async function rawWs(): Promise<Result> {
+  const server = await spawnReady(process.execPath, ['--import', 'tsx', 'bench/chat/peers.ts', 'ws', String(PEER_PORT + 1)], /ready/);
+  try {
+    const sockets: WebSocket[] = [];
+    for (let i = 0; i < CLIENTS; i++) {
+      const ws = new WebSocket(`ws://localhost:${PEER_PORT + 1}`, { perMessageDeflate: false });
+      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+      sockets.push(ws);
+    }
+    const latencies: number[] = [];
+    for (const ws of sockets) {
+      ws.on('message', (data) => {
+        const sentAt = sentAtOf((JSON.parse(data.toString()) as { message: string }).message);
+        if (sentAt > 0) latencies.push(performance.now() - sentAt);
+      });
+    }
+    await drive((i, text) => sockets[i]!.send(JSON.stringify({ type: 'sendMessage', message: text })), { on: false });
+    for (const ws of sockets) ws.close();
+    return summarise('floor    raw ws broadcast', latencies, RATE * MEASURE_S * CLIENTS);
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+const results = [await ours(), await socketIo(), await rawWs()];
+console.log(`chat delivery latency: 1 room, ${CLIENTS} clients, ${RATE} msg/s of ${BYTES} B, ${MEASURE_S} s measured after ${WARMUP_S} s warm-up; no per-message compression`);
+for (const r of results) {
+  console.log(`  ${r.name.padEnd(42)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  (${r.deliveries}/${r.expected} deliveries)`);
+}
+const [o, peer, floor] = results as [Result, Result, Result];
+console.log(`ours/peer chat-p99 ${(o.p99 / peer.p99).toFixed(2)}`);
+console.log(`ours/floor chat-p99 ${(o.p99 / floor.p99).toFixed(2)}`);
+process.exit(0);

@@ -1,0 +1,158 @@
+import { DurableObject } from 'cloudflare:workers';
+import {
+  type InboxServerFrame,
+  inboxClientFrame,
+  type NewMessageNotice,
+  NOTIFICATION_PAGE_SIZE,
+  PRESENCE_GRACE_MS,
+} from '../schema/contracts/chat';
+import { chatPresence } from '../schema/tables';
+import type { Env } from '../worker/env';
+import { listNotifications } from '../worker/lib/chat/notifications';
+import { pushToUser } from '../worker/lib/push';
+import { ChatDirectory } from './lib/chat-directory';
+import { readIdentity } from './lib/identity';
+import { acceptSocket, attachmentOf, broadcast, enableHeartbeat, openSockets, parseFrame, send } from './lib/sockets';
+import { UsedTickets } from './lib/used-tickets';
+
+interface InboxSocketState {
+  userId: string;
+}
+
+interface Owner {
+  tenantId: string;
+  userId: string;
+}
+
+/** Storage keys: who this inbox belongs to, and when their last tab closed (while the grace runs). */
+const OWNER = 'owner';
+const LEFT_AT = 'leftAt';
+const ONLINE = 'online';
+
+const refuse = (status: number, message: string) => Response.json({ message, errors: [] }, { status });
+
+/**
+ * One per user (`{tenantId}:inbox:{userId}`): every signed-in tab holds a socket here. It owns the user's presence
+ * (online while any tab is open, offline once the last has been gone for the grace period, timed by an alarm), pushes
+ * the notifications list and unseen badge to every tab so they agree, and sends Web Push when no tab is open.
+ */
+export class UserInbox extends DurableObject<Env> {
+  private readonly usedTickets: UsedTickets;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.usedTickets = new UsedTickets(ctx.storage.sql);
+    enableHeartbeat(ctx);
+  }
+
+  override async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname === '/changed' && request.method === 'POST') {
+      const body = await request.json<Owner & { news: NewMessageNotice[] }>();
+      await this.ctx.storage.put(OWNER, { tenantId: body.tenantId, userId: body.userId } satisfies Owner);
+      await this.changed(body, body.news);
+      return Response.json({ ok: true });
+    }
+    if (url.pathname !== '/connect') return refuse(404, 'Not found');
+    if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return refuse(426, 'Expected a WebSocket upgrade');
+    const identity = readIdentity(request);
+    if (!identity) return refuse(401, 'Missing identity');
+    if (!this.usedTickets.claim(identity.ticketId, identity.ticketExp)) {
+      return refuse(401, 'This ticket was already used. Ask for a new one.');
+    }
+    const owner: Owner = { tenantId: identity.tenantId, userId: identity.userId };
+    await this.ctx.storage.put(OWNER, owner);
+    const response = acceptSocket(this.ctx, { userId: identity.userId } satisfies InboxSocketState);
+    await this.cameOnline(owner);
+    // Every tab gets the page, so a badge that drifted in another tab is corrected too.
+    broadcastFirstPage(this.ctx, await this.page(owner, 0), []);
+    return response;
+  }
+
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
+    const state = attachmentOf<InboxSocketState>(ws);
+    const owner = await this.ctx.storage.get<Owner>(OWNER);
+    if (!state || !owner) return;
+    const parsed = parseFrame(inboxClientFrame, message);
+    if (!parsed.ok) return send(ws, { type: 'error', message: parsed.message } satisfies InboxServerFrame);
+    const page = await this.page(owner, parsed.frame.offset);
+    const type = parsed.frame.type === 'chatLoadMoreNotificationData' ? 'receiveUserNotificationDataLoadMore' : 'receiveAdminUserNotificationDataLoadMore';
+    send(ws, { type, notifications: page.docs, totalDocs: page.totalDocs, offset: parsed.frame.offset } satisfies InboxServerFrame);
+  }
+
+  override async webSocketClose(ws: WebSocket) {
+    await this.left(ws);
+  }
+
+  override async webSocketError(ws: WebSocket) {
+    await this.left(ws);
+  }
+
+  /** The grace ran out: offline unless a tab came back meanwhile. */
+  override async alarm() {
+    const owner = await this.ctx.storage.get<Owner>(OWNER);
+    const leftAt = await this.ctx.storage.get<number>(LEFT_AT);
+    if (!owner || leftAt === undefined || openSockets(this.ctx).length > 0) return;
+    await this.ctx.storage.delete(LEFT_AT);
+    await this.ctx.storage.put(ONLINE, false);
+    await this.announce(owner, false, leftAt);
+  }
+
+  private async left(ws: WebSocket) {
+    if (openSockets(this.ctx, ws).length > 0) return;
+    const now = Date.now();
+    await this.ctx.storage.put(LEFT_AT, now);
+    await this.ctx.storage.setAlarm(now + PRESENCE_GRACE_MS);
+  }
+
+  private async cameOnline(owner: Owner) {
+    if ((await this.ctx.storage.get<number>(LEFT_AT)) !== undefined) {
+      await this.ctx.storage.delete(LEFT_AT);
+      await this.ctx.storage.deleteAlarm();
+    }
+    if ((await this.ctx.storage.get<boolean>(ONLINE)) === true) return;
+    await this.ctx.storage.put(ONLINE, true);
+    await this.announce(owner, true, Date.now());
+  }
+
+  /** Records the change in D1 and tells every room the user chats in. */
+  private async announce(owner: Owner, isOnline: boolean, at: number) {
+    const directory = new ChatDirectory(this.env, owner.tenantId);
+    const lastSeen = new Date(at);
+    await directory.db
+      .insert(chatPresence)
+      .values({ userId: owner.userId, tenantId: owner.tenantId, isOnline, lastSeen })
+      .onConflictDoUpdate({ target: chatPresence.userId, set: { isOnline, lastSeen } });
+    const rooms = await directory.roomsOf(owner.userId);
+    const body = JSON.stringify({ user: owner.userId, isOnline, lastSeen: lastSeen.toISOString() });
+    const results = await Promise.allSettled(
+      rooms.map((name) => this.env.CHAT_ROOM.get(this.env.CHAT_ROOM.idFromName(name)).fetch('https://chat-room/presence', { method: 'POST', body })),
+    );
+    for (const result of results) {
+      if (result.status === 'rejected') console.error('inbox: presence fan-out failed', result.reason);
+    }
+  }
+
+  private page(owner: Owner, offset: number) {
+    return listNotifications(new ChatDirectory(this.env, owner.tenantId).db, owner.tenantId, owner.userId, { limit: NOTIFICATION_PAGE_SIZE, offset });
+  }
+
+  private async changed(owner: Owner, news: NewMessageNotice[]) {
+    if (openSockets(this.ctx).length === 0) {
+      for (const notice of news) await pushToUser(this.env, owner, notice);
+      return;
+    }
+    broadcastFirstPage(this.ctx, await this.page(owner, 0), news);
+  }
+}
+
+function broadcastFirstPage(ctx: DurableObjectState, page: Awaited<ReturnType<typeof listNotifications>>, news: NewMessageNotice[]) {
+  broadcast(ctx, {
+    type: 'receiveUserNotificationData',
+    notifications: page.docs,
+    totalDocs: page.totalDocs,
+    offset: 0,
+    totalUnseen: page.totalUnseen,
+    news,
+  } satisfies InboxServerFrame);
+}

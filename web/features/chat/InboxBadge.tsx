@@ -1,0 +1,133 @@
+import { formatDistanceToNow } from 'date-fns/formatDistanceToNow';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { MessageCircle } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { inboxRoom, inboxServerFrame, type NotificationEntry } from '../../../schema/contracts/chat';
+import { iconButton, secondaryButton } from '../../ui/classes';
+import { pushToastAtom } from '../../ui/toast-atoms';
+import { openConversationAtom, unseenTotalAtom } from './chat-atoms';
+import { ReconnectingSocket } from './reconnecting-socket';
+import { socketUrl } from './tickets';
+
+/**
+ * The header's unseen-messages badge and notifications list. Every tab holds its own inbox socket and the inbox sends
+ * the same counts to all of them, so the badge agrees across tabs and devices. New messages raise a toast, except
+ * in the conversation that is open.
+ */
+export default function InboxBadge({ userId }: { userId: string }) {
+  const [total, setTotal] = useAtom(unseenTotalAtom);
+  const openConversation = useAtomValue(openConversationAtom);
+  const openRef = useRef(openConversation);
+  openRef.current = openConversation;
+  const toast = useSetAtom(pushToastAtom);
+  const [entries, setEntries] = useState<NotificationEntry[]>([]);
+  const [totalDocs, setTotalDocs] = useState(0);
+  const socket = useRef<ReconnectingSocket | null>(null);
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+
+  // A light disclosure rather than a menu library: the badge sits on every page, so it stays small.
+  useEffect(() => {
+    if (!open) return;
+    const away = (event: Event) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    document.addEventListener('keydown', away);
+    return () => {
+      document.removeEventListener('pointerdown', away);
+      document.removeEventListener('keydown', away);
+    };
+  }, [open]);
+
+  useEffect(() => {
+    const ws = new ReconnectingSocket({
+      url: () => socketUrl(inboxRoom(userId), '/rt/inbox'),
+      onOpen: () => ws.healthy(),
+      onState: () => undefined,
+      onText: (text) => {
+        const parsed = inboxServerFrame.safeParse(JSON.parse(text));
+        if (!parsed.success) return;
+        const frame = parsed.data;
+        if (frame.type === 'receiveUserNotificationData') {
+          setTotal(frame.totalUnseen);
+          setEntries(frame.notifications);
+          setTotalDocs(frame.totalDocs);
+          for (const news of frame.news) {
+            if (news.conversationId !== openRef.current) toast({ kind: 'success', text: `${news.title}: ${news.lastMessage}` });
+          }
+        } else if (frame.type === 'receiveUserNotificationDataLoadMore') {
+          setEntries((now) => [...now, ...frame.notifications.filter((n) => !now.some((e) => e._id === n._id))]);
+          setTotalDocs(frame.totalDocs);
+        }
+      },
+    });
+    socket.current = ws;
+    ws.start();
+    return () => ws.stop();
+  }, [userId, setTotal, toast]);
+
+  const loadMore = () => {
+    if (!socket.current?.send(JSON.stringify({ type: 'chatLoadMoreNotificationData', offset: entries.length }))) {
+      console.warn('chat: not connected, chatLoadMoreNotificationData dropped');
+    }
+  };
+
+  return (
+    <div className="relative" ref={container}>
+      <button
+        type="button"
+        className={`${iconButton} relative`}
+        aria-label={total > 0 ? `Messages, ${total} unseen` : 'Messages'}
+        aria-expanded={open}
+        aria-controls="inbox-panel"
+        onClick={() => setOpen((now) => !now)}
+        data-testid="inbox-button"
+      >
+        <MessageCircle className="size-5" aria-hidden="true" />
+        {total > 0 && (
+          <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-rose-600 px-1 text-center text-[11px] leading-5 font-bold text-white" data-testid="inbox-badge">
+            {total > 99 ? '99+' : total}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div
+          id="inbox-panel"
+          className="fixed inset-x-4 top-16 z-50 rounded-2xl bg-white p-2 shadow-xl ring-1 ring-slate-200 sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80 dark:bg-slate-900 dark:ring-slate-800"
+        >
+          <h2 className="px-2 py-1.5 text-sm font-semibold text-slate-900 dark:text-white">Notifications</h2>
+          {entries.length === 0 ? (
+            <p className="px-2 py-4 text-sm text-slate-500 dark:text-slate-400">You are all caught up.</p>
+          ) : (
+            <ul className="max-h-80 overflow-y-auto">
+              {entries.map((entry) => (
+                <li key={entry._id}>
+                  <Link
+                    to={entry.course ? `/portal/courses/${entry.course}` : '/portal/profile'}
+                    onClick={() => setOpen(false)}
+                    className="flex items-start gap-3 rounded-xl px-2 py-2 hover:bg-slate-100 dark:hover:bg-slate-800"
+                  >
+                    <span className="mt-0.5 rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-slate-950">{entry.unseenCount}</span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate text-sm text-slate-900 dark:text-white">{entry.lastMessage}</span>
+                      {entry.lastMessageSentAt && (
+                        <span className="text-xs text-slate-500 dark:text-slate-400">{formatDistanceToNow(new Date(entry.lastMessageSentAt), { addSuffix: true })}</span>
+                      )}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          {entries.length < totalDocs && (
+            <button type="button" className={`${secondaryButton} mt-2 w-full py-2`} onClick={loadMore}>
+              Load more
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
