@@ -24,6 +24,9 @@ const RolesPage = lazyPage(() => import('./features/roles/RolesPage'));
 const CoursesPage = lazyPage(() => import('./features/courses/CoursesPage'));
 const CoursePage = lazyPage(() => import('./features/courses/CoursePage'));
 const CourseTemplatesPage = lazyPage(() => import('./features/courses/CourseTemplatesPage'));
+const CurriculumPage = lazyPage(() => import('./features/content/CurriculumPage'));
+const SubjectPage = lazyPage(() => import('./features/content/SubjectPage'));
+const SubTopicPage = lazyPage(() => import('./features/content/SubTopicPage'));
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 
@@ -67,9 +70,9 @@ export const routes: RouteObject[] = [
       signedIn('manage-accounts', <ManageAccountsPage />),
       signedIn('onboarding', <OnboardingPage />),
       soon('waiting-room/:waitingId', 'waitingRoom'),
-      soon(':curriculum', 'curriculum'),
-      soon(':curriculum/:subject', 'subject'),
-      soon(':curriculum/:subject/*', 'subject'),
+      { path: ':curriculum', element: <CurriculumPage /> },
+      { path: ':curriculum/:subject', element: <SubjectPage /> },
+      { path: ':curriculum/:subject/*', element: <SubTopicPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
