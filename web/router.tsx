@@ -27,6 +27,8 @@ const CourseTemplatesPage = lazyPage(() => import('./features/courses/CourseTemp
 const CurriculumPage = lazyPage(() => import('./features/content/CurriculumPage'));
 const SubjectPage = lazyPage(() => import('./features/content/SubjectPage'));
 const SubTopicPage = lazyPage(() => import('./features/content/SubTopicPage'));
+const ContentAdminPage = lazyPage(() => import('./features/content-admin/ContentAdminPage'));
+const SubTopicAdminPage = lazyPage(() => import('./features/content-admin/SubTopicAdminPage'));
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 
@@ -50,6 +52,8 @@ export const routes: RouteObject[] = [
       signedIn('portal/courses', <CoursesPage />),
       signedIn('portal/courses/:courseId', <CoursePage />),
       signedIn('portal/admin/course-templates', <CourseTemplatesPage />),
+      signedIn('portal/admin/content', <ContentAdminPage />),
+      signedIn('portal/admin/content/subtopics/:subTopicId', <SubTopicAdminPage />),
       soon('portal/*', 'portal'),
       {
         path: 'dashboard',
