@@ -18,6 +18,8 @@ import SortableList from './SortableList';
 
 const PAGE_SIZE = 20;
 
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /** Curriculum → subject → grade, kept in the address so a reload or a shared link opens the same place. */
 function usePickers(catalogue: HomeCurriculum[] | null) {
   const [params, setParams] = useSearchParams();
@@ -213,7 +215,7 @@ function SubTopics({ topic }: { topic: TopicDoc }) {
                   {s.name}
                 </Link>
                 <p className="text-xs text-slate-500 dark:text-slate-400">
-                  {s.contents.length} content blocks · {s.videoLinks.length} videos · {s.faqs.length} FAQs
+                  {plural(s.contents.length, 'content block')} · {plural(s.videoLinks.length, 'video')} · {plural(s.faqs.length, 'FAQ')}
                 </p>
               </div>
               <div className="flex shrink-0 gap-2">

@@ -3,7 +3,6 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Bold, Italic, List, ListOrdered, Sigma, SquareSigma } from 'lucide-react';
 import { useState } from 'react';
-import 'katex/dist/katex.min.css';
 import { focusRing } from '../../ui/classes';
 import { fieldClass, smallButton } from '../admin-users/ui';
 

@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import katex from 'katex';
+import 'katex/dist/katex.min.css';
 
 export type MathSegment = { kind: 'text' | 'inline' | 'display'; value: string };
 
