@@ -77,7 +77,8 @@ test('a learner cannot open the content admin', async ({ page }) => {
   await signIn(page, 'student@studyhall.test');
   await expect(page).toHaveURL(/\/learning-portal\/dashboard$/);
   await page.goto('/learning-portal/portal/admin/content/subtopics/sub_topic_studyhall_percentages');
-  await page.getByRole('tab', { name: 'Questions' }).click();
-  await expect(page.getByText('The questions could not be loaded.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No access to learning content' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'New question' })).toBeHidden();
+  await page.goto('/learning-portal/portal/admin/content');
+  await expect(page.getByRole('heading', { name: 'No access to learning content' })).toBeVisible();
 });

@@ -14,6 +14,7 @@ import { useToast } from '../../ui/toast/use-toast';
 import TextField from '../auth/TextField';
 import { AdminDialog, cardClass, dangerButton, EmptyState, issuesByField, Pager, SelectField, smallButton, TextAreaField } from '../admin-users/ui';
 import { useCan } from '../roles/admin-permissions';
+import ContentAccess from './ContentAccess';
 import SortableList from './SortableList';
 
 const PAGE_SIZE = 20;
@@ -37,6 +38,14 @@ function usePickers(catalogue: HomeCurriculum[] | null) {
 }
 
 export default function ContentAdminPage() {
+  return (
+    <ContentAccess>
+      <ContentAdminPageBody />
+    </ContentAccess>
+  );
+}
+
+function ContentAdminPageBody() {
   const [catalogue, setCatalogue] = useState<HomeCurriculum[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);

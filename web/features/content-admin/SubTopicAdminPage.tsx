@@ -9,6 +9,7 @@ import PageLoading from '../../ui/PageLoading';
 import NotFoundPage from '../not-found/NotFoundPage';
 import MathText from '../content/MathText';
 import { useResource } from '../content/use-resource';
+import ContentAccess from './ContentAccess';
 import QuestionBank from './QuestionBank';
 import SubTopicContent from './SubTopicContent';
 
@@ -16,6 +17,14 @@ const tabClass = `rounded-full px-4 py-2 text-sm font-semibold text-slate-700 da
 
 /** One sub topic in the admin area: its question bank and its content, side by side as tabs. */
 export default function SubTopicAdminPage() {
+  return (
+    <ContentAccess>
+      <SubTopicAdminPageBody />
+    </ContentAccess>
+  );
+}
+
+function SubTopicAdminPageBody() {
   const { subTopicId = '' } = useParams();
   const loaded = useResource<SubTopicPage>(`/subtopics/${subTopicId}`);
   const [doc, setDoc] = useState<SubTopicDoc | null>(null);
