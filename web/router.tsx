@@ -28,6 +28,11 @@ const WaitingRoomPage = lazyPage(() => import('./features/waiting-room/WaitingRo
 const CallLogsPage = lazyPage(() => import('./features/call-logs/CallLogsPage'));
 const SchedulePage = lazyPage(() => import('./features/schedule/SchedulePage'));
 const AdminMeetingsPage = lazyPage(() => import('./features/schedule/AdminMeetingsPage'));
+const CurriculumPage = lazyPage(() => import('./features/content/CurriculumPage'));
+const SubjectPage = lazyPage(() => import('./features/content/SubjectPage'));
+const SubTopicPage = lazyPage(() => import('./features/content/SubTopicPage'));
+const ContentAdminPage = lazyPage(() => import('./features/content-admin/ContentAdminPage'));
+const SubTopicAdminPage = lazyPage(() => import('./features/content-admin/SubTopicAdminPage'));
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 
@@ -54,6 +59,8 @@ export const routes: RouteObject[] = [
       signedIn('portal/admin/call-logs', <CallLogsPage />),
       signedIn('portal/schedule', <SchedulePage />),
       signedIn('portal/admin/meetings', <AdminMeetingsPage />),
+      signedIn('portal/admin/content', <ContentAdminPage />),
+      signedIn('portal/admin/content/subtopics/:subTopicId', <SubTopicAdminPage />),
       soon('portal/*', 'portal'),
       {
         path: 'dashboard',
@@ -74,9 +81,9 @@ export const routes: RouteObject[] = [
       signedIn('manage-accounts', <ManageAccountsPage />),
       signedIn('onboarding', <OnboardingPage />),
       signedIn('waiting-room/:waitingId', <WaitingRoomPage />),
-      soon(':curriculum', 'curriculum'),
-      soon(':curriculum/:subject', 'subject'),
-      soon(':curriculum/:subject/*', 'subject'),
+      { path: ':curriculum', element: <CurriculumPage /> },
+      { path: ':curriculum/:subject', element: <SubjectPage /> },
+      { path: ':curriculum/:subject/*', element: <SubTopicPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

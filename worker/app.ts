@@ -28,6 +28,9 @@ import { roleRoutes } from './routes/roles';
 import { tutorRoleRoutes } from './routes/tutor-roles';
 import { adminSettingRoutes } from './routes/admin-settings';
 import { curriculumRoutes } from './routes/curricula';
+import { topicRoutes } from './routes/topics';
+import { subTopicRoutes } from './routes/sub-topics';
+import { adminQuestionRoutes } from './routes/admin-questions';
 import { healthRoutes } from './routes/health';
 import { metaTagRoutes } from './routes/meta-tags';
 import { realtimeRoutes } from './routes/realtime';
@@ -72,7 +75,10 @@ const app = new Hono<AppBindings>()
   .route('/', metaTagRoutes)
   .route('/', curriculumRoutes)
   .route('/', waitingRoomRoutes)
-  .route('/', callLogRoutes);
+  .route('/', callLogRoutes)
+  .route('/', topicRoutes)
+  .route('/', subTopicRoutes)
+  .route('/', adminQuestionRoutes);
 
 app.onError(onError);
 app.notFound(notFound);

@@ -11,3 +11,4 @@ export * from './content';
 export * from './call-logs';
 export * from './schedule';
 export * from './chat';
+export * from './tags';
