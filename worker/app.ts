@@ -31,6 +31,8 @@ import { metaTagRoutes } from './routes/meta-tags';
 import { realtimeRoutes } from './routes/realtime';
 import { tenantRoutes } from './routes/tenant';
 import { userRoutes } from './routes/user';
+import { trialRoutes } from './routes/trials';
+import { tutorSortingRoutes } from './routes/tutor-sortings';
 
 const app = new Hono<AppBindings>()
   .basePath('/api')
@@ -64,7 +66,9 @@ const app = new Hono<AppBindings>()
   .route('/', resourceRoutes)
   .route('/', availabilityRoutes)
   .route('/', metaTagRoutes)
-  .route('/', curriculumRoutes);
+  .route('/', curriculumRoutes)
+  .route('/', trialRoutes)
+  .route('/', tutorSortingRoutes);
 
 app.onError(onError);
 app.notFound(notFound);
