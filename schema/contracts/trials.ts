@@ -22,7 +22,9 @@ const trialFields = {
   tutorId: z.string().trim().max(64).optional().default(''),
 };
 
-const lastsOneTrial = (t: { startDate: Date; endDate: Date }) => t.endDate.getTime() - t.startDate.getTime() === TRIAL_MINUTES * 60_000;
+// Zod still runs object refinements when a field failed; only judge two real dates.
+const bothDates = (t: { startDate: unknown; endDate: unknown }) => t.startDate instanceof Date && t.endDate instanceof Date;
+const lastsOneTrial = (t: { startDate: Date; endDate: Date }) => !bothDates(t) || t.endDate.getTime() - t.startDate.getTime() === TRIAL_MINUTES * 60_000;
 const lengthIssue = { message: `must be ${TRIAL_MINUTES} minutes after startDate`, path: ['endDate'] };
 
 /** Spec 1 section 7 "Create trial". */
@@ -45,7 +47,7 @@ export const adminTrialInput = z
     outcome: z.enum(trialOutcomes).nullish(),
     notes: z.string().trim().max(2000).default(''),
   })
-  .refine((t) => t.endDate.getTime() > t.startDate.getTime(), { message: 'must be after startDate', path: ['endDate'] });
+  .refine((t) => !bothDates(t) || t.endDate.getTime() > t.startDate.getTime(), { message: 'must be after startDate', path: ['endDate'] });
 export type AdminTrialInput = z.input<typeof adminTrialInput>;
 
 export const adminTrialUpdate = z

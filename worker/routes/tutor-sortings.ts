@@ -64,7 +64,8 @@ export const tutorSortingRoutes = new Hono<AppBindings>()
   .get('/admin/tutor-sortings', requireAuth, requirePermission('tutorSorting', ['view']), validate('query', tutorSortingListQuery), async (c) => {
     const tdb = tenantDb(c);
     const q = c.req.valid('query');
-    const keys = tdb.db
+    const keys = () =>
+      tdb.db
       .selectDistinct({ curriculum: userSubjects.curriculum, subject: userSubjects.subject, grade: userSubjects.grade })
       .from(userSubjects)
       .innerJoin(users, teachingTutor(tdb))
@@ -77,8 +78,8 @@ export const tutorSortingRoutes = new Hono<AppBindings>()
         ),
       );
     const [page, total] = await Promise.all([
-      keys.orderBy(sortBy(q, sortable, asc(userSubjects.curriculum)), asc(userSubjects.curriculum), asc(userSubjects.subject), asc(userSubjects.grade)).limit(q.limit).offset(q.offset).all(),
-      tdb.db.select({ n: count() }).from(keys.as('keys')).get(),
+      keys().orderBy(sortBy(q, sortable, asc(userSubjects.curriculum)), asc(userSubjects.curriculum), asc(userSubjects.subject), asc(userSubjects.grade)).limit(q.limit).offset(q.offset).all(),
+      tdb.db.select({ n: count() }).from(keys().as('keys')).get(),
     ]);
     return c.json(paged(await sortingsFor(tdb, page), total?.n ?? 0, q));
   })
