@@ -73,7 +73,9 @@ export const availabilityRoutes = new Hono<AppBindings>()
     const input = c.req.valid('json');
     const { tutors, rank } = await trialTutors(tdb, input);
     const slots = await slotsFor(tdb, tutors, input.date, await viewerTimezone(c, input.timezone), TRIAL_MINUTES);
-    return c.json(slots.sort((a, b) => a.start.localeCompare(b.start) || rank(a.user) - rank(b.user) || a.user.localeCompare(b.user)));
+    const zoneOf = new Map(tutors.map((t) => [t._id, t.timezone]));
+    const sorted = slots.sort((a, b) => a.start.localeCompare(b.start) || rank(a.user) - rank(b.user) || a.user.localeCompare(b.user));
+    return c.json(sorted.map((slot) => ({ ...slot, timezone: zoneOf.get(slot.user) })));
   })
   .get('/user-availability/:userId', requireAuth, requireAccount, validate('param', userIdParam), async (c) => {
     const tdb = tenantDb(c);
