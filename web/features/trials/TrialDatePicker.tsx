@@ -1,6 +1,7 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { format, parseISO, startOfToday } from 'date-fns';
 import { CalendarDays } from 'lucide-react';
+import type { CSSProperties } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { focusRing } from '../../ui/classes';
@@ -11,7 +12,9 @@ interface TrialDatePickerProps {
   onChange: (date: string) => void;
 }
 
-const calendarStyle = 'rounded-2xl p-2 ring-1 ring-slate-200 [--rdp-accent-background-color:color-mix(in_oklab,var(--brand)_15%,transparent)] [--rdp-accent-color:var(--brand)] dark:ring-slate-700';
+const calendarClass = 'rounded-2xl p-2 ring-1 ring-slate-200 dark:ring-slate-700';
+// Inline, because the calendar's own stylesheet sets these on its root and would win over a utility class.
+const brandColours = { '--rdp-accent-color': 'var(--brand-strong)', '--rdp-accent-background-color': 'color-mix(in oklab, var(--brand) 15%, transparent)' } as CSSProperties;
 
 /**
  * The trial date (spec 1 section 2): a field showing `YYYY MMM DD` that opens a calendar, replaced by the calendar
@@ -32,7 +35,8 @@ export default function TrialDatePicker({ value, onChange }: TrialDatePickerProp
       disabled={{ before: startOfToday() }}
       startMonth={startOfToday()}
       defaultMonth={selected}
-      className={calendarStyle}
+      className={calendarClass}
+      style={brandColours}
     />
   );
 
