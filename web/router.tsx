@@ -24,6 +24,7 @@ const RolesPage = lazyPage(() => import('./features/roles/RolesPage'));
 const CoursesPage = lazyPage(() => import('./features/courses/CoursesPage'));
 const CoursePage = lazyPage(() => import('./features/courses/CoursePage'));
 const CourseTemplatesPage = lazyPage(() => import('./features/courses/CourseTemplatesPage'));
+const MyTrialsPage = lazyPage(() => import('./features/trials/MyTrialsPage'));
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 
@@ -47,6 +48,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/courses', <CoursesPage />),
       signedIn('portal/courses/:courseId', <CoursePage />),
       signedIn('portal/admin/course-templates', <CourseTemplatesPage />),
+      signedIn('portal/trials', <MyTrialsPage />),
       soon('portal/*', 'portal'),
       {
         path: 'dashboard',
