@@ -25,6 +25,7 @@ const CoursesPage = lazyPage(() => import('./features/courses/CoursesPage'));
 const CoursePage = lazyPage(() => import('./features/courses/CoursePage'));
 const CourseTemplatesPage = lazyPage(() => import('./features/courses/CourseTemplatesPage'));
 const MyTrialsPage = lazyPage(() => import('./features/trials/MyTrialsPage'));
+const AdminTrialsPage = lazyPage(() => import('./features/admin-trials/AdminTrialsPage'));
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 
@@ -49,6 +50,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/courses/:courseId', <CoursePage />),
       signedIn('portal/admin/course-templates', <CourseTemplatesPage />),
       signedIn('portal/trials', <MyTrialsPage />),
+      signedIn('portal/admin/trials', <AdminTrialsPage />),
       soon('portal/*', 'portal'),
       {
         path: 'dashboard',
