@@ -26,6 +26,7 @@ const CoursePage = lazyPage(() => import('./features/courses/CoursePage'));
 const CourseTemplatesPage = lazyPage(() => import('./features/courses/CourseTemplatesPage'));
 const MyTrialsPage = lazyPage(() => import('./features/trials/MyTrialsPage'));
 const AdminTrialsPage = lazyPage(() => import('./features/admin-trials/AdminTrialsPage'));
+const TutorSortingPage = lazyPage(() => import('./features/tutor-sorting/TutorSortingPage'));
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 
@@ -51,6 +52,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/admin/course-templates', <CourseTemplatesPage />),
       signedIn('portal/trials', <MyTrialsPage />),
       signedIn('portal/admin/trials', <AdminTrialsPage />),
+      signedIn('portal/admin/tutor-sorting', <TutorSortingPage />),
       soon('portal/*', 'portal'),
       {
         path: 'dashboard',
