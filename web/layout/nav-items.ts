@@ -11,7 +11,7 @@ export function navItems(signedIn: boolean): NavItem[] {
   return [{ to: '/', label: 'Home', end: true }, ...(signedIn ? [{ to: '/dashboard', label: 'Dashboard' }, { to: '/portal/courses', label: 'Courses' }] : [])];
 }
 
-export type AccountLinkKey = 'profile' | 'manageAccounts' | 'users' | 'roles';
+export type AccountLinkKey = 'profile' | 'manageAccounts' | 'users' | 'roles' | 'trials' | 'tutorSorting';
 
 export interface AccountLink extends NavItem {
   key: AccountLinkKey;
@@ -27,6 +27,8 @@ export function accountLinks(user: PublicUser, permissions: PermissionMap | null
   if (user.role.name === 'ADMIN') {
     if (hasPermission(permissions, { adminUsers: ['view'] })) links.push({ key: 'users', to: '/portal/admin/users', label: 'Users' });
     if (hasPermission(permissions, { roles: ['view'], tutorRoles: ['view'] })) links.push({ key: 'roles', to: '/portal/admin/roles', label: 'Roles' });
+    if (hasPermission(permissions, { trialClasses: ['view'] })) links.push({ key: 'trials', to: '/portal/admin/trials', label: 'Trials' });
+    if (hasPermission(permissions, { tutorSorting: ['view'] })) links.push({ key: 'tutorSorting', to: '/portal/admin/tutor-sorting', label: 'Tutor sorting' });
   }
   return links;
 }
