@@ -90,7 +90,7 @@ export default function AdminTrialsPage() {
         )}
       </div>
 
-      <form role="search" aria-label="Filter trials" className={`${cardClass} mt-6 grid gap-4 p-4 sm:grid-cols-2 lg:grid-cols-4`} onSubmit={(e) => e.preventDefault()}>
+      <form role="search" aria-label="Filter trials" className={`${cardClass} mt-6 grid grid-cols-2 gap-3 p-4 sm:gap-4 lg:grid-cols-4`} onSubmit={(e) => e.preventDefault()}>
         <SelectField id="filter-curriculum" label="Curriculum" value={filters.curriculum} onChange={(e) => set('curriculum')(e.target.value)} options={options(catalogue.map((c) => c.curriculum))} placeholder="All" />
         <SelectField id="filter-subject" label="Subject" disabled={!filters.curriculum} value={filters.subject} onChange={(e) => set('subject')(e.target.value)} options={options(subjectsOf(catalogue, filters.curriculum).map((s) => s.subject))} placeholder="All" />
         <SelectField id="filter-grade" label="Grade" disabled={!filters.subject} value={filters.grade} onChange={(e) => set('grade')(e.target.value)} options={options(gradesOf(catalogue, filters.curriculum, filters.subject))} placeholder="All" />
