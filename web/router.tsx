@@ -33,6 +33,9 @@ const SubjectPage = lazyPage(() => import('./features/content/SubjectPage'));
 const SubTopicPage = lazyPage(() => import('./features/content/SubTopicPage'));
 const ContentAdminPage = lazyPage(() => import('./features/content-admin/ContentAdminPage'));
 const SubTopicAdminPage = lazyPage(() => import('./features/content-admin/SubTopicAdminPage'));
+const MyTrialsPage = lazyPage(() => import('./features/trials/MyTrialsPage'));
+const AdminTrialsPage = lazyPage(() => import('./features/admin-trials/AdminTrialsPage'));
+const TutorSortingPage = lazyPage(() => import('./features/tutor-sorting/TutorSortingPage'));
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 
@@ -61,6 +64,9 @@ export const routes: RouteObject[] = [
       signedIn('portal/admin/meetings', <AdminMeetingsPage />),
       signedIn('portal/admin/content', <ContentAdminPage />),
       signedIn('portal/admin/content/subtopics/:subTopicId', <SubTopicAdminPage />),
+      signedIn('portal/trials', <MyTrialsPage />),
+      signedIn('portal/admin/trials', <AdminTrialsPage />),
+      signedIn('portal/admin/tutor-sorting', <TutorSortingPage />),
       soon('portal/*', 'portal'),
       {
         path: 'dashboard',

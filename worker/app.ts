@@ -38,6 +38,8 @@ import { tenantRoutes } from './routes/tenant';
 import { userRoutes } from './routes/user';
 import { waitingRoomRoutes } from './routes/waiting-room';
 import { callLogRoutes } from './routes/call-logs';
+import { trialRoutes } from './routes/trials';
+import { tutorSortingRoutes } from './routes/tutor-sortings';
 
 const app = new Hono<AppBindings>()
   .basePath('/api')
@@ -78,7 +80,9 @@ const app = new Hono<AppBindings>()
   .route('/', callLogRoutes)
   .route('/', topicRoutes)
   .route('/', subTopicRoutes)
-  .route('/', adminQuestionRoutes);
+  .route('/', adminQuestionRoutes)
+  .route('/', trialRoutes)
+  .route('/', tutorSortingRoutes);
 
 app.onError(onError);
 app.notFound(notFound);

@@ -133,6 +133,8 @@ export interface SlotOption {
   user: string;
   start: string;
   end: string;
+  /** Trial slots only: the tutor's own zone, so the dialog can show their local time beside the viewer's. */
+  timezone?: string;
 }
 
 export interface AvailabilityItem {

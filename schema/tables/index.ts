@@ -12,3 +12,4 @@ export * from './call-logs';
 export * from './schedule';
 export * from './chat';
 export * from './tags';
+export * from './trials';

@@ -5,7 +5,9 @@ import {
   coursePermissionTemplates,
   coursePricingTemplates,
   pushSubscriptions,
+  courses,
   sections,
+  trials,
   userAchievements,
   userExperiences,
   userLanguages,
@@ -205,6 +207,7 @@ export const idRouteFixtures: RouteFixture[] = [
   { match: /^\/api\/admin\/tutor-roles\/(verify-delete\/)?:id$/, params: { id: ids.tutorRole }, body: { name: 'Matrix tutor role', permissions: { COURSE: ['view'] } } },
   ...courseFixtures,
   ...chatFixtures,
+  ...trialFixtures(),
 ];
 
 /** Records the fixtures point at, beyond the demo seed: Sam's profile rows and an admin note about him. */
@@ -221,6 +224,7 @@ export async function seedMatrixRecords() {
   await seedCourseMatrixRecords();
   await seedSectionMatrixRecords();
   await seedChatMatrixRecords();
+  await seedTrialMatrixRecords();
 }
 
 // ==== Learning content (issue 8: sub topics and the question bank). Sub topic reads are tenant-wide learning
@@ -262,3 +266,39 @@ idRouteFixtures.push(
   { match: /^\/api\/admin\/questions\/(approve\/|delete\/)?:id$/, params: { id: CONTENT_QUESTION }, body: { ...matrixQuestion, isApproved: false } },
 );
 // ==== end of learning content block ====
+
+// ---- Trials (issue 5): Sam's free trial with its own course and lesson. ----
+// Functions, so the route table above can use them although this block comes last.
+function trialIds() {
+  return { trial: 'matrix_trial_sam', course: 'matrix_trial_course_sam', section: 'matrix_trial_lesson_sam' } as const;
+}
+
+function trialFixtures(): RouteFixture[] {
+  return [
+    { match: /^\/api\/admin\/trials\/:id$/, method: 'PUT', params: { id: trialIds().trial }, body: { notes: 'Matrix' } },
+    { match: /^\/api\/admin\/trials\/:id$/, method: 'DELETE', params: { id: trialIds().trial } },
+  ];
+}
+
+async function seedTrialMatrixRecords() {
+  const SAM_TRIAL = trialIds();
+  const key = { curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 10' };
+  const start = new Date('2031-01-06T02:00:00Z');
+  await db.batch([
+    db.insert(courses).values({ _id: SAM_TRIAL.course, tenantId: TENANT, title: 'Free trial', kind: 'One-to-One', isOneToOne: true, paymentType: 'ONETIME', ...key, createdBy: SAM }),
+    db.insert(sections).values({ _id: SAM_TRIAL.section, tenantId: TENANT, courseId: SAM_TRIAL.course, sortingKey: 1, kind: 'TEAMS', title: 'Free trial', start, duration: 30, lessonKind: 'TRIAL', createdBy: SAM }),
+    db.insert(trials).values({
+      _id: SAM_TRIAL.trial,
+      tenantId: TENANT,
+      ...key,
+      studentId: SAM,
+      tutorId: DEMO_USERS.tutor._id,
+      courseId: SAM_TRIAL.course,
+      sectionId: SAM_TRIAL.section,
+      start,
+      end: new Date(start.getTime() + 30 * 60_000),
+      createdBy: SAM,
+    }),
+  ]);
+}
+// ---- end of trials block ----

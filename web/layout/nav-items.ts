@@ -11,7 +11,7 @@ export function navItems(signedIn: boolean): NavItem[] {
   return [{ to: '/', label: 'Home', end: true }, ...(signedIn ? [{ to: '/dashboard', label: 'Dashboard' }, { to: '/portal/courses', label: 'Courses' }, { to: '/portal/schedule', label: 'Schedule' }] : [])];
 }
 
-export type AccountLinkKey = 'profile' | 'manageAccounts' | 'users' | 'roles' | 'meetings' | 'callLogs' | 'content';
+export type AccountLinkKey = 'profile' | 'manageAccounts' | 'users' | 'roles' | 'meetings' | 'callLogs' | 'content' | 'trials' | 'tutorSorting';
 
 export interface AccountLink extends NavItem {
   key: AccountLinkKey;
@@ -30,6 +30,8 @@ export function accountLinks(user: PublicUser, permissions: PermissionMap | null
     if (hasPermission(permissions, { callLogs: ['view'] })) links.push({ key: 'callLogs', to: '/portal/admin/call-logs', label: 'Call logs' });
     if (hasPermission(permissions, { adminCourse: ['view'] })) links.push({ key: 'meetings', to: '/portal/admin/meetings', label: 'Meetings' });
     if (hasPermission(permissions, { adminContent: ['view'], questionBank: ['view'] })) links.push({ key: 'content', to: '/portal/admin/content', label: 'Content' });
+    if (hasPermission(permissions, { trialClasses: ['view'] })) links.push({ key: 'trials', to: '/portal/admin/trials', label: 'Trials' });
+    if (hasPermission(permissions, { tutorSorting: ['view'] })) links.push({ key: 'tutorSorting', to: '/portal/admin/tutor-sorting', label: 'Tutor sorting' });
   }
   return links;
 }

@@ -1,12 +1,10 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   adminOnlyAvailabilityStates,
   availabilityInput,
   type AvailabilityState,
-  type SlotOption,
   slotsQuery,
   TRIAL_MINUTES,
   trialSlotsInput,
@@ -14,10 +12,9 @@ import {
   type UserAvailability,
 } from '../../schema/contracts/availability';
 import { hasTenantPermission } from '../../schema/contracts/permissions';
-import { tutorSortings, users, userSubjects } from '../../schema/tables';
 import type { AppBindings } from '../env';
-import { freeSlots } from '../lib/availability/slots';
-import { effectiveRules, itemsOf, replaceAvailability, slotSources, tenantUser, timeOffOf } from '../lib/availability/store';
+import { slotsFor, trialTutors } from '../lib/availability/slot-options';
+import { effectiveRules, itemsOf, replaceAvailability, tenantUser, timeOffOf } from '../lib/availability/store';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError, fieldError } from '../middleware/errors';
@@ -25,7 +22,6 @@ import { adminPermissions, requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 
 const userIdParam = z.object({ userId: z.string().min(1).max(64) });
-const DAY = 24 * 60 * 60_000;
 const notFound = () => new ApiError(404, 'User not found');
 const tutorNotFound = () => new ApiError(404, 'Tutor not found');
 
@@ -51,32 +47,6 @@ async function availabilityOf(tdb: TenantDb, user: { _id: string; timezone: stri
 const viewerTimezone = async (c: Context<AppBindings>, given: string | undefined) =>
   given ?? (await tenantUser(tenantDb(c), authOf(c).actingUserId))?.timezone ?? 'UTC';
 
-/** Free starts of each tutor on `date` in `timezone`, as slot options; everything a tutor is busy with is read in one window. */
-async function slotsFor(tdb: TenantDb, tutors: { _id: string; timezone: string }[], date: string, timezone: string, duration: number, exceptSectionId?: string) {
-  if (!tutors.length) return [];
-  const ids = tutors.map((t) => t._id);
-  // Two days either side covers any zone offset, the longest lesson plus buffer, and the daily cap's local day.
-  const anchor = Date.parse(`${date}T00:00:00Z`);
-  const window = { start: anchor - 2 * DAY, end: anchor + 3 * DAY };
-  const { items, timeOff: off, rules, lessons } = await slotSources(tdb, ids, window, exceptSectionId);
-  const now = Date.now();
-  const perTutor = tutors.map((tutor) => {
-    const starts = freeSlots({
-      items: items.filter((i) => i.userId === tutor._id),
-      lessons: lessons.get(tutor._id) ?? [],
-      timeOff: off.filter((t) => t.userId === tutor._id).map((t) => ({ start: Date.parse(t.start), end: Date.parse(t.end) })),
-      rules: rules.get(tutor._id)!,
-      tutorTimezone: tutor.timezone,
-      date,
-      viewerTimezone: timezone,
-      duration,
-      now,
-    });
-    return starts.map((start): SlotOption => ({ user: tutor._id, start: new Date(start).toISOString(), end: new Date(start + duration * 60_000).toISOString() }));
-  });
-  return perTutor.flat();
-}
-
 async function tutorOrNotFound(tdb: TenantDb, userId: string) {
   const tutor = await tenantUser(tdb, userId);
   if (!tutor || tutor.role !== 'TUTOR') throw tutorNotFound();
@@ -101,36 +71,11 @@ export const availabilityRoutes = new Hono<AppBindings>()
   .post('/user-availability/slots/trial', requireAuth, validate('json', trialSlotsInput), async (c) => {
     const tdb = tenantDb(c);
     const input = c.req.valid('json');
-    // Who teaches it and how admins ranked them, in one round trip.
-    const [tutors, sortings] = await tdb.db.batch([
-      tdb.db
-        .selectDistinct({ _id: users._id, timezone: users.timezone, availabilityState: users.availabilityState })
-        .from(userSubjects)
-        .innerJoin(users, and(eq(users._id, userSubjects.userId), eq(users.tenantId, tdb.tenantId)))
-        .where(
-          tdb.where(
-            userSubjects,
-            eq(userSubjects.curriculum, input.curriculum),
-            eq(userSubjects.subject, input.subject),
-            eq(userSubjects.grade, input.grade),
-            eq(users.role, 'TUTOR'),
-            isNull(users.deletedAt),
-          ),
-        ),
-      tdb.db
-        .select({ tutorIds: tutorSortings.tutorIds })
-        .from(tutorSortings)
-        .where(tdb.where(tutorSortings, eq(tutorSortings.curriculum, input.curriculum), eq(tutorSortings.subject, input.subject), eq(tutorSortings.grade, input.grade)))
-        .limit(1),
-    ]);
-    const offering = tutors.filter((t) => t.availabilityState === null || t.availabilityState === 'available');
-    const sorting = sortings[0];
-    const rank = (id: string) => {
-      const at = sorting?.tutorIds.indexOf(id) ?? -1;
-      return at < 0 ? Number.MAX_SAFE_INTEGER : at;
-    };
-    const slots = await slotsFor(tdb, offering, input.date, await viewerTimezone(c, input.timezone), TRIAL_MINUTES);
-    return c.json(slots.sort((a, b) => a.start.localeCompare(b.start) || rank(a.user) - rank(b.user) || a.user.localeCompare(b.user)));
+    const { tutors, rank } = await trialTutors(tdb, input);
+    const slots = await slotsFor(tdb, tutors, input.date, await viewerTimezone(c, input.timezone), TRIAL_MINUTES);
+    const zoneOf = new Map(tutors.map((t) => [t._id, t.timezone]));
+    const sorted = slots.sort((a, b) => a.start.localeCompare(b.start) || rank(a.user) - rank(b.user) || a.user.localeCompare(b.user));
+    return c.json(sorted.map((slot) => ({ ...slot, timezone: zoneOf.get(slot.user) })));
   })
   .get('/user-availability/:userId', requireAuth, requireAccount, validate('param', userIdParam), async (c) => {
     const tdb = tenantDb(c);

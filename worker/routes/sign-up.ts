@@ -1,7 +1,9 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
+import type { z } from 'zod';
 import { signUpRequest } from '../../schema/contracts/auth';
 import { sessions, users } from '../../schema/tables';
+import { newId } from '../../schema/tables/columns';
 import type { AppBindings } from '../env';
 import { verifyAccessToken } from '../lib/access-tokens';
 import { hashPassword } from '../lib/passwords';
@@ -30,32 +32,47 @@ async function guestSession(c: Context<AppBindings>, tdb: TenantDb) {
     .get();
 }
 
+type SignUpAccount = z.output<typeof signUpRequest>;
+
 const isUniqueViolation = (error: unknown) => error instanceof Error && /UNIQUE constraint failed/i.test(`${error.message} ${String(error.cause ?? '')}`);
 
-export const signUpRoutes = new Hono<AppBindings>().post('/sign-up', validate('json', signUpRequest), async (c) => {
-  const tdb = tenantDb(c);
-  const { password, country, ...person } = c.req.valid('json');
-
+/** The new account's row (or the caller's guest row turned into it), written by whoever runs the statement. */
+export async function accountWrite(c: Context<AppBindings>, tdb: TenantDb, input: SignUpAccount) {
+  const { password, country, ...person } = input;
   const existing = await tdb.db.select({ _id: users._id }).from(users).where(tdb.where(users, eq(users.email, person.email))).get();
   if (existing) throw emailTaken();
-
   const account = { ...person, country: country ?? null, passwordHash: await hashPassword(password) };
   const guest = await guestSession(c, tdb);
-  let user;
+  const userId = guest?.userId ?? newId();
+  const statement = guest
+    ? tdb.db.update(users).set(account).where(tdb.where(users, eq(users._id, guest.userId)))
+    : tdb.db.insert(users).values(tdb.values(users, { ...account, _id: userId }));
+  return { userId, guestSessionId: guest?.sessionId ?? null, statement };
+}
+
+/** Runs a write that includes the account, answering a lost same-email race with the same 409 as a taken email. */
+export async function withAccountRace<T>(write: () => Promise<T>): Promise<T> {
   try {
-    user = guest
-      ? await tdb.db.update(users).set(account).where(tdb.where(users, eq(users._id, guest.userId))).returning().get()
-      : await tdb.db.insert(users).values(tdb.values(users, account)).returning().get();
+    return await write();
   } catch (error) {
-    // Two sign-ups with the same email at once: the unique index decides, and the loser gets the same 409.
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  if (guest) {
-    await tdb.db.update(sessions).set({ revokedAt: new Date() }).where(tdb.where(sessions, eq(sessions._id, guest.sessionId)));
-  }
+}
 
-  const granted = await grant(tdb, c.env.TOKEN_SECRET, user, 'sign-up');
+/** Ends the guest session the account grew out of and signs the new account in. */
+export async function signInNewAccount(c: Context<AppBindings>, tdb: TenantDb, userId: string, guestSessionId: string | null) {
+  if (guestSessionId) await tdb.db.update(sessions).set({ revokedAt: new Date() }).where(tdb.where(sessions, eq(sessions._id, guestSessionId)));
+  const user = await tdb.db.select().from(users).where(tdb.where(users, eq(users._id, userId))).get();
+  const granted = await grant(tdb, c.env.TOKEN_SECRET, user!, 'sign-up');
   await rememberSession(c, granted);
-  return c.json(granted.body, 201);
+  return granted.body;
+}
+
+export const signUpRoutes = new Hono<AppBindings>().post('/sign-up', validate('json', signUpRequest), async (c) => {
+  const tdb = tenantDb(c);
+  const write = await accountWrite(c, tdb, c.req.valid('json'));
+  // Two sign-ups with the same email at once: the unique index decides, and the loser gets the same 409.
+  await withAccountRace(() => write.statement.run());
+  return c.json(await signInNewAccount(c, tdb, write.userId, write.guestSessionId), 201);
 });

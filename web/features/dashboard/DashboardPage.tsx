@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { BookOpen, CalendarDays, FileText, type LucideIcon, MessagesSquare } from 'lucide-react';
+import { BookOpen, CalendarDays, FileText, type LucideIcon, MessagesSquare, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { signedInUserAtom } from '../auth/atoms';
 import { actingForAtom } from '../manage-accounts/acting';
@@ -10,6 +10,7 @@ const SHORTCUTS: { to: string; title: string; text: string; icon: LucideIcon }[]
   { to: '/portal/schedule', title: 'Schedule', text: 'Upcoming lessons and your availability.', icon: CalendarDays },
   { to: '/topical-past-papers', title: 'Past papers', text: 'Practise with past papers by topic.', icon: FileText },
   { to: '/portal/chat', title: 'Messages', text: 'Chat with your tutors and the Studyhall team.', icon: MessagesSquare },
+  { to: '/portal/trials', title: 'My trials', text: 'Your upcoming and past free trial classes.', icon: Sparkles },
 ];
 
 const roleLabel = (role: string) => role.charAt(0) + role.slice(1).toLowerCase();

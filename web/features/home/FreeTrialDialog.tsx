@@ -1,53 +1,201 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { CalendarClock, X } from 'lucide-react';
+import { type FormEvent, useEffect, useReducer, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { SlotOption } from '../../../schema/contracts/availability';
+import type { TokenResponse } from '../../../schema/contracts/auth';
+import type { CurriculumListItem } from '../../../schema/contracts/learning';
+import { TRIAL_BOOKED, type TrialBooked, trialSignUpInput } from '../../../schema/contracts/trials';
+import { TRIAL_CREATED_FLAG } from '../../layout/trial-flag';
+import { api } from '../../lib/api';
+import { fieldErrorsOf } from '../../lib/errors';
+import { iconButton, primaryButton, secondaryButton } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
+import { useToast } from '../../ui/toast/use-toast';
+import { sessionAtom, signedInUserAtom, tokenReadyAtom, userLoadedAtom } from '../auth/atoms';
+import { zodFieldErrors } from '../auth/form-errors';
+import SelectField from '../auth/SelectField';
+import { sessionFromToken } from '../auth/token-request';
+import { browserTimeZone } from '../sign-up/choices';
+import { trialsVersionAtom } from '../trials/atoms';
+import { allChosen, choicesReducer, gradesOf, noChoices, readyForSlots, subjectsOf } from '../trials/booking-state';
+import GuestDetails, { type GuestFields } from '../trials/GuestDetails';
+import SlotPicker from '../trials/SlotPicker';
+import TrialDatePicker from '../trials/TrialDatePicker';
 
 interface FreeTrialDialogProps {
-  open: boolean;
   onClose: () => void;
 }
 
-/** Placeholder for the free-trial booking dialog (spec 1, section 2); slot picking arrives with scheduling. */
-export default function FreeTrialDialog({ open, onClose }: FreeTrialDialogProps) {
+const PLACEHOLDER = 'Select curriculum, subject and grade';
+const isConflict = (error: unknown) => error instanceof Error && error.message.startsWith('{"status":409');
+
+/**
+ * The free-trial booking dialog (spec 1 sections 2 and 4). Mounted only while open, so closing it clears the
+ * catalogue, the slots and every choice. A guest signs up in the same step and lands on the portal with the
+ * "Congratulations!" flag; a signed-in student lands on the new trial course.
+ */
+export default function FreeTrialDialog({ onClose }: FreeTrialDialogProps) {
+  const user = useAtomValue(signedInUserAtom);
+  const tokenReady = useAtomValue(tokenReadyAtom);
+  const setSession = useSetAtom(sessionAtom);
+  const setUserLoaded = useSetAtom(userLoadedAtom);
+  const bumpTrials = useSetAtom(trialsVersionAtom);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const viewerZone = user?.timezone ?? browserTimeZone();
+
+  const [catalogue, setCatalogue] = useState<CurriculumListItem[]>([]);
+  const [choices, choose] = useReducer(choicesReducer, noChoices);
+  const [slots, setSlots] = useState<SlotOption[]>([]);
+  const [slotsLoading, setSlotsLoading] = useState(false);
+  const [reloads, setReloads] = useState(0);
+  const [guest, setGuest] = useState<GuestFields>(() => ({ firstname: '', lastname: '', email: '', password: '', timezone: browserTimeZone(), country: '' }));
+  const [errors, setErrors] = useState<Partial<Record<keyof GuestFields, string>>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api<CurriculumListItem[]>('/curriculums/list-with-grades', { signal: controller.signal }).then(setCatalogue, () => undefined);
+    return () => controller.abort();
+  }, []);
+
+  const { curriculum, subject, grade, date } = choices;
+  const ready = readyForSlots(choices);
+  useEffect(() => {
+    if (!ready) {
+      setSlots([]);
+      return;
+    }
+    const controller = new AbortController();
+    setSlotsLoading(true);
+    // Slot errors are not shown (spec 1 section 8): the list is simply empty.
+    api<SlotOption[]>('/user-availability/slots/trial', { method: 'POST', json: { curriculum, subject, grade, date, timezone: viewerZone }, signal: controller.signal })
+      .then(setSlots, () => setSlots([]))
+      .finally(() => {
+        if (!controller.signal.aborted) setSlotsLoading(false);
+      });
+    return () => controller.abort();
+  }, [ready, curriculum, subject, grade, date, viewerZone, reloads]);
+
+  async function book(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { slot } = choices;
+    if (!slot) return;
+    const trial = { curriculum, subject, grade, startDate: slot.start, endDate: slot.end, tutorId: '' };
+    let signUp: unknown;
+    if (!user) {
+      const parsed = trialSignUpInput.safeParse({ ...guest, country: guest.country || undefined, ...trial });
+      if (!parsed.success) {
+        setErrors(zodFieldErrors(parsed.error));
+        return;
+      }
+      signUp = { ...guest, country: guest.country || undefined, ...trial };
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      if (signUp) {
+        const answer = await api<TokenResponse & TrialBooked>('/trials/sign-up', { method: 'POST', json: signUp });
+        setSession(sessionFromToken(answer));
+        setUserLoaded(true);
+        bumpTrials((n) => n + 1);
+        onClose();
+        navigate(`/portal?${TRIAL_CREATED_FLAG}=true`);
+      } else {
+        const answer = await api<TrialBooked>('/trials', { method: 'POST', json: trial });
+        toast.success(TRIAL_BOOKED);
+        bumpTrials((n) => n + 1);
+        onClose();
+        navigate(`/portal/courses/${answer.courseId}`);
+      }
+    } catch (error) {
+      setSubmitting(false);
+      setErrors(fieldErrorsOf(error));
+      toast.error(error);
+      // Someone else took the time: offer what is still free.
+      if (isConflict(error)) {
+        choose({ type: 'slot', value: null });
+        setReloads((n) => n + 1);
+      }
+    }
+  }
+
+  const subjects = subjectsOf(catalogue, curriculum);
+  const grades = gradesOf(catalogue, curriculum, subject);
+
   return (
-    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-slate-950/50 backdrop-blur-sm transition-opacity duration-200 data-closed:opacity-0"
-      />
-      <div className="fixed inset-0 flex w-screen items-end justify-center p-4 sm:items-center">
+    <Dialog open onClose={onClose} className="fixed inset-0 z-50">
+      <DialogBackdrop className="fixed inset-0 bg-slate-950/50 backdrop-blur-sm" />
+      <div className="fixed inset-0 flex w-screen items-end justify-center p-2 sm:items-center sm:p-4">
         <DialogPanel
-          transition
-          className="relative w-full max-w-md rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-slate-900/5 transition duration-200 data-closed:translate-y-4 data-closed:opacity-0 sm:p-8 dark:bg-slate-900 dark:ring-white/10"
+          data-testid="free-trial-dialog"
+          className="relative max-h-[calc(100dvh-1rem)] w-full max-w-lg overflow-y-auto rounded-2xl bg-white p-5 shadow-2xl ring-1 ring-slate-900/5 sm:p-8 lg:max-w-3xl dark:bg-slate-900 dark:ring-white/10"
         >
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close"
-            className="absolute top-4 right-4 rounded-full p-1.5 text-slate-500 transition hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#01B8AF] dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-200 dark:focus-visible:outline-[#0CD6CD]"
-          >
+          <button type="button" onClick={onClose} aria-label="Close" className={`absolute top-3 right-3 ${iconButton}`}>
             <X className="size-5" aria-hidden="true" />
           </button>
-          <span className="flex size-12 items-center justify-center rounded-xl bg-[#01B8AF]/10 text-teal-700 dark:bg-[#0CD6CD]/15 dark:text-[#0CD6CD]">
+          <span className="flex size-12 items-center justify-center rounded-xl bg-brand/15 text-brand-strong dark:text-brand">
             <CalendarClock className="size-6" aria-hidden="true" />
           </span>
-          <DialogTitle className="mt-5 text-xl font-bold tracking-tight text-slate-900 dark:text-white">
-            Book your FREE Class
-          </DialogTitle>
+          <DialogTitle className="mt-4 text-xl font-bold tracking-tight text-slate-900 dark:text-white">Book your FREE Class</DialogTitle>
           <Description className="mt-2 text-base leading-relaxed text-slate-600 dark:text-slate-300">
             We are with you on your learning journey, you are just one step closer to booking your free trial.
           </Description>
-          <p className="mt-4 rounded-xl bg-slate-50 px-4 py-3 text-sm leading-relaxed text-slate-600 ring-1 ring-slate-200 ring-inset dark:bg-slate-800/60 dark:text-slate-300 dark:ring-slate-700">
-            Choosing your curriculum, subject, grade and a time slot opens here once lesson scheduling goes live.
-          </p>
-          <div className="mt-6 flex justify-end">
-            <button
-              type="button"
-              onClick={onClose}
-              className="rounded-full px-5 py-2.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 transition ring-inset hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#01B8AF] dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800 dark:focus-visible:outline-[#0CD6CD]"
-            >
-              Dismiss
-            </button>
-          </div>
+
+          <form noValidate onSubmit={book} className="mt-6 space-y-5">
+            <div className="grid gap-5 lg:grid-cols-2 lg:gap-x-8">
+              <div className="space-y-4">
+                <p className="text-xs text-slate-500 dark:text-slate-400">{PLACEHOLDER}</p>
+                <SelectField
+                  id="trial-curriculum"
+                  label="Curriculum"
+                  required
+                  value={curriculum}
+                  onChange={(e) => choose({ type: 'curriculum', value: e.target.value })}
+                  options={catalogue.map((c) => ({ value: c.curriculum, label: c.curriculum }))}
+                  placeholder={PLACEHOLDER}
+                />
+                <SelectField
+                  id="trial-subject"
+                  label="Subject"
+                  required
+                  disabled={!curriculum}
+                  value={subject}
+                  onChange={(e) => choose({ type: 'subject', value: e.target.value })}
+                  options={subjects.map((s) => ({ value: s.subject, label: s.subject }))}
+                  placeholder={PLACEHOLDER}
+                />
+                <SelectField
+                  id="trial-grade"
+                  label="Grade"
+                  required
+                  disabled={!subject}
+                  value={grade}
+                  onChange={(e) => choose({ type: 'grade', value: e.target.value })}
+                  options={grades.map((g) => ({ value: g.grade, label: g.grade }))}
+                  placeholder={PLACEHOLDER}
+                />
+              </div>
+              <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+                <TrialDatePicker value={date} onChange={(value) => choose({ type: 'date', value })} />
+              </div>
+              <SlotPicker slots={slots} loading={slotsLoading} asked={ready} selected={choices.slot} viewerZone={viewerZone} onSelect={(slot) => choose({ type: 'slot', value: slot })} />
+            </div>
+
+            {!user && <GuestDetails fields={guest} errors={errors} onChange={(key, value) => setGuest((g) => ({ ...g, [key]: value }))} />}
+
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <button type="button" onClick={onClose} className={secondaryButton}>
+                Dismiss
+              </button>
+              <button type="submit" disabled={!allChosen(choices) || !tokenReady || submitting} aria-busy={submitting} className={primaryButton}>
+                {submitting && <Spinner className="size-4" />}
+                Book Trial
+              </button>
+            </div>
+          </form>
         </DialogPanel>
       </div>
     </Dialog>

@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import CtaBand from './CtaBand';
 import CurriculaSection from './CurriculaSection';
 import Features from './Features';
-import FreeTrialDialog from './FreeTrialDialog';
 import Hero from './Hero';
 import HowItWorks from './HowItWorks';
 import TrustSection from './TrustSection';
+
+// Loaded on first open: the calendar and booking code stay out of the landing page's initial JS.
+const FreeTrialDialog = lazy(() => import('./FreeTrialDialog'));
 
 export default function HomePage() {
   const [bookingOpen, setBookingOpen] = useState(false);
@@ -19,7 +21,11 @@ export default function HomePage() {
       <Features />
       <TrustSection />
       <CtaBand onBook={openBooking} />
-      <FreeTrialDialog open={bookingOpen} onClose={() => setBookingOpen(false)} />
+      {bookingOpen && (
+        <Suspense fallback={null}>
+          <FreeTrialDialog onClose={() => setBookingOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

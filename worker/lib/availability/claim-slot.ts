@@ -23,20 +23,21 @@ export interface LessonClaim {
   attendees: SectionAttendee[];
 }
 
+// Raw D1: drizzle's batch cannot carry a raw INSERT … SELECT, and the app's Db type leaves drizzle's $client out.
+export const d1Of = (tdb: TenantDb) => (tdb.db as Db & { $client: D1Database }).$client;
+
 /**
- * Books the lesson only if the tutor has no overlapping ACTIVE lesson. The check and the insert are one statement
- * (INSERT … SELECT … WHERE NOT EXISTS), and D1 runs a batch as one transaction, so of several claims racing for the
- * same time exactly one wins; its attendees are written in the same batch, only if its lesson row was.
+ * The statements of a claim, for callers that write more rows in the same batch: the lesson row goes in only if
+ * the tutor has no overlapping ACTIVE lesson, and each attendee only if the lesson row did.
  */
-export async function claimSlot(tdb: TenantDb, claim: LessonClaim): Promise<{ won: boolean; sectionId: string }> {
+export function claimStatements(tdb: TenantDb, claim: LessonClaim): { sectionId: string; statements: D1PreparedStatement[] } {
   const s = claim.section;
   const sectionId = s._id ?? newId();
   const now = Date.now();
   const start = claim.start.getTime();
   const end = claim.end.getTime();
   const duration = Math.round((end - start) / 60_000);
-  // Raw D1: drizzle's batch cannot carry a raw INSERT … SELECT, and the app's Db type leaves drizzle's $client out.
-  const d1 = (tdb.db as Db & { $client: D1Database }).$client;
+  const d1 = d1Of(tdb);
   const insertLesson = d1
     .prepare(
       `INSERT INTO sections (_id, tenant_id, course_id, parent_id, sorting_key, kind, title, status, start, duration, lesson_kind, billing_kind, join_url, created_by, created_at, updated_at)
@@ -77,6 +78,16 @@ export async function claimSlot(tdb: TenantDb, claim: LessonClaim): Promise<{ wo
       )
       .bind(newId(), tdb.tenantId, sectionId, a.user, a.kind, now),
   );
-  const [lesson] = await d1.batch([insertLesson, ...insertAttendees]);
+  return { sectionId, statements: [insertLesson, ...insertAttendees] };
+}
+
+/**
+ * Books the lesson only if the tutor has no overlapping ACTIVE lesson. The check and the insert are one statement
+ * (INSERT … SELECT … WHERE NOT EXISTS), and D1 runs a batch as one transaction, so of several claims racing for the
+ * same time exactly one wins; its attendees are written in the same batch, only if its lesson row was.
+ */
+export async function claimSlot(tdb: TenantDb, claim: LessonClaim): Promise<{ won: boolean; sectionId: string }> {
+  const { sectionId, statements } = claimStatements(tdb, claim);
+  const [lesson] = await d1Of(tdb).batch(statements);
   return { won: lesson?.meta.changes === 1, sectionId };
 }

@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import SelectField from '../auth/SelectField';
+import TextField from '../auth/TextField';
+import { countryOptions, timeZoneOptions } from '../sign-up/choices';
+
+export interface GuestFields {
+  firstname: string;
+  lastname: string;
+  email: string;
+  password: string;
+  timezone: string;
+  country: string;
+}
+
+interface GuestDetailsProps {
+  fields: GuestFields;
+  errors: Partial<Record<keyof GuestFields, string>>;
+  onChange: (key: keyof GuestFields, value: string) => void;
+}
+
+/** The sign-up fields a guest fills in to book: the trial creates their student account. */
+export default function GuestDetails({ fields, errors, onChange }: GuestDetailsProps) {
+  const zones = useMemo(() => timeZoneOptions(fields.timezone), [fields.timezone]);
+  const countries = useMemo(countryOptions, []);
+  return (
+    <fieldset className="space-y-4 border-t border-slate-200 pt-5 dark:border-slate-800">
+      <legend className="sr-only">Your details</legend>
+      <p className="text-sm font-semibold text-slate-900 dark:text-white" aria-hidden="true">
+        Your details
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField id="trial-firstname" label="First name" autoComplete="given-name" required value={fields.firstname} onChange={(e) => onChange('firstname', e.target.value)} error={errors.firstname} />
+        <TextField id="trial-lastname" label="Last name" autoComplete="family-name" required value={fields.lastname} onChange={(e) => onChange('lastname', e.target.value)} error={errors.lastname} />
+      </div>
+      <TextField id="trial-email" label="Email" type="email" autoComplete="email" inputMode="email" required value={fields.email} onChange={(e) => onChange('email', e.target.value)} error={errors.email} placeholder="you@example.com" />
+      <TextField id="trial-password" label="Password" type="password" autoComplete="new-password" required value={fields.password} onChange={(e) => onChange('password', e.target.value)} error={errors.password} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField id="trial-timezone" label="Time zone" required value={fields.timezone} onChange={(e) => onChange('timezone', e.target.value)} options={zones} error={errors.timezone} />
+        <SelectField id="trial-country" label="Country" autoComplete="country" value={fields.country} onChange={(e) => onChange('country', e.target.value)} options={countries} placeholder="Prefer not to say" error={errors.country} />
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,57 @@
+import type { SlotOption } from '../../../schema/contracts/availability';
+import type { CurriculumListItem } from '../../../schema/contracts/learning';
+
+/** The five choices of the free-trial dialog (spec 1 section 2); each parent choice clears what depends on it. */
+export interface TrialChoices {
+  curriculum: string;
+  subject: string;
+  grade: string;
+  /** `YYYY-MM-DD`, a calendar day in the viewer's time zone. */
+  date: string;
+  slot: SlotOption | null;
+}
+
+export type ChoiceAction =
+  | { type: 'curriculum'; value: string }
+  | { type: 'subject'; value: string }
+  | { type: 'grade'; value: string }
+  | { type: 'date'; value: string }
+  | { type: 'slot'; value: SlotOption | null };
+
+export const noChoices: TrialChoices = { curriculum: '', subject: '', grade: '', date: '', slot: null };
+
+export function choicesReducer(state: TrialChoices, action: ChoiceAction): TrialChoices {
+  switch (action.type) {
+    case 'curriculum':
+      return { ...state, curriculum: action.value, subject: '', grade: '', slot: null };
+    case 'subject':
+      return { ...state, subject: action.value, grade: '', slot: null };
+    case 'grade':
+      return { ...state, grade: action.value, slot: null };
+    case 'date':
+      return { ...state, date: action.value, slot: null };
+    case 'slot':
+      return { ...state, slot: action.value };
+  }
+}
+
+/** Slots load once curriculum, subject, grade and date are all chosen (spec 1 section 4's reload triggers). */
+export const readyForSlots = (c: TrialChoices) => Boolean(c.curriculum && c.subject && c.grade && c.date);
+export const allChosen = (c: TrialChoices) => readyForSlots(c) && c.slot !== null;
+
+export function subjectsOf(catalogue: CurriculumListItem[], curriculum: string) {
+  return catalogue.find((c) => c.curriculum === curriculum)?.subjects ?? [];
+}
+
+export function gradesOf(catalogue: CurriculumListItem[], curriculum: string, subject: string) {
+  return subjectsOf(catalogue, curriculum).find((s) => s.subject === subject)?.grade ?? [];
+}
+
+/**
+ * One button per start time: several tutors free at once are one choice for the student, and the first listed
+ * (the admin's tutor sorting) is the one whose local time is shown; the server picks the tutor when booking.
+ */
+export function distinctStarts(slots: SlotOption[]): SlotOption[] {
+  const seen = new Set<string>();
+  return slots.filter((slot) => !seen.has(slot.start) && seen.add(slot.start));
+}
