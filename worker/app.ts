@@ -7,6 +7,7 @@ import { tenantMiddleware } from './middleware/tenant';
 import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
 import { docRoutes } from './routes/docs';
+import { lessonRoomRoutes } from './routes/lesson-rooms';
 import { courseRoutes } from './routes/courses';
 import { courseStudentRoutes } from './routes/course-students';
 import { courseTutorRoutes } from './routes/course-tutors';
@@ -40,6 +41,7 @@ const app = new Hono<AppBindings>()
   .use(sameOriginMiddleware)
   .route('/', realtimeRoutes)
   .route('/', docRoutes)
+  .route('/', lessonRoomRoutes)
   .route('/', tenantRoutes)
   .route('/', authRoutes)
   .route('/', signUpRoutes)
