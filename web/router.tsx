@@ -24,6 +24,7 @@ const RolesPage = lazyPage(() => import('./features/roles/RolesPage'));
 const CoursesPage = lazyPage(() => import('./features/courses/CoursesPage'));
 const CoursePage = lazyPage(() => import('./features/courses/CoursePage'));
 const CourseTemplatesPage = lazyPage(() => import('./features/courses/CourseTemplatesPage'));
+const LessonRoomPage = lazyPage(() => import('./features/lesson-room/LessonRoomPage'));
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
       signedIn('manage-accounts', <ManageAccountsPage />),
       signedIn('onboarding', <OnboardingPage />),
       soon('waiting-room/:waitingId', 'waitingRoom'),
+      signedIn('lesson-room/:sectionId', <LessonRoomPage />),
       soon(':curriculum', 'curriculum'),
       soon(':curriculum/:subject', 'subject'),
       soon(':curriculum/:subject/*', 'subject'),

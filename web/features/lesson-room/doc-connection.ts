@@ -81,7 +81,7 @@ export class DocConnection {
     void this.local.whenSynced.then(() => this.patch({ loaded: true }));
 
     this.provider = new WebsocketProvider(options.serverUrl, options.name, this.doc, {
-      WebSocketPolyfill: ticketedSocket(options.fetchTicket, options.WebSocketImpl) as unknown as typeof WebSocket,
+      WebSocketPolyfill: ticketedSocket(options.fetchTicket, options.WebSocketImpl),
       disableBc: true,
       connect: false,
     });

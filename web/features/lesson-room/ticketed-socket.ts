@@ -6,8 +6,8 @@ type Handler<E> = ((event: E) => void) | null;
  * the provider holds: each socket asks for its own. A failed ticket request reads to the provider as a closed
  * socket, so it backs off and tries again.
  */
-export function ticketedSocket(fetchTicket: () => Promise<string>, Base: typeof WebSocket = WebSocket) {
-  return class TicketedSocket {
+export function ticketedSocket(fetchTicket: () => Promise<string>, Base: typeof WebSocket = WebSocket): typeof WebSocket {
+  class TicketedSocket {
     static readonly CONNECTING = 0;
     static readonly OPEN = 1;
     static readonly CLOSING = 2;
@@ -61,6 +61,7 @@ export function ticketedSocket(fetchTicket: () => Promise<string>, Base: typeof 
     close(code?: number, reason?: string) {
       this.ended = true;
       this.socket?.close(code, reason);
-    }
-  };
+    }  }
+  // Only the members y-websocket uses are provided; the provider never reaches for the rest.
+  return TicketedSocket as unknown as typeof WebSocket;
 }
