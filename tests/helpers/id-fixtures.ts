@@ -176,6 +176,7 @@ export const idRouteFixtures: RouteFixture[] = [
   { match: /^\/api\/admin\/roles\/(verify-delete\/)?:id$/, params: { id: ids.role }, body: { name: 'Matrix role', permissions: { invoices: ['view'] } } },
   { match: /^\/api\/admin\/tutor-roles\/(verify-delete\/)?:id$/, params: { id: ids.tutorRole }, body: { name: 'Matrix tutor role', permissions: { COURSE: ['view'] } } },
   ...courseFixtures,
+  ...lessonRoomFixtures(),
 ];
 
 /** Records the fixtures point at, beyond the demo seed: Sam's profile rows and an admin note about him. */
@@ -192,3 +193,9 @@ export async function seedMatrixRecords() {
   await seedCourseMatrixRecords();
   await seedSectionMatrixRecords();
 }
+
+// ---- Lesson room (issue 7): the room's header data for a lesson of Sam's course. ----
+function lessonRoomFixtures(): RouteFixture[] {
+  return [{ match: /^\/api\/lesson-rooms\/:sectionId$/, params: { sectionId: COURSE_IDS.lesson } }];
+}
+// ---- end of lesson room block ----
