@@ -77,7 +77,8 @@ function LessonRoom({ info }: { info: LessonRoomInfo }) {
   const timeText = info.section.start ? `${lessonTime(info.section.start, timeZone)}${end ? ` · ${info.section.duration} min` : ''}` : null;
 
   return (
-    <div className="mx-auto flex h-[calc(100dvh-4rem)] max-w-[1800px] flex-col gap-3 px-3 py-3 sm:px-4">
+    // A tool, not a document: the room fills the window under the site header and never scrolls as a whole.
+    <div className="fixed inset-x-0 top-[calc(4rem+var(--impersonation-bar,0px))] bottom-0 z-30 mx-auto flex max-w-[1800px] flex-col gap-3 bg-slate-50 px-3 pt-3 pb-3 sm:px-4 dark:bg-slate-950">
       <div className="flex items-start gap-2">
         <Link to={`/portal/courses/${info.course._id}`} className={clsx('mt-1 inline-flex size-9 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800', focusRing)} aria-label="Back to the course">
           <ArrowLeft className="size-5" aria-hidden />
@@ -231,7 +232,7 @@ function RoomBody({ info, me, readOnly, board, notes }: { info: LessonRoomInfo; 
             )}
           </div>
         </div>
-        <aside aria-label="Lesson notes" className={clsx('min-w-0 flex-col lg:w-[380px] lg:shrink-0', panel === 'notes' ? 'flex flex-1 lg:flex-none' : 'hidden lg:flex')}>
+        <aside className={clsx('min-w-0 flex-col pb-14 lg:w-[380px] lg:shrink-0', panel === 'notes' ? 'flex flex-1 lg:flex-none' : 'hidden lg:flex')}>
           <Suspense
             fallback={
               <div className="flex flex-1 items-center justify-center rounded-2xl bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700">

@@ -101,6 +101,8 @@ export function Whiteboard({ doc, awareness, origin, userId, pageId, camera, onC
     } else if (activeTool === 'eraser') {
       setDraft({ kind: 'erase', ids: new Set(hitElements(elements, point.x, point.y, 8 / camera.zoom)) });
     } else if (activeTool === 'text') {
+      // Keeps the browser from moving focus to the board, which would blur the new text field at once.
+      event.preventDefault();
       setTextAt({ x: point.x, y: point.y, value: '' });
       return;
     } else if (activeTool === 'laser') {

@@ -6,6 +6,7 @@ import StarterKit from '@tiptap/starter-kit';
 import clsx from 'clsx';
 import katex from 'katex';
 import 'katex/dist/katex.min.css';
+import './notes.css';
 import { Bold, Heading2, Italic, List, ListOrdered, Sigma } from 'lucide-react';
 import { useState } from 'react';
 import type { WebsocketProvider } from 'y-websocket';
