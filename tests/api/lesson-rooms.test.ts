@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LessonRoomInfo } from '../../schema/contracts/lesson-room';
 import { sections } from '../../schema/tables';
@@ -76,5 +77,73 @@ describe('permissions', () => {
 
   it('gives a parent acting for the child no seat, as the document rooms do', async () => {
     expect((await roomInfo(lesson.parent, lesson.section._id, 'localhost', { 'x-user-id': lesson.student.user._id })).status).toBe(404);
+  });
+});
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+
+function upload(person: Person | null, bytes: Uint8Array, sectionId = lesson.section._id, host = 'localhost') {
+  const form = new FormData();
+  form.set('file', new File([bytes], 'worksheet.png', { type: 'image/png' }));
+  return api(`/lesson-rooms/${sectionId}/images`, { method: 'POST', body: form, headers: person ? bearer(person.token) : {} }, host);
+}
+
+const storedImages = async () => (await env.FILES.list({ prefix: `${lesson.tenantId}/lesson-images/` })).objects.length;
+
+describe('board images', () => {
+  describe('happy', () => {
+    it("stores a member's image and serves it back to the lesson's people", async () => {
+      const res = await upload(lesson.student, PNG);
+      expect(res.status).toBe(201);
+      const { imageId } = await res.json<{ imageId: string }>();
+      expect(imageId).toMatch(/^[a-f0-9]{32}\.png$/);
+      for (const person of [lesson.student, lesson.tutor, lesson.viewingAdmin]) {
+        const got = await api(`/lesson-rooms/${lesson.section._id}/images/${imageId}`, { headers: bearer(person.token) });
+        expect(got.status).toBe(200);
+        expect(got.headers.get('content-type')).toBe('image/png');
+        expect(new Uint8Array(await got.arrayBuffer())).toEqual(PNG);
+      }
+    });
+  });
+
+  describe('errors', () => {
+    it('refuses a file that is not an image, naming the field, and stores nothing', async () => {
+      const before = await storedImages();
+      const res = await upload(lesson.tutor, new TextEncoder().encode('<svg onload=alert(1)>'));
+      expect(res.status).toBe(400);
+      expect((await res.json<{ errors: { path: string }[] }>()).errors[0]!.path).toBe('file');
+      expect(await storedImages()).toBe(before);
+    });
+
+    it('refuses an image over 5 MB', async () => {
+      const big = new Uint8Array(5 * 1024 * 1024 + 1);
+      big.set(PNG);
+      const res = await upload(lesson.tutor, big);
+      expect(res.status).toBe(413);
+    });
+
+    it('answers 404 for an image that was never uploaded', async () => {
+      const res = await api(`/lesson-rooms/${lesson.section._id}/images/${'a'.repeat(32)}.png`, { headers: bearer(lesson.student.token) });
+      expect(res.status).toBe(404);
+    });
+  });
+
+  describe('permissions', () => {
+    it('lets only people who may write add images, and keeps everyone else out', async () => {
+      const before = await storedImages();
+      expect((await upload(null, PNG)).status).toBe(401);
+      expect((await upload(lesson.viewingAdmin, PNG)).status).toBe(403);
+      for (const person of [lesson.outsider, lesson.disabledTutor, lesson.plainAdmin]) expect((await upload(person, PNG)).status).toBe(404);
+      expect((await upload(lesson.partner, PNG, lesson.section._id, 'partner.localhost')).status).toBe(404);
+      expect(await storedImages()).toBe(before);
+    });
+
+    it("does not serve a lesson's image to people outside it", async () => {
+      const { imageId } = await (await upload(lesson.tutor, PNG)).json<{ imageId: string }>();
+      const path = `/lesson-rooms/${lesson.section._id}/images/${imageId}`;
+      expect((await api(path)).status).toBe(401);
+      expect((await api(path, { headers: bearer(lesson.outsider.token) })).status).toBe(404);
+      expect((await api(path, { headers: bearer(lesson.partner.token) }, 'partner.localhost')).status).toBe(404);
+    });
   });
 });

@@ -196,6 +196,11 @@ export async function seedMatrixRecords() {
 
 // ---- Lesson room (issue 7): the room's header data for a lesson of Sam's course. ----
 function lessonRoomFixtures(): RouteFixture[] {
-  return [{ match: /^\/api\/lesson-rooms\/:sectionId$/, params: { sectionId: COURSE_IDS.lesson } }];
+  const sectionId = COURSE_IDS.lesson;
+  return [
+    { match: /^\/api\/lesson-rooms\/:sectionId$/, params: { sectionId } },
+    { match: /^\/api\/lesson-rooms\/:sectionId\/images$/, params: { sectionId } },
+    { match: /^\/api\/lesson-rooms\/:sectionId\/images\/:imageId$/, params: { sectionId, imageId: `${'a'.repeat(32)}.png` } },
+  ];
 }
 // ---- end of lesson room block ----

@@ -1,54 +1,71 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { LessonRoomInfo } from '../../schema/contracts/lesson-room';
-import { hasPermission } from '../../schema/contracts/permissions';
-import { sections } from '../../schema/tables';
+import { newId } from '../../schema/tables/columns';
 import type { AppBindings } from '../env';
-import { courseAccess } from '../lib/courses/access';
-import { tenantDb } from '../lib/tenant-db';
-import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError } from '../middleware/errors';
+import { extensionOf, sniffImageType } from '../lib/files';
+import { lessonAccess, requireLessonEdit } from '../lib/lesson-access';
+import { requireAuth } from '../middleware/auth';
+import { ApiError, fieldError } from '../middleware/errors';
 import { requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 
-const notFound = () => new ApiError(404, 'Lesson not found');
+/** Board images: photos of worksheets and diagrams, kept small enough that a tablet on hotel Wi-Fi gets them. */
+export const MAX_LESSON_IMAGE_BYTES = 5 * 1024 * 1024;
+const MULTIPART_OVERHEAD = 16 * 1024;
 
-/** The lesson room's header: the lesson, its course and what the caller may do there. Members only. */
-export const lessonRoomRoutes = new Hono<AppBindings>().get(
-  '/lesson-rooms/:sectionId',
-  requireAuth,
-  requireAccount,
-  validate('param', z.object({ sectionId: z.string().min(1).max(64) })),
-  async (c) => {
-    const tdb = tenantDb(c);
-    // As in the document rooms, the signed-in person counts: a parent acting for a child has no seat in the room.
-    const signedIn = authOf(c);
-    const auth = { ...signedIn, actingUserId: signedIn.userId };
-    const row = await tdb.db
-      .select()
-      .from(sections)
-      .where(tdb.where(sections, and(eq(sections._id, c.req.valid('param').sectionId), inArray(sections.kind, ['ZOOM', 'TEAMS']), isNull(sections.deletedAt))))
-      .get();
-    if (!row) throw notFound();
-    // The same relation the document rooms check, so the page and its documents agree on who is in.
-    const access = await courseAccess(tdb, c.get('tenant').permissions, auth, row.courseId).catch((error: unknown) => {
-      throw error instanceof ApiError && error.status === 404 ? notFound() : error;
-    });
-    const adminEdits = hasPermission(access.asAdmin, { adminCourse: ['edit'] });
+const sectionParam = z.object({ sectionId: z.string().min(1).max(64) });
+const imageParam = sectionParam.extend({ imageId: z.string().regex(/^[a-f0-9]{32}\.(png|jpg|webp)$/, 'must be an image id from an upload') });
+const imageKey = (tenantId: string, sectionId: string, imageId: string) => `${tenantId}/lesson-images/${sectionId}/${imageId}`;
+const tooLarge = () => new ApiError(413, 'file: must be 5 MB or smaller', [{ path: 'file', message: 'must be 5 MB or smaller' }]);
+
+/** The lesson room's header data and its board images. Members of the lesson only. */
+export const lessonRoomRoutes = new Hono<AppBindings>()
+  .get('/lesson-rooms/:sectionId', requireAuth, requireAccount, validate('param', sectionParam), async (c) => {
+    const { section, access, canEdit, leads } = await lessonAccess(c, c.req.valid('param').sectionId);
     const body: LessonRoomInfo = {
       section: {
-        _id: row._id,
-        title: row.title,
-        kind: row.kind as 'ZOOM' | 'TEAMS',
-        start: row.start?.toISOString() ?? null,
-        duration: row.duration,
-        joinUrl: row.joinUrl,
+        _id: section._id,
+        title: section.title,
+        kind: section.kind as 'ZOOM' | 'TEAMS',
+        start: section.start?.toISOString() ?? null,
+        duration: section.duration,
+        joinUrl: section.joinUrl,
       },
       course: { _id: access.course._id, title: access.course.title, subject: access.course.subject },
-      canEdit: access.enrolled || Boolean(access.tutorPermissions) || adminEdits,
-      leads: Boolean(access.tutorPermissions) || adminEdits,
+      canEdit,
+      leads,
     };
     return c.json(body);
-  },
-);
+  })
+  .post('/lesson-rooms/:sectionId/images', requireAuth, requireAccount, validate('param', sectionParam), async (c) => {
+    const lesson = await lessonAccess(c, c.req.valid('param').sectionId);
+    requireLessonEdit(lesson);
+    if (Number(c.req.header('content-length') ?? 0) > MAX_LESSON_IMAGE_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
+    if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) throw fieldError('file', 'must be sent as multipart/form-data');
+    const form = await c.req.parseBody().catch(() => {
+      throw fieldError('body', 'must be multipart/form-data');
+    });
+    const file = form.file;
+    if (!(file instanceof File)) throw fieldError('file', 'is required');
+    if (file.size > MAX_LESSON_IMAGE_BYTES) throw tooLarge();
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const type = sniffImageType(bytes);
+    if (!type) throw fieldError('file', 'must be a PNG, JPEG or WebP image');
+    const imageId = `${newId()}.${extensionOf[type]}`;
+    await c.env.FILES.put(imageKey(lesson.tdb.tenantId, lesson.section._id, imageId), bytes, {
+      httpMetadata: { contentType: type },
+      customMetadata: { uploadedBy: lesson.userId },
+    });
+    return c.json({ imageId }, 201);
+  })
+  .get('/lesson-rooms/:sectionId/images/:imageId', requireAuth, requireAccount, validate('param', imageParam), async (c) => {
+    const { sectionId, imageId } = c.req.valid('param');
+    const lesson = await lessonAccess(c, sectionId);
+    const object = await c.env.FILES.get(imageKey(lesson.tdb.tenantId, lesson.section._id, imageId));
+    if (!object) throw new ApiError(404, 'File not found');
+    const headers = new Headers({ 'x-content-type-options': 'nosniff', 'content-disposition': 'inline', 'cache-control': 'private, max-age=31536000, immutable' });
+    object.writeHttpMetadata(headers);
+    headers.set('etag', object.httpEtag);
+    return new Response(object.body, { headers });
+  });
