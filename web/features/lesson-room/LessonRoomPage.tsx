@@ -203,6 +203,7 @@ function RoomBody({ info, me, readOnly, board, notes }: { info: LessonRoomInfo; 
         </nav>
         <div className={clsx('min-w-0 flex-1 flex-col', panel === 'board' ? 'flex' : 'hidden lg:flex')}>
           <Whiteboard
+            sectionId={info.section._id}
             doc={doc}
             awareness={board.awareness}
             origin={origin}
@@ -214,7 +215,7 @@ function RoomBody({ info, me, readOnly, board, notes }: { info: LessonRoomInfo; 
             peers={peers}
             undo={undo}
           />
-          <div className="mt-2 flex items-center justify-between gap-2 text-xs text-slate-500 dark:text-slate-400">
+          <div className="mt-2 flex items-center justify-between gap-2 pr-16 text-xs text-slate-500 lg:pr-0 dark:text-slate-400">
             <span>
               Page {pageNumber} of {pages.length}
             </span>

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { Redo2, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
+import { ImagePlus, Redo2, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
 import { focusRing } from '../../../ui/classes';
 import { highlighterInks, inks, sizes, type Tool, tools } from './tools';
 
@@ -20,6 +20,7 @@ interface Props {
   onZoomIn: () => void;
   onZoomOut: () => void;
   onZoomReset: () => void;
+  onImage: (file: File) => void;
 }
 
 const toolButton = `inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-600 transition hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 dark:text-slate-300 dark:hover:bg-slate-800 ${focusRing}`;
@@ -29,7 +30,7 @@ const divider = <span aria-hidden className="mx-1 h-6 w-px shrink-0 bg-slate-200
 export function BoardToolbar(props: Props) {
   const palette = props.highlighter ? highlighterInks : inks;
   return (
-    <div role="toolbar" aria-label="Whiteboard tools" className="mb-2 flex items-center gap-0.5 overflow-x-auto rounded-2xl bg-white p-1.5 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700">
+    <div role="toolbar" aria-label="Whiteboard tools" className="mb-2 flex flex-wrap items-center gap-0.5 rounded-2xl bg-white p-1.5 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700">
       {tools.map(({ tool, label, key, icon: Icon, writes }) => (
         <button
           key={tool}
@@ -44,6 +45,21 @@ export function BoardToolbar(props: Props) {
           <Icon className="size-4.5" aria-hidden />
         </button>
       ))}
+      <label className={clsx(toolButton, 'cursor-pointer', props.readOnly && 'pointer-events-none opacity-40')} title="Add an image">
+        <ImagePlus className="size-4.5" aria-hidden />
+        <span className="sr-only">Add an image</span>
+        <input
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          className="sr-only"
+          disabled={props.readOnly}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) props.onImage(file);
+            event.target.value = '';
+          }}
+        />
+      </label>
       {divider}
       <div role="radiogroup" aria-label="Colour" className="flex shrink-0 items-center gap-1 px-1">
         {palette.map(({ color, label }) => (

@@ -7,7 +7,9 @@ import { addElement, type BoardElement, hitElements, removeElements, type ShapeK
 import { ElementView, strokePath } from './element-view';
 import { BoardToolbar } from './BoardToolbar';
 import { highlighterInks, inks, type Tool, tools } from './tools';
+import { uploadLessonImage } from './lesson-images';
 import { usePageElements } from './use-board';
+import { useToast } from '../../../ui/toast/use-toast';
 
 export interface Camera {
   x: number;
@@ -16,6 +18,7 @@ export interface Camera {
 }
 
 interface Props {
+  sectionId: string;
   doc: Y.Doc;
   awareness: Awareness;
   /** what this client writes with, so undo takes back only this person's changes */
@@ -45,8 +48,9 @@ const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /** The shared whiteboard of one page: SVG, pointer events (pen, touch, mouse), live cursors and lasers. */
-export function Whiteboard({ doc, awareness, origin, userId, pageId, camera, onCamera, readOnly, peers, undo }: Props) {
+export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, camera, onCamera, readOnly, peers, undo }: Props) {
   const elements = usePageElements(doc, pageId);
+  const toast = useToast();
   const svgRef = useRef<SVGSVGElement>(null);
   const [tool, setTool] = useState<Tool>(readOnly ? 'hand' : 'pen');
   const [color, setColor] = useState(inks[0]!.color);
@@ -201,6 +205,21 @@ export function Whiteboard({ doc, awareness, origin, userId, pageId, camera, onC
 
   const erasing = draft?.kind === 'erase' ? draft.ids : null;
   const arrowColors = new Set([...elements, ...(draft?.kind === 'shape' ? [draft.element] : [])].filter((e) => e.type === 'arrow').map((e) => e.color));
+  const placeImage = async (file: File) => {
+    try {
+      const image = await uploadLessonImage(sectionId, file);
+      const rect = svgRef.current?.getBoundingClientRect();
+      const scale = Math.min(1, 480 / image.width, 360 / image.height);
+      const width = image.width * scale;
+      const height = image.height * scale;
+      const cx = camera.x + (rect?.width ?? 0) / 2 / camera.zoom;
+      const cy = camera.y + (rect?.height ?? 0) / 2 / camera.zoom;
+      addElement(doc, pageId, { id: newId(), type: 'image', imageId: image.imageId, x: cx - width / 2, y: cy - height / 2, width, height, color: '#000000', by: userId }, origin);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The image could not be uploaded');
+    }
+  };
+
   const zoomBy = (factor: number) => {
     const rect = svgRef.current?.getBoundingClientRect();
     const [w, h] = [rect?.width ?? 0, rect?.height ?? 0];
@@ -227,6 +246,7 @@ export function Whiteboard({ doc, awareness, origin, userId, pageId, camera, onC
         onZoomIn={() => zoomBy(1.25)}
         onZoomOut={() => zoomBy(0.8)}
         onZoomReset={() => onCamera({ x: 0, y: 0, zoom: 1 })}
+        onImage={(file) => void placeImage(file)}
       />
       <div className="relative min-h-0 flex-1 overflow-hidden rounded-2xl bg-white shadow-inner ring-1 ring-slate-200 dark:ring-slate-700">
         <svg
@@ -258,13 +278,13 @@ export function Whiteboard({ doc, awareness, origin, userId, pageId, camera, onC
             <rect x={camera.x - 24} y={camera.y - 24} width={10000 / camera.zoom} height={10000 / camera.zoom} fill="url(#board-dots)" />
             {elements.map((element) => (
               <g key={element.id} opacity={erasing?.has(element.id) ? 0.2 : 1}>
-                <ElementView element={element} />
+                <ElementView element={element} sectionId={sectionId} />
               </g>
             ))}
             {draft?.kind === 'stroke' && (
               <path d={strokePath(draft.element, false)} fill={draft.element.color} opacity={draft.element.type === 'highlighter' ? 0.35 : 1} />
             )}
-            {draft?.kind === 'shape' && <ElementView element={draft.element} />}
+            {draft?.kind === 'shape' && <ElementView element={draft.element} sectionId={sectionId} />}
             {peers.map((peer) => (
               <PeerMarks key={peer.clientId} peer={peer} pageId={pageId} zoom={camera.zoom} />
             ))}

@@ -30,7 +30,16 @@ export interface TextElement extends ElementBase {
   fontSize: number;
   text: string;
 }
-export type BoardElement = StrokeElement | ShapeElement | TextElement;
+export interface ImageElement extends ElementBase {
+  type: 'image';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** the id the lesson's image upload answered with */
+  imageId: string;
+}
+export type BoardElement = StrokeElement | ShapeElement | TextElement | ImageElement;
 
 /**
  * The board document. Pages are root-level arrays (`page:{id}`), so two people adding to a fresh board offline
@@ -134,6 +143,8 @@ function touches(element: BoardElement, x: number, y: number, radius: number) {
       const d = Math.hypot((x - cx) / rx, (y - cy) / ry);
       return Math.abs(d - 1) * Math.min(rx, ry) <= radius + element.size;
     }
+    case 'image':
+      return x >= element.x - radius && x <= element.x + element.width + radius && y >= element.y - radius && y <= element.y + element.height + radius;
     case 'text': {
       const width = element.text.length * element.fontSize * 0.6;
       return x >= element.x - radius && x <= element.x + width + radius && y >= element.y - element.fontSize - radius && y <= element.y + radius;

@@ -1,6 +1,7 @@
 import { getStroke } from 'perfect-freehand';
 import { memo } from 'react';
-import type { BoardElement, StrokeElement } from './board-model';
+import type { BoardElement, ImageElement, StrokeElement } from './board-model';
+import { useLessonImage } from './lesson-images';
 
 /** perfect-freehand's outline as one closed SVG path (quadratic curves through the midpoints). */
 export function strokePath(element: Pick<StrokeElement, 'type' | 'size' | 'points'>, last = true) {
@@ -25,8 +26,19 @@ export function strokePath(element: Pick<StrokeElement, 'type' | 'size' | 'point
   return `${d}Z`;
 }
 
-function ElementViewInner({ element }: { element: BoardElement }) {
+function LessonImage({ element, sectionId }: { element: ImageElement; sectionId: string }) {
+  const url = useLessonImage(sectionId, element.imageId);
+  return url ? (
+    <image href={url} x={element.x} y={element.y} width={element.width} height={element.height} data-element="image" />
+  ) : (
+    <rect x={element.x} y={element.y} width={element.width} height={element.height} rx={8} fill="#f1f5f9" stroke="#cbd5e1" strokeDasharray="6 4" data-element="image" />
+  );
+}
+
+function ElementViewInner({ element, sectionId }: { element: BoardElement; sectionId: string }) {
   switch (element.type) {
+    case 'image':
+      return <LessonImage element={element} sectionId={sectionId} />;
     case 'pen':
     case 'highlighter':
       return <path d={strokePath(element)} fill={element.color} opacity={element.type === 'highlighter' ? 0.35 : 1} data-element={element.type} />;
