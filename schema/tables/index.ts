@@ -7,3 +7,4 @@ export * from './site';
 export * from './learning';
 export * from './courses';
 export * from './availability';
+export * from './lesson-sessions';

@@ -4,6 +4,7 @@ import {
   adminNotes,
   coursePermissionTemplates,
   coursePricingTemplates,
+  lessonSessions,
   sections,
   userAchievements,
   userExperiences,
@@ -192,6 +193,7 @@ export async function seedMatrixRecords() {
   ]);
   await seedCourseMatrixRecords();
   await seedSectionMatrixRecords();
+  await seedLessonRoomMatrixRecords();
 }
 
 // ---- Lesson room (issue 7): the room's header data for a lesson of Sam's course. ----
@@ -201,6 +203,19 @@ function lessonRoomFixtures(): RouteFixture[] {
     { match: /^\/api\/lesson-rooms\/:sectionId$/, params: { sectionId } },
     { match: /^\/api\/lesson-rooms\/:sectionId\/images$/, params: { sectionId } },
     { match: /^\/api\/lesson-rooms\/:sectionId\/images\/:imageId$/, params: { sectionId, imageId: `${'a'.repeat(32)}.png` } },
+    { match: /^\/api\/lesson-rooms\/:sectionId\/end$/, params: { sectionId } },
+    { match: /^\/api\/sessions\/:id$/, params: { id: 'matrix_session_sam' } },
   ];
+}
+
+async function seedLessonRoomMatrixRecords() {
+  await db.insert(lessonSessions).values({
+    _id: 'matrix_session_sam',
+    tenantId: TENANT,
+    sectionId: COURSE_IDS.lesson,
+    studentId: SAM,
+    questions: [{ _id: 'q1', pageNo: 1, text: 'Matrix question' }],
+    createdBy: DEMO_USERS.tutor._id,
+  });
 }
 // ---- end of lesson room block ----
