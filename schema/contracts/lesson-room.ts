@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sessionView } from './lesson-sessions';
 
 /** What the lesson room page needs about its lesson; the documents themselves come over the document rooms. */
 export const lessonRoomInfo = z.object({
@@ -15,5 +16,7 @@ export const lessonRoomInfo = z.object({
   canEdit: z.boolean(),
   /** Tutors and admins lead: "follow the tutor" follows them. */
   leads: z.boolean(),
+  /** The lesson's questions by board page and whether it has ended; null until the tutor sets or ends one. */
+  session: sessionView.nullable(),
 });
 export type LessonRoomInfo = z.infer<typeof lessonRoomInfo>;

@@ -27,6 +27,7 @@ describe('happy', () => {
       course: { _id: lesson.course._id, title: 'Algebra', subject: 'Maths' },
       canEdit: true,
       leads: false,
+      session: null,
     });
   });
 

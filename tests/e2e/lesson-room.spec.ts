@@ -77,6 +77,21 @@ test('tutor and student draw and write together, and work done offline merges on
     await expect(board(page).locator('[data-element=pen]')).toHaveCount(1);
     await expect(notes(page)).toContainText('Circles: area and circumference. Sam wrote this offline.');
   }
+
+  // The tutor sets the page's question, Sam bookmarks the page, and the tutor ends the lesson for both.
+  await tutor.page.getByRole('button', { name: 'Question for this page' }).click();
+  await tutor.page.getByLabel('Question for this page').fill('Find the area of a circle of radius 3');
+  await tutor.page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(student.page.getByTestId('page-question')).toContainText('Q1Find the area of a circle of radius 3');
+  await student.page.getByRole('button', { name: 'Bookmark page' }).click();
+  await expect(student.page.getByText('Page 1 bookmarked')).toBeVisible();
+  await tutor.page.getByRole('button', { name: 'End lesson' }).click();
+  await tutor.page.getByRole('button', { name: 'End for everyone' }).click();
+  for (const { page } of [tutor, student]) {
+    await expect(page.getByTestId('lesson-ended')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pen (P)' })).toBeDisabled();
+    await expect(notes(page)).toHaveAttribute('contenteditable', 'false');
+  }
   await tutor.context.close();
   await student.context.close();
 });

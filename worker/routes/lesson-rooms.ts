@@ -9,6 +9,7 @@ import { requireAuth } from '../middleware/auth';
 import { ApiError, fieldError } from '../middleware/errors';
 import { requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
+import { sessionOfSection, toSessionView } from '../lib/lesson-sessions';
 
 /** Board images: photos of worksheets and diagrams, kept small enough that a tablet on hotel Wi-Fi gets them. */
 export const MAX_LESSON_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -22,7 +23,8 @@ const tooLarge = () => new ApiError(413, 'file: must be 5 MB or smaller', [{ pat
 /** The lesson room's header data and its board images. Members of the lesson only. */
 export const lessonRoomRoutes = new Hono<AppBindings>()
   .get('/lesson-rooms/:sectionId', requireAuth, requireAccount, validate('param', sectionParam), async (c) => {
-    const { section, access, canEdit, leads } = await lessonAccess(c, c.req.valid('param').sectionId);
+    const { tdb, section, access, canEdit, leads } = await lessonAccess(c, c.req.valid('param').sectionId);
+    const session = await sessionOfSection(tdb, section._id);
     const body: LessonRoomInfo = {
       section: {
         _id: section._id,
@@ -35,6 +37,7 @@ export const lessonRoomRoutes = new Hono<AppBindings>()
       course: { _id: access.course._id, title: access.course.title, subject: access.course.subject },
       canEdit,
       leads,
+      session: session ? toSessionView(session) : null,
     };
     return c.json(body);
   })

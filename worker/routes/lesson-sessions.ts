@@ -8,13 +8,13 @@ import {
   numberQuestions,
   sessionListInput,
   sessionSaveInput,
-  type SessionView,
 } from '../../schema/contracts/lesson-sessions';
 import { hasTenantPermission } from '../../schema/contracts/permissions';
 import { bookmarks, courseStudents, courseTutors, lessonSessions } from '../../schema/tables';
 import { newId } from '../../schema/tables/columns';
 import type { AppBindings } from '../env';
 import { lessonAccess, requireLessonEdit } from '../lib/lesson-access';
+import { sessionOfSection, toSessionView } from '../lib/lesson-sessions';
 import { paged } from '../lib/pagination';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
@@ -22,19 +22,9 @@ import { ApiError, fieldError } from '../middleware/errors';
 import { adminPermissions, requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 
-type Session = typeof lessonSessions.$inferSelect;
 type Bookmark = typeof bookmarks.$inferSelect;
 
 const sessionNotFound = () => new ApiError(404, 'Session not found');
-
-const toSessionView = (row: Session): SessionView => ({
-  _id: row._id,
-  sectionId: row.sectionId,
-  student: row.studentId,
-  subTopicId: row.subTopicId,
-  questions: numberQuestions(row.questions),
-  isMeetingEnded: row.endedAt !== null,
-});
 
 const toBookmarkView = (row: Bookmark): BookmarkView => ({
   _id: row._id,
@@ -48,9 +38,6 @@ const toBookmarkView = (row: Bookmark): BookmarkView => ({
   pageId: row.pageId,
   createdAt: row.createdAt.toISOString(),
 });
-
-const sessionOfSection = (tdb: TenantDb, sectionId: string) =>
-  tdb.db.select().from(lessonSessions).where(tdb.where(lessonSessions, eq(lessonSessions.sectionId, sectionId))).get();
 
 /** A session the caller may see: one of a lesson they are a member of. Others get the same 404 as a missing one. */
 async function readableSession(c: Parameters<typeof lessonAccess>[0], sessionId: string) {

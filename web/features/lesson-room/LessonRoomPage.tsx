@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useAtomValue } from 'jotai';
-import { ArrowLeft, DoorClosed, Plus, UserRoundSearch } from 'lucide-react';
+import { ArrowLeft, Bookmark, DoorClosed, Plus, UserRoundSearch } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { LessonRoomInfo } from '../../../schema/contracts/lesson-room';
@@ -16,7 +16,9 @@ import { type Camera, Whiteboard } from './board/Whiteboard';
 import { useLessonInfo } from './lesson-info';
 import { colorFor, type PresenceUser, usePeers } from './presence';
 import { RoomHeader } from './RoomHeader';
+import { EndLessonButton, QuestionBar } from './SessionControls';
 import { useDocConnection } from './use-doc-connection';
+import { useLessonSession } from './use-lesson-session';
 
 // Tiptap and KaTeX are the heaviest part of the room; the board is usable before they arrive.
 const LessonNotes = lazy(() => import('./notes/LessonNotes'));
@@ -119,12 +121,15 @@ function PresenceHeader(props: Omit<Parameters<typeof RoomHeader>[0], 'peers'> &
   return <RoomHeader {...props} peers={peers} />;
 }
 
-function RoomBody({ info, me, readOnly, board, notes }: { info: LessonRoomInfo; me: PresenceUser; readOnly: boolean; board: Connection; notes: Connection }) {
+function RoomBody({ info, me, readOnly: seatReadOnly, board, notes }: { info: LessonRoomInfo; me: PresenceUser; readOnly: boolean; board: Connection; notes: Connection }) {
   const doc = board.doc;
   const origin = useMemo(() => ({ user: me.userId }), [me.userId]);
   const undo = useOwnUndo(doc, origin);
   const pages = usePageIds(doc);
   const peers = usePeers(board.awareness);
+  const lessonSession = useLessonSession(info, board.awareness, peers);
+  // After the lesson the board and notes stay, to read.
+  const readOnly = seatReadOnly || lessonSession.ended;
   const [pageId, setPageId] = useState(pages[0]!);
   const [camera, setCamera] = useState<Camera>({ x: 0, y: 0, zoom: 1 });
   const [follow, setFollow] = useState(!info.leads);
@@ -147,8 +152,14 @@ function RoomBody({ info, me, readOnly, board, notes }: { info: LessonRoomInfo; 
   };
 
   const pageNumber = pages.indexOf(pageId) + 1;
+  const questionsOn = (pageNo: number) => lessonSession.session?.questions.filter((q) => q.pageNo === pageNo) ?? [];
   return (
     <>
+      {lessonSession.ended && (
+        <p role="status" data-testid="lesson-ended" className="rounded-xl bg-slate-100 px-3 py-2 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+          This lesson has ended. The board and notes stay here for you to read.
+        </p>
+      )}
       <div role="tablist" aria-label="Lesson panels" className="flex gap-1 lg:hidden">
         {(['board', 'notes'] as const).map((key) => (
           <button
@@ -181,6 +192,11 @@ function RoomBody({ info, me, readOnly, board, notes }: { info: LessonRoomInfo; 
                 )}
               >
                 {index + 1}
+                {questionsOn(index + 1).length > 0 && (
+                  <span className="absolute top-1 left-1 rounded bg-brand/20 px-1 text-[10px] font-bold text-slate-800 dark:text-slate-100">
+                    Q{questionsOn(index + 1)[0]!.number}
+                  </span>
+                )}
                 <span className="absolute right-1 bottom-1 flex -space-x-1">
                   {here.slice(0, 3).map((peer) => (
                     <span key={peer.clientId} title={peer.user.name} className="size-2.5 rounded-full ring-1 ring-white" style={{ backgroundColor: peer.user.color }} />
@@ -202,6 +218,7 @@ function RoomBody({ info, me, readOnly, board, notes }: { info: LessonRoomInfo; 
           )}
         </nav>
         <div className={clsx('min-w-0 flex-1 flex-col', panel === 'board' ? 'flex' : 'hidden lg:flex')}>
+          <QuestionBar questions={questionsOn(pageNumber)} canAdd={info.leads && !readOnly} onAdd={(text) => lessonSession.addQuestion(text, pageNumber)} />
           <Whiteboard
             sectionId={info.section._id}
             doc={doc}
@@ -216,9 +233,16 @@ function RoomBody({ info, me, readOnly, board, notes }: { info: LessonRoomInfo; 
             undo={undo}
           />
           <div className="mt-2 flex items-center justify-between gap-2 pr-16 text-xs text-slate-500 lg:pr-0 dark:text-slate-400">
-            <span>
+            <span className="flex items-center gap-2">
               Page {pageNumber} of {pages.length}
+              {!readOnly && (
+                <button type="button" onClick={() => void lessonSession.bookmark(pageNumber, pageId)} className={clsx('inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800', focusRing)}>
+                  <Bookmark className="size-3.5" aria-hidden />
+                  Bookmark page
+                </button>
+              )}
             </span>
+            {info.leads && !lessonSession.ended && <EndLessonButton onEnd={lessonSession.endLesson} />}
             {!info.leads && (
               <button
                 type="button"

@@ -22,6 +22,8 @@ export interface PresenceState {
   board?: BoardPresence;
   /** set by the tutor's "End lesson", so everyone's page ends the meeting at once */
   meetingEnded?: boolean;
+  /** bumped by the tutor after saving the lesson's questions, so the others fetch them again */
+  sessionRev?: number;
 }
 
 export interface Peer extends PresenceState {
