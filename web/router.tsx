@@ -24,7 +24,7 @@ const RolesPage = lazyPage(() => import('./features/roles/RolesPage'));
 const CoursesPage = lazyPage(() => import('./features/courses/CoursesPage'));
 const CoursePage = lazyPage(() => import('./features/courses/CoursePage'));
 const CourseTemplatesPage = lazyPage(() => import('./features/courses/CourseTemplatesPage'));
-const LessonRoomPage = lazyPage(() => import('./features/lesson-room/LessonRoomPage'));
+const LessonRoomPage = lazyPage<{ recording?: boolean }>(() => import('./features/lesson-room/LessonRoomPage'));
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 
@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
       },
       soon('dashboard/:curriculum/:subject/:subjectLevel/:subjectCode/past-papers', 'pastPapers'),
       soon('dashboard/*', 'dashboard'),
-      soon('trial-recording/:trialId', 'trialRecording'),
+      signedIn('trial-recording/:trialId', <LessonRoomPage recording />),
       soon('verifyNotesLink', 'verifyNotesLink'),
       soon('startSubmission/:quizId', 'startSubmission'),
       soon('payment/:diagnosticId', 'payment'),

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useAtomValue } from 'jotai';
-import { ArrowLeft, Bookmark, DoorClosed, Plus, UserRoundSearch } from 'lucide-react';
+import { ArrowLeft, Bookmark, DoorClosed, FileDown, Plus, UserRoundSearch } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { LessonRoomInfo } from '../../../schema/contracts/lesson-room';
@@ -8,6 +8,7 @@ import { lessonDocName } from '../../../schema/contracts/realtime';
 import { focusRing, secondaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
+import { useToast } from '../../ui/toast/use-toast';
 import { signedInUserAtom } from '../auth/atoms';
 import { lessonTime } from '../courses/course-format';
 import { addPage } from './board/board-model';
@@ -23,9 +24,14 @@ import { useLessonSession } from './use-lesson-session';
 // Tiptap and KaTeX are the heaviest part of the room; the board is usable before they arrive.
 const LessonNotes = lazy(() => import('./notes/LessonNotes'));
 
-/** /learning-portal/lesson-room/:sectionId — the live lesson: shared whiteboard and notes. */
-export default function LessonRoomPage() {
-  const { sectionId = '' } = useParams();
+/**
+ * /learning-portal/lesson-room/:sectionId — the live lesson: shared whiteboard and notes. As
+ * /learning-portal/trial-recording/:trialId (`recording`) it shows a trial lesson's board and notes to read; the id is
+ * the trial lesson's section until trials carry their own records.
+ */
+export default function LessonRoomPage({ recording = false }: { recording?: boolean }) {
+  const params = useParams();
+  const sectionId = params.sectionId ?? params.trialId ?? '';
   const { load, retry } = useLessonInfo(sectionId);
   if (load.state === 'loading') {
     return (
@@ -49,7 +55,7 @@ export default function LessonRoomPage() {
       </div>
     );
   }
-  return <LessonRoom info={load.info} />;
+  return <LessonRoom info={recording ? { ...load.info, canEdit: false } : load.info} />;
 }
 
 function LessonRoom({ info }: { info: LessonRoomInfo }) {
@@ -152,6 +158,20 @@ function RoomBody({ info, me, readOnly: seatReadOnly, board, notes }: { info: Le
   };
 
   const pageNumber = pages.indexOf(pageId) + 1;
+  const [exporting, setExporting] = useState(false);
+  const toast = useToast();
+  const exportPdf = async () => {
+    setExporting(true);
+    try {
+      // jsPDF loads only when someone exports.
+      const { exportLessonPdf } = await import('./export-pdf');
+      await exportLessonPdf({ title: info.section.title, sectionId: info.section._id, board: doc, notes: notes.doc });
+    } catch {
+      toast.error('The PDF could not be made. Please try again.');
+    } finally {
+      setExporting(false);
+    }
+  };
   const questionsOn = (pageNo: number) => lessonSession.session?.questions.filter((q) => q.pageNo === pageNo) ?? [];
   return (
     <>
@@ -241,8 +261,12 @@ function RoomBody({ info, me, readOnly: seatReadOnly, board, notes }: { info: Le
                   Bookmark page
                 </button>
               )}
+              <button type="button" onClick={() => void exportPdf()} disabled={exporting} className={clsx('inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-60 dark:ring-slate-600 dark:hover:bg-slate-800', focusRing)}>
+                {exporting ? <Spinner className="size-3.5" /> : <FileDown className="size-3.5" aria-hidden />}
+                Export PDF
+              </button>
             </span>
-            {info.leads && !lessonSession.ended && <EndLessonButton onEnd={lessonSession.endLesson} />}
+            {info.leads && !readOnly && <EndLessonButton onEnd={lessonSession.endLesson} />}
             {!info.leads && (
               <button
                 type="button"

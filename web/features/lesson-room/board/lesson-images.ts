@@ -24,6 +24,17 @@ function imageUrl(sectionId: string, imageId: string) {
   return url;
 }
 
+/** The image as a data: URL, for exports that cannot reach object URLs (an SVG drawn as an image). */
+export async function lessonImageDataUrl(sectionId: string, imageId: string) {
+  const blob = await (await fetch(await imageUrl(sectionId, imageId))).blob();
+  return new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The image could not be read'));
+    reader.readAsDataURL(blob);
+  });
+}
+
 export function useLessonImage(sectionId: string, imageId: string) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
