@@ -67,7 +67,7 @@ async function pagePng(sectionId: string, elements: BoardElement[]) {
   canvas.width = Math.round(box.width * scale);
   canvas.height = Math.round(box.height * scale);
   canvas.getContext('2d')!.drawImage(img, 0, 0, canvas.width, canvas.height);
-  return { data: canvas.toDataURL('image/png'), width: box.width, height: box.height };
+  return { data: canvas.toDataURL('image/jpeg', 0.88), width: box.width, height: box.height };
 }
 
 /** The notes as lines of text; formulas keep their LaTeX between dollar signs. */
@@ -92,7 +92,7 @@ export async function exportLessonPdf(options: { title: string; sectionId: strin
     pdf.text(`${options.title} · page ${index + 1} of ${ids.length}`, 36, 30);
     const png = await pagePng(options.sectionId, pageElements(options.board, id).toArray());
     const fit = Math.min((pageWidth - 72) / png.width, (pageHeight - 80) / png.height, 1.5);
-    pdf.addImage(png.data, 'PNG', 36, 44, png.width * fit, png.height * fit);
+    pdf.addImage(png.data, 'JPEG', 36, 44, png.width * fit, png.height * fit);
   }
   pdf.addPage();
   pdf.setFontSize(16);

@@ -16,10 +16,6 @@ interface Props {
   canRedo: boolean;
   onUndo: () => void;
   onRedo: () => void;
-  zoom: number;
-  onZoomIn: () => void;
-  onZoomOut: () => void;
-  onZoomReset: () => void;
   onImage: (file: File) => void;
 }
 
@@ -102,17 +98,23 @@ export function BoardToolbar(props: Props) {
       <button type="button" className={toolButton} aria-label="Redo (Ctrl+Shift+Z)" title="Redo (Ctrl+Shift+Z)" disabled={!props.canRedo || props.readOnly} onClick={props.onRedo}>
         <Redo2 className="size-4.5" aria-hidden />
       </button>
-      <span className="ml-auto flex shrink-0 items-center">
-        <button type="button" className={toolButton} aria-label="Zoom out" title="Zoom out" onClick={props.onZoomOut}>
-          <ZoomOut className="size-4.5" aria-hidden />
-        </button>
-        <button type="button" className={clsx(toolButton, 'w-14 text-xs font-medium tabular-nums')} aria-label="Reset zoom" title="Reset zoom" onClick={props.onZoomReset}>
-          {Math.round(props.zoom * 100)}%
-        </button>
-        <button type="button" className={toolButton} aria-label="Zoom in" title="Zoom in" onClick={props.onZoomIn}>
-          <ZoomIn className="size-4.5" aria-hidden />
-        </button>
-      </span>
+    </div>
+  );
+}
+
+/** Zoom controls, floating on the board's corner as in most drawing tools. */
+export function ZoomControls(props: { zoom: number; onZoomIn: () => void; onZoomOut: () => void; onZoomReset: () => void }) {
+  return (
+    <div className="absolute right-3 bottom-3 flex items-center rounded-xl bg-white/95 p-0.5 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900/95 dark:ring-slate-700">
+      <button type="button" className={toolButton} aria-label="Zoom out" title="Zoom out" onClick={props.onZoomOut}>
+        <ZoomOut className="size-4.5" aria-hidden />
+      </button>
+      <button type="button" className={clsx(toolButton, 'w-14 text-xs font-medium tabular-nums')} aria-label="Reset zoom" title="Reset zoom" onClick={props.onZoomReset}>
+        {Math.round(props.zoom * 100)}%
+      </button>
+      <button type="button" className={toolButton} aria-label="Zoom in" title="Zoom in" onClick={props.onZoomIn}>
+        <ZoomIn className="size-4.5" aria-hidden />
+      </button>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type * as Y from 'yjs';
 import type { BoardPresence, Peer, PresenceState } from '../presence';
 import { addElement, type BoardElement, hitElements, removeElements, type ShapeKind } from './board-model';
 import { ElementView, strokePath } from './element-view';
-import { BoardToolbar } from './BoardToolbar';
+import { BoardToolbar, ZoomControls } from './BoardToolbar';
 import { highlighterInks, inks, type Tool, tools } from './tools';
 import { uploadLessonImage } from './lesson-images';
 import { usePageElements } from './use-board';
@@ -242,10 +242,6 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
         canRedo={undo.redo}
         onUndo={() => undo.manager?.undo()}
         onRedo={() => undo.manager?.redo()}
-        zoom={camera.zoom}
-        onZoomIn={() => zoomBy(1.25)}
-        onZoomOut={() => zoomBy(0.8)}
-        onZoomReset={() => onCamera({ x: 0, y: 0, zoom: 1 })}
         onImage={(file) => void placeImage(file)}
       />
       <div className="relative min-h-0 flex-1 overflow-hidden rounded-2xl bg-white shadow-inner ring-1 ring-slate-200 dark:ring-slate-700">
@@ -313,6 +309,7 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
             }}
           />
         )}
+        <ZoomControls zoom={camera.zoom} onZoomIn={() => zoomBy(1.25)} onZoomOut={() => zoomBy(0.8)} onZoomReset={() => onCamera({ x: 0, y: 0, zoom: 1 })} />
         {elements.length === 0 && !draft && !textAt && (
           <p className="pointer-events-none absolute inset-x-0 top-1/3 text-center text-sm text-slate-400">
             {readOnly ? 'Nothing on this page yet.' : 'Draw, write or drop shapes here. Everyone in the lesson sees it live.'}
