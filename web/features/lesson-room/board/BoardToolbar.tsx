@@ -102,10 +102,10 @@ export function BoardToolbar(props: Props) {
   );
 }
 
-/** Zoom controls, floating on the board's corner as in most drawing tools. */
+/** Zoom controls, floating on the board's lower left corner (the lower right is the support chat's). */
 export function ZoomControls(props: { zoom: number; onZoomIn: () => void; onZoomOut: () => void; onZoomReset: () => void }) {
   return (
-    <div className="absolute right-3 bottom-3 flex items-center rounded-xl bg-white/95 p-0.5 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900/95 dark:ring-slate-700">
+    <div className="absolute bottom-3 left-3 flex items-center rounded-xl bg-white/95 p-0.5 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900/95 dark:ring-slate-700">
       <button type="button" className={toolButton} aria-label="Zoom out" title="Zoom out" onClick={props.onZoomOut}>
         <ZoomOut className="size-4.5" aria-hidden />
       </button>

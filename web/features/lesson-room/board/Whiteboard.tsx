@@ -333,7 +333,7 @@ function PeerMarks({ peer, pageId, zoom }: { peer: Peer; pageId: string; zoom: n
       {board.cursor && (
         <g transform={`translate(${board.cursor.x} ${board.cursor.y}) scale(${scale})`} data-testid="peer-cursor" aria-label={`${peer.user.name}'s pointer`}>
           <path d="M0,0 L0,16 L4.5,12 L8,19 L10.5,18 L7,11 L13,11 Z" fill={peer.user.color} stroke="white" strokeWidth={1.5} />
-          <rect x={14} y={14} rx={6} height={20} width={peer.user.name.length * 7 + 14} fill={peer.user.color} />
+          <rect x={14} y={14} rx={6} height={20} width={peer.user.name.length * 7.6 + 16} fill={peer.user.color} />
           <text x={21} y={28} fontSize={12} fill="white" fontFamily="ui-sans-serif, system-ui, sans-serif" fontWeight={600}>
             {peer.user.name}
           </text>
