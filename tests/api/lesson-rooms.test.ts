@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { decodeHistory, encodeHistory, historyKey } from '../../durable-objects/lib/doc-history';
+import { lessonDocName } from '../../schema/contracts/realtime';
 import type { LessonRoomInfo } from '../../schema/contracts/lesson-room';
 import { sections } from '../../schema/tables';
 import { api, bearer } from '../helpers/auth';
@@ -145,6 +148,46 @@ describe('board images', () => {
       expect((await api(path)).status).toBe(401);
       expect((await api(path, { headers: bearer(lesson.outsider.token) })).status).toBe(404);
       expect((await api(path, { headers: bearer(lesson.partner.token) }, 'partner.localhost')).status).toBe(404);
+    });
+  });
+});
+
+describe('history', () => {
+  const entry = (seq: number, text: string) => {
+    const doc = new Y.Doc();
+    doc.getText('t').insert(0, text);
+    return { seq, at: 1_700_000_000_000 + seq, user: lesson.tutor.user._id, data: Y.encodeStateAsUpdate(doc) };
+  };
+  const history = (person: Person | null, part = 'board', sectionId = lesson.section._id, host = 'localhost') =>
+    api(`/lesson-rooms/${sectionId}/history/${part}`, { headers: person ? bearer(person.token) : {} }, host);
+
+  describe('happy', () => {
+    it('joins the archived parts of a document into one log in order', async () => {
+      const name = lessonDocName(lesson.section._id, 'board');
+      await env.FILES.put(historyKey(lesson.tenantId, name, 3, 4), encodeHistory([entry(3, 'c'), entry(4, 'd')]));
+      await env.FILES.put(historyKey(lesson.tenantId, name, 1, 2), encodeHistory([entry(1, 'a'), entry(2, 'b')]));
+      const res = await history(lesson.student);
+      expect(res.status).toBe(200);
+      const entries = decodeHistory(new Uint8Array(await res.arrayBuffer()));
+      expect(entries.map((e) => [e.seq, e.at])).toEqual([1, 2, 3, 4].map((seq) => [seq, 1_700_000_000_000 + seq]));
+      const notes = decodeHistory(new Uint8Array(await (await history(lesson.student, 'notes')).arrayBuffer()));
+      expect(notes).toEqual([]);
+    });
+  });
+
+  describe('errors', () => {
+    it('names the part when it is not board or notes', async () => {
+      const res = await history(lesson.student, 'chat');
+      expect(res.status).toBe(400);
+      expect((await res.json<{ errors: { path: string }[] }>()).errors[0]!.path).toBe('part');
+    });
+  });
+
+  describe('permissions', () => {
+    it('keeps the history to the lesson’s members', async () => {
+      expect((await history(null)).status).toBe(401);
+      for (const person of [lesson.outsider, lesson.disabledTutor, lesson.plainAdmin]) expect((await history(person)).status).toBe(404);
+      expect((await history(lesson.partner, 'board', lesson.section._id, 'partner.localhost')).status).toBe(404);
     });
   });
 });
