@@ -94,6 +94,20 @@ test('tutor and student draw and write together, and work done offline merges on
   }
   await tutor.context.close();
   await student.context.close();
+
+  // With everyone gone the room archives its history; the replay scrubs through it.
+  const later = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await later.newPage();
+  await signIn(page, 'tutor@studyhall.test');
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(ROOM);
+  await expect(page.getByTestId('lesson-ended')).toBeVisible();
+  await page.getByRole('button', { name: 'Replay' }).click();
+  const replay = page.getByRole('region', { name: 'Lesson replay' });
+  await expect(replay.locator('[data-element=ellipse]')).toHaveCount(1);
+  await replay.getByRole('slider', { name: 'Time in the lesson' }).fill('0');
+  await expect(replay.locator('[data-element]')).toHaveCount(0);
+  await later.close();
 });
 
 test('someone outside the lesson is told the room is not open to them', async ({ page }) => {

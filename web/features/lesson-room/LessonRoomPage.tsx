@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useAtomValue } from 'jotai';
-import { ArrowLeft, Bookmark, DoorClosed, FileDown, Plus, UserRoundSearch } from 'lucide-react';
+import { ArrowLeft, Bookmark, DoorClosed, FileDown, History, Plus, UserRoundSearch } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { LessonRoomInfo } from '../../../schema/contracts/lesson-room';
@@ -16,6 +16,7 @@ import { usePageIds, useOwnUndo } from './board/use-board';
 import { type Camera, Whiteboard } from './board/Whiteboard';
 import { useLessonInfo } from './lesson-info';
 import { colorFor, type PresenceUser, usePeers } from './presence';
+import Replay from './Replay';
 import { RoomHeader } from './RoomHeader';
 import { EndLessonButton, QuestionBar } from './SessionControls';
 import { useDocConnection } from './use-doc-connection';
@@ -159,6 +160,7 @@ function RoomBody({ info, me, readOnly: seatReadOnly, board, notes }: { info: Le
 
   const pageNumber = pages.indexOf(pageId) + 1;
   const [exporting, setExporting] = useState(false);
+  const [replaying, setReplaying] = useState(false);
   const toast = useToast();
   const exportPdf = async () => {
     setExporting(true);
@@ -238,6 +240,10 @@ function RoomBody({ info, me, readOnly: seatReadOnly, board, notes }: { info: Le
           )}
         </nav>
         <div className={clsx('min-w-0 flex-1 flex-col', panel === 'board' ? 'flex' : 'hidden lg:flex')}>
+          {replaying ? (
+            <Replay sectionId={info.section._id} onClose={() => setReplaying(false)} />
+          ) : (
+            <>
           <QuestionBar questions={questionsOn(pageNumber)} canAdd={info.leads && !readOnly} onAdd={(text) => lessonSession.addQuestion(text, pageNumber)} />
           <Whiteboard
             sectionId={info.section._id}
@@ -252,6 +258,8 @@ function RoomBody({ info, me, readOnly: seatReadOnly, board, notes }: { info: Le
             peers={peers}
             undo={undo}
           />
+            </>
+          )}
           <div className="mt-2 flex items-center justify-between gap-2 pr-16 text-xs text-slate-500 lg:pr-0 dark:text-slate-400">
             <span className="flex items-center gap-2">
               Page {pageNumber} of {pages.length}
@@ -265,6 +273,12 @@ function RoomBody({ info, me, readOnly: seatReadOnly, board, notes }: { info: Le
                 {exporting ? <Spinner className="size-3.5" /> : <FileDown className="size-3.5" aria-hidden />}
                 Export PDF
               </button>
+              {readOnly && !replaying && (
+                <button type="button" onClick={() => setReplaying(true)} className={clsx('inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800', focusRing)}>
+                  <History className="size-3.5" aria-hidden />
+                  Replay
+                </button>
+              )}
             </span>
             {info.leads && !readOnly && <EndLessonButton onEnd={lessonSession.endLesson} />}
             {!info.leads && (
