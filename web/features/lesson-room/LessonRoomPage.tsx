@@ -102,7 +102,7 @@ function LessonRoom({ info }: { info: LessonRoomInfo }) {
       </div>
       {board.state.sizeWarning && (
         <p role="alert" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
-          This board is getting large ({Math.round(board.state.sizeWarning.bytes / 1024)} KB of {Math.round(board.state.sizeWarning.limit / 1024)} KB). Start a new lesson page set soon.
+          This board is getting full ({Math.round(board.state.sizeWarning.bytes / 1024)} KB of {Math.round(board.state.sizeWarning.limit / 1024)} KB). Export it as PDF and erase what you no longer need: at the limit, new strokes stop saving.
         </p>
       )}
       {board.state.closedReason && (

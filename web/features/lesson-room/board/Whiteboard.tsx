@@ -86,7 +86,24 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
     setTextAt(null);
   };
 
+  // Two fingers pan and pinch-zoom, as on any tablet drawing app; a stroke the first finger began is dropped.
+  const touches = useRef(new Map<number, { x: number; y: number }>());
+  const pinch = useRef<{ distance: number; midX: number; midY: number; camera: Camera } | null>(null);
+  const pinchState = () => {
+    const [a, b] = [...touches.current.values()];
+    return { distance: Math.hypot(a!.x - b!.x, a!.y - b!.y), midX: (a!.x + b!.x) / 2, midY: (a!.y + b!.y) / 2 };
+  };
+
   const onPointerDown = (event: ReactPointerEvent<SVGSVGElement>) => {
+    if (event.pointerType === 'touch') {
+      touches.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      if (touches.current.size === 2) {
+        setDraft(null);
+        pinch.current = { ...pinchState(), camera };
+        return;
+      }
+      if (touches.current.size > 2) return;
+    }
     if (textAt) commitText();
     const point = toBoard(event.clientX, event.clientY);
     const pressure = event.pointerType === 'pen' ? event.pressure : 0.5;
@@ -117,6 +134,20 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
   };
 
   const onPointerMove = (event: ReactPointerEvent<SVGSVGElement>) => {
+    if (event.pointerType === 'touch' && touches.current.has(event.pointerId)) {
+      touches.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      const start = pinch.current;
+      if (start && touches.current.size === 2) {
+        const now = pinchState();
+        const rect = svgRef.current!.getBoundingClientRect();
+        const zoom = clampZoom(start.camera.zoom * (now.distance / Math.max(start.distance, 1)));
+        // The board point under the fingers' starting midpoint stays under their midpoint now.
+        const anchorX = start.camera.x + (start.midX - rect.left) / start.camera.zoom;
+        const anchorY = start.camera.y + (start.midY - rect.top) / start.camera.zoom;
+        onCamera({ zoom, x: anchorX - (now.midX - rect.left) / zoom, y: anchorY - (now.midY - rect.top) / zoom });
+        return;
+      }
+    }
     const point = toBoard(event.clientX, event.clientY);
     setPresence({ cursor: point, ...(draft?.kind === 'laser' ? { laser: point } : {}) });
     if (!draft) return;
@@ -139,7 +170,14 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
     }
   };
 
-  const onPointerUp = () => {
+  const onPointerUp = (event: ReactPointerEvent<SVGSVGElement>) => {
+    if (event.pointerType === 'touch') {
+      touches.current.delete(event.pointerId);
+      if (pinch.current) {
+        if (touches.current.size === 0) pinch.current = null;
+        return;
+      }
+    }
     if (!draft) return;
     if (draft.kind === 'stroke') addElement(doc, pageId, draft.element, origin);
     else if (draft.kind === 'shape' && (draft.element.x1 !== draft.element.x2 || draft.element.y1 !== draft.element.y2)) addElement(doc, pageId, draft.element, origin);
