@@ -36,6 +36,7 @@ const SubTopicAdminPage = lazyPage(() => import('./features/content-admin/SubTop
 const MyTrialsPage = lazyPage(() => import('./features/trials/MyTrialsPage'));
 const AdminTrialsPage = lazyPage(() => import('./features/admin-trials/AdminTrialsPage'));
 const TutorSortingPage = lazyPage(() => import('./features/tutor-sorting/TutorSortingPage'));
+const LessonRoomPage = lazyPage<{ recording?: boolean }>(() => import('./features/lesson-room/LessonRoomPage'));
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 
@@ -78,7 +79,7 @@ export const routes: RouteObject[] = [
       },
       soon('dashboard/:curriculum/:subject/:subjectLevel/:subjectCode/past-papers', 'pastPapers'),
       soon('dashboard/*', 'dashboard'),
-      soon('trial-recording/:trialId', 'trialRecording'),
+      signedIn('trial-recording/:trialId', <LessonRoomPage recording />),
       soon('verifyNotesLink', 'verifyNotesLink'),
       soon('startSubmission/:quizId', 'startSubmission'),
       soon('payment/:diagnosticId', 'payment'),
@@ -87,6 +88,7 @@ export const routes: RouteObject[] = [
       signedIn('manage-accounts', <ManageAccountsPage />),
       signedIn('onboarding', <OnboardingPage />),
       signedIn('waiting-room/:waitingId', <WaitingRoomPage />),
+      signedIn('lesson-room/:sectionId', <LessonRoomPage />),
       { path: ':curriculum', element: <CurriculumPage /> },
       { path: ':curriculum/:subject', element: <SubjectPage /> },
       { path: ':curriculum/:subject/*', element: <SubTopicPage /> },

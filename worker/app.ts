@@ -8,6 +8,8 @@ import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
 import { chatRoutes } from './routes/chat';
 import { docRoutes } from './routes/docs';
+import { lessonRoomRoutes } from './routes/lesson-rooms';
+import { lessonSessionRoutes } from './routes/lesson-sessions';
 import { courseRoutes } from './routes/courses';
 import { courseStudentRoutes } from './routes/course-students';
 import { courseTutorRoutes } from './routes/course-tutors';
@@ -50,6 +52,8 @@ const app = new Hono<AppBindings>()
   .route('/', realtimeRoutes)
   .route('/', docRoutes)
   .route('/', chatRoutes)
+  .route('/', lessonRoomRoutes)
+  .route('/', lessonSessionRoutes)
   .route('/', tenantRoutes)
   .route('/', authRoutes)
   .route('/', signUpRoutes)

@@ -13,3 +13,4 @@ export * from './schedule';
 export * from './chat';
 export * from './tags';
 export * from './trials';
+export * from './lesson-sessions';

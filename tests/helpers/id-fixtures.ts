@@ -6,6 +6,7 @@ import {
   coursePricingTemplates,
   pushSubscriptions,
   courses,
+  lessonSessions,
   sections,
   trials,
   userAchievements,
@@ -208,6 +209,7 @@ export const idRouteFixtures: RouteFixture[] = [
   ...courseFixtures,
   ...chatFixtures,
   ...trialFixtures(),
+  ...lessonRoomFixtures(),
 ];
 
 /** Records the fixtures point at, beyond the demo seed: Sam's profile rows and an admin note about him. */
@@ -225,6 +227,7 @@ export async function seedMatrixRecords() {
   await seedSectionMatrixRecords();
   await seedChatMatrixRecords();
   await seedTrialMatrixRecords();
+  await seedLessonRoomMatrixRecords();
 }
 
 // ==== Learning content (issue 8: sub topics and the question bank). Sub topic reads are tenant-wide learning
@@ -302,3 +305,28 @@ async function seedTrialMatrixRecords() {
   ]);
 }
 // ---- end of trials block ----
+
+// ---- Lesson room (issue 7): the room's header data for a lesson of Sam's course. ----
+function lessonRoomFixtures(): RouteFixture[] {
+  const sectionId = COURSE_IDS.lesson;
+  return [
+    { match: /^\/api\/lesson-rooms\/:sectionId$/, params: { sectionId } },
+    { match: /^\/api\/lesson-rooms\/:sectionId\/images$/, params: { sectionId } },
+    { match: /^\/api\/lesson-rooms\/:sectionId\/images\/:imageId$/, params: { sectionId, imageId: `${'a'.repeat(32)}.png` } },
+    { match: /^\/api\/lesson-rooms\/:sectionId\/end$/, params: { sectionId } },
+    { match: /^\/api\/lesson-rooms\/:sectionId\/history\/:part$/, params: { sectionId, part: 'board' } },
+    { match: /^\/api\/sessions\/:id$/, params: { id: 'matrix_session_sam' } },
+  ];
+}
+
+async function seedLessonRoomMatrixRecords() {
+  await db.insert(lessonSessions).values({
+    _id: 'matrix_session_sam',
+    tenantId: TENANT,
+    sectionId: COURSE_IDS.lesson,
+    studentId: SAM,
+    questions: [{ _id: 'q1', pageNo: 1, text: 'Matrix question' }],
+    createdBy: DEMO_USERS.tutor._id,
+  });
+}
+// ---- end of lesson room block ----

@@ -1,0 +1,382 @@
+import clsx from 'clsx';
+import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import type { Awareness } from 'y-protocols/awareness';
+import type * as Y from 'yjs';
+import type { BoardPresence, Peer, PresenceState } from '../presence';
+import { addElement, type BoardElement, hitElements, removeElements, type ShapeKind } from './board-model';
+import { ElementView, strokePath } from './element-view';
+import { BoardToolbar, ZoomControls } from './BoardToolbar';
+import { highlighterInks, inks, type Tool, tools } from './tools';
+import { uploadLessonImage } from './lesson-images';
+import { usePageElements } from './use-board';
+import { useToast } from '../../../ui/toast/use-toast';
+
+export interface Camera {
+  x: number;
+  y: number;
+  zoom: number;
+}
+
+interface Props {
+  sectionId: string;
+  doc: Y.Doc;
+  awareness: Awareness;
+  /** what this client writes with, so undo takes back only this person's changes */
+  origin: object;
+  userId: string;
+  pageId: string;
+  camera: Camera;
+  onCamera: (camera: Camera) => void;
+  readOnly: boolean;
+  peers: Peer[];
+  undo: { manager: Y.UndoManager | null; undo: boolean; redo: boolean };
+}
+
+type Draft =
+  | { kind: 'stroke'; element: Extract<BoardElement, { type: 'pen' | 'highlighter' }> }
+  | { kind: 'shape'; element: Extract<BoardElement, { type: ShapeKind }> }
+  | { kind: 'erase'; ids: Set<string> }
+  | { kind: 'pan'; startX: number; startY: number; camera: Camera }
+  | { kind: 'laser' };
+
+const MIN_ZOOM = 0.25;
+const MAX_ZOOM = 4;
+const clampZoom = (zoom: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
+const newId = () => crypto.randomUUID().slice(0, 12);
+
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/** The shared whiteboard of one page: SVG, pointer events (pen, touch, mouse), live cursors and lasers. */
+export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, camera, onCamera, readOnly, peers, undo }: Props) {
+  const elements = usePageElements(doc, pageId);
+  const toast = useToast();
+  const svgRef = useRef<SVGSVGElement>(null);
+  const [tool, setTool] = useState<Tool>(readOnly ? 'hand' : 'pen');
+  const [color, setColor] = useState(inks[0]!.color);
+  const [highlight, setHighlight] = useState(highlighterInks[0]!.color);
+  const [size, setSize] = useState(4);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [textAt, setTextAt] = useState<{ x: number; y: number; value: string } | null>(null);
+  const [spaceHeld, setSpaceHeld] = useState(false);
+  const activeTool = readOnly && tools.find((t) => t.tool === tool)?.writes ? 'hand' : tool;
+
+  const toBoard = useCallback(
+    (clientX: number, clientY: number) => {
+      const rect = svgRef.current!.getBoundingClientRect();
+      return { x: (clientX - rect.left) / camera.zoom + camera.x, y: (clientY - rect.top) / camera.zoom + camera.y };
+    },
+    [camera],
+  );
+
+  const setPresence = useCallback(
+    (change: Partial<BoardPresence>) => {
+      const current = (awareness.getLocalState() as PresenceState | null)?.board;
+      awareness.setLocalStateField('board', { page: pageId, view: camera, cursor: null, laser: null, ...current, ...change });
+    },
+    [awareness, pageId, camera],
+  );
+
+  useEffect(() => setPresence({ page: pageId, view: camera }), [pageId, camera, setPresence]);
+
+  const commitText = () => {
+    if (textAt && textAt.value.trim()) {
+      addElement(doc, pageId, { id: newId(), type: 'text', x: textAt.x, y: textAt.y, fontSize: 20 + size * 2, text: textAt.value, color, by: userId }, origin);
+    }
+    setTextAt(null);
+  };
+
+  // Two fingers pan and pinch-zoom, as on any tablet drawing app; a stroke the first finger began is dropped.
+  const touches = useRef(new Map<number, { x: number; y: number }>());
+  const pinch = useRef<{ distance: number; midX: number; midY: number; camera: Camera } | null>(null);
+  const pinchState = () => {
+    const [a, b] = [...touches.current.values()];
+    return { distance: Math.hypot(a!.x - b!.x, a!.y - b!.y), midX: (a!.x + b!.x) / 2, midY: (a!.y + b!.y) / 2 };
+  };
+
+  const onPointerDown = (event: ReactPointerEvent<SVGSVGElement>) => {
+    if (event.pointerType === 'touch') {
+      touches.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      if (touches.current.size === 2) {
+        setDraft(null);
+        pinch.current = { ...pinchState(), camera };
+        return;
+      }
+      if (touches.current.size > 2) return;
+    }
+    if (textAt) commitText();
+    const point = toBoard(event.clientX, event.clientY);
+    const pressure = event.pointerType === 'pen' ? event.pressure : 0.5;
+    if (event.button === 1 || spaceHeld || activeTool === 'hand') {
+      setDraft({ kind: 'pan', startX: event.clientX, startY: event.clientY, camera });
+    } else if (event.button !== 0) {
+      return;
+    } else if (activeTool === 'pen' || activeTool === 'highlighter') {
+      const type = activeTool;
+      setDraft({
+        kind: 'stroke',
+        element: { id: newId(), type, color: type === 'pen' ? color : highlight, size: type === 'pen' ? size * 2 : size * 5, points: [point.x, point.y, pressure], by: userId },
+      });
+    } else if (activeTool === 'line' || activeTool === 'arrow' || activeTool === 'rect' || activeTool === 'ellipse') {
+      setDraft({ kind: 'shape', element: { id: newId(), type: activeTool, color, size, x1: point.x, y1: point.y, x2: point.x, y2: point.y, by: userId } });
+    } else if (activeTool === 'eraser') {
+      setDraft({ kind: 'erase', ids: new Set(hitElements(elements, point.x, point.y, 8 / camera.zoom)) });
+    } else if (activeTool === 'text') {
+      // Keeps the browser from moving focus to the board, which would blur the new text field at once.
+      event.preventDefault();
+      setTextAt({ x: point.x, y: point.y, value: '' });
+      return;
+    } else if (activeTool === 'laser') {
+      setDraft({ kind: 'laser' });
+      setPresence({ laser: point });
+    }
+    event.currentTarget.setPointerCapture(event.pointerId);
+  };
+
+  const onPointerMove = (event: ReactPointerEvent<SVGSVGElement>) => {
+    if (event.pointerType === 'touch' && touches.current.has(event.pointerId)) {
+      touches.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      const start = pinch.current;
+      if (start && touches.current.size === 2) {
+        const now = pinchState();
+        const rect = svgRef.current!.getBoundingClientRect();
+        const zoom = clampZoom(start.camera.zoom * (now.distance / Math.max(start.distance, 1)));
+        // The board point under the fingers' starting midpoint stays under their midpoint now.
+        const anchorX = start.camera.x + (start.midX - rect.left) / start.camera.zoom;
+        const anchorY = start.camera.y + (start.midY - rect.top) / start.camera.zoom;
+        onCamera({ zoom, x: anchorX - (now.midX - rect.left) / zoom, y: anchorY - (now.midY - rect.top) / zoom });
+        return;
+      }
+    }
+    const point = toBoard(event.clientX, event.clientY);
+    setPresence({ cursor: point, ...(draft?.kind === 'laser' ? { laser: point } : {}) });
+    if (!draft) return;
+    if (draft.kind === 'pan') {
+      onCamera({ ...draft.camera, x: draft.camera.x - (event.clientX - draft.startX) / camera.zoom, y: draft.camera.y - (event.clientY - draft.startY) / camera.zoom });
+    } else if (draft.kind === 'stroke') {
+      // Coalesced events keep a fast pen's curve smooth instead of a chain of straight segments.
+      const samples = event.nativeEvent.getCoalescedEvents?.() ?? [event.nativeEvent];
+      const points = [...draft.element.points];
+      for (const sample of samples.length > 0 ? samples : [event.nativeEvent]) {
+        const p = toBoard(sample.clientX, sample.clientY);
+        points.push(p.x, p.y, sample.pointerType === 'pen' ? sample.pressure : 0.5);
+      }
+      setDraft({ kind: 'stroke', element: { ...draft.element, points } });
+    } else if (draft.kind === 'shape') {
+      setDraft({ kind: 'shape', element: { ...draft.element, x2: point.x, y2: point.y } });
+    } else if (draft.kind === 'erase') {
+      const hits = hitElements(elements, point.x, point.y, 8 / camera.zoom);
+      if (hits.some((id) => !draft.ids.has(id))) setDraft({ kind: 'erase', ids: new Set([...draft.ids, ...hits]) });
+    }
+  };
+
+  const onPointerUp = (event: ReactPointerEvent<SVGSVGElement>) => {
+    if (event.pointerType === 'touch') {
+      touches.current.delete(event.pointerId);
+      if (pinch.current) {
+        if (touches.current.size === 0) pinch.current = null;
+        return;
+      }
+    }
+    if (!draft) return;
+    if (draft.kind === 'stroke') addElement(doc, pageId, draft.element, origin);
+    else if (draft.kind === 'shape' && (draft.element.x1 !== draft.element.x2 || draft.element.y1 !== draft.element.y2)) addElement(doc, pageId, draft.element, origin);
+    else if (draft.kind === 'erase') removeElements(doc, pageId, draft.ids, origin);
+    else if (draft.kind === 'laser') setPresence({ laser: null });
+    setDraft(null);
+  };
+
+  // Wheel: pan, or zoom around the pointer with Ctrl/⌘ (also what a trackpad pinch sends). Not passive, so the
+  // page itself does not scroll or zoom.
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const onWheel = (event: WheelEvent) => {
+      event.preventDefault();
+      if (event.ctrlKey || event.metaKey) {
+        const rect = svg.getBoundingClientRect();
+        const zoom = clampZoom(camera.zoom * Math.exp(-event.deltaY / 300));
+        const px = event.clientX - rect.left;
+        const py = event.clientY - rect.top;
+        onCamera({ zoom, x: camera.x + px / camera.zoom - px / zoom, y: camera.y + py / camera.zoom - py / zoom });
+      } else {
+        onCamera({ ...camera, x: camera.x + event.deltaX / camera.zoom, y: camera.y + event.deltaY / camera.zoom });
+      }
+    };
+    svg.addEventListener('wheel', onWheel, { passive: false });
+    return () => svg.removeEventListener('wheel', onWheel);
+  }, [camera, onCamera]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (isTyping(event.target)) return;
+      const mod = event.ctrlKey || event.metaKey;
+      if (mod && event.key.toLowerCase() === 'z') {
+        event.preventDefault();
+        if (event.shiftKey) undo.manager?.redo();
+        else undo.manager?.undo();
+        return;
+      }
+      if (mod && event.key.toLowerCase() === 'y') {
+        event.preventDefault();
+        undo.manager?.redo();
+        return;
+      }
+      if (event.key === ' ') {
+        setSpaceHeld(true);
+        return;
+      }
+      if (mod || event.altKey) return;
+      const picked = tools.find((t) => t.key === event.key.toLowerCase());
+      if (picked && (!picked.writes || !readOnly)) setTool(picked.tool);
+    };
+    const onKeyUp = (event: KeyboardEvent) => {
+      if (event.key === ' ') setSpaceHeld(false);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    window.addEventListener('keyup', onKeyUp);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('keyup', onKeyUp);
+    };
+  }, [undo.manager, readOnly]);
+
+  const erasing = draft?.kind === 'erase' ? draft.ids : null;
+  const arrowColors = new Set([...elements, ...(draft?.kind === 'shape' ? [draft.element] : [])].filter((e) => e.type === 'arrow').map((e) => e.color));
+  const placeImage = async (file: File) => {
+    try {
+      const image = await uploadLessonImage(sectionId, file);
+      const rect = svgRef.current?.getBoundingClientRect();
+      const scale = Math.min(1, 480 / image.width, 360 / image.height);
+      const width = image.width * scale;
+      const height = image.height * scale;
+      const cx = camera.x + (rect?.width ?? 0) / 2 / camera.zoom;
+      const cy = camera.y + (rect?.height ?? 0) / 2 / camera.zoom;
+      addElement(doc, pageId, { id: newId(), type: 'image', imageId: image.imageId, x: cx - width / 2, y: cy - height / 2, width, height, color: '#000000', by: userId }, origin);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The image could not be uploaded');
+    }
+  };
+
+  const zoomBy = (factor: number) => {
+    const rect = svgRef.current?.getBoundingClientRect();
+    const [w, h] = [rect?.width ?? 0, rect?.height ?? 0];
+    const zoom = clampZoom(camera.zoom * factor);
+    onCamera({ zoom, x: camera.x + w / 2 / camera.zoom - w / 2 / zoom, y: camera.y + h / 2 / camera.zoom - h / 2 / zoom });
+  };
+
+  return (
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <BoardToolbar
+        tool={activeTool}
+        onTool={setTool}
+        color={activeTool === 'highlighter' ? highlight : color}
+        onColor={activeTool === 'highlighter' ? setHighlight : setColor}
+        highlighter={activeTool === 'highlighter'}
+        size={size}
+        onSize={setSize}
+        readOnly={readOnly}
+        canUndo={undo.undo}
+        canRedo={undo.redo}
+        onUndo={() => undo.manager?.undo()}
+        onRedo={() => undo.manager?.redo()}
+        onImage={(file) => void placeImage(file)}
+      />
+      <div className="relative min-h-0 flex-1 overflow-hidden rounded-2xl bg-white shadow-inner ring-1 ring-slate-200 dark:ring-slate-700">
+        <svg
+          ref={svgRef}
+          role="img"
+          aria-label="Whiteboard"
+          data-testid="whiteboard"
+          className={clsx(
+            'absolute inset-0 size-full touch-none select-none',
+            draft?.kind === 'pan' || activeTool === 'hand' || spaceHeld ? 'cursor-grab' : activeTool === 'text' ? 'cursor-text' : 'cursor-crosshair',
+          )}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerUp}
+          onPointerLeave={() => setPresence({ cursor: null })}
+        >
+          <defs>
+            <pattern id="board-dots" width={24} height={24} patternUnits="userSpaceOnUse">
+              <circle cx={1} cy={1} r={1} fill="#cbd5e1" />
+            </pattern>
+            {[...arrowColors].map((c) => (
+              <marker key={c} id={`arrow-${c.slice(1)}`} viewBox="0 0 10 10" refX={8} refY={5} markerWidth={6} markerHeight={6} orient="auto-start-reverse">
+                <path d="M0,0 L10,5 L0,10 z" fill={c} />
+              </marker>
+            ))}
+          </defs>
+          <g transform={`scale(${camera.zoom}) translate(${-camera.x} ${-camera.y})`}>
+            <rect x={camera.x - 24} y={camera.y - 24} width={10000 / camera.zoom} height={10000 / camera.zoom} fill="url(#board-dots)" />
+            {elements.map((element) => (
+              <g key={element.id} opacity={erasing?.has(element.id) ? 0.2 : 1}>
+                <ElementView element={element} sectionId={sectionId} />
+              </g>
+            ))}
+            {draft?.kind === 'stroke' && (
+              <path d={strokePath(draft.element, false)} fill={draft.element.color} opacity={draft.element.type === 'highlighter' ? 0.35 : 1} />
+            )}
+            {draft?.kind === 'shape' && <ElementView element={draft.element} sectionId={sectionId} />}
+            {peers.map((peer) => (
+              <PeerMarks key={peer.clientId} peer={peer} pageId={pageId} zoom={camera.zoom} />
+            ))}
+          </g>
+        </svg>
+        {textAt && (
+          <textarea
+            aria-label="Text on the board"
+            autoFocus
+            value={textAt.value}
+            onChange={(event) => setTextAt({ ...textAt, value: event.target.value })}
+            onBlur={commitText}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') setTextAt(null);
+              if (event.key === 'Enter' && !event.shiftKey) {
+                event.preventDefault();
+                commitText();
+              }
+            }}
+            className="absolute min-w-40 resize rounded-md border border-brand bg-white/90 p-1 text-slate-900 shadow outline-none"
+            style={{
+              left: (textAt.x - camera.x) * camera.zoom,
+              top: (textAt.y - camera.y) * camera.zoom - (20 + size * 2) * camera.zoom,
+              fontSize: (20 + size * 2) * camera.zoom,
+              color,
+            }}
+          />
+        )}
+        <ZoomControls zoom={camera.zoom} onZoomIn={() => zoomBy(1.25)} onZoomOut={() => zoomBy(0.8)} onZoomReset={() => onCamera({ x: 0, y: 0, zoom: 1 })} />
+        {elements.length === 0 && !draft && !textAt && (
+          <p className="pointer-events-none absolute inset-x-0 top-1/3 text-center text-sm text-slate-400">
+            {readOnly ? 'Nothing on this page yet.' : 'Draw, write or drop shapes here. Everyone in the lesson sees it live.'}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Someone else's cursor with their name, and their laser dot, drawn at a constant size whatever the zoom. */
+function PeerMarks({ peer, pageId, zoom }: { peer: Peer; pageId: string; zoom: number }) {
+  const board = peer.board;
+  if (!board || board.page !== pageId) return null;
+  const scale = 1 / zoom;
+  return (
+    <>
+      {board.laser && (
+        <circle cx={board.laser.x} cy={board.laser.y} r={7 * scale} fill="#ef4444" opacity={0.85} stroke="#fecaca" strokeWidth={4 * scale} data-testid="peer-laser" />
+      )}
+      {board.cursor && (
+        <g transform={`translate(${board.cursor.x} ${board.cursor.y}) scale(${scale})`} data-testid="peer-cursor" aria-label={`${peer.user.name}'s pointer`}>
+          <path d="M0,0 L0,16 L4.5,12 L8,19 L10.5,18 L7,11 L13,11 Z" fill={peer.user.color} stroke="white" strokeWidth={1.5} />
+          <rect x={14} y={14} rx={6} height={20} width={peer.user.name.length * 7.6 + 16} fill={peer.user.color} />
+          <text x={21} y={28} fontSize={12} fill="white" fontFamily="ui-sans-serif, system-ui, sans-serif" fontWeight={600}>
+            {peer.user.name}
+          </text>
+        </g>
+      )}
+    </>
+  );
+}
