@@ -31,6 +31,9 @@ import { metaTagRoutes } from './routes/meta-tags';
 import { realtimeRoutes } from './routes/realtime';
 import { tenantRoutes } from './routes/tenant';
 import { userRoutes } from './routes/user';
+import { adminQuizRoutes, quizRoutes } from './routes/quizzes';
+import { adminSubmissionRoutes, submissionRoutes } from './routes/submissions';
+import { usageRoutes } from './routes/usages';
 
 const app = new Hono<AppBindings>()
   .basePath('/api')
@@ -64,7 +67,12 @@ const app = new Hono<AppBindings>()
   .route('/', resourceRoutes)
   .route('/', availabilityRoutes)
   .route('/', metaTagRoutes)
-  .route('/', curriculumRoutes);
+  .route('/', curriculumRoutes)
+  .route('/', quizRoutes)
+  .route('/', adminQuizRoutes)
+  .route('/', submissionRoutes)
+  .route('/', adminSubmissionRoutes)
+  .route('/', usageRoutes);
 
 app.onError(onError);
 app.notFound(notFound);

@@ -54,6 +54,8 @@ export const adminFlagGroups = {
   courseChat: ['view'],
   adminCourseChat: ['view'],
   usage: ['view'],
+  quizzes: [...CRUD],
+  submissions: [...CRUD, 'aiAnswer', 'manualAnswer'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AdminResource = (typeof adminSettingResources)[number] | keyof typeof adminFlagGroups;

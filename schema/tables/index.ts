@@ -8,3 +8,4 @@ export * from './learning';
 export * from './courses';
 export * from './availability';
 export * from './content';
+export * from './submissions';
