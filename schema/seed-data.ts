@@ -68,12 +68,3 @@ export const catalogue: SeedCurriculum[] = [
 
 /** The partner offers a smaller catalogue, so tenant scoping shows in what each host lists. */
 export const partnerCatalogue = ['cambridge-igcse', 'cambridge-international-a-level'];
-
-export const slugify = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
-/** Subject URLs follow the spec's short forms: "Further Mathematics" is `further-maths`. */
-export const subjectSlug = (name: string) => slugify(name.replace(/\bmathematics\b/gi, 'maths'));

@@ -3,7 +3,10 @@ import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import { hashPassword } from '../worker/lib/passwords';
 import { seedAvailability } from './seed-availability';
 import { seedCourses } from './seed-courses';
-import { catalogue, partnerCatalogue, slugify, subjectSlug } from './seed-data';
+import { subjectSlug } from './contracts/slug';
+import { seedContent } from './seed-content';
+import { gradeIdFor, idPart, subjectIdFor } from './seed-content/ids';
+import { catalogue, partnerCatalogue } from './seed-data';
 import { DEFAULT_TUTOR_ROLE, editorTutorPermissions, fullAdminPermissions } from './contracts/permissions';
 import { curricula, grades, metaTags, type RoleName, roles, subjects, tenants, tutorRoles, userMappers, users } from './tables';
 
@@ -88,8 +91,6 @@ const mapperRows = [DEMO_USERS.student, DEMO_USERS.student2].map((student) => ({
   studentId: student._id,
 }));
 
-const idPart = (text: string) => slugify(text).replaceAll('-', '_');
-
 function catalogueRows(tenantKey: keyof typeof TENANT_IDS, slugs: string[]) {
   const tenantId = TENANT_IDS[tenantKey];
   const curriculumRows: (typeof curricula.$inferInsert)[] = [];
@@ -102,10 +103,10 @@ function catalogueRows(tenantKey: keyof typeof TENANT_IDS, slugs: string[]) {
       curriculumRows.push({ _id: curriculumId, tenantId, name: cur.name, slug: cur.slug, description: cur.description, sortingOrder: curIndex });
       cur.subjects.forEach((name, subIndex) => {
         const slug = subjectSlug(name);
-        const subjectId = `subject_${tenantKey}_${idPart(cur.slug)}_${idPart(slug)}`;
+        const subjectId = subjectIdFor(tenantKey, cur.slug, slug);
         subjectRows.push({ _id: subjectId, tenantId, curriculumId, name, slug, sortingOrder: subIndex });
         cur.grades.forEach((grade, gradeIndex) => {
-          gradeRows.push({ _id: `grade_${subjectId.slice('subject_'.length)}_${idPart(grade)}`, tenantId, subjectId, grade, sortingOrder: gradeIndex });
+          gradeRows.push({ _id: gradeIdFor(subjectId, grade), tenantId, subjectId, grade, sortingOrder: gradeIndex });
         });
       });
     });
@@ -207,4 +208,8 @@ export async function seed<S extends Record<string, unknown>>(db: DrizzleD1Datab
   await insertAll(db, metaTags, metaTagRows);
   await seedCourses(db);
   await seedAvailability(db);
+  await seedContent(db, {
+    studyhall: { tenantId: TENANT_IDS.studyhall, adminId: DEMO_USERS.admin._id },
+    brightpath: { tenantId: TENANT_IDS.brightpath, adminId: null },
+  });
 }

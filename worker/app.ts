@@ -26,6 +26,9 @@ import { roleRoutes } from './routes/roles';
 import { tutorRoleRoutes } from './routes/tutor-roles';
 import { adminSettingRoutes } from './routes/admin-settings';
 import { curriculumRoutes } from './routes/curricula';
+import { topicRoutes } from './routes/topics';
+import { subTopicRoutes } from './routes/sub-topics';
+import { adminQuestionRoutes } from './routes/admin-questions';
 import { healthRoutes } from './routes/health';
 import { metaTagRoutes } from './routes/meta-tags';
 import { realtimeRoutes } from './routes/realtime';
@@ -68,6 +71,9 @@ const app = new Hono<AppBindings>()
   .route('/', availabilityRoutes)
   .route('/', metaTagRoutes)
   .route('/', curriculumRoutes)
+  .route('/', topicRoutes)
+  .route('/', subTopicRoutes)
+  .route('/', adminQuestionRoutes)
   .route('/', quizRoutes)
   .route('/', adminQuizRoutes)
   .route('/', submissionRoutes)

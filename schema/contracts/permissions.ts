@@ -56,6 +56,10 @@ export const adminFlagGroups = {
   usage: ['view'],
   quizzes: [...CRUD],
   submissions: [...CRUD, 'aiAnswer', 'manualAnswer'],
+  /** Topics and sub topics with their content (spec 3 §6: admin sub topic and topic calls). */
+  adminContent: [...CRUD],
+  /** The question bank; approving is its own action so an author need not approve their own questions. */
+  questionBank: [...CRUD, 'approve'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AdminResource = (typeof adminSettingResources)[number] | keyof typeof adminFlagGroups;

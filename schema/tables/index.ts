@@ -9,3 +9,4 @@ export * from './courses';
 export * from './availability';
 export * from './content';
 export * from './submissions';
+export * from './tags';
