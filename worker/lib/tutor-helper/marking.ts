@@ -18,19 +18,19 @@ export function tokens(text: string): string[] {
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[²³¹⁰]/g, (ch) => SUPERSCRIPTS[ch] ?? ch)
     .toLowerCase()
-    .replace(/\\(frac|sqrt|times|cdot|left|right|text|mathrm)/g, ' $1 ')
+    .replace(/\\(times|cdot)/g, ' × ')
+    .replace(/\\[a-z]+/g, ' ')
     .replace(/[−–]/g, '-')
-    .replace(/\^/g, '')
     .replace(/(\d),(\d{3})\b/g, '$1$2')
     .replace(/(\d)([a-z])/g, '$1 $2')
-    .replace(/([a-z])(\d)/g, '$1$2')
-    .replace(/[^a-z0-9.\-= ]+/g, ' ')
-    .replace(/(^|\s)-(?!\d)/g, ' ')
+    // Operators stand alone, so "x=5" and "x = 5" or "2x-5" and "2x - 5" read the same.
+    .replace(/([=+\-×÷*/<>])/g, ' $1 ')
+    .replace(/[^a-z0-9.=+\-×÷*/<> ]+/g, ' ')
     .replace(/\.(?!\d)/g, ' ');
   return cleaned
     .split(/\s+/)
     .filter((word) => word && !STOP_WORDS.has(word))
-    .map((word) => (/^-?\d+(\.\d+)?$/.test(word) ? String(Number(word)) : stem(word)));
+    .map((word) => (/^\d+(\.\d+)?$/.test(word) ? String(Number(word)) : stem(word)));
 }
 
 /** A keyword is made when every one of its words appears in the answer, in any order. */
