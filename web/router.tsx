@@ -24,6 +24,8 @@ const RolesPage = lazyPage(() => import('./features/roles/RolesPage'));
 const CoursesPage = lazyPage(() => import('./features/courses/CoursesPage'));
 const CoursePage = lazyPage(() => import('./features/courses/CoursePage'));
 const CourseTemplatesPage = lazyPage(() => import('./features/courses/CourseTemplatesPage'));
+const StartSubmissionPage = lazyPage(() => import('./features/quiz/StartSubmissionPage'));
+const QuizPlayerPage = lazyPage(() => import('./features/quiz/QuizPlayerPage'));
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 
@@ -57,10 +59,11 @@ export const routes: RouteObject[] = [
         ),
       },
       soon('dashboard/:curriculum/:subject/:subjectLevel/:subjectCode/past-papers', 'pastPapers'),
+      signedIn('dashboard/:curriculum/:subject/:topic/:subTopic/:subTopicId/quiz/:submissionId', <QuizPlayerPage />),
       soon('dashboard/*', 'dashboard'),
       soon('trial-recording/:trialId', 'trialRecording'),
       soon('verifyNotesLink', 'verifyNotesLink'),
-      soon('startSubmission/:quizId', 'startSubmission'),
+      signedIn('startSubmission/:quizId', <StartSubmissionPage />),
       soon('payment/:diagnosticId', 'payment'),
       soon('subscriptions', 'subscriptions'),
       soon('topical-past-papers', 'topicalPastPapers'),
