@@ -173,7 +173,7 @@ export default function QuizPlayerPage() {
   const total = doc.questions.length;
   const answered = doc.questions.filter((q) => q.status !== 'UNANSWERED').length;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className="mx-auto max-w-3xl px-4 pt-8 pb-24 sm:px-6 sm:pt-12">
       <header className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <p className="text-sm font-semibold text-brand">
@@ -337,9 +337,11 @@ function QuestionCard({ question: q, number, busy, onAnswer, onHint, onReveal, o
               <MathText text={draft} />
             </p>
           )}
-          <button type="button" className={`mt-3 ${secondaryButton}`} onClick={onGrade} disabled={!draft.trim() || busy === 'grade'}>
-            {busy === 'grade' && <Spinner className="size-4" />} Mark my answer
-          </button>
+          {!revealed && (
+            <button type="button" className={`mt-3 ${secondaryButton}`} onClick={onGrade} disabled={!draft.trim() || busy === 'grade'}>
+              {busy === 'grade' && <Spinner className="size-4" />} Mark my answer
+            </button>
+          )}
           {q.score !== null && (
             <div className="mt-3 rounded-xl bg-slate-50 p-3 text-sm dark:bg-slate-800/60" data-testid="open-mark">
               <p className="font-semibold text-slate-900 dark:text-white">
