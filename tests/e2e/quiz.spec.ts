@@ -58,3 +58,16 @@ test('a student takes a timed quiz with a hint and a revealed answer, survives a
   await expect(page.getByTestId('quiz-history')).toContainText('Linear equations: practice set A');
   await expect(page.getByTestId('quiz-history')).toContainText('1 attempt');
 });
+
+test('a visitor starts the 1 day free trial from a quiz link and takes the quiz', async ({ page }) => {
+  await page.goto(`/learning-portal/startSubmission/${QUIZ}`);
+  await page.getByRole('button', { name: 'Start 1 day free trial' }).click();
+  await expect(page.getByText('Studyhall 1 day Free Trial Started!')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Linear equations: practice set A' })).toBeVisible();
+  await page.keyboard.press('1');
+  await expect(page.getByTestId('save-state')).toHaveText('All answers saved');
+  await page.getByRole('button', { name: 'Question 8' }).click();
+  await page.getByRole('button', { name: 'Finish quiz' }).click();
+  await expect(page.getByText('Quiz Completed')).toBeVisible();
+  await expect(page.getByTestId('result-band')).toHaveText('Revise');
+});
