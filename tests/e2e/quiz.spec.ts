@@ -71,3 +71,43 @@ test('a visitor starts the 1 day free trial from a quiz link and takes the quiz'
   await expect(page.getByText('Quiz Completed')).toBeVisible();
   await expect(page.getByTestId('result-band')).toHaveText('Revise');
 });
+
+test('an answer given while the connection is down is kept on the device and saved when it returns', async ({ page, context }) => {
+  await signIn(page, STUDENT.email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/learning-portal/startSubmission/quiz_studyhall_linear_equations_b');
+  await expect(page.getByRole('heading', { level: 1, name: 'Linear equations: practice set B' })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.keyboard.press('3');
+  await expect(page.getByTestId('save-state')).toHaveText('Saved on this device; will send when back online');
+  await context.setOffline(false);
+  await expect(page.getByTestId('save-state')).toHaveText('All answers saved');
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Question 1, answered' }).click();
+  await expect(page.getByRole('radio').nth(2)).toBeChecked();
+});
+
+test('an unsent answer survives a reload on the device and is sent on the next visit', async ({ page }) => {
+  await signIn(page, STUDENT.email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/learning-portal/startSubmission/quiz_studyhall_simultaneous_equations_a');
+  await expect(page.getByText(/Question 1 of/)).toBeVisible();
+
+  await page.route('**/api/submissions/answer/add', (route) => route.abort('internetdisconnected'));
+  await page.keyboard.press('2');
+  await expect(page.getByTestId('save-state')).toHaveText('Saved on this device; will send when back online');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Question 1, answered' })).toBeVisible();
+
+  await page.unroute('**/api/submissions/answer/add');
+  await page.reload();
+  await expect(page.getByTestId('save-state')).toHaveText('All answers saved');
+  const url = page.url();
+  const submissionId = url.slice(url.lastIndexOf('/') + 1);
+  const token = await page.evaluate(() => localStorage.getItem('studyhall.token'));
+  const saved = await page.request.get(`/api/submissions/${submissionId}`, { headers: { authorization: `Bearer ${token}` } });
+  const doc = (await saved.json()) as { questions: { status: string; optionId: string | null; options: { _id: string }[] }[] };
+  expect(doc.questions[0]).toMatchObject({ status: 'ANSWERED', optionId: doc.questions[0]!.options[1]!._id });
+});
