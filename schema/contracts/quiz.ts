@@ -19,17 +19,6 @@ export type ScoreBand = 'Revise' | 'Good' | 'Very Good';
 export const scoreBand = (percent: number): ScoreBand => (percent < 60 ? 'Revise' : percent < 90 ? 'Good' : 'Very Good');
 export const percentOf = (score: number, max: number) => (max > 0 ? Math.round((score / max) * 100) : 0);
 
-/** Spec 3 §2: lowercase, trimmed, slashes and spaces to hyphens; Mathematics is maths. */
-export const urlSlug = (text: string) =>
-  text
-    .trim()
-    .toLowerCase()
-    .replace(/\bmathematics\b/g, 'maths')
-    .replace(/[/\s]+/g, '-')
-    .replace(/[^a-z0-9-]/g, '')
-    .replace(/-+/g, '-')
-    .replace(/^-|-$/g, '');
-
 const id = z.string().trim().min(1).max(64);
 const optionalText = z.string().trim().min(1).max(120).optional();
 
