@@ -95,6 +95,16 @@ describe('taking a quiz', () => {
       expect(list.totalDocs).toBe(1);
     });
 
+    it('does not name a missed mark-scheme point while the attempt is open', async () => {
+      const doc = await start(QUIZ_IDS.mixed, maya);
+      await post('/submissions/openEndedAnswer/add', { submissionId: doc._id, questionId: fixtures.open._id, answer: 'x = 5', answeredAt: Date.now() }, maya);
+      const graded = await (await post('/submissions/openEndedAnswer/grade', { submissionId: doc._id, questionId: fixtures.open._id }, maya)).json<SubmissionQuestion>();
+      expect(graded.score).toBeGreaterThan(0);
+      expect(graded.score).toBeLessThan(fixtures.open.maxMarks);
+      expect(graded.reasons).toContain('A mark-scheme point is not made yet: look at your answer again.');
+      expect(graded.reasons.some((r) => r.startsWith('Missing'))).toBe(false);
+    });
+
     it('keeps the later of two saves of one answer, whichever arrives last', async () => {
       const doc = await start(QUIZ_IDS.published, sam);
       const q = doc.questions[0]!;

@@ -57,6 +57,10 @@ export const helperQuestion = (q: QuestionRow): HelperQuestion => ({
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** While the attempt is open, a missed point is not named: naming it would hand over the answer without a skip. */
+const MISSING_HIDDEN = 'A mark-scheme point is not made yet: look at your answer again.';
+const hideMissing = (reasons: string[]) => reasons.map((r) => (r.startsWith('Missing') ? MISSING_HIDDEN : r));
+
 /** The answer, explanation and marks stay hidden until the learner reveals the answer or finishes. */
 export function questionView(a: AnswerRow, q: QuestionRow, completed: boolean): SubmissionQuestion {
   const open = completed || a.answerShown;
@@ -81,7 +85,7 @@ export function questionView(a: AnswerRow, q: QuestionRow, completed: boolean): 
     correctOptionId: open ? q.correctOptionId : null,
     explanation: open ? q.explanation : null,
     score: a.score,
-    reasons: a.reasons,
+    reasons: open ? a.reasons : hideMissing(a.reasons),
     markSource: a.markSource,
     helperSource: a.helperSource,
     helperVersion: a.helperVersion,
