@@ -75,11 +75,11 @@ export default function QuizPlayerPage() {
 
   const answer = useCallback(
     (change: { optionId?: string; answer?: string }) => {
-      if (!doc || !question || doc.status !== 'IN_PROGRESS') return;
+      if (!doc || !question || doc.status !== 'IN_PROGRESS') return Promise.resolve();
       const answeredAt = Date.now();
       replaceQuestion({ ...question, ...change, answeredAt, status: question.status === 'SKIPPED' ? 'SKIPPED' : 'ANSWERED' });
       setSave('saving');
-      void answerQueue.add({ submissionId, questionId: question.questionId, ...change, answeredAt }).then((waiting) => setSave(waiting ? 'device' : 'saved'));
+      return answerQueue.add({ submissionId, questionId: question.questionId, ...change, answeredAt }).then((waiting) => setSave(waiting ? 'device' : 'saved'));
     },
     [doc, question, submissionId],
   );
@@ -118,11 +118,13 @@ export default function QuizPlayerPage() {
     }
   }
 
-  async function grade() {
+  /** The typed answer is saved first, so the mark is always for what is on screen. */
+  async function grade(draft: string) {
     if (!question) return;
     setBusy('grade');
     try {
-      await flush();
+      if (draft !== (question.answer ?? '')) await answer({ answer: draft });
+      if (await flush()) throw new Error('Your answer is saved on this device but could not be sent yet. Try again when you are back online.');
       replaceQuestion(await quizCalls.grade({ submissionId, questionId: question.questionId }));
     } catch (e) {
       toast.error(e);
@@ -241,7 +243,7 @@ export default function QuizPlayerPage() {
             onAnswer={answer}
             onHint={() => void help('hint')}
             onReveal={() => void help('reveal')}
-            onGrade={() => void grade()}
+            onGrade={(draft) => void grade(draft)}
           />
           <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
             <button type="button" className={secondaryButton} onClick={() => go(index - 1)} disabled={index === 0}>
@@ -270,10 +272,10 @@ interface CardProps {
   question: SubmissionQuestion;
   number: number;
   busy: string | null;
-  onAnswer: (change: { optionId?: string; answer?: string }) => void;
+  onAnswer: (change: { optionId?: string; answer?: string }) => Promise<void>;
   onHint: () => void;
   onReveal: () => void;
-  onGrade: () => void;
+  onGrade: (draft: string) => void;
 }
 
 function QuestionCard({ question: q, number, busy, onAnswer, onHint, onReveal, onGrade }: CardProps) {
@@ -281,7 +283,7 @@ function QuestionCard({ question: q, number, busy, onAnswer, onHint, onReveal, o
   useEffect(() => setDraft(q.answer ?? ''), [q.questionId]);
   useEffect(() => {
     if (q.kind !== 'OPEN' || draft === (q.answer ?? '')) return;
-    const id = setTimeout(() => onAnswer({ answer: draft }), 600);
+    const id = setTimeout(() => void onAnswer({ answer: draft }), 600);
     return () => clearTimeout(id);
   }, [draft]);
   const revealed = q.status === 'SKIPPED';
@@ -329,7 +331,7 @@ function QuestionCard({ question: q, number, busy, onAnswer, onHint, onReveal, o
             rows={4}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
-            onBlur={() => draft !== (q.answer ?? '') && onAnswer({ answer: draft })}
+            onBlur={() => draft !== (q.answer ?? '') && void onAnswer({ answer: draft })}
             className="mt-1 block w-full rounded-xl border-0 bg-white p-3 text-slate-900 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand dark:bg-slate-950 dark:text-slate-100 dark:ring-slate-700"
           />
           {draft.includes('$') && (
@@ -338,7 +340,7 @@ function QuestionCard({ question: q, number, busy, onAnswer, onHint, onReveal, o
             </p>
           )}
           {!revealed && (
-            <button type="button" className={`mt-3 ${secondaryButton}`} onClick={onGrade} disabled={!draft.trim() || busy === 'grade'}>
+            <button type="button" className={`mt-3 ${secondaryButton}`} onClick={() => onGrade(draft)} disabled={!draft.trim() || busy === 'grade'}>
               {busy === 'grade' && <Spinner className="size-4" />} Mark my answer
             </button>
           )}

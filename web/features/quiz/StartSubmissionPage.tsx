@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { Sparkles } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { UsageResponse } from '../../../schema/contracts/quiz';
+import { DEFAULT_LIMITS, type UsageResponse } from '../../../schema/contracts/quiz';
 import { api } from '../../lib/api';
 import { errorToastText } from '../../lib/errors';
 import { primaryButton, secondaryButton } from '../../ui/classes';
@@ -69,7 +69,7 @@ export default function StartSubmissionPage() {
         </span>
         <h1 className="mt-6 text-2xl font-bold text-slate-900 dark:text-white">Try quizzes free for a day</h1>
         <p className="mt-3 text-slate-600 dark:text-slate-300">
-          Take up to 3 quizzes in the next 24 hours, with hints, answers and marking. No account needed.
+          Take up to {DEFAULT_LIMITS.GUEST.quizAttempts} quizzes in the next 24 hours, with hints, answers and marking. No account needed.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <button type="button" className={primaryButton} onClick={() => void startTrial()}>
