@@ -26,6 +26,11 @@ const CoursePage = lazyPage(() => import('./features/courses/CoursePage'));
 const CourseTemplatesPage = lazyPage(() => import('./features/courses/CourseTemplatesPage'));
 const StartSubmissionPage = lazyPage(() => import('./features/quiz/StartSubmissionPage'));
 const QuizPlayerPage = lazyPage(() => import('./features/quiz/QuizPlayerPage'));
+const CurriculumPage = lazyPage(() => import('./features/content/CurriculumPage'));
+const SubjectPage = lazyPage(() => import('./features/content/SubjectPage'));
+const SubTopicPage = lazyPage(() => import('./features/content/SubTopicPage'));
+const ContentAdminPage = lazyPage(() => import('./features/content-admin/ContentAdminPage'));
+const SubTopicAdminPage = lazyPage(() => import('./features/content-admin/SubTopicAdminPage'));
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 
@@ -49,6 +54,8 @@ export const routes: RouteObject[] = [
       signedIn('portal/courses', <CoursesPage />),
       signedIn('portal/courses/:courseId', <CoursePage />),
       signedIn('portal/admin/course-templates', <CourseTemplatesPage />),
+      signedIn('portal/admin/content', <ContentAdminPage />),
+      signedIn('portal/admin/content/subtopics/:subTopicId', <SubTopicAdminPage />),
       soon('portal/*', 'portal'),
       {
         path: 'dashboard',
@@ -71,9 +78,9 @@ export const routes: RouteObject[] = [
       signedIn('manage-accounts', <ManageAccountsPage />),
       signedIn('onboarding', <OnboardingPage />),
       soon('waiting-room/:waitingId', 'waitingRoom'),
-      soon(':curriculum', 'curriculum'),
-      soon(':curriculum/:subject', 'subject'),
-      soon(':curriculum/:subject/*', 'subject'),
+      { path: ':curriculum', element: <CurriculumPage /> },
+      { path: ':curriculum/:subject', element: <SubjectPage /> },
+      { path: ':curriculum/:subject/*', element: <SubTopicPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -159,6 +159,25 @@ const opposites = [
   ),
 );
 
+const adjacents = [
+  [10, 60],
+  [12, 30],
+  [9, 40],
+  [25, 72],
+].map(([h, angle], i) =>
+  numericMcq(
+    {
+      text: `In a right-angled triangle the hypotenuse is $${h}$ cm. Find the side adjacent to the angle of $${angle}^\\circ$, to 1 decimal place.`,
+      explanation: `Adjacent and hypotenuse means cosine: $x = ${h} \\cos ${angle}^\\circ = ${dp(h! * Math.cos(rad(angle!)), 1)}$ cm.`,
+      hint: 'Which ratio links the adjacent side and the hypotenuse?',
+      ...band(i + 1, 5),
+    },
+    dp(h! * Math.cos(rad(angle!)), 1),
+    [dp(h! * Math.sin(rad(angle!)), 1), dp(h! * Math.tan(rad(angle!)), 1), dp(h! / Math.cos(rad(angle!)), 1)],
+    'cm',
+  ),
+);
+
 const deg = (x: number) => dp((Math.atan(x) * 180) / Math.PI, 1);
 const angles = [
   [5, 5],
@@ -307,6 +326,7 @@ export const trigTopic: SeedTopic = {
           difficulty: 'HARD',
           level: 5,
         }),
+        ...adjacents,
       ],
     },
   ],

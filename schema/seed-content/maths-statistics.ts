@@ -1,4 +1,4 @@
-import { band, frac, numericMcq, open, pickMcq } from './build';
+import { band, frac, num, numericMcq, open, pickMcq } from './build';
 import type { SeedTopic } from './types';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -61,6 +61,44 @@ const ranges = [
     },
     Math.max(...xs) - Math.min(...xs),
     [Math.max(...xs), xs[xs.length - 1]! - xs[0]!, Math.max(...xs) + Math.min(...xs)],
+  ),
+);
+
+const modes = [
+  [3, 7, 7, 2, 9, 7, 4],
+  [12, 15, 12, 18, 15, 15],
+  [0.5, 1.5, 2.5, 1.5, 3],
+].map((xs, i) => {
+  const counts = new Map<number, number>();
+  for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
+  const mode = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+  return numericMcq(
+    {
+      text: `Find the mode of ${list(xs)}.`,
+      explanation: `The mode is the value that appears most often: $${mode}$ appears ${counts.get(mode)} times.`,
+      hint: 'Count how many times each value appears.',
+      ...band(i, 6),
+    },
+    mode,
+    [median(xs), Math.max(...xs), sum(xs) / xs.length],
+  );
+});
+
+const complements = [
+  [0.3, 'it rains tomorrow'],
+  [0.85, 'a train is on time'],
+  [0.07, 'a light bulb is faulty'],
+  [0.625, 'a spinner lands on red'],
+].map(([p, event], i) =>
+  numericMcq(
+    {
+      text: `The probability that ${event} is $${p}$. What is the probability that it does not happen?`,
+      explanation: `The probabilities of an event and its complement add to 1: $1 - ${p} = ${num(1 - Number(p))}$.`,
+      hint: 'Something either happens or it does not.',
+      ...band(i, 6),
+    },
+    1 - Number(p),
+    [Number(p), 1 + Number(p), 100 - Number(p)],
   ),
 );
 
@@ -136,6 +174,7 @@ export const statisticsTopic: SeedTopic = {
           difficulty: 'MEDIUM',
           level: 4,
         }),
+        ...modes,
       ],
     },
     {
@@ -165,6 +204,7 @@ export const statisticsTopic: SeedTopic = {
           difficulty: 'MEDIUM',
           level: 3,
         }),
+        ...complements,
       ],
     },
   ],

@@ -22,6 +22,27 @@ const heating = [
   ),
 );
 
+const temperatureRises = [
+  [8400, 2, 4200],
+  [21000, 0.5, 4200],
+  [9000, 1, 900],
+  [7800, 0.4, 390],
+  [45000, 5, 450],
+].map(([energy, m, c], i) => {
+  const rise = energy! / (m! * c!);
+  return numericMcq(
+    {
+      text: `$${energy}$ J heats $${m}$ kg of a material with specific heat capacity $${c}$ J/(kg °C). By how much does its temperature rise?`,
+      explanation: `Rearrange $\\Delta E = mc\\Delta\\theta$: $\\Delta\\theta = \\frac{${energy}}{${m} \\times ${c}} = ${num(rise)}$ °C.`,
+      hint: 'Divide the energy by mass × specific heat capacity.',
+      ...band(i + 1, 6),
+    },
+    rise,
+    [energy! / c!, energy! * m! / c!, (energy! * c!) / m!],
+    '°C',
+  );
+});
+
 const waveSpeeds = [
   [50, 2],
   [500, 0.68],
@@ -111,6 +132,44 @@ const resistances = [
     v! / current!,
     [v! * current!, current! / v!, v! - current!],
     'Ω',
+  ),
+);
+
+const currents = [
+  [12, 4],
+  [230, 46],
+  [6, 1.5],
+  [9, 18],
+].map(([v, r], i) =>
+  numericMcq(
+    {
+      text: `A $${v}$ V supply is connected across a $${r}\\,\\Omega$ resistor. What current flows?`,
+      explanation: `$I = \\frac{V}{R} = \\frac{${v}}{${r}} = ${num(v! / r!)}$ A.`,
+      hint: 'Rearrange $V = IR$ for the current.',
+      ...band(i + 1, 6),
+    },
+    v! / r!,
+    [v! * r!, r! / v!, v! - r!],
+    'A',
+  ),
+);
+
+const energies = [
+  [60, 120],
+  [2000, 30],
+  [5, 600],
+  [1500, 240],
+].map(([power, t], i) =>
+  numericMcq(
+    {
+      text: `A $${power}$ W appliance runs for $${t}$ s. How much energy does it transfer?`,
+      explanation: `$E = Pt = ${power} \\times ${t} = ${num(power! * t!)}$ J.`,
+      hint: 'Power is energy per second.',
+      ...band(i + 2, 6),
+    },
+    power! * t!,
+    [power! / t!, t! / power!, power! + t!],
+    'J',
   ),
 );
 
@@ -242,6 +301,7 @@ export const thermalTopic: SeedTopic = {
           difficulty: 'MEDIUM',
           level: 4,
         }),
+        ...temperatureRises,
       ],
     },
   ],
@@ -318,6 +378,7 @@ export const electricityTopic: SeedTopic = {
           difficulty: 'HARD',
           level: 5,
         }),
+        ...currents,
       ],
     },
     {
@@ -348,6 +409,7 @@ export const electricityTopic: SeedTopic = {
           difficulty: 'MEDIUM',
           level: 4,
         }),
+        ...energies,
       ],
     },
   ],

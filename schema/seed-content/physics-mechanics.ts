@@ -25,6 +25,25 @@ const speeds = [
   ),
 );
 
+const distances = [
+  [12, 5],
+  [30, 40],
+  [1.5, 60],
+  [340, 3],
+].map(([v, t], i) =>
+  numericMcq(
+    {
+      text: `A runner keeps a steady $${v}$ m/s for $${t}$ s. How far does she go?`,
+      explanation: `$d = vt = ${v} \\times ${t} = ${num(v! * t!)}$ m.`,
+      hint: 'Rearrange speed = distance ÷ time.',
+      ...band(i, 6),
+    },
+    v! * t!,
+    [v! / t!, t! / v!, v! + t!],
+    'm',
+  ),
+);
+
 const accelerations = [
   [0, 20, 5],
   [10, 30, 4],
@@ -159,6 +178,25 @@ const pressures = [
   ),
 );
 
+const forcesFromPressure = [
+  [2000, 0.5],
+  [100000, 0.02],
+  [500, 3],
+  [25000, 0.004],
+].map(([p, a], i) =>
+  numericMcq(
+    {
+      text: `A pressure of $${p}$ Pa acts on an area of $${a}$ m². What force does it exert?`,
+      explanation: `$F = pA = ${p} \\times ${a} = ${num(p! * a!)}$ N.`,
+      hint: 'Rearrange $p = \\frac{F}{A}$ for the force.',
+      ...band(i + 1, 6),
+    },
+    p! * a!,
+    [p! / a!, a! / p!, p! + a!],
+    'N',
+  ),
+);
+
 const liquidPressures = [
   [1000, 2],
   [1000, 15],
@@ -210,6 +248,7 @@ export const mechanicsTopic: SeedTopic = {
           difficulty: 'MEDIUM',
           level: 3,
         }),
+        ...distances,
       ],
     },
     {
@@ -297,6 +336,7 @@ export const mechanicsTopic: SeedTopic = {
           difficulty: 'EASY',
           level: 2,
         }),
+        ...forcesFromPressure,
       ],
     },
   ],

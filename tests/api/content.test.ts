@@ -24,11 +24,25 @@ describe('happy', () => {
 
   it('answers nulls for a page without tags', async () => {
     expect(await metaFor('/learning-portal/nowhere')).toEqual({ title: null, description: null });
+    expect(await metaFor('/learning-portal/cambridge-igcse/astrology')).toEqual({ title: null, description: null });
+    expect(await metaFor('/learning-portal/cambridge-igcse/maths/algebra/nowhere')).toEqual({ title: null, description: null });
+  });
+
+  it('describes content pages without their own tags from the content', async () => {
+    expect(await metaFor('/learning-portal/cambridge-igcse/physics')).toEqual({
+      title: 'Cambridge IGCSE Physics: topics and practice | Studyhall',
+      description: expect.stringContaining('Cambridge IGCSE Physics'),
+    });
+    expect(await metaFor('/learning-portal/cambridge-igcse/maths/algebra/quadratic-equations')).toEqual({
+      title: 'Quadratic equations | Cambridge IGCSE Mathematics | Studyhall',
+      description: 'Solving by factorising and with the quadratic formula; the discriminant.',
+    });
   });
 
   it('keeps meta tags per tenant', async () => {
     expect((await metaFor('/learning-portal', PARTNER_HOST)).title).toContain('BrightPath');
-    expect(await metaFor('/learning-portal/cambridge-igcse', PARTNER_HOST)).toEqual({ title: null, description: null });
+    expect((await metaFor('/learning-portal/cambridge-igcse', PARTNER_HOST)).title).toBe('Cambridge IGCSE | BrightPath Tutors');
+    expect(await metaFor('/learning-portal/aqa-gcse', PARTNER_HOST)).toEqual({ title: null, description: null });
   });
 
   it('lists the home-page catalogue without sign-in: curricula, subjects and grades with ids and slugs', async () => {

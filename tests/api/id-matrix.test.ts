@@ -96,6 +96,6 @@ describe('permissions', () => {
       }
       expect(outcomes).toEqual([]);
       expect(await snapshot()).toBe(before);
-    });
+    }, 30_000); // A hundred-odd routes plus two full-table snapshots: past the 5 s default on a loaded machine.
   }
 });

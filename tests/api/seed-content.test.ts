@@ -11,10 +11,10 @@ const total = async (table: typeof topics | typeof subTopics | typeof questions 
 describe('happy', () => {
   it('seeds a few hundred questions across every difficulty and level, and reseeding adds none', async () => {
     const before = { topics: await total(topics), subTopics: await total(subTopics), questions: await total(questions), quizzes: await total(quizzes), tags: await total(tags) };
-    expect(before.questions).toBeGreaterThan(250);
     await seedDemo();
     expect({ topics: await total(topics), subTopics: await total(subTopics), questions: await total(questions), quizzes: await total(quizzes), tags: await total(tags) }).toEqual(before);
     const rows = await db.select().from(questions).where(eq(questions.tenantId, 'tenant_studyhall')).all();
+    expect(rows.length).toBeGreaterThanOrEqual(300);
     expect(new Set(rows.map((q) => q.difficulty))).toEqual(new Set(['EASY', 'MEDIUM', 'HARD']));
     expect(new Set(rows.map((q) => q.level))).toEqual(new Set([1, 2, 3, 4, 5, 6]));
     expect(rows.filter((q) => q.isApproved).length / rows.length).toBeGreaterThan(0.8);

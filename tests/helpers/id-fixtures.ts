@@ -211,3 +211,43 @@ export async function seedMatrixRecords() {
   await seedSectionMatrixRecords();
   await seedQuizFixtures();
 }
+
+// ==== Learning content (issue 8: sub topics and the question bank). Sub topic reads are tenant-wide learning
+// content; the admin calls point at seeded records of the main tenant with valid bodies. ====
+const CONTENT_SUB = 'sub_topic_studyhall_percentages';
+const CONTENT_QUESTION = 'question_studyhall_percentages_1';
+const subTopicEditBodies: Record<string, unknown> = {
+  addResources: { resources: [{ title: 'Matrix', url: 'https://example.org' }] },
+  removeResources: { resourceIds: ['matrix'] },
+  addVideoLink: { title: 'Matrix', url: 'https://example.org' },
+  editVideoLink: { videoLinkId: 'matrix', title: 'Matrix' },
+  removeVideoLink: { videoLinkId: 'matrix' },
+  sortVideoLinks: { videoLinkIds: ['matrix'] },
+  addContent: { title: 'Matrix', body: '<p>Matrix</p>' },
+  editContent: { contentId: 'content_percentages_1', title: 'Matrix' },
+  removeContent: { contentId: 'content_percentages_1' },
+  addFAQ: { question: 'Matrix?', answer: 'Matrix.' },
+  editFAQ: { faqId: 'faq_percentages_1', answer: 'Matrix.' },
+  removeFAQ: { faqId: 'faq_percentages_1' },
+  addReview: { author: 'Matrix', rating: 3, text: 'Matrix.' },
+  editReview: { reviewId: 'matrix', rating: 3 },
+  removeReview: { reviewId: 'matrix' },
+};
+const matrixQuestion = {
+  subTopicId: CONTENT_SUB,
+  kind: 'MCQ',
+  text: 'Matrix?',
+  options: [{ text: 'a' }, { text: 'b' }],
+  correctOption: 0,
+  difficulty: 'EASY',
+  level: 1,
+};
+idRouteFixtures.push(
+  { match: /^\/api\/subtopics\/:id$/, params: { id: CONTENT_SUB }, public: true },
+  // Any signed-in learner of the tenant may practise any sub topic; only approved questions are served.
+  { match: /^\/api\/subtopic\/random\/:id$/, params: { id: CONTENT_SUB }, public: true },
+  { match: /^\/api\/admin\/subtopics\/:id$/, params: { id: CONTENT_SUB }, body: { name: 'Matrix' } },
+  ...Object.entries(subTopicEditBodies).map(([edit, body]) => ({ match: new RegExp(`^/api/admin/subtopics/:id/${edit}$`), params: { id: CONTENT_SUB }, body })),
+  { match: /^\/api\/admin\/questions\/(approve\/|delete\/)?:id$/, params: { id: CONTENT_QUESTION }, body: { ...matrixQuestion, isApproved: false } },
+);
+// ==== end of learning content block ====

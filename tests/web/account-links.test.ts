@@ -21,6 +21,7 @@ describe('account menu links', () => {
     expect(labels(admin, { adminUsers: ['view'] })).toEqual(['Profile /portal/profile', 'Users /portal/admin/users']);
     expect(labels(admin, { tutorRoles: ['view'] })).toEqual(['Profile /portal/profile', 'Roles /portal/admin/roles']);
     expect(labels(admin, { adminUsers: ['create'], roles: [] })).toEqual(['Profile /portal/profile']);
+    expect(labels(admin, { questionBank: ['view'] })).toEqual(['Profile /portal/profile', 'Content /portal/admin/content']);
   });
 
   it('never shows admin links to a non-admin, whatever map it is given', () => {

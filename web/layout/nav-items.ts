@@ -11,7 +11,7 @@ export function navItems(signedIn: boolean): NavItem[] {
   return [{ to: '/', label: 'Home', end: true }, ...(signedIn ? [{ to: '/dashboard', label: 'Dashboard' }, { to: '/portal/courses', label: 'Courses' }] : [])];
 }
 
-export type AccountLinkKey = 'profile' | 'manageAccounts' | 'users' | 'roles';
+export type AccountLinkKey = 'profile' | 'manageAccounts' | 'users' | 'roles' | 'content';
 
 export interface AccountLink extends NavItem {
   key: AccountLinkKey;
@@ -27,6 +27,7 @@ export function accountLinks(user: PublicUser, permissions: PermissionMap | null
   if (user.role.name === 'ADMIN') {
     if (hasPermission(permissions, { adminUsers: ['view'] })) links.push({ key: 'users', to: '/portal/admin/users', label: 'Users' });
     if (hasPermission(permissions, { roles: ['view'], tutorRoles: ['view'] })) links.push({ key: 'roles', to: '/portal/admin/roles', label: 'Roles' });
+    if (hasPermission(permissions, { adminContent: ['view'], questionBank: ['view'] })) links.push({ key: 'content', to: '/portal/admin/content', label: 'Content' });
   }
   return links;
 }

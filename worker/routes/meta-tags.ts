@@ -3,10 +3,14 @@ import { Hono } from 'hono';
 import { metaTagRequest, type MetaTagResponse } from '../../schema/contracts/site';
 import { metaTags } from '../../schema/tables';
 import type { AppBindings } from '../env';
+import { contentPageMeta } from '../lib/content/page-meta';
 import { tenantDb } from '../lib/tenant-db';
 import { validate } from '../middleware/validate';
 
-/** Page titles and descriptions per tenant; a page without its own tags answers nulls and keeps the app's defaults. */
+/**
+ * Page titles and descriptions per tenant. Content pages without their own row are described from the content;
+ * any other page without tags answers nulls and keeps the app's defaults.
+ */
 export const metaTagRoutes = new Hono<AppBindings>().post('/meta-tags/get', validate('json', metaTagRequest), async (c) => {
   const tdb = tenantDb(c);
   const { path } = c.req.valid('json');
@@ -15,6 +19,6 @@ export const metaTagRoutes = new Hono<AppBindings>().post('/meta-tags/get', vali
     .from(metaTags)
     .where(tdb.where(metaTags, eq(metaTags.path, path)))
     .get();
-  const body: MetaTagResponse = row ?? { title: null, description: null };
+  const body: MetaTagResponse = row ?? (await contentPageMeta(tdb, path, c.get('tenant').name)) ?? { title: null, description: null };
   return c.json(body);
 });

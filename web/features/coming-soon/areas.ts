@@ -1,8 +1,6 @@
 import {
-  BookOpen,
   CreditCard,
   FileText,
-  GraduationCap,
   LayoutDashboard,
   Link2,
   type LucideIcon,
@@ -39,18 +37,6 @@ export const AREAS = {
     description: 'Watch the recording of a trial class and see how it went.',
     features: ['Recording playback', 'Trial outcome and next steps'],
     icon: Video,
-  },
-  curriculum: {
-    title: 'Curriculum',
-    description: 'Everything we teach for this curriculum: subjects, grades and how lessons work.',
-    features: ['Subjects and grades offered', 'Tutors who know the exam board', 'Book a free class'],
-    icon: GraduationCap,
-  },
-  subject: {
-    title: 'Subject',
-    description: 'Topics, notes and practice quizzes for this subject.',
-    features: ['Topic-by-topic notes', 'Practice quizzes with hints', 'Past-paper questions by topic'],
-    icon: BookOpen,
   },
   verifyNotesLink: {
     title: 'Verify your notes link',

@@ -1,0 +1,30 @@
+import { useAtomValue } from 'jotai';
+import { ShieldOff } from 'lucide-react';
+import type { ReactNode } from 'react';
+import Spinner from '../../ui/Spinner';
+import { EmptyState } from '../admin-users/ui';
+import { signedInUserAtom } from '../auth/atoms';
+import { useAdminPermissions, useCan } from '../roles/admin-permissions';
+
+/** The content screens for those whose role grants content or the question bank; others are told why not. */
+export default function ContentAccess({ children }: { children: ReactNode }) {
+  const user = useAtomValue(signedInUserAtom);
+  const permissions = useAdminPermissions();
+  const can = useCan();
+  if (user?.role.name === 'ADMIN' && !permissions) {
+    return (
+      <div role="status" className="flex items-center justify-center gap-3 py-24 text-brand">
+        <Spinner className="size-6" />
+        <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
+      </div>
+    );
+  }
+  if (!can({ adminContent: ['view'], questionBank: ['view'] })) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+        <EmptyState icon={<ShieldOff className="size-6" aria-hidden="true" />} title="No access to learning content" text="Your account does not include managing topics or questions. Ask an admin who has it." />
+      </div>
+    );
+  }
+  return children;
+}
