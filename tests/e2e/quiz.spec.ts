@@ -3,14 +3,16 @@ import { signIn, STUDENT } from './demo';
 
 const QUIZ = 'quiz_studyhall_linear_equations_a';
 
-test('a student takes a timed quiz with a hint and a revealed answer, survives a reload, finishes and reviews it', async ({ page }) => {
+test('a student finds a sub topic from the subject page, takes a timed quiz with a hint and a revealed answer, survives a reload, finishes and reviews it', async ({ page }) => {
   await signIn(page, STUDENT.email);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('quizzes-to-take').getByRole('link').first()).toBeVisible();
 
-  await page.goto(`/learning-portal/startSubmission/${QUIZ}`);
+  await page.goto('/learning-portal/cambridge-igcse/maths');
+  await page.getByRole('link', { name: 'Practice Linear equations' }).click();
   await expect(page).toHaveURL(/\/learning-portal\/dashboard\/cambridge-igcse\/maths\/algebra\/linear-equations\/sub_topic_studyhall_linear_equations\/quiz\/\w+$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Linear equations: practice set A' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Linear equations: practice set [AB]$/ })).toBeVisible();
+  const total = await page.getByRole('navigation', { name: 'Questions' }).getByRole('button').count();
 
   await page.getByLabel('Countdown').selectOption('10');
   const timer = page.getByTestId('quiz-timer');
@@ -25,7 +27,7 @@ test('a student takes a timed quiz with a hint and a revealed answer, survives a
   await expect(page.getByTestId('save-state')).toHaveText('All answers saved');
 
   await page.reload();
-  await expect(page.getByText('Question 2 of 8')).toBeVisible();
+  await expect(page.getByText(`Question 2 of ${total}`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Question 1, answered' })).toBeVisible();
   await expect(timer).toBeVisible();
 
@@ -33,7 +35,6 @@ test('a student takes a timed quiz with a hint and a revealed answer, survives a
   await expect(page.getByText('Answer is now Visible')).toBeVisible();
   await expect(page.getByTestId('revealed-answer')).toBeVisible();
 
-  const total = await page.getByRole('navigation', { name: 'Questions' }).getByRole('button').count();
   for (let i = 2; i < total; i += 1) {
     await page.keyboard.press('ArrowRight');
     await expect(page.getByText(`Question ${i + 1} of ${total}`)).toBeVisible();
@@ -42,7 +43,7 @@ test('a student takes a timed quiz with a hint and a revealed answer, survives a
   await expect(page.getByTestId('save-state')).toHaveText('All answers saved');
   await page.getByRole('button', { name: 'Question 1, answered' }).click();
   await expect(page.getByRole('radio').first()).toBeChecked();
-  await page.getByRole('button', { name: 'Question 8, answered' }).click();
+  await page.getByRole('button', { name: `Question ${total}, answered` }).click();
   await page.getByRole('button', { name: 'Finish quiz' }).click();
   await expect(page.getByText('Quiz Completed')).toBeVisible();
 
@@ -55,7 +56,7 @@ test('a student takes a timed quiz with a hint and a revealed answer, survives a
   await expect(page.getByTestId('quiz-timer')).toHaveCount(0);
 
   await page.goto('/learning-portal/dashboard');
-  await expect(page.getByTestId('quiz-history')).toContainText('Linear equations: practice set A');
+  await expect(page.getByTestId('quiz-history')).toContainText('Linear equations: practice set');
   await expect(page.getByTestId('quiz-history')).toContainText('1 attempt');
 });
 
