@@ -28,6 +28,8 @@ const WaitingRoomPage = lazyPage(() => import('./features/waiting-room/WaitingRo
 const CallLogsPage = lazyPage(() => import('./features/call-logs/CallLogsPage'));
 const SchedulePage = lazyPage(() => import('./features/schedule/SchedulePage'));
 const AdminMeetingsPage = lazyPage(() => import('./features/schedule/AdminMeetingsPage'));
+const StartSubmissionPage = lazyPage(() => import('./features/quiz/StartSubmissionPage'));
+const QuizPlayerPage = lazyPage(() => import('./features/quiz/QuizPlayerPage'));
 const CurriculumPage = lazyPage(() => import('./features/content/CurriculumPage'));
 const SubjectPage = lazyPage(() => import('./features/content/SubjectPage'));
 const SubTopicPage = lazyPage(() => import('./features/content/SubTopicPage'));
@@ -78,10 +80,12 @@ export const routes: RouteObject[] = [
         ),
       },
       soon('dashboard/:curriculum/:subject/:subjectLevel/:subjectCode/past-papers', 'pastPapers'),
+      // Guests on the 1 day free trial take quizzes too, so these two pages do not require an account.
+      { path: 'dashboard/:curriculum/:subject/:topic/:subTopic/:subTopicId/quiz/:submissionId', element: <QuizPlayerPage /> },
       soon('dashboard/*', 'dashboard'),
       signedIn('trial-recording/:trialId', <LessonRoomPage recording />),
       soon('verifyNotesLink', 'verifyNotesLink'),
-      soon('startSubmission/:quizId', 'startSubmission'),
+      { path: 'startSubmission/:quizId', element: <StartSubmissionPage /> },
       soon('payment/:diagnosticId', 'payment'),
       soon('subscriptions', 'subscriptions'),
       soon('topical-past-papers', 'topicalPastPapers'),

@@ -42,6 +42,9 @@ import { waitingRoomRoutes } from './routes/waiting-room';
 import { callLogRoutes } from './routes/call-logs';
 import { trialRoutes } from './routes/trials';
 import { tutorSortingRoutes } from './routes/tutor-sortings';
+import { adminQuizRoutes, quizRoutes } from './routes/quizzes';
+import { adminSubmissionRoutes, submissionRoutes } from './routes/submissions';
+import { usageRoutes } from './routes/usages';
 
 const app = new Hono<AppBindings>()
   .basePath('/api')
@@ -86,7 +89,12 @@ const app = new Hono<AppBindings>()
   .route('/', subTopicRoutes)
   .route('/', adminQuestionRoutes)
   .route('/', trialRoutes)
-  .route('/', tutorSortingRoutes);
+  .route('/', tutorSortingRoutes)
+  .route('/', quizRoutes)
+  .route('/', adminQuizRoutes)
+  .route('/', submissionRoutes)
+  .route('/', adminSubmissionRoutes)
+  .route('/', usageRoutes);
 
 app.onError(onError);
 app.notFound(notFound);

@@ -24,6 +24,12 @@ export interface Env {
   VAPID_PRIVATE_KEY?: string;
   /** `mailto:` or `https:` contact the push services see. */
   VAPID_SUBJECT?: string;
+  /** Workers AI: add `[ai] binding = "AI"` to wrangler.toml (needs a Cloudflare login) to let it mark and hint. */
+  AI?: Ai;
+  /** An OpenAI-compatible chat endpoint (e.g. `https://api.openai.com/v1`) with OPENAI_API_KEY; used when AI is absent. */
+  OPENAI_BASE_URL?: string;
+  OPENAI_API_KEY?: string;
+  OPENAI_MODEL?: string;
 }
 
 export type Db = DrizzleD1Database<typeof tables>;

@@ -54,6 +54,8 @@ export const adminFlagGroups = {
   courseChat: ['view'],
   adminCourseChat: ['view'],
   usage: ['view'],
+  quizzes: [...CRUD],
+  submissions: [...CRUD, 'aiAnswer', 'manualAnswer'],
   /** Topics and sub topics with their content (spec 3 §6: admin sub topic and topic calls). */
   adminContent: [...CRUD],
   /** The question bank; approving is its own action so an author need not approve their own questions. */

@@ -16,6 +16,7 @@ import {
   userSubjects,
 } from '../../schema/tables';
 import { db } from './seed';
+import { QUIZ_IDS, seedQuizFixtures } from './quiz-fixtures';
 import { COURSE_IDS, seedCourses } from './section-fixtures';
 
 /**
@@ -188,9 +189,26 @@ async function seedChatMatrixRecords() {
 }
 // ==== end of chat block ====
 
+// ++++ Quizzes and submissions (issue 8, items 4–8): Sam's attempt and a draft quiz (tests/helpers/quiz-fixtures.ts). ++++
+const quizFixtures: RouteFixture[] = [
+  { match: /^\/api\/admin\/quizzes\/user\/:userId$/, params: { userId: SAM } },
+  { match: /^\/api\/admin\/quizzes\/(publish\/)?:id$/, params: { id: QUIZ_IDS.unpublished }, body: { isPublished: true } },
+  { match: /^\/api\/quizzes\/:id$/, params: { id: QUIZ_IDS.unpublished } },
+  // Which papers a sub topic's published quizzes have is catalogue information every signed-in learner of the tenant may read.
+  { match: /^\/api\/quizzes\/checkPapersBySubTopicId\/:id$/, params: { id: QUIZ_IDS.subTopic }, public: true },
+  // Reads only the caller's own attempts: the id names a quiz, not an owner.
+  { match: /^\/api\/submissions\/quizHistory\/:quizId$/, params: { quizId: QUIZ_IDS.mixed }, public: true },
+  { match: /^\/api\/submissions\/get-ai-feedback\/:submissionId$/, params: { submissionId: QUIZ_IDS.samSubmission } },
+  { match: /^\/api\/(admin\/)?submissions\/:id$/, params: { id: QUIZ_IDS.samSubmission } },
+  { match: /^\/api\/admin\/submissions\/quizHistory\/:userId$/, params: { userId: SAM } },
+  { match: /^\/api\/admin\/submissions\/question\/:questionId$/, params: { questionId: 'question_studyhall_linear_equations_1' }, query: { submissionId: QUIZ_IDS.samSubmission } },
+];
+// ++++ end of quizzes block ++++
+
 export const idRouteFixtures: RouteFixture[] = [
   ...waitingRoomFixtures,
   ...scheduleFixtures,
+  ...quizFixtures,
   ...availabilityFixtures,
   ...sectionFixtures,
   { match: /^\/api\/rt\/waiting-room\/:waitingId$/, params: { waitingId: 'matrix-room' }, headers: { upgrade: 'websocket' } },
@@ -228,6 +246,7 @@ export async function seedMatrixRecords() {
   await seedChatMatrixRecords();
   await seedTrialMatrixRecords();
   await seedLessonRoomMatrixRecords();
+  await seedQuizFixtures();
 }
 
 // ==== Learning content (issue 8: sub topics and the question bank). Sub topic reads are tenant-wide learning

@@ -1,5 +1,4 @@
 import {
-  ClipboardCheck,
   CreditCard,
   FileText,
   LayoutDashboard,
@@ -43,12 +42,6 @@ export const AREAS = {
     description: 'Confirm a shared notes link so you can open the notes it points to.',
     features: ['Checks the link is valid', 'Opens the shared notes'],
     icon: Link2,
-  },
-  startSubmission: {
-    title: 'Start a quiz',
-    description: 'Begin a new attempt at this quiz and get feedback as you go.',
-    features: ['Timed and untimed quizzes', 'Hints and worked answers'],
-    icon: ClipboardCheck,
   },
   payment: {
     title: 'Pay for your diagnostic',

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { signedInUserAtom } from '../auth/atoms';
 import { actingForAtom } from '../manage-accounts/acting';
 import { useOnboardingRedirect } from '../onboarding/use-onboarding-redirect';
+import DashboardQuizzes from '../quiz/DashboardQuizzes';
 
 const SHORTCUTS: { to: string; title: string; text: string; icon: LucideIcon }[] = [
   { to: '/portal/courses', title: 'Courses', text: 'Your courses, lessons, resources and homework.', icon: BookOpen },
@@ -60,6 +61,7 @@ export default function DashboardPage() {
           </li>
         ))}
       </ul>
+      {(actingFor || user.role.name === 'STUDENT') && <DashboardQuizzes />}
     </div>
   );
 }

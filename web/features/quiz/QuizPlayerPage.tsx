@@ -1,0 +1,394 @@
+import { ArrowLeft, ArrowRight, Eye, Flag, Lightbulb } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import type { SubmissionDoc, SubmissionQuestion } from '../../../schema/contracts/quiz';
+import { primaryButton, secondaryButton } from '../../ui/classes';
+import LoadFailure from '../../ui/LoadFailure';
+import Spinner from '../../ui/Spinner';
+import { useToast } from '../../ui/toast/use-toast';
+import { clockOffset } from './countdown';
+import HelperBadge from './HelperBadge';
+import MathText from './MathText';
+import { answerQueue, quizCalls, withPending } from './quiz-api';
+import QuizResults from './QuizResults';
+import QuizTimer from './QuizTimer';
+
+const COUNTDOWN_CHOICES = [5, 10, 20, 30];
+type SaveState = 'idle' | 'saving' | 'saved' | 'device';
+
+const isTyping = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+export default function QuizPlayerPage() {
+  const { submissionId = '' } = useParams();
+  const toast = useToast();
+  const [doc, setDoc] = useState<SubmissionDoc | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [index, setIndex] = useState(0);
+  const [offset, setOffset] = useState(0);
+  const [save, setSave] = useState<SaveState>('idle');
+  const [busy, setBusy] = useState<string | null>(null);
+  const finishing = useRef(false);
+
+  const load = useCallback(async () => {
+    setFailed(false);
+    try {
+      const [fresh, pending] = await Promise.all([quizCalls.get(submissionId), answerQueue.pending(submissionId)]);
+      setOffset(clockOffset(fresh.serverNow));
+      setDoc(withPending(fresh, pending));
+      const firstOpen = fresh.questions.findIndex((q) => q.status === 'UNANSWERED');
+      setIndex(firstOpen === -1 ? 0 : firstOpen);
+      if (pending.length) void flush();
+    } catch {
+      setFailed(true);
+    }
+  }, [submissionId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function flush() {
+    setSave('saving');
+    const waiting = await answerQueue.flush();
+    setSave(waiting ? 'device' : 'saved');
+    return waiting;
+  }
+
+  useEffect(() => {
+    const online = () => void flush();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  });
+
+  const question = doc?.questions[index];
+  const inProgress = doc?.status === 'IN_PROGRESS';
+
+  useEffect(() => {
+    if (!question || !inProgress) return;
+    const ref = { submissionId, questionId: question.questionId };
+    quizCalls.timer('start', ref).catch(() => undefined);
+    return () => void quizCalls.timer('end', ref).catch(() => undefined);
+  }, [question?.questionId, inProgress, submissionId]);
+
+  const replaceQuestion = (next: SubmissionQuestion) =>
+    setDoc((d) => (d ? { ...d, questions: d.questions.map((q) => (q.questionId === next.questionId ? { ...q, ...next } : q)) } : d));
+
+  const answer = useCallback(
+    (change: { optionId?: string; answer?: string }) => {
+      if (!doc || !question || doc.status !== 'IN_PROGRESS') return Promise.resolve();
+      const answeredAt = Date.now();
+      replaceQuestion({ ...question, ...change, answeredAt, status: question.status === 'SKIPPED' ? 'SKIPPED' : 'ANSWERED' });
+      setSave('saving');
+      return answerQueue.add({ submissionId, questionId: question.questionId, ...change, answeredAt }).then((waiting) => setSave(waiting ? 'device' : 'saved'));
+    },
+    [doc, question, submissionId],
+  );
+
+  const go = useCallback((to: number) => doc && setIndex(Math.max(0, Math.min(doc.questions.length - 1, to))), [doc]);
+
+  const finish = useCallback(async () => {
+    if (!doc || finishing.current) return;
+    finishing.current = true;
+    setBusy('finish');
+    try {
+      await flush();
+      const { message, submission } = await quizCalls.finish(submissionId);
+      setDoc(submission);
+      toast.success(message);
+      window.scrollTo({ top: 0 });
+    } catch (e) {
+      toast.error(e);
+    } finally {
+      finishing.current = false;
+      setBusy(null);
+    }
+  }, [doc, submissionId, toast]);
+
+  async function help(kind: 'hint' | 'reveal') {
+    if (!question) return;
+    setBusy(kind);
+    try {
+      const res = await (kind === 'hint' ? quizCalls.hint : quizCalls.reveal)({ submissionId, questionId: question.questionId });
+      replaceQuestion(res.question);
+      toast.success(res.message);
+    } catch (e) {
+      toast.error(e);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  /** The typed answer is saved first, so the mark is always for what is on screen. */
+  async function grade(draft: string) {
+    if (!question) return;
+    setBusy('grade');
+    try {
+      if (draft !== (question.answer ?? '')) await answer({ answer: draft });
+      if (await flush()) throw new Error('Your answer is saved on this device but could not be sent yet. Try again when you are back online.');
+      replaceQuestion(await quizCalls.grade({ submissionId, questionId: question.questionId }));
+    } catch (e) {
+      toast.error(e);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function setCountdown(minutes: number | null) {
+    try {
+      const next = await quizCalls.countdown(submissionId, minutes !== null, minutes === null ? undefined : minutes * 60);
+      setOffset(clockOffset(next.serverNow));
+      setDoc((d) => (d ? { ...d, isTimerEnabled: next.isTimerEnabled, timerStart: next.timerStart, timerEnd: next.timerEnd, countdownSeconds: next.countdownSeconds } : d));
+    } catch (e) {
+      toast.error(e);
+    }
+  }
+
+  useEffect(() => {
+    if (!inProgress || !question) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (isTyping(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
+      const n = Number(event.key);
+      if (question.kind === 'MCQ' && n >= 1 && n <= question.options.length) {
+        answer({ optionId: question.options[n - 1]!._id });
+        event.preventDefault();
+      } else if (event.key === 'ArrowRight' || (event.key === 'Enter' && !(event.target instanceof HTMLButtonElement))) {
+        go(index + 1);
+        event.preventDefault();
+      } else if (event.key === 'ArrowLeft') {
+        go(index - 1);
+        event.preventDefault();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [inProgress, question, index, answer, go]);
+
+  if (failed) return <LoadFailure onRetry={() => void load()} />;
+  if (!doc) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center gap-3 text-slate-600 dark:text-slate-300" role="status">
+        <Spinner /> Loading your quiz…
+      </div>
+    );
+  }
+
+  const total = doc.questions.length;
+  const answered = doc.questions.filter((q) => q.status !== 'UNANSWERED').length;
+  return (
+    <div className="mx-auto max-w-3xl px-4 pt-8 pb-24 sm:px-6 sm:pt-12">
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <p className="text-sm font-semibold text-brand">
+            {doc.quiz.topic.subject} · {doc.quiz.subTopic?.name ?? doc.quiz.topic.name}
+          </p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{doc.quiz.title}</h1>
+        </div>
+        {inProgress && (
+          <div className="flex flex-wrap items-center gap-2">
+            {doc.isTimerEnabled && doc.timerEnd ? (
+              <QuizTimer timerEnd={doc.timerEnd} offsetMs={offset} onExpire={() => void finish()} />
+            ) : (
+              <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+                Countdown
+                <select
+                  className="rounded-lg border-0 bg-white py-1.5 pr-8 pl-3 text-sm ring-1 ring-slate-300 dark:bg-slate-900 dark:ring-slate-700"
+                  defaultValue=""
+                  onChange={(e) => e.target.value && void setCountdown(Number(e.target.value))}
+                >
+                  <option value="">Off</option>
+                  {COUNTDOWN_CHOICES.map((m) => (
+                    <option key={m} value={m}>
+                      {m} minutes
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+          </div>
+        )}
+      </header>
+
+      {!inProgress ? (
+        <div className="mt-8">
+          <QuizResults doc={doc} />
+        </div>
+      ) : question ? (
+        <>
+          <div className="mt-6 flex items-center justify-between text-sm text-slate-600 dark:text-slate-400">
+            <p>
+              Question {index + 1} of {total} · {answered} answered
+            </p>
+            <p role="status" aria-live="polite" data-testid="save-state">
+              {save === 'saving' ? 'Saving…' : save === 'saved' ? 'All answers saved' : save === 'device' ? 'Saved on this device; will send when back online' : ''}
+            </p>
+          </div>
+          <nav aria-label="Questions" className="mt-3 flex flex-wrap gap-1.5">
+            {doc.questions.map((q, i) => (
+              <button
+                key={q._id}
+                type="button"
+                onClick={() => go(i)}
+                aria-current={i === index ? 'step' : undefined}
+                aria-label={`Question ${i + 1}${q.status === 'ANSWERED' ? ', answered' : q.status === 'SKIPPED' ? ', skipped' : ''}`}
+                className={`size-9 rounded-full text-sm font-semibold ring-1 ring-inset ${i === index ? 'bg-brand text-slate-950 ring-brand' : q.status === 'UNANSWERED' ? 'bg-white text-slate-700 ring-slate-300 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-700' : 'bg-brand/15 text-slate-800 ring-brand/40 dark:text-slate-100'}`}
+              >
+                {i + 1}
+              </button>
+            ))}
+          </nav>
+          <QuestionCard
+            question={question}
+            number={index + 1}
+            busy={busy}
+            onAnswer={answer}
+            onHint={() => void help('hint')}
+            onReveal={() => void help('reveal')}
+            onGrade={(draft) => void grade(draft)}
+          />
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+            <button type="button" className={secondaryButton} onClick={() => go(index - 1)} disabled={index === 0}>
+              <ArrowLeft className="size-4" aria-hidden="true" /> Previous
+            </button>
+            {index < total - 1 ? (
+              <button type="button" className={primaryButton} onClick={() => go(index + 1)}>
+                Next <ArrowRight className="size-4" aria-hidden="true" />
+              </button>
+            ) : (
+              <button type="button" className={primaryButton} onClick={() => void finish()} disabled={busy === 'finish'}>
+                {busy === 'finish' ? <Spinner className="size-4" /> : <Flag className="size-4" aria-hidden="true" />} Finish quiz
+              </button>
+            )}
+          </div>
+          <p className="mt-4 hidden text-xs text-slate-500 sm:block dark:text-slate-400">Keys: 1–4 choose an option, Enter or → next, ← previous.</p>
+        </>
+      ) : (
+        <p className="mt-8 rounded-2xl bg-white p-6 text-slate-600 ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-300 dark:ring-slate-800">This quiz has no questions yet.</p>
+      )}
+    </div>
+  );
+}
+
+interface CardProps {
+  question: SubmissionQuestion;
+  number: number;
+  busy: string | null;
+  onAnswer: (change: { optionId?: string; answer?: string }) => Promise<void>;
+  onHint: () => void;
+  onReveal: () => void;
+  onGrade: (draft: string) => void;
+}
+
+function QuestionCard({ question: q, number, busy, onAnswer, onHint, onReveal, onGrade }: CardProps) {
+  const [draft, setDraft] = useState(q.answer ?? '');
+  useEffect(() => setDraft(q.answer ?? ''), [q.questionId]);
+  useEffect(() => {
+    if (q.kind !== 'OPEN' || draft === (q.answer ?? '')) return;
+    const id = setTimeout(() => void onAnswer({ answer: draft }), 600);
+    return () => clearTimeout(id);
+  }, [draft]);
+  const revealed = q.status === 'SKIPPED';
+  return (
+    <article className="mt-5 rounded-2xl bg-white p-5 ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:ring-slate-800" aria-labelledby={`q-${q._id}`}>
+      <h2 id={`q-${q._id}`} className="text-lg leading-relaxed font-medium text-slate-900 dark:text-white">
+        <span className="sr-only">Question {number}: </span>
+        <MathText text={q.text} />
+      </h2>
+      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+        {q.maxMarks} mark{q.maxMarks === 1 ? '' : 's'} · {q.difficulty.toLowerCase()}
+      </p>
+      {q.kind === 'MCQ' ? (
+        <fieldset className="mt-4">
+          <legend className="sr-only">Choose one answer</legend>
+          <div className="grid gap-2">
+            {q.options.map((o, i) => {
+              const chosen = q.optionId === o._id;
+              const correct = revealed && q.correctOptionId === o._id;
+              return (
+                <label
+                  key={o._id}
+                  className={`flex cursor-pointer items-start gap-3 rounded-xl p-3 ring-1 ring-inset transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand ${correct ? 'bg-emerald-50 ring-emerald-400 dark:bg-emerald-500/10' : chosen ? 'bg-brand/10 ring-brand' : 'ring-slate-200 hover:bg-slate-50 dark:ring-slate-700 dark:hover:bg-slate-800'}`}
+                >
+                  <input type="radio" name={`q-${q._id}`} className="sr-only" checked={chosen} onChange={() => onAnswer({ optionId: o._id })} />
+                  <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+                    {i + 1}
+                  </span>
+                  <span className="pt-0.5 text-slate-900 dark:text-slate-100">
+                    <MathText text={o.text} />
+                    {correct && <span className="ml-2 text-sm font-semibold text-emerald-700 dark:text-emerald-300">Correct answer</span>}
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      ) : (
+        <div className="mt-4">
+          <label htmlFor={`a-${q._id}`} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+            Your answer <span className="font-normal text-slate-500">(write maths between $ signs, e.g. $x^2 + 3x$)</span>
+          </label>
+          <textarea
+            id={`a-${q._id}`}
+            rows={4}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onBlur={() => draft !== (q.answer ?? '') && void onAnswer({ answer: draft })}
+            className="mt-1 block w-full rounded-xl border-0 bg-white p-3 text-slate-900 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand dark:bg-slate-950 dark:text-slate-100 dark:ring-slate-700"
+          />
+          {draft.includes('$') && (
+            <p className="mt-2 rounded-lg bg-slate-50 p-2 text-sm text-slate-800 dark:bg-slate-800/60 dark:text-slate-100" aria-label="Preview">
+              <MathText text={draft} />
+            </p>
+          )}
+          {!revealed && (
+            <button type="button" className={`mt-3 ${secondaryButton}`} onClick={() => onGrade(draft)} disabled={!draft.trim() || busy === 'grade'}>
+              {busy === 'grade' && <Spinner className="size-4" />} Mark my answer
+            </button>
+          )}
+          {q.score !== null && (
+            <div className="mt-3 rounded-xl bg-slate-50 p-3 text-sm dark:bg-slate-800/60" data-testid="open-mark">
+              <p className="font-semibold text-slate-900 dark:text-white">
+                {q.score}/{q.maxMarks} marks
+                <HelperBadge source={q.helperSource} />
+              </p>
+              <ul className="mt-1 list-disc pl-5 text-slate-700 dark:text-slate-200">
+                {q.reasons.map((r) => (
+                  <li key={r}>
+                    <MathText text={r} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+      )}
+      {q.hint && (
+        <div className="mt-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-100" data-testid="hint">
+          <p className="font-semibold">
+            Hint
+            <HelperBadge source={q.hintSource} />
+          </p>
+          <MathText text={q.hint} />
+        </div>
+      )}
+      {revealed && q.modelAnswer && (
+        <div className="mt-4 rounded-xl bg-emerald-50 p-3 text-sm text-emerald-950 dark:bg-emerald-500/10 dark:text-emerald-100" data-testid="revealed-answer">
+          <p className="font-semibold">Answer (this question now scores no marks)</p>
+          <MathText text={q.modelAnswer} />
+          {q.explanation && (
+            <p className="mt-2">
+              <MathText text={q.explanation} />
+            </p>
+          )}
+        </div>
+      )}
+      <div className="mt-5 flex flex-wrap gap-2">
+        <button type="button" className={secondaryButton} onClick={onHint} disabled={Boolean(q.hint) || busy === 'hint'}>
+          <Lightbulb className="size-4" aria-hidden="true" /> {q.hint ? 'Hint shown' : 'Get a hint'}
+        </button>
+        <button type="button" className={secondaryButton} onClick={onReveal} disabled={revealed || busy === 'reveal'}>
+          <Eye className="size-4" aria-hidden="true" /> {revealed ? 'Answer shown' : 'Get answer'}
+        </button>
+      </div>
+    </article>
+  );
+}

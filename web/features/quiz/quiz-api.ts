@@ -1,0 +1,60 @@
+import type { AnswerInput, HelperSourceName, SubmissionDoc, SubmissionQuestion } from '../../../schema/contracts/quiz';
+import { slugify, subjectSlug } from '../../../schema/contracts/slug';
+import { api } from '../../lib/api';
+import { createAnswerQueue, indexedDbStore } from './answer-queue';
+
+/** The HTTP status inside an api() failure; undefined for a network failure (the request never got an answer). */
+export function failedStatus(error: unknown): number | undefined {
+  if (!(error instanceof Error)) return undefined;
+  try {
+    const parsed = JSON.parse(error.message) as { status?: unknown };
+    return typeof parsed.status === 'number' ? parsed.status : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** 4xx answers are the server's final word on that answer; network failures and 5xx are retried later. */
+const isFinalRefusal = (error: unknown) => {
+  const status = failedStatus(error);
+  return status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 429;
+};
+
+export const answerQueue = createAnswerQueue(
+  indexedDbStore(),
+  async (answer) => void (await api('/submissions/answer/add', { json: answer })),
+  isFinalRefusal,
+);
+
+export const quizCalls = {
+  get: (id: string) => api<SubmissionDoc>(`/submissions/${id}`),
+  createByQuizId: (quizId: string) => api<SubmissionDoc>('/submissions/createByQuizId', { json: { quizId } }),
+  hint: (ref: Ref) => api<{ message: string; hint: string; source: HelperSourceName; question: SubmissionQuestion }>('/submissions/aiHint', { json: ref }),
+  reveal: (ref: Ref) => api<{ message: string; question: SubmissionQuestion }>('/submissions/answer/get', { json: ref }),
+  grade: (ref: Ref) => api<SubmissionQuestion>('/submissions/openEndedAnswer/grade', { json: ref }),
+  finish: (submissionId: string) => api<{ message: string; submission: SubmissionDoc }>('/submissions/finish', { json: { submissionId } }),
+  countdown: (submissionId: string, isTimerEnabled: boolean, countdownSeconds?: number) =>
+    api<SubmissionDoc>('/submissions/updateSubmissionCountdownSettings', { json: { submissionId, isTimerEnabled, countdownSeconds } }),
+  timer: (edge: 'start' | 'end', ref: Ref) => api<SubmissionQuestion>(`/submissions/${edge}SubmissionQuestionTimer`, { json: ref }),
+};
+type Ref = { submissionId: string; questionId: string };
+
+/** Spec 3 §2: /dashboard/{curriculum}/{subject}/{topic}/{subTopic}/{subTopicId}/quiz/{submissionId}, names slugified. */
+export function playerPath(doc: Pick<SubmissionDoc, '_id' | 'quiz'>) {
+  const { topic, subTopic } = doc.quiz;
+  // A quiz set on a whole topic has no sub topic: the topic stands in, so the URL keeps its shape.
+  const sub = subTopic ?? { _id: topic._id, name: 'whole topic' };
+  return `/dashboard/${slugify(topic.curriculum)}/${subjectSlug(topic.subject)}/${slugify(topic.name)}/${slugify(sub.name)}/${sub._id}/quiz/${doc._id}`;
+}
+
+/** Device answers not yet on the server win over the server's copy when they are newer. */
+export function withPending(doc: SubmissionDoc, pending: AnswerInput[]): SubmissionDoc {
+  return {
+    ...doc,
+    questions: doc.questions.map((q) => {
+      const mine = pending.find((p) => p.questionId === q.questionId);
+      if (!mine || (q.answeredAt !== null && q.answeredAt >= mine.answeredAt)) return q;
+      return { ...q, optionId: mine.optionId ?? q.optionId, answer: mine.answer ?? q.answer, answeredAt: mine.answeredAt, status: q.status === 'SKIPPED' ? 'SKIPPED' : 'ANSWERED' };
+    }),
+  };
+}

@@ -1,0 +1,55 @@
+import { format } from 'date-fns';
+import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_LIMITS, type UsageCounts, type UsageKind, type UsageResponse } from '../../../schema/contracts/quiz';
+import { quizTrials, usageCounters, type users } from '../../../schema/tables';
+import { ApiError } from '../../middleware/errors';
+import type { TenantDb } from '../tenant-db';
+
+type Learner = Pick<typeof users.$inferSelect, '_id' | 'role' | 'plans'>;
+
+export const TRIAL_MS = 24 * 60 * 60 * 1000;
+const NOUNS: Record<UsageKind, string> = { slideViews: 'slide views', quizAttempts: 'quiz attempts', videoWatches: 'video watches' };
+
+/** Usage is counted per calendar month in UTC. */
+const periodOf = (now: Date) => now.toISOString().slice(0, 7);
+
+export async function usageOf(tdb: TenantDb, learner: Learner, now = new Date()): Promise<UsageResponse> {
+  const period = periodOf(now);
+  const [row, trial] = await Promise.all([
+    tdb.db.select().from(usageCounters).where(tdb.where(usageCounters, eq(usageCounters.userId, learner._id), eq(usageCounters.period, period))).get(),
+    tdb.db.select().from(quizTrials).where(tdb.where(quizTrials, eq(quizTrials.userId, learner._id))).get(),
+  ]);
+  const used: UsageCounts = { slideViews: row?.slideViews ?? 0, quizAttempts: row?.quizAttempts ?? 0, videoWatches: row?.videoWatches ?? 0 };
+  return {
+    period,
+    used,
+    limits: limitsFor(learner),
+    trial: trial ? { startedAt: trial.startedAt.toISOString(), endsAt: trial.endsAt.toISOString(), active: trial.endsAt > now } : null,
+  };
+}
+
+/** A subscription lifts every limit; otherwise the tenant defaults for the role apply. */
+function limitsFor(learner: Learner): Record<UsageKind, number | null> {
+  if (learner.role === 'STUDENT' && learner.plans.subscriptionPlans.length > 0) return { slideViews: null, quizAttempts: null, videoWatches: null };
+  return { ...DEFAULT_LIMITS[learner.role === 'GUEST' ? 'GUEST' : 'STUDENT'] };
+}
+
+/** Counts one use, or refuses with what to do: a guest needs a live trial, anyone at a limit an upgrade or next month. */
+export async function countUsage(tdb: TenantDb, learner: Learner, kind: UsageKind, now = new Date()) {
+  const usage = await usageOf(tdb, learner, now);
+  if (learner.role === 'GUEST') {
+    if (!usage.trial) throw new ApiError(403, 'Start your 1 day free trial to take quizzes, or create a free account.');
+    if (!usage.trial.active) throw new ApiError(403, 'Your 1 day free trial has ended. Create a free account to keep practising.');
+  }
+  const limit = usage.limits[kind];
+  if (limit !== null && usage.used[kind] >= limit) {
+    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+    const what = learner.role === 'GUEST' ? 'Create a free account to keep practising.' : `Upgrade your plan, or wait until ${format(next, 'd MMMM yyyy')} when it resets.`;
+    throw new ApiError(403, `You have used all ${limit} ${NOUNS[kind]} in your plan this month. ${what}`);
+  }
+  const column = usageCounters[kind];
+  await tdb.db
+    .insert(usageCounters)
+    .values(tdb.values(usageCounters, { userId: learner._id, period: usage.period, [kind]: 1 }))
+    .onConflictDoUpdate({ target: [usageCounters.tenantId, usageCounters.userId, usageCounters.period], set: { [kind]: sql`${column} + 1`, updatedAt: now } });
+}
