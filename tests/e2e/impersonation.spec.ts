@@ -10,7 +10,7 @@ test('an admin acts as Sam from the users page, sees his dashboard under the ban
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   await page.getByLabel('Search', { exact: true }).fill('Sam');
   await page.getByRole('link', { name: 'Sam Student' }).click();
-  await expect(page.getByRole('heading', { name: 'Sam Student' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sam Student', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Log in as this user' }).click();
   const banner = page.getByTestId('impersonation-banner');
@@ -30,7 +30,7 @@ test('an admin acts as Sam from the users page, sees his dashboard under the ban
   await banner.getByRole('button', { name: 'Return to my account' }).click();
   await expect(banner).toHaveCount(0);
   await expect(page).toHaveURL(/\/learning-portal\/portal\/admin\/users\/user_student$/);
-  await expect(page.getByRole('heading', { name: 'Sam Student' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sam Student', exact: true })).toBeVisible();
   expect((await storedUser(page))?.email).toBe('admin@studyhall.test');
   await page.getByRole('link', { name: 'All users' }).click();
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();

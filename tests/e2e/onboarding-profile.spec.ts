@@ -31,4 +31,11 @@ test('a tutor edits the profile and an experience, and both are there after a re
   await expect(page.getByRole('list', { name: 'Experience' })).toContainText('Hwa Chong');
   // The header's account menu shows the new name too.
   await expect(page.getByRole('button', { name: 'Account menu for Theo Tan' })).toBeVisible();
+
+  // Theo goes back to his own name and zone: the journeys after this one meet him as the seed made him.
+  await page.getByLabel('Last name').fill('Tutor');
+  await page.getByRole('combobox', { name: 'Time zone' }).fill('Singapore');
+  await page.getByRole('option', { name: 'Asia / Singapore' }).click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('button', { name: 'Account menu for Theo Tutor' })).toBeVisible();
 });
