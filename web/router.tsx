@@ -38,7 +38,8 @@ const SubTopicAdminPage = lazyPage(() => import('./features/content-admin/SubTop
 const MyTrialsPage = lazyPage(() => import('./features/trials/MyTrialsPage'));
 const AdminTrialsPage = lazyPage(() => import('./features/admin-trials/AdminTrialsPage'));
 const TutorSortingPage = lazyPage(() => import('./features/tutor-sorting/TutorSortingPage'));
-const LessonRoomPage = lazyPage<{ recording?: boolean }>(() => import('./features/lesson-room/LessonRoomPage'));
+const LessonRoomPage = lazyPage(() => import('./features/lesson-room/LessonRoomPage'));
+const TrialRecordingPage = lazyPage(() => import('./features/lesson-room/TrialRecordingPage'));
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 
@@ -83,7 +84,7 @@ export const routes: RouteObject[] = [
       // Guests on the 1 day free trial take quizzes too, so these two pages do not require an account.
       { path: 'dashboard/:curriculum/:subject/:topic/:subTopic/:subTopicId/quiz/:submissionId', element: <QuizPlayerPage /> },
       soon('dashboard/*', 'dashboard'),
-      signedIn('trial-recording/:trialId', <LessonRoomPage recording />),
+      signedIn('trial-recording/:trialId', <TrialRecordingPage />),
       soon('verifyNotesLink', 'verifyNotesLink'),
       { path: 'startSubmission/:quizId', element: <StartSubmissionPage /> },
       soon('payment/:diagnosticId', 'payment'),

@@ -112,3 +112,11 @@ export interface TrialBooked {
   trial: Trial;
   courseId: string;
 }
+
+/** `GET /trials/trial-recordings/{id}`: which lesson a trial was, so its board and notes can be shown. */
+export interface TrialRecording {
+  _id: string;
+  sectionId: string;
+  courseId: string;
+  status: TrialStatus;
+}

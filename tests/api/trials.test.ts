@@ -2,7 +2,7 @@ import { count, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TokenResponse } from '../../schema/contracts/auth';
 import type { ListResponse } from '../../schema/contracts/common';
-import { type StudentTrials, type Trial, TRIAL_SLOT_TAKEN, type TrialBooked } from '../../schema/contracts/trials';
+import { type StudentTrials, type Trial, TRIAL_SLOT_TAKEN, type TrialBooked, type TrialRecording } from '../../schema/contracts/trials';
 import { DEMO_USERS } from '../../schema/seed';
 import { courses, courseStudents, courseTutors, emailOutbox, sectionAttendees, sections, sessions, trials, users, userSubjects } from '../../schema/tables';
 import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
@@ -292,5 +292,18 @@ describe('permissions', () => {
     await expectFieldError(await call('PUT', '/admin/tutor-sortings', who.partner, { ...IGCSE_MATHS, tutorIds: [THEO] }, PARTNER_HOST), 'tutorIds.0');
     expect((await call('PUT', '/admin/booking-defaults', who.partner, { maxDaysAhead: 1 }, PARTNER_HOST)).status).toBe(200);
     expect((await trialSlots(who.student, weekdayAhead(6))).some((s) => s.user === THEO)).toBe(true);
+  });
+  it("a trial's recording names its lesson to the trial's student and tutor and to admins who see trials, and to nobody else", async () => {
+    const [trial] = (await (await call('GET', '/trials', who.student)).json<StudentTrials>()).upcomingTrials;
+    const path = `/trials/trial-recordings/${trial!._id}`;
+    for (const token of [who.student, who.admin]) {
+      const recording = await (await call('GET', path, token)).json<TrialRecording>();
+      expect(recording).toMatchObject({ _id: trial!._id, sectionId: trial!.sectionId, courseId: trial!.courseId });
+    }
+    if (trial!.tutorId === THEO) expect((await call('GET', path, who.tutor)).status).toBe(200);
+    expect((await call('GET', path, maya)).status).toBe(404);
+    expect((await call('GET', path, who.approver)).status).toBe(404);
+    expect((await call('GET', path, who.partner, undefined, PARTNER_HOST)).status).toBe(404);
+    expect((await api(path)).status).toBe(401);
   });
 });

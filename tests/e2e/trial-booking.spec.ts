@@ -55,5 +55,10 @@ test('a guest books a free trial from the landing page, and Theo finds the trial
   // The trial lesson itself, at the booked time in Theo's zone.
   await expect(theo.getByText(`${format(day, 'EEE d MMM')}, 09:00`).last()).toBeVisible();
   await expect(theo.getByText('Upcoming')).toBeVisible();
+  // And on his calendar, on the booked day.
+  const bookedDay = format(day, 'yyyy-MM-dd');
+  await theo.goto(`/learning-portal/portal/schedule?view=week&date=${bookedDay}`);
+  const column = theo.locator(`[data-testid="calendar-day"][data-day="${bookedDay}"]`);
+  await expect(column.getByRole('link', { name: /9:00 AM.*Free trial: Mathematics \(Grade 10\)/ })).toBeVisible();
   await theo.close();
 });

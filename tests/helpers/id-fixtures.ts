@@ -299,6 +299,7 @@ function trialFixtures(): RouteFixture[] {
   return [
     { match: /^\/api\/admin\/trials\/:id$/, method: 'PUT', params: { id: trialIds().trial }, body: { notes: 'Matrix' } },
     { match: /^\/api\/admin\/trials\/:id$/, method: 'DELETE', params: { id: trialIds().trial } },
+    { match: /^\/api\/trials\/trial-recordings\/:id$/, params: { id: trialIds().trial } },
   ];
 }
 

@@ -1,7 +1,8 @@
 import { count, desc, eq, gte, lt, or } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { type StudentTrials, type TrialBooked, adminTrialInput, adminTrialListQuery, adminTrialUpdate, trialInput, trialSignUpInput } from '../../schema/contracts/trials';
+import { hasTenantPermission } from '../../schema/contracts/permissions';
+import { type StudentTrials, type TrialRecording, type TrialBooked, adminTrialInput, adminTrialListQuery, adminTrialUpdate, trialInput, trialSignUpInput } from '../../schema/contracts/trials';
 import { courses, sections, trials, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { assertCatalogue, assertUsers } from '../lib/courses/records';
@@ -14,7 +15,7 @@ import { trialBookedMail } from '../lib/trials/mail';
 import { trialRecords } from '../lib/trials/records';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError } from '../middleware/errors';
-import { requireAccount, requirePermission } from '../middleware/permissions';
+import { adminPermissions, requireAccount, requirePermission } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 import { accountWrite, signInNewAccount, withAccountRace } from './sign-up';
 
@@ -88,6 +89,18 @@ const studentTrialRoutes = new Hono<AppBindings>()
     await mailStudent(c, tdb, booking, booked.tutorId, booked.courseId);
     const body: TrialBooked = { trial: await readTrial(tdb, booked.trialId), courseId: booked.courseId };
     return c.json(body, 201);
+  })
+  // The trial-recording page: the trial's student and tutor, and admins who see trials, learn which lesson it was.
+  .get('/trials/trial-recordings/:id', requireAuth, requireAccount, validate('param', idParam), async (c) => {
+    const tdb = tenantDb(c);
+    const { actingUserId, userId } = authOf(c);
+    const trial = await findTrial(tdb, c.req.valid('param').id);
+    const own = trial.studentId === actingUserId || trial.tutorId === actingUserId;
+    if (!own && !hasTenantPermission(await adminPermissions(tdb.db, tdb.tenantId, userId), c.get('tenant').permissions, { trialClasses: ['view'] })) {
+      throw notFound();
+    }
+    const body: TrialRecording = { _id: trial._id, sectionId: trial.sectionId, courseId: trial.courseId, status: trial.status };
+    return c.json(body);
   })
   .get('/trials', requireAuth, requireAccount, async (c) => {
     const tdb = tenantDb(c);

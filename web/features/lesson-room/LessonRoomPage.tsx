@@ -26,13 +26,12 @@ import { useLessonSession } from './use-lesson-session';
 const LessonNotes = lazy(() => import('./notes/LessonNotes'));
 
 /**
- * /learning-portal/lesson-room/:sectionId — the live lesson: shared whiteboard and notes. As
- * /learning-portal/trial-recording/:trialId (`recording`) it shows a trial lesson's board and notes to read; the id is
- * the trial lesson's section until trials carry their own records.
+ * /learning-portal/lesson-room/:sectionId — the live lesson: shared whiteboard and notes. With `recording` (the
+ * trial-recording page, which names the section) it shows the lesson's board and notes to read.
  */
-export default function LessonRoomPage({ recording = false }: { recording?: boolean }) {
+export default function LessonRoomPage({ recording = false, sectionId: givenSectionId }: { recording?: boolean; sectionId?: string }) {
   const params = useParams();
-  const sectionId = params.sectionId ?? params.trialId ?? '';
+  const sectionId = givenSectionId ?? params.sectionId ?? '';
   const { load, retry } = useLessonInfo(sectionId);
   if (load.state === 'loading') {
     return (
