@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../web/lib/api';
-import { onSessionEnded } from '../../web/lib/session-events';
+import { onSessionEnded, retireToken } from '../../web/lib/session-events';
 import { json, mockApi, user } from './fetch-mock';
 
 function storeSession() {
@@ -52,5 +52,33 @@ describe('api client', () => {
     await expect(api('/user/authUser')).rejects.toThrow();
     expect(assign).toHaveBeenCalledWith('/learning-portal/');
     assign.mockRestore();
+  });
+  it('a 401 for a token replaced while the call was out leaves the new session alone', async () => {
+    storeSession();
+    mockApi({
+      'GET /api/chat/notifications': () => {
+        // The admin returns from acting as a user while this call is on its way.
+        localStorage.setItem('studyhall.token', 'token-admin');
+        return json({ message: 'Your session has expired. Please sign in again.', errors: [] }, 401);
+      },
+    });
+    const ended = vi.fn();
+    const unsubscribe = onSessionEnded(ended);
+    await expect(api('/chat/notifications')).rejects.toThrow(/"status":401/);
+    unsubscribe();
+    expect(localStorage.getItem('studyhall.token')).toBe('token-admin');
+    expect(ended).not.toHaveBeenCalled();
+  });
+  it('a 401 for a token being retired (returning from acting as a user) does not sign anyone out', async () => {
+    storeSession();
+    localStorage.setItem('studyhall.token', 'token-acting');
+    retireToken('token-acting');
+    mockApi({ 'GET /api/chat/notifications': () => json({ message: 'Your session has expired. Please sign in again.', errors: [] }, 401) });
+    const ended = vi.fn();
+    const unsubscribe = onSessionEnded(ended);
+    await expect(api('/chat/notifications')).rejects.toThrow(/"status":401/);
+    unsubscribe();
+    expect(localStorage.getItem('studyhall.token')).toBe('token-acting');
+    expect(ended).not.toHaveBeenCalled();
   });
 });

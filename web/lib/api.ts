@@ -1,4 +1,4 @@
-import { endSession } from './session-events';
+import { endSession, isRetired } from './session-events';
 import { storedActingUserId, storedToken } from './session-storage';
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -62,7 +62,9 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   });
   const data = await readBody(response);
   if (!response.ok) {
-    if (response.status === 401 && !options.keepSessionOn401) endSession();
+    // A 401 for a token that has been, or is being, replaced (returning from acting as a user, a fresh sign-in)
+    // speaks of a session that is already over, not of the current one.
+    if (response.status === 401 && !options.keepSessionOn401 && storedToken() === token && !isRetired(token)) endSession();
     throw new Error(JSON.stringify({ status: response.status, data }));
   }
   return data as T;

@@ -21,3 +21,14 @@ export function endSession() {
   }
   listeners.forEach((listener) => listener());
 }
+
+const retired = new Set<string>();
+
+/** A token being swapped for another (returning from acting as a user): 401s for it are expected, not a sign-out. */
+export function retireToken(token: string | null) {
+  if (token) retired.add(token);
+}
+
+export function isRetired(token: string | null) {
+  return token !== null && retired.has(token);
+}

@@ -4,6 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import type { LogInAsUserResponse } from '../../../schema/contracts/admin-users';
 import type { TokenResponse } from '../../../schema/contracts/auth';
 import { api } from '../../lib/api';
+import { retireToken } from '../../lib/session-events';
+import { storedToken } from '../../lib/session-storage';
 import { statusOf } from '../../lib/errors';
 import { sessionAtom, userLoadedAtom } from '../auth/atoms';
 import { sessionFromToken } from '../auth/token-request';
@@ -49,6 +51,8 @@ export function useReturnToAdmin() {
   return useCallback(async () => {
     const record = store.get(impersonationAtom);
     const returnTo = record?.returnTo ?? '/portal/admin/users';
+    // Calls still out with the acting token will meet its end on the server; they must not sign the admin out.
+    retireToken(storedToken());
     try {
       const answer = await api<TokenResponse>('/admin/users/return', { method: 'POST', keepSessionOn401: true });
       setSession(sessionFromToken(answer));
