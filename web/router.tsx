@@ -39,6 +39,7 @@ const MyTrialsPage = lazyPage(() => import('./features/trials/MyTrialsPage'));
 const AdminTrialsPage = lazyPage(() => import('./features/admin-trials/AdminTrialsPage'));
 const TutorSortingPage = lazyPage(() => import('./features/tutor-sorting/TutorSortingPage'));
 const LessonRoomPage = lazyPage(() => import('./features/lesson-room/LessonRoomPage'));
+const AvailabilityPage = lazyPage(() => import('./features/availability/AvailabilityPage'));
 const TrialRecordingPage = lazyPage(() => import('./features/lesson-room/TrialRecordingPage'));
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
@@ -57,6 +58,8 @@ export const routes: RouteObject[] = [
       { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'dev/mailbox', element: <DevMailboxPage /> },
       signedIn('portal/profile', <ProfilePage />),
+      signedIn('portal/availability', <AvailabilityPage />),
+      signedIn('portal/availability/:userId', <AvailabilityPage />),
       signedIn('portal/admin/users', <AdminUsersPage />),
       signedIn('portal/admin/users/:userId', <AdminUserDetailPage />),
       signedIn('portal/admin/roles', <RolesPage />),

@@ -13,6 +13,7 @@ describe('account menu links', () => {
       'Profile /portal/profile',
       'Manage accounts /manage-accounts',
     ]);
+    expect(labels(as({ role: { name: 'TUTOR', isGuest: false } }), null)).toEqual(['Profile /portal/profile', 'Availability /portal/availability']);
   });
 
   it('shows admins Users and Roles only when their permissions grant them', () => {

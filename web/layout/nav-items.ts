@@ -11,7 +11,7 @@ export function navItems(signedIn: boolean): NavItem[] {
   return [{ to: '/', label: 'Home', end: true }, ...(signedIn ? [{ to: '/dashboard', label: 'Dashboard' }, { to: '/portal/courses', label: 'Courses' }, { to: '/portal/schedule', label: 'Schedule' }] : [])];
 }
 
-export type AccountLinkKey = 'profile' | 'manageAccounts' | 'users' | 'roles' | 'meetings' | 'callLogs' | 'content' | 'trials' | 'tutorSorting';
+export type AccountLinkKey = 'profile' | 'manageAccounts' | 'users' | 'roles' | 'meetings' | 'callLogs' | 'content' | 'trials' | 'tutorSorting' | 'availability';
 
 export interface AccountLink extends NavItem {
   key: AccountLinkKey;
@@ -24,6 +24,7 @@ export interface AccountLink extends NavItem {
 export function accountLinks(user: PublicUser, permissions: PermissionMap | null): AccountLink[] {
   const links: AccountLink[] = [{ key: 'profile', to: '/portal/profile', label: 'Profile' }];
   if (user.userMapper.length > 0) links.push({ key: 'manageAccounts', to: '/manage-accounts', label: 'Manage accounts' });
+  if (user.role.name === 'TUTOR') links.push({ key: 'availability', to: '/portal/availability', label: 'Availability' });
   if (user.role.name === 'ADMIN') {
     if (hasPermission(permissions, { adminUsers: ['view'] })) links.push({ key: 'users', to: '/portal/admin/users', label: 'Users' });
     if (hasPermission(permissions, { roles: ['view'], tutorRoles: ['view'] })) links.push({ key: 'roles', to: '/portal/admin/roles', label: 'Roles' });

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { ArrowLeft, KeyRound, LogIn, ShieldOff, UserX } from 'lucide-react';
+import { ArrowLeft, CalendarCheck, KeyRound, LogIn, ShieldOff, UserX } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { AdminUserRecord } from '../../../schema/contracts/admin-users';
@@ -114,6 +114,12 @@ export default function AdminUserDetailPage() {
           </p>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
+          {user.role === 'TUTOR' && can({ adminUsers: ['edit'] }) && (
+            <Link to={`/portal/availability/${user._id}`} className={secondaryButton}>
+              <CalendarCheck className="size-4" aria-hidden="true" />
+              Availability
+            </Link>
+          )}
           {user.email && can({ adminUsers: ['resendPassword'] }) && (
             <button type="button" className={secondaryButton} disabled={busy !== null} onClick={() => void resendPassword()}>
               {busy === 'password' ? <Spinner className="size-4" /> : <KeyRound className="size-4" aria-hidden="true" />}
