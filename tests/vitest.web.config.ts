@@ -11,5 +11,6 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['tests/web/**/*.test.{ts,tsx}'],
     setupFiles: ['tests/web/setup.ts'],
+    testTimeout: 20000,
   },
 });

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// The CI machine is shared and slow at times: a screen that renders after a second is still a screen that renders.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
