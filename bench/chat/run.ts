@@ -8,16 +8,19 @@ import { chatCourseRoom } from '../../schema/contracts/chat';
 import { DEMO_USERS } from '../../schema/seed';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
 import { prepareLocal } from '../../scripts/prepare-local';
+import { runOrExit } from '../../scripts/run';
 
 /**
  * `npm run bench -- chat`: one course chat room, 200 clients, 20 messages a second of 200 bytes, delivery latency
  * (send → receipt at every member socket) p50/p95/p99, against a Socket.IO server with the same event names and
  * a bare `ws` broadcast (the floor), measured in the same run.
  *
- * Ours runs under `wrangler dev` with the product's configuration. Compression: the product ships with
- * `no_web_socket_compression`, but under `wrangler dev` Miniflare's entry worker negotiates permessage-deflate
- * whenever a client offers it, so these clients do not offer it (`perMessageDeflate: false`); the peers have it
- * off too. Ours also stores every message in SQLite and acknowledges after the write; the peers store nothing.
+ * Ours runs twice: on workerd directly (the built Worker on Miniflare with wrangler.toml's configuration, see
+ * workerd.ts), which is the figure compared with the peers, and under `wrangler dev`, whose proxy worker relays
+ * every frame through a second workerd process, for reference. Compression: the product ships with
+ * `no_web_socket_compression`, but Miniflare's entry worker negotiates permessage-deflate whenever a client offers
+ * it, so these clients do not offer it (`perMessageDeflate: false`); the peers have it off too. Ours also stores
+ * every message in SQLite and acknowledges after the write; the peers store nothing.
  */
 const CLIENTS = 200;
 const RATE = 20;
@@ -27,6 +30,7 @@ const BYTES = 200;
 const PORT = Number(process.env.BENCH_CHAT_PORT ?? process.env.E2E_PORT ?? 8803);
 const PEER_PORT = PORT + 1000;
 const PERSIST = `.tmp/bench-chat-${PORT}`;
+const BUNDLE = `.tmp/bench-chat-${PORT}-bundle`;
 const COURSE = SEED_COURSE_IDS.maths;
 const base = `http://localhost:${PORT}`;
 
@@ -93,10 +97,20 @@ async function signIn(email: string) {
   return (await api<{ access_token: string }>('/oauth/token', { method: 'POST', body: form })).access_token;
 }
 
-async function ours(): Promise<Result> {
+type Host = 'workerd' | 'wrangler dev';
+
+async function startHost(host: Host) {
+  if (host === 'wrangler dev') {
+    return spawnReady('wrangler', ['dev', '--port', String(PORT), '--persist-to', PERSIST, '--show-interactive-dev-session=false'], /Ready on/);
+  }
+  await runOrExit('wrangler', ['deploy', '--dry-run', '--outdir', BUNDLE], { env: { ...process.env, CI: 'true' } });
+  return spawnReady(process.execPath, ['--import', 'tsx', 'bench/chat/workerd.ts', `${BUNDLE}/index.js`, PERSIST, String(PORT)], /Ready on/);
+}
+
+async function ours(host: Host): Promise<Result> {
   rmSync(PERSIST, { recursive: true, force: true });
   await prepareLocal(PERSIST);
-  const dev = await spawnReady('wrangler', ['dev', '--port', String(PORT), '--persist-to', PERSIST, '--show-interactive-dev-session=false'], /Ready on/);
+  const dev = await startHost(host);
   try {
     const tokens = [await signIn('student@studyhall.test'), await signIn('tutor@studyhall.test')];
     const sockets: WebSocket[] = [];
@@ -132,7 +146,7 @@ async function ours(): Promise<Result> {
     let n = 0;
     await drive((i, text) => sockets[i]!.send(JSON.stringify({ type: 'sendMessage', conversationId, clientId: `b${n++}`, message: text })), measuring);
     for (const ws of sockets) ws.close();
-    return summarise('ours     ChatRoom (workerd via wrangler dev)', latencies, RATE * MEASURE_S * CLIENTS);
+    return summarise(`ours     ChatRoom (${host === 'workerd' ? 'workerd, product config' : 'workerd via wrangler dev'})`, latencies, RATE * MEASURE_S * CLIENTS);
   } finally {
     dev.kill('SIGTERM');
   }
@@ -188,7 +202,7 @@ async function rawWs(): Promise<Result> {
   }
 }
 
-const results = [await ours(), await socketIo(), await rawWs()];
+const results = [await ours('workerd'), await socketIo(), await rawWs(), await ours('wrangler dev')];
 console.log(`chat delivery latency: 1 room, ${CLIENTS} clients, ${RATE} msg/s of ${BYTES} B, ${MEASURE_S} s measured after ${WARMUP_S} s warm-up; no per-message compression`);
 for (const r of results) {
   console.log(`  ${r.name.padEnd(42)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  (${r.deliveries}/${r.expected} deliveries)`);

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+// Wrangler's own Miniflare, so the options wrangler derives from wrangler.toml are the ones it understands.
+import { convertV4MiniflareOptions, Miniflare } from '../../node_modules/wrangler/node_modules/miniflare/dist/src/index.js';
+
+/**
+ * Runs the built Worker (`wrangler deploy --dry-run` output) on workerd through Miniflare alone, with wrangler.toml's
+ * compatibility date, flags and bindings: what production runs, without `wrangler dev`'s proxy worker, which relays
+ * every WebSocket frame through a second workerd process. Usage: workerd.ts <bundle.js> <persist dir> <port>.
+ */
+const [script, persist, port] = process.argv.slice(2) as [string, string, string];
+const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
+// Options for module resolution and dev-server hooks do not apply to an already-bundled script.
+const unused = new Set(['modulesRules', 'rootPath', 'connectHandlers', 'assets']);
+const options = Object.fromEntries(Object.entries(workerOptions).filter(([key]) => !unused.has(key)));
+const secrets = Object.fromEntries(
+  readFileSync('.dev.vars', 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('='))
+    .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+);
+const miniflare = new Miniflare(
+  convertV4MiniflareOptions({
+    workers: [{ ...options, name: 'studyhall', modules: true, scriptPath: script, bindings: { ...(workerOptions.bindings as Record<string, unknown>), ...secrets } }],
+    port: Number(port),
+    // The layout `wrangler dev --persist-to` and `wrangler d1 migrations apply` use, so the seeded D1 is found.
+    resourcePersistencePath: `${persist}/v3`,
+  } as Parameters<typeof convertV4MiniflareOptions>[0]),
+);
+await miniflare.ready;
+console.log(`Ready on ${port}`);
+process.on('SIGTERM', () => void miniflare.dispose().then(() => process.exit(0)));
