@@ -16,7 +16,7 @@ import type { Env } from '../worker/env';
 import { type AwarenessEntry, awarenessRemoval, readAwarenessUpdate, writeAwarenessUpdate } from './lib/doc-awareness';
 import { readDocConnection } from './lib/doc-connection';
 import { encodeHistory, historyKey } from './lib/doc-history';
-import { DocStore, type LogStats } from './lib/doc-store';
+import { DocStore, type LogStats, type NewUpdate } from './lib/doc-store';
 import { readIdentity } from './lib/identity';
 import { attachmentOf, enableHeartbeat, openSockets } from './lib/sockets';
 import { UsedTickets } from './lib/used-tickets';
@@ -40,6 +40,10 @@ interface DocSocketState {
   readOnly: boolean;
   /** awareness client id → the last clock it announced, so its departure can be told after a hibernation */
   awareness: Record<string, number>;
+}
+
+interface PendingUpdate extends NewUpdate {
+  ws: WebSocket;
 }
 
 interface LoadedDoc {
@@ -82,6 +86,8 @@ export class DocRoom extends DurableObject<Env> {
   /** Awareness states seen since the last wake; after one, peers are asked again when someone joins. */
   private readonly awareness = new Map<number, AwarenessEntry>();
   private compacting: Promise<void> | null = null;
+  /** Applied in memory, not yet stored nor sent: the next `flush()` takes them all. */
+  private readonly pending: PendingUpdate[] = [];
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -118,14 +124,16 @@ export class DocRoom extends DurableObject<Env> {
       const decoder = decoding.createDecoder(new Uint8Array(message));
       switch (decoding.readVarUint(decoder)) {
         case MESSAGE_SYNC:
-          return await this.onSync(ws, state, decoder);
+          return this.onSync(ws, state, decoder);
         case MESSAGE_AWARENESS:
           return this.onAwareness(ws, state, decoding.readVarUint8Array(decoder));
         case MESSAGE_QUERY_AWARENESS:
           return this.sendKnownAwareness(ws, [...this.awareness.keys()]);
       }
     } catch {
-      // A malformed frame may have half-applied; forget the in-memory document so the next one reloads it.
+      // A malformed frame may have half-applied: store the others' queued changes (each whole and valid), then
+      // forget the in-memory document so the next frame reloads it.
+      this.flush();
       this.loaded = null;
       ws.close(1003, 'Malformed message');
     }
@@ -149,6 +157,7 @@ export class DocRoom extends DurableObject<Env> {
 
   /** The server's half of the handshake: its state vector (so the client sends what it has offline) and who is here. */
   private greet(ws: WebSocket, state: DocSocketState) {
+    this.flush();
     const { doc, bytes } = this.doc();
     sendBytes(ws, frame(MESSAGE_SYNC, (e) => syncProtocol.writeSyncStep1(e, doc)));
     if (state.readOnly) sendBytes(ws, noticeFrame({ type: 'docReadOnly' }));
@@ -170,19 +179,25 @@ export class DocRoom extends DurableObject<Env> {
     if (entries.length > 0) sendBytes(ws, awarenessFrame(writeAwarenessUpdate(entries)));
   }
 
-  private async onSync(ws: WebSocket, state: DocSocketState, decoder: decoding.Decoder) {
+  private onSync(ws: WebSocket, state: DocSocketState, decoder: decoding.Decoder) {
     const syncType = decoding.readVarUint(decoder);
     if (syncType === syncProtocol.messageYjsSyncStep1) {
+      // The answer carries the whole document, so queued changes are stored first.
+      this.flush();
       const { doc } = this.doc();
       sendBytes(ws, frame(MESSAGE_SYNC, (e) => syncProtocol.writeSyncStep2(e, doc, decoding.readVarUint8Array(decoder))));
       return;
     }
     if (syncType === syncProtocol.messageYjsSyncStep2 || syncType === syncProtocol.messageYjsUpdate) {
-      await this.onUpdate(ws, state, decoding.readVarUint8Array(decoder));
+      this.onUpdate(ws, state, decoding.readVarUint8Array(decoder));
     }
   }
 
-  private async onUpdate(ws: WebSocket, state: DocSocketState, update: Uint8Array) {
+  /**
+   * Applies an update in memory and queues what it changed. Nothing is sent here: the change reaches anyone,
+   * the sender included, only from `flush()`, after it is in SQLite.
+   */
+  private onUpdate(ws: WebSocket, state: DocSocketState, update: Uint8Array) {
     const loaded = this.doc();
     if (state.readOnly) {
       // Every reconnect answers our state vector with an update; only one that would change something is refused.
@@ -207,27 +222,42 @@ export class DocRoom extends DurableObject<Env> {
     }
     if (changes.length === 0) return;
     const change = changes.length === 1 ? changes[0]! : Y.mergeUpdates(changes);
+    loaded.bytes += change.byteLength;
+    this.pending.push({ ws, user: state.userId, at: Date.now(), change });
+    // A zero-delay, one-shot deferral: updates that arrive together (the runtime delivers every queued frame
+    // before it fires) share one commit and one broadcast frame. It never keeps an idle room awake.
+    if (this.pending.length === 1) setTimeout(() => this.flush(), 0);
+  }
 
+  /**
+   * Group commit: stores every queued change (one row each, so history and compaction still count updates), then
+   * sends them to everyone as one merged update, serialised once. The output gate holds that frame until the rows
+   * are durable, so an echo (the sender's acknowledgement) never precedes storage.
+   */
+  private flush() {
+    const batch = this.pending.splice(0);
+    const loaded = this.loaded;
+    if (batch.length === 0 || !loaded) return;
     try {
-      this.store.append(change, state.userId, Date.now());
+      this.store.append(batch);
     } catch {
+      // Nobody was told of these changes; their senders reconnect and send them again to a reloaded document.
       this.loaded = null;
-      ws.close(1011, 'The change could not be saved. Reconnecting will send it again.');
+      for (const { ws } of batch) ws.close(1011, 'The change could not be saved. Reconnecting will send it again.');
       return;
     }
-    const before = loaded.bytes;
-    loaded.bytes += change.byteLength;
-    loaded.log = { count: loaded.log.count + 1, bytes: loaded.log.bytes + change.byteLength };
+    const batchBytes = batch.reduce((sum, c) => sum + c.change.byteLength, 0);
+    loaded.log = { count: loaded.log.count + batch.length, bytes: loaded.log.bytes + batchBytes };
 
-    // The sender's echo is its acknowledgement: it leaves only after the row is written (and the output gate
-    // holds it until the write is durable).
-    const bytes = updateFrame(change);
-    for (const other of openSockets<DocSocketState>(this.ctx)) sendBytes(other.ws, bytes);
-    if (before < DOC_WARN_BYTES && loaded.bytes >= DOC_WARN_BYTES) {
+    const sockets = this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
+    const merged = batch.length === 1 ? batch[0]!.change : Y.mergeUpdates(batch.map((c) => c.change));
+    const bytes = updateFrame(merged);
+    for (const ws of sockets) sendBytes(ws, bytes);
+    if (loaded.bytes - batchBytes < DOC_WARN_BYTES && loaded.bytes >= DOC_WARN_BYTES) {
       const warning = noticeFrame({ type: 'docSizeWarning', bytes: loaded.bytes, limit: DOC_LIMIT_BYTES });
-      for (const other of openSockets<DocSocketState>(this.ctx)) sendBytes(other.ws, warning);
+      for (const ws of sockets) sendBytes(ws, warning);
     }
-    if (loaded.log.count >= COMPACT_AT_UPDATES || loaded.log.bytes >= COMPACT_AT_BYTES) await this.compact();
+    if (loaded.log.count >= COMPACT_AT_UPDATES || loaded.log.bytes >= COMPACT_AT_BYTES) void this.compact();
   }
 
   /** Cheap while the estimate has room; near the limit it measures the document with the update merged in. */
@@ -286,6 +316,7 @@ export class DocRoom extends DurableObject<Env> {
   }
 
   private async runCompaction() {
+    this.flush();
     const rows = this.store.log();
     const last = rows.at(-1);
     const owner = this.store.owner();

@@ -8,7 +8,7 @@ import { chatCourseRoom } from '../../schema/contracts/chat';
 import { DEMO_USERS } from '../../schema/seed';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
 import { prepareLocal } from '../../scripts/prepare-local';
-import { runOrExit } from '../../scripts/run';
+import { startWorkerd } from '../lib/workerd';
 
 /**
  * `npm run bench -- chat`: one course chat room, 200 clients, 20 messages a second of 200 bytes, delivery latency
@@ -16,7 +16,7 @@ import { runOrExit } from '../../scripts/run';
  * a bare `ws` broadcast (the floor), measured in the same run.
  *
  * Ours runs twice: on workerd directly (the built Worker on Miniflare with wrangler.toml's configuration, see
- * workerd.ts), which is the figure compared with the peers, and under `wrangler dev`, whose proxy worker relays
+ * bench/lib/workerd.ts), which is the figure compared with the peers, and under `wrangler dev`, whose proxy worker relays
  * every frame through a second workerd process, for reference. Compression: the product ships with
  * `no_web_socket_compression`, but Miniflare's entry worker negotiates permessage-deflate whenever a client offers
  * it, so these clients do not offer it (`perMessageDeflate: false`); the peers have it off too. Ours also stores
@@ -30,7 +30,6 @@ const BYTES = 200;
 const PORT = Number(process.env.BENCH_CHAT_PORT ?? process.env.E2E_PORT ?? 8803);
 const PEER_PORT = PORT + 1000;
 const PERSIST = `.tmp/bench-chat-${PORT}`;
-const BUNDLE = `.tmp/bench-chat-${PORT}-bundle`;
 const COURSE = SEED_COURSE_IDS.maths;
 const base = `http://localhost:${PORT}`;
 
@@ -103,8 +102,7 @@ async function startHost(host: Host) {
   if (host === 'wrangler dev') {
     return spawnReady('wrangler', ['dev', '--port', String(PORT), '--persist-to', PERSIST, '--show-interactive-dev-session=false'], /Ready on/);
   }
-  await runOrExit('wrangler', ['deploy', '--dry-run', '--outdir', BUNDLE], { env: { ...process.env, CI: 'true' } });
-  return spawnReady(process.execPath, ['--import', 'tsx', 'bench/chat/workerd.ts', `${BUNDLE}/index.js`, PERSIST, String(PORT)], /Ready on/);
+  return startWorkerd(PERSIST, PORT);
 }
 
 async function ours(host: Host): Promise<Result> {

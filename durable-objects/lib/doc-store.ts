@@ -9,6 +9,13 @@ export interface LogStats {
   bytes: number;
 }
 
+/** An update the room has applied and is about to store: what it changed, who sent it, when. */
+export interface NewUpdate {
+  change: Uint8Array;
+  user: string;
+  at: number;
+}
+
 const toBlob = (data: Uint8Array) => new Uint8Array(data).buffer;
 
 /**
@@ -62,10 +69,11 @@ export class DocStore {
     return { snapshotBytes, log };
   }
 
-  append(data: Uint8Array, user: string, at: number): number {
-    const [row] = this.sql.exec<{ seq: number }>('INSERT INTO updates (data, at, user) VALUES (?, ?, ?) RETURNING seq', toBlob(data), at, user).toArray();
-    if (!row) throw new Error('The update was not stored');
-    return row.seq;
+  /** Appends a batch of updates, all or nothing, one row each. */
+  append(updates: readonly NewUpdate[]) {
+    this.storage.transactionSync(() => {
+      for (const { change, user, at } of updates) this.sql.exec('INSERT INTO updates (data, at, user) VALUES (?, ?, ?)', toBlob(change), at, user);
+    });
   }
 
   logStats(): LogStats {

@@ -6,7 +6,7 @@ import { convertV4MiniflareOptions, Miniflare } from '../../node_modules/wrangle
 /**
  * Runs the built Worker (`wrangler deploy --dry-run` output) on workerd through Miniflare alone, with wrangler.toml's
  * compatibility date, flags and bindings: what production runs, without `wrangler dev`'s proxy worker, which relays
- * every WebSocket frame through a second workerd process. Usage: workerd.ts <bundle.js> <persist dir> <port>.
+ * every WebSocket frame through a second workerd process. Started by `startWorkerd()` in workerd.ts.
  */
 const [script, persist, port] = process.argv.slice(2) as [string, string, string];
 const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');

@@ -1,0 +1,22 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { runOrExit } from '../../scripts/run';
+
+/**
+ * Builds the Worker as `wrangler deploy` would and runs it on workerd with wrangler.toml's configuration (see
+ * workerd-server.ts), on the D1/DO/R2 state `prepareLocal(persist)` made. Resolves once it serves requests.
+ */
+export async function startWorkerd(persist: string, port: number): Promise<ChildProcess> {
+  const bundle = `${persist}-bundle`;
+  await runOrExit('wrangler', ['deploy', '--dry-run', '--outdir', bundle], { env: { ...process.env, CI: 'true' } });
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/workerd-server.ts', `${bundle}/index.js`, persist, String(port)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const onData = (chunk: Buffer) => {
+      if (/Ready on/.test(chunk.toString())) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`the workerd bench server exited with ${code}`)));
+  });
+}
