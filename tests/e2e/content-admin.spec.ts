@@ -21,6 +21,20 @@ test('an admin adds a sub topic and an open question with a mark scheme, then ap
 
   await expect(page.getByRole('heading', { name: 'Inequalities', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No questions yet' })).toBeVisible();
+
+  // A spreadsheet export: a bad row is named and nothing is imported; the fixed file imports both rows.
+  const importInput = page.getByLabel('Import questions from a CSV or JSON file');
+  const header = 'kind,text,option_a,option_b,correct,answer,mark_scheme,difficulty,level';
+  const good = 'MCQ,Which value of x satisfies x + 4 < 6?,1,3,A,,,EASY,1';
+  const csv = (rows: string[]) => ({ name: 'inequalities.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...rows].join('\n')) });
+  await importInput.setInputFiles(csv([good, 'OPEN,Solve 2x < 10.,,,,x < 5,,MEDIUM,2']));
+  await expect(page.getByText('Row 2, markScheme: needs at least one point')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No questions yet' })).toBeVisible();
+  await importInput.setInputFiles(csv([good, 'OPEN,Solve 2x < 10.,,,,x < 5,"Divides by 2 | 1 | x < 5",MEDIUM,2']));
+  await expect(page.getByText('2 questions imported')).toBeVisible();
+  await expect(page.getByTestId('question-row').filter({ hasText: 'Which value of x satisfies' })).toContainText('Awaiting approval');
+  await expect(page.getByTestId('question-row').filter({ hasText: 'Solve 2x < 10.' })).toContainText('[1] Divides by 2');
+
   await page.getByRole('button', { name: 'New question' }).click();
   const dialog = page.getByRole('dialog', { name: 'New question' });
   await dialog.getByLabel('Open answer').check();

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { CheckCircle2, CircleDashed, FileUp, ListChecks, Pencil, Plus, Trash2 } from 'lucide-react';
+import { CheckCircle2, CircleDashed, FileDown, FileUp, ListChecks, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { QuestionDoc } from '../../../schema/contracts/content';
@@ -12,10 +12,14 @@ import { useToast } from '../../ui/toast/use-toast';
 import { AdminDialog, cardClass, dangerButton, EmptyState, Pager, smallButton } from '../admin-users/ui';
 import MathText from '../content/MathText';
 import { useCan } from '../roles/admin-permissions';
+import { parseQuestionsCsv, questionsCsvTemplate } from './question-csv';
 import { difficultyChip, importErrorText, parseImport } from './question-form';
 import QuestionDialog from './QuestionDialog';
 
 const PAGE_SIZE = 10;
+
+const isCsv = (file: File) => file.name.toLowerCase().endsWith('.csv') || file.type === 'text/csv';
+const templateHref = `data:text/csv;charset=utf-8,${encodeURIComponent(questionsCsvTemplate())}`;
 
 export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
   const toast = useToast();
@@ -60,7 +64,8 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
     event.target.value = '';
     if (!file) return;
     setImportErrors([]);
-    const parsed = parseImport(await file.text(), subTopicId);
+    const text = await file.text();
+    const parsed = isCsv(file) ? parseQuestionsCsv(text, subTopicId) : parseImport(text, subTopicId);
     if (!parsed.ok) {
       setImportErrors([parsed.message]);
       return;
@@ -87,7 +92,11 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
         </h2>
         {can({ questionBank: ['create'] }) && (
           <div className="flex flex-wrap gap-2">
-            <input ref={fileRef} type="file" accept="application/json,.json" className="sr-only" aria-label="Import questions from a JSON file" onChange={(e) => void importFile(e)} />
+            <input ref={fileRef} type="file" accept=".csv,text/csv,.json,application/json" className="sr-only" aria-label="Import questions from a CSV or JSON file" onChange={(e) => void importFile(e)} />
+            <a className={`${secondaryButton} px-4! py-2!`} href={templateHref} download="studyhall-questions-template.csv">
+              <FileDown className="size-4" aria-hidden="true" />
+              CSV template
+            </a>
             <button type="button" className={`${secondaryButton} px-4! py-2!`} disabled={busy} onClick={() => fileRef.current?.click()}>
               <FileUp className="size-4" aria-hidden="true" />
               Import
