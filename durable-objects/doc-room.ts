@@ -270,6 +270,9 @@ export class DocRoom extends DurableObject<Env> {
   }
 
   private onAwareness(ws: WebSocket, state: DocSocketState, update: Uint8Array) {
+    // Queued changes go first, so everyone sees a socket's frames in the order it sent them (a finished stroke
+    // before the presence update that clears its draft).
+    this.flush();
     const entries = readAwarenessUpdate(update);
     const awareness = { ...state.awareness };
     for (const entry of entries) {

@@ -26,14 +26,25 @@ const board = (page: Page) => page.getByTestId('whiteboard');
 const notes = (page: Page) => page.locator('.ProseMirror');
 
 test('tutor and student draw and write together, and work done offline merges on reconnect', async ({ browser }) => {
+  // Two people, two documents and an offline spell: longer than one person's journey on a busy machine.
+  test.setTimeout(60_000);
   const tutor = await personIn(browser, 'tutor@studyhall.test');
   const student = await personIn(browser, 'student@studyhall.test');
   await expect(tutor.page.getByRole('heading', { name: 'Mathematics lesson 2' })).toBeVisible();
   await expect(tutor.page.getByTestId('present-people')).toHaveAttribute('aria-label', /Sam/);
 
-  // Strokes travel both ways.
-  await drawOn(tutor.page, [[100, 150], [180, 110], [260, 190], [340, 120]]);
+  // Sam watches Theo's stroke form, and it lands as one stroke on pen-up; strokes travel both ways.
+  const tutorBoard = (await board(tutor.page).boundingBox())!;
+  await tutor.page.mouse.move(tutorBoard.x + 100, tutorBoard.y + 150);
+  await tutor.page.mouse.down();
+  await tutor.page.mouse.move(tutorBoard.x + 180, tutorBoard.y + 110, { steps: 5 });
+  await tutor.page.mouse.move(tutorBoard.x + 260, tutorBoard.y + 190, { steps: 5 });
+  await expect(board(student.page).getByTestId('peer-draft')).toHaveCount(1);
+  await expect(board(student.page).locator('[data-element=pen]')).toHaveCount(0);
+  await tutor.page.mouse.move(tutorBoard.x + 340, tutorBoard.y + 120, { steps: 5 });
+  await tutor.page.mouse.up();
   await expect(board(student.page).locator('[data-element=pen]')).toHaveCount(1);
+  await expect(board(student.page).getByTestId('peer-draft')).toHaveCount(0);
   await student.page.keyboard.press('r');
   await drawOn(student.page, [[120, 260], [320, 380]]);
   await expect(board(tutor.page).locator('[data-element=rect]')).toHaveCount(1);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Awareness } from 'y-protocols/awareness';
+import type { BoardElement } from './board/board-model';
 
 /** Who someone is in a lesson's awareness; the board adds where they look and point. */
 export interface PresenceUser {
@@ -15,6 +16,8 @@ export interface BoardPresence {
   view: { x: number; y: number; zoom: number };
   cursor: { x: number; y: number } | null;
   laser: { x: number; y: number } | null;
+  /** the stroke or shape being drawn, so the others watch it form instead of seeing it appear on pen-up */
+  draft?: BoardElement | null;
 }
 
 export interface PresenceState {

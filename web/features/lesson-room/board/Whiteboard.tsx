@@ -43,6 +43,8 @@ const MIN_ZOOM = 0.25;
 const MAX_ZOOM = 4;
 const clampZoom = (zoom: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
 const newId = () => crypto.randomUUID().slice(0, 12);
+/** A stroke in progress is re-sent whole, so it goes out at most this often (the finished one follows at once). */
+const DRAFT_SHARE_MS = 100;
 
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -57,6 +59,7 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
   const [highlight, setHighlight] = useState(highlighterInks[0]!.color);
   const [size, setSize] = useState(4);
   const [draft, setDraft] = useState<Draft | null>(null);
+  const draftSharedAt = useRef(0);
   const [textAt, setTextAt] = useState<{ x: number; y: number; value: string } | null>(null);
   const [spaceHeld, setSpaceHeld] = useState(false);
   const activeTool = readOnly && tools.find((t) => t.tool === tool)?.writes ? 'hand' : tool;
@@ -149,11 +152,22 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
       }
     }
     const point = toBoard(event.clientX, event.clientY);
-    setPresence({ cursor: point, ...(draft?.kind === 'laser' ? { laser: point } : {}) });
-    if (!draft) return;
+    const next = nextDraft(event, point);
+    const drawing = next?.kind === 'stroke' || next?.kind === 'shape' ? next.element : null;
+    const share = drawing !== null && performance.now() - draftSharedAt.current >= DRAFT_SHARE_MS;
+    if (share) draftSharedAt.current = performance.now();
+    setPresence({ cursor: point, ...(draft?.kind === 'laser' ? { laser: point } : {}), ...(share ? { draft: drawing } : {}) });
+    if (next !== draft) setDraft(next);
+  };
+
+  /** Where the gesture in progress goes with this move; pans move the camera instead. */
+  const nextDraft = (event: ReactPointerEvent<SVGSVGElement>, point: { x: number; y: number }): Draft | null => {
+    if (!draft) return null;
     if (draft.kind === 'pan') {
       onCamera({ ...draft.camera, x: draft.camera.x - (event.clientX - draft.startX) / camera.zoom, y: draft.camera.y - (event.clientY - draft.startY) / camera.zoom });
-    } else if (draft.kind === 'stroke') {
+      return draft;
+    }
+    if (draft.kind === 'stroke') {
       // Coalesced events keep a fast pen's curve smooth instead of a chain of straight segments.
       const samples = event.nativeEvent.getCoalescedEvents?.() ?? [event.nativeEvent];
       const points = [...draft.element.points];
@@ -161,13 +175,14 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
         const p = toBoard(sample.clientX, sample.clientY);
         points.push(p.x, p.y, sample.pointerType === 'pen' ? sample.pressure : 0.5);
       }
-      setDraft({ kind: 'stroke', element: { ...draft.element, points } });
-    } else if (draft.kind === 'shape') {
-      setDraft({ kind: 'shape', element: { ...draft.element, x2: point.x, y2: point.y } });
-    } else if (draft.kind === 'erase') {
-      const hits = hitElements(elements, point.x, point.y, 8 / camera.zoom);
-      if (hits.some((id) => !draft.ids.has(id))) setDraft({ kind: 'erase', ids: new Set([...draft.ids, ...hits]) });
+      return { kind: 'stroke', element: { ...draft.element, points } };
     }
+    if (draft.kind === 'shape') return { kind: 'shape', element: { ...draft.element, x2: point.x, y2: point.y } };
+    if (draft.kind === 'erase') {
+      const hits = hitElements(elements, point.x, point.y, 8 / camera.zoom);
+      return hits.some((id) => !draft.ids.has(id)) ? { kind: 'erase', ids: new Set([...draft.ids, ...hits]) } : draft;
+    }
+    return draft;
   };
 
   const onPointerUp = (event: ReactPointerEvent<SVGSVGElement>) => {
@@ -183,6 +198,7 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
     else if (draft.kind === 'shape' && (draft.element.x1 !== draft.element.x2 || draft.element.y1 !== draft.element.y2)) addElement(doc, pageId, draft.element, origin);
     else if (draft.kind === 'erase') removeElements(doc, pageId, draft.ids, origin);
     else if (draft.kind === 'laser') setPresence({ laser: null });
+    if (draft.kind === 'stroke' || draft.kind === 'shape') setPresence({ draft: null });
     setDraft(null);
   };
 
@@ -320,7 +336,7 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
             )}
             {draft?.kind === 'shape' && <ElementView element={draft.element} sectionId={sectionId} />}
             {peers.map((peer) => (
-              <PeerMarks key={peer.clientId} peer={peer} pageId={pageId} zoom={camera.zoom} />
+              <PeerMarks key={peer.clientId} peer={peer} pageId={pageId} zoom={camera.zoom} sectionId={sectionId} />
             ))}
           </g>
         </svg>
@@ -358,13 +374,24 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
   );
 }
 
-/** Someone else's cursor with their name, and their laser dot, drawn at a constant size whatever the zoom. */
-function PeerMarks({ peer, pageId, zoom }: { peer: Peer; pageId: string; zoom: number }) {
+/**
+ * Someone else's stroke or shape as they draw it, their cursor with their name and their laser dot (marks drawn at
+ * a constant size whatever the zoom).
+ */
+function PeerMarks({ peer, pageId, zoom, sectionId }: { peer: Peer; pageId: string; zoom: number; sectionId: string }) {
   const board = peer.board;
   if (!board || board.page !== pageId) return null;
   const scale = 1 / zoom;
   return (
     <>
+      {board.draft && (board.draft.type === 'pen' || board.draft.type === 'highlighter') && (
+        <path d={strokePath(board.draft, false)} fill={board.draft.color} opacity={board.draft.type === 'highlighter' ? 0.35 : 0.85} data-testid="peer-draft" />
+      )}
+      {board.draft && board.draft.type !== 'pen' && board.draft.type !== 'highlighter' && (
+        <g opacity={0.85} data-testid="peer-draft">
+          <ElementView element={board.draft} sectionId={sectionId} />
+        </g>
+      )}
       {board.laser && (
         <circle cx={board.laser.x} cy={board.laser.y} r={7 * scale} fill="#ef4444" opacity={0.85} stroke="#fecaca" strokeWidth={4 * scale} data-testid="peer-laser" />
       )}
