@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { ArrowLeft, PenLine } from 'lucide-react';
+import { ArrowLeft, Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { percentOf, scoreBand, type SubmissionReview } from '../../../schema/contracts/quiz';
@@ -179,7 +179,7 @@ function QuestionReview({ question: q, number, mayOverride, overriding, onOverri
           form
         ) : (
           <button type="button" className={`${smallButton} mt-4`} onClick={onOverride}>
-            <PenLine className="size-3.5" aria-hidden="true" />
+            <Pencil className="size-3.5" aria-hidden="true" />
             Override mark
           </button>
         ))}
