@@ -168,6 +168,50 @@ describe('quiz builder on the sub topic admin page', () => {
   });
 });
 
+describe('topic-wide quizzes on the content page', () => {
+  it('lists every quiz of the topic with its sub topic, and builds one from the approved questions of all its sub topics', async () => {
+    storeSession(ADMIN);
+    const sent: unknown[] = [];
+    const questionQueries: string[] = [];
+    mockApi({
+      ...baseApi,
+      'GET /api/user/authUser': () => json({ ...ADMIN, actingFor: ADMIN }),
+      'GET /api/admin/settings/permissions': () => json({ role: null, permissions: fullAdminPermissions }),
+      'GET /api/curriculums/getCurriculumsForHomePage': () =>
+        json([{ _id: 'c1', curriculum: 'Cambridge IGCSE', slug: 'cambridge-igcse', description: '', subjects: [{ _id: 's1', subject: 'Mathematics', slug: 'maths', grade: [{ _id: 'g1', grade: 'Grade 10' }] }] }]),
+      'POST /api/topics': () => json([{ _id: 't1', subjectId: 's1', gradeId: 'g1', name: 'Algebra', slug: 'algebra', description: '', sortingOrder: 0 }]),
+      'GET /api/admin/subtopics': () => json({ docs: [SUB_TOPIC, { ...SUB_TOPIC, _id: 'st2', name: 'Inequalities', slug: 'inequalities' }], totalDocs: 2, limit: 100, offset: 0 }),
+      'GET /api/admin/quizzes': ({ url }) => {
+        expect(new URL(url, 'http://x').searchParams.has('subTopicId')).toBe(false);
+        return json({ docs: [quiz({}), quiz({ _id: 'quiz_topic', title: 'Algebra mixed', subTopicId: null, subTopic: null })], totalDocs: 2, limit: 10, offset: 0 });
+      },
+      'GET /api/admin/questions': ({ url }) => {
+        questionQueries.push(new URL(url, 'http://x').searchParams.get('subTopicIds') ?? '');
+        return json({ docs: [question(1), { ...question(5), subTopicId: 'st2' }], totalDocs: 2, limit: 100, offset: 0 });
+      },
+      'POST /api/admin/quizzes': ({ json: body }) => {
+        sent.push(body);
+        return json({ message: 'Quiz Created', quiz: quiz({ _id: 'quiz_new', title: 'Algebra review', subTopicId: null, subTopic: null, isPublished: false }) }, 201);
+      },
+    });
+    renderApp('/portal/admin/content');
+    const section = await screen.findByRole('region', { name: /Quizzes of Algebra/ }, SLOW);
+    const rows = await within(section).findAllByTestId('quiz-row');
+    expect(rows[1]).toHaveTextContent('Whole topic');
+    expect(rows[0]).toHaveTextContent('Linear equations');
+
+    await userEvent.click(within(section).getByRole('button', { name: 'New quiz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New quiz' });
+    await userEvent.type(within(dialog).getByLabelText(/Title/), 'Algebra review');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Choose all' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create quiz' }));
+    expect(await screen.findByText('Quiz Created')).toBeInTheDocument();
+    expect(questionQueries).toEqual(['st1,st2']);
+    expect(sent).toEqual([{ title: 'Algebra review', topicId: 't1', questionIds: ['q1', 'q5'], timeLimitSeconds: null }]);
+    expect(within(section).getAllByTestId('quiz-row')[0]).toHaveTextContent('Algebra review');
+  });
+});
+
 describe('attempt review and override', () => {
   const openQuestion: SubmissionReview['questions'][number] = {
     _id: 'a1',

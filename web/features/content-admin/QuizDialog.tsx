@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { ListResponse } from '../../../schema/contracts/common';
-import type { QuestionDoc } from '../../../schema/contracts/content';
+import type { QuestionDoc, SubTopicDoc } from '../../../schema/contracts/content';
 import { quizToasts, type QuizDoc } from '../../../schema/contracts/quiz';
 import { api } from '../../lib/api';
 import { fieldErrorsOf } from '../../lib/errors';
@@ -16,9 +16,9 @@ import { createInputOf, editInputOf, emptyQuizForm, type QuizForm, quizFormOf, t
 /** A quiz holds at most 100 questions, which is also how many approved questions the picker loads. */
 const PICKER_LIMIT = 100;
 
-type Props = { topicId: string; subTopicId: string; quiz: QuizDoc | null; onClose: () => void; onSaved: (doc: QuizDoc) => void };
+type Props = { topicId: string; subTopicId?: string; quiz: QuizDoc | null; onClose: () => void; onSaved: (doc: QuizDoc) => void };
 
-/** New quiz from the sub topic's approved questions, or a quiz's title and time limit. */
+/** New quiz from the approved questions of a sub topic (or of a whole topic), or a quiz's title and time limit. */
 export default function QuizDialog({ topicId, subTopicId, quiz, onClose, onSaved }: Props) {
   const toast = useToast();
   const [form, setForm] = useState<QuizForm>(quiz ? quizFormOf(quiz) : emptyQuizForm());
@@ -71,7 +71,7 @@ export default function QuizDialog({ topicId, subTopicId, quiz, onClose, onSaved
             {quiz.questionIds.length} questions. They stay as they are, so past attempts keep meaning the same; make a new quiz for a different set.
           </p>
         ) : (
-          <QuestionPicker subTopicId={subTopicId} chosen={form.questionIds} onChange={(questionIds) => patch({ questionIds })} error={errors.questionIds} />
+          <QuestionPicker topicId={topicId} subTopicId={subTopicId} chosen={form.questionIds} onChange={(questionIds) => patch({ questionIds })} error={errors.questionIds} />
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className={secondaryButton} onClick={onClose}>
@@ -87,17 +87,27 @@ export default function QuizDialog({ topicId, subTopicId, quiz, onClose, onSaved
   );
 }
 
-function QuestionPicker({ subTopicId, chosen, onChange, error }: { subTopicId: string; chosen: string[]; onChange: (ids: string[]) => void; error?: string }) {
+/** The sub topic's approved questions, or for a topic-wide quiz those of every sub topic of the topic. */
+async function approvedQuestions(topicId: string, subTopicId: string | undefined, signal: AbortSignal) {
+  const subTopicIds = subTopicId
+    ? [subTopicId]
+    : (await api<ListResponse<SubTopicDoc>>('/admin/subtopics', { query: { topicId, limit: PICKER_LIMIT, offset: 0 }, signal })).docs.map((s) => s._id);
+  if (subTopicIds.length === 0) return [];
+  const page = await api<ListResponse<QuestionDoc>>('/admin/questions', { query: { subTopicIds: subTopicIds.join(','), isApproved: 'true', limit: PICKER_LIMIT, offset: 0 }, signal });
+  return page.docs;
+}
+
+function QuestionPicker({ topicId, subTopicId, chosen, onChange, error }: { topicId: string; subTopicId?: string; chosen: string[]; onChange: (ids: string[]) => void; error?: string }) {
   const [state, setState] = useState<{ status: 'loading' } | { status: 'error' } | { status: 'ready'; docs: QuestionDoc[] }>({ status: 'loading' });
   useEffect(() => {
     const controller = new AbortController();
-    api<ListResponse<QuestionDoc>>('/admin/questions', { query: { subTopicIds: subTopicId, isApproved: 'true', limit: PICKER_LIMIT, offset: 0 }, signal: controller.signal })
-      .then((page) => setState({ status: 'ready', docs: page.docs }))
+    approvedQuestions(topicId, subTopicId, controller.signal)
+      .then((docs) => setState({ status: 'ready', docs }))
       .catch(() => {
         if (!controller.signal.aborted) setState({ status: 'error' });
       });
     return () => controller.abort();
-  }, [subTopicId]);
+  }, [topicId, subTopicId]);
   const docs = state.status === 'ready' ? state.docs : [];
   const allChosen = docs.length > 0 && docs.every((d) => chosen.includes(d._id));
   return (
@@ -124,7 +134,7 @@ function QuestionPicker({ subTopicId, chosen, onChange, error }: { subTopicId: s
       {state.status === 'error' && <p className="mt-3 text-sm text-rose-600">The questions could not be loaded. Close and try again.</p>}
       {state.status === 'ready' && docs.length === 0 && (
         <p className="mt-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
-          No approved questions yet. Approve questions in the Questions tab first: only approved questions go into quizzes.
+          No approved questions yet. Approve questions in the question bank first: only approved questions go into quizzes.
         </p>
       )}
       {docs.length > 0 && (

@@ -15,13 +15,16 @@ import { timeLimitText } from './quiz-form';
 
 const PAGE_SIZE = 10;
 
-/** The sub topic's quizzes, newest first: drafts until published, when learners see them. */
-export default function QuizList({ topicId, subTopicId }: { topicId: string; subTopicId: string }) {
+/**
+ * Quizzes newest first, drafts until published (when learners see them): a sub topic's, or with no sub topic all of
+ * a topic's, where a new quiz may draw on every sub topic of the topic.
+ */
+export default function QuizList({ topicId, subTopicId, topicName }: { topicId: string; subTopicId?: string; topicName?: string }) {
   const toast = useToast();
   const can = useCan();
   const { list, goTo, created, updated } = usePagedList<QuizDoc>(
-    (offset) => api<ListResponse<QuizDoc>>('/admin/quizzes', { query: { topicId, subTopicId, limit: PAGE_SIZE, offset } }),
-    `${topicId}:${subTopicId}`,
+    (offset) => api<ListResponse<QuizDoc>>('/admin/quizzes', { query: subTopicId ? { topicId, subTopicId, limit: PAGE_SIZE, offset } : { topicId, limit: PAGE_SIZE, offset } }),
+    `${topicId}:${subTopicId ?? ''}`,
   );
   const [editing, setEditing] = useState<QuizDoc | 'new' | null>(null);
   const [switching, setSwitching] = useState<string | null>(null);
@@ -43,7 +46,7 @@ export default function QuizList({ topicId, subTopicId }: { topicId: string; sub
     <section aria-labelledby="quizzes-heading">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="quizzes-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-          Quizzes <span className="text-sm font-normal text-slate-500" data-testid="quiz-count">({list.totalDocs})</span>
+          {topicName ? `Quizzes of ${topicName}` : 'Quizzes'} <span className="text-sm font-normal text-slate-500" data-testid="quiz-count">({list.totalDocs})</span>
         </h2>
         {can({ quizzes: ['create'] }) && (
           <button type="button" className={`${primaryButton} px-4! py-2!`} onClick={() => setEditing('new')}>
@@ -61,7 +64,7 @@ export default function QuizList({ topicId, subTopicId }: { topicId: string; sub
       )}
       {list.loaded && list.docs.length === 0 && (
         <div className="mt-4">
-          <EmptyState icon={<ClipboardList className="size-6" aria-hidden="true" />} title="No quizzes yet" text="Make one from this sub topic's approved questions, then publish it for learners." />
+          <EmptyState icon={<ClipboardList className="size-6" aria-hidden="true" />} title="No quizzes yet" text={`Make one from ${subTopicId ? "this sub topic's" : "this topic's"} approved questions, then publish it for learners.`} />
         </div>
       )}
       {list.docs.length > 0 && (
@@ -82,6 +85,7 @@ export default function QuizList({ topicId, subTopicId }: { topicId: string; sub
                   <span>{quiz.questionIds.length === 1 ? '1 question' : `${quiz.questionIds.length} questions`}</span>
                   <span>· {timeLimitText(quiz.timeLimitSeconds)}</span>
                   {quiz.paper && <span>· {quiz.paper}</span>}
+                  {!subTopicId && <span>· {quiz.subTopic?.name ?? 'Whole topic'}</span>}
                 </p>
               </div>
               {can({ quizzes: ['edit'] }) && (
