@@ -82,10 +82,14 @@ export default function QuizList({ topicId, subTopicId, topicName }: { topicId: 
                   >
                     {quiz.isPublished ? 'Published' : 'Draft'}
                   </span>
-                  <span>{quiz.questionIds.length === 1 ? '1 question' : `${quiz.questionIds.length} questions`}</span>
-                  <span>· {timeLimitText(quiz.timeLimitSeconds)}</span>
-                  {quiz.paper && <span>· {quiz.paper}</span>}
-                  {!subTopicId && <span>· {quiz.subTopic?.name ?? 'Whole topic'}</span>}
+                  <span>
+                    {[
+                      ...(subTopicId ? [] : [quiz.subTopic?.name ?? 'Whole topic']),
+                      quiz.questionIds.length === 1 ? '1 question' : `${quiz.questionIds.length} questions`,
+                      timeLimitText(quiz.timeLimitSeconds),
+                      ...(quiz.paper ? [quiz.paper] : []),
+                    ].join(' · ')}
+                  </span>
                 </p>
               </div>
               {can({ quizzes: ['edit'] }) && (
