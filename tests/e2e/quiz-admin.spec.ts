@@ -33,6 +33,8 @@ async function adminCreatesAndPublishes(page: Page) {
 }
 
 test('an admin publishes a quiz from approved questions, Sam takes it, a tutor overrides a mark with a reason and Sam sees why', async ({ page, browser, baseURL }) => {
+  // Three people sign in and work in turn, so this journey gets three times the usual time on a loaded machine.
+  test.slow();
   await adminCreatesAndPublishes(page);
 
   const samContext = await browser.newContext({ baseURL });
