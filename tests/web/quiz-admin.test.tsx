@@ -125,14 +125,15 @@ describe('quiz builder on the sub topic admin page', () => {
       },
       'PUT /api/admin/quizzes/publish/quiz_new': ({ json: body, url }) => {
         sent.push({ method: 'PUT', url, body });
-        return json({ message: 'Quiz updated', quiz: quiz({ _id: 'quiz_new', title: 'Set C', questionIds: ['q2', 'q1'], timeLimitSeconds: 900, isPublished: (body as { isPublished: boolean }).isPublished }) });
+        const input = body as { isPublished: boolean; title?: string; timeLimitSeconds?: number | null };
+        return json({ message: 'Quiz updated', quiz: quiz({ _id: 'quiz_new', title: input.title ?? 'Set C', questionIds: ['q2', 'q1'], timeLimitSeconds: input.timeLimitSeconds ?? 900, isPublished: input.isPublished }) });
       },
     });
     renderApp('/portal/admin/content/subtopics/st1');
     return sent;
   }
 
-  it('creates a quiz from picked approved questions, puts it first with the count +1, and publishes it', async () => {
+  it('creates a quiz from picked approved questions, puts it first with the count +1, publishes it and edits its time limit', async () => {
     const sent = open();
     await userEvent.click(await screen.findByRole('tab', { name: 'Quizzes' }, SLOW));
     expect(await screen.findByText('Practice set A')).toBeInTheDocument();
@@ -165,6 +166,18 @@ describe('quiz builder on the sub topic admin page', () => {
     expect(await screen.findByText('Quiz updated')).toBeInTheDocument();
     expect(sent[1]).toMatchObject({ method: 'PUT', body: { isPublished: true } });
     await waitFor(() => expect(within(screen.getAllByTestId('quiz-row')[0]!).getByText('Published')).toBeInTheDocument());
+
+    await userEvent.click(within(screen.getAllByTestId('quiz-row')[0]!).getByRole('button', { name: 'Edit Set C' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit quiz' });
+    expect(within(edit).getByLabelText(/Title/)).toHaveValue('Set C');
+    expect(within(edit).queryByRole('checkbox')).toBeNull();
+    const minutes = within(edit).getByLabelText(/Time limit in minutes/);
+    expect(minutes).toHaveValue('15');
+    await userEvent.clear(minutes);
+    await userEvent.type(minutes, '20');
+    await userEvent.click(within(edit).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent[2]).toMatchObject({ method: 'PUT', body: { isPublished: true, title: 'Set C', timeLimitSeconds: 1200 } }));
+    await waitFor(() => expect(within(screen.getAllByTestId('quiz-row')[0]!).getByText('20 min', { exact: false })).toBeInTheDocument());
   });
 });
 
