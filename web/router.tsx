@@ -41,6 +41,8 @@ const TutorSortingPage = lazyPage(() => import('./features/tutor-sorting/TutorSo
 const LessonRoomPage = lazyPage(() => import('./features/lesson-room/LessonRoomPage'));
 const AvailabilityPage = lazyPage(() => import('./features/availability/AvailabilityPage'));
 const TrialRecordingPage = lazyPage(() => import('./features/lesson-room/TrialRecordingPage'));
+const StudentQuizHistoryPage = lazyPage(() => import('./features/quiz-review/StudentQuizHistoryPage'));
+const AttemptReviewPage = lazyPage(() => import('./features/quiz-review/AttemptReviewPage'));
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 
@@ -74,6 +76,8 @@ export const routes: RouteObject[] = [
       signedIn('portal/trials', <MyTrialsPage />),
       signedIn('portal/admin/trials', <AdminTrialsPage />),
       signedIn('portal/admin/tutor-sorting', <TutorSortingPage />),
+      signedIn('portal/students/:userId/quizzes', <StudentQuizHistoryPage />),
+      signedIn('portal/students/:userId/quizzes/:submissionId', <AttemptReviewPage />),
       soon('portal/*', 'portal'),
       {
         path: 'dashboard',

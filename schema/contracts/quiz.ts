@@ -190,3 +190,30 @@ export interface SubmissionDoc {
   quiz: { _id: string; title: string; topic: { _id: string; curriculum: string; subject: string; name: string }; subTopic: { _id: string; name: string } | null };
   questions: SubmissionQuestion[];
 }
+
+export interface LearnerRef {
+  _id: string;
+  firstname: string;
+  lastname: string;
+}
+
+/** One row of a learner's attempt history as reviewers see it. */
+export interface AttemptSummary {
+  _id: string;
+  quizId: string;
+  quizTitle: string;
+  status: SubmissionDoc['status'];
+  score: number | null;
+  maxScore: number | null;
+  band: ScoreBand | null;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+/** An attempt as a tutor or admin reviews it: every question with the rubric its mark was given against. */
+export interface SubmissionReview extends SubmissionDoc {
+  learner: LearnerRef;
+  /** Whether the reviewer may override marks (a finished attempt, and the right to mark). */
+  mayOverride: boolean;
+  questions: (SubmissionQuestion & { rubric: { _id: string; point: string; marks: number; keywords: string[] }[] })[];
+}

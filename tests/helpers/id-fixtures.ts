@@ -228,6 +228,7 @@ export const idRouteFixtures: RouteFixture[] = [
   ...chatFixtures,
   ...trialFixtures(),
   ...lessonRoomFixtures(),
+  ...quizAdminFixtures(),
 ];
 
 /** Records the fixtures point at, beyond the demo seed: Sam's profile rows and an admin note about him. */
@@ -350,3 +351,9 @@ async function seedLessonRoomMatrixRecords() {
   });
 }
 // ---- end of lesson room block ----
+
+// ---- Quiz review (issue 8 admin screens): a course's learners for its tutors and reviewing admins. ----
+function quizAdminFixtures(): RouteFixture[] {
+  return [{ match: /^\/api\/admin\/submissions\/course-learners\/:courseId$/, params: { courseId: SEED_COURSE_IDS.maths } }];
+}
+// ---- end of quiz review block ----

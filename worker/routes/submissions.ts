@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -15,9 +15,9 @@ import {
   scoreBand,
   submissionListQuery,
   submissionRef,
+  type SubmissionReview,
 } from '../../schema/contracts/quiz';
-import { hasTenantPermission } from '../../schema/contracts/permissions';
-import { courseStudents, courseTutors, quizzes, submissionAnswers, submissions } from '../../schema/tables';
+import { quizzes, submissionAnswers, submissions } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { paged } from '../lib/pagination';
 import { learnerOf } from '../lib/quiz/learner';
@@ -35,18 +35,19 @@ import {
   submissionDoc,
   totalScore,
 } from '../lib/quiz/submissions';
+import { assertReviewer, courseLearners, learnerName, mayMark, requireReviewer } from '../lib/quiz/reviewers';
 import { countUsage } from '../lib/quiz/usage';
 import { tenantDb, type TenantDb } from '../lib/tenant-db';
 import { modelAnswer, tutorHelper } from '../lib/tutor-helper';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError, fieldError } from '../middleware/errors';
-import { adminPermissions, requirePermission } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 const submissionIdParam = z.object({ submissionId: z.string().min(1).max(64) });
 const quizIdParam = z.object({ quizId: z.string().min(1).max(64) });
 const userIdParam = z.object({ userId: z.string().min(1).max(64) });
+const courseIdParam = z.object({ courseId: z.string().min(1).max(64) });
 const questionIdParam = z.object({ questionId: z.string().min(1).max(64) });
 /** Answers given this long after the countdown ends (a slow network) still count. */
 const GRACE_MS = 5_000;
@@ -267,7 +268,7 @@ export const submissionRoutes = new Hono<AppBindings>()
     const tdb = tenantDb(c);
     const input = c.req.valid('json');
     const row = await anySubmission(tdb, input.submissionId);
-    if (!(await mayMark(c, tdb, auth.userId, auth.role, row.userId))) throw new ApiError(404, 'Submission not found');
+    if (!(await mayMark(c, tdb, row.userId))) throw new ApiError(404, 'Submission not found');
     if (row.status !== 'COMPLETED') throw new ApiError(409, 'Marks can be changed once the quiz is finished');
     const { answer, question } = await answerOf(tdb, row._id, input.questionId);
     if (input.score > question.maxMarks) throw fieldError('score', `must be at most ${question.maxMarks}`);
@@ -286,13 +287,16 @@ export const submissionRoutes = new Hono<AppBindings>()
     return c.json(await submissionDoc(tdb, await ownSubmission(tdb, c.req.valid('param').id, auth.actingUserId)));
   });
 
-/** Admin review of learners' attempts. */
+/** Review of learners' attempts: admins holding submissions view, and tutors for the learners they teach. */
 export const adminSubmissionRoutes = new Hono<AppBindings>()
-  .use('/admin/submissions/*', requireAuth, requirePermission('submissions', ['view']))
+  .use('/admin/submissions/*', requireAuth, requireReviewer)
   .get('/admin/submissions/quizHistory/:userId', validate('param', userIdParam), validate('query', pageQuery), async (c) => {
     const tdb = tenantDb(c);
     const q = c.req.valid('query');
-    const where = tdb.where(submissions, eq(submissions.userId, c.req.valid('param').userId));
+    const { userId } = c.req.valid('param');
+    await assertReviewer(c, tdb, userId);
+    const learner = await learnerName(tdb, userId);
+    const where = tdb.where(submissions, eq(submissions.userId, userId));
     const [rows, total] = await Promise.all([
       tdb.db
         .select({ submission: submissions, quizTitle: quizzes.title })
@@ -304,17 +308,32 @@ export const adminSubmissionRoutes = new Hono<AppBindings>()
         .offset(q.offset),
       tdb.db.select({ n: count() }).from(submissions).where(where).get(),
     ]);
-    return c.json(paged(rows.map((r) => ({ ...attemptSummary(r.submission), quizTitle: r.quizTitle })), total?.n ?? 0, q));
+    return c.json({ ...paged(rows.map((r) => ({ ...attemptSummary(r.submission), quizTitle: r.quizTitle })), total?.n ?? 0, q), learner });
+  })
+  .get('/admin/submissions/course-learners/:courseId', validate('param', courseIdParam), async (c) => {
+    const tdb = tenantDb(c);
+    return c.json(await courseLearners(c, tdb, c.req.valid('param').courseId));
   })
   .get('/admin/submissions/question/:questionId', validate('param', questionIdParam), validate('query', submissionRef), async (c) => {
     const tdb = tenantDb(c);
     const row = await anySubmission(tdb, c.req.valid('query').submissionId);
+    await assertReviewer(c, tdb, row.userId);
     const { answer, question } = await answerOf(tdb, row._id, c.req.valid('param').questionId);
     return c.json({ ...questionView(answer, question, true), rubric: answer.rubric });
   })
   .get('/admin/submissions/:id', validate('param', idParam), async (c) => {
     const tdb = tenantDb(c);
-    return c.json(await submissionDoc(tdb, await anySubmission(tdb, c.req.valid('param').id)));
+    const row = await anySubmission(tdb, c.req.valid('param').id);
+    await assertReviewer(c, tdb, row.userId);
+    const [doc, items, learner] = await Promise.all([submissionDoc(tdb, row), answersWithQuestions(tdb, row._id), learnerName(tdb, row.userId)]);
+    const rubrics = new Map(items.map((i) => [i.answer._id, i.answer.rubric.length ? i.answer.rubric : i.question.markScheme]));
+    const review: SubmissionReview = {
+      ...doc,
+      learner,
+      mayOverride: row.status === 'COMPLETED' && (await mayMark(c, tdb, row.userId)),
+      questions: doc.questions.map((q) => ({ ...q, rubric: rubrics.get(q._id) ?? [] })),
+    };
+    return c.json(review);
   });
 
 function attemptSummary(row: typeof submissions.$inferSelect) {
@@ -364,20 +383,4 @@ async function questionTimer(c: Ctx, input: z.infer<typeof questionRef>, edge: '
     ? await tdb.db.update(submissionAnswers).set(set).where(tdb.where(submissionAnswers, eq(submissionAnswers._id, answer._id))).returning().get()
     : answer;
   return questionView(updated, question, false);
-}
-
-/** An admin holding submissions manualAnswer, or a tutor teaching the learner on an active course. */
-async function mayMark(c: Ctx, tdb: TenantDb, userId: string, role: string, learnerId: string) {
-  if (role === 'ADMIN') {
-    const granted = await adminPermissions(tdb.db, tdb.tenantId, userId);
-    return hasTenantPermission(granted, c.get('tenant').permissions, { submissions: ['manualAnswer'] });
-  }
-  if (role !== 'TUTOR') return false;
-  const shared = await tdb.db
-    .select({ courseId: courseTutors.courseId })
-    .from(courseTutors)
-    .innerJoin(courseStudents, and(eq(courseStudents.courseId, courseTutors.courseId), eq(courseStudents.userId, learnerId), eq(courseStudents.status, 'ENROLLED')))
-    .where(tdb.where(courseTutors, eq(courseTutors.userId, userId), eq(courseTutors.status, 'ENABLE')))
-    .get();
-  return Boolean(shared);
 }

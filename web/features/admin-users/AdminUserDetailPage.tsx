@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { ArrowLeft, CalendarCheck, KeyRound, LogIn, ShieldOff, UserX } from 'lucide-react';
+import { ArrowLeft, CalendarCheck, ClipboardCheck, KeyRound, LogIn, ShieldOff, UserX } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { AdminUserRecord } from '../../../schema/contracts/admin-users';
@@ -118,6 +118,12 @@ export default function AdminUserDetailPage() {
             <Link to={`/portal/availability/${user._id}`} className={secondaryButton}>
               <CalendarCheck className="size-4" aria-hidden="true" />
               Availability
+            </Link>
+          )}
+          {user.role === 'STUDENT' && can({ submissions: ['view'] }) && (
+            <Link to={`/portal/students/${user._id}/quizzes`} state={{ back: { to: pathname, label: fullName(user) } }} className={secondaryButton}>
+              <ClipboardCheck className="size-4" aria-hidden="true" />
+              Quiz attempts
             </Link>
           )}
           {user.email && can({ adminUsers: ['resendPassword'] }) && (

@@ -15,6 +15,7 @@ import TextField from '../auth/TextField';
 import { AdminDialog, cardClass, dangerButton, EmptyState, issuesByField, Pager, SelectField, smallButton, TextAreaField } from '../admin-users/ui';
 import { useCan } from '../roles/admin-permissions';
 import ContentAccess from './ContentAccess';
+import QuizList from './QuizList';
 import SortableList from './SortableList';
 
 const PAGE_SIZE = 20;
@@ -58,7 +59,7 @@ function ContentAdminPageBody() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">Learning content</h1>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">Topics, sub topics, their notes and the question bank.</p>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">Topics, sub topics, their notes, the question bank and quizzes.</p>
       {!catalogue ? (
         <div className="mt-10 flex justify-center">
           <Spinner className="size-6 text-brand" />
@@ -163,7 +164,16 @@ function Topics({ subjectId, gradeId, topicId, onTopic }: { subjectId: string; g
           />
         </div>
       </section>
-      {selected && <SubTopics key={selected._id} topic={selected} />}
+      {selected && (
+        <div className="min-w-0 space-y-6">
+          <SubTopics key={selected._id} topic={selected} />
+          {can({ quizzes: ['view'] }) && (
+            <div className={`${cardClass} p-4`}>
+              <QuizList key={selected._id} topicId={selected._id} topicName={selected.name} />
+            </div>
+          )}
+        </div>
+      )}
     </div>
   );
 }

@@ -9,13 +9,15 @@ import PageLoading from '../../ui/PageLoading';
 import NotFoundPage from '../not-found/NotFoundPage';
 import MathText from '../content/MathText';
 import { useResource } from '../content/use-resource';
+import { useCan } from '../roles/admin-permissions';
 import ContentAccess from './ContentAccess';
 import QuestionBank from './QuestionBank';
+import QuizList from './QuizList';
 import SubTopicContent from './SubTopicContent';
 
 const tabClass = `rounded-full px-4 py-2 text-sm font-semibold text-slate-700 data-selected:bg-slate-900 data-selected:text-white dark:text-slate-200 dark:data-selected:bg-brand dark:data-selected:text-slate-950 ${focusRing}`;
 
-/** One sub topic in the admin area: its question bank and its content, side by side as tabs. */
+/** One sub topic in the admin area: its question bank, quizzes and content, side by side as tabs. */
 export default function SubTopicAdminPage() {
   return (
     <ContentAccess>
@@ -28,6 +30,8 @@ function SubTopicAdminPageBody() {
   const { subTopicId = '' } = useParams();
   const loaded = useResource<SubTopicPage>(`/subtopics/${subTopicId}`);
   const [doc, setDoc] = useState<SubTopicDoc | null>(null);
+  const can = useCan();
+  const quizzesShown = can({ quizzes: ['view'] });
   const fresh = loaded.status === 'ready' ? loaded.data : null;
   // Edits replace the shown copy; a new load (another sub topic) starts from the server's.
   useEffect(() => setDoc(fresh), [fresh]);
@@ -44,14 +48,20 @@ function SubTopicAdminPageBody() {
       <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{subTopic.name}</h1>
       {subTopic.summary && <MathText as="p" text={subTopic.summary} className="mt-1 text-slate-600 dark:text-slate-400" />}
       <TabGroup className="mt-6">
-        <TabList aria-label="Sub topic" className="flex gap-2">
+        <TabList aria-label="Sub topic" className="flex gap-2 overflow-x-auto pb-1">
           <Tab className={tabClass}>Questions</Tab>
+          {quizzesShown && <Tab className={tabClass}>Quizzes</Tab>}
           <Tab className={tabClass}>Content</Tab>
         </TabList>
         <TabPanels className="mt-5">
           <TabPanel>
             <QuestionBank subTopicId={subTopic._id} />
           </TabPanel>
+          {quizzesShown && (
+            <TabPanel>
+              <QuizList topicId={loaded.data.topic._id} subTopicId={subTopic._id} />
+            </TabPanel>
+          )}
           <TabPanel>
             <SubTopicContent subTopic={subTopic} onChange={setDoc} />
           </TabPanel>

@@ -1,13 +1,17 @@
-import { ExternalLink, FileText, PlayCircle, Star, Video } from 'lucide-react';
+import { useAtomValue } from 'jotai';
+import { ExternalLink, FileText, Gauge, PlayCircle, Star, Video } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import type { SubjectDataResponse, SubTopicPage as SubTopicData } from '../../../schema/contracts/content';
 import { focusRing, primaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import PageLoading from '../../ui/PageLoading';
+import Spinner from '../../ui/Spinner';
+import { signedInUserAtom } from '../auth/atoms';
 import NotFoundPage from '../not-found/NotFoundPage';
 import Breadcrumbs from './Breadcrumbs';
 import MathText from './MathText';
 import RichContent from './RichContent';
+import { useContentUsage } from './use-content-usage';
 import { useResource } from './use-resource';
 import './content.css';
 
@@ -34,8 +38,15 @@ export default function SubTopicPage() {
   if (page.status === 'loading') return <PageLoading />;
   if (page.status === 'error') return <LoadFailure onRetry={page.retry} />;
 
-  const { curriculum: cur, subject: sub } = subjectData.data;
-  const s = page.data;
+  return <SubTopicView subjectData={subjectData.data} subject={subject} topic={topic} s={page.data} />;
+}
+
+type TopicEntry = SubjectDataResponse['topicsWithSubTopics'][number];
+
+function SubTopicView({ subjectData, subject, topic, s }: { subjectData: SubjectDataResponse; subject: string; topic: TopicEntry; s: SubTopicData }) {
+  const { curriculum: cur, subject: sub } = subjectData;
+  const user = useAtomValue(signedInUserAtom);
+  const { notes, videosLocked, watched } = useContentUsage(s.contents.length ? s._id : null, user?.role.name === 'STUDENT');
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <Breadcrumbs
@@ -64,23 +75,35 @@ export default function SubTopicPage() {
         {s.contents.length === 0 && s.videoLinks.length === 0 && s.faqs.length === 0 && (
           <p className={`${card} text-slate-600 dark:text-slate-400`}>Notes for this sub topic are being written. You can already practise its questions.</p>
         )}
-        {s.contents.map((block) => (
-          <section key={block._id} className={card} aria-labelledby={`content-${block._id}`}>
-            <h2 id={`content-${block._id}`} className="text-lg font-semibold text-slate-900 dark:text-white">
-              {block.title}
-            </h2>
-            <RichContent html={block.body} className="mt-3 leading-relaxed text-slate-700 dark:text-slate-300" />
-          </section>
-        ))}
+        {notes.status === 'checking' && s.contents.length > 0 && (
+          <p role="status" className={`${card} flex items-center gap-2 text-slate-600 dark:text-slate-400`}>
+            <Spinner className="size-4 text-brand" /> Loading notes…
+          </p>
+        )}
+        {notes.status === 'refused' && <LimitNotice title="Notes are paused for this month" message={notes.message} />}
+        {notes.status === 'open' &&
+          s.contents.map((block) => (
+            <section key={block._id} className={card} aria-labelledby={`content-${block._id}`}>
+              <h2 id={`content-${block._id}`} className="text-lg font-semibold text-slate-900 dark:text-white">
+                {block.title}
+              </h2>
+              <RichContent html={block.body} className="mt-3 leading-relaxed text-slate-700 dark:text-slate-300" />
+            </section>
+          ))}
         {(s.videoLinks.length > 0 || s.resources.length > 0) && (
           <section className={card} aria-labelledby="watch-and-read">
             <h2 id="watch-and-read" className="text-lg font-semibold text-slate-900 dark:text-white">
               Watch and read
             </h2>
             <ul className="mt-3 space-y-2">
-              {s.videoLinks.map((v) => (
+              {videosLocked && (
+                <li>
+                  <LimitNotice title="Videos are paused for this month" message={videosLocked} />
+                </li>
+              )}
+              {!videosLocked && s.videoLinks.map((v) => (
                 <li key={v._id}>
-                  <a href={v.url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                  <a href={v.url} target="_blank" rel="noopener noreferrer" className={linkClass} onClick={watched}>
                     <Video className="size-4 text-brand" aria-hidden="true" />
                     {v.title}
                     <ExternalLink className="size-3.5 text-slate-400" aria-label="(opens in a new tab)" />
@@ -137,6 +160,21 @@ export default function SubTopicPage() {
           </section>
         )}
       </div>
+    </div>
+  );
+}
+
+/** Why the learner cannot see this now and what to do, with the way to keep practising that is still open. */
+function LimitNotice({ title, message }: { title: string; message: string }) {
+  return (
+    <div role="alert" className="rounded-2xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-200 dark:bg-amber-500/10 dark:text-amber-100 dark:ring-amber-500/30">
+      <p className="flex items-center gap-2 font-semibold">
+        <Gauge className="size-5" aria-hidden="true" />
+        {title}
+      </p>
+      <p className="mt-1 text-sm leading-relaxed" data-testid="usage-limit-message">
+        {message}
+      </p>
     </div>
   );
 }

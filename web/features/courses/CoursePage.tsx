@@ -136,7 +136,7 @@ export default function CoursePage() {
             <CourseSectionsPanel courseId={course._id} mode={mode} />
           </TabPanel>
           <TabPanel>
-            <CoursePeople course={course} admin={isAdmin && can({ adminCourse: ['edit'] })} />
+            <CoursePeople course={course} admin={isAdmin && can({ adminCourse: ['edit'] })} tutor={mode === 'tutor'} />
           </TabPanel>
           {showChat && (
             <TabPanel>

@@ -9,6 +9,7 @@ import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { AdminDialog, cardClass, dangerButton, SelectField, smallButton } from '../admin-users/ui';
+import CourseLearners from '../quiz-review/CourseLearners';
 import { statusBadge } from './course-format';
 
 interface DropdownUser {
@@ -142,7 +143,7 @@ function AddPersonDialog({ course, kind, onClose, onAdded }: { course: Course; k
 }
 
 /** Students and tutors of a course; admins add, remove and toggle them (each removal verified first). */
-export default function CoursePeople({ course, admin }: { course: Course; admin: boolean }) {
+export default function CoursePeople({ course, admin, tutor = false }: { course: Course; admin: boolean; tutor?: boolean }) {
   const toast = useToast();
   const [adding, setAdding] = useState<'student' | 'tutor' | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -166,16 +167,19 @@ export default function CoursePeople({ course, admin }: { course: Course; admin:
 
   if (!admin) {
     return (
-      <section aria-labelledby="people-tutors" className={`${cardClass} p-5`}>
-        <h2 id="people-tutors" className="font-semibold text-slate-900 dark:text-white">
-          Tutors
-        </h2>
-        <ul className="mt-3 space-y-2 text-sm text-slate-700 dark:text-slate-300">
-          {course.tutors.filter((t) => t.status === 'ENABLE').map((t) => (
-            <li key={t._id}>{fullName(t.user)}</li>
-          ))}
-        </ul>
-      </section>
+      <div className="grid gap-4 lg:grid-cols-2">
+        {tutor && <CourseLearners courseId={course._id} courseTitle={course.title} />}
+        <section aria-labelledby="people-tutors" className={`${cardClass} p-5`}>
+          <h2 id="people-tutors" className="font-semibold text-slate-900 dark:text-white">
+            Tutors
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm text-slate-700 dark:text-slate-300">
+            {course.tutors.filter((t) => t.status === 'ENABLE').map((t) => (
+              <li key={t._id}>{fullName(t.user)}</li>
+            ))}
+          </ul>
+        </section>
+      </div>
     );
   }
 

@@ -1,6 +1,6 @@
-import { format } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_LIMITS, type UsageCounts, type UsageKind, type UsageResponse } from '../../../schema/contracts/quiz';
+import { usageLimitText } from '../../../schema/contracts/usage-limits';
 import { quizTrials, usageCounters, type users } from '../../../schema/tables';
 import { ApiError } from '../../middleware/errors';
 import type { TenantDb } from '../tenant-db';
@@ -8,7 +8,6 @@ import type { TenantDb } from '../tenant-db';
 type Learner = Pick<typeof users.$inferSelect, '_id' | 'role' | 'plans'>;
 
 export const TRIAL_MS = 24 * 60 * 60 * 1000;
-const NOUNS: Record<UsageKind, string> = { slideViews: 'slide views', quizAttempts: 'quiz attempts', videoWatches: 'video watches' };
 
 /** Usage is counted per calendar month in UTC. */
 const periodOf = (now: Date) => now.toISOString().slice(0, 7);
@@ -42,11 +41,7 @@ export async function countUsage(tdb: TenantDb, learner: Learner, kind: UsageKin
     if (!usage.trial.active) throw new ApiError(403, 'Your 1 day free trial has ended. Create a free account to keep practising.');
   }
   const limit = usage.limits[kind];
-  if (limit !== null && usage.used[kind] >= limit) {
-    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-    const what = learner.role === 'GUEST' ? 'Create a free account to keep practising.' : `Upgrade your plan, or wait until ${format(next, 'd MMMM yyyy')} when it resets.`;
-    throw new ApiError(403, `You have used all ${limit} ${NOUNS[kind]} in your plan this month. ${what}`);
-  }
+  if (limit !== null && usage.used[kind] >= limit) throw new ApiError(403, usageLimitText(kind, limit, learner.role === 'GUEST', now));
   const column = usageCounters[kind];
   await tdb.db
     .insert(usageCounters)

@@ -1,0 +1,82 @@
+import { type FormEvent, useId, useState } from 'react';
+import type { SubmissionQuestion } from '../../../schema/contracts/quiz';
+import { api } from '../../lib/api';
+import { fieldErrorsOf } from '../../lib/errors';
+import { primaryButton, secondaryButton } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
+import { useToast } from '../../ui/toast/use-toast';
+import TextField from '../auth/TextField';
+import { TextAreaField } from '../admin-users/ui';
+import { type OverrideForm, overrideInputOf } from './override-form';
+
+export const OVERRIDE_TOAST = 'Mark updated';
+
+type Props = { submissionId: string; question: SubmissionQuestion; onSaved: (question: SubmissionQuestion) => void; onCancel: () => void };
+
+/** A new mark for one answer; the reason is required because the student is shown it with the mark. */
+export default function OverrideMarkForm({ submissionId, question, onSaved, onCancel }: Props) {
+  const toast = useToast();
+  const id = useId();
+  const [form, setForm] = useState<OverrideForm>({ score: String(question.score ?? 0), reason: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = overrideInputOf(form, { submissionId, questionId: question.questionId, maxMarks: question.maxMarks });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const saved = await api<SubmissionQuestion>('/submissions/overrideMark', { method: 'POST', json: checked.input });
+      toast.success(OVERRIDE_TOAST);
+      onSaved(saved);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) toast.error(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 space-y-4 rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60" aria-label="Override the mark">
+      <TextField
+        id={`${id}-score`}
+        label={`New mark (out of ${question.maxMarks})`}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={question.maxMarks}
+        step="any"
+        required
+        className="max-w-48"
+        value={form.score}
+        onChange={(e) => setForm((f) => ({ ...f, score: e.target.value }))}
+        error={errors.score}
+      />
+      <TextAreaField
+        id={`${id}-reason`}
+        label="Reason (the student sees this)"
+        rows={3}
+        required
+        value={form.reason}
+        onChange={(e) => setForm((f) => ({ ...f, reason: e.target.value }))}
+        error={errors.reason}
+      />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" className={secondaryButton} onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy && <Spinner className="size-4" />}
+          Save mark
+        </button>
+      </div>
+    </form>
+  );
+}
