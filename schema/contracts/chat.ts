@@ -245,3 +245,8 @@ export const pushSubscriptionBody = z.object({
   }),
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
+
+/** `GET /push/config`: the VAPID public key the browser subscribes with, or null where push is not configured. */
+export interface PushConfig {
+  vapidPublicKey: string | null;
+}

@@ -25,8 +25,10 @@ export async function pushToUser(env: Env, owner: { tenantId: string; userId: st
     return;
   }
   const vapid = { subject: env.VAPID_SUBJECT, publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
-  // The spec's push shape: notification.title and notification.data.courseId.
-  const data = JSON.stringify({ notification: { title: notice.title, body: notice.lastMessage, data: { courseId: notice.course } } });
+  // The spec's push shape: notification.title and notification.data.courseId; the conversation id lets a click open it.
+  const data = JSON.stringify({
+    notification: { title: notice.title, body: notice.lastMessage, data: { courseId: notice.course, conversationId: notice.conversationId } },
+  });
   for (const subscription of subscriptions) {
     const target = { endpoint: subscription.endpoint, expirationTime: null, keys: { p256dh: subscription.p256dh, auth: subscription.auth } };
     const outcome = await fetch(subscription.endpoint, await buildPushPayload({ data, options: { ttl: 3600 } }, target, vapid)).then(

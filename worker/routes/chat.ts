@@ -11,6 +11,7 @@ import {
   inboxObject,
   inboxRoom,
   NOTIFICATION_PAGE_SIZE,
+  type PushConfig,
   pushSubscriptionBody,
 } from '../../schema/contracts/chat';
 import { hasPermission, hasTenantPermission } from '../../schema/contracts/permissions';
@@ -117,6 +118,12 @@ export const chatRoutes = new Hono<AppBindings>()
       return c.json(paged(docs, totalDocs, query));
     },
   )
+  .get('/push/config', requireAuth, requireAccount, (c) => {
+    // The public key alone is useless without the private one, so a half-configured deployment reports no push.
+    const configured = c.env.VAPID_PUBLIC_KEY && c.env.VAPID_PRIVATE_KEY && c.env.VAPID_SUBJECT;
+    const body: PushConfig = { vapidPublicKey: configured ? c.env.VAPID_PUBLIC_KEY! : null };
+    return c.json(body);
+  })
   .post('/fcm-token', requireAuth, requireAccount, validate('json', pushSubscriptionBody), async (c) => {
     const tdb = tenantDb(c);
     const { token } = c.req.valid('json');
