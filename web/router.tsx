@@ -41,6 +41,7 @@ const TutorSortingPage = lazyPage(() => import('./features/tutor-sorting/TutorSo
 const LessonRoomPage = lazyPage(() => import('./features/lesson-room/LessonRoomPage'));
 const AvailabilityPage = lazyPage(() => import('./features/availability/AvailabilityPage'));
 const TrialRecordingPage = lazyPage(() => import('./features/lesson-room/TrialRecordingPage'));
+const TeamMessagesPage = lazyPage(() => import('./features/chat/TeamMessagesPage'));
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/trials', <MyTrialsPage />),
       signedIn('portal/admin/trials', <AdminTrialsPage />),
       signedIn('portal/admin/tutor-sorting', <TutorSortingPage />),
+      signedIn('portal/messages', <TeamMessagesPage />),
       soon('portal/*', 'portal'),
       {
         path: 'dashboard',

@@ -191,6 +191,8 @@ export const notificationEntry = z.object({
   course: z.string().nullable(),
   lastMessageSentAt: z.string().nullable(),
   lastMessage: z.string().nullable(),
+  /** In an admin chat the reader is not the subject of (an admin's), that user: their page holds the conversation. */
+  adminChatUser: z.string().nullable(),
 });
 export type NotificationEntry = z.infer<typeof notificationEntry>;
 

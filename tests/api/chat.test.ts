@@ -49,9 +49,21 @@ describe('GET /chat/notifications', () => {
       expect(first.status).toBe(200);
       const page = await first.json<ListResponse<NotificationEntry>>();
       expect(page).toMatchObject({ totalDocs: 2, limit: 1, offset: 0 });
-      expect(page.docs).toEqual([{ _id: rows[1]!._id, unseenCount: 1, course: 'c1', lastMessageSentAt: '2031-01-02T10:00:00.000Z', lastMessage: 'Newer' }]);
+      expect(page.docs).toEqual([{ _id: rows[1]!._id, unseenCount: 1, course: 'c1', lastMessageSentAt: '2031-01-02T10:00:00.000Z', lastMessage: 'Newer', adminChatUser: null }]);
       const more = await (await api('/chat/notifications?limit=1&offset=1', { headers: bearer(sam.token) })).json<ListResponse<NotificationEntry>>();
       expect(more.docs.map((d) => d.lastMessage)).toEqual(['Older']);
+    });
+
+    it("names the user of an admin chat for the admin, so the entry opens that user's page, and not for the user", async () => {
+      const subject = await signedInUser({ tenant: 'studyhall', role: 'STUDENT', firstname: 'Sid' });
+      const admin = await signedInUser({ tenant: 'studyhall', role: 'ADMIN', firstname: 'Ada' });
+      const tenantId = subject.tenant._id;
+      const conversationId = crypto.randomUUID();
+      await db.insert(chatConversations).values({ _id: conversationId, tenantId, room: `admin:${subject.user._id}`, courseId: null, lastMessageTime: new Date(), lastMessage: 'Hello from the team' });
+      for (const person of [subject, admin]) await db.insert(chatMembers).values({ tenantId, conversationId, userId: person.user._id, unseenCount: 1 });
+      const entryOf = async (person: Person) => (await (await api('/chat/notifications', { headers: bearer(person.token) })).json<ListResponse<NotificationEntry>>()).docs[0];
+      expect(await entryOf(subject)).toMatchObject({ _id: conversationId, course: null, adminChatUser: null });
+      expect(await entryOf(admin)).toMatchObject({ _id: conversationId, course: null, adminChatUser: subject.user._id });
     });
   });
 

@@ -119,8 +119,19 @@ function Composer({ onSend, onTyping }: { onSend: (text: string) => void; onTypi
  * The course chat or the admin chat: a conversation list, a conversation, and a new-conversation picker. The
  * connection stays open while the panel is mounted; "Reconnecting…" shows whenever it is down.
  */
-export default function ChatPanel({ target, title }: { target: ChatRoomTarget; title: string }) {
-  const [view, setView] = useState<View>({ name: 'list' });
+export default function ChatPanel({
+  target,
+  title,
+  initialConversation,
+  emptyText = 'No conversations yet.',
+}: {
+  target: ChatRoomTarget;
+  title: string;
+  /** A conversation to open straight away, as a notification or a push click links to it. */
+  initialConversation?: string | null;
+  emptyText?: string;
+}) {
+  const [view, setView] = useState<View>(initialConversation ? { name: 'conversation', id: initialConversation } : { name: 'list' });
   const openId = view.name === 'conversation' ? view.id : null;
   const { state, connection, pending, emit, sendMessage } = useChatRoom(target, openId);
   const [chosen, setChosen] = useState<string[]>([]);
@@ -180,7 +191,7 @@ export default function ChatPanel({ target, title }: { target: ChatRoomTarget; t
               <Spinner className="size-5 text-brand" /> Loading conversations…
             </div>
           ) : state.conversations.length === 0 ? (
-            <p className="flex flex-1 items-center justify-center px-6 text-center text-sm text-slate-500 dark:text-slate-400">No conversations yet.</p>
+            <p className="flex flex-1 items-center justify-center px-6 text-center text-sm text-slate-500 dark:text-slate-400">{emptyText}</p>
           ) : (
             <ul className="min-h-0 flex-1 overflow-y-auto p-2" aria-label="Conversations">
               {state.conversations.map((c) => (

@@ -1,0 +1,32 @@
+import { useAtomValue } from 'jotai';
+import { useSearchParams } from 'react-router-dom';
+import { signedInUserAtom } from '../auth/atoms';
+import { tenantNameAtom } from '../tenant/atoms';
+import ChatPanel from './ChatPanel';
+import { teamMessagesTitle } from './team-messages';
+
+/**
+ * The user's side of the admin chat: each admin who wrote to this person is one conversation here. Admins start
+ * them from the user's page, so this side only answers; `?conversation=` opens one, as notifications link to it.
+ */
+export default function TeamMessagesPage() {
+  const user = useAtomValue(signedInUserAtom)!;
+  const title = teamMessagesTitle(useAtomValue(tenantNameAtom));
+  const [params] = useSearchParams();
+  const conversation = params.get('conversation');
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{title}</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-400">Questions about lessons, payments or your account: the team answers here.</p>
+      <div className="mt-6">
+        <ChatPanel
+          key={`${user._id}:${conversation ?? ''}`}
+          target={{ kind: 'admin', userId: user._id }}
+          title="Conversations"
+          initialConversation={conversation}
+          emptyText="No messages from the team yet. When someone from the team writes to you, the conversation appears here."
+        />
+      </div>
+    </div>
+  );
+}
