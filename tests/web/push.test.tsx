@@ -1,5 +1,4 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { readFileSync } from 'node:fs';
 import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +8,7 @@ import { usePushClicks } from '../../web/features/chat/push/use-push-clicks';
 import { conversationPath } from '../../web/features/chat/team-messages';
 import { PUSH_SUBSCRIPTION_KEY, unregisterOldWorkers } from '../../web/lib/push-worker';
 import Toaster from '../../web/ui/toast/Toaster';
+import serviceWorkerSource from '../../web/public/push-sw.js?raw';
 import { json, mockApi } from './fetch-mock';
 
 const PUBLIC_KEY = 'BPublicKeyOfThisDeployment';
@@ -214,7 +214,7 @@ function loadServiceWorker(windows: { url: string; focus: () => Promise<unknown>
     registration: { scope: 'http://localhost/learning-portal/', showNotification: vi.fn(async () => undefined) },
     clients: { claim: vi.fn(), matchAll: vi.fn(async () => windows), openWindow: vi.fn(async () => null) },
   };
-  new Function('self', readFileSync('web/public/push-sw.js', 'utf8'))(self);
+  new Function('self', serviceWorkerSource)(self);
   const fire = async (type: string, event: object) => {
     let done: Promise<unknown> = Promise.resolve();
     handlers[type]!({ ...event, waitUntil: (promise: Promise<unknown>) => (done = promise) });
