@@ -2,6 +2,8 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicUser } from '../../schema/contracts/auth';
+import { sessionAtom } from '../../web/features/auth/atoms';
 import PushControl from '../../web/features/chat/push/PushControl';
 import { forgetPush, pushAvailability, turnOnPush } from '../../web/features/chat/push/push-client';
 import { usePushClicks } from '../../web/features/chat/push/use-push-clicks';
@@ -9,7 +11,7 @@ import { conversationPath } from '../../web/features/chat/team-messages';
 import { PUSH_SUBSCRIPTION_KEY, unregisterOldWorkers } from '../../web/lib/push-worker';
 import Toaster from '../../web/ui/toast/Toaster';
 import serviceWorkerSource from '../../web/public/push-sw.js?raw';
-import { json, mockApi } from './fetch-mock';
+import { json, mockApi, user } from './fetch-mock';
 
 const PUBLIC_KEY = 'BPublicKeyOfThisDeployment';
 const SUBSCRIPTION = { endpoint: 'https://push.example/abc', expirationTime: null, keys: { p256dh: 'BKey', auth: 'secret' } };
@@ -148,9 +150,9 @@ describe('forgetting push (turning it off, or signing out)', () => {
   });
 });
 
-function renderControl(production = true) {
+function renderControl(production = true, store = createStore()) {
   render(
-    <Provider store={createStore()}>
+    <Provider store={store}>
       <Toaster />
       <PushControl production={production} />
     </Provider>,
@@ -158,6 +160,18 @@ function renderControl(production = true) {
 }
 
 describe('PushControl', () => {
+  it('is not offered while an admin acts as another user', async () => {
+    fakeBrowser('default');
+    const fetchMock = mockApi(configured());
+    const store = createStore();
+    const token = `header.${btoa(JSON.stringify({ imp: 'user_admin' }))}.signature`;
+    store.set(sessionAtom, { token, user: user() as unknown as PublicUser, actingUserId: 'user_student' });
+    renderControl(true, store);
+    expect(screen.getByText('Push notifications cannot be turned on while acting as another user.')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('says push is not configured here in local mode', async () => {
     fakeBrowser('default');
     renderControl(false);

@@ -24,7 +24,7 @@ import { tenantDb } from '../lib/tenant-db';
 import { type VerifiedTicket, verifyTicket } from '../lib/tickets';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError } from '../middleware/errors';
-import { adminPermissions, requireAccount } from '../middleware/permissions';
+import { adminPermissions, refuseWhileImpersonating, requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 
 type Ctx = Context<AppBindings>;
@@ -124,7 +124,8 @@ export const chatRoutes = new Hono<AppBindings>()
     const body: PushConfig = { vapidPublicKey: configured ? c.env.VAPID_PUBLIC_KEY! : null };
     return c.json(body);
   })
-  .post('/fcm-token', requireAuth, requireAccount, validate('json', pushSubscriptionBody), async (c) => {
+  // An admin acting as someone must not subscribe their own browser to that person's messages.
+  .post('/fcm-token', requireAuth, requireAccount, refuseWhileImpersonating, validate('json', pushSubscriptionBody), async (c) => {
     const tdb = tenantDb(c);
     const { token } = c.req.valid('json');
     const auth = authOf(c);

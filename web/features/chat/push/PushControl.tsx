@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { secondaryButton } from '../../../ui/classes';
 import Spinner from '../../../ui/Spinner';
 import { useToast } from '../../../ui/toast/use-toast';
+import { useActiveImpersonation } from '../../impersonation/use-impersonation';
 import { forgetPush, type PushAvailability, pushAvailability, turnOnPush } from './push-client';
 
 const note = 'text-xs text-slate-500 dark:text-slate-400';
@@ -13,6 +14,12 @@ const note = 'text-xs text-slate-500 dark:text-slate-400';
  * never on page load; a development build or a deployment without VAPID keys says so instead of pretending.
  */
 export default function PushControl({ production = import.meta.env.PROD }: { production?: boolean }) {
+  // The server refuses it too: an admin's browser must not receive the messages of the person they act as.
+  if (useActiveImpersonation()) return <p className={note}>Push notifications cannot be turned on while acting as another user.</p>;
+  return <PushSwitch production={production} />;
+}
+
+function PushSwitch({ production }: { production: boolean }) {
   const toast = useToast();
   const [availability, setAvailability] = useState<PushAvailability | null>(null);
   const [busy, setBusy] = useState(false);
