@@ -7,7 +7,7 @@ import { createAppRouter } from './router';
 import './styles.css';
 
 applyTheme(initialTheme());
-void unregisterOldWorkers().catch((error: unknown) => console.warn('service workers:', error));
+void unregisterOldWorkers()?.catch(console.warn);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

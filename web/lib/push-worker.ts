@@ -7,9 +7,7 @@ export const PUSH_WORKER_SCOPE = `${BASENAME}/`;
 export const PUSH_SUBSCRIPTION_KEY = 'studyhall.push.subscription';
 
 /** Spec 1: old service workers are unregistered on load. Only this build's push worker stays. */
-export async function unregisterOldWorkers(container: ServiceWorkerContainer | undefined = navigator.serviceWorker) {
-  for (const registration of (await container?.getRegistrations()) ?? []) {
-    const worker = registration.active ?? registration.waiting ?? registration.installing;
-    if (!worker || new URL(worker.scriptURL).pathname !== PUSH_WORKER_URL) await registration.unregister();
-  }
-}
+export const unregisterOldWorkers = (container: ServiceWorkerContainer | undefined = navigator.serviceWorker) =>
+  container
+    ?.getRegistrations()
+    .then((all) => Promise.all(all.map((r) => (r.active ?? r.waiting ?? r.installing)?.scriptURL.endsWith(PUSH_WORKER_URL) || r.unregister())));
