@@ -138,13 +138,19 @@ export default function ChatPanel({
   const conversation = openId ? state.conversations?.find((c) => c._id === openId) : undefined;
   const messages = openId ? (state.messages[openId] ?? []) : [];
   const others = conversation ? othersOf(conversation, state.userId) : [];
+  const awaitingStart = useRef(false);
 
+  const known = Boolean(conversation);
   useEffect(() => {
-    if (openId && connection === 'open' && state.verified && state.hasMore[openId] === undefined) emit('history', { conversationId: openId });
-  }, [openId, connection, state.verified, state.hasMore, emit]);
+    if (openId && known && connection === 'open' && state.verified && state.hasMore[openId] === undefined) emit('history', { conversationId: openId });
+  }, [openId, known, connection, state.verified, state.hasMore, emit]);
+
+  // A linked conversation that is not in this room (an old link, another person's) falls back to the list.
+  useEffect(() => {
+    if (openId && state.conversations && !known) setView({ name: 'list' });
+  }, [openId, state.conversations, known]);
 
   // A conversation this panel just asked for opens as soon as the room announces it.
-  const awaitingStart = useRef(false);
   useEffect(() => {
     if (!awaitingStart.current || !state.conversations?.length) return;
     const members = target.kind === 'course' ? [...chosen, state.userId] : [state.userId, target.userId];
