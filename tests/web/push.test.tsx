@@ -7,6 +7,8 @@ import { sessionAtom } from '../../web/features/auth/atoms';
 import PushControl from '../../web/features/chat/push/PushControl';
 import { forgetPush, pushAvailability, turnOnPush } from '../../web/features/chat/push/push-client';
 import { usePushClicks } from '../../web/features/chat/push/use-push-clicks';
+import { usePushEndsWithSession } from '../../web/features/chat/push/use-push-ends-with-session';
+import { endSession } from '../../web/lib/session-events';
 import { conversationPath } from '../../web/features/chat/team-messages';
 import { PUSH_SUBSCRIPTION_KEY, unregisterOldWorkers } from '../../web/lib/push-worker';
 import Toaster from '../../web/ui/toast/Toaster';
@@ -148,6 +150,24 @@ describe('forgetting push (turning it off, or signing out)', () => {
     await forgetPush();
     expect(browser.subscription.unsubscribe).toHaveBeenCalled();
     expect(localStorage.getItem(PUSH_SUBSCRIPTION_KEY)).toBeNull();
+  });
+});
+
+describe('a session that ends by a 401', () => {
+  function Listener() {
+    usePushEndsWithSession();
+    return null;
+  }
+
+  it("unsubscribes the browser without calling the server, which drops the row when the push service says it's gone", async () => {
+    const browser = fakeBrowser('granted', { subscribed: true });
+    localStorage.setItem(PUSH_SUBSCRIPTION_KEY, 'sub-1');
+    const fetchMock = mockApi({});
+    render(<Listener />);
+    act(() => endSession());
+    await waitFor(() => expect(browser.subscription.unsubscribe).toHaveBeenCalled());
+    expect(localStorage.getItem(PUSH_SUBSCRIPTION_KEY)).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 

@@ -10,6 +10,7 @@ import { tenantNameAtom } from '../tenant/atoms';
 import { openConversationAtom, unseenTotalAtom } from './chat-atoms';
 import PushControl from './push/PushControl';
 import { usePushClicks } from './push/use-push-clicks';
+import { usePushEndsWithSession } from './push/use-push-ends-with-session';
 import { ReconnectingSocket } from './reconnecting-socket';
 import { conversationPath, TEAM_MESSAGES_PATH, teamMessagesTitle } from './team-messages';
 import { socketUrl } from './tickets';
@@ -32,6 +33,7 @@ export default function InboxBadge({ userId }: { userId: string }) {
   const container = useRef<HTMLDivElement>(null);
   const tenantName = useAtomValue(tenantNameAtom);
   usePushClicks();
+  usePushEndsWithSession();
 
   // A light disclosure rather than a menu library: the badge sits on every page, so it stays small.
   useEffect(() => {

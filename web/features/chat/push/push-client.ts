@@ -1,6 +1,7 @@
 import type { PushConfig } from '../../../../schema/contracts/chat';
 import { api } from '../../../lib/api';
 import { PUSH_SUBSCRIPTION_KEY, PUSH_WORKER_SCOPE, PUSH_WORKER_URL } from '../../../lib/push-worker';
+import { storedToken } from '../../../lib/session-storage';
 
 /**
  * - unsupported: this browser has no Web Push.
@@ -51,11 +52,16 @@ export async function turnOnPush(publicKey: string): Promise<PushStatus> {
   return 'on';
 }
 
-/** Removes this browser's subscription on the server and in the browser (turning push off, or signing out). */
+/**
+ * Removes this browser's subscription on the server and in the browser (turning push off, signing out, or a session
+ * that ended). Without a token only the browser half can run; that is enough, since the push service then answers
+ * "gone" to the next push and the server drops the row (worker/lib/push.ts).
+ */
 export async function forgetPush() {
   const id = localStorage.getItem(PUSH_SUBSCRIPTION_KEY);
   localStorage.removeItem(PUSH_SUBSCRIPTION_KEY);
   const subscription = supported() ? await currentSubscription() : null;
   // Each half is worth doing even when the other fails: an unreachable server must not keep the browser subscribed.
-  await Promise.allSettled([id ? api(`/fcm-token/${id}`, { method: 'DELETE', keepSessionOn401: true }) : null, subscription?.unsubscribe()]);
+  const removal = id && storedToken() ? api(`/fcm-token/${id}`, { method: 'DELETE', keepSessionOn401: true }) : null;
+  await Promise.allSettled([removal, subscription?.unsubscribe()]);
 }
