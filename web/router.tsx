@@ -43,6 +43,7 @@ const AvailabilityPage = lazyPage(() => import('./features/availability/Availabi
 const TrialRecordingPage = lazyPage(() => import('./features/lesson-room/TrialRecordingPage'));
 const StudentQuizHistoryPage = lazyPage(() => import('./features/quiz-review/StudentQuizHistoryPage'));
 const AttemptReviewPage = lazyPage(() => import('./features/quiz-review/AttemptReviewPage'));
+const TeamMessagesPage = lazyPage(() => import('./features/chat/TeamMessagesPage'));
 
 const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
 
@@ -78,6 +79,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/admin/tutor-sorting', <TutorSortingPage />),
       signedIn('portal/students/:userId/quizzes', <StudentQuizHistoryPage />),
       signedIn('portal/students/:userId/quizzes/:submissionId', <AttemptReviewPage />),
+      signedIn('portal/messages', <TeamMessagesPage />),
       soon('portal/*', 'portal'),
       {
         path: 'dashboard',

@@ -191,6 +191,8 @@ export const notificationEntry = z.object({
   course: z.string().nullable(),
   lastMessageSentAt: z.string().nullable(),
   lastMessage: z.string().nullable(),
+  /** In an admin chat the reader is not the subject of (an admin's), that user: their page holds the conversation. */
+  adminChatUser: z.string().nullable(),
 });
 export type NotificationEntry = z.infer<typeof notificationEntry>;
 
@@ -245,3 +247,8 @@ export const pushSubscriptionBody = z.object({
   }),
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
+
+/** `GET /push/config`: the VAPID public key the browser subscribes with, or null where push is not configured. */
+export interface PushConfig {
+  vapidPublicKey: string | null;
+}

@@ -1,10 +1,14 @@
+import { createExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '../../schema/contracts/common';
-import type { NotificationEntry } from '../../schema/contracts/chat';
+import type { NotificationEntry, PushConfig } from '../../schema/contracts/chat';
 import { chatConversations, chatMembers, pushSubscriptions } from '../../schema/tables';
 import { api, bearer, expectFieldError, postJson } from '../helpers/auth';
 import { db, signedInUser } from '../helpers/realtime';
+import { app } from '../../worker/app';
+import type { Env } from '../../worker/env';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 let sam: Person;
@@ -45,9 +49,21 @@ describe('GET /chat/notifications', () => {
       expect(first.status).toBe(200);
       const page = await first.json<ListResponse<NotificationEntry>>();
       expect(page).toMatchObject({ totalDocs: 2, limit: 1, offset: 0 });
-      expect(page.docs).toEqual([{ _id: rows[1]!._id, unseenCount: 1, course: 'c1', lastMessageSentAt: '2031-01-02T10:00:00.000Z', lastMessage: 'Newer' }]);
+      expect(page.docs).toEqual([{ _id: rows[1]!._id, unseenCount: 1, course: 'c1', lastMessageSentAt: '2031-01-02T10:00:00.000Z', lastMessage: 'Newer', adminChatUser: null }]);
       const more = await (await api('/chat/notifications?limit=1&offset=1', { headers: bearer(sam.token) })).json<ListResponse<NotificationEntry>>();
       expect(more.docs.map((d) => d.lastMessage)).toEqual(['Older']);
+    });
+
+    it("names the user of an admin chat for the admin, so the entry opens that user's page, and not for the user", async () => {
+      const subject = await signedInUser({ tenant: 'studyhall', role: 'STUDENT', firstname: 'Sid' });
+      const admin = await signedInUser({ tenant: 'studyhall', role: 'ADMIN', firstname: 'Ada' });
+      const tenantId = subject.tenant._id;
+      const conversationId = crypto.randomUUID();
+      await db.insert(chatConversations).values({ _id: conversationId, tenantId, room: `admin:${subject.user._id}`, courseId: null, lastMessageTime: new Date(), lastMessage: 'Hello from the team' });
+      for (const person of [subject, admin]) await db.insert(chatMembers).values({ tenantId, conversationId, userId: person.user._id, unseenCount: 1 });
+      const entryOf = async (person: Person) => (await (await api('/chat/notifications', { headers: bearer(person.token) })).json<ListResponse<NotificationEntry>>()).docs[0];
+      expect(await entryOf(subject)).toMatchObject({ _id: conversationId, course: null, adminChatUser: null });
+      expect(await entryOf(admin)).toMatchObject({ _id: conversationId, course: null, adminChatUser: subject.user._id });
     });
   });
 
@@ -108,6 +124,39 @@ describe('POST /fcm-token and DELETE /fcm-token/{id}', () => {
       expect((await api(`/fcm-token/${_id}`, { method: 'DELETE', headers: bearer(maya.token) })).status).toBe(404);
       expect((await api(`/fcm-token/${_id}`, { method: 'DELETE', headers: bearer(partner.token) }, 'partner.localhost')).status).toBe(404);
       expect((await subscriptionsOf(sam.user._id)).some((s) => s._id === _id)).toBe(true);
+    });
+  });
+});
+
+describe('GET /push/config', () => {
+  const vapid = { VAPID_PUBLIC_KEY: 'BPublicKeyOfThisDeployment', VAPID_PRIVATE_KEY: 'private', VAPID_SUBJECT: 'mailto:ops@studyhall.test' };
+  const configured = (token: string, keys: Partial<Env>) =>
+    app.fetch(new Request('http://localhost/api/push/config', { headers: bearer(token) }), { ...(env as unknown as Env), ...keys }, createExecutionContext());
+
+  describe('happy', () => {
+    it('gives the VAPID public key when push is configured', async () => {
+      const res = await configured(sam.token, vapid);
+      expect(res.status).toBe(200);
+      expect(await res.json<PushConfig>()).toEqual({ vapidPublicKey: 'BPublicKeyOfThisDeployment' });
+    });
+
+    it('says push is not configured without the keys (local and test)', async () => {
+      const res = await api('/push/config', { headers: bearer(sam.token) });
+      expect(res.status).toBe(200);
+      expect(await res.json<PushConfig>()).toEqual({ vapidPublicKey: null });
+    });
+  });
+
+  describe('errors', () => {
+    it('reports no push when only the public key is set, since nothing could be sent', async () => {
+      expect(await (await configured(sam.token, { VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY })).json<PushConfig>()).toEqual({ vapidPublicKey: null });
+    });
+  });
+
+  describe('permissions', () => {
+    it('refuses the signed-out and guests, who get no push', async () => {
+      expect((await api('/push/config')).status).toBe(401);
+      expect((await configured(guest.token, vapid)).status).toBe(403);
     });
   });
 });

@@ -3,8 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import type { NewMessageNotice } from '../../schema/contracts/chat';
 import * as tables from '../../schema/tables';
-import { pushLog, pushSubscriptions } from '../../schema/tables';
+import { chatConversations, pushLog, pushSubscriptions } from '../../schema/tables';
 import type { Env } from '../env';
+import { adminChatUserOf } from './chat/notifications';
 
 /**
  * The one place Web Push leaves the app. With VAPID keys configured it encrypts and sends to each of the user's
@@ -24,9 +25,18 @@ export async function pushToUser(env: Env, owner: { tenantId: string; userId: st
     await db.insert(pushLog).values({ ...entry, outcome: 'recorded' });
     return;
   }
+  const conversation = await db
+    .select({ room: chatConversations.room })
+    .from(chatConversations)
+    .where(and(eq(chatConversations.tenantId, owner.tenantId), eq(chatConversations._id, notice.conversationId)))
+    .get();
+  const adminChatUser = conversation ? adminChatUserOf(conversation.room, owner.userId) : null;
   const vapid = { subject: env.VAPID_SUBJECT, publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
-  // The spec's push shape: notification.title and notification.data.courseId.
-  const data = JSON.stringify({ notification: { title: notice.title, body: notice.lastMessage, data: { courseId: notice.course } } });
+  // The spec's push shape: notification.title and notification.data.courseId; the rest lets a click open the
+  // conversation where the recipient reads it (web/features/chat/team-messages.ts).
+  const data = JSON.stringify({
+    notification: { title: notice.title, body: notice.lastMessage, data: { courseId: notice.course, conversationId: notice.conversationId, adminChatUser } },
+  });
   for (const subscription of subscriptions) {
     const target = { endpoint: subscription.endpoint, expirationTime: null, keys: { p256dh: subscription.p256dh, auth: subscription.auth } };
     const outcome = await fetch(subscription.endpoint, await buildPushPayload({ data, options: { ttl: 3600 } }, target, vapid)).then(

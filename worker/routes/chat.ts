@@ -11,6 +11,7 @@ import {
   inboxObject,
   inboxRoom,
   NOTIFICATION_PAGE_SIZE,
+  type PushConfig,
   pushSubscriptionBody,
 } from '../../schema/contracts/chat';
 import { hasPermission, hasTenantPermission } from '../../schema/contracts/permissions';
@@ -23,7 +24,7 @@ import { tenantDb } from '../lib/tenant-db';
 import { type VerifiedTicket, verifyTicket } from '../lib/tickets';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError } from '../middleware/errors';
-import { adminPermissions, requireAccount } from '../middleware/permissions';
+import { adminPermissions, refuseWhileImpersonating, requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 
 type Ctx = Context<AppBindings>;
@@ -117,7 +118,14 @@ export const chatRoutes = new Hono<AppBindings>()
       return c.json(paged(docs, totalDocs, query));
     },
   )
-  .post('/fcm-token', requireAuth, requireAccount, validate('json', pushSubscriptionBody), async (c) => {
+  .get('/push/config', requireAuth, requireAccount, (c) => {
+    // The public key alone is useless without the private one, so a half-configured deployment reports no push.
+    const configured = c.env.VAPID_PUBLIC_KEY && c.env.VAPID_PRIVATE_KEY && c.env.VAPID_SUBJECT;
+    const body: PushConfig = { vapidPublicKey: configured ? c.env.VAPID_PUBLIC_KEY! : null };
+    return c.json(body);
+  })
+  // An admin acting as someone must not subscribe their own browser to that person's messages.
+  .post('/fcm-token', requireAuth, requireAccount, refuseWhileImpersonating, validate('json', pushSubscriptionBody), async (c) => {
     const tdb = tenantDb(c);
     const { token } = c.req.valid('json');
     const auth = authOf(c);

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { ArrowLeft, CalendarCheck, ClipboardCheck, KeyRound, LogIn, ShieldOff, UserX } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import type { AdminUserRecord } from '../../../schema/contracts/admin-users';
 import { api } from '../../lib/api';
 import { statusOf } from '../../lib/errors';
@@ -23,6 +23,8 @@ type Load = { status: 'loading' } | { status: 'rejected'; code: number | undefin
 
 export default function AdminUserDetailPage() {
   const { userId = '' } = useParams();
+  // A chat notification links here with its conversation.
+  const chatConversation = useSearchParams()[0].get('conversation');
   const { pathname } = useLocation();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -156,7 +158,12 @@ export default function AdminUserDetailPage() {
       {can({ adminCourseChat: ['view'] }) && (
         <div className="mt-6">
           <Suspense fallback={<Spinner className="size-6 text-brand" />}>
-            <ChatPanel target={{ kind: 'admin', userId: user._id, readAll: true }} title={`Admin chat with ${fullName(user)}`} />
+            <ChatPanel
+              key={chatConversation}
+              target={{ kind: 'admin', userId: user._id, readAll: true }}
+              title={`Admin chat with ${fullName(user)}`}
+              initialConversation={chatConversation}
+            />
           </Suspense>
         </div>
       )}

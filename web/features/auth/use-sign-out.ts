@@ -2,6 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../lib/api';
+import { PUSH_SUBSCRIPTION_KEY } from '../../lib/push-worker';
 import { dropSessionAtom } from './atoms';
 
 /** Ends the session on the server, forgets it locally and goes to the portal root. */
@@ -9,6 +10,9 @@ export function useSignOut() {
   const dropSession = useSetAtom(dropSessionAtom);
   const navigate = useNavigate();
   return useCallback(async () => {
+    // Push stops with the session, while the token still authorises removing the subscription; the code loads only
+    // for a browser that has one.
+    if (localStorage.getItem(PUSH_SUBSCRIPTION_KEY)) await import('../chat/push/push-client').then((push) => push.forgetPush()).catch(() => undefined);
     try {
       await api('/auth/sign-out', { method: 'POST', keepSessionOn401: true });
     } catch {

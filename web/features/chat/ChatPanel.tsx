@@ -119,21 +119,38 @@ function Composer({ onSend, onTyping }: { onSend: (text: string) => void; onTypi
  * The course chat or the admin chat: a conversation list, a conversation, and a new-conversation picker. The
  * connection stays open while the panel is mounted; "Reconnecting…" shows whenever it is down.
  */
-export default function ChatPanel({ target, title }: { target: ChatRoomTarget; title: string }) {
-  const [view, setView] = useState<View>({ name: 'list' });
+export default function ChatPanel({
+  target,
+  title,
+  initialConversation,
+  emptyText = 'No conversations yet.',
+}: {
+  target: ChatRoomTarget;
+  title: string;
+  /** A conversation to open straight away, as a notification or a push click links to it. */
+  initialConversation?: string | null;
+  emptyText?: string;
+}) {
+  const [view, setView] = useState<View>(initialConversation ? { name: 'conversation', id: initialConversation } : { name: 'list' });
   const openId = view.name === 'conversation' ? view.id : null;
   const { state, connection, pending, emit, sendMessage } = useChatRoom(target, openId);
   const [chosen, setChosen] = useState<string[]>([]);
   const conversation = openId ? state.conversations?.find((c) => c._id === openId) : undefined;
   const messages = openId ? (state.messages[openId] ?? []) : [];
   const others = conversation ? othersOf(conversation, state.userId) : [];
+  const awaitingStart = useRef(false);
 
+  const known = Boolean(conversation);
   useEffect(() => {
-    if (openId && connection === 'open' && state.verified && state.hasMore[openId] === undefined) emit('history', { conversationId: openId });
-  }, [openId, connection, state.verified, state.hasMore, emit]);
+    if (openId && known && connection === 'open' && state.verified && state.hasMore[openId] === undefined) emit('history', { conversationId: openId });
+  }, [openId, known, connection, state.verified, state.hasMore, emit]);
+
+  // A linked conversation that is not in this room (an old link, another person's) falls back to the list.
+  useEffect(() => {
+    if (openId && state.conversations && !known) setView({ name: 'list' });
+  }, [openId, state.conversations, known]);
 
   // A conversation this panel just asked for opens as soon as the room announces it.
-  const awaitingStart = useRef(false);
   useEffect(() => {
     if (!awaitingStart.current || !state.conversations?.length) return;
     const members = target.kind === 'course' ? [...chosen, state.userId] : [state.userId, target.userId];
@@ -180,7 +197,7 @@ export default function ChatPanel({ target, title }: { target: ChatRoomTarget; t
               <Spinner className="size-5 text-brand" /> Loading conversations…
             </div>
           ) : state.conversations.length === 0 ? (
-            <p className="flex flex-1 items-center justify-center px-6 text-center text-sm text-slate-500 dark:text-slate-400">No conversations yet.</p>
+            <p className="flex flex-1 items-center justify-center px-6 text-center text-sm text-slate-500 dark:text-slate-400">{emptyText}</p>
           ) : (
             <ul className="min-h-0 flex-1 overflow-y-auto p-2" aria-label="Conversations">
               {state.conversations.map((c) => (

@@ -5,7 +5,17 @@ import ChatPanel from './ChatPanel';
 const EDIT_MODE_KEY = 'studyhall.chat.adminEditMode';
 
 /** The course page's chat tab. Admins read every conversation; with edit mode on they may also write. */
-export default function CourseChat({ courseId, asAdmin, canEdit }: { courseId: string; asAdmin: boolean; canEdit: boolean }) {
+export default function CourseChat({
+  courseId,
+  asAdmin,
+  canEdit,
+  initialConversation,
+}: {
+  courseId: string;
+  asAdmin: boolean;
+  canEdit: boolean;
+  initialConversation?: string | null;
+}) {
   const [editMode, setEditMode] = useState(() => localStorage.getItem(EDIT_MODE_KEY) === 'true');
   const toggle = (on: boolean) => {
     localStorage.setItem(EDIT_MODE_KEY, String(on));
@@ -20,7 +30,7 @@ export default function CourseChat({ courseId, asAdmin, canEdit }: { courseId: s
           Edit mode (write in this course's conversations)
         </label>
       )}
-      <ChatPanel key={String(effective)} target={{ kind: 'course', courseId, editMode: effective, readAll: asAdmin }} title="Course chat" />
+      <ChatPanel key={String(effective)} target={{ kind: 'course', courseId, editMode: effective, readAll: asAdmin }} title="Course chat" initialConversation={initialConversation} />
     </div>
   );
 }

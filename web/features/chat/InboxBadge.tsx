@@ -1,13 +1,18 @@
 import { formatDistanceToNow } from 'date-fns/formatDistanceToNow';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { MessageCircle } from 'lucide-react';
+import { LifeBuoy, MessageCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { inboxRoom, inboxServerFrame, type NotificationEntry } from '../../../schema/contracts/chat';
 import { iconButton, secondaryButton } from '../../ui/classes';
 import { pushToastAtom } from '../../ui/toast-atoms';
+import { tenantNameAtom } from '../tenant/atoms';
 import { openConversationAtom, unseenTotalAtom } from './chat-atoms';
+import PushControl from './push/PushControl';
+import { usePushClicks } from './push/use-push-clicks';
+import { usePushEndsWithSession } from './push/use-push-ends-with-session';
 import { ReconnectingSocket } from './reconnecting-socket';
+import { conversationPath, TEAM_MESSAGES_PATH, teamMessagesTitle } from './team-messages';
 import { socketUrl } from './tickets';
 
 /**
@@ -26,6 +31,9 @@ export default function InboxBadge({ userId }: { userId: string }) {
   const socket = useRef<ReconnectingSocket | null>(null);
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
+  const tenantName = useAtomValue(tenantNameAtom);
+  usePushClicks();
+  usePushEndsWithSession();
 
   // A light disclosure rather than a menu library: the badge sits on every page, so it stays small.
   useEffect(() => {
@@ -105,7 +113,7 @@ export default function InboxBadge({ userId }: { userId: string }) {
               {entries.map((entry) => (
                 <li key={entry._id}>
                   <Link
-                    to={entry.course ? `/portal/courses/${entry.course}` : '/portal/profile'}
+                    to={conversationPath(entry)}
                     onClick={() => setOpen(false)}
                     className="flex items-start gap-3 rounded-xl px-2 py-2 hover:bg-slate-100 dark:hover:bg-slate-800"
                   >
@@ -126,6 +134,17 @@ export default function InboxBadge({ userId }: { userId: string }) {
               Load more
             </button>
           )}
+          <div className="mt-2 space-y-2 border-t border-slate-200 px-2 pt-3 pb-1 dark:border-slate-800">
+            <Link
+              to={TEAM_MESSAGES_PATH}
+              onClick={() => setOpen(false)}
+              className="flex items-center gap-2 rounded-xl py-1 text-sm font-semibold text-slate-800 hover:text-brand-strong dark:text-slate-100 dark:hover:text-brand"
+            >
+              <LifeBuoy className="size-4 text-brand" aria-hidden="true" />
+              {teamMessagesTitle(tenantName)}
+            </Link>
+            <PushControl />
+          </div>
         </div>
       )}
     </div>

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { MyCourse } from '../../../schema/contracts/courses';
 import { hasPermission, type PermissionMap } from '../../../schema/contracts/permissions';
 import { api } from '../../lib/api';
@@ -33,6 +33,8 @@ type CourseView = MyCourse & { tutorPermissions?: PermissionMap | null };
 /** /portal/courses/:courseId — the course header, its lessons and materials, its people, and (admins) settings. */
 export default function CoursePage() {
   const { courseId = '' } = useParams();
+  // A chat notification links here with its conversation: the chat tab opens on it.
+  const chatConversation = useSearchParams()[0].get('conversation');
   const user = useAtomValue(signedInUserAtom);
   const can = useCan();
   const navigate = useNavigate();
@@ -123,7 +125,7 @@ export default function CoursePage() {
           </p>
         )}
       </header>
-      <TabGroup className="mt-8">
+      <TabGroup key={chatConversation} className="mt-8" defaultIndex={showChat && chatConversation ? tabs.indexOf('Chat') : 0}>
         <TabList aria-label="Course sections" className="flex gap-2 overflow-x-auto pb-1">
           {tabs.map((tab) => (
             <Tab key={tab} className={tabClass}>
@@ -141,7 +143,7 @@ export default function CoursePage() {
           {showChat && (
             <TabPanel>
               <Suspense fallback={<Spinner className="size-6 text-brand" />}>
-                <CourseChat courseId={course._id} asAdmin={isAdmin} canEdit={isAdmin && can({ adminCourse: ['edit'] })} />
+                <CourseChat courseId={course._id} asAdmin={isAdmin} canEdit={isAdmin && can({ adminCourse: ['edit'] })} initialConversation={chatConversation} />
               </Suspense>
             </TabPanel>
           )}

@@ -10,7 +10,7 @@ const SHORTCUTS: { to: string; title: string; text: string; icon: LucideIcon }[]
   { to: '/portal/courses', title: 'Courses', text: 'Your courses, lessons, resources and homework.', icon: BookOpen },
   { to: '/portal/schedule', title: 'Schedule', text: 'Upcoming lessons and your availability.', icon: CalendarDays },
   { to: '/topical-past-papers', title: 'Past papers', text: 'Practise with past papers by topic.', icon: FileText },
-  { to: '/portal/chat', title: 'Messages', text: 'Chat with your tutors and the Studyhall team.', icon: MessagesSquare },
+  { to: '/portal/messages', title: 'Messages', text: 'Talk to the Studyhall team. Chats with your tutors are in each course.', icon: MessagesSquare },
   { to: '/portal/trials', title: 'My trials', text: 'Your upcoming and past free trial classes.', icon: Sparkles },
 ];
 

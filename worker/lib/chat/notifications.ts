@@ -3,6 +3,12 @@ import type { NotificationEntry } from '../../../schema/contracts/chat';
 import { chatConversations, chatMembers } from '../../../schema/tables';
 import type { Db } from '../../env';
 
+/** The user an admin room (`admin:<userId>`) is about, unless that is the reader, whose own team messages it is. */
+export function adminChatUserOf(room: string, readerId: string) {
+  const subject = room.startsWith('admin:') ? room.slice('admin:'.length) : null;
+  return subject === readerId ? null : subject;
+}
+
 /**
  * The notifications list: the user's conversations with unseen messages, latest first, from the rooms' summaries
  * in D1 (one list across every course and the admin chat). Also the header badge's total.
@@ -17,6 +23,7 @@ export async function listNotifications(db: Db, tenantId: string, userId: string
         course: chatConversations.courseId,
         lastMessageSentAt: chatConversations.lastMessageTime,
         lastMessage: chatConversations.lastMessage,
+        room: chatConversations.room,
       })
       .from(chatMembers)
       .innerJoin(chatConversations, and(eq(chatConversations._id, chatMembers.conversationId), eq(chatConversations.tenantId, tenantId)))
@@ -31,6 +38,10 @@ export async function listNotifications(db: Db, tenantId: string, userId: string
       .where(mine)
       .get(),
   ]);
-  const docs: NotificationEntry[] = rows.map((row) => ({ ...row, lastMessageSentAt: row.lastMessageSentAt?.toISOString() ?? null }));
+  const docs: NotificationEntry[] = rows.map(({ room, ...row }) => ({
+    ...row,
+    lastMessageSentAt: row.lastMessageSentAt?.toISOString() ?? null,
+    adminChatUser: adminChatUserOf(room, userId),
+  }));
   return { docs, totalDocs: totals?.totalDocs ?? 0, totalUnseen: totals?.totalUnseen ?? 0 };
 }

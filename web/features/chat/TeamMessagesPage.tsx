@@ -1,0 +1,38 @@
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import Spinner from '../../ui/Spinner';
+import { signedInUserAtom } from '../auth/atoms';
+import { tenantNameAtom } from '../tenant/atoms';
+import { teamMessagesTitle } from './team-messages';
+
+// Loaded by the page rather than with the route, so the route table (in the landing page's bundle) lists one chunk.
+const ChatPanel = lazy(() => import('./ChatPanel'));
+
+/**
+ * The user's side of the admin chat: each admin who wrote to this person is one conversation here. Admins start
+ * them from the user's page, so this side only answers; `?conversation=` opens one, as notifications link to it.
+ */
+export default function TeamMessagesPage() {
+  const user = useAtomValue(signedInUserAtom)!;
+  const title = teamMessagesTitle(useAtomValue(tenantNameAtom));
+  const [params] = useSearchParams();
+  const conversation = params.get('conversation');
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{title}</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-400">Questions about lessons, payments or your account: the team answers here.</p>
+      <div className="mt-6">
+        <Suspense fallback={<Spinner className="size-6 text-brand" />}>
+          <ChatPanel
+            key={`${user._id}:${conversation ?? ''}`}
+            target={{ kind: 'admin', userId: user._id }}
+            title="Conversations"
+            initialConversation={conversation}
+            emptyText="No messages from the team yet. When someone from the team writes to you, the conversation appears here."
+          />
+        </Suspense>
+      </div>
+    </div>
+  );
+}
