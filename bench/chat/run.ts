@@ -200,12 +200,31 @@ async function rawWs(): Promise<Result> {
   }
 }
 
-const results = [await ours('workerd'), await socketIo(), await rawWs(), await ours('wrangler dev')];
+/**
+ * This shared VM stalls now and then for a few hundred milliseconds, which lands in one run's tail and not the
+ * next; so each contender runs ROUNDS times, interleaved, and the comparison uses the median round.
+ */
+const ROUNDS = Number(process.env.BENCH_CHAT_ROUNDS ?? 3);
+const rounds: Result[][] = [];
+for (let i = 0; i < ROUNDS; i++) rounds.push([await ours('workerd'), await socketIo(), await rawWs()]);
+const reference = await ours('wrangler dev');
+
+const line = (r: Result) =>
+  `  ${r.name.padEnd(42)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  (${r.deliveries}/${r.expected} deliveries)`;
+const medianRound = (which: number) => {
+  const sorted = rounds.map((round) => round[which]!).sort((a, b) => a.p99 - b.p99);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
 console.log(`chat delivery latency: 1 room, ${CLIENTS} clients, ${RATE} msg/s of ${BYTES} B, ${MEASURE_S} s measured after ${WARMUP_S} s warm-up; no per-message compression`);
-for (const r of results) {
-  console.log(`  ${r.name.padEnd(42)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  (${r.deliveries}/${r.expected} deliveries)`);
-}
-const [o, peer, floor] = results as [Result, Result, Result];
+rounds.forEach((round, i) => {
+  console.log(` round ${i + 1}`);
+  for (const r of round) console.log(line(r));
+});
+const [o, peer, floor] = [medianRound(0), medianRound(1), medianRound(2)];
+console.log(` median round by p99 (of ${ROUNDS})`);
+for (const r of [o, peer, floor]) console.log(line(r));
+console.log(` reference, once\n${line(reference)}`);
+console.log(`ours/peer chat-p50 ${(o.p50 / peer.p50).toFixed(2)}`);
 console.log(`ours/peer chat-p99 ${(o.p99 / peer.p99).toFixed(2)}`);
 console.log(`ours/floor chat-p99 ${(o.p99 / floor.p99).toFixed(2)}`);
 process.exit(0);
