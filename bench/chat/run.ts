@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io, type Socket } from 'socket.io-client';
@@ -100,6 +100,8 @@ type Host = 'workerd' | 'wrangler dev';
 
 async function startHost(host: Host) {
   if (host === 'wrangler dev') {
+    // wrangler dev refuses a missing assets directory; the room needs no assets, so an empty one will do.
+    mkdirSync('dist/client', { recursive: true });
     return spawnReady('wrangler', ['dev', '--port', String(PORT), '--persist-to', PERSIST, '--show-interactive-dev-session=false'], /Ready on/);
   }
   return startWorkerd(PERSIST, PORT);
