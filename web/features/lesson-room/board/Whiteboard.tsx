@@ -364,7 +364,7 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
           />
         )}
         <ZoomControls zoom={camera.zoom} onZoomIn={() => zoomBy(1.25)} onZoomOut={() => zoomBy(0.8)} onZoomReset={() => onCamera({ x: 0, y: 0, zoom: 1 })} />
-        {elements.length === 0 && !draft && !textAt && (
+        {elements.length === 0 && !draft && !textAt && !peers.some((peer) => peer.board?.page === pageId && peer.board.draft) && (
           <p className="pointer-events-none absolute inset-x-0 top-1/3 text-center text-sm text-slate-400">
             {readOnly ? 'Nothing on this page yet.' : 'Draw, write or drop shapes here. Everyone in the lesson sees it live.'}
           </p>
