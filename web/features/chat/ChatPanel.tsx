@@ -92,8 +92,9 @@ function Composer({ onSend, onTyping }: { onSend: (text: string) => void; onTypi
   const keyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey) submit(event);
   };
+  // On a phone the floating support button sits over the composer's right end, so the send button moves clear of it.
   return (
-    <form onSubmit={submit} className="flex items-end gap-2 border-t border-slate-200 p-3 dark:border-slate-800">
+    <form onSubmit={submit} className="flex items-end gap-2 border-t border-slate-200 p-3 max-sm:pr-16 dark:border-slate-800">
       <label htmlFor="chat-message" className="sr-only">
         Message
       </label>
