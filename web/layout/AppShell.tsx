@@ -8,7 +8,7 @@ import { useTenantLoader } from '../features/tenant/use-tenant-loader';
 import { onSessionEnded } from '../lib/session-events';
 import LoadingScreen from '../ui/LoadingScreen';
 import Toaster from '../ui/toast/Toaster';
-import ImpersonationBanner from '../features/impersonation/ImpersonationBanner';
+import { useActiveImpersonation } from '../features/impersonation/active-impersonation';
 import Footer from './Footer';
 import Header from './Header';
 import SupportButton from './SupportButton';
@@ -17,6 +17,8 @@ import { usePageMeta, useScrollToTop } from './use-page-meta';
 
 // Only visitors coming back from a trial booking need it, so it stays out of the initial load.
 const TrialScheduledDialog = lazy(() => import('./TrialScheduledDialog'));
+// Only an admin acting as someone ever sees the banner, so its code stays out of everyone else's first load.
+const ImpersonationBanner = lazy(() => import('../features/impersonation/ImpersonationBanner'));
 
 /** Spec 1, section 2: wait for the token, for a stored user's data, and for the tenant while none is known. */
 function useStartupDone() {
@@ -38,6 +40,7 @@ export default function AppShell() {
   const navigate = useNavigate();
   const dropSession = useSetAtom(dropSessionAtom);
   const [params] = useSearchParams();
+  const impersonating = useActiveImpersonation() !== null;
   useSessionBootstrap();
   useTenantLoader();
   usePageMeta();
@@ -69,7 +72,11 @@ export default function AppShell() {
       >
         Skip to content
       </a>
-      <ImpersonationBanner />
+      {impersonating && (
+        <Suspense fallback={null}>
+          <ImpersonationBanner />
+        </Suspense>
+      )}
       <Header />
       <main id="main" className="flex-1 pb-20 sm:pb-0">
         <Outlet />

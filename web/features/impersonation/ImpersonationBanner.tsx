@@ -2,7 +2,8 @@ import { UserRoundCog } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import { useActiveImpersonation, useReturnToAdmin } from './use-impersonation';
+import { useActiveImpersonation } from './active-impersonation';
+import { useReturnToAdmin } from './use-impersonation';
 
 const fullName = (person: { firstname: string; lastname: string }) => `${person.firstname} ${person.lastname}`.trim();
 

@@ -1,4 +1,4 @@
-import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useSetAtom, useStore } from 'jotai';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LogInAsUserResponse } from '../../../schema/contracts/admin-users';
@@ -10,16 +10,6 @@ import { statusOf } from '../../lib/errors';
 import { sessionAtom, userLoadedAtom } from '../auth/atoms';
 import { sessionFromToken } from '../auth/token-request';
 import { impersonationAtom } from './atoms';
-import { impersonatorIdOf } from './impersonation-storage';
-
-/** Who is acting as whom right now, if anyone: from the stored record, or from the token alone after the tab was closed. */
-export function useActiveImpersonation() {
-  const session = useAtomValue(sessionAtom);
-  const record = useAtomValue(impersonationAtom);
-  if (!session || session.user.role.isGuest) return null;
-  if (record && record.token === session.token) return { user: session.user, impersonator: record.impersonator };
-  return impersonatorIdOf(session.token) ? { user: session.user, impersonator: null } : null;
-}
 
 /** POST log-in-as-user, then continue as that user on their dashboard. */
 export function useLogInAsUser() {

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { secondaryButton } from '../../../ui/classes';
 import Spinner from '../../../ui/Spinner';
 import { useToast } from '../../../ui/toast/use-toast';
-import { useActiveImpersonation } from '../../impersonation/use-impersonation';
+import { useActiveImpersonation } from '../../impersonation/active-impersonation';
 import { forgetPush, type PushAvailability, pushAvailability, turnOnPush } from './push-client';
 
 const note = 'text-xs text-slate-500 dark:text-slate-400';
