@@ -31,6 +31,11 @@ interface ChatSocketState {
   editMode: boolean;
 }
 
+interface Target {
+  ws: WebSocket;
+  state: ChatSocketState;
+}
+
 const refuse = (status: number, message: string) => Response.json({ message, errors: [] }, { status });
 
 function sendText(ws: WebSocket, text: string) {
@@ -54,6 +59,11 @@ export class ChatRoom extends DurableObject<Env> {
   private readonly typingSent = new Map<string, number>();
   /** Attachments never change after the upgrade, so each is read once per wake instead of once per broadcast. */
   private readonly states = new WeakMap<WebSocket, ChatSocketState | null>();
+  /**
+   * Each conversation's sockets, kept until someone connects, leaves or joins a conversation: rebuilding the list
+   * for every message made garbage per message and socket, and collecting it paused the room.
+   */
+  private readonly audiences = new Map<string, Target[]>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -82,6 +92,7 @@ export class ChatRoom extends DurableObject<Env> {
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
     server.serializeAttachment(state);
+    this.audiences.clear();
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -110,6 +121,14 @@ export class ChatRoom extends DurableObject<Env> {
       case 'typing':
         return this.typing(ws, state, payload);
     }
+  }
+
+  override webSocketClose() {
+    this.audiences.clear();
+  }
+
+  override webSocketError() {
+    this.audiences.clear();
   }
 
   override async alarm() {
@@ -184,6 +203,7 @@ export class ChatRoom extends DurableObject<Env> {
     this.store.savePeople(people);
     if (!this.store.conversationByMembers(memberKeyOf(memberIds))) this.store.createConversation(id, memberIds, Date.now());
     const created = this.store.conversationByMembers(memberKeyOf(memberIds))!;
+    this.audiences.clear();
     const [conversation] = await this.listFor(state.userId, [created]);
     this.broadcastTo(this.audience(created.id), 'created', { conversation: conversation! });
   }
@@ -232,6 +252,7 @@ export class ChatRoom extends DurableObject<Env> {
     const [people] = await Promise.all([directory.people([userId]), directory.addMember(conversationId, userId)]);
     this.store.savePeople(people);
     this.store.addMember(conversationId, userId);
+    this.audiences.clear();
   }
 
   private history(ws: WebSocket, state: ChatSocketState, payload: ClientPayload<'history'>) {
@@ -281,7 +302,7 @@ export class ChatRoom extends DurableObject<Env> {
 
   /** Open sockets with their states; a socket mid-close is no longer part of the room. */
   private openStates(except?: WebSocket) {
-    const result: { ws: WebSocket; state: ChatSocketState }[] = [];
+    const result: Target[] = [];
     for (const ws of this.ctx.getWebSockets()) {
       if (ws === except || ws.readyState !== WebSocket.OPEN) continue;
       const state = this.stateOf(ws);
@@ -291,9 +312,14 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   /** Sockets that see a conversation: its members' and every reader-of-all's. */
-  private audience(conversationId: string, except?: WebSocket) {
-    const members = new Set(this.store.members(conversationId).map((m) => m.userId));
-    return this.openStates(except).filter(({ state }) => state.readAll || members.has(state.userId));
+  private audience(conversationId: string, except?: WebSocket): Target[] {
+    let targets = this.audiences.get(conversationId);
+    if (!targets) {
+      const members = new Set(this.store.members(conversationId).map((m) => m.userId));
+      targets = this.openStates().filter(({ state }) => state.readAll || members.has(state.userId));
+      this.audiences.set(conversationId, targets);
+    }
+    return except ? targets.filter(({ ws }) => ws !== except) : targets;
   }
 
   private async listFor(viewerId: string, stored: StoredConversation[]): Promise<Conversation[]> {
@@ -319,9 +345,12 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   /** Serialises once per mode, not once per recipient. */
-  private broadcastTo<Op extends ServerOp>(targets: { ws: WebSocket; state: ChatSocketState }[], op: Op, payload: ServerPayload<Op>) {
+  private broadcastTo<Op extends ServerOp>(targets: Target[], op: Op, payload: ServerPayload<Op>) {
     const text: Partial<Record<ChatMode, string>> = {};
-    for (const { ws, state } of targets) sendText(ws, (text[state.mode] ??= JSON.stringify(serverFrame(state.mode, op, payload))));
+    for (const { ws, state } of targets) {
+      // A cached audience can hold a socket that began closing since; its close event clears the cache.
+      if (ws.readyState === WebSocket.OPEN) sendText(ws, (text[state.mode] ??= JSON.stringify(serverFrame(state.mode, op, payload))));
+    }
   }
 
   private scheduleFlush() {

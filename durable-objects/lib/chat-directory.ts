@@ -1,10 +1,9 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
 import type { ChatPerson, NewMessageNotice } from '../../schema/contracts/chat';
 import { inboxObject } from '../../schema/contracts/chat';
-import * as tables from '../../schema/tables';
 import { chatConversations, chatMembers, chatPresence, courseStudents, courseTutors, users } from '../../schema/tables';
 import type { Env } from '../../worker/env';
+import { databaseFor } from '../../worker/lib/database';
 
 /** What the chat objects read from and write to D1: people, course membership, presence and the summaries. */
 export class ChatDirectory {
@@ -14,7 +13,7 @@ export class ChatDirectory {
     private readonly env: Env,
     private readonly tenantId: string,
   ) {
-    this.db = drizzle(env.DB, { schema: tables });
+    this.db = databaseFor(env.DB);
   }
 
   people(ids: string[]): Promise<ChatPerson[]> {

@@ -1,9 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
 import { hasTenantPermission } from '../../schema/contracts/permissions';
-import * as tables from '../../schema/tables';
 import { callLogs, roles, tenants, users } from '../../schema/tables';
-import type { Env } from '../../worker/env';
+import type { Db, Env } from '../../worker/env';
+import { databaseFor } from '../../worker/lib/database';
 import { sendEmail } from '../../worker/lib/email';
 import { lateTutorAdminMail, lateTutorMail } from '../../worker/lib/email/late-tutor-mails';
 import type { OutgoingMail } from '../../worker/lib/email/provider';
@@ -14,7 +13,7 @@ const fullName = (u: { firstname: string; lastname: string }) => `${u.firstname}
 export const waitingRoomLink = (lesson: WaitingLesson) => `${lesson.origin}/learning-portal/waiting-room/${lesson.sectionId}`;
 
 /** Active admins of the tenant whose role (and the tenant) grant reading call logs: the people who act on them. */
-async function callLogAdmins(db: ReturnType<typeof drizzle<typeof tables>>, tenantId: string) {
+async function callLogAdmins(db: Db, tenantId: string) {
   const tenant = await db.select({ permissions: tenants.permissions }).from(tenants).where(eq(tenants._id, tenantId)).get();
   const rows = await db
     .select({ _id: users._id, email: users.email, firstname: users.firstname, lastname: users.lastname, permissions: roles.permissions })
@@ -30,7 +29,7 @@ async function callLogAdmins(db: ReturnType<typeof drizzle<typeof tables>>, tena
  * waiting and who was told. A mail that cannot go out is recorded in the entry's error, never thrown.
  */
 export async function reportLateTutor(env: Env, lesson: WaitingLesson, waitingUserIds: string[]): Promise<string> {
-  const db = drizzle(env.DB, { schema: tables });
+  const db = databaseFor(env.DB);
   const mailCtx = { db, env, tenantId: lesson.tenantId };
   const link = waitingRoomLink(lesson);
   const problems: string[] = [];
@@ -91,7 +90,7 @@ export async function reportLateTutor(env: Env, lesson: WaitingLesson, waitingUs
 
 /** The late tutor arrived after all, or the lesson ended without them. */
 export async function settleCallLog(env: Env, tenantId: string, callLogId: string, outcome: { tutorJoinedAt: number } | 'MISSED') {
-  const db = drizzle(env.DB, { schema: tables });
+  const db = databaseFor(env.DB);
   const set = outcome === 'MISSED' ? { status: 'MISSED' as const } : { status: 'JOINED_LATE' as const, tutorJoinedAt: new Date(outcome.tutorJoinedAt) };
   await db
     .update(callLogs)

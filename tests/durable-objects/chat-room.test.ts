@@ -104,6 +104,23 @@ describe('happy', () => {
     expect((await tutor.next('created')).conversation._id).toBe(first._id);
   });
 
+  it('reaches the tabs that are open now: a closed tab stops receiving, a tab opened later receives', async () => {
+    const courseId = await freshCourse();
+    const student = await course(f.student, courseId);
+    const tutor = await course(f.tutor, courseId);
+    const conversation = await conversationBetween(student, tutor, [f.tutor.user._id]);
+    const secondTab = await course(f.student, courseId);
+    tutor.emit('send', { conversationId: conversation._id, clientId: 'tabs-1', message: 'To both tabs' });
+    expect((await secondTab.next('message')).message.message).toBe('To both tabs');
+    expect((await student.next('message')).message.message).toBe('To both tabs');
+
+    secondTab.close();
+    const laterTab = await course(f.student, courseId);
+    tutor.emit('send', { conversationId: conversation._id, clientId: 'tabs-2', message: 'After the switch' });
+    expect((await laterTab.next('message')).message.message).toBe('After the switch');
+    expect((await student.next('message')).message.message).toBe('After the switch');
+  });
+
   it('shows typing to the others, throttled, never stored, and ends it with a message', async () => {
     const courseId = await freshCourse();
     const student = await course(f.student, courseId);

@@ -1,10 +1,9 @@
 import { buildPushPayload } from '@block65/webcrypto-web-push';
 import { and, eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
 import type { NewMessageNotice } from '../../schema/contracts/chat';
-import * as tables from '../../schema/tables';
 import { chatConversations, pushLog, pushSubscriptions } from '../../schema/tables';
 import type { Env } from '../env';
+import { databaseFor } from './database';
 import { adminChatUserOf } from './chat/notifications';
 
 /**
@@ -13,7 +12,7 @@ import { adminChatUserOf } from './chat/notifications';
  * the push log, which the dev mailbox page shows, so local runs and tests see exactly what would go out.
  */
 export async function pushToUser(env: Env, owner: { tenantId: string; userId: string }, notice: NewMessageNotice) {
-  const db = drizzle(env.DB, { schema: tables });
+  const db = databaseFor(env.DB);
   const entry = { tenantId: owner.tenantId, userId: owner.userId, title: notice.title, body: notice.lastMessage, courseId: notice.course };
   const subscriptions = await db
     .select()
