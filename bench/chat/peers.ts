@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
 import { WebSocketServer } from 'ws';
+import type { ChatPerson } from '../../schema/contracts/chat';
 
 /**
  * The benchmark's peers, each in its own process: `socketio` is a Socket.IO server answering the chat's event names
@@ -15,9 +16,23 @@ if (kind === 'socketio') {
   let seq = 0;
   io.on('connection', (socket) => {
     void socket.join('room');
+    // The same message object ours broadcasts (sender, status per member, times), so both move the same bytes.
+    const sender = socket.handshake.auth as ChatPerson & { courseId: string; otherId: string };
     socket.on('sendMessage', (payload: { conversationId: string; clientId: string; message: string }) => {
       seq += 1;
-      io.to('room').emit('receiveMessage', { message: { ...payload, seq, _id: String(seq) } });
+      io.to('room').emit('receiveMessage', {
+        message: {
+          _id: crypto.randomUUID(),
+          seq,
+          clientId: payload.clientId,
+          message: payload.message,
+          sender: { _id: sender._id, firstname: sender.firstname, lastname: sender.lastname, avatar: sender.avatar },
+          conversation: payload.conversationId,
+          createdAt: new Date().toISOString(),
+          course: sender.courseId,
+          status: [{ user: sender.otherId, status: 'SAVED' }],
+        },
+      });
     });
   });
   http.listen(Number(port), () => console.log('ready'));

@@ -13,7 +13,8 @@ import { startWorkerd } from '../lib/workerd';
 /**
  * `npm run bench -- chat`: one course chat room, 200 clients, 20 messages a second of 200 bytes, delivery latency
  * (send → receipt at every member socket) p50/p95/p99, against a Socket.IO server with the same event names and
- * a bare `ws` broadcast (the floor), measured in the same run.
+ * a bare `ws` broadcast (the floor), measured in the same run. The Socket.IO peer broadcasts the same message object
+ * as ours (sender, status, times), so both move the same bytes per delivery.
  *
  * Ours runs twice: on workerd directly (the built Worker on Miniflare with wrangler.toml's configuration, see
  * bench/lib/workerd.ts), which is the figure compared with the peers, and under `wrangler dev`, whose proxy worker relays
@@ -158,7 +159,9 @@ async function socketIo(): Promise<Result> {
     const clients: Socket[] = [];
     for (let i = 0; i < CLIENTS; i++) {
       // The server refuses per-message compression, so none is negotiated.
-      const client = io(`http://localhost:${PEER_PORT}`, { transports: ['websocket'] });
+      const [me, other] = i % 2 === 0 ? [DEMO_USERS.student, DEMO_USERS.tutor] : [DEMO_USERS.tutor, DEMO_USERS.student];
+      const auth = { _id: me._id, firstname: me.firstname, lastname: me.lastname, avatar: null, courseId: COURSE, otherId: other._id };
+      const client = io(`http://localhost:${PEER_PORT}`, { transports: ['websocket'], auth });
       await new Promise((resolve) => client.once('connect', () => resolve(undefined)));
       clients.push(client);
     }
@@ -178,12 +181,12 @@ async function socketIo(): Promise<Result> {
   }
 }
 
-async function rawWs(): Promise<Result> {
-  const server = await spawnReady(process.execPath, ['--import', 'tsx', 'bench/chat/peers.ts', 'ws', String(PEER_PORT + 1)], /ready/);
+/** A bare broadcast server (the floors): clients send `{type, message}` and every socket gets the frame back. */
+async function broadcastFloor(name: string, server: ChildProcess, port: number): Promise<Result> {
   try {
     const sockets: WebSocket[] = [];
     for (let i = 0; i < CLIENTS; i++) {
-      const ws = new WebSocket(`ws://localhost:${PEER_PORT + 1}`, { perMessageDeflate: false });
+      const ws = new WebSocket(`ws://localhost:${port}`, { perMessageDeflate: false });
       await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
       sockets.push(ws);
     }
@@ -196,11 +199,17 @@ async function rawWs(): Promise<Result> {
     }
     await drive((i, text) => sockets[i]!.send(JSON.stringify({ type: 'sendMessage', message: text })), { on: false });
     for (const ws of sockets) ws.close();
-    return summarise('floor    raw ws broadcast', latencies, RATE * MEASURE_S * CLIENTS);
+    return summarise(name, latencies, RATE * MEASURE_S * CLIENTS);
   } finally {
     server.kill('SIGTERM');
   }
 }
+
+const rawWs = async () =>
+  broadcastFloor('floor    raw ws broadcast', await spawnReady(process.execPath, ['--import', 'tsx', 'bench/chat/peers.ts', 'ws', String(PEER_PORT + 1)], /ready/), PEER_PORT + 1);
+
+const workerdFloor = async () =>
+  broadcastFloor('floor    bare Durable Object room (workerd)', await spawnReady(process.execPath, ['--import', 'tsx', 'bench/chat/workerd-floor.ts', String(PEER_PORT + 2)], /ready/), PEER_PORT + 2);
 
 /**
  * This shared VM stalls now and then for a few hundred milliseconds, which lands in one run's tail and not the
@@ -208,7 +217,7 @@ async function rawWs(): Promise<Result> {
  */
 const ROUNDS = Number(process.env.BENCH_CHAT_ROUNDS ?? 3);
 const rounds: Result[][] = [];
-for (let i = 0; i < ROUNDS; i++) rounds.push([await ours('workerd'), await socketIo(), await rawWs()]);
+for (let i = 0; i < ROUNDS; i++) rounds.push([await ours('workerd'), await socketIo(), await rawWs(), await workerdFloor()]);
 const reference = await ours('wrangler dev');
 
 const line = (r: Result) =>
@@ -222,11 +231,14 @@ rounds.forEach((round, i) => {
   console.log(` round ${i + 1}`);
   for (const r of round) console.log(line(r));
 });
-const [o, peer, floor] = [medianRound(0), medianRound(1), medianRound(2)];
+const [o, peer, floor, bare] = [medianRound(0), medianRound(1), medianRound(2), medianRound(3)];
 console.log(` median round by p99 (of ${ROUNDS})`);
-for (const r of [o, peer, floor]) console.log(line(r));
+for (const r of [o, peer, floor, bare]) console.log(line(r));
 console.log(` reference, once\n${line(reference)}`);
 console.log(`ours/peer chat-p50 ${(o.p50 / peer.p50).toFixed(2)}`);
 console.log(`ours/peer chat-p99 ${(o.p99 / peer.p99).toFixed(2)}`);
 console.log(`ours/floor chat-p99 ${(o.p99 / floor.p99).toFixed(2)}`);
+// What the runtime costs before any of our code runs, and what ChatRoom adds on top of it.
+console.log(`workerd-floor/peer chat-p99 ${(bare.p99 / peer.p99).toFixed(2)}`);
+console.log(`ours/workerd-floor chat-p99 ${(o.p99 / bare.p99).toFixed(2)}`);
 process.exit(0);
