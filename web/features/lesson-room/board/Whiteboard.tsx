@@ -1,13 +1,15 @@
 import clsx from 'clsx';
-import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import type { BoardPresence, Peer, PresenceState } from '../presence';
-import { addElement, type BoardElement, hitElements, removeElements, type ShapeKind } from './board-model';
+import { addElement, type BoardElement, hitElements, moveElements, removeElements, type ShapeKind, translateElement } from './board-model';
+import { elementBox, pad, unionBox } from './bounds';
 import { ElementView, strokePath } from './element-view';
 import { BoardToolbar, ZoomControls } from './BoardToolbar';
 import { highlighterInks, inks, type Tool, tools } from './tools';
 import { uploadLessonImage } from './lesson-images';
+import { boxBetween, elementsInBox, topmostAt } from './selection';
 import { usePageElements } from './use-board';
 import { useToast } from '../../../ui/toast/use-toast';
 
@@ -37,7 +39,26 @@ type Draft =
   | { kind: 'shape'; element: Extract<BoardElement, { type: ShapeKind }> }
   | { kind: 'erase'; ids: Set<string> }
   | { kind: 'pan'; startX: number; startY: number; camera: Camera }
-  | { kind: 'laser' };
+  | { kind: 'laser' }
+  | { kind: 'move'; start: BoardPoint; dx: number; dy: number }
+  | { kind: 'select-box'; start: BoardPoint; end: BoardPoint; base: Selection };
+
+interface BoardPoint {
+  x: number;
+  y: number;
+}
+
+/**
+ * The selected elements as they were when picked. One that someone else deletes or changes no longer matches its
+ * snapshot, so it drops out of the selection instead of being moved from a place it has left.
+ */
+type Selection = ReadonlyMap<string, BoardElement>;
+const NOTHING: Selection = new Map();
+const sameElement = (a: BoardElement | undefined, b: BoardElement) => a !== undefined && (a === b || JSON.stringify(a) === JSON.stringify(b));
+const selectionOf = (elements: readonly BoardElement[]): Selection => new Map(elements.map((e) => [e.id, e]));
+/** A press that moves less than this many screen pixels is a click, not a drag. */
+const DRAG_SLOP = 3;
+const NUDGE: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 const MIN_ZOOM = 0.25;
 const MAX_ZOOM = 4;
@@ -63,6 +84,18 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
   const [textAt, setTextAt] = useState<{ x: number; y: number; value: string } | null>(null);
   const [spaceHeld, setSpaceHeld] = useState(false);
   const activeTool = readOnly && tools.find((t) => t.tool === tool)?.writes ? 'hand' : tool;
+  const [selection, setSelection] = useState<Selection>(NOTHING);
+  const selected = useMemo(
+    () => (activeTool === 'select' ? elements.filter((e) => sameElement(selection.get(e.id), e)) : []),
+    [activeTool, elements, selection],
+  );
+  const selectedIds = useMemo(() => new Set(selected.map((e) => e.id)), [selected]);
+  const selectionBounds = unionBox(selected.map(elementBox));
+  const pickTool = useCallback((next: Tool) => {
+    setTool(next);
+    setSelection(NOTHING);
+  }, []);
+  useEffect(() => setSelection(NOTHING), [pageId]);
 
   const toBoard = useCallback(
     (clientX: number, clientY: number) => {
@@ -96,6 +129,15 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
     const [a, b] = [...touches.current.values()];
     return { distance: Math.hypot(a!.x - b!.x, a!.y - b!.y), midX: (a!.x + b!.x) / 2, midY: (a!.y + b!.y) / 2 };
   };
+
+  /** One transaction, so one undo puts the whole selection back; the selection follows the moved copies. */
+  const moveSelection = useCallback(
+    (dx: number, dy: number) => {
+      moveElements(doc, pageId, selectedIds, dx, dy, origin);
+      setSelection(selectionOf(selected.map((e) => translateElement(e, dx, dy))));
+    },
+    [doc, pageId, selectedIds, selected, origin],
+  );
 
   const onPointerDown = (event: ReactPointerEvent<SVGSVGElement>) => {
     if (event.pointerType === 'touch') {
@@ -132,6 +174,28 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
     } else if (activeTool === 'laser') {
       setDraft({ kind: 'laser' });
       setPresence({ laser: point });
+    } else if (activeTool === 'select') {
+      const hit = topmostAt(elements, point.x, point.y, 6 / camera.zoom);
+      const hitElement = elements.find((e) => e.id === hit);
+      const move: Draft = { kind: 'move', start: point, dx: 0, dy: 0 };
+      if (hitElement && event.shiftKey) {
+        const next = new Map(selectionOf(selected));
+        if (next.delete(hitElement.id)) {
+          setSelection(next);
+          return;
+        }
+        setSelection(next.set(hitElement.id, hitElement));
+        setDraft(move);
+      } else if (hitElement && !selectedIds.has(hitElement.id)) {
+        setSelection(selectionOf([hitElement]));
+        setDraft(move);
+      } else if (hitElement || (selectionBounds && !event.shiftKey && contains(selectionBounds, point))) {
+        setDraft(move);
+      } else {
+        const base = event.shiftKey ? selectionOf(selected) : NOTHING;
+        setSelection(base);
+        setDraft({ kind: 'select-box', start: point, end: point, base });
+      }
     }
     event.currentTarget.setPointerCapture(event.pointerId);
   };
@@ -178,6 +242,8 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
       return { kind: 'stroke', element: { ...draft.element, points } };
     }
     if (draft.kind === 'shape') return { kind: 'shape', element: { ...draft.element, x2: point.x, y2: point.y } };
+    if (draft.kind === 'move') return { ...draft, dx: point.x - draft.start.x, dy: point.y - draft.start.y };
+    if (draft.kind === 'select-box') return { ...draft, end: point };
     if (draft.kind === 'erase') {
       const hits = hitElements(elements, point.x, point.y, 8 / camera.zoom);
       return hits.some((id) => !draft.ids.has(id)) ? { kind: 'erase', ids: new Set([...draft.ids, ...hits]) } : draft;
@@ -198,6 +264,12 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
     else if (draft.kind === 'shape' && (draft.element.x1 !== draft.element.x2 || draft.element.y1 !== draft.element.y2)) addElement(doc, pageId, draft.element, origin);
     else if (draft.kind === 'erase') removeElements(doc, pageId, draft.ids, origin);
     else if (draft.kind === 'laser') setPresence({ laser: null });
+    else if (draft.kind === 'move' && Math.hypot(draft.dx, draft.dy) * camera.zoom >= DRAG_SLOP) moveSelection(draft.dx, draft.dy);
+    else if (draft.kind === 'select-box') {
+      const next = new Map(draft.base);
+      for (const id of elementsInBox(elements, boxBetween(draft.start, draft.end))) next.set(id, elements.find((e) => e.id === id)!);
+      setSelection(next);
+    }
     if (draft.kind === 'stroke' || draft.kind === 'shape') setPresence({ draft: null });
     setDraft(null);
   };
@@ -243,8 +315,27 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
         return;
       }
       if (mod || event.altKey) return;
+      if (selectedIds.size > 0) {
+        const nudge = NUDGE[event.key];
+        if (event.key === 'Escape') {
+          setSelection(NOTHING);
+          return;
+        }
+        if (event.key === 'Delete' || event.key === 'Backspace') {
+          event.preventDefault();
+          removeElements(doc, pageId, selectedIds, origin);
+          setSelection(NOTHING);
+          return;
+        }
+        if (nudge) {
+          event.preventDefault();
+          const step = event.shiftKey ? 10 : 1;
+          moveSelection(nudge[0] * step, nudge[1] * step);
+          return;
+        }
+      }
       const picked = tools.find((t) => t.key === event.key.toLowerCase());
-      if (picked && (!picked.writes || !readOnly)) setTool(picked.tool);
+      if (picked && (!picked.writes || !readOnly)) pickTool(picked.tool);
     };
     const onKeyUp = (event: KeyboardEvent) => {
       if (event.key === ' ') setSpaceHeld(false);
@@ -255,9 +346,10 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
       window.removeEventListener('keydown', onKeyDown);
       window.removeEventListener('keyup', onKeyUp);
     };
-  }, [undo.manager, readOnly]);
+  }, [undo.manager, readOnly, doc, pageId, origin, selectedIds, moveSelection, pickTool]);
 
   const erasing = draft?.kind === 'erase' ? draft.ids : null;
+  const moving = draft?.kind === 'move' ? draft : null;
   const arrowColors = new Set([...elements, ...(draft?.kind === 'shape' ? [draft.element] : [])].filter((e) => e.type === 'arrow').map((e) => e.color));
   const placeImage = async (file: File) => {
     try {
@@ -285,7 +377,7 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
     <div className="relative flex min-h-0 flex-1 flex-col">
       <BoardToolbar
         tool={activeTool}
-        onTool={setTool}
+        onTool={pickTool}
         color={activeTool === 'highlighter' ? highlight : color}
         onColor={activeTool === 'highlighter' ? setHighlight : setColor}
         highlighter={activeTool === 'highlighter'}
@@ -306,7 +398,15 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
           data-testid="whiteboard"
           className={clsx(
             'absolute inset-0 size-full touch-none select-none',
-            draft?.kind === 'pan' || activeTool === 'hand' || spaceHeld ? 'cursor-grab' : activeTool === 'text' ? 'cursor-text' : 'cursor-crosshair',
+            draft?.kind === 'pan' || activeTool === 'hand' || spaceHeld
+              ? 'cursor-grab'
+              : activeTool === 'text'
+                ? 'cursor-text'
+                : activeTool === 'select'
+                  ? draft?.kind === 'move'
+                    ? 'cursor-move'
+                    : 'cursor-default'
+                  : 'cursor-crosshair',
           )}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
@@ -328,9 +428,21 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
             <rect x={camera.x - 24} y={camera.y - 24} width={10000 / camera.zoom} height={10000 / camera.zoom} fill="url(#board-dots)" />
             {elements.map((element) => (
               <g key={element.id} opacity={erasing?.has(element.id) ? 0.2 : 1}>
-                <ElementView element={element} sectionId={sectionId} />
+                <ElementView element={moving && selectedIds.has(element.id) ? translateElement(element, moving.dx, moving.dy) : element} sectionId={sectionId} />
               </g>
             ))}
+            {selected.length > 0 && (
+              <SelectionMarks boxes={selected.map(elementBox)} zoom={camera.zoom} dx={moving?.dx ?? 0} dy={moving?.dy ?? 0} />
+            )}
+            {draft?.kind === 'select-box' && (
+              <rect
+                {...boxBetween(draft.start, draft.end)}
+                className="fill-brand/10 stroke-brand-strong"
+                strokeWidth={1 / camera.zoom}
+                strokeDasharray={`${4 / camera.zoom} ${3 / camera.zoom}`}
+                data-testid="selection-box"
+              />
+            )}
             {draft?.kind === 'stroke' && (
               <path d={strokePath(draft.element, false)} fill={draft.element.color} opacity={draft.element.type === 'highlighter' ? 0.35 : 1} />
             )}
@@ -363,6 +475,10 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
             }}
           />
         )}
+        <p className="sr-only" aria-live="polite">
+          {selected.length > 0 &&
+            `${selected.length} ${selected.length === 1 ? 'item' : 'items'} selected. Drag or use the arrow keys to move, Delete to remove, Escape to deselect.`}
+        </p>
         <ZoomControls zoom={camera.zoom} onZoomIn={() => zoomBy(1.25)} onZoomOut={() => zoomBy(0.8)} onZoomReset={() => onCamera({ x: 0, y: 0, zoom: 1 })} />
         {elements.length === 0 && !draft && !textAt && !peers.some((peer) => peer.board?.page === pageId && peer.board.draft) && (
           <p className="pointer-events-none absolute inset-x-0 top-1/3 text-center text-sm text-slate-400">
@@ -371,6 +487,23 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
         )}
       </div>
     </div>
+  );
+}
+
+const contains = (box: { x: number; y: number; width: number; height: number }, p: BoardPoint) =>
+  p.x >= box.x && p.x <= box.x + box.width && p.y >= box.y && p.y <= box.y + box.height;
+
+/** A dashed outline around each selected element and, for several, one box around them all (constant width at any zoom). */
+function SelectionMarks({ boxes, zoom, dx, dy }: { boxes: ReturnType<typeof elementBox>[]; zoom: number; dx: number; dy: number }) {
+  const gap = 4 / zoom;
+  const all = boxes.length > 1 ? unionBox(boxes) : null;
+  return (
+    <g transform={`translate(${dx} ${dy})`} fill="none" className="stroke-brand-strong" pointerEvents="none" data-testid="selection">
+      {boxes.map((box, i) => (
+        <rect key={i} {...pad(box, gap)} strokeWidth={1.5 / zoom} strokeDasharray={`${5 / zoom} ${4 / zoom}`} rx={3 / zoom} />
+      ))}
+      {all && <rect {...pad(all, gap * 3)} strokeWidth={1 / zoom} opacity={0.6} />}
+    </g>
   );
 }
 

@@ -1,4 +1,5 @@
 import * as Y from 'yjs';
+import { elementBox } from './bounds';
 
 export type PenKind = 'pen' | 'highlighter';
 export type ShapeKind = 'line' | 'arrow' | 'rect' | 'ellipse';
@@ -88,6 +89,40 @@ export function replaceElement(doc: Y.Doc, pageId: string, element: BoardElement
   }, origin);
 }
 
+/** The element moved by (dx, dy) board units; a new value, since elements never change in place. */
+export function translateElement<E extends BoardElement>(element: E, dx: number, dy: number): E {
+  switch (element.type) {
+    case 'pen':
+    case 'highlighter':
+      return { ...element, points: element.points.map((v, i) => (i % 3 === 0 ? v + dx : i % 3 === 1 ? v + dy : v)) };
+    case 'line':
+    case 'arrow':
+    case 'rect':
+    case 'ellipse':
+      return { ...element, x1: element.x1 + dx, y1: element.y1 + dy, x2: element.x2 + dx, y2: element.y2 + dy };
+    case 'text':
+    case 'image':
+      return { ...element, x: element.x + dx, y: element.y + dy };
+  }
+}
+
+/**
+ * Moves the elements with these ids in one transaction: each is replaced by its translated copy at the same index,
+ * so stacking order is kept and one undo takes the whole move back. Ids no longer on the page are skipped.
+ */
+export function moveElements(doc: Y.Doc, pageId: string, ids: ReadonlySet<string>, dx: number, dy: number, origin: unknown) {
+  if (ids.size === 0 || (dx === 0 && dy === 0)) return;
+  const elements = pageElements(doc, pageId);
+  doc.transact(() => {
+    // A delete and an insert at the same index keep the length, so the indices read up front stay right.
+    elements.toArray().forEach((element, index) => {
+      if (!ids.has(element.id)) return;
+      elements.delete(index, 1);
+      elements.insert(index, [translateElement(element, dx, dy)]);
+    });
+  }, origin);
+}
+
 /**
  * Undo and redo of this person's own changes only: the manager tracks the origin this client writes with, so
  * undoing never takes back what someone else drew. Pages added later (by anyone) join its scope.
@@ -144,10 +179,9 @@ function touches(element: BoardElement, x: number, y: number, radius: number) {
       return Math.abs(d - 1) * Math.min(rx, ry) <= radius + element.size;
     }
     case 'image':
-      return x >= element.x - radius && x <= element.x + element.width + radius && y >= element.y - radius && y <= element.y + element.height + radius;
     case 'text': {
-      const width = element.text.length * element.fontSize * 0.6;
-      return x >= element.x - radius && x <= element.x + width + radius && y >= element.y - element.fontSize - radius && y <= element.y + radius;
+      const box = elementBox(element);
+      return x >= box.x - radius && x <= box.x + box.width + radius && y >= box.y - radius && y <= box.y + box.height + radius;
     }
   }
 }

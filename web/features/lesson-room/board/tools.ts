@@ -1,6 +1,6 @@
-import { ArrowUpRight, Circle, Eraser, Hand, Highlighter, type LucideIcon, Minus, Pen, Square, Type, Zap } from 'lucide-react';
+import { ArrowUpRight, Circle, Eraser, Hand, Highlighter, type LucideIcon, Minus, MousePointer2, Pen, Square, Type, Zap } from 'lucide-react';
 
-export type Tool = 'pen' | 'highlighter' | 'eraser' | 'line' | 'arrow' | 'rect' | 'ellipse' | 'text' | 'laser' | 'hand';
+export type Tool = 'select' | 'pen' | 'highlighter' | 'eraser' | 'line' | 'arrow' | 'rect' | 'ellipse' | 'text' | 'laser' | 'hand';
 
 export interface ToolInfo {
   tool: Tool;
@@ -12,6 +12,7 @@ export interface ToolInfo {
 }
 
 export const tools: ToolInfo[] = [
+  { tool: 'select', label: 'Select', key: 'v', icon: MousePointer2, writes: true },
   { tool: 'pen', label: 'Pen', key: 'p', icon: Pen, writes: true },
   { tool: 'highlighter', label: 'Highlighter', key: 'h', icon: Highlighter, writes: true },
   { tool: 'eraser', label: 'Eraser', key: 'e', icon: Eraser, writes: true },
