@@ -56,6 +56,9 @@ type Selection = ReadonlyMap<string, BoardElement>;
 const NOTHING: Selection = new Map();
 const sameElement = (a: BoardElement | undefined, b: BoardElement) => a !== undefined && (a === b || JSON.stringify(a) === JSON.stringify(b));
 const selectionOf = (elements: readonly BoardElement[]): Selection => new Map(elements.map((e) => [e.id, e]));
+/** The light theme's strong brand colour in either theme, since the board is white in both. */
+const SELECTION_INK = 'color-mix(in oklab, var(--tenant-primary, #01b8af) 75%, black)';
+const SELECTION_TINT = 'color-mix(in oklab, var(--tenant-primary, #01b8af) 10%, transparent)';
 /** A press that moves less than this many screen pixels is a click, not a drag. */
 const DRAG_SLOP = 3;
 const NUDGE: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -437,7 +440,7 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
             {draft?.kind === 'select-box' && (
               <rect
                 {...boxBetween(draft.start, draft.end)}
-                className="fill-brand/10 stroke-brand-strong"
+                style={{ fill: SELECTION_TINT, stroke: SELECTION_INK }}
                 strokeWidth={1 / camera.zoom}
                 strokeDasharray={`${4 / camera.zoom} ${3 / camera.zoom}`}
                 data-testid="selection-box"
@@ -498,7 +501,7 @@ function SelectionMarks({ boxes, zoom, dx, dy }: { boxes: ReturnType<typeof elem
   const gap = 4 / zoom;
   const all = boxes.length > 1 ? unionBox(boxes) : null;
   return (
-    <g transform={`translate(${dx} ${dy})`} fill="none" className="stroke-brand-strong" pointerEvents="none" data-testid="selection">
+    <g transform={`translate(${dx} ${dy})`} fill="none" style={{ stroke: SELECTION_INK }} pointerEvents="none" data-testid="selection">
       {boxes.map((box, i) => (
         <rect key={i} {...pad(box, gap)} strokeWidth={1.5 / zoom} strokeDasharray={`${5 / zoom} ${4 / zoom}`} rx={3 / zoom} />
       ))}
