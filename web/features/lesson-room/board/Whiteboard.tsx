@@ -182,7 +182,7 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
       const hitElement = elements.find((e) => e.id === hit);
       const move: Draft = { kind: 'move', start: point, dx: 0, dy: 0 };
       if (hitElement && event.shiftKey) {
-        const next = new Map(selectionOf(selected));
+        const next = new Map(selected.map((e) => [e.id, e]));
         if (next.delete(hitElement.id)) {
           setSelection(next);
           return;
