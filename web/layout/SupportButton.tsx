@@ -1,7 +1,11 @@
+import clsx from 'clsx';
 import { MessageCircle } from 'lucide-react';
+import { useLocation } from 'react-router-dom';
 import { SUPPORT_CHAT_URL } from './support';
 
 export default function SupportButton() {
+  // On a phone or tablet the lesson room fills the screen and its corner holds the lesson's own controls.
+  const inLessonRoom = useLocation().pathname.startsWith('/lesson-room/');
   return (
     <a
       href={SUPPORT_CHAT_URL}
@@ -10,7 +14,10 @@ export default function SupportButton() {
       aria-label="Chat with support"
       title="Chat with support"
       data-testid="support-button"
-      className="fixed right-4 bottom-4 z-40 flex size-14 items-center justify-center rounded-full bg-brand text-slate-950 shadow-lg shadow-slate-900/20 transition hover:scale-105 hover:bg-brand-strong hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand sm:right-6 sm:bottom-6 dark:hover:text-slate-950"
+      className={clsx(
+        inLessonRoom && 'max-lg:hidden',
+        'fixed right-4 bottom-4 z-40 flex size-14 items-center justify-center rounded-full bg-brand text-slate-950 shadow-lg shadow-slate-900/20 transition hover:scale-105 hover:bg-brand-strong hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand sm:right-6 sm:bottom-6 dark:hover:text-slate-950',
+      )}
     >
       <MessageCircle className="size-7" aria-hidden="true" />
     </a>

@@ -196,7 +196,7 @@ function RoomBody({ info, me, readOnly: seatReadOnly, board, notes }: { info: Le
         ))}
       </div>
       <div className="flex min-h-0 flex-1 gap-3">
-        <nav aria-label="Board pages" className={clsx('w-20 shrink-0 flex-col gap-2 overflow-y-auto', panel === 'board' ? 'flex' : 'hidden lg:flex')}>
+        <nav aria-label="Board pages" className={clsx('w-14 shrink-0 sm:w-20 flex-col gap-2 overflow-y-auto', panel === 'board' ? 'flex' : 'hidden lg:flex')}>
           {pages.map((id, index) => {
             const here = peers.filter((peer) => peer.board?.page === id);
             return (
@@ -259,23 +259,25 @@ function RoomBody({ info, me, readOnly: seatReadOnly, board, notes }: { info: Le
           />
             </>
           )}
-          <div className="mt-2 flex items-center justify-between gap-2 pr-16 text-xs text-slate-500 lg:pr-0 dark:text-slate-400">
+          <div className="mt-2 flex items-center justify-between gap-2 text-xs text-slate-500 dark:text-slate-400">
             <span className="flex items-center gap-2">
-              Page {pageNumber} of {pages.length}
+              <span className="whitespace-nowrap">
+                Page {pageNumber} of {pages.length}
+              </span>
               {!readOnly && (
-                <button type="button" onClick={() => void lessonSession.bookmark(pageNumber, pageId)} className={clsx('inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800', focusRing)}>
+                <button type="button" title="Bookmark page" onClick={() => void lessonSession.bookmark(pageNumber, pageId)} className={clsx('inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800', focusRing)}>
                   <Bookmark className="size-3.5" aria-hidden />
-                  Bookmark page
+                  <span className="max-sm:sr-only">Bookmark page</span>
                 </button>
               )}
-              <button type="button" onClick={() => void exportPdf()} disabled={exporting} className={clsx('inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-60 dark:ring-slate-600 dark:hover:bg-slate-800', focusRing)}>
+              <button type="button" title="Export PDF" onClick={() => void exportPdf()} disabled={exporting} className={clsx('inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-60 dark:ring-slate-600 dark:hover:bg-slate-800', focusRing)}>
                 {exporting ? <Spinner className="size-3.5" /> : <FileDown className="size-3.5" aria-hidden />}
-                Export PDF
+                <span className="max-sm:sr-only">Export PDF</span>
               </button>
               {readOnly && !replaying && (
-                <button type="button" onClick={() => setReplaying(true)} className={clsx('inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800', focusRing)}>
+                <button type="button" title="Replay" onClick={() => setReplaying(true)} className={clsx('inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800', focusRing)}>
                   <History className="size-3.5" aria-hidden />
-                  Replay
+                  <span className="max-sm:sr-only">Replay</span>
                 </button>
               )}
             </span>

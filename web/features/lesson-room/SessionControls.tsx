@@ -60,7 +60,7 @@ export function EndLessonButton({ onEnd }: { onEnd: () => Promise<void> }) {
     const timer = setTimeout(() => setConfirming(false), 6000);
     return () => clearTimeout(timer);
   }, [confirming]);
-  const base = clsx('rounded-full px-3 py-1 text-xs font-semibold', focusRing);
+  const base = clsx('rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap', focusRing);
   return confirming ? (
     <span className="flex items-center gap-1">
       <button type="button" className={clsx(base, 'bg-red-600 text-white hover:bg-red-700')} onClick={() => void onEnd()}>

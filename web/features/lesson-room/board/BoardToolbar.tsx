@@ -68,7 +68,7 @@ export function BoardToolbar(props: Props) {
             title={label}
             disabled={props.readOnly}
             onClick={() => props.onColor(color)}
-            className={clsx('size-6 shrink-0 rounded-full ring-offset-2 transition disabled:opacity-40 dark:ring-offset-slate-900', focusRing, props.color === color ? 'ring-2 ring-slate-500' : 'ring-1 ring-black/10')}
+            className={clsx('size-6 shrink-0 rounded-full ring-offset-2 transition disabled:opacity-40 dark:ring-offset-slate-900', focusRing, props.color === color ? 'ring-2 ring-slate-500 dark:ring-slate-200' : 'ring-1 ring-black/10 dark:ring-white/20')}
             style={{ backgroundColor: color }}
           />
         ))}
