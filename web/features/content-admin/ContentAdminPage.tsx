@@ -5,7 +5,7 @@ import type { ListResponse } from '../../../schema/contracts/common';
 import { type SubTopicDoc, subTopicInput, type TopicDoc } from '../../../schema/contracts/content';
 import type { HomeCurriculum } from '../../../schema/contracts/learning';
 import { api } from '../../lib/api';
-import { fieldErrorsOf } from '../../lib/errors';
+import { useFormSave } from '../../lib/use-form-save';
 import { usePagedList } from '../../lib/paged-list';
 import { focusRing, primaryButton, secondaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
@@ -289,8 +289,7 @@ function SubTopics({ topic }: { topic: TopicDoc }) {
 function SubTopicDialog({ topicId, subTopic, onClose, onSaved }: { topicId: string; subTopic: SubTopicDoc | null; onClose: () => void; onSaved: (doc: SubTopicDoc, isNew: boolean) => void }) {
   const toast = useToast();
   const [form, setForm] = useState({ name: subTopic?.name ?? '', summary: subTopic?.summary ?? '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, setErrors, save } = useFormSave();
   const body = useMemo(() => ({ topicId, ...form }), [topicId, form]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -299,20 +298,13 @@ function SubTopicDialog({ topicId, subTopic, onClose, onSaved }: { topicId: stri
       setErrors(issuesByField(parsed.error.issues));
       return;
     }
-    setBusy(true);
-    try {
+    await save(async () => {
       const doc = subTopic
         ? await api<SubTopicDoc>(`/admin/subtopics/${subTopic._id}`, { method: 'PUT', json: { name: parsed.data.name, summary: parsed.data.summary } })
         : await api<SubTopicDoc>('/admin/subtopics', { method: 'POST', json: parsed.data });
       toast.success(subTopic ? 'Sub topic Updated' : 'Sub topic Added');
       onSaved(doc, !subTopic);
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) toast.error(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <AdminDialog open onClose={onClose} title={subTopic ? 'Edit sub topic' : 'Add sub topic'}>

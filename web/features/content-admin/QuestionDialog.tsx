@@ -2,7 +2,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { DIFFICULTIES, LEVELS, type QuestionDoc, questionInput } from '../../../schema/contracts/content';
 import { api } from '../../lib/api';
-import { fieldErrorsOf } from '../../lib/errors';
+import { useFormSave } from '../../lib/use-form-save';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
@@ -22,8 +22,7 @@ function Preview({ text }: { text: string }) {
 export default function QuestionDialog({ subTopicId, question, onClose, onSaved }: { subTopicId: string; question: QuestionDoc | null; onClose: () => void; onSaved: (doc: QuestionDoc) => void }) {
   const toast = useToast();
   const [form, setForm] = useState<QuestionForm>(question ? formOf(question) : emptyQuestionForm());
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, setErrors, save } = useFormSave();
   const patch = (changes: Partial<QuestionForm>) => setForm((f) => ({ ...f, ...changes }));
 
   const submit = async (event: FormEvent) => {
@@ -33,20 +32,13 @@ export default function QuestionDialog({ subTopicId, question, onClose, onSaved 
       setErrors(issuesByField(parsed.error.issues));
       return;
     }
-    setBusy(true);
-    try {
+    await save(async () => {
       const doc = question
         ? await api<QuestionDoc>(`/admin/questions/${question._id}`, { method: 'PUT', json: parsed.data })
         : await api<QuestionDoc>('/admin/questions', { method: 'POST', json: parsed.data });
       toast.success(question ? 'Question updated' : 'Question created');
       onSaved(doc);
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) toast.error(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

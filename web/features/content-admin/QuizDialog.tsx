@@ -4,7 +4,7 @@ import type { ListResponse } from '../../../schema/contracts/common';
 import type { QuestionDoc, SubTopicDoc } from '../../../schema/contracts/content';
 import { quizToasts, type QuizDoc } from '../../../schema/contracts/quiz';
 import { api } from '../../lib/api';
-import { fieldErrorsOf } from '../../lib/errors';
+import { useFormSave } from '../../lib/use-form-save';
 import { focusRing, primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
@@ -22,8 +22,7 @@ type Props = { topicId: string; subTopicId?: string; quiz: QuizDoc | null; onClo
 export default function QuizDialog({ topicId, subTopicId, quiz, onClose, onSaved }: Props) {
   const toast = useToast();
   const [form, setForm] = useState<QuizForm>(quiz ? quizFormOf(quiz) : emptyQuizForm());
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, setErrors, save } = useFormSave(({ timeLimitSeconds, ...rest }) => (timeLimitSeconds ? { ...rest, minutes: timeLimitSeconds } : rest));
   const patch = (changes: Partial<QuizForm>) => setForm((f) => ({ ...f, ...changes }));
 
   const submit = async (event: FormEvent) => {
@@ -34,21 +33,13 @@ export default function QuizDialog({ topicId, subTopicId, quiz, onClose, onSaved
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
+    await save(async () => {
       const answer = quiz
         ? await api<{ message: string; quiz: QuizDoc }>(`/admin/quizzes/publish/${quiz._id}`, { method: 'PUT', json: checked.input })
         : await api<{ message: string; quiz: QuizDoc }>('/admin/quizzes', { method: 'POST', json: checked.input });
       toast.success(quiz ? quizToasts.updated : quizToasts.created);
       onSaved(answer.quiz);
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      const { timeLimitSeconds, ...rest } = fields;
-      setErrors(timeLimitSeconds ? { ...rest, minutes: timeLimitSeconds } : rest);
-      if (Object.keys(fields).length === 0) toast.error(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { type Course, courseInput, courseKinds, coursePaymentTypes, courseStatuses, courseUpdate } from '../../../schema/contracts/courses';
 import { api } from '../../lib/api';
-import { fieldErrorsOf } from '../../lib/errors';
+import { useFormSave } from '../../lib/use-form-save';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
@@ -34,8 +34,7 @@ export default function CourseFormDialog({ open, onClose, course, onSaved }: Pro
     subject: course?.subject ?? '',
     grade: course?.grade ?? '',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, errors, setErrors, save } = useFormSave();
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
     const value = event.target.value;
     setForm((current) => ({
@@ -53,18 +52,11 @@ export default function CourseFormDialog({ open, onClose, course, onSaved }: Pro
       return;
     }
     setErrors({});
-    setSaving(true);
-    try {
+    await save(async () => {
       const saved = await api<Course>(course ? `/admin/courses/${course._id}` : '/admin/courses', { method: course ? 'PUT' : 'POST', json: parsed.data });
       toast.success(course ? 'Course updated!' : 'Course created!');
       onSaved(saved);
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) toast.error(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const subjects = subjectsOf(catalogue, form.curriculum);

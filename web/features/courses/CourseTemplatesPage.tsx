@@ -4,7 +4,7 @@ import type { ListResponse } from '../../../schema/contracts/common';
 import { type CourseTemplate, courseTemplateInput } from '../../../schema/contracts/course-templates';
 import { type Course, courseKinds } from '../../../schema/contracts/courses';
 import { api } from '../../lib/api';
-import { fieldErrorsOf } from '../../lib/errors';
+import { useFormSave } from '../../lib/use-form-save';
 import { usePagedList } from '../../lib/paged-list';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
@@ -23,8 +23,7 @@ function NewTemplateDialog({ onClose, onCreated }: { onClose: () => void; onCrea
   const toast = useToast();
   const [courses, setCourses] = useState<Course[] | null>(null);
   const [form, setForm] = useState({ title: '', description: '', fromCourseId: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, setErrors, save } = useFormSave();
   useEffect(() => {
     api<ListResponse<Course>>('/admin/courses', { query: { limit: 100, sortKey: 'title', sortValue: 'asc' } })
       .then((page) => setCourses(page.docs))
@@ -42,18 +41,11 @@ function NewTemplateDialog({ onClose, onCreated }: { onClose: () => void; onCrea
       setErrors({ ...(parsed.success ? {} : issuesByField(parsed.error.issues)), ...(source ? {} : { fromCourseId: 'Choose the course to copy' }) });
       return;
     }
-    setBusy(true);
-    try {
+    await save(async () => {
       const created = await api<CourseTemplate>('/admin/course-templates', { method: 'POST', json: parsed.data });
       toast.success('Course template created!');
       onCreated(created);
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) toast.error(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <AdminDialog open onClose={onClose} title="New course template">

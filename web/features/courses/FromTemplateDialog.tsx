@@ -3,7 +3,7 @@ import type { ListResponse } from '../../../schema/contracts/common';
 import { type CourseTemplate, courseFromTemplateInput } from '../../../schema/contracts/course-templates';
 import { type Course, coursePaymentTypes } from '../../../schema/contracts/courses';
 import { api } from '../../lib/api';
-import { fieldErrorsOf } from '../../lib/errors';
+import { useFormSave } from '../../lib/use-form-save';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
@@ -17,8 +17,7 @@ export default function FromTemplateDialog({ open, onClose, onCreated }: { open:
   const [templateId, setTemplateId] = useState('');
   const [title, setTitle] = useState('');
   const [paymentType, setPaymentType] = useState<(typeof coursePaymentTypes)[number]>('ONETIME');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, errors, setErrors, save } = useFormSave();
 
   useEffect(() => {
     if (!open) return;
@@ -41,18 +40,11 @@ export default function FromTemplateDialog({ open, onClose, onCreated }: { open:
       setErrors(issuesByField(parsed.error.issues));
       return;
     }
-    setSaving(true);
-    try {
+    await save(async () => {
       const course = await api<Course>(`/admin/courses/from-template/${templateId}`, { method: 'POST', json: parsed.data });
       toast.success('Course created!');
       onCreated(course);
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) toast.error(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

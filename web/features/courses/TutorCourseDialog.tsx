@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { type Course, tutorCourseUpdate } from '../../../schema/contracts/courses';
 import { api } from '../../lib/api';
-import { fieldErrorsOf } from '../../lib/errors';
+import { useFormSave } from '../../lib/use-form-save';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
@@ -12,8 +12,7 @@ import { AdminDialog, issuesByField, TextAreaField } from '../admin-users/ui';
 export default function TutorCourseDialog({ course, onClose, onSaved }: { course: Course; onClose: () => void; onSaved: (course: Course) => void }) {
   const toast = useToast();
   const [form, setForm] = useState({ title: course.title, description: course.description });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, setErrors, save } = useFormSave();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = tutorCourseUpdate.safeParse(form);
@@ -21,18 +20,11 @@ export default function TutorCourseDialog({ course, onClose, onSaved }: { course
       setErrors(issuesByField(parsed.error.issues));
       return;
     }
-    setBusy(true);
-    try {
+    await save(async () => {
       const saved = await api<Course>(`/courses/${course._id}`, { method: 'PUT', json: parsed.data });
       toast.success('Course updated!');
       onSaved(saved);
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) toast.error(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <AdminDialog open onClose={onClose} title="Edit course details">

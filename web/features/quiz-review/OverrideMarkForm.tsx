@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { SubmissionQuestion } from '../../../schema/contracts/quiz';
 import { api } from '../../lib/api';
-import { fieldErrorsOf } from '../../lib/errors';
+import { useFormSave } from '../../lib/use-form-save';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
@@ -18,8 +18,7 @@ export default function OverrideMarkForm({ submissionId, question, onSaved, onCa
   const toast = useToast();
   const id = useId();
   const [form, setForm] = useState<OverrideForm>({ score: String(question.score ?? 0), reason: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, setErrors, save } = useFormSave();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -29,18 +28,11 @@ export default function OverrideMarkForm({ submissionId, question, onSaved, onCa
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
+    await save(async () => {
       const saved = await api<SubmissionQuestion>('/submissions/overrideMark', { method: 'POST', json: checked.input });
       toast.success(OVERRIDE_TOAST);
       onSaved(saved);
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) toast.error(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
