@@ -1,18 +1,10 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { signIn } from './demo';
+import { personInLessonRoom } from './lesson-room-people';
 
 /** A seeded Mathematics lesson of its own, so the journey does not depend on the lesson-room spec's ended lesson. */
 const ROOM = '/learning-portal/lesson-room/section_maths_lesson_3';
 
-async function personIn(browser: Browser, email: string) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await signIn(page, email);
-  await expect(page).not.toHaveURL(/\/login/);
-  await page.goto(ROOM);
-  await expect(page.getByTestId('connection-state')).toHaveText(/Live/);
-  return { context, page };
-}
+const personIn = (browser: Browser, email: string) => personInLessonRoom(browser, email, ROOM);
 
 const board = (page: Page) => page.getByTestId('whiteboard');
 const rect = (page: Page) => board(page).locator('[data-element=rect]');

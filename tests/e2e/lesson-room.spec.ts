@@ -1,18 +1,11 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signIn } from './demo';
+import { personInLessonRoom } from './lesson-room-people';
 
 /** A seeded Mathematics lesson: Theo tutors it, Sam is enrolled. */
 const ROOM = '/learning-portal/lesson-room/section_maths_lesson_2';
 
-async function personIn(browser: Browser, email: string) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await signIn(page, email);
-  await expect(page).not.toHaveURL(/\/login/);
-  await page.goto(ROOM);
-  await expect(page.getByTestId('connection-state')).toHaveText(/Live/);
-  return { context, page };
-}
+const personIn = (browser: Browser, email: string) => personInLessonRoom(browser, email, ROOM);
 
 async function drawOn(page: Page, points: [number, number][]) {
   const box = (await page.getByTestId('whiteboard').boundingBox())!;

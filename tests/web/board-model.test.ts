@@ -12,18 +12,10 @@ import {
   removeElements,
   replaceElement,
 } from '../../web/features/lesson-room/board/board-model';
+import { pair } from './replica-pair';
 
 const stroke = (id: string, by: string, points = [0, 0, 0.5, 100, 0, 0.5]): BoardElement => ({ id, type: 'pen', color: '#000', size: 4, points, by });
 const ids = (doc: Y.Doc, page = FIRST_PAGE) => pageElements(doc, page).toArray().map((e) => e.id);
-
-/** Two replicas that exchange every update at once, like two people connected to the same room. */
-function pair() {
-  const a = new Y.Doc();
-  const b = new Y.Doc();
-  a.on('update', (u: Uint8Array, origin: unknown) => origin !== 'remote' && Y.applyUpdate(b, u, 'remote'));
-  b.on('update', (u: Uint8Array, origin: unknown) => origin !== 'remote' && Y.applyUpdate(a, u, 'remote'));
-  return { a, b };
-}
 
 describe('pages', () => {
   it('always has a first page, adds pages in order, and shows a page added twice once', () => {

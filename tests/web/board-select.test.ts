@@ -11,6 +11,7 @@ import {
 } from '../../web/features/lesson-room/board/board-model';
 import { boundsOf, elementBox } from '../../web/features/lesson-room/board/bounds';
 import { boxBetween, elementsInBox, topmostAt } from '../../web/features/lesson-room/board/selection';
+import { pair } from './replica-pair';
 
 const stroke = (id: string, points: number[]): BoardElement => ({ id, type: 'pen', color: '#000', size: 4, points, by: 'me' });
 const rect = (id: string, x1: number, y1: number, x2: number, y2: number): BoardElement => ({ id, type: 'rect', color: '#000', size: 2, x1, y1, x2, y2, by: 'me' });
@@ -18,15 +19,6 @@ const ellipse = (id: string, x1: number, y1: number, x2: number, y2: number): Bo
 const text = (id: string, x: number, y: number, value: string): BoardElement => ({ id, type: 'text', color: '#000', x, y, fontSize: 20, text: value, by: 'me' });
 const image = (id: string, x: number, y: number): BoardElement => ({ id, type: 'image', color: '#000', x, y, width: 100, height: 50, imageId: 'img', by: 'me' });
 const ids = (doc: Y.Doc) => pageElements(doc, FIRST_PAGE).toArray().map((e) => e.id);
-
-/** Two replicas that exchange every update at once, like two people connected to the same room. */
-function pair() {
-  const a = new Y.Doc();
-  const b = new Y.Doc();
-  a.on('update', (u: Uint8Array, origin: unknown) => origin !== 'remote' && Y.applyUpdate(b, u, 'remote'));
-  b.on('update', (u: Uint8Array, origin: unknown) => origin !== 'remote' && Y.applyUpdate(a, u, 'remote'));
-  return { a, b };
-}
 
 describe('clicking picks the topmost element', () => {
   const under = rect('under', 0, 0, 200, 200);
