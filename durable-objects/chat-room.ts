@@ -301,10 +301,10 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   /** Open sockets with their states; a socket mid-close is no longer part of the room. */
-  private openStates(except?: WebSocket) {
+  private openStates() {
     const result: Target[] = [];
     for (const ws of this.ctx.getWebSockets()) {
-      if (ws === except || ws.readyState !== WebSocket.OPEN) continue;
+      if (ws.readyState !== WebSocket.OPEN) continue;
       const state = this.stateOf(ws);
       if (state) result.push({ ws, state });
     }
