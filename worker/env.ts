@@ -45,6 +45,9 @@ export interface AuthState {
   impersonatorId?: string;
 }
 
+/** Who a rule in lib/ acts for: the signed-in caller as the auth middleware established it. */
+export type Actor = AuthState;
+
 export interface AppBindings {
   Bindings: Env;
   Variables: {

@@ -8,6 +8,11 @@ export type ErrorBody = z.infer<typeof errorBody>;
 /** A 500 carries only a request id to quote to support, never a stack. */
 export const serverErrorBody = z.object({ message: z.string(), requestId: z.string() });
 
+/** A record's `_id` as a path or body value: ids are short opaque strings. */
+export const recordId = z.string().trim().min(1).max(64);
+/** The `/:id` path parameter of every record route. */
+export const idParam = z.object({ id: recordId });
+
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 export const MAX_SEARCH_TEXT = 100;

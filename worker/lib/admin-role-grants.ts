@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { firstUnheldResource } from '../../schema/contracts/permissions';
 import { roles } from '../../schema/tables';
-import { ApiError, fieldError } from '../middleware/errors';
+import { ApiError, fieldError } from '../../platform/errors';
 import { adminPermissions } from '../middleware/permissions';
 import type { TenantDb } from './tenant-db';
 

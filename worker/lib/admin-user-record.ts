@@ -1,7 +1,7 @@
 import { asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { AdminNote, AdminUserRecord, AdminUserRow, PersonRef } from '../../schema/contracts/admin-users';
 import { adminNotes, roles, type User, userAchievements, userExperiences, userLanguages, userQualifications, userSubjects, users } from '../../schema/tables';
-import { ApiError } from '../middleware/errors';
+import { ApiError } from '../../platform/errors';
 import type { TenantDb } from './tenant-db';
 
 /** The columns of a list row; never the hash or tenant. */

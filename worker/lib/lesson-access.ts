@@ -4,7 +4,7 @@ import { hasPermission } from '../../schema/contracts/permissions';
 import { sections } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { authOf } from '../middleware/auth';
-import { ApiError } from '../middleware/errors';
+import { ApiError } from '../../platform/errors';
 import { courseAccess } from './courses/access';
 import { tenantDb } from './tenant-db';
 

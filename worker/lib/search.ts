@@ -1,8 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 
-/** `expr LIKE %text%` with the caller's `%` and `_` taken literally (SQLite LIKE ignores ASCII case). */
+/**
+ * `expr` contains `text`, ignoring ASCII case as LIKE does. instr() rather than LIKE because D1 refuses a LIKE
+ * pattern over 50 bytes, and search texts may be 100 characters; instr also takes `%` and `_` literally.
+ */
 export function contains(expr: SQLiteColumn | SQL, text: string): SQL {
-  const escaped = text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-  return sql`${expr} LIKE ${`%${escaped}%`} ESCAPE '\\'`;
+  return sql`instr(lower(${expr}), lower(${text})) > 0`;
 }

@@ -1,24 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { ApiError } from '../../platform/errors';
 import type { AppBindings } from '../env';
-
-export interface FieldError {
-  path: string;
-  message: string;
-}
-
-/** A 4xx with the uniform `{message, errors}` body. */
-export class ApiError extends HTTPException {
-  constructor(
-    status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429,
-    message: string,
-    readonly errors: FieldError[] = [],
-  ) {
-    super(status, { message });
-  }
-}
-
-export const fieldError = (path: string, message: string) => new ApiError(400, `${path}: ${message}`, [{ path, message }]);
 
 export function onError(err: Error, c: Context<AppBindings>) {
   if (err instanceof ApiError) {

@@ -4,7 +4,7 @@ import { hasTenantPermission, type PermissionMap, type Requirement } from '../..
 import { type RoleName, roles, users } from '../../schema/tables';
 import type { AppBindings, Db } from '../env';
 import { authOf } from './auth';
-import { ApiError } from './errors';
+import { ApiError } from '../../platform/errors';
 
 /** Mount after requireAuth: lets the request through only for the given roles (checked on the signed-in user). */
 export const requireRole = (...roles: RoleName[]) =>

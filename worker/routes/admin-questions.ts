@@ -9,7 +9,7 @@ import { paged, sortBy } from '../lib/pagination';
 import { contains } from '../lib/search';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { fieldError } from '../middleware/errors';
+import { fieldError } from '../../platform/errors';
 import { requirePermission } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 

@@ -23,7 +23,7 @@ import { contains } from '../lib/search';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { mailTemporaryPassword, temporaryPassword } from '../lib/temporary-password';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError } from '../middleware/errors';
+import { ApiError } from '../../platform/errors';
 import { requirePermission } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 import { impersonationRoutes } from './impersonation';

@@ -8,7 +8,7 @@ import { reserveSignInAttempt, signInKeys, signInSucceeded } from '../lib/rate-l
 import { cookieUser, forgetSession, grant, idTokenUser, issueIdToken, rememberSession, type SessionOrigin } from '../lib/sessions';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { fieldError } from '../middleware/errors';
+import { fieldError } from '../../platform/errors';
 import { refuseWhileImpersonating, requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 

@@ -17,7 +17,7 @@ import { slotsFor, trialTutors } from '../lib/availability/slot-options';
 import { effectiveRules, itemsOf, replaceAvailability, tenantUser, timeOffOf } from '../lib/availability/store';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError, fieldError } from '../middleware/errors';
+import { ApiError, fieldError } from '../../platform/errors';
 import { adminPermissions, requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 

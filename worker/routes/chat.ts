@@ -23,7 +23,7 @@ import { listQuery, paged } from '../lib/pagination';
 import { tenantDb } from '../lib/tenant-db';
 import { type VerifiedTicket, verifyTicket } from '../lib/tickets';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError } from '../middleware/errors';
+import { ApiError } from '../../platform/errors';
 import { adminPermissions, refuseWhileImpersonating, requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 

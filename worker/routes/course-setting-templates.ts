@@ -13,7 +13,7 @@ import { paged, sortBy } from '../lib/pagination';
 import { contains } from '../lib/search';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { requireAuth } from '../middleware/auth';
-import { ApiError } from '../middleware/errors';
+import { ApiError } from '../../platform/errors';
 import { requirePermission } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 

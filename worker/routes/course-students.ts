@@ -8,7 +8,7 @@ import { assertUsers, findCourse, personColumns, toPerson, upcomingLessonCount }
 import { paged } from '../lib/pagination';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError } from '../middleware/errors';
+import { ApiError } from '../../platform/errors';
 import { requireAccount, requirePermission } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 

@@ -12,7 +12,7 @@ import { contains } from '../lib/search';
 import { loadSectionTree } from '../lib/sections/tree';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { fieldError } from '../middleware/errors';
+import { fieldError } from '../../platform/errors';
 import { requireAccount, requirePermission } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 

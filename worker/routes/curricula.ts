@@ -7,7 +7,7 @@ import type { AppBindings } from '../env';
 import { paged } from '../lib/pagination';
 import { contains } from '../lib/search';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
-import { ApiError } from '../middleware/errors';
+import { ApiError } from '../../platform/errors';
 import { validate } from '../middleware/validate';
 
 function groupBy<T>(rows: T[], key: (row: T) => string) {

@@ -5,7 +5,7 @@ import { emailOutbox } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { paged, sortBy } from '../lib/pagination';
 import { tenantDb } from '../lib/tenant-db';
-import { ApiError } from '../middleware/errors';
+import { ApiError } from '../../platform/errors';
 import { validate } from '../middleware/validate';
 
 /** Where e-mails can be read without a provider; a deployed Worker answers as if the route did not exist. */

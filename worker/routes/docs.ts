@@ -9,7 +9,7 @@ import type { AppBindings, AuthState } from '../env';
 import { courseAccess } from '../lib/courses/access';
 import { tenantDb } from '../lib/tenant-db';
 import { verifyTicket } from '../lib/tickets';
-import { ApiError } from '../middleware/errors';
+import { ApiError } from '../../platform/errors';
 
 const notFound = () => new ApiError(404, 'Document not found');
 

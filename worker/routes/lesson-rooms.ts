@@ -8,7 +8,7 @@ import type { AppBindings } from '../env';
 import { extensionOf, sniffImageType } from '../lib/files';
 import { lessonAccess, requireLessonEdit } from '../lib/lesson-access';
 import { requireAuth } from '../middleware/auth';
-import { ApiError, fieldError } from '../middleware/errors';
+import { ApiError, fieldError } from '../../platform/errors';
 import { requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 import { sessionOfSection, toSessionView } from '../lib/lesson-sessions';

@@ -18,7 +18,7 @@ import { sessionOfSection, toSessionView } from '../lib/lesson-sessions';
 import { paged } from '../lib/pagination';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError, fieldError } from '../middleware/errors';
+import { ApiError, fieldError } from '../../platform/errors';
 import { adminPermissions, requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 

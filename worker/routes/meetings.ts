@@ -8,7 +8,7 @@ import { cancelSection, createMeetingFromInput, deleteSection, rescheduleMeeting
 import { assertDurationAllowed, assertNoTutorOverlap, courseMembers } from '../lib/sections/meetings';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError } from '../middleware/errors';
+import { ApiError } from '../../platform/errors';
 import { requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 

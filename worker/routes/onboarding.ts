@@ -6,7 +6,7 @@ import type { AppBindings } from '../env';
 import { toUserProfile } from '../lib/public-user';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError, fieldError } from '../middleware/errors';
+import { ApiError, fieldError } from '../../platform/errors';
 import { requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 import { assertInCatalogue } from './user-collections';

@@ -17,7 +17,7 @@ import { newResetToken, sha256Hex } from '../lib/reset-tokens';
 import { revokeSessions } from '../lib/sessions';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError, fieldError } from '../middleware/errors';
+import { ApiError, fieldError } from '../../platform/errors';
 import { refuseWhileImpersonating, requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 

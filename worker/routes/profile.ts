@@ -11,7 +11,7 @@ import { toUserProfile } from '../lib/public-user';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { deleteUserAccount } from '../lib/user-deletion';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError, fieldError } from '../middleware/errors';
+import { ApiError, fieldError } from '../../platform/errors';
 import { refuseWhileImpersonating, requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 

@@ -19,7 +19,7 @@ import { learnerOf } from '../lib/quiz/learner';
 import { publishedQuiz, quizDocs, tenantQuiz } from '../lib/quiz/quizzes';
 import { tenantDb } from '../lib/tenant-db';
 import { requireAuth } from '../middleware/auth';
-import { ApiError, fieldError } from '../middleware/errors';
+import { ApiError, fieldError } from '../../platform/errors';
 import { requirePermission } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 

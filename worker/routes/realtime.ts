@@ -8,7 +8,7 @@ import { tenantDb } from '../lib/tenant-db';
 import { assertOpen, waitingLessonFor, waitingLessonOf, waitingRoomStub } from '../lib/waiting-room/lesson';
 import { signTicket, verifyTicket } from '../lib/tickets';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError } from '../middleware/errors';
+import { ApiError } from '../../platform/errors';
 import { validate } from '../middleware/validate';
 
 /**

@@ -9,7 +9,7 @@ import { courseAccessFor, editableSection, readScope } from '../lib/sections/acc
 import { cancelSection, createResourceFromInput, deleteSection, sectionResponse } from '../lib/sections/handlers';
 import { tenantDb } from '../lib/tenant-db';
 import { requireAuth } from '../middleware/auth';
-import { ApiError, fieldError } from '../middleware/errors';
+import { ApiError, fieldError } from '../../platform/errors';
 import { requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 

@@ -13,7 +13,7 @@ import { lessonsCalendar } from '../lib/schedule/ics';
 import { findLessons, lessonSortColumns, lessonTotals, toWire } from '../lib/schedule/lessons';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError } from '../middleware/errors';
+import { ApiError } from '../../platform/errors';
 import { adminPermissions, requireAccount, requirePermission } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 

@@ -13,7 +13,7 @@ import { createMeetingFromInput, createResourceFromInput, deleteSection, section
 import { liveSectionRows, loadSectionTree } from '../lib/sections/tree';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { fieldError } from '../middleware/errors';
+import { fieldError } from '../../platform/errors';
 import { requireAccount, requirePermission } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 

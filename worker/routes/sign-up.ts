@@ -9,7 +9,7 @@ import { verifyAccessToken } from '../lib/access-tokens';
 import { hashPassword } from '../lib/passwords';
 import { grant, rememberSession } from '../lib/sessions';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
-import { ApiError } from '../middleware/errors';
+import { ApiError } from '../../platform/errors';
 import { validate } from '../middleware/validate';
 
 const EMAIL_TAKEN = 'An account with this email already exists. Sign in or reset your password.';

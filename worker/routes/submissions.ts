@@ -40,7 +40,7 @@ import { countUsage } from '../lib/quiz/usage';
 import { tenantDb, type TenantDb } from '../lib/tenant-db';
 import { modelAnswer, tutorHelper } from '../lib/tutor-helper';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError, fieldError } from '../middleware/errors';
+import { ApiError, fieldError } from '../../platform/errors';
 import { validate } from '../middleware/validate';
 
 const idParam = z.object({ id: z.string().min(1).max(64) });

@@ -7,7 +7,7 @@ import { subjectData } from '../lib/content/catalogue';
 import { toTopicDoc } from '../lib/content/records';
 import { tenantDb } from '../lib/tenant-db';
 import { requireAuth } from '../middleware/auth';
-import { ApiError } from '../middleware/errors';
+import { ApiError } from '../../platform/errors';
 import { requirePermission } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 

@@ -14,7 +14,7 @@ import { tutorsFreeAt } from '../lib/trials/choose-tutor';
 import { trialBookedMail } from '../lib/trials/mail';
 import { trialRecords } from '../lib/trials/records';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError } from '../middleware/errors';
+import { ApiError } from '../../platform/errors';
 import { adminPermissions, requireAccount, requirePermission } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 import { accountWrite, signInNewAccount, withAccountRace } from './sign-up';

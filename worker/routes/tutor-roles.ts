@@ -7,7 +7,7 @@ import type { AppBindings } from '../env';
 import { paged } from '../lib/pagination';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { requireAuth } from '../middleware/auth';
-import { ApiError } from '../middleware/errors';
+import { ApiError } from '../../platform/errors';
 import { requirePermission } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 

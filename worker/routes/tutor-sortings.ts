@@ -9,7 +9,7 @@ import { tenantDefaultsId } from '../lib/availability/store';
 import { paged, sortBy } from '../lib/pagination';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { requireAuth } from '../middleware/auth';
-import { fieldError } from '../middleware/errors';
+import { fieldError } from '../../platform/errors';
 import { requirePermission } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 

@@ -6,7 +6,7 @@ import type { AppBindings } from '../env';
 import { learnerOf } from '../lib/quiz/learner';
 import { countUsage, TRIAL_MS, usageOf } from '../lib/quiz/usage';
 import { requireAuth } from '../middleware/auth';
-import { ApiError } from '../middleware/errors';
+import { ApiError } from '../../platform/errors';
 import { validate } from '../middleware/validate';
 
 export const usageRoutes = new Hono<AppBindings>()

@@ -8,7 +8,7 @@ import type { AppBindings, AuthState } from '../env';
 import { mappedStudents, summaryColumns, toPublicUser, toUserProfile } from '../lib/public-user';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError } from '../middleware/errors';
+import { ApiError } from '../../platform/errors';
 import { adminPermissions, requireAccount, requireRole } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 

@@ -6,7 +6,7 @@ import { userWaitingMail } from '../lib/email/late-tutor-mails';
 import { tenantDb } from '../lib/tenant-db';
 import { assertOpen, fullName, peopleByIds, type WaitingLessonAccess, waitingLessonFor, waitingLessonOf, waitingRoomStub } from '../lib/waiting-room/lesson';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError } from '../middleware/errors';
+import { ApiError } from '../../platform/errors';
 import { requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { SubjectDataResponse, TopicWithSubTopics } from '../../../schema/contracts/content';
 import { slugify, subjectSlug } from '../../../schema/contracts/slug';
 import { curricula, grades, subjects, topics } from '../../../schema/tables';
-import { ApiError } from '../../middleware/errors';
+import { ApiError } from '../../../platform/errors';
 import type { TenantDb } from '../tenant-db';
 import { subTopicSummaries, toTopicDoc } from './records';
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { questionInput } from '../../../schema/contracts/content';
 import { newId } from '../../../schema/tables/columns';
 import type { questions } from '../../../schema/tables';
-import { fieldError } from '../../middleware/errors';
+import { fieldError } from '../../../platform/errors';
 
 type Input = z.infer<typeof questionInput>;
 type QuestionRow = typeof questions.$inferSelect;

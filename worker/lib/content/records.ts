@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { LearnerQuestion, QuestionDoc, SubTopicDoc, SubTopicSummary, TopicDoc } from '../../../schema/contracts/content';
 import { questions, quizzes, subTopics, topics } from '../../../schema/tables';
-import { ApiError, fieldError } from '../../middleware/errors';
+import { ApiError, fieldError } from '../../../platform/errors';
 import type { TenantDb } from '../tenant-db';
 
 type TopicRow = typeof topics.$inferSelect;

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { type SubTopicEdit, subTopicEdits } from '../../../schema/contracts/content';
 import { newId } from '../../../schema/tables/columns';
 import type { subTopics } from '../../../schema/tables';
-import { fieldError } from '../../middleware/errors';
+import { fieldError } from '../../../platform/errors';
 
 type SubTopicRow = typeof subTopics.$inferSelect;
 type Lists = Pick<SubTopicRow, 'resources' | 'videoLinks' | 'contents' | 'faqs' | 'reviews'>;

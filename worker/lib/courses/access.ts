@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { hasPermission, hasTenantPermission, type PermissionMap, type Requirement } from '../../../schema/contracts/permissions';
 import { courses, courseStudents, courseTutors, tutorRoles } from '../../../schema/tables';
 import type { AuthState } from '../../env';
-import { ApiError } from '../../middleware/errors';
+import { ApiError } from '../../../platform/errors';
 import { adminPermissions } from '../../middleware/permissions';
 import type { TenantDb } from '../tenant-db';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { courseStudents, courseTutors, tutorRoles } from '../../../schema/tables';
-import { ApiError } from '../../middleware/errors';
+import { ApiError } from '../../../platform/errors';
 import type { TenantDb } from '../tenant-db';
 import type { CourseRow } from './records';
 

@@ -5,7 +5,7 @@ import * as contract from '../../../schema/contracts/courses';
 import type { Course, CoursePerson, CourseTutorRef, NextLesson } from '../../../schema/contracts/courses';
 import { courses, courseStudents, courseTutors, curricula, grades, sections, subjects, users } from '../../../schema/tables';
 import * as tables from '../../../schema/tables';
-import { ApiError, fieldError } from '../../middleware/errors';
+import { ApiError, fieldError } from '../../../platform/errors';
 import type { TenantDb } from '../tenant-db';
 
 /** The contract's enums are copies of the table's; this fails to compile if the two drift apart. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../../schema/tables';
 import type { AppBindings } from '../../env';
 import { authOf } from '../../middleware/auth';
-import { ApiError } from '../../middleware/errors';
+import { ApiError } from '../../../platform/errors';
 import { tenantDb } from '../tenant-db';
 
 type Ctx = Parameters<typeof tenantDb>[0] & { get(key: 'auth'): AppBindings['Variables']['auth'] };

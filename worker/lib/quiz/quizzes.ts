@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { QuizDoc } from '../../../schema/contracts/quiz';
 import { quizzes, subTopics, topics } from '../../../schema/tables';
-import { ApiError } from '../../middleware/errors';
+import { ApiError } from '../../../platform/errors';
 import type { TenantDb } from '../tenant-db';
 
 export type QuizRow = typeof quizzes.$inferSelect;

@@ -4,7 +4,7 @@ import { hasTenantPermission, type Requirement } from '../../../schema/contracts
 import { courseStudents, courseTutors, courses, users } from '../../../schema/tables';
 import type { AppBindings } from '../../env';
 import { authOf } from '../../middleware/auth';
-import { ApiError } from '../../middleware/errors';
+import { ApiError } from '../../../platform/errors';
 import { adminPermissions, requirePermission } from '../../middleware/permissions';
 import type { TenantDb } from '../tenant-db';
 

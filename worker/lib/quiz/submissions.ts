@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { percentOf, scoreBand, type SubmissionDoc, type SubmissionQuestion } from '../../../schema/contracts/quiz';
 import { questions, quizzes, subjects, subTopics, submissionAnswers, submissions, topics, curricula } from '../../../schema/tables';
-import { ApiError } from '../../middleware/errors';
+import { ApiError } from '../../../platform/errors';
 import type { TenantDb } from '../tenant-db';
 import { type HelperQuestion, modelAnswer, type TutorHelper } from '../tutor-helper';
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_LIMITS, type UsageCounts, type UsageKind, type UsageResponse } from '../../../schema/contracts/quiz';
 import { usageLimitText } from '../../../schema/contracts/usage-limits';
 import { quizTrials, usageCounters, type users } from '../../../schema/tables';
-import { ApiError } from '../../middleware/errors';
+import { ApiError } from '../../../platform/errors';
 import type { TenantDb } from '../tenant-db';
 
 type Learner = Pick<typeof users.$inferSelect, '_id' | 'role' | 'plans'>;

@@ -4,7 +4,7 @@ import type { SectionKind } from '../../../schema/contracts/sections';
 import { sections } from '../../../schema/tables';
 import type { AppBindings } from '../../env';
 import { authOf } from '../../middleware/auth';
-import { ApiError, fieldError } from '../../middleware/errors';
+import { ApiError, fieldError } from '../../../platform/errors';
 import { type CourseAccess, courseAccess, requireCourseAction } from '../courses/access';
 import { type TenantDb, tenantDb } from '../tenant-db';
 import type { SectionRow } from './tree';

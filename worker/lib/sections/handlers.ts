@@ -4,7 +4,7 @@ import type { meetingCreateInput, MeetingKind, resourceCreateInput, Section, Sec
 import { sectionAttendees, sections } from '../../../schema/tables';
 import type { AppBindings } from '../../env';
 import { authOf } from '../../middleware/auth';
-import { ApiError } from '../../middleware/errors';
+import { ApiError } from '../../../platform/errors';
 import { tenantDb } from '../tenant-db';
 import { courseAccessFor, editableSection, requireSectionAction, softDeleteStatements, withDescendants } from './access';
 import { createMeetings, createResource, planStarts, readSection, runBatch } from './create';

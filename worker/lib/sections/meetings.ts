@@ -5,7 +5,7 @@ import { isLessonDuration } from '../../../schema/contracts/durations';
 import type { MeetingKind, SectionAttendee } from '../../../schema/contracts/sections';
 import { courseStudents, courseTutors, sectionAttendees, sections } from '../../../schema/tables';
 import { newId } from '../../../schema/tables/columns';
-import { ApiError, fieldError } from '../../middleware/errors';
+import { ApiError, fieldError } from '../../../platform/errors';
 import type { TenantDb } from '../tenant-db';
 import { chunks } from './access';
 

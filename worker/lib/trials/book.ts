@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { TRIAL_SLOT_TAKEN, type TrialOutcome, type TrialStatus } from '../../../schema/contracts/trials';
 import { courses, courseStudents, courseTutors, trials } from '../../../schema/tables';
 import { newId } from '../../../schema/tables/columns';
-import { ApiError } from '../../middleware/errors';
+import { ApiError } from '../../../platform/errors';
 import { claimStatements, d1Of } from '../availability/claim-slot';
 import { defaultTutorRoleId } from '../courses/enrolments';
 import type { TenantDb } from '../tenant-db';

@@ -7,7 +7,7 @@ import type { WaitingRoomKind } from '../../../schema/contracts/realtime';
 import type { MeetingPerson } from '../../../schema/contracts/waiting-room';
 import { courseTutors, sectionAttendees, sections, users } from '../../../schema/tables';
 import type { AuthState, Env } from '../../env';
-import { ApiError } from '../../middleware/errors';
+import { ApiError } from '../../../platform/errors';
 import { type CourseAccess, courseAccess } from '../courses/access';
 import { courseMembers, MEETING_KINDS } from '../sections/meetings';
 import type { TenantDb } from '../tenant-db';
