@@ -12,7 +12,7 @@ import {
   TYPING_THROTTLE_MS,
 } from '../schema/contracts/chat';
 import { newId } from '../schema/tables/columns';
-import type { Env } from '../worker/env';
+import type { Env } from './env';
 import { type ChatConnection, readChatConnection } from './lib/chat-connection';
 import { ChatDirectory } from './lib/chat-directory';
 import { ChatStore, memberKeyOf, type StoredConversation } from './lib/chat-store';

@@ -12,7 +12,7 @@ import {
   DOC_WARN_BYTES,
   type DocNotice,
 } from '../schema/contracts/realtime';
-import type { Env } from '../worker/env';
+import type { Env } from './env';
 import { type AwarenessEntry, awarenessRemoval, readAwarenessUpdate, writeAwarenessUpdate } from './lib/doc-awareness';
 import { readDocConnection } from './lib/doc-connection';
 import { encodeHistory, historyKey } from './lib/doc-history';

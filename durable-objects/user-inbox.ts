@@ -7,9 +7,9 @@ import {
   PRESENCE_GRACE_MS,
 } from '../schema/contracts/chat';
 import { chatPresence } from '../schema/tables';
-import type { Env } from '../worker/env';
-import { listNotifications } from '../worker/lib/chat/notifications';
-import { pushToUser } from '../worker/lib/push';
+import type { Env } from './env';
+import { listNotifications } from '../platform/chat/notifications';
+import { pushToUser } from '../platform/push';
 import { ChatDirectory } from './lib/chat-directory';
 import { readIdentity } from './lib/identity';
 import { acceptSocket, attachmentOf, broadcast, enableHeartbeat, openSockets, parseFrame, send } from './lib/sockets';

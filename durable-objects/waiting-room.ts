@@ -5,7 +5,7 @@ import {
   waitingRoomClientFrame,
 } from '../schema/contracts/realtime';
 import { LATE_THRESHOLD_MS, lessonRoomPath } from '../schema/contracts/waiting-room';
-import type { Env } from '../worker/env';
+import type { Env } from './env';
 import { readIdentity } from './lib/identity';
 import { reportLateTutor, settleCallLog } from './lib/late-tutor';
 import { acceptSocket, attachmentOf, broadcast, enableHeartbeat, openSockets, parseFrame, send } from './lib/sockets';

@@ -17,7 +17,7 @@ import {
 import { hasPermission, hasTenantPermission } from '../../schema/contracts/permissions';
 import { pushLog, pushSubscriptions, users } from '../../schema/tables';
 import type { AppBindings, AuthState } from '../env';
-import { listNotifications } from '../lib/chat/notifications';
+import { listNotifications } from '../../platform/chat/notifications';
 import { courseAccess } from '../lib/courses/access';
 import { listQuery, paged } from '../lib/pagination';
 import { tenantDb } from '../lib/tenant-db';
@@ -47,7 +47,7 @@ function identityOf(ticket: VerifiedTicket) {
 }
 
 /** A fresh request to the object, so nothing the client sent (least of all an identity header) reaches it. */
-function connectRoom(namespace: DurableObjectNamespace, objectName: string, ticket: VerifiedTicket, connection?: ChatConnection) {
+function connectRoom<T extends Rpc.DurableObjectBranded>(namespace: DurableObjectNamespace<T>, objectName: string, ticket: VerifiedTicket, connection?: ChatConnection) {
   const headers: Record<string, string> = { upgrade: 'websocket', [IDENTITY_HEADER]: identityOf(ticket) };
   if (connection) headers[CHAT_CONNECTION_HEADER] = encodeChatConnection(connection);
   return namespace.get(namespace.idFromName(objectName)).fetch('https://chat/connect', { headers });

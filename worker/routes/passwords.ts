@@ -9,8 +9,8 @@ import {
 } from '../../schema/contracts/passwords';
 import { passwordResets, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
-import { sendEmail } from '../lib/email';
-import { resetPasswordMail } from '../lib/email/templates';
+import { sendEmail } from '../../platform/email/outbox';
+import { resetPasswordMail } from '../../platform/email/templates';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { clearAccountAttempts, reserveSignInAttempt, signInKeys, signInSucceeded } from '../lib/rate-limit';
 import { newResetToken, sha256Hex } from '../lib/reset-tokens';
@@ -56,7 +56,7 @@ export const passwordRoutes = new Hono<AppBindings>()
     );
     const url = new URL(c.req.url);
     const link = `${url.origin}/learning-portal/reset-password?${new URLSearchParams({ email, token })}`;
-    const mail = await resetPasswordMail({ to: email, code: token, firstname: user.firstname, productName: c.get('tenant').name, link, minutes: RESET_TOKEN_MINUTES });
+    const mail = resetPasswordMail({ to: email, code: token, firstname: user.firstname, productName: c.get('tenant').name, link, minutes: RESET_TOKEN_MINUTES });
     await sendEmail({ db: tdb.db, env: c.env, tenantId: tdb.tenantId, waitUntil: (p) => c.executionCtx.waitUntil(p) }, mail);
     return c.json({ message: FORGOT_PASSWORD_MESSAGE });
   })

@@ -6,7 +6,7 @@ import { type StudentTrials, type TrialRecording, type TrialBooked, adminTrialIn
 import { courses, sections, trials, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { assertCatalogue, assertUsers } from '../lib/courses/records';
-import { sendEmail } from '../lib/email';
+import { sendEmail } from '../../platform/email/outbox';
 import { paged, sortBy } from '../lib/pagination';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { bookTrial, type TrialBooking } from '../lib/trials/book';

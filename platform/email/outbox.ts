@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { emailOutbox } from '../../../schema/tables';
-import type { Db, Env } from '../../env';
+import { emailOutbox } from '../../schema/tables';
+import type { Db, Env } from '../env';
 import { mailProvider, type OutgoingMail } from './provider';
 
 export type { OutgoingMail } from './provider';

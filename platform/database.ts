@@ -1,6 +1,6 @@
 import { drizzle } from 'drizzle-orm/d1';
-import * as tables from '../../schema/tables';
-import type { Db } from '../env';
+import * as tables from '../schema/tables';
+import type { Db } from './env';
 
 const cache = new WeakMap<D1Database, Db>();
 

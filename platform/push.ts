@@ -1,8 +1,8 @@
 import { buildPushPayload } from '@block65/webcrypto-web-push';
 import { and, eq } from 'drizzle-orm';
-import type { NewMessageNotice } from '../../schema/contracts/chat';
-import { chatConversations, pushLog, pushSubscriptions } from '../../schema/tables';
-import type { Env } from '../env';
+import type { NewMessageNotice } from '../schema/contracts/chat';
+import { chatConversations, pushLog, pushSubscriptions } from '../schema/tables';
+import type { Env } from './env';
 import { databaseFor } from './database';
 import { adminChatUserOf } from './chat/notifications';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import type { NotificationEntry } from '../../../schema/contracts/chat';
-import { chatConversations, chatMembers } from '../../../schema/tables';
-import type { Db } from '../../env';
+import type { NotificationEntry } from '../../schema/contracts/chat';
+import { chatConversations, chatMembers } from '../../schema/tables';
+import type { Db } from '../env';
 
 /** The user an admin room (`admin:<userId>`) is about, unless that is the reader, whose own team messages it is. */
 export function adminChatUserOf(room: string, readerId: string) {

@@ -1,4 +1,4 @@
-import { html } from 'hono/html';
+import { html } from './html';
 import type { OutgoingMail } from './provider';
 
 interface ResetMail {
@@ -11,8 +11,8 @@ interface ResetMail {
   minutes: number;
 }
 
-/** The reset-password mail; names and links are HTML-escaped by hono's html tag. */
-export async function resetPasswordMail({ to, code, firstname, productName, link, minutes }: ResetMail): Promise<OutgoingMail> {
+/** The reset-password mail; names and links are HTML-escaped by the html tag. */
+export function resetPasswordMail({ to, code, firstname, productName, link, minutes }: ResetMail): OutgoingMail {
   const greeting = firstname ? `Hi ${firstname},` : 'Hi,';
   const text = [
     greeting,
@@ -24,10 +24,10 @@ export async function resetPasswordMail({ to, code, firstname, productName, link
     '',
     `The link works once and expires in ${minutes} minutes. If you did not ask for this, ignore this e-mail; your password stays as it is.`,
   ].join('\n');
-  const body = await html`<p>${greeting}</p>
+  const body = html`<p>${greeting}</p>
     <p>Someone asked to reset the password of your ${productName} account.</p>
     <p><a href="${link}">Choose a new password</a></p>
     <p>If the link does not open, paste this code on the reset page: <code>${code}</code></p>
     <p>The link works once and expires in ${minutes} minutes. If you did not ask for this, ignore this e-mail; your password stays as it is.</p>`;
-  return { to, subject: `Reset your ${productName} password`, text, html: body.toString() };
+  return { to, subject: `Reset your ${productName} password`, text, html: body };
 }
