@@ -15,8 +15,8 @@ export const MEETING_KINDS: readonly MeetingKind[] = ['TEAMS', 'ZOOM'];
 export const joinUrlFor = (sectionId: string, provided: string | undefined) => provided ?? `/learning-portal/waiting-room/${sectionId}`;
 
 /** The 3 and 5 minute lessons exist only to try the live room; production refuses them. */
-export function assertDurationAllowed(duration: number, appEnv: string) {
-  if (!isLessonDuration(duration, appEnv === 'production')) throw fieldError('duration', 'must be 15 to 180 minutes in steps of 15');
+export function assertDurationAllowed(duration: number, production: boolean) {
+  if (!isLessonDuration(duration, production)) throw fieldError('duration', 'must be 15 to 180 minutes in steps of 15');
 }
 
 /**
