@@ -51,19 +51,20 @@ export function parseDecimal(text: string, currency: string): ParsedAmount {
   return { ok: true, amount: Number(sign ? -minor : minor) };
 }
 
+const formatters = new Map<string, Intl.NumberFormat>();
+
 /**
  * "USD 12.34": the code and at least 2 decimals as the spec shows money, more when the currency's minor unit is
  * finer (KWD 1.234) so nothing is hidden. Intl formats the decimal string exactly, so no float is involved.
  */
 export function formatMoney(amount: number, currency: string, locale = 'en'): string {
-  const digits = minorDigits(currency);
-  const format = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'code',
-    minimumFractionDigits: Math.max(2, digits),
-    maximumFractionDigits: Math.max(2, digits),
-  });
+  const key = `${locale}|${currency}`;
+  let format = formatters.get(key);
+  if (!format) {
+    const digits = Math.max(2, minorDigits(currency));
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code', minimumFractionDigits: digits, maximumFractionDigits: digits });
+    formatters.set(key, format);
+  }
   return format.format(minorToDecimal(amount, currency) as Intl.StringNumericLiteral).replace(/\u00a0/g, ' ');
 }
 
