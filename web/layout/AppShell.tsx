@@ -8,6 +8,7 @@ import { useTenantLoader } from '../features/tenant/use-tenant-loader';
 import { onSessionEnded } from '../lib/session-events';
 import LoadingScreen from '../ui/LoadingScreen';
 import Toaster from '../ui/toast/Toaster';
+import UpdateReady from '../features/offline/UpdateReady';
 import { useActiveImpersonation } from '../features/impersonation/active-impersonation';
 import Footer from './Footer';
 import Header from './Header';
@@ -84,6 +85,7 @@ export default function AppShell() {
       <Footer />
       <SupportButton />
       <Toaster />
+      <UpdateReady />
       {params.has(TRIAL_CREATED_FLAG) && (
         <Suspense fallback={null}>
           <TrialScheduledDialog />
