@@ -1,0 +1,347 @@
+/**
+ * Who may use each route of the app, for tests/api/route-gates.test.ts. Every route the router holds must have an
+ * entry here: a route added without one fails that test with its name. Keys are `METHOD /api/path` as Hono lists them.
+ *
+ * - public: anyone, signed in or not.
+ * - ticket: a WebSocket entry, reached with a real-time ticket in the query; a bearer token alone never opens it.
+ * - session: any session, a guest's included.
+ * - account: signed in with an account (not a guest session).
+ * - admin: any admin, whatever the role grants; parent: a parent.
+ * - learner: someone who takes quizzes, a student or a guest on the free trial (worker/lib/quiz/learner.ts);
+ *   guestLearner: a guest alone. acting: a session in which an admin acts as another user (none of the test's).
+ * - flag: an admin whose role (and tenant) grant the named permission; an admin without it is refused.
+ * - reviewer: a tutor (for the learners they teach), or an admin holding the named flag.
+ * - record: an account, and the record named in the path decides. The test fills paths with Sam's records; Theo
+ *   tutors Sam's courses, Maya (the student the test signs in as) is linked to none of them, and the admin without
+ *   flags holds no admin permission. `members` lists which of those callers the record lets in.
+ */
+export type Member = 'student' | 'tutor' | 'admin';
+
+export type Gate =
+  | { kind: 'public' | 'ticket' | 'session' | 'account' | 'admin' | 'parent' | 'learner' | 'guestLearner' | 'acting' }
+  | { kind: 'flag' | 'reviewer'; flag: string }
+  | { kind: 'record'; members: Member[] };
+
+const publicRoute: Gate = { kind: 'public' };
+const ticket: Gate = { kind: 'ticket' };
+const session: Gate = { kind: 'session' };
+const account: Gate = { kind: 'account' };
+const learner: Gate = { kind: 'learner' };
+const flag = (name: string): Gate => ({ kind: 'flag', flag: name });
+const record = (...members: Member[]): Gate => ({ kind: 'record', members });
+/** Sam's course, its sections, lessons and materials: Theo tutors it as an Editor. */
+const tutorsRecord = record('tutor');
+/** A record of Sam's own (his profile rows, his attempts, his push subscription): nobody else's. */
+const samsOwn = record();
+
+export const routeGates: Record<string, Gate> = {
+  'GET /api/health': publicRoute,
+
+  // Real time (worker/routes/realtime.ts, docs.ts, chat.ts)
+  'POST /api/rt/tickets': session,
+  'GET /api/rt/waiting-room/:waitingId': ticket,
+  'GET /api/rt/docs/:name': ticket,
+  'GET /api/rt/chat/course/:courseId': ticket,
+  'GET /api/rt/chat/admin/:userId': ticket,
+  'GET /api/rt/inbox': ticket,
+  'GET /api/chat/notifications': account,
+  'GET /api/push/config': account,
+  'POST /api/fcm-token': account,
+  'DELETE /api/fcm-token/:id': samsOwn,
+  'GET /api/dev/push-log': session,
+
+  // Lesson room and lesson sessions (lesson-rooms.ts, lesson-sessions.ts)
+  'GET /api/lesson-rooms/:sectionId': tutorsRecord,
+  'POST /api/lesson-rooms/:sectionId/images': tutorsRecord,
+  'GET /api/lesson-rooms/:sectionId/history/:part': tutorsRecord,
+  'GET /api/lesson-rooms/:sectionId/images/:imageId': tutorsRecord,
+  'POST /api/lesson-rooms/:sectionId/end': tutorsRecord,
+  'POST /api/sessions': account,
+  'POST /api/sessions/list': account,
+  'GET /api/sessions/:id': tutorsRecord,
+  'POST /api/bookmarks': account,
+  'GET /api/bookmarks': account,
+
+  // Tenant, sign-in, sign-up, passwords, dev mailbox (tenant.ts, auth.ts, sign-up.ts, passwords.ts, dev-mailbox.ts)
+  'GET /api/tenant': publicRoute,
+  'POST /api/oauth/token': publicRoute,
+  'POST /api/auth/id-token': account,
+  'POST /api/auth/sign-out': session,
+  'POST /api/sign-up': publicRoute,
+  'POST /api/auth/forgot-password': publicRoute,
+  'POST /api/auth/reset-password': publicRoute,
+  'POST /api/auth/change-password': account,
+  // Local and test only: a deployed Worker answers 404.
+  'GET /api/dev/mailbox': publicRoute,
+
+  // Enrolments and course tutors (course-students.ts, course-tutors.ts)
+  'GET /api/admin/course-students': flag('adminCourse.view'),
+  'GET /api/admin/course-students/verify-delete/:id': flag('adminCourse.delete'),
+  'POST /api/admin/course-students': flag('adminCourse.create'),
+  'PUT /api/admin/course-students/:id': flag('adminCourse.edit'),
+  'DELETE /api/admin/course-students/:id': flag('adminCourse.delete'),
+  'GET /api/user/enrolment-course-students': account,
+  'GET /api/admin/course-tutors': flag('adminCourse.view'),
+  'GET /api/admin/course-tutors/tutor/:tutorId': flag('adminCourse.view'),
+  'GET /api/admin/course-tutors/verify-delete/:id': flag('adminCourse.delete|edit'),
+  'POST /api/admin/course-tutors': flag('adminCourse.create'),
+  'PUT /api/admin/course-tutors/:id': flag('adminCourse.edit'),
+  'DELETE /api/admin/course-tutors/:id': flag('adminCourse.delete'),
+  'GET /api/user/enrolment-course-tutors': account,
+
+  // The signed-in user, profiles and their collections (user.ts, profile.ts, user-collections.ts, onboarding.ts)
+  'GET /api/user/authUser': session,
+  'GET /api/user/mapped-students': { kind: 'parent' },
+  // Sam's profile: his tutor may read it; another student may not, nor an admin without adminUsers.
+  'GET /api/user/:id': record('tutor'),
+  'PUT /api/user': account,
+  'PUT /api/user/page-guides': account,
+  'PUT /api/user/delete': account,
+  'POST /api/user/avatar': account,
+  // Avatars are images an <img> loads without a token.
+  'GET /api/files/avatars/:userId/:name': publicRoute,
+  // Profile rows: anyone adds their own and changes only their own (the fixtures' rows are Sam's). Subjects are
+  // added and removed, never edited.
+  ...Object.fromEntries(
+    ['experiences', 'qualifications', 'achievements', 'languages', 'subjects'].flatMap((name) => [
+      [`POST /api/user/${name}`, account],
+      [`DELETE /api/user/${name}/:id`, samsOwn],
+      [`POST /api/admin/users/:userId/${name}`, flag('adminUsers.edit')],
+      [`DELETE /api/admin/users/:userId/${name}/:id`, flag('adminUsers.edit')],
+      ...(name === 'subjects'
+        ? []
+        : [
+            [`PUT /api/user/${name}/:id`, samsOwn],
+            [`PUT /api/admin/users/:userId/${name}/:id`, flag('adminUsers.edit')],
+          ]),
+    ]),
+  ),
+  'GET /api/onboarding': account,
+  'POST /api/onboarding': account,
+
+  // Admin users, impersonation, roles, settings (admin-users.ts, impersonation.ts, roles.ts, tutor-roles.ts, admin-settings.ts)
+  'POST /api/admin/users/log-in-as-user': flag('adminUsers.logInAsUser'),
+  // Only a session that is acting as someone has anywhere to return to.
+  'POST /api/admin/users/return': { kind: 'acting' },
+  'GET /api/admin/audit-log': flag('adminUsers.view'),
+  'GET /api/admin/users': flag('adminUsers.view'),
+  'GET /api/admin/users/dropdown-list': flag('adminUsers.view'),
+  'GET /api/admin/users/students': flag('adminUsers.view'),
+  'GET /api/admin/users/:id': flag('adminUsers.view'),
+  'POST /api/admin/users': flag('adminUsers.create'),
+  'PUT /api/admin/users/plans/:id': flag('adminUsers.edit'),
+  'PUT /api/admin/users/:id': flag('adminUsers.edit'),
+  'POST /api/admin/users/resend-user-password/:userId': flag('adminUsers.resendPassword'),
+  'POST /api/admin/users/admin-notes/:id': flag('adminUsers.edit'),
+  'DELETE /api/admin/users/admin-notes/:id': flag('adminUsers.edit'),
+  'GET /api/admin/roles': flag('roles.view'),
+  'GET /api/admin/roles/dropdown-list': flag('roles.view|adminUsers.create|adminUsers.edit'),
+  'GET /api/admin/roles/verify-delete/:id': flag('roles.delete'),
+  'POST /api/admin/roles': flag('roles.create'),
+  'PUT /api/admin/roles/:id': flag('roles.edit'),
+  'DELETE /api/admin/roles/:id': flag('roles.delete'),
+  'GET /api/admin/tutor-roles': flag('tutorRoles.view'),
+  'GET /api/admin/tutor-roles/verify-delete/:id': flag('tutorRoles.delete'),
+  'POST /api/admin/tutor-roles': flag('tutorRoles.create'),
+  'PUT /api/admin/tutor-roles/:id': flag('tutorRoles.edit'),
+  'DELETE /api/admin/tutor-roles/:id': flag('tutorRoles.delete'),
+  // Any admin reads their own (possibly empty) map.
+  'GET /api/admin/settings/permissions': { kind: 'admin' },
+
+  // Courses and their templates (courses.ts, course-templates.ts, course-setting-templates.ts)
+  'GET /api/admin/courses': flag('adminCourse.view'),
+  'POST /api/admin/courses': flag('adminCourse.create'),
+  'GET /api/admin/courses/:id': flag('adminCourse.view'),
+  'PUT /api/admin/courses/:id': flag('adminCourse.edit'),
+  'DELETE /api/admin/courses/:id': flag('adminCourse.delete'),
+  'GET /api/courses': account,
+  'GET /api/courses/:id': tutorsRecord,
+  'PUT /api/courses/:id': tutorsRecord,
+  'GET /api/admin/course-templates': flag('adminCourse.view'),
+  'POST /api/admin/course-templates': flag('adminCourse.create'),
+  'GET /api/admin/course-templates/:id': flag('adminCourse.view'),
+  'PUT /api/admin/course-templates/:id': flag('adminCourse.edit'),
+  'DELETE /api/admin/course-templates/:id': flag('adminCourse.delete'),
+  'POST /api/admin/courses/from-template/:templateId': flag('adminCourse.create'),
+  ...Object.fromEntries(
+    (
+      [
+        ['course-permission-templates', 'adminCourse'],
+        ['course-pricing-templates', 'pricingTemplates'],
+      ] as const
+    ).flatMap(([path, resource]) => [
+      [`GET /api/admin/${path}`, flag(`${resource}.view`)],
+      [`GET /api/admin/${path}/dropdown-list`, flag(`${resource}.view`)],
+      [`GET /api/admin/${path}/verify-delete/:id`, flag(`${resource}.delete`)],
+      [`POST /api/admin/${path}`, flag(`${resource}.create`)],
+      [`PUT /api/admin/${path}/:id`, flag(`${resource}.edit`)],
+      [`DELETE /api/admin/${path}/:id`, flag(`${resource}.delete`)],
+    ]),
+  ),
+
+  // Sections, meetings and materials (sections.ts, meetings.ts, resources.ts). Without `?course=` the list routes
+  // cannot know which course's role decides, so any account may ask (and is told the course is missing).
+  'GET /api/sections': account,
+  'GET /api/sections/access': account,
+  'POST /api/sections': account,
+  'PUT /api/sections/update-sorting-keys': account,
+  'PUT /api/sections/:id': tutorsRecord,
+  'DELETE /api/sections/:id': tutorsRecord,
+  'GET /api/admin/sections': flag('adminCourse.view'),
+  'GET /api/admin/sections/access': flag('adminCourse.view'),
+  'POST /api/admin/sections': flag('adminCourse.create'),
+  'PUT /api/admin/sections/update-sorting-keys': flag('adminCourse.edit'),
+  'PUT /api/admin/sections/:id': flag('adminCourse.edit'),
+  'DELETE /api/admin/sections/:id': flag('adminCourse.delete'),
+  'POST /api/team-meetings/course-meeting-book': account,
+  ...Object.fromEntries(
+    ['team-meetings', 'zoom-meetings'].flatMap((base) => [
+      [`POST /api/${base}`, account],
+      [`PUT /api/${base}/cancel/:id`, tutorsRecord],
+      [`PUT /api/${base}/reschedule/:sectionId`, tutorsRecord],
+      [`PUT /api/${base}/delete/:id`, tutorsRecord],
+      [`PUT /api/${base}/:id`, tutorsRecord],
+      [`DELETE /api/${base}/:id`, tutorsRecord],
+    ]),
+  ),
+  'POST /api/resources-and-homeworks': account,
+  'POST /api/resources-and-homeworks/upload': account,
+  'GET /api/resources-and-homeworks/:id/download': tutorsRecord,
+  'PUT /api/resources-and-homeworks/cancel/:id': tutorsRecord,
+  'PUT /api/resources-and-homeworks/reschedule/:sectionId': tutorsRecord,
+  'PUT /api/resources-and-homeworks/delete/:id': tutorsRecord,
+  'PUT /api/resources-and-homeworks/:id': tutorsRecord,
+  'DELETE /api/resources-and-homeworks/:id': tutorsRecord,
+
+  // Availability and schedule (availability.ts, schedule.ts). A tutor's hours and free slots are readable by every
+  // account of the tenant (the fixture names Sam, who is no tutor: a 404 or a 400 are both answers to a permitted
+  // caller). Only the tutor (or an admin with adminUsers) writes them; the write points at Theo's own hours.
+  'GET /api/user-availability/slots/:userId': account,
+  'POST /api/user-availability/slots/tutor': account,
+  'POST /api/user-availability/slots/trial': session,
+  'GET /api/user-availability/:userId': account,
+  'PUT /api/user-availability/:userId': record('tutor'),
+  'GET /api/schedule/feed': account,
+  'POST /api/schedule/feed': account,
+  'DELETE /api/schedule/feed': account,
+  // A calendar app reaches the feed by its secret name alone.
+  'GET /api/schedule/feed/:file': publicRoute,
+  'GET /api/admin/schedule/meetings': flag('adminCourse.view'),
+  'GET /api/schedule/list/:userId': samsOwn,
+  'GET /api/schedule/:sectionId/ics': tutorsRecord,
+  'GET /api/schedule/:sectionId': tutorsRecord,
+
+  // Catalogue and landing pages (meta-tags.ts, curricula.ts, topics.ts, sub-topics.ts): public content.
+  'POST /api/meta-tags/get': publicRoute,
+  'GET /api/curriculums/getCurriculumsForHomePage': publicRoute,
+  'GET /api/curriculums/list-with-grades': publicRoute,
+  'GET /api/curriculums': publicRoute,
+  'GET /api/curriculums/grades': publicRoute,
+  'GET /api/curriculums/getSearchOptionsForHomePage': publicRoute,
+  'POST /api/curriculums/subjectMapDataForSubjectCode': publicRoute,
+  'GET /api/subjects': publicRoute,
+  'GET /api/tags/list': publicRoute,
+  'POST /api/topics': publicRoute,
+  'POST /api/topics/getTopics': publicRoute,
+  'GET /api/topics/getTopicsBySubjectData': publicRoute,
+  'POST /api/admin/topics/updateSorting': flag('adminContent.edit'),
+  'GET /api/subtopics/:id': publicRoute,
+  'GET /api/subtopic/random/:id': session,
+  'POST /api/groupedSubTopics': publicRoute,
+  'GET /api/admin/subtopics': flag('adminContent.view'),
+  'POST /api/admin/subtopics': flag('adminContent.create'),
+  'PUT /api/admin/subtopics/:id': flag('adminContent.edit'),
+  'DELETE /api/admin/subtopics/:id': flag('adminContent.delete'),
+  ...Object.fromEntries(
+    [
+      'addResources',
+      'removeResources',
+      'addVideoLink',
+      'editVideoLink',
+      'removeVideoLink',
+      'sortVideoLinks',
+      'addContent',
+      'editContent',
+      'removeContent',
+      'addFAQ',
+      'editFAQ',
+      'removeFAQ',
+      'addReview',
+      'editReview',
+      'removeReview',
+    ].map((edit) => [`PUT /api/admin/subtopics/:id/${edit}`, flag('adminContent.edit')]),
+  ),
+  'GET /api/admin/questions': flag('questionBank.view'),
+  'GET /api/admin/questions/list': flag('questionBank.view'),
+  'GET /api/admin/questions/:id': flag('questionBank.view'),
+  'POST /api/admin/questions': flag('questionBank.create'),
+  'POST /api/admin/questions/create-many': flag('questionBank.create'),
+  'PUT /api/admin/questions/approve/:id': flag('questionBank.approve'),
+  'PUT /api/admin/questions/delete/:id': flag('questionBank.delete'),
+  'PUT /api/admin/questions/:id': flag('questionBank.edit'),
+
+  // Waiting room (waiting-room.ts): Sam's maths lesson, which Theo teaches.
+  'GET /api/meeting-data/:waitingId': tutorsRecord,
+  'POST /api/start-meeting': account,
+  'POST /api/notify-user-joined-to-meeting': account,
+  'POST /api/notify-user-waiting': account,
+  'GET /api/admin/call-logs': flag('callLogs.view'),
+
+  // Trials and tutor sorting (trials.ts, tutor-sortings.ts)
+  'POST /api/trials/sign-up': publicRoute,
+  'POST /api/trials': account,
+  // Sam's trial with Theo: its student and tutor, or an admin with trialClasses.
+  'GET /api/trials/trial-recordings/:id': tutorsRecord,
+  'GET /api/trials': account,
+  'GET /api/admin/trials': flag('trialClasses.view'),
+  'POST /api/admin/trials': flag('trialClasses.create'),
+  'PUT /api/admin/trials/:id': flag('trialClasses.edit'),
+  'DELETE /api/admin/trials/:id': flag('trialClasses.delete'),
+  'GET /api/admin/tutor-sortings': flag('tutorSorting.view'),
+  'PUT /api/admin/tutor-sortings': flag('tutorSorting.edit'),
+  'GET /api/admin/booking-defaults': flag('adminUsers.view'),
+  'PUT /api/admin/booking-defaults': flag('adminUsers.edit'),
+
+  // Quizzes, submissions and usage (quizzes.ts, submissions.ts, usages.ts)
+  'GET /api/quizzes': session,
+  'GET /api/quizzes/history': learner,
+  'POST /api/quizzes/getBySubTopicId': session,
+  // Which papers a sub topic's published quizzes have is catalogue information any session may read.
+  'GET /api/quizzes/checkPapersBySubTopicId/:id': session,
+  'POST /api/quizzes/report-issue': learner,
+  // A draft quiz: no learner finds it.
+  'GET /api/quizzes/:id': samsOwn,
+  'GET /api/admin/quizzes': flag('quizzes.view'),
+  'GET /api/admin/quizzes/user/:userId': flag('submissions.view'),
+  'POST /api/admin/quizzes': flag('quizzes.create'),
+  'GET /api/admin/quizzes/:id': flag('quizzes.view'),
+  'PUT /api/admin/quizzes/publish/:id': flag('quizzes.edit'),
+  'GET /api/submissions': learner,
+  // Reads only the caller's own attempts at the quiz.
+  'GET /api/submissions/quizHistory/:quizId': learner,
+  'POST /api/submissions': learner,
+  'POST /api/submissions/createByQuizId': learner,
+  'POST /api/submissions/answer/add': learner,
+  'POST /api/submissions/openEndedAnswer/add': learner,
+  'POST /api/submissions/openEndedAnswer/grade': learner,
+  'POST /api/submissions/finish': learner,
+  'POST /api/submissions/question/get': learner,
+  'POST /api/submissions/question/get-ai-explanation': learner,
+  'POST /api/submissions/answer/get': learner,
+  'POST /api/submissions/aiHint': learner,
+  'POST /api/submissions/updateSubmissionCountdownSettings': learner,
+  'POST /api/submissions/startSubmissionQuestionTimer': learner,
+  'POST /api/submissions/endSubmissionQuestionTimer': learner,
+  'POST /api/submissions/updateQuestionOpenAiFeedback': learner,
+  'GET /api/submissions/get-ai-feedback/:submissionId': samsOwn,
+  // A tutor overrides a mark on an attempt of a learner they teach (the attempt is named in the body), or a reviewing admin.
+  'POST /api/submissions/overrideMark': { kind: 'reviewer', flag: 'submissions.view' },
+  'GET /api/submissions/:id': samsOwn,
+  'GET /api/admin/submissions/quizHistory/:userId': { kind: 'reviewer', flag: 'submissions.view' },
+  'GET /api/admin/submissions/course-learners/:courseId': { kind: 'reviewer', flag: 'submissions.view' },
+  'GET /api/admin/submissions/question/:questionId': { kind: 'reviewer', flag: 'submissions.view' },
+  'GET /api/admin/submissions/:id': { kind: 'reviewer', flag: 'submissions.view' },
+  'GET /api/usages': learner,
+  'POST /api/usages': learner,
+  'POST /api/usages/quiz-trial': { kind: 'guestLearner' },
+};
