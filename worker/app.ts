@@ -7,7 +7,6 @@ import { tenantMiddleware } from './middleware/tenant';
 import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
 import { chatRoutes } from './routes/chat';
-import { docRoutes } from './routes/docs';
 import { lessonRoomRoutes } from './routes/lesson-rooms';
 import { lessonSessionRoutes } from './routes/lesson-sessions';
 import { courseRoutes } from './routes/courses';
@@ -53,7 +52,6 @@ const app = new Hono<AppBindings>()
   .use(tenantMiddleware)
   .use(sameOriginMiddleware)
   .route('/', realtimeRoutes)
-  .route('/', docRoutes)
   .route('/', chatRoutes)
   .route('/', lessonRoomRoutes)
   .route('/', lessonSessionRoutes)

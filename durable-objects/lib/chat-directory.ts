@@ -124,6 +124,6 @@ export class ChatDirectory {
   /** Tells a user's inbox that their counts changed, with the news for toasts and pushes. */
   notifyInbox(userId: string, news: NewMessageNotice[]) {
     const stub = this.env.USER_INBOX.get(this.env.USER_INBOX.idFromName(inboxObject(this.tenantId, userId)));
-    return stub.fetch('https://inbox/changed', { method: 'POST', body: JSON.stringify({ tenantId: this.tenantId, userId, news }) });
+    return stub.changed({ tenantId: this.tenantId, userId }, news);
   }
 }
