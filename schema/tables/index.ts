@@ -11,7 +11,7 @@ export * from './content';
 export * from './call-logs';
 export * from './schedule';
 export * from './chat';
-export * from './submissions';
+export * from './quiz';
 export * from './tags';
 export * from './trials';
 export * from './lesson-sessions';
