@@ -39,16 +39,16 @@ function meetingRoutesFor(kind: MeetingKind, base: string) {
       return c.json(await cancelSection(tenantDb(c), row, (await parseJson(c, cancelInput)).reason));
     })
     .put(`${base}/reschedule/:sectionId`, validate('param', sectionIdParam), async (c) => {
-      const { row } = await lessonFor(c, c.req.valid('param').sectionId, kind, 'edit');
-      return c.json(await rescheduleMeeting(tenantDb(c), row, await parseJson(c, rescheduleMeetingInput), lessonEnv(c)));
+      const target = await lessonFor(c, c.req.valid('param').sectionId, kind, 'edit');
+      return c.json(await rescheduleMeeting(tenantDb(c), authOf(c), target, await parseJson(c, rescheduleMeetingInput), lessonEnv(c)));
     })
     .put(`${base}/delete/:id`, validate('param', idParam), async (c) => {
       const { row } = await lessonFor(c, c.req.valid('param').id, kind, 'delete');
       return c.json(await deleteSection(tenantDb(c), row));
     })
     .put(`${base}/:id`, validate('param', idParam), async (c) => {
-      const { row } = await lessonFor(c, c.req.valid('param').id, kind, 'edit');
-      return c.json(await updateMeeting(tenantDb(c), row, await parseJson(c, meetingUpdateInput), lessonEnv(c)));
+      const target = await lessonFor(c, c.req.valid('param').id, kind, 'edit');
+      return c.json(await updateMeeting(tenantDb(c), authOf(c), target, await parseJson(c, meetingUpdateInput), lessonEnv(c)));
     })
     .delete(`${base}/:id`, validate('param', idParam), async (c) => {
       const { row } = await lessonFor(c, c.req.valid('param').id, kind, 'delete');

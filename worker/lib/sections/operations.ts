@@ -15,16 +15,27 @@ import type {
 import { sectionAttendees, sections } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import { ApiError, fieldError } from '../../../platform/errors';
+import type { CourseAccess } from '../courses/access';
+import { assertLessonPlacement, type Placer } from '../lessons/placement';
 import type { TenantDb } from '../tenant-db';
 import { assertParent, courseAccessFor, editableSection, nextSortingKey, requireSectionAction, softDeleteStatements, withDescendants } from './access';
 import { createMeetings, createPlainSection, createResource, planStarts, readSection, runBatch } from './create';
-import { assertDurationAllowed, assertNoTutorOverlap, attendeeInserts, courseMembers, joinUrlFor, resolveAttendees } from './meetings';
+import { assertDurationAllowed, attendeeInserts, courseMembers, joinUrlFor, resolveAttendees } from './meetings';
 import { attendeesOf, liveSectionRows, type SectionRow, toSection } from './tree';
 
 /** What differs between deployments: production refuses the short test lessons. */
 export interface LessonEnv {
   production: boolean;
 }
+
+/** A lesson the actor may change, with their access to its course (which decides the placement guards). */
+export interface LessonTarget {
+  row: SectionRow;
+  access: CourseAccess;
+}
+
+/** A course tutor plans within their own calendar; anyone else who may plan lessons here does so as an admin. */
+const plannerOf = (access: CourseAccess): Placer => (access.tutorPermissions ? 'tutor' : 'admin');
 
 /** A created lesson; a weekly series also lists every occurrence. */
 export type CreatedMeeting = Section & { occurrences?: Section[] };
@@ -58,11 +69,13 @@ export async function createMeeting(tdb: TenantDb, actor: Actor, kind: MeetingKi
   assertDurationAllowed(input.duration, env.production);
   const attendees = await resolveAttendees(tdb, input.course, input.attendees);
   const starts = planStarts(input.start, input.repeatWeekly);
-  await assertNoTutorOverlap(
-    tdb,
+  await assertLessonPlacement(tdb, {
+    placer: plannerOf(access),
+    courseId: input.course,
     attendees,
-    starts.map((start) => ({ start, duration: input.duration })),
-  );
+    slots: starts.map((start) => ({ start, duration: input.duration })),
+    viewerId: actor.actingUserId,
+  });
   const created = await createMeetings(tdb, actor.actingUserId, kind, { ...input, starts, timezone: input.repeatWeekly?.timezone }, attendees);
   const [first] = created;
   return created.length > 1 ? { ...first!, occurrences: created } : first!;
@@ -146,11 +159,18 @@ export async function cancelSection(tdb: TenantDb, row: SectionRow, reason: stri
   return sectionResponse(tdb, row._id);
 }
 
-export async function rescheduleMeeting(tdb: TenantDb, row: SectionRow, input: { start: Date; duration?: number }, env: LessonEnv) {
+export async function rescheduleMeeting(tdb: TenantDb, actor: Actor, { row, access }: LessonTarget, input: { start: Date; duration?: number }, env: LessonEnv) {
   if (row.status !== 'ACTIVE') throw new ApiError(409, `status: a ${row.status.toLowerCase()} lesson cannot be rescheduled`, [{ path: 'status', message: `is ${row.status}` }]);
   const duration = input.duration ?? row.duration ?? 60;
   assertDurationAllowed(duration, env.production);
-  await assertNoTutorOverlap(tdb, await attendeesOf(tdb, row._id), [{ start: input.start, duration }], row._id);
+  await assertLessonPlacement(tdb, {
+    placer: plannerOf(access),
+    courseId: row.courseId,
+    attendees: await attendeesOf(tdb, row._id),
+    slots: [{ start: input.start, duration }],
+    exceptId: row._id,
+    viewerId: actor.actingUserId,
+  });
   await tdb.db.update(sections).set({ start: input.start, duration }).where(tdb.where(sections, eq(sections._id, row._id)));
   return sectionResponse(tdb, row._id);
 }
@@ -166,10 +186,24 @@ export interface MeetingUpdate {
   joinUrl?: string;
 }
 
-export async function updateMeeting(tdb: TenantDb, row: SectionRow, input: MeetingUpdate, env: LessonEnv) {
+/**
+ * Edits a lesson. The placement rule runs when it moves, or when people join one still to come; a past lesson's
+ * title and notes stay editable.
+ */
+export async function updateMeeting(tdb: TenantDb, actor: Actor, { row, access }: LessonTarget, input: MeetingUpdate, env: LessonEnv) {
   assertDurationAllowed(input.duration, env.production);
   const attendees = input.attendees ? await resolveAttendees(tdb, row.courseId, input.attendees) : await attendeesOf(tdb, row._id);
-  await assertNoTutorOverlap(tdb, attendees, [{ start: input.start, duration: input.duration }], row._id);
+  const moved = input.start.getTime() !== row.start?.getTime() || input.duration !== row.duration;
+  if (moved || (input.attendees && input.start.getTime() > Date.now())) {
+    await assertLessonPlacement(tdb, {
+      placer: plannerOf(access),
+      courseId: row.courseId,
+      attendees,
+      slots: [{ start: input.start, duration: input.duration }],
+      exceptId: row._id,
+      viewerId: actor.actingUserId,
+    });
+  }
   const { attendees: _given, joinUrl, ...fields } = input;
   await runBatch(tdb, [
     tdb.db
@@ -194,7 +228,13 @@ export async function bookLesson(tdb: TenantDb, actor: Actor, input: z.output<ty
   const members = await courseMembers(tdb, input.course);
   const students = access.enrolled ? [actor.actingUserId] : members.students;
   const attendees = [...members.tutors.map((user) => ({ user, kind: 'TUTOR' as const })), ...students.map((user) => ({ user, kind: 'STUDENT' as const }))];
-  await assertNoTutorOverlap(tdb, attendees, [{ start: input.start, duration: input.duration }]);
+  await assertLessonPlacement(tdb, {
+    placer: access.tutorPermissions ? 'tutor' : 'student',
+    courseId: input.course,
+    attendees,
+    slots: [{ start: input.start, duration: input.duration }],
+    viewerId: actor.actingUserId,
+  });
   const [section] = await createMeetings(
     tdb,
     actor.actingUserId,
