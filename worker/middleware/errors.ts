@@ -3,7 +3,31 @@ import { HTTPException } from 'hono/http-exception';
 import { ApiError } from '../../platform/errors';
 import type { AppBindings } from '../env';
 
-export function onError(err: Error, c: Context<AppBindings>) {
+/** The columns a D1 UNIQUE failure names (`users.tenant_id, users.email`), found on the error or the errors it wraps. */
+function uniqueViolationColumns(err: unknown): string[] | null {
+  for (let e = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth += 1) {
+    const match = /UNIQUE constraint failed: ([\w., ]+?)(?::|$)/.exec(e.message);
+    if (match) return match[1]!.split(',').map((column) => column.trim().split('.').pop()!);
+  }
+  return null;
+}
+
+const camel = (column: string) => column.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase());
+
+/**
+ * Two writers racing past the same "is it taken?" check: the constraint refuses the second, which is a conflict the
+ * caller can act on, not a fault of ours. The tenant column is part of every key and says nothing to the caller.
+ */
+function uniqueConflict(columns: string[]) {
+  const fields = columns.filter((column) => column !== 'tenant_id').map(camel);
+  const errors = fields.map((path) => ({ path, message: 'is already in use' }));
+  const message = fields.length ? `${fields.join(', ')}: is already in use` : 'This was saved by someone else a moment ago';
+  return new ApiError(409, message, errors);
+}
+
+export function onError(error: Error, c: Context<AppBindings>) {
+  const columns = error instanceof ApiError || error instanceof HTTPException ? null : uniqueViolationColumns(error);
+  const err = columns ? uniqueConflict(columns) : error;
   if (err instanceof ApiError) {
     return c.json({ message: err.message, errors: err.errors }, err.status);
   }
