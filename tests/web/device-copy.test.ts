@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { keepDeviceCopy, withDeviceCopy } from '../../web/features/offline/device-copy';
+import { ApiFailure } from '../../web/lib/api';
 
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
-const refused = () => Promise.reject(new Error(JSON.stringify({ status: 403, data: { message: 'Not yours' } })));
+const refused = () => Promise.reject(new ApiFailure(403, { message: 'Not yours' }));
 
 beforeEach(() => {
   localStorage.clear();

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { BookOpen, CalendarDays, type LucideIcon, MessagesSquare, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { signedInUserAtom } from '../auth/atoms';
+import { signedInUserAtom } from '../../lib/session';
 import { actingForAtom } from '../manage-accounts/acting';
 import { useOnboardingRedirect } from '../onboarding/use-onboarding-redirect';
 import DashboardQuizzes from '../quiz/DashboardQuizzes';

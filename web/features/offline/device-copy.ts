@@ -1,3 +1,4 @@
+import { statusOf } from '../../lib/errors';
 import { storedActingUserId } from '../../lib/session-storage';
 
 /** Copies are kept per person acted for, so the next person on a shared device never reads someone else's. */
@@ -11,14 +12,6 @@ export interface DeviceCopy<T> {
   fromDevice: boolean;
 }
 
-/** An api() failure carries the server's status; a request that never reached the server has none. */
-function reachedServer(error: unknown) {
-  try {
-    return typeof (JSON.parse(error instanceof Error ? error.message : '') as { status?: unknown }).status === 'number';
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Fetches and keeps the answer on the device; when the network is down, answers with the kept copy and when it was
@@ -29,7 +22,8 @@ export async function withDeviceCopy<T>(key: string, fetcher: () => Promise<T>):
     const value = await fetcher();
     return { ...keepDeviceCopy(key, value), fromDevice: false };
   } catch (error) {
-    const kept = reachedServer(error) ? null : localStorage.getItem(storageKey(key));
+    // An answer with a status reached the server; only a request that never got one falls back to the copy.
+    const kept = statusOf(error) !== undefined ? null : localStorage.getItem(storageKey(key));
     if (!kept) throw error;
     return { ...(JSON.parse(kept) as Omit<DeviceCopy<T>, 'fromDevice'>), fromDevice: true };
   }

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { signedInUserAtom } from '../auth/atoms';
+import { signedInUserAtom } from '../../lib/session';
 import { actingForAtom } from '../manage-accounts/acting';
 import { FALLBACK_TIME_ZONE } from '../sign-up/choices';
 import AdminHome from './AdminHome';

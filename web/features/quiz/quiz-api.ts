@@ -1,23 +1,13 @@
 import type { AnswerInput, HelperSourceName, SubmissionDoc, SubmissionQuestion } from '../../../schema/contracts/quiz';
 import { slugify, subjectSlug } from '../../../schema/contracts/slug';
 import { api } from '../../lib/api';
+import { statusOf } from '../../lib/errors';
 import { keepDeviceCopy, withDeviceCopy } from '../offline/device-copy';
 import { createAnswerQueue, indexedDbStore } from './answer-queue';
 
-/** The HTTP status inside an api() failure; undefined for a network failure (the request never got an answer). */
-export function failedStatus(error: unknown): number | undefined {
-  if (!(error instanceof Error)) return undefined;
-  try {
-    const parsed = JSON.parse(error.message) as { status?: unknown };
-    return typeof parsed.status === 'number' ? parsed.status : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** 4xx answers are the server's final word on that answer; network failures and 5xx are retried later. */
 const isFinalRefusal = (error: unknown) => {
-  const status = failedStatus(error);
+  const status = statusOf(error);
   return status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 429;
 };
 

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import { atomWithDefault } from 'jotai/utils';
-import { clearStoredSession, readStoredSession, type StoredSession, writeStoredSession } from '../../lib/session-storage';
+import { clearStoredSession, readStoredSession, type StoredSession, writeStoredSession } from './session-storage';
 
 export type Session = StoredSession;
 
