@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cacheName, installOfflineWorker, TAKE_OVER_MESSAGE, type OfflineBuild, type WorkerGlobal } from '../../web/features/offline/worker/offline-worker';
+import { cacheName, installOfflineWorker, KEEP_MESSAGE, TAKE_OVER_MESSAGE, type OfflineBuild, type WorkerGlobal } from '../../web/features/offline/worker/offline-worker';
 
 const SCOPE = 'http://localhost/learning-portal/';
 const BUILD: OfflineBuild = { version: 'v2', precache: ['', 'assets/index-abc.js', 'assets/index-abc.css'] };
@@ -112,5 +112,16 @@ describe('the offline service worker', () => {
     expect(elsewhere.sw.skipWaiting).not.toHaveBeenCalled();
     await elsewhere.lifecycle('message', TAKE_OVER_MESSAGE);
     expect(elsewhere.sw.skipWaiting).toHaveBeenCalled();
+  });
+});
+
+describe('files the first visit loaded before the worker was in control', () => {
+  it('are kept when the page lists them, built files only', async () => {
+    const worker = loadWorker();
+    await worker.lifecycle('install');
+    const chunk = `${SCOPE}assets/LessonRoomPage-xyz.js`;
+    await worker.lifecycle('message', { type: KEEP_MESSAGE, urls: [chunk, `${SCOPE}assets/index-abc.js`, 'http://localhost/api/tenant', 'https://cdn.example/x.js'] });
+    expect(worker.network).toHaveBeenCalledTimes(1);
+    expect(worker.stores.get(cacheName(BUILD))!.has(chunk)).toBe(true);
   });
 });

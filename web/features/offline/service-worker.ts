@@ -1,6 +1,6 @@
 import { atom, getDefaultStore } from 'jotai';
 import { PUSH_WORKER_SCOPE, PUSH_WORKER_URL } from '../../lib/push-worker';
-import { isLessonRoom, TAKE_OVER_MESSAGE } from './worker/offline-worker';
+import { isLessonRoom, KEEP_MESSAGE, type KeepMessage, TAKE_OVER_MESSAGE } from './worker/offline-worker';
 
 /** A new build's worker has installed and waits for this one's tabs to go (or for the person to reload). */
 export const updateWaitingAtom = atom<ServiceWorker | null>(null);
@@ -19,6 +19,13 @@ function watchForUpdate(registration: ServiceWorkerRegistration, store = getDefa
   });
 }
 
+/** Tells the worker which built files this page loaded before it was in control, so an offline reload finds them. */
+function keepLoadedFiles(worker: ServiceWorker | null) {
+  const urls = performance.getEntriesByType('resource').map((entry) => entry.name);
+  const message: KeepMessage = { type: KEEP_MESSAGE, urls };
+  worker?.postMessage(message);
+}
+
 /**
  * The app's one service worker (the offline shell and push, web/public/push-sw.js as built). Only a built app
  * registers it: the dev server has no precache list.
@@ -29,6 +36,8 @@ export function registerServiceWorker(container: ServiceWorkerContainer | undefi
     .register(PUSH_WORKER_URL, { scope: PUSH_WORKER_SCOPE })
     .then(watchForUpdate)
     .catch(console.warn);
+  void container.ready.then((registration) => keepLoadedFiles(registration.active));
+  container.addEventListener('controllerchange', () => keepLoadedFiles(container.controller));
 }
 
 /**

@@ -41,6 +41,16 @@ export interface WorkerGlobal {
 
 /** The message a page sends when the person presses "Reload" on the update toast. */
 export const TAKE_OVER_MESSAGE = 'studyhall:take-over';
+/** The page lists the built files it loaded before this worker controlled it, so they are kept too. */
+export const KEEP_MESSAGE = 'studyhall:keep';
+
+export interface KeepMessage {
+  type: typeof KEEP_MESSAGE;
+  urls: string[];
+}
+
+const isKeepMessage = (data: unknown): data is KeepMessage =>
+  typeof data === 'object' && data !== null && (data as KeepMessage).type === KEEP_MESSAGE && Array.isArray((data as KeepMessage).urls);
 const CACHE_PREFIX = 'studyhall-offline-';
 /** Each build's hashed files; old builds' caches go when the new worker activates. */
 export const cacheName = (build: OfflineBuild) => `${CACHE_PREFIX}${build.version}`;
@@ -80,11 +90,25 @@ export function installOfflineWorker(sw: WorkerGlobal, build: OfflineBuild) {
   });
 
   sw.addEventListener('message', (event) => {
+    if (isKeepMessage(event.data)) event.waitUntil(keep(event.data.urls));
     if (event.data !== TAKE_OVER_MESSAGE) return;
     event.waitUntil(
       sw.clients.matchAll({ type: 'window' }).then((windows) => (windows.some((w) => isLessonRoom(w.url)) ? undefined : sw.skipWaiting())),
     );
   });
+
+  /** The first visit's chunks were fetched before this worker was there to keep them (usually from the HTTP cache). */
+  async function keep(urls: string[]) {
+    const cache = await sw.caches.open(name);
+    const built = urls.filter((url) => url.startsWith(`${shellUrl}assets/`));
+    await Promise.allSettled(
+      built.map(async (url) => {
+        if (await cache.match(url)) return;
+        const response = await sw.fetch(new Request(url));
+        if (response.ok) await cache.put(url, response);
+      }),
+    );
+  }
 
   sw.addEventListener('fetch', (event) => {
     const route = routeOf(event.request, sw.registration.scope);
