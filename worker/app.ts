@@ -44,6 +44,9 @@ import { tutorSortingRoutes } from './routes/tutor-sortings';
 import { adminQuizRoutes, quizRoutes } from './routes/quizzes';
 import { adminSubmissionRoutes, submissionRoutes } from './routes/submissions';
 import { usageRoutes } from './routes/usages';
+import { pricingPlanRoutes } from './routes/pricing-plans';
+import { pricingRateRoutes } from './routes/pricing-rates';
+import { pricingSetRoutes } from './routes/pricing-sets';
 
 const app = new Hono<AppBindings>()
   .basePath('/api')
@@ -92,7 +95,10 @@ const app = new Hono<AppBindings>()
   .route('/', adminQuizRoutes)
   .route('/', submissionRoutes)
   .route('/', adminSubmissionRoutes)
-  .route('/', usageRoutes);
+  .route('/', usageRoutes)
+  .route('/', pricingPlanRoutes)
+  .route('/', pricingSetRoutes)
+  .route('/', pricingRateRoutes);
 
 app.onError(onError);
 app.notFound(notFound);

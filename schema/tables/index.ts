@@ -15,3 +15,4 @@ export * from './quiz';
 export * from './tags';
 export * from './trials';
 export * from './lesson-sessions';
+export * from './pricing';
