@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { MetaTagResponse } from '../../../schema/contracts/site';
-import { subTopics, topics } from '../../../schema/tables';
+import { metaTags, subTopics, topics } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
 import { curriculumBySlugOrName, subjectBySlugOrName } from './catalogue';
 
@@ -32,4 +32,14 @@ export async function contentPageMeta(tdb: TenantDb, path: string, siteName: str
     .get();
   if (!row) return null;
   return { title: `${row.name} | ${subjectName} | ${siteName}`, description: row.summary || `${row.name}: notes and practice questions for ${subjectName}.` };
+}
+
+/** The page's own tags if an admin set them, else a description made from the content, else nulls (the app's defaults). */
+export async function pageMeta(tdb: TenantDb, path: string, siteName: string): Promise<MetaTagResponse> {
+  const row = await tdb.db
+    .select({ title: metaTags.title, description: metaTags.description })
+    .from(metaTags)
+    .where(tdb.where(metaTags, eq(metaTags.path, path)))
+    .get();
+  return row ?? (await contentPageMeta(tdb, path, siteName)) ?? { title: null, description: null };
 }
