@@ -10,7 +10,7 @@ const PREFIX = '/learning-portal/';
  * Titles and descriptions for curriculum, subject and sub topic pages that have no row of their own, made from the
  * content itself, so every page an admin adds is described to search engines without a second step.
  */
-export async function contentPageMeta(tdb: TenantDb, path: string, siteName: string): Promise<MetaTagResponse | null> {
+async function contentPageMeta(tdb: TenantDb, path: string, siteName: string): Promise<MetaTagResponse | null> {
   if (!path.startsWith(PREFIX)) return null;
   const [curriculumSlug, subjectSlug, topicSlug, subTopicSlug, ...rest] = path.slice(PREFIX.length).split('/');
   if (!curriculumSlug || rest.length > 0) return null;

@@ -12,7 +12,7 @@ export interface Reviewer {
   tenantPermissions: PermissionMap;
 }
 
-export const VIEW: Requirement = { submissions: ['view'] };
+const VIEW: Requirement = { submissions: ['view'] };
 export const MARK: Requirement = { submissions: ['manualAnswer'] };
 
 /** An enabled tutor of a course the learner is enrolled on. */

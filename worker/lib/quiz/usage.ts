@@ -9,7 +9,7 @@ import { learnerFor } from './learner';
 
 type Learner = Pick<typeof users.$inferSelect, '_id' | 'role' | 'plans'>;
 
-export const TRIAL_MS = 24 * 60 * 60 * 1000;
+const TRIAL_MS = 24 * 60 * 60 * 1000;
 
 /** Usage is counted per calendar month in UTC. */
 const periodOf = (now: Date) => now.toISOString().slice(0, 7);
