@@ -51,6 +51,11 @@ export async function countUsage(tdb: TenantDb, learner: Learner, kind: UsageKin
     .onConflictDoUpdate({ target: [usageCounters.tenantId, usageCounters.userId, usageCounters.period], set: { [kind]: sql`${column} + 1`, updatedAt: now } });
 }
 
+/** The caller's own usage this month (a parent sees their student's). */
+export async function ownUsage(tdb: TenantDb, actor: Actor) {
+  return usageOf(tdb, await learnerFor(tdb, actor));
+}
+
 /** Counts a use the client reports; quiz attempts are counted by the server when a quiz starts, never by a client. */
 export async function reportUsage(tdb: TenantDb, actor: Actor, input: { kind: UsageKind }) {
   const learner = await learnerFor(tdb, actor);
