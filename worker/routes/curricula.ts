@@ -12,6 +12,8 @@ export const curriculumRoutes = new Hono<AppBindings>()
   .get('/curriculums', async (c) => c.json(await curriculumDocs(tenantDb(c))))
   .get('/curriculums/grades', async (c) => c.json(await gradeNames(tenantDb(c))))
   .get('/curriculums/getSearchOptionsForHomePage', async (c) => c.json(await searchOptions(tenantDb(c))))
-  .post('/curriculums/subjectMapDataForSubjectCode', validate('json', subjectCodeInput), async (c) => c.json(await subjectMapData(tenantDb(c), c.req.valid('json'))))
+  .post('/curriculums/subjectMapDataForSubjectCode', validate('json', subjectCodeInput), async (c) =>
+    c.json(await subjectMapData(tenantDb(c), c.req.valid('json'))),
+  )
   .get('/subjects', validate('query', subjectsQuery), async (c) => c.json(await subjectDocs(tenantDb(c), c.req.valid('query'))))
   .get('/tags/list', validate('query', tagsQuery), async (c) => c.json(await tagPage(tenantDb(c), c.req.valid('query'))));
