@@ -86,6 +86,9 @@ describe('permissions', () => {
   it('needs sign-in, and is for learners only', async () => {
     expect((await api('/usages')).status).toBe(401);
     expect((await api('/usages', { headers: bearer(tutor) })).status).toBe(403);
+    const bad = await postJson('/usages', { kind: 'naps' }, { headers: bearer(tutor) });
+    expect(bad.status).toBe(403);
+    expect((await bad.json<{ errors: unknown[] }>()).errors).toEqual([]);
     expect((await postJson('/usages/quiz-trial', {}, { headers: bearer(sam) })).status).toBe(403);
   });
 });

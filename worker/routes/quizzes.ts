@@ -1,7 +1,16 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { idParam, recordId } from '../../schema/contracts/common';
-import { adminQuizQuery, bySubTopicInput, learnerQuizQuery, pageQuery, quizCreateInput, quizHistoryQuery, quizPublishInput, reportIssueInput } from '../../schema/contracts/quiz';
+import {
+  adminQuizQuery,
+  bySubTopicInput,
+  learnerQuizQuery,
+  pageQuery,
+  quizCreateInput,
+  quizHistoryQuery,
+  quizPublishInput,
+  reportIssueInput,
+} from '../../schema/contracts/quiz';
 import type { AppBindings } from '../env';
 import { createQuiz, publishQuiz } from '../lib/quiz/authoring';
 import {
@@ -28,7 +37,9 @@ const userIdParam = z.object({ userId: recordId });
 export const adminQuizRoutes = new Hono<AppBindings>()
   .use('/admin/quizzes', requireAuth)
   .use('/admin/quizzes/*', requireAuth)
-  .get('/admin/quizzes', requirePermission('quizzes', ['view']), validate('query', adminQuizQuery), async (c) => c.json(await topicQuizzes(tenantDb(c), c.req.valid('query'))))
+  .get('/admin/quizzes', requirePermission('quizzes', ['view']), validate('query', adminQuizQuery), async (c) =>
+    c.json(await topicQuizzes(tenantDb(c), c.req.valid('query'))),
+  )
   .get('/admin/quizzes/user/:userId', requirePermission('submissions', ['view']), validate('param', userIdParam), validate('query', pageQuery), async (c) =>
     c.json(await attemptedQuizzes(tenantDb(c), c.req.valid('param').userId, c.req.valid('query'), undefined, true)),
   )
@@ -49,10 +60,14 @@ export const quizRoutes = new Hono<AppBindings>()
   .use('/quizzes', requireAuth)
   .use('/quizzes/*', requireAuth)
   .get('/quizzes', validate('query', learnerQuizQuery), async (c) => c.json(await publishedQuizzes(tenantDb(c), c.req.valid('query'))))
-  .get('/quizzes/history', requireLearner, validate('query', quizHistoryQuery), async (c) => c.json(await ownQuizzesAttempted(tenantDb(c), authOf(c), c.req.valid('query'))))
+  .get('/quizzes/history', requireLearner, validate('query', quizHistoryQuery), async (c) =>
+    c.json(await ownQuizzesAttempted(tenantDb(c), authOf(c), c.req.valid('query'))),
+  )
   .post('/quizzes/getBySubTopicId', validate('json', bySubTopicInput), async (c) => c.json(await subTopicQuizzes(tenantDb(c), c.req.valid('json'))))
   .get('/quizzes/checkPapersBySubTopicId/:id', validate('param', idParam), async (c) => c.json(await subTopicPapers(tenantDb(c), c.req.valid('param').id)))
-  .post('/quizzes/report-issue', requireLearner, validate('json', reportIssueInput), async (c) => c.json(await reportIssue(tenantDb(c), authOf(c), c.req.valid('json')), 201))
+  .post('/quizzes/report-issue', requireLearner, validate('json', reportIssueInput), async (c) =>
+    c.json(await reportIssue(tenantDb(c), authOf(c), c.req.valid('json')), 201),
+  )
   .get('/quizzes/:id', validate('param', idParam), async (c) => {
     const tdb = tenantDb(c);
     const [doc] = await quizDocs(tdb, [await publishedQuiz(tdb, c.req.valid('param').id)]);

@@ -31,7 +31,9 @@ let routes = new Hono<AppBindings>()
   .put('/admin/subtopics/:id', ...can('edit'), validate('param', idParam), validate('json', subTopicUpdate), async (c) =>
     c.json(await updateSubTopic(tenantDb(c), c.req.valid('param').id, c.req.valid('json'))),
   )
-  .delete('/admin/subtopics/:id', ...can('delete'), validate('param', idParam), async (c) => c.json(await deleteSubTopic(tenantDb(c), c.req.valid('param').id)));
+  .delete('/admin/subtopics/:id', ...can('delete'), validate('param', idParam), async (c) =>
+    c.json(await deleteSubTopic(tenantDb(c), c.req.valid('param').id)),
+  );
 
 // The fifteen content edits share one shape: gate, validate the body, apply the edit.
 for (const name of editNames) {

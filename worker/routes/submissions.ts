@@ -50,7 +50,9 @@ const questionIdParam = z.object({ questionId: recordId });
 export const submissionRoutes = new Hono<AppBindings>()
   .use('/submissions', requireAuth)
   .use('/submissions/*', requireAuth)
-  .get('/submissions', requireLearner, validate('query', submissionListQuery), async (c) => c.json(await ownAttempts(tenantDb(c), authOf(c), c.req.valid('query'))))
+  .get('/submissions', requireLearner, validate('query', submissionListQuery), async (c) =>
+    c.json(await ownAttempts(tenantDb(c), authOf(c), c.req.valid('query'))),
+  )
   .get('/submissions/quizHistory/:quizId', requireLearner, validate('param', quizIdParam), async (c) =>
     c.json(await ownQuizHistory(tenantDb(c), authOf(c), c.req.valid('param'))),
   )
@@ -62,7 +64,9 @@ export const submissionRoutes = new Hono<AppBindings>()
     const { doc, created } = await startByQuiz(tenantDb(c), authOf(c), c.req.valid('json'));
     return c.json(doc, created ? 201 : 200);
   })
-  .post('/submissions/answer/add', requireLearner, validate('json', answerInput), async (c) => c.json(await saveAnswer(tenantDb(c), authOf(c), c.req.valid('json'), 'ANY')))
+  .post('/submissions/answer/add', requireLearner, validate('json', answerInput), async (c) =>
+    c.json(await saveAnswer(tenantDb(c), authOf(c), c.req.valid('json'), 'ANY')),
+  )
   .post('/submissions/openEndedAnswer/add', requireLearner, validate('json', answerInput), async (c) =>
     c.json(await saveAnswer(tenantDb(c), authOf(c), c.req.valid('json'), 'OPEN')),
   )
@@ -72,12 +76,18 @@ export const submissionRoutes = new Hono<AppBindings>()
   .post('/submissions/finish', requireLearner, validate('json', submissionRef), async (c) =>
     c.json(await finishAttempt(tenantDb(c), authOf(c), c.req.valid('json'), tutorHelper(c.env))),
   )
-  .post('/submissions/question/get', requireLearner, validate('json', questionRef), async (c) => c.json(await attemptQuestion(tenantDb(c), authOf(c), c.req.valid('json'))))
+  .post('/submissions/question/get', requireLearner, validate('json', questionRef), async (c) =>
+    c.json(await attemptQuestion(tenantDb(c), authOf(c), c.req.valid('json'))),
+  )
   .post('/submissions/question/get-ai-explanation', requireLearner, validate('json', questionRef), async (c) =>
     c.json(await explainQuestion(tenantDb(c), authOf(c), c.req.valid('json'), tutorHelper(c.env))),
   )
-  .post('/submissions/answer/get', requireLearner, validate('json', questionRef), async (c) => c.json(await revealAnswer(tenantDb(c), authOf(c), c.req.valid('json'))))
-  .post('/submissions/aiHint', requireLearner, validate('json', questionRef), async (c) => c.json(await showHint(tenantDb(c), authOf(c), c.req.valid('json'), tutorHelper(c.env))))
+  .post('/submissions/answer/get', requireLearner, validate('json', questionRef), async (c) =>
+    c.json(await revealAnswer(tenantDb(c), authOf(c), c.req.valid('json'))),
+  )
+  .post('/submissions/aiHint', requireLearner, validate('json', questionRef), async (c) =>
+    c.json(await showHint(tenantDb(c), authOf(c), c.req.valid('json'), tutorHelper(c.env))),
+  )
   .post('/submissions/updateSubmissionCountdownSettings', requireLearner, validate('json', countdownInput), async (c) =>
     c.json(await setCountdown(tenantDb(c), authOf(c), c.req.valid('json'))),
   )
@@ -93,7 +103,9 @@ export const submissionRoutes = new Hono<AppBindings>()
   .get('/submissions/get-ai-feedback/:submissionId', requireLearner, validate('param', submissionIdParam), async (c) =>
     c.json(await attemptFeedback(tenantDb(c), authOf(c), c.req.valid('param'))),
   )
-  .post('/submissions/overrideMark', requireMarker, validate('json', overrideInput), async (c) => c.json(await overrideMark(tenantDb(c), reviewerOf(c), c.req.valid('json'))))
+  .post('/submissions/overrideMark', requireMarker, validate('json', overrideInput), async (c) =>
+    c.json(await overrideMark(tenantDb(c), reviewerOf(c), c.req.valid('json'))),
+  )
   .get('/submissions/:id', requireLearner, validate('param', idParam), async (c) => c.json(await ownAttempt(tenantDb(c), authOf(c), c.req.valid('param'))));
 
 /** Review of learners' attempts: admins holding submissions view, and tutors for the learners they teach. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { MetaTagResponse } from '../../../schema/contracts/site';
-import { subTopics, topics } from '../../../schema/tables';
+import { metaTags, subTopics, topics } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
 import { curriculumBySlugOrName, subjectBySlugOrName } from './catalogue';
 
@@ -10,7 +10,7 @@ const PREFIX = '/learning-portal/';
  * Titles and descriptions for curriculum, subject and sub topic pages that have no row of their own, made from the
  * content itself, so every page an admin adds is described to search engines without a second step.
  */
-export async function contentPageMeta(tdb: TenantDb, path: string, siteName: string): Promise<MetaTagResponse | null> {
+async function contentPageMeta(tdb: TenantDb, path: string, siteName: string): Promise<MetaTagResponse | null> {
   if (!path.startsWith(PREFIX)) return null;
   const [curriculumSlug, subjectSlug, topicSlug, subTopicSlug, ...rest] = path.slice(PREFIX.length).split('/');
   if (!curriculumSlug || rest.length > 0) return null;
@@ -32,4 +32,14 @@ export async function contentPageMeta(tdb: TenantDb, path: string, siteName: str
     .get();
   if (!row) return null;
   return { title: `${row.name} | ${subjectName} | ${siteName}`, description: row.summary || `${row.name}: notes and practice questions for ${subjectName}.` };
+}
+
+/** The page's own tags if an admin set them, else a description made from the content, else nulls (the app's defaults). */
+export async function pageMeta(tdb: TenantDb, path: string, siteName: string): Promise<MetaTagResponse> {
+  const row = await tdb.db
+    .select({ title: metaTags.title, description: metaTags.description })
+    .from(metaTags)
+    .where(tdb.where(metaTags, eq(metaTags.path, path)))
+    .get();
+  return row ?? (await contentPageMeta(tdb, path, siteName)) ?? { title: null, description: null };
 }

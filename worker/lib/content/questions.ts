@@ -42,8 +42,9 @@ export async function questionPage(tdb: TenantDb, query: z.infer<typeof question
 /** The named questions (a quiz's, say), a page at a time. */
 export async function questionsById(tdb: TenantDb, query: z.infer<typeof questionIdsQuery>) {
   const where = tdb.where(questions, live, inArray(questions._id, query.questionId));
+  const order = [desc(questions.createdAt), desc(questions._id)];
   return listPage(tdb.db, questions, where, query, async ({ limit, offset }) =>
-    (await tdb.db.select().from(questions).where(where).orderBy(desc(questions.createdAt), desc(questions._id)).limit(limit).offset(offset).all()).map(toQuestionDoc),
+    (await tdb.db.select().from(questions).where(where).orderBy(...order).limit(limit).offset(offset).all()).map(toQuestionDoc),
   );
 }
 

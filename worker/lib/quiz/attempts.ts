@@ -249,7 +249,13 @@ export async function overrideMark(tdb: TenantDb, reviewer: Reviewer, input: z.i
   const { answer, question } = await answerOf(tdb, row._id, input.questionId);
   if (input.score > question.maxMarks) throw fieldError('score', `must be at most ${question.maxMarks}`);
   const reasons = [`Marked by your tutor: ${input.reason}`, ...answer.reasons.filter((r) => !r.startsWith('Marked by your tutor'))];
-  const updated = await changeAnswer(tdb, answer, { score: input.score, markSource: 'TUTOR', overrideReason: input.reason, overriddenBy: reviewer.actor.userId, reasons });
+  const updated = await changeAnswer(tdb, answer, {
+    score: input.score,
+    markSource: 'TUTOR',
+    overrideReason: input.reason,
+    overriddenBy: reviewer.actor.userId,
+    reasons,
+  });
   await totalScore(tdb, row._id);
   return questionView(updated, question, true);
 }

@@ -9,7 +9,7 @@ import { assertReviewer, learnerName, type Reviewer } from './reviewers';
 import type { SubmissionRow } from './submissions';
 
 /** One attempt in a list: its state and score band, not its questions. */
-export function attemptSummary(row: SubmissionRow) {
+function attemptSummary(row: SubmissionRow) {
   const band = row.status === 'COMPLETED' && row.score !== null && row.maxScore !== null ? scoreBand(percentOf(row.score, row.maxScore)) : null;
   return {
     _id: row._id,

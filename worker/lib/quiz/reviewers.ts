@@ -12,7 +12,7 @@ export interface Reviewer {
   tenantPermissions: PermissionMap;
 }
 
-export const VIEW: Requirement = { submissions: ['view'] };
+const VIEW: Requirement = { submissions: ['view'] };
 export const MARK: Requirement = { submissions: ['manualAnswer'] };
 
 /** An enabled tutor of a course the learner is enrolled on. */
@@ -65,14 +65,15 @@ export async function learnerName(tdb: TenantDb, learnerId: string) {
 export async function courseLearners(tdb: TenantDb, reviewer: Reviewer, courseId: string) {
   const course = await tdb.db.select({ _id: courses._id }).from(courses).where(tdb.where(courses, eq(courses._id, courseId), isNull(courses.deletedAt))).get();
   if (!course) throw new ApiError(404, 'Course not found');
+  const { actor } = reviewer;
   const allowed =
-    reviewer.actor.role === 'ADMIN'
+    actor.role === 'ADMIN'
       ? await adminHolds(tdb, reviewer, VIEW)
       : Boolean(
           await tdb.db
             .select({ _id: courseTutors._id })
             .from(courseTutors)
-            .where(tdb.where(courseTutors, eq(courseTutors.courseId, courseId), eq(courseTutors.userId, reviewer.actor.userId), eq(courseTutors.status, 'ENABLE')))
+            .where(tdb.where(courseTutors, eq(courseTutors.courseId, courseId), eq(courseTutors.userId, actor.userId), eq(courseTutors.status, 'ENABLE')))
             .get(),
         );
   if (!allowed) throw new ApiError(404, 'Course not found');

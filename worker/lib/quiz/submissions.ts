@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { percentOf, scoreBand, type SubmissionDoc, type SubmissionQuestion } from '../../../schema/contracts/quiz';
 import { questions, quizzes, subjects, subTopics, submissionAnswers, submissions, topics, curricula } from '../../../schema/tables';
 import { ApiError } from '../../../platform/errors';
@@ -179,6 +179,3 @@ export async function totalScore(tdb: TenantDb, submissionId: string) {
   await tdb.db.update(submissions).set({ score, maxScore }).where(tdb.where(submissions, eq(submissions._id, submissionId)));
   return { score, maxScore, items };
 }
-
-export const answerKey = (submissionId: string, questionId: string) =>
-  and(eq(submissionAnswers.submissionId, submissionId), eq(submissionAnswers.questionId, questionId));

@@ -9,7 +9,7 @@ import { learnerFor } from './learner';
 
 type Learner = Pick<typeof users.$inferSelect, '_id' | 'role' | 'plans'>;
 
-export const TRIAL_MS = 24 * 60 * 60 * 1000;
+const TRIAL_MS = 24 * 60 * 60 * 1000;
 
 /** Usage is counted per calendar month in UTC. */
 const periodOf = (now: Date) => now.toISOString().slice(0, 7);
@@ -49,6 +49,11 @@ export async function countUsage(tdb: TenantDb, learner: Learner, kind: UsageKin
     .insert(usageCounters)
     .values(tdb.values(usageCounters, { userId: learner._id, period: usage.period, [kind]: 1 }))
     .onConflictDoUpdate({ target: [usageCounters.tenantId, usageCounters.userId, usageCounters.period], set: { [kind]: sql`${column} + 1`, updatedAt: now } });
+}
+
+/** The caller's own usage this month (a parent sees their student's). */
+export async function ownUsage(tdb: TenantDb, actor: Actor) {
+  return usageOf(tdb, await learnerFor(tdb, actor));
 }
 
 /** Counts a use the client reports; quiz attempts are counted by the server when a quiz starts, never by a client. */
