@@ -15,7 +15,7 @@ import {
 import type { Env } from './env';
 import { type AwarenessEntry, awarenessRemoval, readAwarenessUpdate, writeAwarenessUpdate } from './lib/doc-awareness';
 import { readDocConnection } from '../platform/realtime/doc-connection';
-import { encodeHistory, historyKey } from './lib/doc-history';
+import { encodeHistory, historyKey } from '../platform/realtime/doc-history';
 import { DocStore, type LogStats, type NewUpdate } from './lib/doc-store';
 import { acceptSocket, admit, attachmentOf, enableHeartbeat, openSockets } from './lib/sockets';
 import { UsedTickets } from './lib/used-tickets';

@@ -97,8 +97,12 @@ export class WaitingRoom extends DurableObject<Env> {
     await this.save(room);
   }
 
+  /** The health check's proof that Durable Objects answer: any reply will do. */
+  ping() {
+    return 'pong';
+  }
+
   override async fetch(request: Request): Promise<Response> {
-    if (new URL(request.url).pathname === '/health') return Response.json({ ok: true });
     const admission = admit(request, this.usedTickets);
     if (!admission.ok) return admission.refusal;
     const room = await this.record();

@@ -92,6 +92,12 @@ describe('permissions', () => {
     expect(res.status).toBe(403);
   });
 
+  it('refuses a guest before reading the body: a bad room is still 403, not 400', async () => {
+    const guest = await signedInUser({ tenant: 'studyhall', role: 'GUEST', firstname: 'Guest' });
+    expect((await requestTicket(guest.token, {})).status).toBe(403);
+    expect((await requestTicket(guest.token, { room: 'not-a-room' })).status).toBe(403);
+  });
+
   it('refuses an upgrade without a ticket', async () => {
     const waitingId = uniqueWaitingId();
     await expectRefused(await upgrade(waitingId, null));

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { decodeHistory, encodeHistory, type HistoryEntry } from '../../durable-objects/lib/doc-history';
+import { decodeHistory, encodeHistory, type HistoryEntry, historyPrefix } from '../../platform/realtime/doc-history';
 import type { LessonRoomInfo } from '../../schema/contracts/lesson-room';
 import { lessonDocName, lessonDocParts } from '../../schema/contracts/realtime';
 import { newId } from '../../schema/tables/columns';
@@ -67,7 +67,7 @@ export const lessonRoomRoutes = new Hono<AppBindings>()
   .get('/lesson-rooms/:sectionId/history/:part', requireAuth, requireAccount, validate('param', sectionParam.extend({ part: z.enum(lessonDocParts) })), async (c) => {
     const { sectionId, part } = c.req.valid('param');
     const lesson = await lessonAccess(c, sectionId);
-    const prefix = `${lesson.tdb.tenantId}/doc-history/${lessonDocName(lesson.section._id, part)}/`;
+    const prefix = historyPrefix(lesson.tdb.tenantId, lessonDocName(lesson.section._id, part));
     const entries: HistoryEntry[] = [];
     let cursor: string | undefined;
     do {
