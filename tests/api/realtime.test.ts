@@ -78,6 +78,15 @@ describe('errors', () => {
     expect(res.status).toBe(426);
     expect(await roomNeverReached(student.tenant._id, waitingId)).toBe(true);
   });
+
+  it('answers every socket route the same 426 before looking at the ticket', async () => {
+    const paths = ['/rt/chat/course/c1', `/rt/chat/admin/${student.user._id}`, '/rt/inbox', '/rt/docs/lesson-s1-board', `/rt/waiting-room/${uniqueWaitingId()}`];
+    for (const path of paths) {
+      const res = await exports.default.fetch(`http://localhost/api${path}?ticket=not-a-ticket`);
+      expect(res.status, path).toBe(426);
+      expect(await res.json(), path).toEqual({ message: 'Expected a WebSocket upgrade', errors: [] });
+    }
+  });
 });
 
 describe('permissions', () => {
