@@ -4,10 +4,10 @@ import { lateTutorAdminMail, lateTutorMail } from '../../platform/email/late-tut
 import { sendEmail } from '../../platform/email/outbox';
 import type { OutgoingMail } from '../../platform/email/provider';
 import type { Db } from '../../platform/env';
+import type { WaitingLesson } from '../../platform/realtime/waiting-lesson';
 import { hasTenantPermission } from '../../schema/contracts/permissions';
 import { callLogs, roles, tenants, users } from '../../schema/tables';
 import type { Env } from '../env';
-import type { WaitingLesson } from './waiting-room-lesson';
 
 const fullName = (u: { firstname: string; lastname: string }) => `${u.firstname} ${u.lastname}`.trim();
 
