@@ -1,4 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
+import { type ChatConnection, readChatConnection } from '../platform/realtime/chat-connection';
 import {
   type ChatMode,
   type ClientPayload,
@@ -13,7 +14,6 @@ import {
 } from '../schema/contracts/chat';
 import { newId } from '../schema/tables/columns';
 import type { Env } from './env';
-import { type ChatConnection, readChatConnection } from '../platform/realtime/chat-connection';
 import { ChatDirectory } from './lib/chat-directory';
 import { ChatStore, memberKeyOf, type StoredConversation } from './lib/chat-store';
 import { acceptSocket, admit, attachmentOf, enableHeartbeat } from './lib/sockets';

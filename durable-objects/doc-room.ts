@@ -4,6 +4,8 @@ import * as encoding from 'lib0/encoding';
 import * as authProtocol from 'y-protocols/auth';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
+import { readDocConnection } from '../platform/realtime/doc-connection';
+import { encodeHistory, historyKey } from '../platform/realtime/doc-history';
 import {
   DOC_CLOSE_FULL,
   DOC_FULL_REASON,
@@ -14,8 +16,6 @@ import {
 } from '../schema/contracts/realtime';
 import type { Env } from './env';
 import { type AwarenessEntry, awarenessRemoval, readAwarenessUpdate, writeAwarenessUpdate } from './lib/doc-awareness';
-import { readDocConnection } from '../platform/realtime/doc-connection';
-import { encodeHistory, historyKey } from './lib/doc-history';
 import { DocStore, type LogStats, type NewUpdate } from './lib/doc-store';
 import { acceptSocket, admit, attachmentOf, enableHeartbeat, openSockets } from './lib/sockets';
 import { UsedTickets } from './lib/used-tickets';

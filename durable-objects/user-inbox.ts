@@ -1,4 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
+import { listNotifications } from '../platform/chat/notifications';
+import { pushToUser } from '../platform/push';
 import {
   type InboxServerFrame,
   inboxClientFrame,
@@ -8,8 +10,6 @@ import {
 } from '../schema/contracts/chat';
 import { chatPresence } from '../schema/tables';
 import type { Env } from './env';
-import { listNotifications } from '../platform/chat/notifications';
-import { pushToUser } from '../platform/push';
 import { ChatDirectory } from './lib/chat-directory';
 import { acceptSocket, admit, attachmentOf, broadcast, enableHeartbeat, openSockets, parseFrame, send } from './lib/sockets';
 import { UsedTickets } from './lib/used-tickets';

@@ -1,4 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
+import { kindForRole, type WaitingLesson } from '../platform/realtime/waiting-lesson';
 import {
   type WaitingRoomKind,
   type WaitingRoomServerFrame,
@@ -9,8 +10,8 @@ import type { Env } from './env';
 import { reportLateTutor, settleCallLog } from './lib/late-tutor';
 import { acceptSocket, admit, attachmentOf, broadcast, enableHeartbeat, openSockets, parseFrame, refuse, send } from './lib/sockets';
 import { UsedTickets } from './lib/used-tickets';
-import { closesAt, freshRecord, isClosed, lateCheckDue, lessonEnd, nextAlarm, type RoomRecord, type WaitingLesson } from './lib/waiting-room-lesson';
-import { kindForRole, participantsOf, type WaitingSocketState } from './lib/waiting-room-presence';
+import { closesAt, freshRecord, isClosed, lateCheckDue, lessonEnd, nextAlarm, type RoomRecord } from './lib/waiting-room-lesson';
+import { participantsOf, type WaitingSocketState } from './lib/waiting-room-presence';
 
 const ROOM_KEY = 'room';
 
@@ -97,8 +98,12 @@ export class WaitingRoom extends DurableObject<Env> {
     await this.save(room);
   }
 
+  /** The health check's proof that Durable Objects answer: any reply will do. */
+  ping() {
+    return 'pong';
+  }
+
   override async fetch(request: Request): Promise<Response> {
-    if (new URL(request.url).pathname === '/health') return Response.json({ ok: true });
     const admission = admit(request, this.usedTickets);
     if (!admission.ok) return admission.refusal;
     const room = await this.record();

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { databaseFor } from '../../platform/database';
 import type { ChatPerson, NewMessageNotice } from '../../schema/contracts/chat';
 import { inboxObject } from '../../schema/contracts/chat';
 import { chatConversations, chatMembers, chatPresence, courseStudents, courseTutors, users } from '../../schema/tables';
 import type { Env } from '../env';
-import { databaseFor } from '../../platform/database';
 
 /** What the chat objects read from and write to D1: people, course membership, presence and the summaries. */
 export class ChatDirectory {

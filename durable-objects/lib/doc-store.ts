@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import type { HistoryEntry } from './doc-history';
+import type { HistoryEntry } from '../../platform/realtime/doc-history';
 
 /** SQLite rows (and so snapshot parts) must stay under 2 MB; 1 MB parts leave room for the row itself. */
 export const SNAPSHOT_PART_BYTES = 1024 * 1024;

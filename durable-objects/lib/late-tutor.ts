@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { databaseFor } from '../../platform/database';
+import { lateTutorAdminMail, lateTutorMail } from '../../platform/email/late-tutor-mails';
+import { sendEmail } from '../../platform/email/outbox';
+import type { OutgoingMail } from '../../platform/email/provider';
+import type { Db } from '../../platform/env';
+import type { WaitingLesson } from '../../platform/realtime/waiting-lesson';
 import { hasTenantPermission } from '../../schema/contracts/permissions';
 import { callLogs, roles, tenants, users } from '../../schema/tables';
-import type { Db } from '../../platform/env';
 import type { Env } from '../env';
-import { databaseFor } from '../../platform/database';
-import { sendEmail } from '../../platform/email/outbox';
-import { lateTutorAdminMail, lateTutorMail } from '../../platform/email/late-tutor-mails';
-import type { OutgoingMail } from '../../platform/email/provider';
-import type { WaitingLesson } from './waiting-room-lesson';
 
 const fullName = (u: { firstname: string; lastname: string }) => `${u.firstname} ${u.lastname}`.trim();
 

@@ -1,21 +1,5 @@
+import type { WaitingLesson } from '../../platform/realtime/waiting-lesson';
 import { LATE_THRESHOLD_MS, ROOM_CLOSE_GRACE_MS } from '../../schema/contracts/waiting-room';
-
-/** What the Worker tells a waiting room about its lesson each time someone arrives (so a reschedule is picked up). */
-export interface WaitingLesson {
-  tenantId: string;
-  sectionId: string;
-  courseId: string;
-  title: string;
-  /** ms since the epoch */
-  start: number;
-  /** minutes */
-  duration: number;
-  /** Enabled tutors of the lesson, the primary first. */
-  tutorIds: string[];
-  studentIds: string[];
-  /** Where links in the alert mails point, e.g. `https://studyhall.app`. */
-  origin: string;
-}
 
 /** Everything the room remembers, in one storage value. */
 export interface RoomRecord {

@@ -9,13 +9,6 @@ export interface WaitingSocketState {
   registeredAt: number | null;
 }
 
-/** The kind comes from the signed-in role, so nobody can claim to be an admin or the tutor. */
-export function kindForRole(role: string): WaitingRoomKind {
-  if (role === 'ADMIN') return 'ADMIN';
-  if (role === 'TUTOR') return 'TUTOR';
-  return 'STUDENT';
-}
-
 /**
  * One participant per user, however many tabs they have registered from; a user joined when their
  * earliest still-registered socket did. Sorted by arrival.

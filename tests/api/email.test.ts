@@ -7,7 +7,9 @@ import type { OutboxMail } from '../../schema/contracts/mail';
 import { emailOutbox } from '../../schema/tables';
 import { app } from '../../worker/app';
 import type { Env } from '../../worker/env';
+import { lateTutorMail } from '../../platform/email/late-tutor-mails';
 import { sendEmail } from '../../platform/email/outbox';
+import { resetPasswordMail } from '../../platform/email/templates';
 import { api, expectFieldError, postJson } from '../helpers/auth';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
@@ -108,6 +110,18 @@ describe('happy', () => {
 });
 
 describe('errors', () => {
+  it('escapes names and titles in the HTML of a mail, and leaves the plain text as typed', () => {
+    const reset = resetPasswordMail({ to: 'a@example.com', code: 'c0de', firstname: '<b>Al</b> & "Bo"', productName: "O'Hara", link: 'https://x.test/?a=1&b=2', minutes: 30 });
+    expect(reset.html).toContain('Hi &lt;b&gt;Al&lt;/b&gt; &amp; &quot;Bo&quot;,');
+    expect(reset.html).toContain('your O&#39;Hara account');
+    expect(reset.html).toContain('href="https://x.test/?a=1&amp;b=2"');
+    expect(reset.html).not.toContain('<b>');
+    expect(reset.text).toContain('Hi <b>Al</b> & "Bo",');
+    const late = lateTutorMail({ to: 't@example.com', firstname: 'Tia', lessonTitle: '<script>x</script>', tutorName: 'Tia', waitingCount: 2, link: 'https://x.test' });
+    expect(late.html).toContain('"&lt;script&gt;x&lt;/script&gt;"');
+    expect(late.html).toContain('2 people are in the waiting room.');
+  });
+
   it('a provider refusal is recorded as FAILED with its reason, and does not throw', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"message":"domain not verified"}', { status: 422, statusText: 'Unprocessable Entity' }));

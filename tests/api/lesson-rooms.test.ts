@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { decodeHistory, encodeHistory, historyKey } from '../../durable-objects/lib/doc-history';
+import { decodeHistory, encodeHistory, historyKey } from '../../platform/realtime/doc-history';
 import { lessonDocName } from '../../schema/contracts/realtime';
 import type { LessonRoomInfo } from '../../schema/contracts/lesson-room';
 import { sections } from '../../schema/tables';

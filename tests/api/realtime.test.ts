@@ -78,6 +78,15 @@ describe('errors', () => {
     expect(res.status).toBe(426);
     expect(await roomNeverReached(student.tenant._id, waitingId)).toBe(true);
   });
+
+  it('answers every socket route the same 426 before looking at the ticket', async () => {
+    const paths = ['/rt/chat/course/c1', `/rt/chat/admin/${student.user._id}`, '/rt/inbox', '/rt/docs/lesson-s1-board', `/rt/waiting-room/${uniqueWaitingId()}`];
+    for (const path of paths) {
+      const res = await exports.default.fetch(`http://localhost/api${path}?ticket=not-a-ticket`);
+      expect(res.status, path).toBe(426);
+      expect(await res.json(), path).toEqual({ message: 'Expected a WebSocket upgrade', errors: [] });
+    }
+  });
 });
 
 describe('permissions', () => {
@@ -90,6 +99,12 @@ describe('permissions', () => {
     const guest = await signedInUser({ tenant: 'studyhall', role: 'GUEST', firstname: 'Guest' });
     const res = await requestTicket(guest.token, { room: waitingRoomName(uniqueWaitingId()) });
     expect(res.status).toBe(403);
+  });
+
+  it('refuses a guest before reading the body: a bad room is still 403, not 400', async () => {
+    const guest = await signedInUser({ tenant: 'studyhall', role: 'GUEST', firstname: 'Guest' });
+    expect((await requestTicket(guest.token, {})).status).toBe(403);
+    expect((await requestTicket(guest.token, { room: 'not-a-room' })).status).toBe(403);
   });
 
   it('refuses an upgrade without a ticket', async () => {

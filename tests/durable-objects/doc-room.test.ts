@@ -6,7 +6,7 @@ import * as encoding from 'lib0/encoding';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { COMPACT_AT_UPDATES, READ_ONLY_REASON } from '../../durable-objects/doc-room';
-import { decodeHistory } from '../../durable-objects/lib/doc-history';
+import { decodeHistory } from '../../platform/realtime/doc-history';
 import { DOC_CLOSE_FULL, DOC_FULL_REASON, DOC_LIMIT_BYTES } from '../../schema/contracts/realtime';
 import {
   boardOf,

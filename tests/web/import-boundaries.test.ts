@@ -27,6 +27,8 @@ const rules: Rule[] = [
   { name: 'web → anything but web and schema/contracts', from: 'web/', forbids: (target) => !under('web/', 'schema/contracts/')(target) },
   { name: 'web/ui → web/features', from: 'web/ui/', forbids: under('web/features/') },
   { name: 'worker/lib → worker/middleware or worker/routes', from: 'worker/lib/', forbids: under('worker/middleware/', 'worker/routes/') },
+  // The Worker names the object classes (to export them and type their namespaces); what both read is in platform/.
+  { name: 'worker → durable-objects/lib', from: 'worker/', forbids: under('durable-objects/lib/') },
 ];
 
 /**

@@ -1,16 +1,15 @@
-import { and, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { NOTIFICATION_PAGE_SIZE, type PushConfig, pushSubscriptionBody } from '../../schema/contracts/chat';
-import { pushLog, pushSubscriptions } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { listNotifications } from '../../platform/chat/notifications';
+import { pushLogPage, removePushSubscription, savePushSubscription } from '../lib/chat/push-subscriptions';
 import { listQuery, paged } from '../lib/pagination';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError } from '../../platform/errors';
 import { refuseWhileImpersonating, requireAccount } from '../middleware/permissions';
-import { validate } from '../middleware/validate';
+import { parseQuery, validate } from '../middleware/validate';
 
 /** The notifications list and push subscriptions; the chat sockets themselves are in routes/realtime.ts. */
 export const chatRoutes = new Hono<AppBindings>()
@@ -33,40 +32,11 @@ export const chatRoutes = new Hono<AppBindings>()
     return c.json(body);
   })
   // An admin acting as someone must not subscribe their own browser to that person's messages.
-  .post('/fcm-token', requireAuth, requireAccount, refuseWhileImpersonating, validate('json', pushSubscriptionBody), async (c) => {
-    const tdb = tenantDb(c);
-    const { token } = c.req.valid('json');
-    const auth = authOf(c);
-    // One row per browser: the endpoint is the browser's identity, so a re-subscription moves it to whoever signed in.
-    const row = await tdb.db
-      .insert(pushSubscriptions)
-      .values(tdb.values(pushSubscriptions, { userId: auth.userId, endpoint: token.endpoint, p256dh: token.keys.p256dh, auth: token.keys.auth }))
-      .onConflictDoUpdate({
-        target: pushSubscriptions.endpoint,
-        set: { tenantId: tdb.tenantId, userId: auth.userId, p256dh: token.keys.p256dh, auth: token.keys.auth, updatedAt: new Date() },
-      })
-      .returning({ _id: pushSubscriptions._id })
-      .get();
-    return c.json(row, 201);
-  })
-  .delete('/fcm-token/:id', requireAuth, requireAccount, async (c) => {
-    const tdb = tenantDb(c);
-    const removed = await tdb.db
-      .delete(pushSubscriptions)
-      .where(tdb.where(pushSubscriptions, eq(pushSubscriptions._id, c.req.param('id')), eq(pushSubscriptions.userId, authOf(c).userId)))
-      .returning({ _id: pushSubscriptions._id })
-      .get();
-    if (!removed) throw new ApiError(404, 'Push subscription not found');
-    return c.json(removed);
-  })
-  .get('/dev/push-log', requireAuth, validate('query', listQuery), async (c) => {
+  .post('/fcm-token', requireAuth, requireAccount, refuseWhileImpersonating, validate('json', pushSubscriptionBody), async (c) =>
+    c.json(await savePushSubscription(tenantDb(c), authOf(c), c.req.valid('json')), 201),
+  )
+  .delete('/fcm-token/:id', requireAuth, requireAccount, async (c) => c.json(await removePushSubscription(tenantDb(c), authOf(c), c.req.param('id'))))
+  .get('/dev/push-log', requireAuth, async (c) => {
     if (!['local', 'test'].includes(c.env.APP_ENV)) throw new ApiError(404, `No route for GET ${new URL(c.req.url).pathname}`);
-    const tdb = tenantDb(c);
-    const query = c.req.valid('query');
-    const where = tdb.where(pushLog, eq(pushLog.userId, authOf(c).userId));
-    const [docs, all] = await Promise.all([
-      tdb.db.select().from(pushLog).where(and(where)).orderBy(desc(pushLog.createdAt), desc(pushLog._id)).limit(query.limit).offset(query.offset).all(),
-      tdb.db.select({ _id: pushLog._id }).from(pushLog).where(where).all(),
-    ]);
-    return c.json(paged(docs, all.length, query));
+    return c.json(await pushLogPage(tenantDb(c), authOf(c), await parseQuery(c, listQuery)));
   });

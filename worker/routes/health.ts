@@ -14,11 +14,7 @@ async function probe(check: () => Promise<unknown>) {
 export const healthRoutes = new Hono<AppBindings>().get('/health', async (c) => {
   const [d1, durableObjects, r2] = await Promise.all([
     probe(() => c.env.DB.prepare('select 1').first()),
-    probe(async () => {
-      const stub = c.env.WAITING_ROOM.get(c.env.WAITING_ROOM.idFromName('health'));
-      const res = await stub.fetch('https://do/health');
-      if (!res.ok) throw new Error(`WaitingRoom answered ${res.status}`);
-    }),
+    probe(() => c.env.WAITING_ROOM.get(c.env.WAITING_ROOM.idFromName('health')).ping()),
     probe(() => c.env.FILES.head('health-probe')),
   ]);
   const ok = [d1, durableObjects, r2].every((p) => p.status === 'ok');

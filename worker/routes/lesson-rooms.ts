@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { decodeHistory, encodeHistory, type HistoryEntry } from '../../durable-objects/lib/doc-history';
+import { encodeHistory, readHistory } from '../../platform/realtime/doc-history';
 import type { LessonRoomInfo } from '../../schema/contracts/lesson-room';
 import { lessonDocName, lessonDocParts } from '../../schema/contracts/realtime';
 import { newId } from '../../schema/tables/columns';
@@ -67,18 +67,7 @@ export const lessonRoomRoutes = new Hono<AppBindings>()
   .get('/lesson-rooms/:sectionId/history/:part', requireAuth, requireAccount, validate('param', sectionParam.extend({ part: z.enum(lessonDocParts) })), async (c) => {
     const { sectionId, part } = c.req.valid('param');
     const lesson = await lessonAccess(c, sectionId);
-    const prefix = `${lesson.tdb.tenantId}/doc-history/${lessonDocName(lesson.section._id, part)}/`;
-    const entries: HistoryEntry[] = [];
-    let cursor: string | undefined;
-    do {
-      const listed = await c.env.FILES.list({ prefix, cursor });
-      for (const object of listed.objects) {
-        const body = await c.env.FILES.get(object.key);
-        if (body) entries.push(...decodeHistory(new Uint8Array(await body.arrayBuffer())));
-      }
-      cursor = listed.truncated ? listed.cursor : undefined;
-    } while (cursor);
-    entries.sort((a, b) => a.seq - b.seq);
+    const entries = await readHistory(c.env.FILES, lesson.tdb.tenantId, lessonDocName(lesson.section._id, part));
     // One archive in the rooms' own format, in order: kilobytes a replay scrubs through instead of a video.
     return new Response(encodeHistory(entries), { headers: { 'content-type': 'application/octet-stream', 'cache-control': 'private, no-store' } });
   })

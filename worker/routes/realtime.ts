@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../../platform/errors';
 import { CHAT_CONNECTION_HEADER, encodeChatConnection } from '../../platform/realtime/chat-connection';
@@ -17,8 +17,8 @@ import { parseJson } from '../middleware/validate';
 const upgradeOnly = createMiddleware<AppBindings>(async (c, next) => upgradeRequired(c.req.raw) ?? next());
 
 /** The ticket in the query, checked for `room` before anything else is read. */
-const ticketOf = (c: { env: AppBindings['Bindings']; req: { query(key: string): string | undefined } }, tenantId: string, room: string | ((userId: string) => string)) =>
-  checkTicket({ secret: c.env.TOKEN_SECRET, tenantId, ticket: c.req.query('ticket') ?? '', room });
+const ticketOf = (c: Context<AppBindings>, room: string | ((userId: string) => string)) =>
+  checkTicket({ secret: c.env.TOKEN_SECRET, tenantId: c.get('tenant')._id, ticket: c.req.query('ticket') ?? '', room });
 
 /**
  * Every live connection: the ticket a signed-in client trades its access token for, and one socket route per kind
@@ -35,7 +35,7 @@ export const realtimeRoutes = new Hono<AppBindings>()
   .get('/rt/chat/course/:courseId', upgradeOnly, async (c) => {
     const courseId = c.req.param('courseId');
     const tdb = tenantDb(c);
-    const ticket = await ticketOf(c, tdb.tenantId, chatCourseRoom(courseId));
+    const ticket = await ticketOf(c, chatCourseRoom(courseId));
     const input = { courseId, tenantPermissions: c.get('tenant').permissions, editMode: c.req.query('editMode') === '1' };
     const connection = await courseChatConnection(tdb, ticketActor(ticket), input);
     const room = c.env.CHAT_ROOM.get(c.env.CHAT_ROOM.idFromName(courseRoomObject(tdb.tenantId, courseId)));
@@ -44,7 +44,7 @@ export const realtimeRoutes = new Hono<AppBindings>()
   .get('/rt/chat/admin/:userId', upgradeOnly, async (c) => {
     const userId = c.req.param('userId');
     const tdb = tenantDb(c);
-    const ticket = await ticketOf(c, tdb.tenantId, chatAdminRoom(userId));
+    const ticket = await ticketOf(c, chatAdminRoom(userId));
     const asAdmin = ticket.sub !== userId && ticket.role === 'ADMIN';
     const granted = asAdmin ? await adminPermissions(tdb.db, tdb.tenantId, ticket.sub) : null;
     const connection = await adminChatConnection(tdb, ticketActor(ticket), { userId, tenantPermissions: c.get('tenant').permissions, granted });
@@ -52,14 +52,13 @@ export const realtimeRoutes = new Hono<AppBindings>()
     return handOff(room, ticket, { [CHAT_CONNECTION_HEADER]: encodeChatConnection(connection) });
   })
   .get('/rt/inbox', upgradeOnly, async (c) => {
-    const tenantId = c.get('tenant')._id;
-    const ticket = await ticketOf(c, tenantId, inboxRoom);
-    return handOff(c.env.USER_INBOX.get(c.env.USER_INBOX.idFromName(inboxObject(tenantId, ticket.sub))), ticket);
+    const ticket = await ticketOf(c, inboxRoom);
+    return handOff(c.env.USER_INBOX.get(c.env.USER_INBOX.idFromName(inboxObject(ticket.tid, ticket.sub))), ticket);
   })
   .get('/rt/docs/:name', upgradeOnly, async (c) => {
     const name = c.req.param('name');
     const tdb = tenantDb(c);
-    const ticket = await ticketOf(c, tdb.tenantId, docRoomName(name));
+    const ticket = await ticketOf(c, docRoomName(name));
     const connection = await docConnection(tdb, ticketActor(ticket), { name, tenantPermissions: c.get('tenant').permissions });
     const room = c.env.DOC_ROOM.get(c.env.DOC_ROOM.idFromName(`${tdb.tenantId}:${name}`));
     return handOff(room, ticket, { [DOC_CONNECTION_HEADER]: encodeDocConnection(connection) });
@@ -67,7 +66,7 @@ export const realtimeRoutes = new Hono<AppBindings>()
   .get('/rt/waiting-room/:waitingId', upgradeOnly, async (c) => {
     const waitingId = c.req.param('waitingId');
     const tdb = tenantDb(c);
-    const ticket = await ticketOf(c, tdb.tenantId, waitingRoomName(waitingId));
+    const ticket = await ticketOf(c, waitingRoomName(waitingId));
     const room = waitingRoomStub(c.env, tdb.tenantId, waitingId);
     const input = { waitingId, tenantPermissions: c.get('tenant').permissions, origin: new URL(c.req.url).origin, room };
     await openWaitingRoom(tdb, ticketActor(ticket), input);

@@ -1,10 +1,9 @@
 import { type Context, Hono } from 'hono';
 import { type JoinedResult, lessonRoomPath, type MeetingData, ROOM_CLOSE_GRACE_MS, type StartMeetingResult, type WaitingNotifiedResult, waitingIdInput } from '../../schema/contracts/waiting-room';
 import type { AppBindings } from '../env';
-import { sendEmail } from '../../platform/email/outbox';
-import { userWaitingMail } from '../../platform/email/late-tutor-mails';
 import { tenantDb } from '../lib/tenant-db';
-import { assertOpen, fullName, peopleByIds, type WaitingLessonAccess, waitingLessonFor, waitingLessonOf, waitingRoomStub } from '../lib/waiting-room/lesson';
+import { assertOpen, peopleByIds, type WaitingLessonAccess, waitingLessonFor, waitingLessonOf, waitingRoomStub } from '../lib/waiting-room/lesson';
+import { mailAbsentTutors } from '../lib/waiting-room/waiting-notice';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError } from '../../platform/errors';
 import { requireAccount } from '../middleware/permissions';
@@ -90,17 +89,7 @@ export const waitingRoomRoutes = new Hono<AppBindings>()
     if (status?.startedAt != null || lesson.tutorIds.includes(actingUserId)) return c.json(result);
     const absent = await room.claimWaitingNotice(actingUserId);
     if (!absent?.length) return c.json(result);
-    const [waiter] = await peopleByIds(tdb, [actingUserId]);
-    const tutors = await tdb.db.query.users.findMany({
-      columns: { _id: true, email: true, firstname: true },
-      where: (u, { and, eq, inArray }) => and(eq(u.tenantId, tdb.tenantId), inArray(u._id, absent)),
-    });
-    const link = `${new URL(c.req.url).origin}/learning-portal/waiting-room/${lesson.section._id}`;
-    const mailCtx = { db: tdb.db, env: c.env, tenantId: tdb.tenantId, waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p) };
-    for (const tutor of tutors) {
-      if (!tutor.email) continue;
-      await sendEmail(mailCtx, userWaitingMail({ to: tutor.email, firstname: tutor.firstname, lessonTitle: lesson.section.title, waiterName: waiter ? fullName(waiter) : 'A student', link }));
-      result.notified += 1;
-    }
+    const input = { lesson, tutorIds: absent, origin: new URL(c.req.url).origin, env: c.env, waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p) };
+    result.notified = await mailAbsentTutors(tdb, authOf(c), input);
     return c.json(result);
   });

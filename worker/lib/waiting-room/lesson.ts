@@ -1,13 +1,12 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { WaitingLesson } from '../../../durable-objects/lib/waiting-room-lesson';
-import { kindForRole } from '../../../durable-objects/lib/waiting-room-presence';
 import type { WaitingRoom } from '../../../durable-objects/waiting-room';
+import { ApiError } from '../../../platform/errors';
+import { kindForRole, type WaitingLesson } from '../../../platform/realtime/waiting-lesson';
 import { hasPermission, type PermissionMap } from '../../../schema/contracts/permissions';
 import type { WaitingRoomKind } from '../../../schema/contracts/realtime';
 import type { MeetingPerson } from '../../../schema/contracts/waiting-room';
 import { courseTutors, sectionAttendees, sections, users } from '../../../schema/tables';
 import type { AuthState, Env } from '../../env';
-import { ApiError } from '../../../platform/errors';
 import { type CourseAccess, courseAccess } from '../courses/access';
 import { courseMembers, MEETING_KINDS } from '../sections/meetings';
 import type { TenantDb } from '../tenant-db';
