@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appRoutes, type AppRoute, callRoute, type CallerName, routeCallers, routeName } from '../helpers/route-callers';
+import { appRoutes, callRoute, type CallerName, routeCallers, routeName } from '../helpers/route-callers';
 import { seedMatrixRecords } from '../helpers/id-fixtures';
 import { seedDemo } from '../helpers/seed';
 import { type Gate, type Member, routeGates } from './route-gates.table';
@@ -45,11 +45,7 @@ function mayUse(gate: Gate, caller: Caller): boolean {
   }
 }
 
-/** Routes that end the caller's session run last, so every other route still sees live tokens. */
-const ENDS_SESSION = ['PUT /api/user/delete', 'POST /api/auth/sign-out'];
-const lastIfEndsSession = (route: AppRoute) => ENDS_SESSION.indexOf(routeName(route));
-
-const routes = appRoutes().sort((a, b) => lastIfEndsSession(a) - lastIfEndsSession(b));
+const routes = appRoutes();
 
 let tokens: Record<CallerName, string | undefined>;
 
