@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appRoutes, callRoute, type CallerName, routeCallers, routeName } from '../helpers/route-callers';
+import { appRoutes, type AppRoute, callRoute, type CallerName, routeCallers, routeName } from '../helpers/route-callers';
 import { seedMatrixRecords } from '../helpers/id-fixtures';
 import { seedDemo } from '../helpers/seed';
 import { type Gate, type Member, routeGates } from './route-gates.table';
@@ -47,6 +47,8 @@ function mayUse(gate: Gate, caller: Caller): boolean {
 
 const routes = appRoutes();
 
+const withoutEntry = (list: AppRoute[]) => list.map(routeName).filter((name) => !(name in routeGates));
+
 let tokens: Record<CallerName, string | undefined>;
 
 beforeAll(async () => {
@@ -57,9 +59,13 @@ beforeAll(async () => {
 
 describe('permissions', () => {
   it('has an entry in the table for every route of the router, and none for a route that is gone', () => {
+    expect(withoutEntry(routes)).toEqual([]);
     const names = routes.map(routeName);
-    expect(names.filter((name) => !(name in routeGates))).toEqual([]);
     expect(Object.keys(routeGates).filter((name) => !names.includes(name))).toEqual([]);
+  });
+
+  it('names a route added without an entry', () => {
+    expect(withoutEntry([...routes, { method: 'POST', path: '/api/admin/new-thing/:id' }])).toEqual(['POST /api/admin/new-thing/:id']);
   });
 
   it('refuses, with 401, 403 or 404 and never 400, every caller who may not use a route; nobody gets a 5xx', async () => {
