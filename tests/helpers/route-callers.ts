@@ -48,7 +48,8 @@ export const UNKNOWN_ID = 'no_such_record_0000';
  */
 export function routeTarget(route: AppRoute, override: Record<string, string> = {}) {
   const fixture = idRouteFixtures.find((f) => f.match.test(route.path) && (!f.method || f.method === route.method));
-  const path = route.path.replace(/^\/api/, '').replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(override[name] ?? fixture?.params[name] ?? UNKNOWN_ID));
+  const fill = (name: string) => encodeURIComponent(override[name] ?? fixture?.params[name] ?? UNKNOWN_ID);
+  const path = route.path.replace(/^\/api/, '').replace(/:(\w+)/g, (_, name: string) => fill(name));
   return { path, headers: fixture?.headers ?? {} };
 }
 
