@@ -12,12 +12,11 @@ import {
   TYPING_THROTTLE_MS,
 } from '../schema/contracts/chat';
 import { newId } from '../schema/tables/columns';
-import type { Env } from '../worker/env';
-import { type ChatConnection, readChatConnection } from './lib/chat-connection';
+import type { Env } from './env';
+import { type ChatConnection, readChatConnection } from '../platform/realtime/chat-connection';
 import { ChatDirectory } from './lib/chat-directory';
 import { ChatStore, memberKeyOf, type StoredConversation } from './lib/chat-store';
-import { readIdentity } from './lib/identity';
-import { attachmentOf, enableHeartbeat } from './lib/sockets';
+import { acceptSocket, admit, attachmentOf, enableHeartbeat } from './lib/sockets';
 import { UsedTickets } from './lib/used-tickets';
 
 /** Summaries reach D1 and the inboxes at most this often; a burst of messages costs one flush. */
@@ -35,8 +34,6 @@ interface Target {
   ws: WebSocket;
   state: ChatSocketState;
 }
-
-const refuse = (status: number, message: string) => Response.json({ message, errors: [] }, { status });
 
 function sendText(ws: WebSocket, text: string) {
   try {
@@ -72,28 +69,19 @@ export class ChatRoom extends DurableObject<Env> {
     enableHeartbeat(ctx);
   }
 
+  /** Called by the user's inbox (typed RPC) when they come online or go offline. */
+  presence(payload: ServerPayload<'presence'>) {
+    this.broadcastTo(this.openStates(), 'presence', payload);
+  }
+
   override async fetch(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    if (url.pathname === '/presence' && request.method === 'POST') {
-      const payload = await request.json<ServerPayload<'presence'>>();
-      this.broadcastTo(this.openStates(), 'presence', payload);
-      return Response.json({ ok: true });
-    }
-    if (url.pathname !== '/connect') return refuse(404, 'Not found');
-    if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return refuse(426, 'Expected a WebSocket upgrade');
-    const identity = readIdentity(request);
-    const connection = readChatConnection(request);
-    if (!identity || !connection) return refuse(401, 'Missing identity');
-    if (!this.usedTickets.claim(identity.ticketId, identity.ticketExp)) {
-      return refuse(401, 'This ticket was already used. Ask for a new one.');
-    }
+    const admission = admit(request, this.usedTickets, readChatConnection);
+    if (!admission.ok) return admission.refusal;
+    const { identity, connection } = admission;
     this.store.remember(identity.tenantId, connection.room, connection.courseId);
-    const state = stateOf(identity.userId, connection);
-    const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
-    server.serializeAttachment(state);
+    const { response } = acceptSocket(this.ctx, stateOf(identity.userId, connection));
     this.audiences.clear();
-    return new Response(null, { status: 101, webSocket: client });
+    return response;
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {

@@ -12,13 +12,12 @@ import {
   DOC_WARN_BYTES,
   type DocNotice,
 } from '../schema/contracts/realtime';
-import type { Env } from '../worker/env';
+import type { Env } from './env';
 import { type AwarenessEntry, awarenessRemoval, readAwarenessUpdate, writeAwarenessUpdate } from './lib/doc-awareness';
-import { readDocConnection } from './lib/doc-connection';
+import { readDocConnection } from '../platform/realtime/doc-connection';
 import { encodeHistory, historyKey } from './lib/doc-history';
 import { DocStore, type LogStats, type NewUpdate } from './lib/doc-store';
-import { readIdentity } from './lib/identity';
-import { attachmentOf, enableHeartbeat, openSockets } from './lib/sockets';
+import { acceptSocket, admit, attachmentOf, enableHeartbeat, openSockets } from './lib/sockets';
 import { UsedTickets } from './lib/used-tickets';
 
 const MESSAGE_SYNC = 0;
@@ -52,8 +51,6 @@ interface LoadedDoc {
   bytes: number;
   log: LogStats;
 }
-
-const refuse = (status: number, message: string) => Response.json({ message, errors: [] }, { status });
 
 function frame(type: number, write: (encoder: encoding.Encoder) => void) {
   const encoder = encoding.createEncoder();
@@ -97,22 +94,14 @@ export class DocRoom extends DurableObject<Env> {
   }
 
   override async fetch(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    if (url.pathname !== '/connect') return refuse(404, 'Not found');
-    if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return refuse(426, 'Expected a WebSocket upgrade');
-    const identity = readIdentity(request);
-    const connection = readDocConnection(request);
-    if (!identity || !connection) return refuse(401, 'Missing identity');
-    if (!this.usedTickets.claim(identity.ticketId, identity.ticketExp)) {
-      return refuse(401, 'This ticket was already used. Ask for a new one.');
-    }
+    const admission = admit(request, this.usedTickets, readDocConnection);
+    if (!admission.ok) return admission.refusal;
+    const { identity, connection } = admission;
     this.store.remember(identity.tenantId, connection.name);
     const state: DocSocketState = { userId: identity.userId, readOnly: connection.readOnly, awareness: {} };
-    const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
-    server.serializeAttachment(state);
-    this.greet(server, state);
-    return new Response(null, { status: 101, webSocket: client });
+    const { socket, response } = acceptSocket(this.ctx, state);
+    this.greet(socket, state);
+    return response;
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {

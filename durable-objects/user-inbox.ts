@@ -7,19 +7,18 @@ import {
   PRESENCE_GRACE_MS,
 } from '../schema/contracts/chat';
 import { chatPresence } from '../schema/tables';
-import type { Env } from '../worker/env';
-import { listNotifications } from '../worker/lib/chat/notifications';
-import { pushToUser } from '../worker/lib/push';
+import type { Env } from './env';
+import { listNotifications } from '../platform/chat/notifications';
+import { pushToUser } from '../platform/push';
 import { ChatDirectory } from './lib/chat-directory';
-import { readIdentity } from './lib/identity';
-import { acceptSocket, attachmentOf, broadcast, enableHeartbeat, openSockets, parseFrame, send } from './lib/sockets';
+import { acceptSocket, admit, attachmentOf, broadcast, enableHeartbeat, openSockets, parseFrame, send } from './lib/sockets';
 import { UsedTickets } from './lib/used-tickets';
 
 interface InboxSocketState {
   userId: string;
 }
 
-interface Owner {
+export interface Owner {
   tenantId: string;
   userId: string;
 }
@@ -28,8 +27,6 @@ interface Owner {
 const OWNER = 'owner';
 const LEFT_AT = 'leftAt';
 const ONLINE = 'online';
-
-const refuse = (status: number, message: string) => Response.json({ message, errors: [] }, { status });
 
 /**
  * One per user (`{tenantId}:inbox:{userId}`): every signed-in tab holds a socket here. It owns the user's presence
@@ -45,24 +42,22 @@ export class UserInbox extends DurableObject<Env> {
     enableHeartbeat(ctx);
   }
 
+  /** Called by a chat room (typed RPC) when the user's counts changed, with the news for toasts and pushes. */
+  async changed(owner: Owner, news: NewMessageNotice[]) {
+    await this.ctx.storage.put(OWNER, { tenantId: owner.tenantId, userId: owner.userId } satisfies Owner);
+    if (openSockets(this.ctx).length === 0) {
+      for (const notice of news) await pushToUser(this.env, owner, notice);
+      return;
+    }
+    broadcastFirstPage(this.ctx, await this.page(owner, 0), news);
+  }
+
   override async fetch(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    if (url.pathname === '/changed' && request.method === 'POST') {
-      const body = await request.json<Owner & { news: NewMessageNotice[] }>();
-      await this.ctx.storage.put(OWNER, { tenantId: body.tenantId, userId: body.userId } satisfies Owner);
-      await this.changed(body, body.news);
-      return Response.json({ ok: true });
-    }
-    if (url.pathname !== '/connect') return refuse(404, 'Not found');
-    if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return refuse(426, 'Expected a WebSocket upgrade');
-    const identity = readIdentity(request);
-    if (!identity) return refuse(401, 'Missing identity');
-    if (!this.usedTickets.claim(identity.ticketId, identity.ticketExp)) {
-      return refuse(401, 'This ticket was already used. Ask for a new one.');
-    }
-    const owner: Owner = { tenantId: identity.tenantId, userId: identity.userId };
+    const admission = admit(request, this.usedTickets);
+    if (!admission.ok) return admission.refusal;
+    const owner: Owner = { tenantId: admission.identity.tenantId, userId: admission.identity.userId };
     await this.ctx.storage.put(OWNER, owner);
-    const response = acceptSocket(this.ctx, { userId: identity.userId } satisfies InboxSocketState);
+    const { response } = acceptSocket(this.ctx, { userId: owner.userId } satisfies InboxSocketState);
     await this.cameOnline(owner);
     // Every tab gets the page, so a badge that drifted in another tab is corrected too.
     broadcastFirstPage(this.ctx, await this.page(owner, 0), []);
@@ -124,10 +119,8 @@ export class UserInbox extends DurableObject<Env> {
       .values({ userId: owner.userId, tenantId: owner.tenantId, isOnline, lastSeen })
       .onConflictDoUpdate({ target: chatPresence.userId, set: { isOnline, lastSeen } });
     const rooms = await directory.roomsOf(owner.userId);
-    const body = JSON.stringify({ user: owner.userId, isOnline, lastSeen: lastSeen.toISOString() });
-    const results = await Promise.allSettled(
-      rooms.map((name) => this.env.CHAT_ROOM.get(this.env.CHAT_ROOM.idFromName(name)).fetch('https://chat-room/presence', { method: 'POST', body })),
-    );
+    const presence = { user: owner.userId, isOnline, lastSeen: lastSeen.toISOString() };
+    const results = await Promise.allSettled(rooms.map((name) => this.env.CHAT_ROOM.get(this.env.CHAT_ROOM.idFromName(name)).presence(presence)));
     for (const result of results) {
       if (result.status === 'rejected') console.error('inbox: presence fan-out failed', result.reason);
     }
@@ -135,14 +128,6 @@ export class UserInbox extends DurableObject<Env> {
 
   private page(owner: Owner, offset: number) {
     return listNotifications(new ChatDirectory(this.env, owner.tenantId).db, owner.tenantId, owner.userId, { limit: NOTIFICATION_PAGE_SIZE, offset });
-  }
-
-  private async changed(owner: Owner, news: NewMessageNotice[]) {
-    if (openSockets(this.ctx).length === 0) {
-      for (const notice of news) await pushToUser(this.env, owner, notice);
-      return;
-    }
-    broadcastFirstPage(this.ctx, await this.page(owner, 0), news);
   }
 }
 

@@ -5,15 +5,12 @@ import {
   waitingRoomClientFrame,
 } from '../schema/contracts/realtime';
 import { LATE_THRESHOLD_MS, lessonRoomPath } from '../schema/contracts/waiting-room';
-import type { Env } from '../worker/env';
-import { readIdentity } from './lib/identity';
+import type { Env } from './env';
 import { reportLateTutor, settleCallLog } from './lib/late-tutor';
-import { acceptSocket, attachmentOf, broadcast, enableHeartbeat, openSockets, parseFrame, send } from './lib/sockets';
+import { acceptSocket, admit, attachmentOf, broadcast, enableHeartbeat, openSockets, parseFrame, refuse, send } from './lib/sockets';
 import { UsedTickets } from './lib/used-tickets';
 import { closesAt, freshRecord, isClosed, lateCheckDue, lessonEnd, nextAlarm, type RoomRecord, type WaitingLesson } from './lib/waiting-room-lesson';
 import { kindForRole, participantsOf, type WaitingSocketState } from './lib/waiting-room-presence';
-
-const refuse = (status: number, message: string) => Response.json({ message, errors: [] }, { status });
 
 const ROOM_KEY = 'room';
 
@@ -101,24 +98,14 @@ export class WaitingRoom extends DurableObject<Env> {
   }
 
   override async fetch(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    if (url.pathname === '/health') return Response.json({ ok: true });
-    if (url.pathname !== '/connect') return refuse(404, 'Not found');
-    if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return refuse(426, 'Expected a WebSocket upgrade');
-    const identity = readIdentity(request);
-    if (!identity) return refuse(401, 'Missing identity');
+    if (new URL(request.url).pathname === '/health') return Response.json({ ok: true });
+    const admission = admit(request, this.usedTickets);
+    if (!admission.ok) return admission.refusal;
     const room = await this.record();
     if (room && isClosed(room)) return refuse(410, 'This lesson has ended');
-    if (!this.usedTickets.claim(identity.ticketId, identity.ticketExp)) {
-      return refuse(401, 'This ticket was already used. Ask for a new one.');
-    }
-    const state: WaitingSocketState = {
-      userId: identity.userId,
-      name: identity.name,
-      kind: kindForRole(identity.role),
-      registeredAt: null,
-    };
-    return acceptSocket(this.ctx, state);
+    const { identity } = admission;
+    const state: WaitingSocketState = { userId: identity.userId, name: identity.name, kind: kindForRole(identity.role), registeredAt: null };
+    return acceptSocket(this.ctx, state).response;
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {

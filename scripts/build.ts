@@ -1,6 +1,8 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
 import { runOrExit } from './run';
 
 /** The landing page's initial JavaScript budget, gzip. */
@@ -49,6 +51,35 @@ const manifestPath = join(outDir, '.vite/manifest.json');
 const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>) : {};
 // The manifest is only for this measurement; it must not be deployed as a public asset.
 rmSync(join(outDir, '.vite'), { recursive: true, force: true });
+
+await writeServiceWorker(html);
+
+/**
+ * The one service worker: the offline worker, told this build's precache list, in front of the push handlers.
+ * Precached: the shell, what the HTML loads, every stylesheet, KaTeX's woff2 fonts (every browser with service
+ * workers reads woff2), the web app manifest and its icons. Lazy chunks are cached by the worker on first use.
+ */
+async function writeServiceWorker(shell: string) {
+  const assets = readdirSync(join(outDir, 'assets')).map((file) => `assets/${file}`);
+  const icons = readdirSync(join(outDir, 'icons')).map((file) => `icons/${file}`);
+  const precache = [...new Set(['', ...filesFromHtml(shell), ...assets.filter((file) => /\.(css|woff2)$/.test(file)), 'manifest.webmanifest', ...icons])];
+  const version = createHash('sha256').update(shell).update(assets.join('\n')).digest('hex').slice(0, 12);
+  const output = await build({
+    configFile: false,
+    logLevel: 'warn',
+    define: { __OFFLINE_BUILD__: JSON.stringify({ version, precache }) },
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: 'web/features/offline/worker/entry.ts', formats: ['iife'], name: 'studyhallOfflineWorker', fileName: 'offline-worker' },
+    },
+  });
+  const code = (Array.isArray(output) ? output : [output]).flatMap((o) => ('output' in o ? o.output : [])).find((o) => o.type === 'chunk')?.code;
+  if (!code) throw new Error('The offline worker did not build.');
+  const pushPath = join(outDir, 'push-sw.js');
+  writeFileSync(pushPath, `// Studyhall service worker, build ${version}: offline app shell, then push.\n${code}\n${readFileSync(pushPath, 'utf8')}`);
+  console.log(`Service worker: build ${version}, ${precache.length} files precached.`);
+}
 
 const files = [...new Set([...filesFromHtml(html), ...filesOfLandingRoute(manifest)])];
 const rows = files.map((file) => {

@@ -9,6 +9,7 @@ import { lazyPage } from './ui/lazy-page';
 const HomePage = lazyPage(() => import('./features/home/HomePage'));
 const LoginPage = lazyPage(() => import('./features/auth/LoginPage'));
 const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'));
+const PortalHomePage = lazyPage(() => import('./features/portal/PortalHomePage'));
 const ComingSoonPage = lazyPage<{ area: AreaKey }>(() => import('./features/coming-soon/ComingSoonPage'));
 const NotFoundPage = lazyPage(() => import('./features/not-found/NotFoundPage'));
 const SignUpPage = lazyPage(() => import('./features/sign-up/SignUpPage'));
@@ -80,7 +81,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/students/:userId/quizzes', <StudentQuizHistoryPage />),
       signedIn('portal/students/:userId/quizzes/:submissionId', <AttemptReviewPage />),
       signedIn('portal/messages', <TeamMessagesPage />),
-      soon('portal/*', 'portal'),
+      signedIn('portal', <PortalHomePage />),
       {
         path: 'dashboard',
         element: (

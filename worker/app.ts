@@ -7,7 +7,6 @@ import { tenantMiddleware } from './middleware/tenant';
 import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
 import { chatRoutes } from './routes/chat';
-import { docRoutes } from './routes/docs';
 import { lessonRoomRoutes } from './routes/lesson-rooms';
 import { lessonSessionRoutes } from './routes/lesson-sessions';
 import { courseRoutes } from './routes/courses';
@@ -45,6 +44,9 @@ import { tutorSortingRoutes } from './routes/tutor-sortings';
 import { adminQuizRoutes, quizRoutes } from './routes/quizzes';
 import { adminSubmissionRoutes, submissionRoutes } from './routes/submissions';
 import { usageRoutes } from './routes/usages';
+import { pricingPlanRoutes } from './routes/pricing-plans';
+import { pricingRateRoutes } from './routes/pricing-rates';
+import { pricingSetRoutes } from './routes/pricing-sets';
 
 const app = new Hono<AppBindings>()
   .basePath('/api')
@@ -53,7 +55,6 @@ const app = new Hono<AppBindings>()
   .use(tenantMiddleware)
   .use(sameOriginMiddleware)
   .route('/', realtimeRoutes)
-  .route('/', docRoutes)
   .route('/', chatRoutes)
   .route('/', lessonRoomRoutes)
   .route('/', lessonSessionRoutes)
@@ -94,7 +95,10 @@ const app = new Hono<AppBindings>()
   .route('/', adminQuizRoutes)
   .route('/', submissionRoutes)
   .route('/', adminSubmissionRoutes)
-  .route('/', usageRoutes);
+  .route('/', usageRoutes)
+  .route('/', pricingPlanRoutes)
+  .route('/', pricingSetRoutes)
+  .route('/', pricingRateRoutes);
 
 app.onError(onError);
 app.notFound(notFound);

@@ -2,8 +2,8 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { ChatPerson, NewMessageNotice } from '../../schema/contracts/chat';
 import { inboxObject } from '../../schema/contracts/chat';
 import { chatConversations, chatMembers, chatPresence, courseStudents, courseTutors, users } from '../../schema/tables';
-import type { Env } from '../../worker/env';
-import { databaseFor } from '../../worker/lib/database';
+import type { Env } from '../env';
+import { databaseFor } from '../../platform/database';
 
 /** What the chat objects read from and write to D1: people, course membership, presence and the summaries. */
 export class ChatDirectory {
@@ -124,6 +124,6 @@ export class ChatDirectory {
   /** Tells a user's inbox that their counts changed, with the news for toasts and pushes. */
   notifyInbox(userId: string, news: NewMessageNotice[]) {
     const stub = this.env.USER_INBOX.get(this.env.USER_INBOX.idFromName(inboxObject(this.tenantId, userId)));
-    return stub.fetch('https://inbox/changed', { method: 'POST', body: JSON.stringify({ tenantId: this.tenantId, userId, news }) });
+    return stub.changed({ tenantId: this.tenantId, userId }, news);
   }
 }

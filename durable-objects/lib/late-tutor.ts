@@ -1,11 +1,12 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { hasTenantPermission } from '../../schema/contracts/permissions';
 import { callLogs, roles, tenants, users } from '../../schema/tables';
-import type { Db, Env } from '../../worker/env';
-import { databaseFor } from '../../worker/lib/database';
-import { sendEmail } from '../../worker/lib/email';
-import { lateTutorAdminMail, lateTutorMail } from '../../worker/lib/email/late-tutor-mails';
-import type { OutgoingMail } from '../../worker/lib/email/provider';
+import type { Db } from '../../platform/env';
+import type { Env } from '../env';
+import { databaseFor } from '../../platform/database';
+import { sendEmail } from '../../platform/email/outbox';
+import { lateTutorAdminMail, lateTutorMail } from '../../platform/email/late-tutor-mails';
+import type { OutgoingMail } from '../../platform/email/provider';
 import type { WaitingLesson } from './waiting-room-lesson';
 
 const fullName = (u: { firstname: string; lastname: string }) => `${u.firstname} ${u.lastname}`.trim();
@@ -51,14 +52,14 @@ export async function reportLateTutor(env: Env, lesson: WaitingLesson, waitingUs
   if (!tutor) problems.push('The lesson has no tutor');
   const waitingCount = waitingUserIds.length;
   if (tutor?.email) {
-    await deliver(tutor._id, await lateTutorMail({ to: tutor.email, firstname: tutor.firstname, lessonTitle: lesson.title, tutorName: fullName(tutor), waitingCount, link }));
+    await deliver(tutor._id, lateTutorMail({ to: tutor.email, firstname: tutor.firstname, lessonTitle: lesson.title, tutorName: fullName(tutor), waitingCount, link }));
   } else if (tutor) problems.push('The tutor has no e-mail address');
 
   const admins = await callLogAdmins(db, lesson.tenantId);
   if (!admins.length) problems.push('No admin can read call logs');
   for (const admin of admins) {
     if (!admin.email) continue;
-    const mail = await lateTutorAdminMail({
+    const mail = lateTutorAdminMail({
       to: admin.email,
       firstname: admin.firstname,
       lessonTitle: lesson.title,

@@ -1,5 +1,7 @@
 import type { ZodType } from 'zod';
+import { readIdentity, type SocketIdentity } from '../../platform/realtime/identity';
 import { RT_PING, RT_PONG } from '../../schema/contracts/realtime';
+import type { UsedTickets } from './used-tickets';
 
 /**
  * Hibernatable-socket helpers shared by the rooms. Nothing about a connection lives only in memory:
@@ -14,12 +16,35 @@ export function enableHeartbeat(ctx: DurableObjectState) {
   ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(RT_PING, RT_PONG));
 }
 
-/** Accepts a hibernatable socket carrying `attachment` and returns the 101 response for the client. */
-export function acceptSocket<A>(ctx: DurableObjectState, attachment: A): Response {
+/** A refusal in the API's `{message, errors}` shape, so a client reads a room's answer like any other. */
+export const refuse = (status: number, message: string) => Response.json({ message, errors: [] }, { status });
+
+export type Admission<C> = { ok: true; identity: SocketIdentity; connection: C } | { ok: false; refusal: Response };
+
+const refused = (status: number, message: string) => ({ ok: false, refusal: refuse(status, message) }) as const;
+
+/**
+ * The first step of every room's connect: only a WebSocket upgrade on `/connect`, carrying the identity (and, for
+ * rooms that are told more, the connection) the Worker decided, with a ticket this room has not seen before.
+ */
+export function admit(request: Request, tickets: UsedTickets): Admission<null>;
+export function admit<C>(request: Request, tickets: UsedTickets, readConnection: (request: Request) => C | null): Admission<C>;
+export function admit<C>(request: Request, tickets: UsedTickets, readConnection?: (request: Request) => C | null): Admission<C | null> {
+  if (new URL(request.url).pathname !== '/connect') return refused(404, 'Not found');
+  if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return refused(426, 'Expected a WebSocket upgrade');
+  const identity = readIdentity(request);
+  const connection = readConnection ? readConnection(request) : null;
+  if (!identity || (readConnection && !connection)) return refused(401, 'Missing identity');
+  if (!tickets.claim(identity.ticketId, identity.ticketExp)) return refused(401, 'This ticket was already used. Ask for a new one.');
+  return { ok: true, identity, connection };
+}
+
+/** Accepts a hibernatable socket carrying `attachment`: the server end, and the 101 response for the client. */
+export function acceptSocket<A>(ctx: DurableObjectState, attachment: A): { socket: WebSocket; response: Response } {
   const { 0: client, 1: server } = new WebSocketPair();
   ctx.acceptWebSocket(server);
   server.serializeAttachment(attachment);
-  return new Response(null, { status: 101, webSocket: client });
+  return { socket: server, response: new Response(null, { status: 101, webSocket: client }) };
 }
 
 export const attachmentOf = <A>(ws: WebSocket) => ws.deserializeAttachment() as A | null;

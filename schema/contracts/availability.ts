@@ -62,8 +62,12 @@ const dayRanges = z
 export const weeklyHours = z.partialRecord(z.enum(weekdayKeys), dayRanges);
 export type WeeklyHoursInput = z.infer<typeof weeklyHours>;
 
+/** The `_id` a GET answered: sent back, the row keeps it. */
+const keptId = z.string().min(1).max(64).optional();
+
 export const availabilityItemInput = z
   .object({
+    _id: keptId,
     status: z.enum(['ENABLE', 'DISABLE']).default('ENABLE'),
     startDate: isoDay.nullish(),
     endDate: isoDay.nullish(),
@@ -75,6 +79,7 @@ export type AvailabilityItemInput = z.infer<typeof availabilityItemInput>;
 
 export const timeOffInput = z
   .object({
+    _id: keptId,
     start: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
     end: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
     reason: z.enum(timeOffReasons, { error: 'Choose a reason' }),
@@ -97,7 +102,8 @@ export const availabilityInput = z.object({
   items: z.array(availabilityItemInput).max(20),
   timeOff: z.array(timeOffInput).max(100).default([]),
   bookingRules: bookingRulesInput.default({}),
-  availabilityState: z.enum(availabilityStates).optional(),
+  /** Null or missing leaves the state as it is, so the GET's `availabilityState: null` can be written back. */
+  availabilityState: z.enum(availabilityStates).nullish(),
 });
 export type AvailabilityInput = z.input<typeof availabilityInput>;
 

@@ -161,4 +161,15 @@ export type ResourceUpdateInput = z.input<typeof resourceUpdateInput>;
 
 export const rescheduleHomeworkInput = z.object({ dueAt: isoInstant });
 
+/**
+ * POST /sections takes any kind (SECTION when none is given); lessons and resources carry the same fields as on
+ * their own routes.
+ */
+export const anySectionInput = z.preprocess((body) => (body && typeof body === 'object' && !('kind' in body) ? { ...body, kind: 'SECTION' } : body), z.discriminatedUnion('kind', [
+  sectionCreateInput.extend({ kind: z.literal('SECTION') }),
+  meetingCreateInput.extend({ kind: z.enum(['ZOOM', 'TEAMS']) }),
+  resourceCreateInput,
+]));
+export type AnySectionInput = z.output<typeof anySectionInput>;
+
 export const MAX_RESOURCE_BYTES = 20 * 1024 * 1024;

@@ -1,4 +1,5 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { roleNames } from '../contracts/auth';
 import { idColumn, tenantColumn, timestamps } from './columns';
 
@@ -77,3 +78,33 @@ export const sessions = sqliteTable(
 );
 
 export type User = typeof users.$inferSelect;
+
+/**
+ * Sign-in, reset and sign-up attempts per key (`pair:`, `address:`, `account:`, `reset:`, `sign-up:` + tenant and
+ * hashed address or e-mail) in a fixed window; see worker/lib/rate-limit.ts. Not tenant-scoped: the key carries it.
+ */
+export const signInAttempts = sqliteTable('sign_in_attempts', {
+  key: text('key').primaryKey(),
+  windowStart: integer('window_start', { mode: 'timestamp_ms' }).notNull(),
+  failures: integer('failures').notNull(),
+  /** No attempt on this key is taken before this time: the growing delay, or the refusal until the window ends. */
+  blockedUntil: integer('blocked_until', { mode: 'timestamp_ms' }).notNull().default(sql`0`),
+  /** The id of the last attempt this key let through, so a request can tell from RETURNING whether it was counted. */
+  lastAttempt: text('last_attempt'),
+});
+
+/** Addresses (hashed with the token secret) a user has signed in from: they skip the per-address limit. */
+export const knownSignInAddresses = sqliteTable(
+  'known_sign_in_addresses',
+  {
+    tenantId: tenantColumn(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users._id),
+    addressHash: text('address_hash').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.addressHash] })],
+);

@@ -120,31 +120,3 @@ export const questions = sqliteTable(
   },
   (t) => [index('questions_sub_topic').on(t.tenantId, t.subTopicId)],
 );
-
-/** The names are denormalised as spec 3 §3 lists them, so learner filters need no joins. */
-export const quizzes = sqliteTable(
-  'quizzes',
-  {
-    _id: idColumn(),
-    tenantId: tenantColumn(),
-    topicId: text('topic_id')
-      .notNull()
-      .references(() => topics._id),
-    subTopicId: text('sub_topic_id').references(() => subTopics._id),
-    title: text('title').notNull(),
-    paper: text('paper'),
-    curriculum: text('curriculum').notNull(),
-    subject: text('subject').notNull(),
-    grade: text('grade').notNull(),
-    subjectLevel: text('subject_level'),
-    subjectCode: text('subject_code'),
-    questionIds: text('question_ids', { mode: 'json' }).$type<string[]>().notNull().default([]),
-    /** Countdown for the whole attempt; null means untimed unless the learner turns a countdown on. */
-    timeLimitSeconds: integer('time_limit_seconds'),
-    isPublished: integer('is_published', { mode: 'boolean' }).notNull().default(false),
-    publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
-    createdBy: text('created_by').references(() => users._id),
-    ...timestamps(),
-  },
-  (t) => [index('quizzes_topic').on(t.tenantId, t.topicId), index('quizzes_filters').on(t.tenantId, t.curriculum, t.subject, t.grade)],
-);

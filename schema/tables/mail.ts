@@ -38,10 +38,3 @@ export const passwordResets = sqliteTable(
   },
   (t) => [index('password_resets_user').on(t.userId)],
 );
-
-/** Failed sign-ins per key (`account:<tenant>:<email>` or `address:<tenant>:<ip>`) in a fixed window. */
-export const signInAttempts = sqliteTable('sign_in_attempts', {
-  key: text('key').primaryKey(),
-  windowStart: integer('window_start', { mode: 'timestamp_ms' }).notNull(),
-  failures: integer('failures').notNull(),
-});

@@ -128,6 +128,16 @@ describe('happy', () => {
     expect(res.status).toBe(200);
     expect((await courseRow(SEED_COURSE_IDS.physics))?.description).toBe('Forces, energy, waves and more.');
   });
+
+  it('answers a tutor’s empty or unknown-keys update with the course unchanged', async () => {
+    const before = await courseRow(SEED_COURSE_IDS.physics);
+    for (const body of [{}, { colour: 'red' }]) {
+      const res = await call('PUT', `/courses/${SEED_COURSE_IDS.physics}`, as.tutor, body);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ _id: SEED_COURSE_IDS.physics, title: before?.title, description: before?.description });
+    }
+    expect(await courseRow(SEED_COURSE_IDS.physics)).toEqual(before);
+  });
 });
 
 describe('errors', () => {
@@ -183,6 +193,9 @@ describe('permissions', () => {
     expect((await call('GET', `/courses/${SEED_COURSE_IDS.maths}`, maya)).status).toBe(404);
     expect((await call('PUT', `/courses/${SEED_COURSE_IDS.maths}`, maya, { title: 'Hacked' })).status).toBe(404);
     expect((await call('PUT', `/courses/${SEED_COURSE_IDS.maths}`, as.student, { title: 'Hacked' })).status).toBe(403);
+    // The gate answers before the body is read: a bad body changes nothing about who may call.
+    expect((await call('PUT', `/courses/${SEED_COURSE_IDS.maths}`, maya, { title: 7 })).status).toBe(404);
+    expect((await call('PUT', `/courses/${SEED_COURSE_IDS.maths}`, as.student, { title: 7 })).status).toBe(403);
     expect((await courseRow(SEED_COURSE_IDS.maths))?.title).toBe('IGCSE Mathematics with Theo');
     const mine = await (await call('GET', '/courses', maya)).json<ListResponse<MyCourse>>();
     expect(mine.docs.map((c) => c._id)).not.toContain(SEED_COURSE_IDS.maths);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docRoomName, lessonDocName } from '../../schema/contracts/realtime';
 import { courses, sections } from '../../schema/tables';
-import { signTicket } from '../../worker/lib/tickets';
+import { signTicket } from '../../worker/lib/realtime/tickets';
 import { boardOf, docTicket, type LessonFixture, lessonFixture, notesOf, openDoc, type Person, roomNeverReached } from '../helpers/docs';
 import { db, requestTicket, signedInUser } from '../helpers/realtime';
 

@@ -7,7 +7,7 @@ import type { OutboxMail } from '../../schema/contracts/mail';
 import { emailOutbox } from '../../schema/tables';
 import { app } from '../../worker/app';
 import type { Env } from '../../worker/env';
-import { sendEmail } from '../../worker/lib/email';
+import { sendEmail } from '../../platform/email/outbox';
 import { api, expectFieldError, postJson } from '../helpers/auth';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 

@@ -7,6 +7,7 @@ import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins'
 import { type ErrorJson, expectFieldError, signIn } from '../helpers/auth';
 import { COURSE_IDS, LESSON_START, sectionSnapshot, seedCourses } from '../helpers/section-fixtures';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
+import { weekdayAhead } from '../helpers/trials';
 
 let as: Callers;
 let maya: string;
@@ -101,7 +102,8 @@ describe('happy', () => {
   });
 
   it('lets the enrolled student book a lesson in their course', async () => {
-    const res = await call('POST', '/team-meetings/course-meeting-book', as.student, { course: ids.sam, start: '2030-03-08T09:00:00Z', duration: 45 });
+    // Inside Theo's hours (10:00 Singapore on a weekday), his notice and his booking window.
+    const res = await call('POST', '/team-meetings/course-meeting-book', as.student, { course: ids.sam, start: `${weekdayAhead(3)}T02:00:00.000Z`, duration: 45 });
     expect(res.status).toBe(201);
     const booked = await res.json<Section>();
     expect(booked).toMatchObject({ kind: 'TEAMS', duration: 45, parent: null, title: 'Lesson', joinUrl: `/learning-portal/waiting-room/${booked._id}` });

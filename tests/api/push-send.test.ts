@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NewMessageNotice } from '../../schema/contracts/chat';
 import { chatConversations, pushLog, pushSubscriptions } from '../../schema/tables';
 import type { Env } from '../../worker/env';
-import { pushToUser } from '../../worker/lib/push';
+import { pushToUser } from '../../platform/push';
 import { db, signedInUser } from '../helpers/realtime';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;

@@ -173,6 +173,18 @@ describe('permissions', () => {
     expect(await allRows()).toEqual(before);
   });
 
+  it('answers a learner 403 with no field errors on an empty or bad body, before reading it', async () => {
+    for (const res of [
+      await get('/admin/questions', sam),
+      await send('POST', '/admin/questions', {}, sam),
+      await send('POST', '/admin/questions/create-many', { questions: 'none' }, sam),
+      await send('PUT', `/admin/questions/${SEEDED}`, {}, sam),
+    ]) {
+      expect(res.status).toBe(403);
+      expect((await res.json<{ errors: unknown[] }>()).errors).toEqual([]);
+    }
+  });
+
   it('hides unapproved questions from learners', async () => {
     const waiting = 'question_studyhall_quadratic_equations_8';
     const seen = new Set<string>();

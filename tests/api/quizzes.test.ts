@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { TokenResponse } from '../../schema/contracts/auth';
 import type { ListResponse } from '../../schema/contracts/common';
 import type { QuizDoc } from '../../schema/contracts/quiz';
 import { issueReports, quizzes } from '../../schema/tables';
-import { api, bearer, expectFieldError, postJson, signIn } from '../helpers/auth';
+import { api, bearer, expectFieldError, postJson, signIn, tokenRequest } from '../helpers/auth';
 import { QUIZ_IDS, seedQuizFixtures } from '../helpers/quiz-fixtures';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
@@ -164,6 +165,17 @@ describe('admin quizzes', () => {
       expect((await put(`/admin/quizzes/publish/${QUIZ_IDS.unpublished}`, { isPublished: true }, sam)).status).toBe(403);
       const row = await db.select().from(quizzes).where(eq(quizzes._id, QUIZ_IDS.unpublished)).get();
       expect(row?.isPublished).toBe(false);
+    });
+    it('answers a guest and a learner 401 or 403 with no field errors, whatever the body', async () => {
+      const guest = (await (await tokenRequest({ grant_type: 'client_credentials' })).json<TokenResponse>()).access_token;
+      for (const token of [guest, sam]) {
+        for (const res of [await get('/admin/quizzes', token), await post('/admin/quizzes', {}, token), await put('/admin/quizzes/publish/x', {}, token)]) {
+          expect(res.status).toBe(403);
+          expect((await res.json<{ errors: unknown[] }>()).errors).toEqual([]);
+        }
+      }
+      expect((await postJson('/admin/quizzes', {})).status).toBe(401);
+      expect((await get('/quizzes/history?topicId=x', admin)).status).toBe(403);
     });
     it("does not reach another tenant's quiz", async () => {
       expect((await get(`/admin/quizzes/${QUIZ_IDS.partnerQuiz}`, admin)).status).toBe(404);

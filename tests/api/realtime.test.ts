@@ -2,7 +2,7 @@ import { listDurableObjectIds } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitingRoomName } from '../../schema/contracts/realtime';
-import { signTicket, TICKET_TTL_SECONDS, verifyTicket } from '../../worker/lib/tickets';
+import { signTicket, TICKET_TTL_SECONDS, verifyTicket } from '../../worker/lib/realtime/tickets';
 import { requestTicket, signedInUser, ticketFor, uniqueWaitingId, upgrade } from '../helpers/realtime';
 import { MINUTE, waitingLesson } from '../helpers/waiting-room';
 

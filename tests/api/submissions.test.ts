@@ -105,6 +105,18 @@ describe('taking a quiz', () => {
       expect(graded.reasons.some((r) => r.startsWith('Missing'))).toBe(false);
     });
 
+    it('answers the mark an open answer already has when its mark is asked for again, and stores nothing new', async () => {
+      const doc = await start(QUIZ_IDS.mixed, maya);
+      const ref = { submissionId: doc._id, questionId: fixtures.open._id };
+      await post('/submissions/openEndedAnswer/add', { ...ref, answer: 'x = 5, so the sides are 8 cm and 10 cm', answeredAt: Date.now() }, maya);
+      const first = await (await post('/submissions/openEndedAnswer/grade', ref, maya)).json<SubmissionQuestion>();
+      const stored = (await answerRows(doc._id)).find((r) => r.questionId === fixtures.open._id);
+      const again = await post('/submissions/openEndedAnswer/grade', ref, maya);
+      expect(again.status).toBe(200);
+      expect(await again.json<SubmissionQuestion>()).toEqual(first);
+      expect((await answerRows(doc._id)).find((r) => r.questionId === fixtures.open._id)).toEqual(stored);
+    });
+
     it('keeps the later of two saves of one answer, whichever arrives last', async () => {
       const doc = await start(QUIZ_IDS.published, sam);
       const q = doc.questions[0]!;
@@ -218,6 +230,19 @@ describe('taking a quiz', () => {
       expect((await post('/submissions/overrideMark', { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, score: 0, reason: 'Not my student' }, tutor)).status).toBe(404);
       const open = (await answerRows(QUIZ_IDS.samSubmission)).find((r) => r.questionId === fixtures.open._id);
       expect(open?.score).toBe(1);
+    });
+
+    it('refuses callers who may not use a call before reading its body', async () => {
+      for (const path of ['/submissions/finish', '/submissions/answer/add', '/submissions/openEndedAnswer/grade', '/submissions']) {
+        const res = await post(path, {}, tutor);
+        expect(res.status, path).toBe(403);
+        expect((await res.json<{ errors: unknown[] }>()).errors, path).toEqual([]);
+      }
+      expect((await postJson('/submissions/finish', {})).status).toBe(401);
+      const override = await post('/submissions/overrideMark', {}, maya);
+      expect(override.status).toBe(404);
+      expect((await override.json<{ errors: unknown[] }>()).errors).toEqual([]);
+      expect((await api('/admin/submissions/question/q?submissionId=', { headers: bearer(sam) })).status).toBe(403);
     });
 
     it('lets admins review attempts with the rubric', async () => {

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminRoomObject, chatAdminRoom, chatCourseRoom, courseRoomObject, inboxRoom } from '../../schema/contracts/chat';
 import { chatConversations, chatMembers, courses, courseStudents, courseTutors, tutorRoles } from '../../schema/tables';
-import { signTicket } from '../../worker/lib/tickets';
+import { signTicket } from '../../worker/lib/realtime/tickets';
 import {
   ChatClient,
   type ChatFixture,

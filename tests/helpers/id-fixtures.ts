@@ -16,6 +16,7 @@ import {
   userSubjects,
 } from '../../schema/tables';
 import { db } from './seed';
+import { pricingFixtures, seedPricingMatrixRecords } from './pricing-fixtures';
 import { QUIZ_IDS, seedQuizFixtures } from './quiz-fixtures';
 import { COURSE_IDS, seedCourses } from './section-fixtures';
 
@@ -229,6 +230,7 @@ export const idRouteFixtures: RouteFixture[] = [
   ...trialFixtures(),
   ...lessonRoomFixtures(),
   ...quizAdminFixtures(),
+  ...pricingFixtures,
 ];
 
 /** Records the fixtures point at, beyond the demo seed: Sam's profile rows and an admin note about him. */
@@ -248,6 +250,7 @@ export async function seedMatrixRecords() {
   await seedTrialMatrixRecords();
   await seedLessonRoomMatrixRecords();
   await seedQuizFixtures();
+  await seedPricingMatrixRecords();
 }
 
 // ==== Learning content (issue 8: sub topics and the question bank). Sub topic reads are tenant-wide learning

@@ -3,8 +3,8 @@ import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '../../schema/contracts/auth';
-import { sessionAtom } from '../../web/features/auth/atoms';
 import TeamMessagesPage from '../../web/features/chat/TeamMessagesPage';
+import { sessionAtom } from '../../web/lib/session';
 import { json, mockApi, user } from './fetch-mock';
 
 /** A socket the test plays the admin room for. */

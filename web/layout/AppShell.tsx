@@ -1,13 +1,14 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { dropSessionAtom, sessionAtom, sessionEndingAtom, tokenReadyAtom, userLoadedAtom } from '../features/auth/atoms';
 import { useSessionBootstrap } from '../features/auth/use-session-bootstrap';
 import { tenantAtom, tenantLoadingAtom } from '../features/tenant/atoms';
 import { useTenantLoader } from '../features/tenant/use-tenant-loader';
+import { dropSessionAtom, sessionAtom, sessionEndingAtom, tokenReadyAtom, userLoadedAtom } from '../lib/session';
 import { onSessionEnded } from '../lib/session-events';
 import LoadingScreen from '../ui/LoadingScreen';
 import Toaster from '../ui/toast/Toaster';
+import UpdateReady from '../features/offline/UpdateReady';
 import { useActiveImpersonation } from '../features/impersonation/active-impersonation';
 import Footer from './Footer';
 import Header from './Header';
@@ -84,6 +85,7 @@ export default function AppShell() {
       <Footer />
       <SupportButton />
       <Toaster />
+      <UpdateReady />
       {params.has(TRIAL_CREATED_FLAG) && (
         <Suspense fallback={null}>
           <TrialScheduledDialog />

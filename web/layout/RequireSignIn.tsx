@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { sessionEndingAtom, signedInUserAtom } from '../features/auth/atoms';
+import { sessionEndingAtom, signedInUserAtom } from '../lib/session';
 
 /** Guests are sent to the login page, which brings them back here afterwards; a session that just ended goes home. */
 export default function RequireSignIn({ children }: { children: ReactNode }) {

@@ -7,8 +7,15 @@ export interface NavItem {
   end?: boolean;
 }
 
+/** A signed-in person's Home is their own (`/portal`); a guest's is the landing page. */
 export function navItems(signedIn: boolean): NavItem[] {
-  return [{ to: '/', label: 'Home', end: true }, ...(signedIn ? [{ to: '/dashboard', label: 'Dashboard' }, { to: '/portal/courses', label: 'Courses' }, { to: '/portal/schedule', label: 'Schedule' }] : [])];
+  if (!signedIn) return [{ to: '/', label: 'Home', end: true }];
+  return [
+    { to: '/portal', label: 'Home', end: true },
+    { to: '/dashboard', label: 'Dashboard' },
+    { to: '/portal/courses', label: 'Courses' },
+    { to: '/portal/schedule', label: 'Schedule' },
+  ];
 }
 
 export type AccountLinkKey = 'profile' | 'manageAccounts' | 'users' | 'roles' | 'meetings' | 'callLogs' | 'content' | 'trials' | 'tutorSorting' | 'availability';

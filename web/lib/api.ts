@@ -1,6 +1,20 @@
 import { endSession, isRetired } from './session-events';
 import { storedActingUserId, storedToken } from './session-storage';
 
+/**
+ * A failed API answer. The message stays the serialized answer, `{"status":…, "data":…}`, which the toast rules of
+ * spec 1, section 8 read (./errors.ts); code that branches on the outcome reads `status` and `data` instead.
+ */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly data: unknown,
+  ) {
+    super(JSON.stringify({ status, data }));
+    this.name = 'ApiFailure';
+  }
+}
+
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface ApiOptions {
@@ -35,8 +49,8 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * Calls the API with the bearer token and the `x-user-id` header. A failure rejects with an Error whose message
- * is the serialized server response, `{"status":…, "data":…}`, which the toast rules in ./errors.ts read back.
+ * Calls the API with the bearer token and the `x-user-id` header. A failure rejects with an ApiFailure: its status
+ * and body as fields, and as its message the serialized server response that the toast rules in ./errors.ts read.
  */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const headers = new Headers({ accept: 'application/json' });
@@ -65,7 +79,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     // A 401 for a token that has been, or is being, replaced (returning from acting as a user, a fresh sign-in)
     // speaks of a session that is already over, not of the current one.
     if (response.status === 401 && !options.keepSessionOn401 && storedToken() === token && !isRetired(token)) endSession();
-    throw new Error(JSON.stringify({ status: response.status, data }));
+    throw new ApiFailure(response.status, data);
   }
   return data as T;
 }

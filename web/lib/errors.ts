@@ -1,3 +1,5 @@
+import { ApiFailure } from './api';
+
 /** Texts of spec 1, section 8. */
 export const DEFAULT_ERROR_TEXT = 'Something went wrong';
 export const STRUCTURED_FALLBACK_TEXT = 'An error occurred';
@@ -55,21 +57,5 @@ export function errorMessageText(error: unknown): string {
   return message || DEFAULT_ERROR_TEXT;
 }
 
-/** The field errors of a serialized 4xx answer (`{message, errors:[{path, message}]}`), keyed by path. */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  const parsed = parseObject(messageOf(error));
-  const data = parsed?.data;
-  const errors = data && typeof data === 'object' ? (data as Json).errors : undefined;
-  if (!Array.isArray(errors)) return {};
-  const result: Record<string, string> = {};
-  for (const entry of errors as Json[]) {
-    if (nonEmpty(entry.path) && nonEmpty(entry.message)) result[entry.path] = entry.message;
-  }
-  return result;
-}
-
-/** The HTTP status inside a serialized failure, if there is one. */
-export function statusOf(error: unknown): number | undefined {
-  const status = parseObject(messageOf(error))?.status;
-  return typeof status === 'number' ? status : undefined;
-}
+/** The HTTP status of a failed API call; undefined for anything else (a network failure never got an answer). */
+export const statusOf = (error: unknown): number | undefined => (error instanceof ApiFailure ? error.status : undefined);

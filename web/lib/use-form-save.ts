@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useToast } from '../ui/toast/use-toast';
-import { fieldErrorsOf } from './errors';
+import { fieldErrorsOf } from './form-errors';
 
 type FieldErrors = Record<string, string>;
 

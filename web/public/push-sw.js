@@ -1,9 +1,8 @@
-// Studyhall's push service worker: shows a chat push and opens its conversation on click. It has no fetch
-// handler, so it never stands between the app and the network.
+// Studyhall's push handling: shows a chat push and opens its conversation on click. scripts/build.ts puts the offline
+// worker (web/features/offline/worker) in front of it in the built file, so the app has one service worker whose
+// registration (and push subscription) stays where it was. Its lifecycle belongs to the offline part: no
+// skipWaiting here, so a new build never takes over an open lesson.
 // The addresses below mirror conversationPath in web/features/chat/team-messages.ts (tests/web/push.test.ts checks).
-
-self.addEventListener('install', () => self.skipWaiting());
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 self.addEventListener('push', (event) => {
   let payload = {};

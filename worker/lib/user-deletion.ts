@@ -3,6 +3,7 @@ import {
   adminNotes,
   calendarFeeds,
   emailOutbox,
+  knownSignInAddresses,
   passwordResets,
   sessions,
   userAchievements,
@@ -26,7 +27,7 @@ export const DELETED_NAME = { firstname: 'Deleted', lastname: 'user' } as const;
  */
 export async function deleteUserAccount(tdb: TenantDb, files: R2Bucket, user: { _id: string; email: string | null }) {
   const now = new Date();
-  const owned = [userExperiences, userQualifications, userAchievements, userLanguages, userSubjects, calendarFeeds] as const;
+  const owned = [userExperiences, userQualifications, userAchievements, userLanguages, userSubjects, calendarFeeds, knownSignInAddresses] as const;
   await tdb.db.batch([
     tdb.db
       .update(users)

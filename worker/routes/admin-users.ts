@@ -15,6 +15,7 @@ import {
 } from '../../schema/contracts/admin-users';
 import { adminNotes, sessions, type User, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
+import { changedFields } from '../lib/changes';
 import { adminUserRecord, adminUserRowColumns, findManagedUser, toAdminUserRow } from '../lib/admin-user-record';
 import { assertMayHandOut, tenantRole } from '../lib/admin-role-grants';
 import { paged, sortBy } from '../lib/pagination';
@@ -178,7 +179,7 @@ export const adminUserRoutes = new Hono<AppBindings>()
     const tdb = tenantDb(c);
     const callerId = authOf(c).userId;
     const user = await findManagedUser(tdb, c.req.param('id'));
-    const changes = c.req.valid('json');
+    const changes = changedFields(user, c.req.valid('json'));
     await assertMayManage(tdb, callerId, user);
     if (changes.email !== undefined) await assertEmailFree(tdb, changes.email, user._id);
     if (changes.adminRoleId !== undefined) {

@@ -4,7 +4,8 @@ import { type AuthType, authTypes, tokenRequest } from '../../schema/contracts/a
 import { sessions, type User, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../lib/passwords';
-import { reserveSignInAttempt, signInKeys, signInSucceeded } from '../lib/rate-limit';
+import { callerOf, passwordFailed, passwordKeys, passwordSucceeded, reserveAttempt, tooMany } from '../lib/rate-limit';
+import { warnOwner } from '../lib/sign-in-warning';
 import { cookieUser, forgetSession, grant, idTokenUser, issueIdToken, rememberSession, type SessionOrigin } from '../lib/sessions';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
@@ -83,15 +84,19 @@ export const authRoutes = new Hono<AppBindings>()
         return user ? signedIn(c, tdb, user, 'tpToken') : invalidGrant(c, LINK_INVALID);
       }
       case 'login': {
-        const keys = signInKeys(c, value);
-        const refusal = await reserveSignInAttempt(tdb.db, keys);
-        if (refusal) {
-          c.header('Retry-After', String(refusal.retryAfter));
-          return c.json({ error: 'too_many_attempts', error_description: refusal.message, ...refusal, errors: [] }, 429);
-        }
+        const caller = await callerOf(c);
+        const keys = await passwordKeys(tdb, value, caller);
+        const refused = await reserveAttempt(tdb.db, keys, 'sign-in attempts');
+        if (refused) return tooMany(c, refused);
         const user = await passwordUser(tdb, value, body.password);
-        if (!user) return invalidGrant(c, INCORRECT);
-        await signInSucceeded(tdb.db, keys);
+        if (!user) {
+          if (await passwordFailed(tdb, value)) {
+            const ctx = { env: c.env, origin: new URL(c.req.url).origin, productName: c.get('tenant').name, waitUntil: c.executionCtx.waitUntil.bind(c.executionCtx) };
+            await warnOwner(tdb, ctx, value, caller);
+          }
+          return invalidGrant(c, INCORRECT);
+        }
+        await passwordSucceeded(tdb, user._id, keys, caller);
         return signedIn(c, tdb, user, 'login');
       }
     }

@@ -98,7 +98,8 @@ export const availabilityRoutes = new Hono<AppBindings>()
     if (!self && !admin) throw new ApiError(403, 'You do not have permission to do this');
     if (target.role !== 'TUTOR') throw tutorNotFound();
     const input = c.req.valid('json');
-    if (self && input.availabilityState && adminOnlyAvailabilityStates.includes(input.availabilityState)) {
+    const newState = input.availabilityState && input.availabilityState !== target.availabilityState ? input.availabilityState : null;
+    if (self && newState && adminOnlyAvailabilityStates.includes(newState)) {
       throw fieldError('availabilityState', 'can only be set by an admin');
     }
     await replaceAvailability(tdb, userId, input);

@@ -1,64 +1,64 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { idParam, recordId } from '../../schema/contracts/common';
 import { bookMeetingInput, cancelInput, courseQuery, type MeetingKind, meetingCreateInput, meetingUpdateInput, rescheduleMeetingInput } from '../../schema/contracts/sections';
 import type { AppBindings } from '../env';
-import { courseAccessFor } from '../lib/sections/access';
-import { createMeetings, planStarts } from '../lib/sections/create';
-import { cancelSection, createMeetingFromInput, deleteSection, rescheduleMeeting, updateMeeting } from '../lib/sections/handlers';
-import { assertDurationAllowed, assertNoTutorOverlap, courseMembers } from '../lib/sections/meetings';
+import { courseAccessFor, editableSection } from '../lib/sections/access';
+import { bookLesson, cancelSection, createMeeting, deleteSection, rescheduleMeeting, updateMeeting } from '../lib/sections/operations';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError } from '../../platform/errors';
 import { requireAccount } from '../middleware/permissions';
-import { validate } from '../middleware/validate';
+import { parseJson, parseQuery, validate } from '../middleware/validate';
 
-const idParam = z.object({ id: z.string().min(1).max(64) });
-const sectionIdParam = z.object({ sectionId: z.string().min(1).max(64) });
+const sectionIdParam = z.object({ sectionId: recordId });
+
+type Ctx = Context<AppBindings>;
+
+const lessonEnv = (c: Ctx) => ({ production: c.env.APP_ENV === 'production' });
+
+/** The lesson the caller may change, found before its body is read, so a stranger gets the 404 whatever they send. */
+const lessonFor = (c: Ctx, id: string, kind: MeetingKind, action: 'edit' | 'delete') => editableSection(tenantDb(c), authOf(c), id, [kind], action);
+
+/** The course a body names must be one of the caller's before the rest of the body is read. */
+async function gateBodyCourse(c: Ctx) {
+  const { course } = await parseJson(c, courseQuery);
+  await courseAccessFor(tenantDb(c), authOf(c), course);
+}
 
 /** Team meetings and zoom meetings behave the same; only the section kind (and the course-role resource) differ. */
 function meetingRoutesFor(kind: MeetingKind, base: string) {
   return new Hono<AppBindings>()
     .use(`${base}/*`, requireAuth, requireAccount)
     .use(base, requireAuth, requireAccount)
-    .post(base, validate('json', meetingCreateInput), async (c) => c.json(await createMeetingFromInput(c, kind, c.req.valid('json')), 201))
-    .put(`${base}/cancel/:id`, validate('param', idParam), validate('json', cancelInput), async (c) =>
-      c.json(await cancelSection(c, c.req.valid('param').id, [kind], c.req.valid('json').reason)),
-    )
-    .put(`${base}/reschedule/:sectionId`, validate('param', sectionIdParam), validate('json', rescheduleMeetingInput), async (c) =>
-      c.json(await rescheduleMeeting(c, c.req.valid('param').sectionId, kind, c.req.valid('json'))),
-    )
-    .put(`${base}/delete/:id`, validate('param', idParam), async (c) => c.json(await deleteSection(c, c.req.valid('param').id, [kind])))
-    .put(`${base}/:id`, validate('param', idParam), validate('json', meetingUpdateInput), async (c) =>
-      c.json(await updateMeeting(c, c.req.valid('param').id, kind, c.req.valid('json'))),
-    )
-    .delete(`${base}/:id`, validate('param', idParam), validate('query', courseQuery), async (c) =>
-      c.json(await deleteSection(c, c.req.valid('param').id, [kind], c.req.valid('query').course)),
-    );
+    .post(base, async (c) => {
+      await gateBodyCourse(c);
+      return c.json(await createMeeting(tenantDb(c), authOf(c), kind, await parseJson(c, meetingCreateInput), lessonEnv(c)), 201);
+    })
+    .put(`${base}/cancel/:id`, validate('param', idParam), async (c) => {
+      const { row } = await lessonFor(c, c.req.valid('param').id, kind, 'edit');
+      return c.json(await cancelSection(tenantDb(c), row, (await parseJson(c, cancelInput)).reason));
+    })
+    .put(`${base}/reschedule/:sectionId`, validate('param', sectionIdParam), async (c) => {
+      const target = await lessonFor(c, c.req.valid('param').sectionId, kind, 'edit');
+      return c.json(await rescheduleMeeting(tenantDb(c), authOf(c), target, await parseJson(c, rescheduleMeetingInput), lessonEnv(c)));
+    })
+    .put(`${base}/delete/:id`, validate('param', idParam), async (c) => {
+      const { row } = await lessonFor(c, c.req.valid('param').id, kind, 'delete');
+      return c.json(await deleteSection(tenantDb(c), row));
+    })
+    .put(`${base}/:id`, validate('param', idParam), async (c) => {
+      const target = await lessonFor(c, c.req.valid('param').id, kind, 'edit');
+      return c.json(await updateMeeting(tenantDb(c), authOf(c), target, await parseJson(c, meetingUpdateInput), lessonEnv(c)));
+    })
+    .delete(`${base}/:id`, validate('param', idParam), async (c) => {
+      const { row } = await lessonFor(c, c.req.valid('param').id, kind, 'delete');
+      return c.json(await deleteSection(tenantDb(c), row, (await parseQuery(c, courseQuery)).course));
+    });
 }
 
-/**
- * A course's own student (or a parent acting for them) or its tutor books a lesson: the booker and the course's
- * tutors attend; a tutor booking brings the course's students.
- */
-const bookingRoutes = new Hono<AppBindings>().post('/team-meetings/course-meeting-book', requireAuth, requireAccount, validate('json', bookMeetingInput), async (c) => {
-  const input = c.req.valid('json');
-  const tdb = tenantDb(c);
-  const { actingUserId } = authOf(c);
-  const access = await courseAccessFor(c, input.course);
-  if (!access.enrolled && !access.tutorPermissions) throw new ApiError(403, "Only the course's students and tutors can book its lessons");
-  assertDurationAllowed(input.duration, c.env.APP_ENV);
-  const members = await courseMembers(tdb, input.course);
-  const students = access.enrolled ? [actingUserId] : members.students;
-  const attendees = [...members.tutors.map((user) => ({ user, kind: 'TUTOR' as const })), ...students.map((user) => ({ user, kind: 'STUDENT' as const }))];
-  await assertNoTutorOverlap(tdb, attendees, [{ start: input.start, duration: input.duration }]);
-  const [section] = await createMeetings(
-    tdb,
-    actingUserId,
-    'TEAMS',
-    { course: input.course, parent: null, title: input.title, description: '', starts: planStarts(input.start, undefined), duration: input.duration, lessonKind: input.lessonKind, billingKind: 'BILLABLE' },
-    attendees,
-  );
-  return c.json(section!, 201);
+const bookingRoutes = new Hono<AppBindings>().post('/team-meetings/course-meeting-book', requireAuth, requireAccount, async (c) => {
+  await gateBodyCourse(c);
+  return c.json(await bookLesson(tenantDb(c), authOf(c), await parseJson(c, bookMeetingInput), lessonEnv(c)), 201);
 });
 
 export const meetingRoutes = new Hono<AppBindings>()

@@ -9,10 +9,10 @@ import {
 } from '../../schema/contracts/passwords';
 import { passwordResets, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
-import { sendEmail } from '../lib/email';
-import { resetPasswordMail } from '../lib/email/templates';
+import { sendEmail } from '../../platform/email/outbox';
+import { resetPasswordMail } from '../../platform/email/templates';
 import { hashPassword, verifyPassword } from '../lib/passwords';
-import { clearAccountAttempts, reserveSignInAttempt, signInKeys, signInSucceeded } from '../lib/rate-limit';
+import { callerOf, clearAccountAttempts, passwordKeys, passwordSucceeded, RESET_MAILS, reserveAttempt, THROTTLES, throttleKeys, tooMany } from '../lib/rate-limit';
 import { newResetToken, sha256Hex } from '../lib/reset-tokens';
 import { revokeSessions } from '../lib/sessions';
 import { tenantDb } from '../lib/tenant-db';
@@ -22,13 +22,16 @@ import { refuseWhileImpersonating, requireAccount } from '../middleware/permissi
 import { validate } from '../middleware/validate';
 
 export const RESET_TOKEN_MINUTES = 60;
-/** Reset mails per account per hour; more requests get the same answer but no mail, so nobody can mail-bomb. */
-export const RESET_MAILS_PER_HOUR = 3;
+/** A cap that answers as usual but sends nothing once reached, so it neither reveals accounts nor floods a mailbox. */
+const RESET_MAIL_CAP = { free: RESET_MAILS.perAddress, hard: RESET_MAILS.perAddress, windowMs: 60 * 60 * 1000, firstDelayMs: 0, maxDelayMs: 0 };
 
 export const passwordRoutes = new Hono<AppBindings>()
   .post('/auth/forgot-password', validate('json', forgotPasswordRequest), async (c) => {
     const tdb = tenantDb(c);
     const { email } = c.req.valid('json');
+    const caller = await callerOf(c);
+    const refused = await reserveAttempt(tdb.db, [{ key: throttleKeys.reset(tdb.tenantId, caller), policy: THROTTLES.reset }], 'password reset requests');
+    if (refused) return tooMany(c, refused);
     const user = await tdb.db
       .select({ _id: users._id, firstname: users.firstname, role: users.role })
       .from(users)
@@ -42,7 +45,10 @@ export const passwordRoutes = new Hono<AppBindings>()
       .from(passwordResets)
       .where(tdb.where(passwordResets, eq(passwordResets.userId, user._id), gt(passwordResets.createdAt, new Date(Date.now() - 60 * 60 * 1000))))
       .get();
-    if ((recent?.n ?? 0) >= RESET_MAILS_PER_HOUR) return c.json({ message: FORGOT_PASSWORD_MESSAGE });
+    if ((recent?.n ?? 0) >= RESET_MAILS.perAccount) return c.json({ message: FORGOT_PASSWORD_MESSAGE });
+    // Per address too, so a stranger asking for someone's resets uses up only their own share, not the owner's.
+    const capped = await reserveAttempt(tdb.db, [{ key: throttleKeys.resetMail(tdb.tenantId, email, caller), policy: RESET_MAIL_CAP }], 'reset mails');
+    if (capped) return c.json({ message: FORGOT_PASSWORD_MESSAGE });
 
     const token = newResetToken();
     const issuedAt = Date.now();
@@ -56,7 +62,7 @@ export const passwordRoutes = new Hono<AppBindings>()
     );
     const url = new URL(c.req.url);
     const link = `${url.origin}/learning-portal/reset-password?${new URLSearchParams({ email, token })}`;
-    const mail = await resetPasswordMail({ to: email, code: token, firstname: user.firstname, productName: c.get('tenant').name, link, minutes: RESET_TOKEN_MINUTES });
+    const mail = resetPasswordMail({ to: email, code: token, firstname: user.firstname, productName: c.get('tenant').name, link, minutes: RESET_TOKEN_MINUTES });
     await sendEmail({ db: tdb.db, env: c.env, tenantId: tdb.tenantId, waitUntil: (p) => c.executionCtx.waitUntil(p) }, mail);
     return c.json({ message: FORGOT_PASSWORD_MESSAGE });
   })
@@ -98,7 +104,7 @@ export const passwordRoutes = new Hono<AppBindings>()
         .where(tdb.where(passwordResets, eq(passwordResets.userId, user._id), isNull(passwordResets.usedAt))),
       revokeSessions(tdb, user._id),
     ]);
-    await clearAccountAttempts(tdb.db, tdb.tenantId, email);
+    await clearAccountAttempts(tdb, email);
     return c.json({ message: 'Your password has been reset. Sign in with your new password.' });
   })
   .post('/auth/change-password', requireAuth, requireAccount, refuseWhileImpersonating, validate('json', changePasswordRequest), async (c) => {
@@ -114,14 +120,12 @@ export const passwordRoutes = new Hono<AppBindings>()
     if (!user?.email || !user.passwordHash) throw new ApiError(403, 'This account has no password to change');
 
     // Guessing the current password through this call counts against the same limit as signing in.
-    const keys = signInKeys(c, user.email);
-    const refusal = await reserveSignInAttempt(tdb.db, keys);
-    if (refusal) {
-      c.header('Retry-After', String(refusal.retryAfter));
-      return c.json({ message: refusal.message, retryAfter: refusal.retryAfter, errors: [] }, 429);
-    }
+    const caller = await callerOf(c);
+    const keys = await passwordKeys(tdb, user.email, caller);
+    const refused = await reserveAttempt(tdb.db, keys, 'sign-in attempts');
+    if (refused) return tooMany(c, refused);
     if (!(await verifyPassword(currentPassword, user.passwordHash))) throw fieldError('currentPassword', 'Your current password is not correct');
-    await signInSucceeded(tdb.db, keys);
+    await passwordSucceeded(tdb, user._id, keys, caller);
 
     await tdb.db.batch([
       tdb.db

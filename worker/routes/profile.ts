@@ -5,6 +5,7 @@ import { cleanFileName, isCleanFileName } from '../../schema/contracts/file-name
 import { accountDeletion, pageGuidesUpdate, profileUpdate } from '../../schema/contracts/profile';
 import { users } from '../../schema/tables';
 import type { AppBindings } from '../env';
+import { changedFields, withoutEchoes } from '../lib/changes';
 import { avatarKey, avatarPath, extensionOf, MAX_AVATAR_BYTES, removeAvatars, sniffImageType } from '../lib/files';
 import { DUMMY_HASH, verifyPassword } from '../lib/passwords';
 import { toUserProfile } from '../lib/public-user';
@@ -13,7 +14,7 @@ import { deleteUserAccount } from '../lib/user-deletion';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError, fieldError } from '../../platform/errors';
 import { refuseWhileImpersonating, requireAccount } from '../middleware/permissions';
-import { validate } from '../middleware/validate';
+import { parseJson, validate } from '../middleware/validate';
 
 /** Multipart framing around the file: the body may exceed the file's own size by this much. */
 const MULTIPART_OVERHEAD = 16 * 1024;
@@ -26,14 +27,15 @@ async function liveUser(tdb: TenantDb, id: string) {
 
 /** The acting user's own profile: a parent acting for a student edits that student's profile. */
 export const profileRoutes = new Hono<AppBindings>()
-  .put('/user', requireAuth, requireAccount, validate('json', profileUpdate), async (c) => {
+  .put('/user', requireAuth, requireAccount, async (c) => {
     const tdb = tenantDb(c);
     const { actingUserId } = authOf(c);
-    await liveUser(tdb, actingUserId);
-    const changes = c.req.valid('json');
-    if (Object.keys(changes).length > 0) {
-      await tdb.db.update(users).set(changes).where(tdb.where(users, eq(users._id, actingUserId)));
-    }
+    const current = await toUserProfile(tdb, await liveUser(tdb, actingUserId));
+    // The profile as GET /user/{id} answers it can be sent back: read-only fields equal to what was read are dropped.
+    const input = await parseJson(c, z.preprocess((body) => withoutEchoes(body, current, Object.keys(profileUpdate.shape)), profileUpdate));
+    const changes = changedFields(current, input);
+    if (Object.keys(changes).length === 0) return c.json(current);
+    await tdb.db.update(users).set(changes).where(tdb.where(users, eq(users._id, actingUserId)));
     return c.json(await toUserProfile(tdb, await liveUser(tdb, actingUserId)));
   })
   .put('/user/page-guides', requireAuth, requireAccount, validate('json', pageGuidesUpdate), async (c) => {

@@ -1,63 +1,75 @@
-import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { encodeIdentity, IDENTITY_HEADER } from '../../durable-objects/lib/identity';
-import { rtTicketRequest, waitingRoomName } from '../../schema/contracts/realtime';
-import { users } from '../../schema/tables';
-import type { AppBindings, AuthState } from '../env';
-import { tenantDb } from '../lib/tenant-db';
-import { assertOpen, waitingLessonFor, waitingLessonOf, waitingRoomStub } from '../lib/waiting-room/lesson';
-import { signTicket, verifyTicket } from '../lib/tickets';
-import { authOf, requireAuth } from '../middleware/auth';
+import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../../platform/errors';
-import { validate } from '../middleware/validate';
+import { CHAT_CONNECTION_HEADER, encodeChatConnection } from '../../platform/realtime/chat-connection';
+import { DOC_CONNECTION_HEADER, encodeDocConnection } from '../../platform/realtime/doc-connection';
+import { adminRoomObject, chatAdminRoom, chatCourseRoom, courseRoomObject, inboxObject, inboxRoom } from '../../schema/contracts/chat';
+import { docRoomName, rtTicketRequest, waitingRoomName } from '../../schema/contracts/realtime';
+import type { AppBindings } from '../env';
+import { checkTicket, handOff, issueTicket, ticketActor, upgradeRequired } from '../lib/realtime/gateway';
+import { adminChatConnection, courseChatConnection, docConnection, openWaitingRoom } from '../lib/realtime/membership';
+import { tenantDb } from '../lib/tenant-db';
+import { waitingRoomStub } from '../lib/waiting-room/lesson';
+import { authOf, requireAuth } from '../middleware/auth';
+import { adminPermissions } from '../middleware/permissions';
+import { parseJson } from '../middleware/validate';
+
+const upgradeOnly = createMiddleware<AppBindings>(async (c, next) => upgradeRequired(c.req.raw) ?? next());
+
+/** The ticket in the query, checked for `room` before anything else is read. */
+const ticketOf = (c: { env: AppBindings['Bindings']; req: { query(key: string): string | undefined } }, tenantId: string, room: string | ((userId: string) => string)) =>
+  checkTicket({ secret: c.env.TOKEN_SECRET, tenantId, ticket: c.req.query('ticket') ?? '', room });
 
 /**
- * Real-time entry points. Browsers cannot set headers on a WebSocket, so a signed-in client first trades its
- * access token for a short ticket naming one room, then connects with `?ticket=`. The Worker checks the ticket
- * before any Durable Object sees the request and hands the object the verified identity.
+ * Every live connection: the ticket a signed-in client trades its access token for, and one socket route per kind
+ * of room (chat, inbox, documents, waiting room). Each checks the upgrade, the ticket and the caller's membership,
+ * then hands the socket to its object (worker/lib/realtime).
  */
 export const realtimeRoutes = new Hono<AppBindings>()
-  .post('/rt/tickets', requireAuth, validate('json', rtTicketRequest), async (c) => {
-    const auth = authOf(c);
-    if (auth.isGuest) throw new ApiError(403, 'Sign in to join live rooms');
-    const tenant = c.get('tenant');
-    const user = await c
-      .get('db')
-      .select({ firstname: users.firstname, lastname: users.lastname, email: users.email })
-      .from(users)
-      .where(and(eq(users._id, auth.userId), eq(users.tenantId, tenant._id)))
-      .get();
-    if (!user) throw new ApiError(401, 'Your session has expired. Please sign in again.');
-    const name = `${user.firstname} ${user.lastname}`.trim() || (user.email ?? '');
-    const { room } = c.req.valid('json');
-    const ticket = await signTicket(c.env.TOKEN_SECRET, { sub: auth.userId, tid: tenant._id, role: auth.role, name, room });
-    return c.json({ ticket });
+  .post('/rt/tickets', requireAuth, async (c) => {
+    const actor = authOf(c);
+    if (actor.isGuest) throw new ApiError(403, 'Sign in to join live rooms');
+    const { room } = await parseJson(c, rtTicketRequest);
+    return c.json({ ticket: await issueTicket(tenantDb(c), actor, { room, secret: c.env.TOKEN_SECRET }) });
   })
-  .get('/rt/waiting-room/:waitingId', async (c) => {
-    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
-      return c.json({ message: 'Expected a WebSocket upgrade', errors: [] }, 426);
-    }
-    const tenant = c.get('tenant');
+  .get('/rt/chat/course/:courseId', upgradeOnly, async (c) => {
+    const courseId = c.req.param('courseId');
+    const tdb = tenantDb(c);
+    const ticket = await ticketOf(c, tdb.tenantId, chatCourseRoom(courseId));
+    const input = { courseId, tenantPermissions: c.get('tenant').permissions, editMode: c.req.query('editMode') === '1' };
+    const connection = await courseChatConnection(tdb, ticketActor(ticket), input);
+    const room = c.env.CHAT_ROOM.get(c.env.CHAT_ROOM.idFromName(courseRoomObject(tdb.tenantId, courseId)));
+    return handOff(room, ticket, { [CHAT_CONNECTION_HEADER]: encodeChatConnection(connection) });
+  })
+  .get('/rt/chat/admin/:userId', upgradeOnly, async (c) => {
+    const userId = c.req.param('userId');
+    const tdb = tenantDb(c);
+    const ticket = await ticketOf(c, tdb.tenantId, chatAdminRoom(userId));
+    const asAdmin = ticket.sub !== userId && ticket.role === 'ADMIN';
+    const granted = asAdmin ? await adminPermissions(tdb.db, tdb.tenantId, ticket.sub) : null;
+    const connection = await adminChatConnection(tdb, ticketActor(ticket), { userId, tenantPermissions: c.get('tenant').permissions, granted });
+    const room = c.env.CHAT_ROOM.get(c.env.CHAT_ROOM.idFromName(adminRoomObject(tdb.tenantId, userId)));
+    return handOff(room, ticket, { [CHAT_CONNECTION_HEADER]: encodeChatConnection(connection) });
+  })
+  .get('/rt/inbox', upgradeOnly, async (c) => {
+    const tenantId = c.get('tenant')._id;
+    const ticket = await ticketOf(c, tenantId, inboxRoom);
+    return handOff(c.env.USER_INBOX.get(c.env.USER_INBOX.idFromName(inboxObject(tenantId, ticket.sub))), ticket);
+  })
+  .get('/rt/docs/:name', upgradeOnly, async (c) => {
+    const name = c.req.param('name');
+    const tdb = tenantDb(c);
+    const ticket = await ticketOf(c, tdb.tenantId, docRoomName(name));
+    const connection = await docConnection(tdb, ticketActor(ticket), { name, tenantPermissions: c.get('tenant').permissions });
+    const room = c.env.DOC_ROOM.get(c.env.DOC_ROOM.idFromName(`${tdb.tenantId}:${name}`));
+    return handOff(room, ticket, { [DOC_CONNECTION_HEADER]: encodeDocConnection(connection) });
+  })
+  .get('/rt/waiting-room/:waitingId', upgradeOnly, async (c) => {
     const waitingId = c.req.param('waitingId');
-    const ticket = await verifyTicket(c.env.TOKEN_SECRET, c.req.query('ticket') ?? '');
-    if (!ticket || ticket.tid !== tenant._id || ticket.room !== waitingRoomName(waitingId)) {
-      throw new ApiError(401, 'This live connection needs a fresh ticket. Please reconnect.');
-    }
-    // The ticket stands for the signed-in user; a parent acting for a child gets a ticket of their own and no seat.
-    const auth: AuthState = { userId: ticket.sub, actingUserId: ticket.sub, role: ticket.role, sessionId: '', isGuest: false };
-    const lesson = await waitingLessonFor(tenantDb(c), tenant.permissions, auth, waitingId);
-    const stub = waitingRoomStub(c.env, tenant._id, waitingId);
-    assertOpen(lesson.section, false);
-    const status = await stub.arm(waitingLessonOf(lesson, tenant._id, new URL(c.req.url).origin));
-    assertOpen(lesson.section, status.closed);
-    const identity = encodeIdentity({
-      userId: ticket.sub,
-      tenantId: ticket.tid,
-      role: ticket.role,
-      name: ticket.name,
-      ticketId: ticket.jti,
-      ticketExp: ticket.exp,
-    });
-    // A fresh request, so nothing the client sent (least of all an identity header) reaches the object.
-    return stub.fetch('https://waiting-room/connect', { headers: { upgrade: 'websocket', [IDENTITY_HEADER]: identity } });
+    const tdb = tenantDb(c);
+    const ticket = await ticketOf(c, tdb.tenantId, waitingRoomName(waitingId));
+    const room = waitingRoomStub(c.env, tdb.tenantId, waitingId);
+    const input = { waitingId, tenantPermissions: c.get('tenant').permissions, origin: new URL(c.req.url).origin, room };
+    await openWaitingRoom(tdb, ticketActor(ticket), input);
+    return handOff(room, ticket);
   });

@@ -1,22 +1,22 @@
 import { eq, isNull } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { idParam, recordId } from '../../schema/contracts/common';
 import { cleanFileName } from '../../schema/contracts/file-names';
-import { cancelInput, courseQuery, MAX_RESOURCE_BYTES, rescheduleHomeworkInput, resourceCreateInput, resourceUpdateInput } from '../../schema/contracts/sections';
+import { cancelInput, courseQuery, MAX_RESOURCE_BYTES, rescheduleHomeworkInput, resourceCreateInput, resourceUpdateInput, type SectionKind } from '../../schema/contracts/sections';
 import { sections } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { courseAccessFor, editableSection, readScope } from '../lib/sections/access';
-import { cancelSection, createResourceFromInput, deleteSection, sectionResponse } from '../lib/sections/handlers';
+import { attachFile, cancelSection, createResourceSection, deleteSection, rescheduleHomework, updateResource } from '../lib/sections/operations';
 import { tenantDb } from '../lib/tenant-db';
-import { requireAuth } from '../middleware/auth';
+import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError, fieldError } from '../../platform/errors';
 import { requireAccount } from '../middleware/permissions';
-import { validate } from '../middleware/validate';
+import { parseJson, parseQuery, validate } from '../middleware/validate';
 
 const KINDS = ['RESOURCE', 'HOMEWORK'] as const;
 const base = '/resources-and-homeworks';
-const idParam = z.object({ id: z.string().min(1).max(64) });
-const sectionIdParam = z.object({ sectionId: z.string().min(1).max(64) });
+const sectionIdParam = z.object({ sectionId: recordId });
 /** Room for the multipart boundaries and the other fields around a file of the largest size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 const tooLarge = () => new ApiError(413, 'file: must be 20 MB or smaller', [{ path: 'file', message: 'must be 20 MB or smaller' }]);
@@ -24,10 +24,19 @@ const tooLarge = () => new ApiError(413, 'file: must be 20 MB or smaller', [{ pa
 /** Course files live under the tenant, course and section, so a key can never be reached through another course. */
 export const resourceKey = (tenantId: string, courseId: string, sectionId: string, name: string) => `${tenantId}/courses/${courseId}/${sectionId}/${name}`;
 
+/** The resource the caller may change, found before its body is read, so a stranger gets the 404 whatever they send. */
+const resourceFor = (c: Context<AppBindings>, id: string, kinds: readonly SectionKind[], action: 'create' | 'edit' | 'delete') =>
+  editableSection(tenantDb(c), authOf(c), id, kinds, action);
+
 export const resourceRoutes = new Hono<AppBindings>()
   .use(base, requireAuth, requireAccount)
   .use(`${base}/*`, requireAuth, requireAccount)
-  .post(base, validate('json', resourceCreateInput), async (c) => c.json(await createResourceFromInput(c, c.req.valid('json')), 201))
+  .post(base, async (c) => {
+    const { course } = await parseJson(c, courseQuery);
+    const tdb = tenantDb(c);
+    await courseAccessFor(tdb, authOf(c), course);
+    return c.json(await createResourceSection(tdb, authOf(c), await parseJson(c, resourceCreateInput)), 201);
+  })
   .post(`${base}/upload`, async (c) => {
     if (Number(c.req.header('content-length') ?? 0) > MAX_RESOURCE_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
     if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) throw fieldError('file', 'must be sent as multipart/form-data');
@@ -39,17 +48,15 @@ export const resourceRoutes = new Hono<AppBindings>()
     if (!(file instanceof File)) throw fieldError('file', 'is required');
     if (file.size === 0) throw fieldError('file', 'is empty');
     if (file.size > MAX_RESOURCE_BYTES) throw tooLarge();
-    const { tdb, row } = await editableSection(c, form.section, KINDS, 'create');
+    const tdb = tenantDb(c);
+    const { row } = await resourceFor(c, form.section, KINDS, 'create');
     const fileName = cleanFileName(file.name);
     const key = resourceKey(tdb.tenantId, row.courseId, row._id, fileName);
     const contentType = file.type || 'application/octet-stream';
     await c.env.FILES.put(key, await file.arrayBuffer(), { httpMetadata: { contentType } });
-    await tdb.db
-      .update(sections)
-      .set({ fileKey: key, fileName, fileSize: file.size, contentType })
-      .where(tdb.where(sections, eq(sections._id, row._id)));
+    const answer = await attachFile(tdb, row, { key, name: fileName, size: file.size, contentType });
     if (row.fileKey && row.fileKey !== key) await c.env.FILES.delete(row.fileKey);
-    return c.json(await sectionResponse(c, row._id), 201);
+    return c.json(answer, 201);
   })
   .get(`${base}/:id/download`, validate('param', idParam), async (c) => {
     const tdb = tenantDb(c);
@@ -59,7 +66,7 @@ export const resourceRoutes = new Hono<AppBindings>()
       .where(tdb.where(sections, eq(sections._id, c.req.valid('param').id), isNull(sections.deletedAt)))
       .get();
     if (!row?.fileKey || !(KINDS as readonly string[]).includes(row.kind)) throw new ApiError(404, 'File not found');
-    const { activeOnly } = readScope(await courseAccessFor(c, row.courseId));
+    const { activeOnly } = readScope(await courseAccessFor(tdb, authOf(c), row.courseId));
     if (activeOnly && row.status !== 'ACTIVE') throw new ApiError(404, 'File not found');
     const object = await c.env.FILES.get(row.fileKey);
     if (!object) throw new ApiError(404, 'File not found');
@@ -71,27 +78,23 @@ export const resourceRoutes = new Hono<AppBindings>()
     });
     return new Response(object.body, { headers });
   })
-  .put(`${base}/cancel/:id`, validate('param', idParam), validate('json', cancelInput), async (c) =>
-    c.json(await cancelSection(c, c.req.valid('param').id, KINDS, c.req.valid('json').reason)),
-  )
-  .put(`${base}/reschedule/:sectionId`, validate('param', sectionIdParam), validate('json', rescheduleHomeworkInput), async (c) => {
-    const { tdb, row } = await editableSection(c, c.req.valid('param').sectionId, ['HOMEWORK'], 'edit');
-    if (row.status !== 'ACTIVE') throw new ApiError(409, `status: ${row.status.toLowerCase()} homework cannot be rescheduled`, [{ path: 'status', message: `is ${row.status}` }]);
-    await tdb.db.update(sections).set({ dueAt: c.req.valid('json').dueAt }).where(tdb.where(sections, eq(sections._id, row._id)));
-    return c.json(await sectionResponse(c, row._id));
+  .put(`${base}/cancel/:id`, validate('param', idParam), async (c) => {
+    const { row } = await resourceFor(c, c.req.valid('param').id, KINDS, 'edit');
+    return c.json(await cancelSection(tenantDb(c), row, (await parseJson(c, cancelInput)).reason));
   })
-  .put(`${base}/delete/:id`, validate('param', idParam), async (c) => c.json(await deleteSection(c, c.req.valid('param').id, KINDS)))
-  .put(`${base}/:id`, validate('param', idParam), validate('json', resourceUpdateInput), async (c) => {
-    const input = c.req.valid('json');
-    const { tdb, row } = await editableSection(c, c.req.valid('param').id, KINDS, 'edit');
-    if (row.kind === 'HOMEWORK' && !input.dueAt) throw fieldError('dueAt', 'is required for homework');
-    if (row.kind === 'RESOURCE' && input.dueAt) throw fieldError('dueAt', 'is only for homework');
-    await tdb.db
-      .update(sections)
-      .set({ title: input.title, description: input.description, link: input.link ?? null, dueAt: input.dueAt ?? null })
-      .where(tdb.where(sections, eq(sections._id, row._id)));
-    return c.json(await sectionResponse(c, row._id));
+  .put(`${base}/reschedule/:sectionId`, validate('param', sectionIdParam), async (c) => {
+    const { row } = await resourceFor(c, c.req.valid('param').sectionId, ['HOMEWORK'], 'edit');
+    return c.json(await rescheduleHomework(tenantDb(c), row, (await parseJson(c, rescheduleHomeworkInput)).dueAt));
   })
-  .delete(`${base}/:id`, validate('param', idParam), validate('query', courseQuery), async (c) =>
-    c.json(await deleteSection(c, c.req.valid('param').id, KINDS, c.req.valid('query').course)),
-  );
+  .put(`${base}/delete/:id`, validate('param', idParam), async (c) => {
+    const { row } = await resourceFor(c, c.req.valid('param').id, KINDS, 'delete');
+    return c.json(await deleteSection(tenantDb(c), row));
+  })
+  .put(`${base}/:id`, validate('param', idParam), async (c) => {
+    const { row } = await resourceFor(c, c.req.valid('param').id, KINDS, 'edit');
+    return c.json(await updateResource(tenantDb(c), row, await parseJson(c, resourceUpdateInput)));
+  })
+  .delete(`${base}/:id`, validate('param', idParam), async (c) => {
+    const { row } = await resourceFor(c, c.req.valid('param').id, KINDS, 'delete');
+    return c.json(await deleteSection(tenantDb(c), row, (await parseQuery(c, courseQuery)).course));
+  });

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { type Role, roleInput, roleListQuery, type VerifyDelete } from '../../schema/contracts/roles';
 import { roles, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
+import { changedFields } from '../lib/changes';
 import { assertMayHandOut } from '../lib/admin-role-grants';
 import { paged, sortBy } from '../lib/pagination';
 import { contains } from '../lib/search';
@@ -109,9 +110,10 @@ export const roleRoutes = new Hono<AppBindings>()
     const role = await findRole(tdb, c.req.param('id'));
     // The built-in role always holds everything, so a tenant can never lock itself out of its own admin area.
     if (role.isSystem) throw new ApiError(409, 'The built-in Admin role cannot be changed');
-    const input = c.req.valid('json');
-    await assertMayHandOut(tdb, authOf(c).userId, input.permissions, 'permissions');
-    await assertNameFree(tdb, input.name, role._id);
+    const input = changedFields(role, c.req.valid('json'));
+    if (Object.keys(input).length === 0) return c.json(toRole(role, (await usersCounts(tdb, [role._id])).get(role._id) ?? 0));
+    if (input.permissions) await assertMayHandOut(tdb, authOf(c).userId, input.permissions, 'permissions');
+    if (input.name) await assertNameFree(tdb, input.name, role._id);
     const updated = await tdb.db
       .update(roles)
       .set(input)

@@ -1,47 +1,17 @@
-import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { z } from 'zod';
-import { courseQuery, meetingCreateInput, resourceCreateInput, sectionCreateInput, sectionUpdateInput, sortingKeysInput } from '../../schema/contracts/sections';
+import { idParam } from '../../schema/contracts/common';
+import { anySectionInput, courseQuery, sectionUpdateInput, sortingKeysInput } from '../../schema/contracts/sections';
 import { courseRoleCatalogue, type PermissionMap } from '../../schema/contracts/permissions';
-import { sections } from '../../schema/tables';
 import type { CourseAccess } from '../lib/courses/access';
 import type { AppBindings } from '../env';
-import { assertParent, courseAccessFor, editableSection, nextSortingKey, readScope, requireSectionAction } from '../lib/sections/access';
-import { createPlainSection, runBatch } from '../lib/sections/create';
-import { createMeetingFromInput, createResourceFromInput, deleteSection, sectionResponse } from '../lib/sections/handlers';
-import { liveSectionRows, loadSectionTree } from '../lib/sections/tree';
+import { courseAccessFor, readScope, requireSectionAction } from '../lib/sections/access';
+import { anySection, createSection, deleteSection, saveSortingKeys, updateSection } from '../lib/sections/operations';
+import { loadSectionTree } from '../lib/sections/tree';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { fieldError } from '../../platform/errors';
 import { requireAccount, requirePermission } from '../middleware/permissions';
-import { validate } from '../middleware/validate';
-
-const idParam = z.object({ id: z.string().min(1).max(64) });
-
-/**
- * POST /sections takes any kind (SECTION when none is given); lessons and resources carry the same fields as on
- * their own routes.
- */
-const anySectionInput = z.preprocess((body) => (body && typeof body === 'object' && !('kind' in body) ? { ...body, kind: 'SECTION' } : body), z.discriminatedUnion('kind', [
-  sectionCreateInput.extend({ kind: z.literal('SECTION') }),
-  meetingCreateInput.extend({ kind: z.enum(['ZOOM', 'TEAMS']) }),
-  resourceCreateInput,
-]));
-
-/** Would moving `id` under `parent` put it below itself? `parents` is the course's parent map after the move. */
-function makesCycle(parents: Map<string, string | null>, id: string) {
-  const seen = new Set<string>();
-  let current = parents.get(id) ?? null;
-  while (current !== null) {
-    if (current === id) return true;
-    // A loop that does not pass through `id` belongs to another section and is reported for that one.
-    if (seen.has(current)) return false;
-    seen.add(current);
-    current = parents.get(current) ?? null;
-  }
-  return false;
-}
+import { parseJson, parseQuery, validate } from '../middleware/validate';
 
 type Ctx = Context<AppBindings>;
 
@@ -62,68 +32,13 @@ function courseActions(access: CourseAccess): PermissionMap {
 /** On the user routes the course role is checked in the handler, once the section's course is known. */
 const courseRoleDecides = createMiddleware<AppBindings>(async (_c, next) => next());
 
-async function listTree(c: Ctx, courseId: string) {
-  const access = await courseAccessFor(c, courseId);
-  return loadSectionTree(tenantDb(c), courseId, readScope(access));
+/** The course a body names, and the caller's access to it: the gate, run before the rest of the body is read. */
+async function bodyCourse(c: Ctx) {
+  const { course } = await parseJson(c, courseQuery);
+  return courseAccessFor(tenantDb(c), authOf(c), course);
 }
 
-async function create(c: Ctx, input: z.output<typeof anySectionInput>) {
-  if (input.kind === 'SECTION') {
-    requireSectionAction(await courseAccessFor(c, input.course), 'SECTION', 'create');
-    return createPlainSection(tenantDb(c), authOf(c).actingUserId, input);
-  }
-  if ('start' in input) return createMeetingFromInput(c, input.kind, input);
-  return createResourceFromInput(c, input);
-}
-
-async function update(c: Ctx, id: string, input: z.output<typeof sectionUpdateInput>) {
-  const { tdb, row } = await editableSection(c, id, ['SECTION', 'ZOOM', 'TEAMS', 'RESOURCE', 'HOMEWORK'], 'edit');
-  const moving = input.parent !== undefined && input.parent !== row.parentId;
-  if (moving) {
-    const parent = input.parent ?? null;
-    await assertParent(tdb, row.courseId, parent);
-    const parents = new Map((await liveSectionRows(tdb, row.courseId)).map((r) => [r._id, r.parentId] as const));
-    parents.set(row._id, parent);
-    if (makesCycle(parents, row._id)) throw fieldError('parent', 'cannot be the section itself or one of its own sections');
-  }
-  const parentId = moving ? (input.parent ?? null) : row.parentId;
-  const sortingKey = input.sortingKey ?? (moving ? await nextSortingKey(tdb, row.courseId, parentId) : row.sortingKey);
-  await tdb.db
-    .update(sections)
-    .set({ title: input.title ?? row.title, description: input.description ?? row.description, parentId, sortingKey })
-    .where(tdb.where(sections, eq(sections._id, row._id)));
-  return sectionResponse(c, row._id);
-}
-
-/**
- * Saves a drag and drop: every named section must be a live section of the course, every parent a SECTION of it,
- * and the result must stay a tree. All keys are written in one batch, so a refused move changes nothing.
- */
-async function saveSortingKeys(c: Ctx, input: z.output<typeof sortingKeysInput>) {
-  const tdb = tenantDb(c);
-  requireSectionAction(await courseAccessFor(c, input.course), 'SECTION', 'edit');
-  const rows = await liveSectionRows(tdb, input.course);
-  const byId = new Map(rows.map((r) => [r._id, r]));
-  const parents = new Map(rows.map((r) => [r._id, r.parentId] as const));
-  input.items.forEach((item, i) => {
-    if (!byId.has(item._id)) throw fieldError(`items.${i}._id`, 'must be a section of this course');
-    if (item.parent !== null && byId.get(item.parent)?.kind !== 'SECTION') throw fieldError(`items.${i}.parent`, 'must be a section of the same course');
-    parents.set(item._id, item.parent);
-  });
-  input.items.forEach((item, i) => {
-    if (makesCycle(parents, item._id)) throw fieldError(`items.${i}.parent`, 'cannot be the section itself or one of its own sections');
-  });
-  await runBatch(
-    tdb,
-    input.items.map((item) =>
-      tdb.db
-        .update(sections)
-        .set({ parentId: item.parent, sortingKey: item.sortingKey })
-        .where(tdb.where(sections, eq(sections._id, item._id), eq(sections.courseId, input.course))),
-    ),
-  );
-  return loadSectionTree(tdb, input.course);
-}
+const lessonEnv = (c: Ctx) => ({ production: c.env.APP_ENV === 'production' });
 
 /**
  * The same calls for users (course role decides) and under /admin (the admin-course permission first, then the
@@ -132,16 +47,35 @@ async function saveSortingKeys(c: Ctx, input: z.output<typeof sortingKeysInput>)
 function sectionRoutesAt(base: string, admin: boolean) {
   const gate = (action: 'view' | 'create' | 'edit' | 'delete') => [requireAuth, requireAccount, admin ? requirePermission('adminCourse', [action]) : courseRoleDecides] as const;
   return new Hono<AppBindings>()
-    .get(base, ...gate('view'), validate('query', courseQuery), async (c) => c.json(await listTree(c, c.req.valid('query').course)))
-    .get(`${base}/access`, ...gate('view'), validate('query', courseQuery), async (c) => c.json(courseActions(await courseAccessFor(c, c.req.valid('query').course))))
-    .post(base, ...gate('create'), validate('json', anySectionInput), async (c) => c.json(await create(c, c.req.valid('json')), 201))
-    .put(`${base}/update-sorting-keys`, ...gate('edit'), validate('json', sortingKeysInput), async (c) => c.json(await saveSortingKeys(c, c.req.valid('json'))))
-    .put(`${base}/:id`, ...gate('edit'), validate('param', idParam), validate('json', sectionUpdateInput), async (c) =>
-      c.json(await update(c, c.req.valid('param').id, c.req.valid('json'))),
+    .get(base, ...gate('view'), validate('query', courseQuery), async (c) => {
+      const { course } = c.req.valid('query');
+      const tdb = tenantDb(c);
+      return c.json(await loadSectionTree(tdb, course, readScope(await courseAccessFor(tdb, authOf(c), course))));
+    })
+    .get(`${base}/access`, ...gate('view'), validate('query', courseQuery), async (c) =>
+      c.json(courseActions(await courseAccessFor(tenantDb(c), authOf(c), c.req.valid('query').course))),
     )
-    .delete(`${base}/:id`, ...gate('delete'), validate('param', idParam), validate('query', courseQuery), async (c) =>
-      c.json(await deleteSection(c, c.req.valid('param').id, ['SECTION', 'ZOOM', 'TEAMS', 'RESOURCE', 'HOMEWORK'], c.req.valid('query').course)),
-    );
+    .post(base, ...gate('create'), async (c) => {
+      await bodyCourse(c);
+      return c.json(await createSection(tenantDb(c), authOf(c), await parseJson(c, anySectionInput), lessonEnv(c)), 201);
+    })
+    .put(`${base}/update-sorting-keys`, ...gate('edit'), async (c) => {
+      requireSectionAction(await bodyCourse(c), 'SECTION', 'edit');
+      const input = await parseJson(c, sortingKeysInput);
+      const tdb = tenantDb(c);
+      await saveSortingKeys(tdb, input);
+      return c.json(await loadSectionTree(tdb, input.course));
+    })
+    .put(`${base}/:id`, ...gate('edit'), validate('param', idParam), async (c) => {
+      const tdb = tenantDb(c);
+      const { row } = await anySection(tdb, authOf(c), c.req.valid('param').id, 'edit');
+      return c.json(await updateSection(tdb, row, await parseJson(c, sectionUpdateInput)));
+    })
+    .delete(`${base}/:id`, ...gate('delete'), validate('param', idParam), async (c) => {
+      const tdb = tenantDb(c);
+      const { row } = await anySection(tdb, authOf(c), c.req.valid('param').id, 'delete');
+      return c.json(await deleteSection(tdb, row, (await parseQuery(c, courseQuery)).course));
+    });
 }
 
 export const sectionRoutes = new Hono<AppBindings>().route('/', sectionRoutesAt('/sections', false)).route('/', sectionRoutesAt('/admin/sections', true));

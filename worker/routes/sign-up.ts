@@ -7,6 +7,7 @@ import { newId } from '../../schema/tables/columns';
 import type { AppBindings } from '../env';
 import { verifyAccessToken } from '../lib/access-tokens';
 import { hashPassword } from '../lib/passwords';
+import { callerOf, reserveAttempt, THROTTLES, throttleKeys, tooMany } from '../lib/rate-limit';
 import { grant, rememberSession } from '../lib/sessions';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { ApiError } from '../../platform/errors';
@@ -71,6 +72,9 @@ export async function signInNewAccount(c: Context<AppBindings>, tdb: TenantDb, u
 
 export const signUpRoutes = new Hono<AppBindings>().post('/sign-up', validate('json', signUpRequest), async (c) => {
   const tdb = tenantDb(c);
+  const caller = await callerOf(c);
+  const refused = await reserveAttempt(tdb.db, [{ key: throttleKeys.signUp(tdb.tenantId, caller), policy: THROTTLES.signUp }], 'sign-ups');
+  if (refused) return tooMany(c, refused);
   const write = await accountWrite(c, tdb, c.req.valid('json'));
   // Two sign-ups with the same email at once: the unique index decides, and the loser gets the same 409.
   await withAccountRace(() => write.statement.run());

@@ -6,7 +6,7 @@ import { type StudentTrials, type TrialRecording, type TrialBooked, adminTrialIn
 import { courses, sections, trials, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { assertCatalogue, assertUsers } from '../lib/courses/records';
-import { sendEmail } from '../lib/email';
+import { sendEmail } from '../../platform/email/outbox';
 import { paged, sortBy } from '../lib/pagination';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { bookTrial, type TrialBooking } from '../lib/trials/book';
@@ -69,7 +69,7 @@ const studentTrialRoutes = new Hono<AppBindings>()
     // The slot is checked before the account exists, so a stale slot never leaves an account without its trial.
     const free = await tutorsFreeAt(tdb, { curriculum, subject, grade }, startDate, tutorId);
     const write = await accountWrite(c, tdb, { ...account, role: 'STUDENT' });
-    const booking: TrialBooking = { curriculum, subject, grade, studentId: write.userId, start: startDate, end: endDate, createdBy: write.userId };
+    const booking: TrialBooking = { curriculum, subject, grade, studentId: write.userId, start: startDate, end: endDate, createdBy: write.userId, placer: 'student' };
     const booked = await withAccountRace(() => bookTrial(tdb, free, booking, [write.statement]));
     const token = await signInNewAccount(c, tdb, write.userId, write.guestSessionId);
     await mailStudent(c, tdb, booking, booked.tutorId, booked.courseId);
@@ -84,7 +84,7 @@ const studentTrialRoutes = new Hono<AppBindings>()
     const { curriculum, subject, grade, startDate, endDate, tutorId } = c.req.valid('json');
     await assertCatalogue(tdb, { curriculum, subject, grade });
     const free = await tutorsFreeAt(tdb, { curriculum, subject, grade }, startDate, tutorId);
-    const booking: TrialBooking = { curriculum, subject, grade, studentId: actingUserId, start: startDate, end: endDate, createdBy: authOf(c).userId };
+    const booking: TrialBooking = { curriculum, subject, grade, studentId: actingUserId, start: startDate, end: endDate, createdBy: authOf(c).userId, placer: 'student' };
     const booked = await bookTrial(tdb, free, booking);
     await mailStudent(c, tdb, booking, booked.tutorId, booked.courseId);
     const body: TrialBooked = { trial: await readTrial(tdb, booked.trialId), courseId: booked.courseId };
@@ -158,6 +158,7 @@ const adminTrialRoutes = new Hono<AppBindings>()
       start: input.startDate,
       end: input.endDate,
       createdBy: authOf(c).userId,
+      placer: 'admin',
       status: input.status,
       outcome: input.outcome ?? null,
       notes: input.notes,

@@ -4,6 +4,7 @@ import { listQuery } from '../../schema/contracts/common';
 import { type TutorRole, tutorRoleInput, type VerifyDelete } from '../../schema/contracts/roles';
 import { courseTutors, tutorRoles } from '../../schema/tables';
 import type { AppBindings } from '../env';
+import { changedFields } from '../lib/changes';
 import { paged } from '../lib/pagination';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { requireAuth } from '../middleware/auth';
@@ -72,8 +73,9 @@ export const tutorRoleRoutes = new Hono<AppBindings>()
   .put('/admin/tutor-roles/:id', ...can('edit'), validate('json', tutorRoleInput), async (c) => {
     const tdb = tenantDb(c);
     const role = await findTutorRole(tdb, c.req.param('id'));
-    const input = c.req.valid('json');
-    await assertNameFree(tdb, input.name, role._id);
+    const input = changedFields(role, c.req.valid('json'));
+    if (Object.keys(input).length === 0) return c.json(toTutorRole(role));
+    if (input.name) await assertNameFree(tdb, input.name, role._id);
     const updated = await tdb.db.update(tutorRoles).set(input).where(tdb.where(tutorRoles, eq(tutorRoles._id, role._id))).returning().get();
     return c.json(toTutorRole(updated));
   })

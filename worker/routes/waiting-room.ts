@@ -1,8 +1,8 @@
 import { type Context, Hono } from 'hono';
 import { type JoinedResult, lessonRoomPath, type MeetingData, ROOM_CLOSE_GRACE_MS, type StartMeetingResult, type WaitingNotifiedResult, waitingIdInput } from '../../schema/contracts/waiting-room';
 import type { AppBindings } from '../env';
-import { sendEmail } from '../lib/email';
-import { userWaitingMail } from '../lib/email/late-tutor-mails';
+import { sendEmail } from '../../platform/email/outbox';
+import { userWaitingMail } from '../../platform/email/late-tutor-mails';
 import { tenantDb } from '../lib/tenant-db';
 import { assertOpen, fullName, peopleByIds, type WaitingLessonAccess, waitingLessonFor, waitingLessonOf, waitingRoomStub } from '../lib/waiting-room/lesson';
 import { authOf, requireAuth } from '../middleware/auth';
@@ -99,7 +99,7 @@ export const waitingRoomRoutes = new Hono<AppBindings>()
     const mailCtx = { db: tdb.db, env: c.env, tenantId: tdb.tenantId, waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p) };
     for (const tutor of tutors) {
       if (!tutor.email) continue;
-      await sendEmail(mailCtx, await userWaitingMail({ to: tutor.email, firstname: tutor.firstname, lessonTitle: lesson.section.title, waiterName: waiter ? fullName(waiter) : 'A student', link }));
+      await sendEmail(mailCtx, userWaitingMail({ to: tutor.email, firstname: tutor.firstname, lessonTitle: lesson.section.title, waiterName: waiter ? fullName(waiter) : 'A student', link }));
       result.notified += 1;
     }
     return c.json(result);

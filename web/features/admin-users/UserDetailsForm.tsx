@@ -2,13 +2,13 @@ import { Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AdminUserRecord, type AdminUserRow, availabilityStates, updateAdminUser } from '../../../schema/contracts/admin-users';
 import { api } from '../../lib/api';
-import { fieldErrorsOf } from '../../lib/errors';
+import { fieldErrorsOf, issuesByField } from '../../lib/form-errors';
 import { primaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import TextField from '../auth/TextField';
 import { countryOptions } from './countries';
-import { cardClass, issuesByField, SelectField } from './ui';
+import { cardClass, SelectField } from './ui';
 import { useRoleOptions } from './use-role-options';
 
 const availabilityLabels: Record<(typeof availabilityStates)[number], string> = {

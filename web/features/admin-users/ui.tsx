@@ -109,13 +109,3 @@ export function EmptyState({ icon, title, text, children }: { icon: ReactNode; t
     </div>
   );
 }
-
-/** The first message per top-level field of a failed zod parse. */
-export function issuesByField(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = issue.path.map(String).join('.');
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}

@@ -4,8 +4,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { AuthUserResponse } from '../../../schema/contracts/auth';
 import { api } from '../../lib/api';
 import { statusOf } from '../../lib/errors';
+import { sessionAtom, tokenReadyAtom, userLoadedAtom } from '../../lib/session';
 import { useToast } from '../../ui/toast/use-toast';
-import { sessionAtom, tokenReadyAtom, userLoadedAtom } from './atoms';
 import { requestToken, sessionFromToken, type TokenCredentials } from './token-request';
 
 /** `#id_token=…&user_id=…[&token_type=cookie]` → the token sign-in it asks for, if both parts are there. */

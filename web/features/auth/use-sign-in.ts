@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
-import { sessionAtom, userLoadedAtom } from './atoms';
+import { sessionAtom, userLoadedAtom } from '../../lib/session';
 import { requestToken, sessionFromToken } from './token-request';
 
 /** Signs in with email and password; a failed login clears the stored token and user (spec 1, section 4). */

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../lib/api';
 import { PUSH_SUBSCRIPTION_KEY } from '../../lib/push-worker';
-import { dropSessionAtom } from './atoms';
+import { dropSessionAtom } from '../../lib/session';
 
 /** Ends the session on the server, forgets it locally and goes to the portal root. */
 export function useSignOut() {

@@ -4,13 +4,14 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { timeOffReasons, type UserAvailability } from '../../../schema/contracts/availability';
 import { api } from '../../lib/api';
-import { errorToastText, fieldErrorsOf } from '../../lib/errors';
+import { errorToastText } from '../../lib/errors';
+import { fieldErrorsOf } from '../../lib/form-errors';
+import { signedInUserAtom } from '../../lib/session';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { cardClass, fieldClass, SelectField, smallButton } from '../admin-users/ui';
-import { signedInUserAtom } from '../auth/atoms';
 import { type AvailabilityDraft, draftOf, errorsOf, inputOf, type ItemDraft, newItem, newTimeOff } from './availability-form';
 import WeeklyHours from './WeeklyHours';
 

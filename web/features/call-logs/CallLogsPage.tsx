@@ -6,10 +6,10 @@ import type { ListResponse } from '../../../schema/contracts/common';
 import { type CallLogRecord, callLogStatusValues, type MeetingPerson } from '../../../schema/contracts/waiting-room';
 import { api } from '../../lib/api';
 import { statusOf } from '../../lib/errors';
+import { signedInUserAtom } from '../../lib/session';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
 import { cardClass, EmptyState, fieldClass, Pager, SelectField } from '../admin-users/ui';
-import { signedInUserAtom } from '../auth/atoms';
 import { lessonTime } from '../courses/course-format';
 
 const PAGE_SIZE = 20;

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { signedInUserAtom } from '../../lib/session';
 import Spinner from '../../ui/Spinner';
-import { signedInUserAtom } from '../auth/atoms';
 import { tenantNameAtom } from '../tenant/atoms';
 import { teamMessagesTitle } from './team-messages';
 

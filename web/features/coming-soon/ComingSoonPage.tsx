@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { ArrowLeft, Check, Clock } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
+import { signedInUserAtom } from '../../lib/session';
 import { primaryButton, secondaryButton } from '../../ui/classes';
-import { signedInUserAtom } from '../auth/atoms';
 import { AREAS, type AreaKey, unslug } from './areas';
 
 /** The route's own subject, e.g. "Cambridge Igcse · Mathematics", so the page says which one is coming. */

@@ -19,12 +19,6 @@ export interface Area {
 
 /** The screens of the route table that later work delivers; each shows what will be there instead of a blank. */
 export const AREAS = {
-  portal: {
-    title: 'Learning portal',
-    description: 'Courses, schedule and admin tools: everything for running lessons lives here.',
-    features: ['Courses with nested sections, resources and homework', 'Your schedule and tutor availability', 'Meeting requests, lesson history and chat'],
-    icon: LayoutDashboard,
-  },
   dashboard: {
     title: 'Dashboard',
     description: 'Your learning at a glance: progress, quizzes and notes for every subject you study.',

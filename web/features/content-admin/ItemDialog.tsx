@@ -1,11 +1,11 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import type { ZodType } from 'zod';
-import { fieldErrorsOf } from '../../lib/errors';
+import { fieldErrorsOf, issuesByField } from '../../lib/form-errors';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import TextField from '../auth/TextField';
-import { AdminDialog, issuesByField, SelectField, TextAreaField } from '../admin-users/ui';
+import { AdminDialog, SelectField, TextAreaField } from '../admin-users/ui';
 
 // The editor (Tiptap, ProseMirror) is large: it loads only when a content block is opened.
 const FormulaEditor = lazy(() => import('./FormulaEditor'));

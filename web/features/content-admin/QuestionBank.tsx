@@ -4,7 +4,7 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { QuestionDoc } from '../../../schema/contracts/content';
 import { api } from '../../lib/api';
-import { fieldErrorsOf } from '../../lib/errors';
+import { fieldErrorsOf } from '../../lib/form-errors';
 import { usePagedList } from '../../lib/paged-list';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';

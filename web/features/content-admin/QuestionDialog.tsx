@@ -2,11 +2,12 @@ import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { DIFFICULTIES, LEVELS, type QuestionDoc, questionInput } from '../../../schema/contracts/content';
 import { api } from '../../lib/api';
+import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import { AdminDialog, fieldClass, issuesByField, SelectField, smallButton, TextAreaField } from '../admin-users/ui';
+import { AdminDialog, fieldClass, SelectField, smallButton, TextAreaField } from '../admin-users/ui';
 import MathText from '../content/MathText';
 import { emptyQuestionForm, formOf, inputOf, type QuestionForm } from './question-form';
 

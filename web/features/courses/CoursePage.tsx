@@ -7,12 +7,13 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import type { MyCourse } from '../../../schema/contracts/courses';
 import { hasPermission, type PermissionMap } from '../../../schema/contracts/permissions';
 import { api } from '../../lib/api';
+import { statusOf } from '../../lib/errors';
+import { signedInUserAtom } from '../../lib/session';
 import { secondaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { AdminDialog, cardClass, dangerButton, EmptyState } from '../admin-users/ui';
-import { signedInUserAtom } from '../auth/atoms';
 import { useCan } from '../roles/admin-permissions';
 import CourseSectionsPanel from '../sections/CourseSectionsPanel';
 import { kindLabel, lessonTime, statusBadge } from './course-format';
@@ -56,9 +57,9 @@ export default function CoursePage() {
         setCourse(answer);
         setState('idle');
       })
-      .catch((error: Error) => {
+      .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        setState(error.message.includes('"status":404') ? 'missing' : 'rejected');
+        setState(statusOf(error) === 404 ? 'missing' : 'rejected');
       });
     return () => controller.abort();
   }, [courseId, isAdmin, timeZone, attempt]);

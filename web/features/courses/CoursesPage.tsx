@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { signedInUserAtom } from '../auth/atoms';
+import { signedInUserAtom } from '../../lib/session';
 import AdminCourseList from './AdminCourseList';
 import MyCourses from './MyCourses';
 

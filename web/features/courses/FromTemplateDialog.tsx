@@ -3,12 +3,13 @@ import type { ListResponse } from '../../../schema/contracts/common';
 import { type CourseTemplate, courseFromTemplateInput } from '../../../schema/contracts/course-templates';
 import { type Course, coursePaymentTypes } from '../../../schema/contracts/courses';
 import { api } from '../../lib/api';
+import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import TextField from '../auth/TextField';
-import { AdminDialog, issuesByField, SelectField } from '../admin-users/ui';
+import { AdminDialog, SelectField } from '../admin-users/ui';
 
 /** Picks a template and builds a new course with its section tree. */
 export default function FromTemplateDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (course: Course) => void }) {

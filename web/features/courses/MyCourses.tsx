@@ -6,11 +6,11 @@ import type { ListResponse } from '../../../schema/contracts/common';
 import type { MyCourse } from '../../../schema/contracts/courses';
 import { api } from '../../lib/api';
 import { usePagedList } from '../../lib/paged-list';
+import { signedInUserAtom } from '../../lib/session';
 import { secondaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
 import { cardClass, EmptyState } from '../admin-users/ui';
-import { signedInUserAtom } from '../auth/atoms';
 import { kindLabel, lessonTime } from './course-format';
 
 const PAGE_SIZE = 12;

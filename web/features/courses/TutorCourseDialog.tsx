@@ -1,12 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { type Course, tutorCourseUpdate } from '../../../schema/contracts/courses';
 import { api } from '../../lib/api';
+import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import TextField from '../auth/TextField';
-import { AdminDialog, issuesByField, TextAreaField } from '../admin-users/ui';
+import { AdminDialog, TextAreaField } from '../admin-users/ui';
 
 /** A course tutor whose course role allows COURSE edit may change what learners read: the title and description. */
 export default function TutorCourseDialog({ course, onClose, onSaved }: { course: Course; onClose: () => void; onSaved: (course: Course) => void }) {

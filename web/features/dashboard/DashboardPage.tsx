@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
-import { BookOpen, CalendarDays, FileText, type LucideIcon, MessagesSquare, Sparkles } from 'lucide-react';
+import { BookOpen, CalendarDays, type LucideIcon, MessagesSquare, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { signedInUserAtom } from '../auth/atoms';
+import { signedInUserAtom } from '../../lib/session';
 import { actingForAtom } from '../manage-accounts/acting';
 import { useOnboardingRedirect } from '../onboarding/use-onboarding-redirect';
 import DashboardQuizzes from '../quiz/DashboardQuizzes';
@@ -9,7 +9,6 @@ import DashboardQuizzes from '../quiz/DashboardQuizzes';
 const SHORTCUTS: { to: string; title: string; text: string; icon: LucideIcon }[] = [
   { to: '/portal/courses', title: 'Courses', text: 'Your courses, lessons, resources and homework.', icon: BookOpen },
   { to: '/portal/schedule', title: 'Schedule', text: 'Upcoming lessons and your availability.', icon: CalendarDays },
-  { to: '/topical-past-papers', title: 'Past papers', text: 'Practise with past papers by topic.', icon: FileText },
   { to: '/portal/messages', title: 'Messages', text: 'Talk to the Studyhall team. Chats with your tutors are in each course.', icon: MessagesSquare },
   { to: '/portal/trials', title: 'My trials', text: 'Your upcoming and past free trial classes.', icon: Sparkles },
 ];

@@ -9,12 +9,12 @@ import type { CurriculumListItem } from '../../../schema/contracts/learning';
 import { TRIAL_BOOKED, type TrialBooked, trialSignUpInput } from '../../../schema/contracts/trials';
 import { TRIAL_CREATED_FLAG } from '../../layout/trial-flag';
 import { api } from '../../lib/api';
-import { fieldErrorsOf } from '../../lib/errors';
+import { statusOf } from '../../lib/errors';
+import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
+import { sessionAtom, signedInUserAtom, tokenReadyAtom, userLoadedAtom } from '../../lib/session';
 import { iconButton, primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import { sessionAtom, signedInUserAtom, tokenReadyAtom, userLoadedAtom } from '../auth/atoms';
-import { zodFieldErrors } from '../auth/form-errors';
 import SelectField from '../auth/SelectField';
 import { sessionFromToken } from '../auth/token-request';
 import { browserTimeZone } from '../sign-up/choices';
@@ -29,8 +29,6 @@ interface FreeTrialDialogProps {
 }
 
 const PLACEHOLDER = 'Select curriculum, subject and grade';
-const isConflict = (error: unknown) => error instanceof Error && error.message.startsWith('{"status":409');
-
 /**
  * The free-trial booking dialog (spec 1 sections 2 and 4). Mounted only while open, so closing it clears the
  * catalogue, the slots and every choice. A guest signs up in the same step and lands on the portal with the
@@ -115,7 +113,7 @@ export default function FreeTrialDialog({ onClose }: FreeTrialDialogProps) {
       setErrors(fieldErrorsOf(error));
       toast.error(error);
       // Someone else took the time: offer what is still free.
-      if (isConflict(error)) {
+      if (statusOf(error) === 409) {
         choose({ type: 'slot', value: null });
         setReloads((n) => n + 1);
       }

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { sessionAtom } from '../auth/atoms';
+import { sessionAtom } from '../../lib/session';
 import { impersonationAtom } from './atoms';
 import { impersonatorIdOf } from './impersonation-storage';
 

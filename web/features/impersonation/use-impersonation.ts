@@ -4,10 +4,10 @@ import { useNavigate } from 'react-router-dom';
 import type { LogInAsUserResponse } from '../../../schema/contracts/admin-users';
 import type { TokenResponse } from '../../../schema/contracts/auth';
 import { api } from '../../lib/api';
+import { statusOf } from '../../lib/errors';
+import { sessionAtom, userLoadedAtom } from '../../lib/session';
 import { retireToken } from '../../lib/session-events';
 import { storedToken } from '../../lib/session-storage';
-import { statusOf } from '../../lib/errors';
-import { sessionAtom, userLoadedAtom } from '../auth/atoms';
 import { sessionFromToken } from '../auth/token-request';
 import { impersonationAtom } from './atoms';
 

@@ -5,11 +5,11 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { Link, useParams } from 'react-router-dom';
 import type { LessonRoomInfo } from '../../../schema/contracts/lesson-room';
 import { lessonDocName } from '../../../schema/contracts/realtime';
+import { signedInUserAtom } from '../../lib/session';
 import { focusRing, secondaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import { signedInUserAtom } from '../auth/atoms';
 import { lessonTime } from '../courses/course-format';
 import { addPage } from './board/board-model';
 import { usePageIds, useOwnUndo } from './board/use-board';

@@ -2,19 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { TrialRecording } from '../../../schema/contracts/trials';
 import { api } from '../../lib/api';
+import { statusOf } from '../../lib/errors';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
 import LessonRoomPage from './LessonRoomPage';
 
 type Load = { state: 'loading' } | { state: 'ready'; sectionId: string } | { state: 'missing' } | { state: 'failed' };
-
-const statusOf = (error: unknown) => {
-  try {
-    return (JSON.parse(error instanceof Error ? error.message : '') as { status?: number }).status;
-  } catch {
-    return undefined;
-  }
-};
 
 /** /learning-portal/trial-recording/:trialId — the trial lesson's board and notes, read-only. */
 export default function TrialRecordingPage() {

@@ -1,19 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { LessonRoomInfo } from '../../../schema/contracts/lesson-room';
-import { api } from '../../lib/api';
+import { ApiFailure, api } from '../../lib/api';
+
+const refusalText = (data: unknown) => {
+  const message = data && typeof data === 'object' ? (data as { message?: unknown }).message : undefined;
+  return typeof message === 'string' ? message : 'Lesson not found';
+};
 
 const cacheKey = (sectionId: string) => `studyhall.lesson-room.${sectionId}`;
 
 export type LessonLoad = { state: 'loading' } | { state: 'ready'; info: LessonRoomInfo } | { state: 'refused'; message: string } | { state: 'failed' };
-
-function statusOf(error: unknown): { status?: number; message?: string } {
-  try {
-    const parsed = JSON.parse(error instanceof Error ? error.message : '') as { status?: number; data?: { message?: string } };
-    return { status: parsed.status, message: parsed.data?.message };
-  } catch {
-    return {};
-  }
-}
 
 /**
  * The lesson's header data. The last answer is kept on the device, so the room opens with the network gone (its
@@ -29,10 +25,9 @@ export function useLessonInfo(sectionId: string) {
         setLoad({ state: 'ready', info });
       },
       (error: unknown) => {
-        const { status, message } = statusOf(error);
-        if (status === 403 || status === 404) {
+        if (error instanceof ApiFailure && (error.status === 403 || error.status === 404)) {
           localStorage.removeItem(cacheKey(sectionId));
-          setLoad({ state: 'refused', message: message ?? 'Lesson not found' });
+          setLoad({ state: 'refused', message: refusalText(error.data) });
           return;
         }
         const cached = localStorage.getItem(cacheKey(sectionId));

@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { MappedStudent } from '../../../schema/contracts/profile';
 import { api } from '../../lib/api';
+import { sessionAtom, signedInUserAtom } from '../../lib/session';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import { sessionAtom, signedInUserAtom } from '../auth/atoms';
 import { actAsAtom } from './acting';
 import StudentAvatar from './StudentAvatar';
 

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import type { UserSummary } from '../../../schema/contracts/auth';
-import { sessionAtom } from '../auth/atoms';
+import { sessionAtom } from '../../lib/session';
 
 /**
  * The linked student a parent is acting for, or null when acting for themselves. Only students in the signed-in

@@ -2,11 +2,11 @@ import { CalendarClock, Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import type { CurriculumListItem } from '../../../schema/contracts/learning';
 import { subjectInput, type SubjectInput } from '../../../schema/contracts/profile';
+import { zodFieldErrors } from '../../lib/form-errors';
 import { secondaryButton } from '../../ui/classes';
 import TextField from '../auth/TextField';
 import SearchSelect from '../profile/fields/SearchSelect';
 import TextAreaField from '../profile/fields/TextAreaField';
-import { zodFieldErrors } from '../profile/form-errors';
 import { timeZoneOptions } from '../profile/options';
 import SubjectPicker from '../profile/SubjectPicker';
 

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { signedInUserAtom } from '../auth/atoms';
+import { signedInUserAtom } from '../../lib/session';
 import { actingForAtom } from '../manage-accounts/acting';
 
 /** Roles with something to fill in before the portal is useful; the server agrees (worker/routes/onboarding.ts). */

@@ -3,12 +3,12 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { forgotPasswordRequest } from '../../../schema/contracts/passwords';
 import { api } from '../../lib/api';
-import { errorToastText, fieldErrorsOf } from '../../lib/errors';
+import { errorToastText } from '../../lib/errors';
+import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { focusRing, primaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import AuthCard from '../auth/AuthCard';
-import { zodFieldErrors } from '../auth/form-errors';
 import FormNotice from '../auth/FormNotice';
 import TextField from '../auth/TextField';
 

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { zodFieldErrors } from '../../lib/form-errors';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import TextField from '../auth/TextField';
@@ -6,7 +7,6 @@ import { type CollectionSpec, type FieldSpec, type FormValues, payloadOf, profic
 import SearchSelect from './fields/SearchSelect';
 import SelectField from './fields/SelectField';
 import TextAreaField from './fields/TextAreaField';
-import { zodFieldErrors } from './form-errors';
 import { customLanguage, languageSearchOptions } from './options';
 
 interface CollectionFormProps {

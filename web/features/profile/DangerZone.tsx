@@ -4,12 +4,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { accountDeletion } from '../../../schema/contracts/profile';
 import { api } from '../../lib/api';
-import { fieldErrorsOf } from '../../lib/errors';
+import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
+import { dropSessionAtom } from '../../lib/session';
 import { useToast } from '../../ui/toast/use-toast';
-import { dropSessionAtom } from '../auth/atoms';
 import TextField from '../auth/TextField';
 import ConfirmDialog, { dangerButton } from './fields/ConfirmDialog';
-import { zodFieldErrors } from './form-errors';
 import SectionCard from './SectionCard';
 
 /** Deleting the account: says exactly what goes and what stays, and asks for the password first. */

@@ -2,14 +2,13 @@ import { Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { profileUpdate, type UserProfile } from '../../../schema/contracts/profile';
 import { api } from '../../lib/api';
-import { fieldErrorsOf } from '../../lib/errors';
+import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { primaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import TextField from '../auth/TextField';
 import SearchSelect from './fields/SearchSelect';
 import TextAreaField from './fields/TextAreaField';
-import { zodFieldErrors } from './form-errors';
 import { countrySearchOptions, currencySearchOptions, timeZoneOptions } from './options';
 
 type Values = { firstname: string; lastname: string; phone: string; bio: string; timezone: string; currency: string; country: string };

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import type { CollectionName, UserProfile } from '../../../schema/contracts/profile';
+import { signedInUserAtom } from '../../lib/session';
 import Spinner from '../../ui/Spinner';
-import { signedInUserAtom } from '../auth/atoms';
 import { actingForAtom } from '../manage-accounts/acting';
 import AvatarUpload from './AvatarUpload';
 import CollectionSection from './CollectionSection';

@@ -2,8 +2,8 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import type { UserProfile } from '../../../schema/contracts/profile';
 import { api } from '../../lib/api';
+import { sessionAtom } from '../../lib/session';
 import { useToast } from '../../ui/toast/use-toast';
-import { sessionAtom } from '../auth/atoms';
 
 export type ProfileLoad = { state: 'loading' } | { state: 'ready'; profile: UserProfile } | { state: 'failed' };
 

@@ -9,7 +9,7 @@ import { useToast } from '../../ui/toast/use-toast';
 import { clockOffset } from './countdown';
 import HelperBadge from './HelperBadge';
 import MathText from './MathText';
-import { answerQueue, quizCalls, withPending } from './quiz-api';
+import { answerQueue, keepAttemptOnDevice, quizCalls, withPending } from './quiz-api';
 import QuizResults from './QuizResults';
 import QuizTimer from './QuizTimer';
 
@@ -46,6 +46,10 @@ export default function QuizPlayerPage() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  useEffect(() => {
+    if (doc) keepAttemptOnDevice(doc);
+  }, [doc]);
 
   async function flush() {
     setSave('saving');

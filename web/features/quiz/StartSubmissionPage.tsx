@@ -5,10 +5,10 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DEFAULT_LIMITS, type UsageResponse } from '../../../schema/contracts/quiz';
 import { api } from '../../lib/api';
 import { errorToastText } from '../../lib/errors';
+import { sessionAtom } from '../../lib/session';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import { sessionAtom } from '../auth/atoms';
 import { playerPath, quizCalls } from './quiz-api';
 
 type Stage = 'starting' | 'offer-trial' | 'failed';

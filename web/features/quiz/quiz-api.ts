@@ -1,22 +1,13 @@
 import type { AnswerInput, HelperSourceName, SubmissionDoc, SubmissionQuestion } from '../../../schema/contracts/quiz';
 import { slugify, subjectSlug } from '../../../schema/contracts/slug';
 import { api } from '../../lib/api';
+import { statusOf } from '../../lib/errors';
+import { keepDeviceCopy, withDeviceCopy } from '../offline/device-copy';
 import { createAnswerQueue, indexedDbStore } from './answer-queue';
-
-/** The HTTP status inside an api() failure; undefined for a network failure (the request never got an answer). */
-export function failedStatus(error: unknown): number | undefined {
-  if (!(error instanceof Error)) return undefined;
-  try {
-    const parsed = JSON.parse(error.message) as { status?: unknown };
-    return typeof parsed.status === 'number' ? parsed.status : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** 4xx answers are the server's final word on that answer; network failures and 5xx are retried later. */
 const isFinalRefusal = (error: unknown) => {
-  const status = failedStatus(error);
+  const status = statusOf(error);
   return status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 429;
 };
 
@@ -26,8 +17,16 @@ export const answerQueue = createAnswerQueue(
   isFinalRefusal,
 );
 
+const deviceKey = (submissionId: string) => `submission.${submissionId}`;
+/** The attempt as this device last showed it, answers included, for an offline reload. */
+export const keepAttemptOnDevice = (doc: SubmissionDoc) => keepDeviceCopy(deviceKey(doc._id), doc);
+
 export const quizCalls = {
-  get: (id: string) => api<SubmissionDoc>(`/submissions/${id}`),
+  /** Offline, the attempt comes from the device; its clock is then the device's, as nothing better is known. */
+  get: (id: string) =>
+    withDeviceCopy(deviceKey(id), () => api<SubmissionDoc>(`/submissions/${id}`)).then((copy) =>
+      copy.fromDevice ? { ...copy.value, serverNow: new Date().toISOString() } : copy.value,
+    ),
   createByQuizId: (quizId: string) => api<SubmissionDoc>('/submissions/createByQuizId', { json: { quizId } }),
   hint: (ref: Ref) => api<{ message: string; hint: string; source: HelperSourceName; question: SubmissionQuestion }>('/submissions/aiHint', { json: ref }),
   reveal: (ref: Ref) => api<{ message: string; question: SubmissionQuestion }>('/submissions/answer/get', { json: ref }),

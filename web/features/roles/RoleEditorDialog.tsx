@@ -2,12 +2,12 @@ import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { PermissionMap } from '../../../schema/contracts/permissions';
 import { api } from '../../lib/api';
-import { fieldErrorsOf } from '../../lib/errors';
+import { fieldErrorsOf, issuesByField } from '../../lib/form-errors';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import TextField from '../auth/TextField';
-import { AdminDialog, issuesByField, SelectField, TextAreaField } from '../admin-users/ui';
+import { AdminDialog, SelectField, TextAreaField } from '../admin-users/ui';
 import PermissionGrid from './PermissionGrid';
 import { type RoleItem, type RoleKind, toRoleItem } from './role-kinds';
 

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { hasPermission, type PermissionMap, type Requirement } from '../../../schema/contracts/permissions';
 import type { AdminSettingsPermissions } from '../../../schema/contracts/roles';
 import { api } from '../../lib/api';
-import { sessionAtom } from '../auth/atoms';
+import { sessionAtom } from '../../lib/session';
 
 /** The signed-in admin's effective map, remembered per token so a new session (or returning from acting) refetches. */
 const grantedAtom = atom<{ token: string; permissions: PermissionMap } | null>(null);

@@ -2,7 +2,7 @@ import { CalendarPlus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { formatDuration, lessonDurations } from '../../../schema/contracts/durations';
 import { api } from '../../lib/api';
-import { fieldErrorsOf } from '../../lib/errors';
+import { fieldErrorsOf } from '../../lib/form-errors';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';

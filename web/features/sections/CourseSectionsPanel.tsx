@@ -16,10 +16,10 @@ import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react
 import type { PermissionMap } from '../../../schema/contracts/permissions';
 import type { Section, SectionKind } from '../../../schema/contracts/sections';
 import { api } from '../../lib/api';
+import { signedInUserAtom } from '../../lib/session';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import { signedInUserAtom } from '../auth/atoms';
 import { lessonTime } from '../courses/course-format';
 import { AdminDialog, cardClass, dangerButton, EmptyState, smallButton, TextAreaField } from '../admin-users/ui';
 import BookLessonDialog from './BookLessonDialog';

@@ -129,15 +129,30 @@ export async function slotSources(tdb: TenantDb, tutorIds: string[], window: Int
 }
 
 export interface AvailabilityWrite {
-  items: { status: 'ENABLE' | 'DISABLE'; startDate?: string | null; endDate?: string | null; timezone: string; weekly: WeeklyHoursInput }[];
-  timeOff: { start: Date; end: Date; reason: TimeOff['reason']; note: string }[];
+  items: { _id?: string; status: 'ENABLE' | 'DISABLE'; startDate?: string | null; endDate?: string | null; timezone: string; weekly: WeeklyHoursInput }[];
+  timeOff: { _id?: string; start: Date; end: Date; reason: TimeOff['reason']; note: string }[];
   bookingRules: Partial<Record<keyof EffectiveBookingRules, number | null | undefined>>;
-  availabilityState?: AvailabilityState;
+  availabilityState?: AvailabilityState | null;
 }
 
 /** Replaces the tutor's items, time off and rules in one D1 batch, so a reader never sees half of an edit. */
+/**
+ * An id sent back for one of the tutor's own rows keeps it, so writing back what was read changes nothing; any other
+ * id (another tutor's, made up, or sent twice) gets a new one.
+ */
+function idKeeper(own: { _id: string }[]) {
+  const free = new Set(own.map((row) => row._id));
+  return (sent: string | undefined) => (sent !== undefined && free.delete(sent) ? sent : newId());
+}
+
 export async function replaceAvailability(tdb: TenantDb, userId: string, input: AvailabilityWrite) {
   const now = Date.now();
+  const [ownItems, ownTimeOff] = await tdb.db.batch([
+    tdb.db.select({ _id: availabilityItems._id }).from(availabilityItems).where(tdb.where(availabilityItems, eq(availabilityItems.userId, userId))),
+    tdb.db.select({ _id: timeOff._id }).from(timeOff).where(tdb.where(timeOff, eq(timeOff.userId, userId))),
+  ]);
+  const itemId = idKeeper(ownItems);
+  const timeOffId = idKeeper(ownTimeOff);
   const rules = Object.fromEntries(Object.entries(input.bookingRules).filter(([, v]) => v !== undefined));
   const statements: BatchItem<'sqlite'>[] = [
     tdb.db.delete(availabilityItems).where(tdb.where(availabilityItems, eq(availabilityItems.userId, userId))),
@@ -146,7 +161,7 @@ export async function replaceAvailability(tdb: TenantDb, userId: string, input: 
     ...input.items.map((item, i) =>
       tdb.db.insert(availabilityItems).values(
         tdb.values(availabilityItems, {
-          _id: newId(),
+          _id: itemId(item._id),
           userId,
           status: item.status,
           startDate: item.startDate ?? null,
@@ -157,7 +172,7 @@ export async function replaceAvailability(tdb: TenantDb, userId: string, input: 
         }),
       ),
     ),
-    ...input.timeOff.map((t) => tdb.db.insert(timeOff).values(tdb.values(timeOff, { _id: newId(), userId, start: t.start, end: t.end, reason: t.reason, note: t.note }))),
+    ...input.timeOff.map((t) => tdb.db.insert(timeOff).values(tdb.values(timeOff, { _id: timeOffId(t._id), userId, start: t.start, end: t.end, reason: t.reason, note: t.note }))),
     tdb.db
       .insert(bookingSettings)
       .values(tdb.values(bookingSettings, { _id: tutorRulesId(userId), userId, rules }))

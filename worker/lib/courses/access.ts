@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { hasPermission, hasTenantPermission, type PermissionMap, type Requirement } from '../../../schema/contracts/permissions';
-import { courses, courseStudents, courseTutors, tutorRoles } from '../../../schema/tables';
-import type { AuthState } from '../../env';
+import { courses, courseStudents, courseTutors, tenants, tutorRoles } from '../../../schema/tables';
+import type { Actor, AuthState } from '../../env';
 import { ApiError } from '../../../platform/errors';
 import { adminPermissions } from '../../middleware/permissions';
 import type { TenantDb } from '../tenant-db';
@@ -53,6 +53,12 @@ export async function courseAccess(tdb: TenantDb, tenantPermissions: PermissionM
   const access = { course, asAdmin, tutorPermissions: tutor?.permissions ?? null, enrolled: Boolean(student) };
   if (!isMember(access)) throw notFound();
   return access;
+}
+
+/** As courseAccess, reading the tenant's grants itself: a lib operation has the tenant's id, not its request. */
+export async function courseAccessOf(tdb: TenantDb, actor: Actor, courseId: string): Promise<CourseAccess> {
+  const tenant = await tdb.db.select({ permissions: tenants.permissions }).from(tenants).where(eq(tenants._id, tdb.tenantId)).get();
+  return courseAccess(tdb, tenant?.permissions ?? {}, actor, courseId);
 }
 
 export const isMember = (access: Omit<CourseAccess, 'course'>) =>

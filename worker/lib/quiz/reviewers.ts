@@ -1,23 +1,19 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { createMiddleware } from 'hono/factory';
-import { hasTenantPermission, type Requirement } from '../../../schema/contracts/permissions';
+import { hasTenantPermission, type PermissionMap, type Requirement } from '../../../schema/contracts/permissions';
 import { courseStudents, courseTutors, courses, users } from '../../../schema/tables';
-import type { AppBindings } from '../../env';
-import { authOf } from '../../middleware/auth';
+import type { Actor } from '../../env';
 import { ApiError } from '../../../platform/errors';
-import { adminPermissions, requirePermission } from '../../middleware/permissions';
+import { adminPermissions } from '../../middleware/permissions';
 import type { TenantDb } from '../tenant-db';
 
-type Ctx = { get(key: 'auth'): AppBindings['Variables']['auth']; get(key: 'tenant'): AppBindings['Variables']['tenant'] };
+/** Who reviews attempts: the caller, and the permissions their tenant grants at all (an admin's role is capped by them). */
+export interface Reviewer {
+  actor: Actor;
+  tenantPermissions: PermissionMap;
+}
 
-/**
- * Attempt review is for admins holding `submissions: view` and for tutors; a tutor's access is then checked per
- * learner (`mayReview`), so the route answers 404 for a learner the tutor does not teach.
- */
-export const requireReviewer = createMiddleware<AppBindings>(async (c, next) => {
-  if (authOf(c).role === 'TUTOR') return next();
-  return requirePermission('submissions', ['view'])(c, next);
-});
+export const VIEW: Requirement = { submissions: ['view'] };
+export const MARK: Requirement = { submissions: ['manualAnswer'] };
 
 /** An enabled tutor of a course the learner is enrolled on. */
 export async function teaches(tdb: TenantDb, tutorId: string, learnerId: string) {
@@ -30,24 +26,29 @@ export async function teaches(tdb: TenantDb, tutorId: string, learnerId: string)
   return Boolean(shared);
 }
 
-async function adminHolds(c: Ctx, tdb: TenantDb, userId: string, required: Requirement) {
-  return hasTenantPermission(await adminPermissions(tdb.db, tdb.tenantId, userId), c.get('tenant').permissions, required);
+async function adminHolds(tdb: TenantDb, reviewer: Reviewer, required: Requirement) {
+  return hasTenantPermission(await adminPermissions(tdb.db, tdb.tenantId, reviewer.actor.userId), reviewer.tenantPermissions, required);
+}
+
+/** The gate of the review calls, before any record is known: tutors (checked per learner afterwards) and admins holding `required`. */
+export async function mayReviewAnyone(tdb: TenantDb, reviewer: Reviewer, required: Requirement) {
+  if (reviewer.actor.role === 'TUTOR') return true;
+  return reviewer.actor.role === 'ADMIN' && adminHolds(tdb, reviewer, required);
 }
 
 /** Admins with the permission see every learner of the tenant; tutors only the learners they teach. */
-async function mayActOn(c: Ctx, tdb: TenantDb, learnerId: string, required: Requirement) {
-  const auth = authOf(c);
-  if (auth.role === 'ADMIN') return adminHolds(c, tdb, auth.userId, required);
-  if (auth.role !== 'TUTOR') return false;
-  return teaches(tdb, auth.userId, learnerId);
+async function mayActOn(tdb: TenantDb, reviewer: Reviewer, learnerId: string, required: Requirement) {
+  if (reviewer.actor.role === 'ADMIN') return adminHolds(tdb, reviewer, required);
+  if (reviewer.actor.role !== 'TUTOR') return false;
+  return teaches(tdb, reviewer.actor.userId, learnerId);
 }
 
 /** Answers 404 (as if the attempt were not there) to anyone who may not see this learner's attempts. */
-export async function assertReviewer(c: Ctx, tdb: TenantDb, learnerId: string) {
-  if (!(await mayActOn(c, tdb, learnerId, { submissions: ['view'] }))) throw new ApiError(404, 'Submission not found');
+export async function assertReviewer(tdb: TenantDb, reviewer: Reviewer, learnerId: string) {
+  if (!(await mayActOn(tdb, reviewer, learnerId, VIEW))) throw new ApiError(404, 'Submission not found');
 }
 
-export const mayMark = (c: Ctx, tdb: TenantDb, learnerId: string) => mayActOn(c, tdb, learnerId, { submissions: ['manualAnswer'] });
+export const mayMark = (tdb: TenantDb, reviewer: Reviewer, learnerId: string) => mayActOn(tdb, reviewer, learnerId, MARK);
 
 /** The learner's name for the review screens; another tenant's or a missing user is a 404. */
 export async function learnerName(tdb: TenantDb, learnerId: string) {
@@ -61,18 +62,17 @@ export async function learnerName(tdb: TenantDb, learnerId: string) {
 }
 
 /** The enrolled students of a course, for its tutors (enabled) and for admins with `submissions: view`. */
-export async function courseLearners(c: Ctx, tdb: TenantDb, courseId: string) {
-  const auth = authOf(c);
+export async function courseLearners(tdb: TenantDb, reviewer: Reviewer, courseId: string) {
   const course = await tdb.db.select({ _id: courses._id }).from(courses).where(tdb.where(courses, eq(courses._id, courseId), isNull(courses.deletedAt))).get();
   if (!course) throw new ApiError(404, 'Course not found');
   const allowed =
-    auth.role === 'ADMIN'
-      ? await adminHolds(c, tdb, auth.userId, { submissions: ['view'] })
+    reviewer.actor.role === 'ADMIN'
+      ? await adminHolds(tdb, reviewer, VIEW)
       : Boolean(
           await tdb.db
             .select({ _id: courseTutors._id })
             .from(courseTutors)
-            .where(tdb.where(courseTutors, eq(courseTutors.courseId, courseId), eq(courseTutors.userId, auth.userId), eq(courseTutors.status, 'ENABLE')))
+            .where(tdb.where(courseTutors, eq(courseTutors.courseId, courseId), eq(courseTutors.userId, reviewer.actor.userId), eq(courseTutors.status, 'ENABLE')))
             .get(),
         );
   if (!allowed) throw new ApiError(404, 'Course not found');

@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_LIMITS, type UsageCounts, type UsageKind, type UsageResponse } from '../../../schema/contracts/quiz';
+import { DEFAULT_LIMITS, quizToasts, type UsageCounts, type UsageKind, type UsageResponse } from '../../../schema/contracts/quiz';
 import { usageLimitText } from '../../../schema/contracts/usage-limits';
 import { quizTrials, usageCounters, type users } from '../../../schema/tables';
 import { ApiError } from '../../../platform/errors';
+import type { Actor } from '../../env';
 import type { TenantDb } from '../tenant-db';
+import { learnerFor } from './learner';
 
 type Learner = Pick<typeof users.$inferSelect, '_id' | 'role' | 'plans'>;
 
@@ -47,4 +49,28 @@ export async function countUsage(tdb: TenantDb, learner: Learner, kind: UsageKin
     .insert(usageCounters)
     .values(tdb.values(usageCounters, { userId: learner._id, period: usage.period, [kind]: 1 }))
     .onConflictDoUpdate({ target: [usageCounters.tenantId, usageCounters.userId, usageCounters.period], set: { [kind]: sql`${column} + 1`, updatedAt: now } });
+}
+
+/** Counts a use the client reports; quiz attempts are counted by the server when a quiz starts, never by a client. */
+export async function reportUsage(tdb: TenantDb, actor: Actor, input: { kind: UsageKind }) {
+  const learner = await learnerFor(tdb, actor);
+  if (input.kind === 'quizAttempts') throw new ApiError(400, 'kind: quiz attempts are counted when a quiz starts', [{ path: 'kind', message: 'is counted by the server' }]);
+  await countUsage(tdb, learner, input.kind);
+  return usageOf(tdb, learner);
+}
+
+/** Starts a guest's free trial once; asking again while it runs answers the same trial, and an ended trial is not restarted. */
+export async function startQuizTrial(tdb: TenantDb, actor: Actor) {
+  const learner = await learnerFor(tdb, actor);
+  if (learner.role !== 'GUEST') throw new ApiError(403, 'The free trial is for guests: your account already includes quizzes');
+  const existing = await tdb.db.select().from(quizTrials).where(tdb.where(quizTrials, eq(quizTrials.userId, learner._id))).get();
+  if (existing && existing.endsAt <= new Date()) throw new ApiError(403, 'Your 1 day free trial has ended. Create a free account to keep practising.');
+  if (!existing) {
+    const now = new Date();
+    await tdb.db
+      .insert(quizTrials)
+      .values(tdb.values(quizTrials, { userId: learner._id, startedAt: now, endsAt: new Date(now.getTime() + TRIAL_MS) }))
+      .onConflictDoNothing();
+  }
+  return { message: quizToasts.trialStarted, usage: await usageOf(tdb, learner), created: !existing };
 }

@@ -2,16 +2,13 @@ import { eq, inArray, isNull, max } from 'drizzle-orm';
 import { hasPermission, type Requirement } from '../../../schema/contracts/permissions';
 import type { SectionKind } from '../../../schema/contracts/sections';
 import { sections } from '../../../schema/tables';
-import type { AppBindings } from '../../env';
-import { authOf } from '../../middleware/auth';
+import type { Actor } from '../../env';
 import { ApiError, fieldError } from '../../../platform/errors';
-import { type CourseAccess, courseAccess, requireCourseAction } from '../courses/access';
-import { type TenantDb, tenantDb } from '../tenant-db';
+import { type CourseAccess, courseAccessOf, requireCourseAction } from '../courses/access';
+import type { TenantDb } from '../tenant-db';
 import type { SectionRow } from './tree';
 
 export type SectionAction = 'create' | 'edit' | 'delete';
-
-type Ctx = { get<K extends keyof AppBindings['Variables']>(key: K): AppBindings['Variables'][K] };
 
 /**
  * The course-role requirement for acting on a section of this kind (spec 1 section 6). RESOURCE only has a create
@@ -32,9 +29,7 @@ export function readScope(access: CourseAccess): { activeOnly: boolean } {
   throw new ApiError(403, 'Your course role does not allow this (COURSE: view)');
 }
 
-export async function courseAccessFor(c: Ctx, courseId: string) {
-  return courseAccess(tenantDb(c), c.get('tenant').permissions, authOf(c), courseId);
-}
+export const courseAccessFor = courseAccessOf;
 
 const sectionNotFound = () => new ApiError(404, 'Section not found');
 
@@ -42,17 +37,16 @@ const sectionNotFound = () => new ApiError(404, 'Section not found');
  * A live section of one of `kinds` with the caller's access to its course, after the course-role check for
  * `action`. Non-members get the same 404 as a missing section.
  */
-export async function editableSection(c: Ctx, id: string, kinds: readonly SectionKind[], action: SectionAction) {
-  const tdb = tenantDb(c);
+export async function editableSection(tdb: TenantDb, actor: Actor, id: string, kinds: readonly SectionKind[], action: SectionAction) {
   const row = await tdb.db
     .select()
     .from(sections)
     .where(tdb.where(sections, eq(sections._id, id), isNull(sections.deletedAt)))
     .get();
   if (!row || !kinds.includes(row.kind)) throw sectionNotFound();
-  const access = await courseAccessFor(c, row.courseId);
+  const access = await courseAccessFor(tdb, actor, row.courseId);
   requireSectionAction(access, row.kind, action);
-  return { tdb, row, access };
+  return { row, access };
 }
 
 /** A parent must be a live SECTION (not a lesson or resource) of the same course. */

@@ -1,11 +1,11 @@
 import { TZDate } from '@date-fns/tz';
 import { addWeeks } from 'date-fns';
-import { and, eq, gte, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { isLessonDuration } from '../../../schema/contracts/durations';
 import type { MeetingKind, SectionAttendee } from '../../../schema/contracts/sections';
-import { courseStudents, courseTutors, sectionAttendees, sections } from '../../../schema/tables';
+import { courseStudents, courseTutors, sectionAttendees } from '../../../schema/tables';
 import { newId } from '../../../schema/tables/columns';
-import { ApiError, fieldError } from '../../../platform/errors';
+import { fieldError } from '../../../platform/errors';
 import type { TenantDb } from '../tenant-db';
 import { chunks } from './access';
 
@@ -15,8 +15,8 @@ export const MEETING_KINDS: readonly MeetingKind[] = ['TEAMS', 'ZOOM'];
 export const joinUrlFor = (sectionId: string, provided: string | undefined) => provided ?? `/learning-portal/waiting-room/${sectionId}`;
 
 /** The 3 and 5 minute lessons exist only to try the live room; production refuses them. */
-export function assertDurationAllowed(duration: number, appEnv: string) {
-  if (!isLessonDuration(duration, appEnv === 'production')) throw fieldError('duration', 'must be 15 to 180 minutes in steps of 15');
+export function assertDurationAllowed(duration: number, production: boolean) {
+  if (!isLessonDuration(duration, production)) throw fieldError('duration', 'must be 15 to 180 minutes in steps of 15');
 }
 
 /**
@@ -62,49 +62,6 @@ export async function resolveAttendees(tdb: TenantDb, courseId: string, given: S
     seen.add(attendee.user);
   });
   return given;
-}
-
-const MINUTE = 60_000;
-
-export interface Slot {
-  start: Date;
-  duration: number;
-}
-
-/**
- * A tutor cannot teach two lessons at once: any ACTIVE lesson (any course of the tenant) where one of these tutors
- * attends as TUTOR and whose time overlaps a slot is a 409 naming `start`. `exceptId` is the lesson being moved.
- */
-export async function assertNoTutorOverlap(tdb: TenantDb, attendees: SectionAttendee[], slots: Slot[], exceptId?: string) {
-  const tutors = attendees.filter((a) => a.kind === 'TUTOR').map((a) => a.user);
-  if (!tutors.length || !slots.length) return;
-  const from = Math.min(...slots.map((s) => s.start.getTime())) - 180 * MINUTE;
-  const to = Math.max(...slots.map((s) => s.start.getTime() + s.duration * MINUTE));
-  const busy = await tdb.db
-    .select({ _id: sections._id, start: sections.start, duration: sections.duration, title: sections.title })
-    .from(sections)
-    .innerJoin(sectionAttendees, and(eq(sectionAttendees.sectionId, sections._id), eq(sectionAttendees.kind, 'TUTOR')))
-    .where(
-      tdb.where(
-        sections,
-        inArray(sectionAttendees.userId, tutors),
-        inArray(sections.kind, ['TEAMS', 'ZOOM']),
-        eq(sections.status, 'ACTIVE'),
-        isNull(sections.deletedAt),
-        gte(sections.start, new Date(from)),
-        lt(sections.start, new Date(to)),
-        exceptId ? ne(sections._id, exceptId) : undefined,
-      ),
-    )
-    .all();
-  for (const slot of slots) {
-    const slotEnd = slot.start.getTime() + slot.duration * MINUTE;
-    const clash = busy.find((b) => b.start && b.start.getTime() < slotEnd && b.start.getTime() + (b.duration ?? 0) * MINUTE > slot.start.getTime());
-    if (clash) {
-      const message = `overlaps the tutor's lesson "${clash.title}" at ${clash.start!.toISOString()}`;
-      throw new ApiError(409, `start: ${message}`, [{ path: 'start', message }]);
-    }
-  }
 }
 
 /** Insert statements for the attendees of one section, split to stay under D1's bound-value limit. */

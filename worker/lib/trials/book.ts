@@ -5,6 +5,7 @@ import { newId } from '../../../schema/tables/columns';
 import { ApiError } from '../../../platform/errors';
 import { claimStatements, d1Of } from '../availability/claim-slot';
 import { defaultTutorRoleId } from '../courses/enrolments';
+import { lessonRefusal, type Placer } from '../lessons/placement';
 import type { TenantDb } from '../tenant-db';
 
 export interface TrialBooking {
@@ -15,6 +16,8 @@ export interface TrialBooking {
   start: Date;
   end: Date;
   createdBy: string;
+  /** A student books within the tutor's rules; an admin may go outside their hours, never over a lesson or time off. */
+  placer: Placer;
   status?: TrialStatus;
   outcome?: TrialOutcome | null;
   notes?: string;
@@ -112,9 +115,22 @@ async function tryBook(tdb: TenantDb, tutorId: string, booking: TrialBooking, be
  * them was taken in the meantime the caller gets the 409 that makes the dialog reload its slots.
  */
 export async function bookTrial(tdb: TenantDb, tutorIds: string[], booking: TrialBooking, before: Statement[] = []) {
+  let refusal: string | null = null;
   for (const tutorId of tutorIds) {
+    refusal = await lessonRefusal(tdb, {
+      placer: booking.placer,
+      attendees: [
+        { user: tutorId, kind: 'TUTOR' },
+        { user: booking.studentId, kind: 'STUDENT' },
+      ],
+      slots: [{ start: booking.start, duration: Math.round((booking.end.getTime() - booking.start.getTime()) / 60_000) }],
+      viewerId: booking.createdBy,
+    });
+    if (refusal) continue;
     const booked = await tryBook(tdb, tutorId, booking, before);
     if (booked) return { ...booked, tutorId };
   }
+  // One named tutor refused by a rule hears which rule; a lost race among several reloads the slots.
+  if (tutorIds.length === 1 && refusal) throw new ApiError(409, refusal, [{ path: 'startDate', message: refusal }]);
   throw slotTaken();
 }

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { html } from 'hono/html';
-import type { OutgoingMail } from '../email';
+import type { OutgoingMail } from '../../../platform/email/outbox';
 
 interface TrialMail {
   to: string;

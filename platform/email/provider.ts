@@ -1,0 +1,43 @@
+import type { Env } from '../env';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Something that delivers a mail or throws with the reason it could not. */
+export interface MailProvider {
+  name: string;
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/** Resend's public API; any service that speaks the same `POST /emails` shape can be named by EMAIL_API_URL. */
+export const DEFAULT_EMAIL_API_URL = 'https://api.resend.com';
+
+/** Longest provider error kept on the outbox row: enough to diagnose, not a whole HTML error page. */
+const MAX_ERROR_LENGTH = 500;
+
+export function httpProvider(apiKey: string, from: string, baseUrl = DEFAULT_EMAIL_API_URL): MailProvider {
+  return {
+    name: 'http',
+    async send(mail) {
+      const response = await fetch(`${baseUrl.replace(/\/+$/, '')}/emails`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ from, to: [mail.to], subject: mail.subject, text: mail.text, html: mail.html }),
+      });
+      if (!response.ok) {
+        const detail = (await response.text()).slice(0, MAX_ERROR_LENGTH);
+        throw new Error(`${response.status} ${response.statusText}${detail ? `: ${detail}` : ''}`);
+      }
+    },
+  };
+}
+
+/** The configured provider, or null: then mails stay in the outbox for the dev mailbox. */
+export function mailProvider(env: Env): MailProvider | null {
+  if (!env.EMAIL_API_KEY || !env.EMAIL_FROM) return null;
+  return httpProvider(env.EMAIL_API_KEY, env.EMAIL_FROM, env.EMAIL_API_URL);
+}

@@ -1,0 +1,34 @@
+import type { DrizzleD1Database } from 'drizzle-orm/d1';
+import type * as tables from '../schema/tables';
+
+/**
+ * The bindings and settings of wrangler.toml that the Worker and the Durable Objects both read. The object
+ * namespaces are added in durable-objects/env.ts, where the classes they are typed by live.
+ */
+export interface Env {
+  DB: D1Database;
+  FILES: R2Bucket;
+  ASSETS: Fetcher;
+  APP_ENV: string;
+  /** HMAC key for access tokens and real-time tickets; `npm start` writes a random one to .dev.vars. */
+  TOKEN_SECRET: string;
+  /** Mail provider key (Resend-compatible HTTP API); without it and EMAIL_FROM, mails stay in the dev mailbox. */
+  EMAIL_API_KEY?: string;
+  /** Sender address, e.g. `Studyhall <no-reply@studyhall.app>`. */
+  EMAIL_FROM?: string;
+  /** Base URL of a Resend-compatible API other than Resend itself. */
+  EMAIL_API_URL?: string;
+  /** Web Push (VAPID) keys; without all three, pushes are recorded in the dev push log instead of sent. */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  /** `mailto:` or `https:` contact the push services see. */
+  VAPID_SUBJECT?: string;
+  /** Workers AI: add `[ai] binding = "AI"` to wrangler.toml (needs a Cloudflare login) to let it mark and hint. */
+  AI?: Ai;
+  /** An OpenAI-compatible chat endpoint (e.g. `https://api.openai.com/v1`) with OPENAI_API_KEY; used when AI is absent. */
+  OPENAI_BASE_URL?: string;
+  OPENAI_API_KEY?: string;
+  OPENAI_MODEL?: string;
+}
+
+export type Db = DrizzleD1Database<typeof tables>;

@@ -1,0 +1,50 @@
+import { buildPushPayload } from '@block65/webcrypto-web-push';
+import { and, eq } from 'drizzle-orm';
+import type { NewMessageNotice } from '../schema/contracts/chat';
+import { chatConversations, pushLog, pushSubscriptions } from '../schema/tables';
+import type { Env } from './env';
+import { databaseFor } from './database';
+import { adminChatUserOf } from './chat/notifications';
+
+/**
+ * The one place Web Push leaves the app. With VAPID keys configured it encrypts and sends to each of the user's
+ * subscriptions (dropping ones the push service says are gone); without them it records what it would have sent in
+ * the push log, which the dev mailbox page shows, so local runs and tests see exactly what would go out.
+ */
+export async function pushToUser(env: Env, owner: { tenantId: string; userId: string }, notice: NewMessageNotice) {
+  const db = databaseFor(env.DB);
+  const entry = { tenantId: owner.tenantId, userId: owner.userId, title: notice.title, body: notice.lastMessage, courseId: notice.course };
+  const subscriptions = await db
+    .select()
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.tenantId, owner.tenantId), eq(pushSubscriptions.userId, owner.userId)))
+    .all();
+  if (subscriptions.length === 0) return;
+  if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY || !env.VAPID_SUBJECT) {
+    await db.insert(pushLog).values({ ...entry, outcome: 'recorded' });
+    return;
+  }
+  const conversation = await db
+    .select({ room: chatConversations.room })
+    .from(chatConversations)
+    .where(and(eq(chatConversations.tenantId, owner.tenantId), eq(chatConversations._id, notice.conversationId)))
+    .get();
+  const adminChatUser = conversation ? adminChatUserOf(conversation.room, owner.userId) : null;
+  const vapid = { subject: env.VAPID_SUBJECT, publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
+  // The spec's push shape: notification.title and notification.data.courseId; the rest lets a click open the
+  // conversation where the recipient reads it (web/features/chat/team-messages.ts).
+  const data = JSON.stringify({
+    notification: { title: notice.title, body: notice.lastMessage, data: { courseId: notice.course, conversationId: notice.conversationId, adminChatUser } },
+  });
+  for (const subscription of subscriptions) {
+    const target = { endpoint: subscription.endpoint, expirationTime: null, keys: { p256dh: subscription.p256dh, auth: subscription.auth } };
+    const outcome = await fetch(subscription.endpoint, await buildPushPayload({ data, options: { ttl: 3600 } }, target, vapid)).then(
+      async (res) => {
+        if (res.status === 404 || res.status === 410) await db.delete(pushSubscriptions).where(eq(pushSubscriptions._id, subscription._id));
+        return res.ok ? 'sent' : 'failed';
+      },
+      () => 'failed',
+    );
+    await db.insert(pushLog).values({ ...entry, outcome });
+  }
+}

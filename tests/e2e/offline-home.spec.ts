@@ -1,0 +1,94 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, format, isWeekend } from 'date-fns';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './demo';
+
+const ZONE = 'Asia/Singapore';
+test.use({ timezoneId: ZONE });
+
+const WIDTHS = [1280, 375];
+
+/** The home of whoever is signed in, looked at on a desktop and a phone; the screenshots go to .tmp/screens/. */
+async function homeAt(page: Page, name: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/learning-portal/portal');
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/ })).toBeVisible();
+    await expect(page.getByText('Loading…')).toHaveCount(0);
+    await page.screenshot({ path: `.tmp/screens/home-${name}-${width}.png`, fullPage: true });
+  }
+}
+
+test('a student sees the next lesson with its countdown and waiting-room link, messages and quizzes', async ({ page }) => {
+  await signIn(page, 'student@studyhall.test');
+  await expect(page).not.toHaveURL(/\/login/);
+  await homeAt(page, 'student');
+  const next = page.getByTestId('next-lesson');
+  await expect(next.getByTestId('home-lesson').first()).toBeVisible();
+  await expect(next.getByTestId('countdown').first()).toHaveText(/^(Starts in|Started) /);
+  await expect(next.getByRole('link', { name: /^Join / }).first()).toHaveAttribute('href', /\/learning-portal\/waiting-room\//);
+  await expect(page.getByTestId('home-messages')).toBeVisible();
+  await expect(page.getByTestId('quizzes-to-take')).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/learning-portal/portal');
+});
+
+test('a parent sees each child’s next lesson', async ({ page }) => {
+  await signIn(page, 'parent@studyhall.test');
+  await expect(page).not.toHaveURL(/\/login/);
+  await homeAt(page, 'parent');
+  await expect(page.getByTestId('child-next-lesson')).toHaveCount(2);
+  await expect(page.getByRole('region', { name: "Sam's next lesson" })).toBeVisible();
+});
+
+test('a tutor sees today’s lessons and the way to the week', async ({ page }) => {
+  await signIn(page, 'tutor@studyhall.test');
+  await expect(page).not.toHaveURL(/\/login/);
+  await homeAt(page, 'tutor');
+  await expect(page.getByTestId('today-lessons')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Working hours and time off' })).toBeVisible();
+});
+
+test('an admin sees the tenant’s lessons today, trials coming up and every admin tool', async ({ page }) => {
+  await signIn(page, 'admin@studyhall.test');
+  await expect(page).not.toHaveURL(/\/login/);
+  await homeAt(page, 'admin');
+  await expect(page.getByTestId('today-lessons')).toBeVisible();
+  await expect(page.getByTestId('home-trials')).toBeVisible();
+  const tools = page.getByRole('navigation', { name: 'Admin tools' });
+  for (const name of ['Users', 'Roles', 'Meetings', 'Content', 'Trials', 'Course templates']) await expect(tools.getByRole('link', { name })).toBeVisible();
+});
+
+/** Theo (the seeded tutor) works weekdays 09:00–18:00 Singapore time; the 12-hour notice rules out tomorrow morning. */
+function bookableWeekday() {
+  let day = addDays(new TZDate(Date.now(), ZONE), 2);
+  while (isWeekend(day)) day = addDays(day, 1);
+  return day;
+}
+
+test('a guest who books a trial with sign-up lands on a home that shows the trial lesson', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/learning-portal/');
+  await page.getByRole('button', { name: 'Book your FREE Class' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Book your FREE Class' });
+  await dialog.getByLabel('Curriculum').selectOption('Cambridge IGCSE');
+  await dialog.getByLabel('Subject').selectOption('Mathematics');
+  await dialog.getByLabel('Grade').selectOption('Grade 10');
+  const day = bookableWeekday();
+  const cell = dialog.locator(`td[data-day="${format(day, 'yyyy-MM-dd')}"] button`);
+  if (!(await cell.isVisible())) await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
+  await cell.click();
+  await dialog.getByRole('group', { name: 'Select your slot' }).getByRole('button', { name: '09:00 AM' }).click();
+  await dialog.getByLabel('First name').fill('Hana');
+  await dialog.getByLabel('Last name').fill('Home');
+  await dialog.getByLabel('Email').fill('hana.home@example.test');
+  await dialog.getByLabel('Password').fill('a-long-password');
+  await dialog.getByRole('button', { name: 'Book Trial' }).click();
+
+  await expect(page).toHaveURL(/\/learning-portal\/portal\?trialClassCreated=/);
+  await page.getByRole('dialog', { name: 'Congratulations!' }).getByRole('button').first().click();
+  const next = page.getByTestId('next-lesson');
+  await expect(next.getByTestId('home-lesson')).toContainText('Trial');
+  await expect(next.getByTestId('home-lesson')).toContainText(format(day, 'EEE d MMM'));
+  await page.screenshot({ path: '.tmp/screens/home-new-student-1280.png', fullPage: true });
+});

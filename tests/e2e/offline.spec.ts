@@ -1,0 +1,96 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signIn, STUDENT } from './demo';
+import { personInLessonRoom } from './lesson-room-people';
+
+/** A seeded Mathematics lesson: Theo tutors it, Sam is enrolled. */
+const ROOM = '/learning-portal/lesson-room/section_maths_lesson_2';
+
+const board = (page: Page) => page.getByTestId('whiteboard');
+const notes = (page: Page) => page.locator('.ProseMirror');
+
+/** The app's service worker controls the page and has kept the built file whose name starts with `chunk`. */
+async function keptOnDevice(page: Page, chunk: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (name) => {
+          if (!navigator.serviceWorker.controller) return false;
+          for (const key of await caches.keys()) {
+            const requests = await (await caches.open(key)).keys();
+            if (requests.some((request) => new URL(request.url).pathname.includes(`/assets/${name}-`))) return true;
+          }
+          return false;
+        }, chunk),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
+async function drawOn(page: Page, points: [number, number][]) {
+  const box = (await board(page).boundingBox())!;
+  await page.mouse.move(box.x + points[0]![0], box.y + points[0]![1]);
+  await page.mouse.down();
+  for (const [x, y] of points.slice(1)) await page.mouse.move(box.x + x, box.y + y, { steps: 5 });
+  await page.mouse.up();
+}
+
+test('Sam reloads the lesson room with the network off, keeps working, and Theo sees it when the network is back', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const tutor = await personInLessonRoom(browser, 'tutor@studyhall.test', ROOM);
+  const sam = await personInLessonRoom(browser, STUDENT.email, ROOM);
+  await notes(tutor.page).click();
+  await tutor.page.keyboard.type('Circles: area and circumference.');
+  await expect(notes(sam.page)).toContainText('Circles: area and circumference.');
+  await keptOnDevice(sam.page, 'LessonRoomPage');
+
+  const visited: string[] = [];
+  sam.page.on('framenavigated', (frame) => frame === sam.page.mainFrame() && visited.push(frame.url()));
+  await sam.context.setOffline(true);
+  await sam.page.reload();
+  await expect(sam.page.getByRole('heading', { name: 'Mathematics lesson 2' })).toBeVisible();
+  await expect(notes(sam.page)).toContainText('Circles: area and circumference.');
+  await expect(sam.page.getByTestId('connection-state')).toHaveText(/Offline/);
+
+  await sam.page.getByRole('button', { name: 'Ellipse (O)' }).click();
+  await drawOn(sam.page, [[500, 300], [640, 400]]);
+  await notes(sam.page).click();
+  await sam.page.keyboard.press('End');
+  await sam.page.keyboard.type(' Sam wrote this offline.');
+  await expect(sam.page.getByTestId('pending-changes')).toContainText('kept on this device, not yet synced');
+
+  await sam.context.setOffline(false);
+  await expect(sam.page.getByTestId('connection-state')).toHaveText(/Live/, { timeout: 30_000 });
+  await expect(board(tutor.page).locator('[data-element=ellipse]')).toHaveCount(1);
+  await expect(notes(tutor.page)).toContainText('Circles: area and circumference. Sam wrote this offline.');
+  expect(visited.filter((url) => url.includes('/login'))).toEqual([]);
+  await tutor.context.close();
+  await sam.context.close();
+});
+
+test('a quiz in progress comes back after an offline reload, and its answers are sent when the network returns', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  await signIn(page, STUDENT.email);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/learning-portal/cambridge-igcse/maths');
+  await page.getByRole('link', { name: 'Practice Linear equations' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Linear equations: practice set [AB]$/ })).toBeVisible();
+  const quizUrl = page.url();
+  const total = await page.getByRole('navigation', { name: 'Questions' }).getByRole('button').count();
+  await page.keyboard.press('1');
+  await expect(page.getByTestId('save-state')).toHaveText('All answers saved');
+  await keptOnDevice(page, 'QuizPlayerPage');
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page).toHaveURL(quizUrl);
+  await expect(page.getByRole('button', { name: 'Question 1, answered' })).toBeVisible();
+  await page.getByRole('button', { name: /^Question 2/ }).click();
+  await expect(page.getByText(`Question 2 of ${total}`)).toBeVisible();
+  await page.keyboard.press('2');
+  await expect(page.getByTestId('save-state')).not.toHaveText('All answers saved');
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('save-state')).toHaveText('All answers saved', { timeout: 30_000 });
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Question 2, answered' })).toBeVisible();
+});

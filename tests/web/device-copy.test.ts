@@ -1,0 +1,32 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { keepDeviceCopy, withDeviceCopy } from '../../web/features/offline/device-copy';
+import { ApiFailure } from '../../web/lib/api';
+
+const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+const refused = () => Promise.reject(new ApiFailure(403, { message: 'Not yours' }));
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('studyhall.actingUserId', 'user_sam');
+});
+
+describe('a copy kept on the device', () => {
+  it('answers with the last fetched value and its time when the network is down', async () => {
+    const online = await withDeviceCopy('schedule', async () => ['lesson 1']);
+    expect(online).toMatchObject({ value: ['lesson 1'], fromDevice: false });
+    const later = await withDeviceCopy('schedule', offline);
+    expect(later).toEqual({ value: ['lesson 1'], fetchedAt: online.fetchedAt, fromDevice: true });
+  });
+
+  it('never covers up a refusal from the server, nor answers when nothing was kept', async () => {
+    await withDeviceCopy('schedule', async () => ['lesson 1']);
+    await expect(withDeviceCopy('schedule', refused)).rejects.toThrow('Not yours');
+    await expect(withDeviceCopy('dashboard', offline)).rejects.toThrow('Failed to fetch');
+  });
+
+  it('is not read by someone else on the same device', async () => {
+    keepDeviceCopy('schedule', ['Sam’s lesson']);
+    localStorage.setItem('studyhall.actingUserId', 'user_maya');
+    await expect(withDeviceCopy('schedule', offline)).rejects.toThrow('Failed to fetch');
+  });
+});

@@ -1,0 +1,41 @@
+import { statusOf } from '../../lib/errors';
+import { storedActingUserId } from '../../lib/session-storage';
+
+/** Copies are kept per person acted for, so the next person on a shared device never reads someone else's. */
+const storageKey = (key: string) => `studyhall.device-copy.${storedActingUserId() ?? 'guest'}.${key}`;
+
+export interface DeviceCopy<T> {
+  value: T;
+  /** When the server gave this answer (ms since the epoch). */
+  fetchedAt: number;
+  /** True when the network failed and this is the copy kept on the device. */
+  fromDevice: boolean;
+}
+
+
+/**
+ * Fetches and keeps the answer on the device; when the network is down, answers with the kept copy and when it was
+ * fetched. A refusal from the server is never covered up by the copy.
+ */
+export async function withDeviceCopy<T>(key: string, fetcher: () => Promise<T>): Promise<DeviceCopy<T>> {
+  try {
+    const value = await fetcher();
+    return { ...keepDeviceCopy(key, value), fromDevice: false };
+  } catch (error) {
+    // An answer with a status reached the server; only a request that never got one falls back to the copy.
+    const kept = statusOf(error) !== undefined ? null : localStorage.getItem(storageKey(key));
+    if (!kept) throw error;
+    return { ...(JSON.parse(kept) as Omit<DeviceCopy<T>, 'fromDevice'>), fromDevice: true };
+  }
+}
+
+/** Replaces the kept copy, for a page whose own changes (a quiz's answers) are newer than the server's last answer. */
+export function keepDeviceCopy<T>(key: string, value: T) {
+  const copy = { value, fetchedAt: Date.now() };
+  try {
+    localStorage.setItem(storageKey(key), JSON.stringify(copy));
+  } catch {
+    // A full or blocked storage only costs the offline copy.
+  }
+  return copy;
+}

@@ -1,0 +1,101 @@
+import { Link } from 'react-router-dom';
+import type { PublicUser } from '../../../schema/contracts/auth';
+import type { ListResponse } from '../../../schema/contracts/common';
+import type { MeetingsList } from '../../../schema/contracts/schedule';
+import type { Trial } from '../../../schema/contracts/trials';
+import { hasPermission } from '../../../schema/contracts/permissions';
+import { accountLinks } from '../../layout/nav-items';
+import { api } from '../../lib/api';
+import { focusRing } from '../../ui/classes';
+import { useAdminPermissions } from '../roles/admin-permissions';
+import { othersOf } from '../schedule/lesson-style';
+import HomeSection from './HomeSection';
+import { lessonWhen, todayRange } from './home-time';
+import LessonRow from './LessonRow';
+import { useDeviceBacked } from './use-device-backed';
+
+const toolClass = `block rounded-xl px-4 py-3 text-sm font-semibold text-slate-800 ring-1 ring-slate-200 hover:bg-slate-50 hover:ring-brand/50 dark:text-slate-100 dark:ring-slate-800 dark:hover:bg-slate-800 ${focusRing}`;
+const linkClass = 'text-sm font-semibold text-brand hover:underline';
+
+/** An admin's home: the tenant's lessons today, the trials coming up, and every admin tool their role opens. */
+export default function AdminHome({ user, zone, now }: { user: PublicUser; zone: string; now: number }) {
+  const permissions = useAdminPermissions();
+  const range = todayRange(zone, now);
+  const lessons = useDeviceBacked(`home.tenant-today.${range.startDate}`, () =>
+    api<MeetingsList>('/admin/schedule/meetings', { query: { ...range, limit: 50, sortKey: 'start', sortValue: 'asc' } }),
+  );
+  const trials = useDeviceBacked(`home.trials.${range.startDate}`, () =>
+    api<ListResponse<Trial>>('/admin/trials', { query: { status: 'SCHEDULED', start: new Date(now).toISOString(), limit: 5 } }),
+  );
+  const tools = accountLinks(user, permissions).filter((link) => link.key !== 'profile' && link.key !== 'manageAccounts');
+  return (
+    <div className="grid gap-4 lg:grid-cols-3">
+      <div className="flex flex-col gap-4 lg:col-span-2">
+        <HomeSection
+          title="Today's lessons"
+          testId="today-lessons"
+          data={lessons}
+          failure="Today's lessons could not be loaded."
+          action={<Link to="/portal/admin/meetings" className={linkClass}>All meetings</Link>}
+        >
+          {(list) =>
+            list.docs.length ? (
+              <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+                {list.docs.map((lesson) => (
+                  <LessonRow key={lesson._id} lesson={lesson} zone={zone} now={now} who={othersOf(lesson, user._id) || undefined} join={false} />
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-slate-600 dark:text-slate-400">No lessons today.</p>
+            )
+          }
+        </HomeSection>
+        <HomeSection
+          title="Trials coming up"
+          testId="home-trials"
+          data={trials}
+          failure="Trials could not be loaded."
+          action={<Link to="/portal/admin/trials" className={linkClass}>All trials</Link>}
+        >
+          {(list) =>
+            list.docs.length ? (
+              <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+                {list.docs.map((trial) => (
+                  <li key={trial._id} className="py-3 text-sm">
+                    <p className="font-semibold text-slate-900 dark:text-white">
+                      {trial.student ? `${trial.student.firstname} ${trial.student.lastname}` : 'A student'}: {trial.subject} ({trial.grade})
+                    </p>
+                    <p className="text-slate-600 dark:text-slate-400">
+                      {lessonWhen(trial.start, zone, now)} · {trial.tutor ? `with ${trial.tutor.firstname} ${trial.tutor.lastname}` : 'no tutor yet'}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-slate-600 dark:text-slate-400">No trials booked.</p>
+            )
+          }
+        </HomeSection>
+      </div>
+      <nav aria-label="Admin tools" className="rounded-2xl bg-white p-5 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Admin tools</h2>
+        <ul className="mt-3 grid gap-2">
+          {tools.map((tool) => (
+            <li key={tool.key}>
+              <Link to={tool.to} className={toolClass}>
+                {tool.label}
+              </Link>
+            </li>
+          ))}
+          {hasPermission(permissions, { adminCourse: ['view'] }) && (
+            <li>
+              <Link to="/portal/admin/course-templates" className={toolClass}>
+                Course templates
+              </Link>
+            </li>
+          )}
+        </ul>
+      </nav>
+    </div>
+  );
+}

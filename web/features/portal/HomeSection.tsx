@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import type { DeviceBacked } from './use-device-backed';
+
+/** One panel of a home page, with its own loading, failure and offline wording. */
+export default function HomeSection<T>({
+  title,
+  testId,
+  data,
+  failure,
+  action,
+  children,
+}: {
+  title: string;
+  testId: string;
+  data: DeviceBacked<T>;
+  /** What could not be loaded, in the person's words ("Your lessons could not be loaded."). */
+  failure: string;
+  action?: ReactNode;
+  children: (value: T) => ReactNode;
+}) {
+  return (
+    <section aria-label={title} data-testid={testId} className="rounded-2xl bg-white p-5 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{title}</h2>
+        {action}
+      </div>
+      {data.status === 'ready' && data.fromDevice && (
+        <p data-testid="fetched-at" className="mt-1 text-xs font-medium text-amber-700 dark:text-amber-300">
+          Offline: as of {new Date(data.fetchedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+        </p>
+      )}
+      <div className="mt-3">
+        {data.status === 'loading' && <p className="text-sm text-slate-500 dark:text-slate-400">Loading…</p>}
+        {data.status === 'failed' && <p className="text-sm text-rose-700 dark:text-rose-300">{failure} Reload the page to try again.</p>}
+        {data.status === 'ready' && children(data.value)}
+      </div>
+    </section>
+  );
+}

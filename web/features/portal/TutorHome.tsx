@@ -1,0 +1,49 @@
+import { CalendarDays, Clock } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { ScheduleList } from '../../../schema/contracts/schedule';
+import { api } from '../../lib/api';
+import { secondaryButton } from '../../ui/classes';
+import HomeSection from './HomeSection';
+import { comingLessons, todayRange } from './home-time';
+import LessonRow from './LessonRow';
+import { othersOf } from '../schedule/lesson-style';
+import { useDeviceBacked } from './use-device-backed';
+
+/** A tutor's home: today's lessons with their students, and the ways to the week and to working hours. */
+export default function TutorHome({ userId, zone, now }: { userId: string; zone: string; now: number }) {
+  const range = todayRange(zone, now);
+  const lessons = useDeviceBacked(`home.today.${userId}.${range.startDate}`, () =>
+    api<ScheduleList>(`/schedule/list/${encodeURIComponent(userId)}`, { query: range }),
+  );
+  return (
+    <div className="grid gap-4 lg:grid-cols-3">
+      <div className="lg:col-span-2">
+        <HomeSection title="Today's lessons" testId="today-lessons" data={lessons} failure="Today's lessons could not be loaded.">
+          {(list) => {
+            const today = comingLessons(list.docs, now);
+            return today.length ? (
+              <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+                {today.map((lesson) => (
+                  <LessonRow key={lesson._id} lesson={lesson} zone={zone} now={now} who={othersOf(lesson, userId) || undefined} />
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-slate-600 dark:text-slate-400">No more lessons today.</p>
+            );
+          }}
+        </HomeSection>
+      </div>
+      <section aria-label="Your week" className="flex flex-col gap-3 rounded-2xl bg-white p-5 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Your week</h2>
+        <Link to="/portal/schedule" className={secondaryButton}>
+          <CalendarDays className="size-4" aria-hidden="true" />
+          Schedule
+        </Link>
+        <Link to="/portal/availability" className={secondaryButton}>
+          <Clock className="size-4" aria-hidden="true" />
+          Working hours and time off
+        </Link>
+      </section>
+    </div>
+  );
+}

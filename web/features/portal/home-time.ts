@@ -1,0 +1,40 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns/format';
+import { formatDistanceStrict } from 'date-fns/formatDistanceStrict';
+import type { ScheduleLesson } from '../../../schema/contracts/schedule';
+
+const DAY = 24 * 60 * 60_000;
+
+/** The lessons that are still to come or under way, soonest first, without cancelled ones. */
+export const comingLessons = (lessons: ScheduleLesson[], now: number) =>
+  lessons.filter((l) => l.status !== 'CANCELLED' && Date.parse(l.end) > now).sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+
+/** "Starts in 2 hours", "Started 5 minutes ago": the countdown beside a lesson. */
+export function countdown(start: string, now: number) {
+  const at = Date.parse(start);
+  const distance = formatDistanceStrict(at, now, { roundingMethod: 'floor' });
+  return at > now ? `Starts in ${distance}` : `Started ${distance} ago`;
+}
+
+/** "Wed 25 Nov, 9:00 AM" in the person's zone, with the year when it is not this year's. */
+export function lessonWhen(start: string, zone: string, now: number) {
+  const at = new TZDate(Date.parse(start), zone);
+  const sameYear = at.getFullYear() === new TZDate(now, zone).getFullYear();
+  return format(at, sameYear ? 'EEE d MMM, h:mm a' : 'EEE d MMM yyyy, h:mm a');
+}
+
+/** Midnight to midnight of today in the zone, as the API's startDate and endDate. */
+export function todayRange(zone: string, now: number) {
+  const start = new TZDate(now, zone);
+  start.setHours(0, 0, 0, 0);
+  // The next midnight in the zone, not 24 hours on: a day with a clock change is 23 or 25 hours long.
+  const end = new TZDate(start.getTime(), zone);
+  end.setDate(end.getDate() + 1);
+  return { startDate: new Date(start.getTime()).toISOString(), endDate: new Date(end.getTime()).toISOString() };
+}
+
+/** From now to `days` ahead, for the next lessons. */
+export const aheadRange = (now: number, days: number) => ({
+  startDate: new Date(now - DAY).toISOString(),
+  endDate: new Date(now + days * DAY).toISOString(),
+});

@@ -1,0 +1,128 @@
+import { count, eq, inArray, max } from 'drizzle-orm';
+import { ApiError, fieldError } from '../../../platform/errors';
+import type { Rate, RateInput, RateVersion, RateVersionInput, VerifyDelete } from '../../../schema/contracts/pricing';
+import type { RateTable } from '../../../schema/contracts/pricing-enums';
+import { flexiblePlans, groupCourseTypes, rates, rateVersions, studentTypes, subscriptionPlans, users } from '../../../schema/tables';
+import type { Actor } from '../../env';
+import type { TenantDb } from '../tenant-db';
+import { assertDeletable, toWire, verdict } from './wire';
+
+type VersionRow = typeof rateVersions.$inferSelect;
+
+export async function findVersion(tdb: TenantDb, table: RateTable, id: string): Promise<VersionRow> {
+  const row = await tdb.db.select().from(rateVersions).where(tdb.where(rateVersions, eq(rateVersions._id, id), eq(rateVersions.rateTable, table))).get();
+  if (!row) throw new ApiError(404, 'Rate version not found');
+  return row;
+}
+
+export async function ratesCount(tdb: TenantDb, versionIds: string[]): Promise<Map<string, number>> {
+  const counts = new Map(versionIds.map((id) => [id, 0]));
+  if (versionIds.length === 0) return counts;
+  const rows = await tdb.db
+    .select({ versionId: rates.versionId, n: count() })
+    .from(rates)
+    .where(tdb.where(rates, inArray(rates.versionId, versionIds)))
+    .groupBy(rates.versionId)
+    .all();
+  for (const row of rows) counts.set(row.versionId, row.n);
+  return counts;
+}
+
+export const toVersion = (row: VersionRow, rateCount: number): RateVersion => ({ ...toWire(row), ratesCount: rateCount });
+
+/** A new version takes the next number of its table, so "v3" in an explanation names exactly one version. */
+export async function saveVersion(tdb: TenantDb, _actor: Actor, table: RateTable, input: Required<RateVersionInput>, id?: string): Promise<RateVersion> {
+  if (id) {
+    await findVersion(tdb, table, id);
+    const row = await tdb.db.update(rateVersions).set(input).where(tdb.where(rateVersions, eq(rateVersions._id, id))).returning().get();
+    return toVersion(row, (await ratesCount(tdb, [id])).get(id)!);
+  }
+  const last = await tdb.db.select({ n: max(rateVersions.versionNumber) }).from(rateVersions).where(tdb.where(rateVersions, eq(rateVersions.rateTable, table))).get();
+  const row = await tdb.db
+    .insert(rateVersions)
+    .values(tdb.values(rateVersions, { ...input, rateTable: table, versionNumber: (last?.n ?? 0) + 1 }))
+    .returning()
+    .get();
+  return toVersion(row, 0);
+}
+
+/**
+ * A version's rates go with it. Lessons will keep the version they were priced with, so once the lesson ledger
+ * records versions, a version any lesson names becomes DISABLE-only here.
+ */
+export async function verifyVersionDelete(tdb: TenantDb, table: RateTable, id: string): Promise<VerifyDelete> {
+  await findVersion(tdb, table, id);
+  const n = (await ratesCount(tdb, [id])).get(id)!;
+  const check = verdict(id, 'rate version', [{ what: 'lessons priced on it', count: 0 }]);
+  return n > 0 && check.canDelete ? { ...check, message: `No lesson is priced on this rate version: deleting it also deletes its ${n} rates.`, dependents: [...check.dependents, { what: 'rates', count: n }] } : check;
+}
+
+export async function deleteVersion(tdb: TenantDb, _actor: Actor, table: RateTable, id: string) {
+  assertDeletable(await verifyVersionDelete(tdb, table, id));
+  await tdb.db.batch([
+    tdb.db.delete(rates).where(tdb.where(rates, eq(rates.versionId, id))),
+    tdb.db.delete(rateVersions).where(tdb.where(rateVersions, eq(rateVersions._id, id))),
+  ]);
+}
+
+type RateRow = typeof rates.$inferSelect;
+export const toRate = (row: RateRow): Rate => toWire(row);
+
+export async function findRate(tdb: TenantDb, table: RateTable, id: string): Promise<RateRow> {
+  const row = await tdb.db.select().from(rates).where(tdb.where(rates, eq(rates._id, id), eq(rates.rateTable, table))).get();
+  if (!row) throw new ApiError(404, 'Rate not found');
+  return row;
+}
+
+async function assertUser(tdb: TenantDb, path: string, id: string, role: 'STUDENT' | 'TUTOR') {
+  const row = await tdb.db.select({ role: users.role }).from(users).where(tdb.where(users, eq(users._id, id))).get();
+  if (row?.role !== role) throw fieldError(path, role === 'STUDENT' ? 'is not a student here' : 'is not a tutor here');
+}
+
+async function assertRecord(tdb: TenantDb, path: string, id: string, table: typeof studentTypes | typeof groupCourseTypes | typeof flexiblePlans | typeof subscriptionPlans, what: string) {
+  const row = await tdb.db.select({ _id: table._id }).from(table).where(tdb.where(table, eq(table._id, id))).get();
+  if (!row) throw fieldError(path, `is not ${what} here`);
+}
+
+/** Every id a rate names must be a record of this tenant of the right kind, so a rate never points at nothing. */
+async function assertReferences(tdb: TenantDb, table: RateTable, input: RateInput) {
+  if (input.studentId) await assertUser(tdb, 'studentId', input.studentId, 'STUDENT');
+  if (input.tutorId) await assertUser(tdb, 'tutorId', input.tutorId, 'TUTOR');
+  if (input.studentType) await assertRecord(tdb, 'studentType', input.studentType, studentTypes, 'a student type');
+  if (input.courseType) await assertRecord(tdb, 'courseType', input.courseType, groupCourseTypes, 'a group course type');
+  if (input.packageId) {
+    const plans = table === 'STUDENT_FLEXIBLE' ? flexiblePlans : subscriptionPlans;
+    await assertRecord(tdb, 'packageId', input.packageId, plans, table === 'STUDENT_FLEXIBLE' ? 'a flexible plan' : 'a subscription plan');
+  }
+}
+
+const criteriaColumns = (input: RateInput) => ({
+  studentId: input.studentId ?? null,
+  tutorId: input.tutorId ?? null,
+  studentType: input.studentType ?? null,
+  courseType: input.courseType ?? null,
+  tutorCountry: input.tutorCountry ?? null,
+  studentCountry: input.studentCountry ?? null,
+  country: input.country ?? null,
+  curriculum: input.curriculum ?? null,
+  grade: input.grade ?? null,
+  packageId: input.packageId ?? null,
+});
+
+export async function saveRate(tdb: TenantDb, _actor: Actor, table: RateTable, input: RateInput, id?: string): Promise<Rate> {
+  if (id) await findRate(tdb, table, id);
+  await findVersion(tdb, table, input.versionId).catch(() => {
+    throw fieldError('versionId', 'is not a rate version of this kind here');
+  });
+  await assertReferences(tdb, table, input);
+  const fields = { versionId: input.versionId, amount: input.amount, currency: input.currency, ...criteriaColumns(input) };
+  const row = id
+    ? await tdb.db.update(rates).set(fields).where(tdb.where(rates, eq(rates._id, id))).returning().get()
+    : await tdb.db.insert(rates).values(tdb.values(rates, { ...fields, rateTable: table })).returning().get();
+  return toRate(row);
+}
+
+export async function deleteRate(tdb: TenantDb, _actor: Actor, table: RateTable, id: string) {
+  await findRate(tdb, table, id);
+  await tdb.db.delete(rates).where(tdb.where(rates, eq(rates._id, id)));
+}

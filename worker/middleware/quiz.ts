@@ -1,0 +1,32 @@
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { AppBindings } from '../env';
+import { ApiError } from '../../platform/errors';
+import { learnerFor } from '../lib/quiz/learner';
+import { MARK, mayReviewAnyone, type Reviewer } from '../lib/quiz/reviewers';
+import { tenantDb } from '../lib/tenant-db';
+import { authOf } from './auth';
+import { requirePermission } from './permissions';
+
+/** Mount after requireAuth: quiz taking is for a student or guest, or a parent acting for their student. */
+export const requireLearner = createMiddleware<AppBindings>(async (c, next) => {
+  await learnerFor(tenantDb(c), authOf(c));
+  await next();
+});
+
+/**
+ * Mount after requireAuth: attempt review is for admins holding `submissions: view` and for tutors; a tutor's access
+ * is then checked per learner, so the route answers 404 for a learner the tutor does not teach.
+ */
+export const requireReviewer = createMiddleware<AppBindings>(async (c, next) => {
+  if (authOf(c).role === 'TUTOR') return next();
+  return requirePermission('submissions', ['view'])(c, next);
+});
+
+/** Mount after requireAuth: changing a mark is for tutors and admins holding `submissions: manualAnswer`; to anyone else the attempt is not there. */
+export const requireMarker = createMiddleware<AppBindings>(async (c, next) => {
+  if (!(await mayReviewAnyone(tenantDb(c), reviewerOf(c), MARK))) throw new ApiError(404, 'Submission not found');
+  await next();
+});
+
+export const reviewerOf = (c: Context<AppBindings>): Reviewer => ({ actor: authOf(c), tenantPermissions: c.get('tenant').permissions });
