@@ -307,6 +307,53 @@ export const routeGates: Record<string, Gate> = {
   'GET /api/admin/booking-defaults': flag('adminUsers.view'),
   'PUT /api/admin/booking-defaults': flag('adminUsers.edit'),
 
+  // Pricing (pricing-plans.ts, pricing-sets.ts, pricing-rates.ts): every admin screen behind its own flag; the plan
+  // lists a student picks from are open to every account.
+  ...Object.fromEntries(
+    (
+      [
+        ['flexible-plans', 'flexiblePlans'],
+        ['subscription-plans', 'subscriptionPlans'],
+        ['groups', 'groups'],
+        ['one-to-one-student-types', 'tutorRates'],
+        ['group-tutor-rate-course-types', 'tutorRates'],
+        ['one-to-one-tutor-rate-versions', 'tutorRates'],
+        ['group-tutor-rate-versions', 'tutorRates'],
+        ['student-flexible-rate-versions', 'studentRates'],
+        ['student-subscription-rate-versions', 'studentRates'],
+      ] as const
+    ).flatMap(([path, resource]) => [
+      [`GET /api/admin/${path}`, flag(`${resource}.view`)],
+      [`GET /api/admin/${path}/dropdown-list`, flag(`${resource}.view`)],
+      [`GET /api/admin/${path}/verify-delete/:id`, flag(`${resource}.delete`)],
+      [`GET /api/admin/${path}/:id`, flag(`${resource}.view`)],
+      [`POST /api/admin/${path}`, flag(`${resource}.create`)],
+      [`PUT /api/admin/${path}/:id`, flag(`${resource}.edit`)],
+      [`DELETE /api/admin/${path}/:id`, flag(`${resource}.delete`)],
+      ...(path.endsWith('-plans') ? [[`GET /api/admin/${path}/user/:userId`, flag(`${resource}.view`)]] : []),
+    ]),
+  ),
+  ...Object.fromEntries(
+    (
+      [
+        ['one-to-one-tutor-rates', 'tutorRates'],
+        ['group-tutor-rates', 'tutorRates'],
+        ['student-flexible-rates', 'studentRates'],
+        ['student-subscription-rates', 'studentRates'],
+      ] as const
+    ).flatMap(([path, resource]) => [
+      [`GET /api/admin/${path}`, flag(`${resource}.view`)],
+      [`GET /api/admin/${path}/user/:id`, flag(`${resource}.view`)],
+      [`GET /api/admin/${path}/:id`, flag(`${resource}.view`)],
+      [`POST /api/admin/${path}`, flag(`${resource}.create`)],
+      [`PUT /api/admin/${path}/:id`, flag(`${resource}.edit`)],
+      [`DELETE /api/admin/${path}/:id`, flag(`${resource}.delete`)],
+    ]),
+  ),
+  'GET /api/admin/rates/explain': flag('tutorRates.view'),
+  'GET /api/flexible-plans': account,
+  'GET /api/subscription-plans': account,
+
   // Quizzes, submissions and usage (quizzes.ts, submissions.ts, usages.ts)
   'GET /api/quizzes': session,
   'GET /api/quizzes/history': learner,
