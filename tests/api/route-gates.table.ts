@@ -11,6 +11,8 @@
  *   guestLearner: a guest alone. acting: a session in which an admin acts as another user (none of the test's).
  * - flag: an admin whose role (and tenant) grant the named permission; an admin without it is refused.
  * - reviewer: a tutor (for the learners they teach), or an admin holding the named flag.
+ * - only: an account of one of the listed roles (the test's student, tutor or flagless admin), checked on the person
+ *   the caller acts for; no record is needed to decide it.
  * - record: an account, and the record named in the path decides. The test fills paths with Sam's records; Theo
  *   tutors Sam's courses, Maya (the student the test signs in as) is linked to none of them, and the admin without
  *   flags holds no admin permission. `members` lists which of those callers the record lets in.
@@ -20,7 +22,7 @@ export type Member = 'student' | 'tutor' | 'admin';
 export type Gate =
   | { kind: 'public' | 'ticket' | 'session' | 'account' | 'admin' | 'parent' | 'learner' | 'guestLearner' | 'acting' }
   | { kind: 'flag' | 'reviewer'; flag: string }
-  | { kind: 'record'; members: Member[] };
+  | { kind: 'only' | 'record'; members: Member[] };
 
 const publicRoute: Gate = { kind: 'public' };
 const ticket: Gate = { kind: 'ticket' };
@@ -29,6 +31,7 @@ const account: Gate = { kind: 'account' };
 const learner: Gate = { kind: 'learner' };
 const flag = (name: string): Gate => ({ kind: 'flag', flag: name });
 const record = (...members: Member[]): Gate => ({ kind: 'record', members });
+const only = (...members: Member[]): Gate => ({ kind: 'only', members });
 /** Sam's course, its sections, lessons and materials: Theo tutors it as an Editor. */
 const tutorsRecord = record('tutor');
 /** A record of Sam's own (his profile rows, his attempts, his push subscription): nobody else's. */
@@ -38,7 +41,8 @@ export const routeGates: Record<string, Gate> = {
   'GET /api/health': publicRoute,
 
   // Real time (worker/routes/realtime.ts, docs.ts, chat.ts)
-  'POST /api/rt/tickets': session,
+  // A guest session may not join live rooms.
+  'POST /api/rt/tickets': account,
   'GET /api/rt/waiting-room/:waitingId': ticket,
   'GET /api/rt/docs/:name': ticket,
   'GET /api/rt/chat/course/:courseId': ticket,
@@ -117,7 +121,7 @@ export const routeGates: Record<string, Gate> = {
     ]),
   ),
   'GET /api/onboarding': account,
-  'POST /api/onboarding': account,
+  'POST /api/onboarding': only('student', 'tutor'),
 
   // Admin users, impersonation, roles, settings (admin-users.ts, impersonation.ts, roles.ts, tutor-roles.ts, admin-settings.ts)
   'POST /api/admin/users/log-in-as-user': flag('adminUsers.logInAsUser'),
@@ -289,7 +293,8 @@ export const routeGates: Record<string, Gate> = {
 
   // Trials and tutor sorting (trials.ts, tutor-sortings.ts)
   'POST /api/trials/sign-up': publicRoute,
-  'POST /api/trials': account,
+  // Booked by a student, or by a parent acting for one.
+  'POST /api/trials': only('student'),
   // Sam's trial with Theo: its student and tutor, or an admin with trialClasses.
   'GET /api/trials/trial-recordings/:id': tutorsRecord,
   'GET /api/trials': account,
@@ -301,6 +306,53 @@ export const routeGates: Record<string, Gate> = {
   'PUT /api/admin/tutor-sortings': flag('tutorSorting.edit'),
   'GET /api/admin/booking-defaults': flag('adminUsers.view'),
   'PUT /api/admin/booking-defaults': flag('adminUsers.edit'),
+
+  // Pricing (pricing-plans.ts, pricing-sets.ts, pricing-rates.ts): every admin screen behind its own flag; the plan
+  // lists a student picks from are open to every account.
+  ...Object.fromEntries(
+    (
+      [
+        ['flexible-plans', 'flexiblePlans'],
+        ['subscription-plans', 'subscriptionPlans'],
+        ['groups', 'groups'],
+        ['one-to-one-student-types', 'tutorRates'],
+        ['group-tutor-rate-course-types', 'tutorRates'],
+        ['one-to-one-tutor-rate-versions', 'tutorRates'],
+        ['group-tutor-rate-versions', 'tutorRates'],
+        ['student-flexible-rate-versions', 'studentRates'],
+        ['student-subscription-rate-versions', 'studentRates'],
+      ] as const
+    ).flatMap(([path, resource]) => [
+      [`GET /api/admin/${path}`, flag(`${resource}.view`)],
+      [`GET /api/admin/${path}/dropdown-list`, flag(`${resource}.view`)],
+      [`GET /api/admin/${path}/verify-delete/:id`, flag(`${resource}.delete`)],
+      [`GET /api/admin/${path}/:id`, flag(`${resource}.view`)],
+      [`POST /api/admin/${path}`, flag(`${resource}.create`)],
+      [`PUT /api/admin/${path}/:id`, flag(`${resource}.edit`)],
+      [`DELETE /api/admin/${path}/:id`, flag(`${resource}.delete`)],
+      ...(path.endsWith('-plans') ? [[`GET /api/admin/${path}/user/:userId`, flag(`${resource}.view`)]] : []),
+    ]),
+  ),
+  ...Object.fromEntries(
+    (
+      [
+        ['one-to-one-tutor-rates', 'tutorRates'],
+        ['group-tutor-rates', 'tutorRates'],
+        ['student-flexible-rates', 'studentRates'],
+        ['student-subscription-rates', 'studentRates'],
+      ] as const
+    ).flatMap(([path, resource]) => [
+      [`GET /api/admin/${path}`, flag(`${resource}.view`)],
+      [`GET /api/admin/${path}/user/:id`, flag(`${resource}.view`)],
+      [`GET /api/admin/${path}/:id`, flag(`${resource}.view`)],
+      [`POST /api/admin/${path}`, flag(`${resource}.create`)],
+      [`PUT /api/admin/${path}/:id`, flag(`${resource}.edit`)],
+      [`DELETE /api/admin/${path}/:id`, flag(`${resource}.delete`)],
+    ]),
+  ),
+  'GET /api/admin/rates/explain': flag('tutorRates.view'),
+  'GET /api/flexible-plans': account,
+  'GET /api/subscription-plans': account,
 
   // Quizzes, submissions and usage (quizzes.ts, submissions.ts, usages.ts)
   'GET /api/quizzes': session,

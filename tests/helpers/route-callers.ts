@@ -18,11 +18,25 @@ export interface AppRoute {
 
 export const routeName = (route: AppRoute) => `${route.method} ${route.path}`;
 
-/** One entry per method and path; `ALL` entries are middleware mounted with `.use`, not routes. */
+/** Routes after which a caller's session may be gone, in the order they run: sign-out would refuse the other. */
+const ENDS_SESSION = ['PUT /api/user/delete', 'POST /api/auth/sign-out'];
+
+/** 0 for most routes, 1 for those that delete a record other routes' fixtures may name, 2 and on for those ending the session. */
+function lastingEffect(route: AppRoute) {
+  const ending = ENDS_SESSION.indexOf(routeName(route));
+  if (ending >= 0) return 2 + ending;
+  return route.method === 'DELETE' || /\/(delete|remove\w*)(\/|$)/.test(route.path) ? 1 : 0;
+}
+
+/**
+ * One entry per method and path (`ALL` entries are middleware mounted with `.use`, not routes), in the router's
+ * order except that deletions come after every other route and sign-out and account deletion come last: a caller
+ * allowed through may really delete, and the routes tried after must still find the records and the sessions.
+ */
 export function appRoutes(): AppRoute[] {
   const seen = new Map<string, AppRoute>();
   for (const { method, path } of app.routes) if (method !== 'ALL') seen.set(`${method} ${path}`, { method, path });
-  return [...seen.values()];
+  return [...seen.values()].sort((a, b) => lastingEffect(a) - lastingEffect(b));
 }
 
 /** An id of no record, for a path parameter no fixture knows. */
@@ -34,7 +48,8 @@ export const UNKNOWN_ID = 'no_such_record_0000';
  */
 export function routeTarget(route: AppRoute, override: Record<string, string> = {}) {
   const fixture = idRouteFixtures.find((f) => f.match.test(route.path) && (!f.method || f.method === route.method));
-  const path = route.path.replace(/^\/api/, '').replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(override[name] ?? fixture?.params[name] ?? UNKNOWN_ID));
+  const fill = (name: string) => encodeURIComponent(override[name] ?? fixture?.params[name] ?? UNKNOWN_ID);
+  const path = route.path.replace(/^\/api/, '').replace(/:(\w+)/g, (_, name: string) => fill(name));
   return { path, headers: fixture?.headers ?? {} };
 }
 
