@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '../../schema/contracts/common';
 import type { Plan, PricedPlan, PricingSet, Rate, RateExplanation, RateVersion, VerifyDelete } from '../../schema/contracts/pricing';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
-import { rates, users } from '../../schema/tables';
+import { flexiblePlans, groupCourseTypes, pricingMembers, rates, rateVersions, studentGroups, studentTypes, subscriptionPlans, users } from '../../schema/tables';
 import { type ErrorJson, expectFieldError } from '../helpers/auth';
 import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
@@ -16,6 +16,8 @@ const THEO = 'user_tutor';
 beforeAll(async () => {
   await seedDemo();
   await seedExtraAdmins();
+  // The demo's plans and rates would compete with the ones each test makes; these tests start from none.
+  for (const table of [rates, rateVersions, pricingMembers, studentGroups, studentTypes, groupCourseTypes, flexiblePlans, subscriptionPlans]) await db.delete(table);
   await db.update(users).set({ country: 'SG' }).where(eq(users._id, THEO));
   await db.update(users).set({ country: 'MY' }).where(eq(users._id, SAM));
   as = await callers();
