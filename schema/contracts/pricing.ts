@@ -218,6 +218,13 @@ export const explainQuery = z.object({
 });
 export type ExplainQuery = z.input<typeof explainQuery>;
 
+/** GET /api/one-to-one-tutor-rates/student/{studentId}: the tutor is the caller; `tutorId` may name them again. */
+export const tutorStudentRateQuery = z.object({
+  tutorId: recordId.optional(),
+  curriculum: z.string().trim().min(1).max(120).optional(),
+  grade: z.string().trim().min(1).max(60).optional(),
+});
+
 export interface RateExplanation {
   amount: number;
   currency: string;

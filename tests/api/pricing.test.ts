@@ -201,6 +201,21 @@ describe('rate versions, rates and the price check', () => {
   });
 });
 
+describe('the tutor’s own rates', () => {
+  it('lists what may pay the tutor and prices a lesson with one of their students', async () => {
+    const mine = await get<(Rate & { versionNumber: number })[]>('/one-to-one-tutor-rates', as.tutor);
+    expect(mine.map((r) => r.amount)).toEqual(expect.arrayContaining([4000, 3000, 2500]));
+    expect(mine.every((r) => r.tutorId === null || r.tutorId === THEO)).toBe(true);
+    expect((await get<Rate[]>('/group-tutor-rates', as.tutor)).some((r) => r.amount === 1800)).toBe(true);
+    const sam = await get<RateExplanation>(`/one-to-one-tutor-rates/student/${SAM}?tutorId=${THEO}`, as.tutor);
+    expect(sam.explanation).toBe('one-to-one rate v1 (student registered ≥ 2020-01-01), student Sam Student: 40.00 SGD/h');
+    expect((await call('GET', `/one-to-one-tutor-rates/student/${SAM}?tutorId=user_other`, as.tutor)).status).toBe(403);
+    expect((await call('GET', '/one-to-one-tutor-rates/student/user_partner_learner', as.tutor)).status).toBe(404);
+    expect((await call('GET', '/one-to-one-tutor-rates', as.student)).status).toBe(403);
+    expect((await call('GET', '/group-tutor-rates', as.admin)).status).toBe(403);
+  });
+});
+
 describe('permissions and tenants', () => {
   const paths = [
     '/admin/flexible-plans',

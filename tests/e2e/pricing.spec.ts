@@ -20,7 +20,7 @@ test('an admin adds a rate version with a per-student override, and the price ch
   await expect(page.getByText('One-to-one rate version created!')).toBeVisible();
 
   const version = page.getByTestId('one-to-one-versions-row').filter({ hasText: 'Autumn 2026' });
-  await expect(version).toContainText('v3 · student assigned ≥ 2026-01-01 · 0 rate(s)');
+  await expect(version).toContainText('v3 · student assigned ≥ 2026-01-01 · 0 rates');
   await version.getByRole('button', { name: 'Rates' }).click();
   const addRate = version.getByRole('form', { name: 'Add a rate' });
   await addRate.getByLabel('Amount an hour').fill('35.5');

@@ -26,6 +26,7 @@ const plan = { name: 'Matrix plan', amount: 100, currency: 'USD', minutes: 60, d
 const set = { name: 'Matrix set' };
 
 export const pricingFixtures: RouteFixture[] = [
+  { match: /^\/api\/one-to-one-tutor-rates\/student\/:studentId$/, params: { studentId: SAM } },
   { match: /^\/api\/admin\/flexible-plans\/user\/:userId$/, params: { userId: SAM } },
   { match: /^\/api\/admin\/subscription-plans\/user\/:userId$/, params: { userId: SAM } },
   { match: /^\/api\/admin\/flexible-plans\/(verify-delete\/)?:id$/, params: { id: P.flexible }, body: plan },

@@ -1,12 +1,14 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { idParam } from '../../schema/contracts/common';
-import { explainQuery, pricingListQuery, rateInput, rateListQuery, rateVersionInput } from '../../schema/contracts/pricing';
+import { z } from 'zod';
+import { idParam, recordId } from '../../schema/contracts/common';
+import { explainQuery, pricingListQuery, rateInput, rateListQuery, rateVersionInput, tutorStudentRateQuery } from '../../schema/contracts/pricing';
 import type { RateTable } from '../../schema/contracts/pricing-enums';
 import { rates, rateVersions } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { listPage, sortBy } from '../lib/pagination';
 import { explainLesson } from '../lib/pricing/explain';
+import { rateForStudent, ratesForTutor } from '../lib/pricing/tutor-rates';
 import {
   deleteRate,
   deleteVersion,
@@ -22,7 +24,7 @@ import {
 import { contains } from '../lib/search';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { requirePermission, requirePermissions } from '../middleware/permissions';
+import { requireAccount, requirePermission, requirePermissions, requireRole } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 
 const paths: Record<RateTable, string> = {
@@ -31,6 +33,7 @@ const paths: Record<RateTable, string> = {
   STUDENT_FLEXIBLE: 'student-flexible-rate',
   STUDENT_SUBSCRIPTION: 'student-subscription-rate',
 };
+const studentParam = z.object({ studentId: recordId });
 const resourceOf = (table: RateTable) => (table.startsWith('STUDENT_') ? 'studentRates' : 'tutorRates');
 
 function versionRoutes(table: RateTable) {
@@ -127,6 +130,12 @@ const tables = ['ONE_TO_ONE_TUTOR', 'GROUP_TUTOR', 'STUDENT_FLEXIBLE', 'STUDENT_
 
 export const pricingRateRoutes = tables
   .reduce((app, table) => app.route('/', versionRoutes(table)).route('/', rateRoutes(table)), new Hono<AppBindings>())
+  // The tutor's own side: what may pay them, and what a lesson with one of their students pays.
+  .get('/one-to-one-tutor-rates', requireAuth, requireAccount, requireRole('TUTOR'), async (c) => c.json(await ratesForTutor(tenantDb(c), authOf(c), 'ONE_TO_ONE_TUTOR')))
+  .get('/group-tutor-rates', requireAuth, requireAccount, requireRole('TUTOR'), async (c) => c.json(await ratesForTutor(tenantDb(c), authOf(c), 'GROUP_TUTOR')))
+  .get('/one-to-one-tutor-rates/student/:studentId', requireAuth, requireAccount, requireRole('TUTOR'), validate('param', studentParam), validate('query', tutorStudentRateQuery), async (c) =>
+    c.json(await rateForStudent(tenantDb(c), authOf(c), c.req.valid('param').studentId, c.req.valid('query'))),
+  )
   .get('/admin/rates/explain', requireAuth, requirePermissions({ tutorRates: ['view'] }), validate('query', explainQuery), async (c) =>
     c.json(await explainLesson(tenantDb(c), authOf(c), c.req.valid('query'))),
   );

@@ -121,6 +121,7 @@ export default function RecordDialog({ kind, open, editing, onClose, onSaved }: 
                   </div>
                 );
               case 'picks':
+                if (field.shownWhen && !field.shownWhen(values)) return null;
                 return <PickList key={field.key} id={id} label={field.label} source={field.source} value={value as string[]} onChange={(ids) => set(field.key, ids)} error={errors[field.key]} />;
             }
           })}

@@ -18,7 +18,7 @@ export type Field =
   | { key: string; label: string; kind: 'number'; required?: boolean; hint?: string }
   | { key: string; label: string; kind: 'select'; options: Option[] }
   | { key: string; label: string; kind: 'money' }
-  | { key: string; label: string; kind: 'picks'; source: OptionSource };
+  | { key: string; label: string; kind: 'picks'; source: OptionSource; shownWhen?: (values: Record<string, unknown>) => boolean };
 
 /** A record kind of the pricing screens: where it lives, who may touch it, its form and its one-line summary. */
 export interface RecordKind {
@@ -44,10 +44,13 @@ const nameSorts: Option[] = [
   { value: 'name:desc', label: 'Name Z–A' },
 ];
 
+/** "1 month", "3 months": counts read as words. */
+export const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const hours = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} h` : `${minutes} min`);
 const planSummary = (row: PricingRow) =>
-  `${formatMoney(row.amount as number, row.currency as string)} · ${hours(row.minutes as number)} · ${row.duration as number} ${String(row.durationUnit).toLowerCase()}` +
-  (row.inclusionMode === 'ALL' ? '' : ` · ${String(row.inclusionMode).toLowerCase()} ${(row.groupIds as string[]).length} group(s)`);
+  `${formatMoney(row.amount as number, row.currency as string)} · ${hours(row.minutes as number)} · ${counted(row.duration as number, String(row.durationUnit).toLowerCase().slice(0, -1))}` +
+  (row.inclusionMode === 'ALL' ? '' : ` · ${row.inclusionMode === 'INCLUDE' ? 'only for' : 'not for'} ${counted((row.groupIds as string[]).length, 'group')}`);
 
 const planFields = (units: readonly string[]): Field[] => [
   { key: 'name', label: 'Name', kind: 'text', required: true },
@@ -61,7 +64,7 @@ const planFields = (units: readonly string[]): Field[] => [
     { value: inclusionModes[1], label: 'Only the groups below' },
     { value: inclusionModes[2], label: 'Everyone except the groups below' },
   ] },
-  { key: 'groupIds', label: 'Groups', kind: 'picks', source: 'groups' },
+  { key: 'groupIds', label: 'Groups', kind: 'picks', source: 'groups', shownWhen: (values) => values.inclusionMode !== 'ALL' },
   { key: 'description', label: 'Description', kind: 'textarea' },
 ];
 const planSorts: Option[] = [...nameSorts, { value: 'amount:asc', label: 'Cheapest first' }, { value: 'amount:desc', label: 'Dearest first' }];
@@ -87,7 +90,7 @@ export const subscriptionPlans: RecordKind = {
   fields: planFields(subscriptionDurationUnits),
 };
 
-const setKind = (id: string, noun: string, endpoint: string, resource: string, source: OptionSource, members: string): RecordKind => ({
+const setKind = (id: string, noun: string, endpoint: string, resource: string, source: OptionSource, members: string, member: string): RecordKind => ({
   id,
   noun,
   endpoint,
@@ -100,12 +103,12 @@ const setKind = (id: string, noun: string, endpoint: string, resource: string, s
     { key: 'description', label: 'Description', kind: 'textarea' },
   ],
   sorts: nameSorts,
-  summary: (row) => (row.isDefault ? 'Every student in no other group' : `${(row.memberIds as string[]).length} ${members.toLowerCase()}`),
+  summary: (row) => (row.isDefault ? 'Every student in no other group' : counted((row.memberIds as string[]).length, member)),
 });
 
-export const groups = setKind('groups', 'Group', '/admin/groups', 'groups', 'students', 'Students');
-export const studentTypes = setKind('student-types', 'Student type', '/admin/one-to-one-student-types', 'tutorRates', 'students', 'Students');
-export const courseTypes = setKind('course-types', 'Course type', '/admin/group-tutor-rate-course-types', 'tutorRates', 'groupCourses', 'Group courses');
+export const groups = setKind('groups', 'Group', '/admin/groups', 'groups', 'students', 'Students', 'student');
+export const studentTypes = setKind('student-types', 'Student type', '/admin/one-to-one-student-types', 'tutorRates', 'students', 'Students', 'student');
+export const courseTypes = setKind('course-types', 'Course type', '/admin/group-tutor-rate-course-types', 'tutorRates', 'groupCourses', 'Group courses', 'group course');
 
 const versionKind = (id: string, noun: string, path: string, table: RateTable): RecordKind => ({
   id,
@@ -123,7 +126,7 @@ const versionKind = (id: string, noun: string, path: string, table: RateTable): 
   ],
   sorts: [{ value: 'versionNumber:desc', label: 'Newest version first' }, { value: 'referenceDate:desc', label: 'Latest date first' }, { value: 'name:asc', label: 'Name A–Z' }],
   summary: (row) =>
-    `v${row.versionNumber as number} · ${dateBasisWords[row.dateBasis as keyof typeof dateBasisWords]} ${operatorSymbols[row.operator as keyof typeof operatorSymbols]} ${row.referenceDate as string} · ${row.ratesCount as number} rate(s)`,
+    `v${row.versionNumber as number} · ${dateBasisWords[row.dateBasis as keyof typeof dateBasisWords]} ${operatorSymbols[row.operator as keyof typeof operatorSymbols]} ${row.referenceDate as string} · ${counted(row.ratesCount as number, 'rate')}`,
 });
 
 export const oneToOneVersions = versionKind('one-to-one-versions', 'One-to-one rate version', 'one-to-one-tutor-rate', 'ONE_TO_ONE_TUTOR');
