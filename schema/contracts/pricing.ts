@@ -162,17 +162,26 @@ const criteriaFields = {
   packageId: recordId.nullish(),
 };
 
+function criteriaCheck(table: RateTable) {
+  return (rate: Partial<Record<keyof typeof criteriaFields, string | null>>, ctx: z.RefinementCtx) => {
+    for (const key of Object.keys(criteriaFields) as (keyof typeof criteriaFields)[]) {
+      if (rate[key] && !criteriaOf[table].includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'does not apply to this kind of rate' });
+    }
+    if (table.startsWith('STUDENT_') && !rate.packageId) ctx.addIssue({ code: 'custom', path: ['packageId'], message: 'is required: the plan this rate prices' });
+  };
+}
+const rateBody = { amount: minorAmount, currency: currencyCode, ...criteriaFields };
+
 /** A rate: minor units per hour (tutor tables) or per plan (student tables), for the lessons its criteria match. */
-export const rateInput = (table: RateTable) =>
-  z
-    .object({ versionId: recordId, amount: minorAmount, currency: currencyCode, ...criteriaFields })
-    .superRefine((rate, ctx) => {
-      for (const key of Object.keys(criteriaFields) as (keyof typeof criteriaFields)[]) {
-        if (rate[key] && !criteriaOf[table].includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'does not apply to this kind of rate' });
-      }
-      if (table.startsWith('STUDENT_') && !rate.packageId) ctx.addIssue({ code: 'custom', path: ['packageId'], message: 'is required: the plan this rate prices' });
-    });
+export const rateInput = (table: RateTable) => z.object({ versionId: recordId, ...rateBody }).superRefine(criteriaCheck(table));
 export type RateInput = z.input<ReturnType<typeof rateInput>>;
+
+/**
+ * PUT /api/admin/users/{one-to-one|group}-tutor-rates/{userId}: the rates of one version that name this user (as tutor,
+ * or as student for one-to-one rates), replaced as a whole. Each rate is checked as a rate of that table.
+ */
+export const userRatesInput = (table: RateTable) =>
+  z.object({ versionId: recordId, rates: z.array(z.object(rateBody).superRefine(criteriaCheck(table))).max(200, 'at most 200 rates') });
 
 export const rateListQuery = listQuery.and(
   z.object({

@@ -201,6 +201,23 @@ describe('rate versions, rates and the price check', () => {
   });
 });
 
+describe('a user’s own rates', () => {
+  it('replaces the rates of a version that name a tutor, or a student, as a whole', async () => {
+    const [v] = (await get<ListResponse<RateVersion>>('/admin/one-to-one-tutor-rate-versions?searchText=Launch')).docs;
+    const put = (userId: string, rates: unknown[], path = 'one-to-one-tutor-rates') => call('PUT', `/admin/users/${path}/${userId}`, as.admin, { versionId: v!._id, rates });
+    const theo = await json<Rate[]>(await put(THEO, [{ amount: 4200, currency: 'SGD', studentId: MAYA }, { amount: 3900, currency: 'SGD' }]));
+    expect(theo.map((r) => [r.tutorId, r.studentId, r.amount]).sort()).toEqual([[THEO, MAYA, 4200], [THEO, null, 3900]].sort());
+    expect(await json<Rate[]>(await put(THEO, [{ amount: 4100, currency: 'SGD' }]))).toMatchObject([{ tutorId: THEO, amount: 4100 }]);
+    expect(await json<Rate[]>(await put(MAYA, [{ amount: 3700, currency: 'SGD' }]))).toMatchObject([{ studentId: MAYA, tutorId: null }]);
+    await expectFieldError(await put(THEO, [{ amount: 41.5, currency: 'SGD' }]), 'rates.0.amount');
+    await expectFieldError(await put(THEO, [{ amount: 4100, currency: 'SGD', studentId: THEO }]), 'rates.0.studentId');
+    expect((await put(MAYA, [], 'group-tutor-rates')).status).toBe(404);
+    expect((await call('PUT', `/admin/users/one-to-one-tutor-rates/${THEO}`, as.approver, { nonsense: true })).status).toBe(403);
+    expect(await json<Rate[]>(await put(THEO, []))).toEqual([]);
+    expect(await json<Rate[]>(await put(MAYA, []))).toEqual([]);
+  });
+});
+
 describe('the tutor’s own rates', () => {
   it('lists what may pay the tutor and prices a lesson with one of their students', async () => {
     const mine = await get<(Rate & { versionNumber: number })[]>('/one-to-one-tutor-rates', as.tutor);

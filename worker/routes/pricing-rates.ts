@@ -2,7 +2,7 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { idParam, recordId } from '../../schema/contracts/common';
-import { explainQuery, pricingListQuery, rateInput, rateListQuery, rateVersionInput, tutorStudentRateQuery } from '../../schema/contracts/pricing';
+import { explainQuery, pricingListQuery, rateInput, rateListQuery, rateVersionInput, tutorStudentRateQuery, userRatesInput } from '../../schema/contracts/pricing';
 import type { RateTable } from '../../schema/contracts/pricing-enums';
 import { rates, rateVersions } from '../../schema/tables';
 import type { AppBindings } from '../env';
@@ -15,6 +15,7 @@ import {
   findRate,
   findVersion,
   ratesCount,
+  replaceUserRates,
   saveRate,
   saveVersion,
   toRate,
@@ -34,6 +35,7 @@ const paths: Record<RateTable, string> = {
   STUDENT_SUBSCRIPTION: 'student-subscription-rate',
 };
 const studentParam = z.object({ studentId: recordId });
+const userIdParam = z.object({ userId: recordId });
 const resourceOf = (table: RateTable) => (table.startsWith('STUDENT_') ? 'studentRates' : 'tutorRates');
 
 function versionRoutes(table: RateTable) {
@@ -135,6 +137,12 @@ export const pricingRateRoutes = tables
   .get('/group-tutor-rates', requireAuth, requireAccount, requireRole('TUTOR'), async (c) => c.json(await ratesForTutor(tenantDb(c), authOf(c), 'GROUP_TUTOR')))
   .get('/one-to-one-tutor-rates/student/:studentId', requireAuth, requireAccount, requireRole('TUTOR'), validate('param', studentParam), validate('query', tutorStudentRateQuery), async (c) =>
     c.json(await rateForStudent(tenantDb(c), authOf(c), c.req.valid('param').studentId, c.req.valid('query'))),
+  )
+  .put('/admin/users/one-to-one-tutor-rates/:userId', requireAuth, requirePermission('tutorRates', ['edit']), validate('param', userIdParam), validate('json', userRatesInput('ONE_TO_ONE_TUTOR')), async (c) =>
+    c.json(await replaceUserRates(tenantDb(c), authOf(c), 'ONE_TO_ONE_TUTOR', c.req.valid('param').userId, c.req.valid('json'))),
+  )
+  .put('/admin/users/group-tutor-rates/:userId', requireAuth, requirePermission('tutorRates', ['edit']), validate('param', userIdParam), validate('json', userRatesInput('GROUP_TUTOR')), async (c) =>
+    c.json(await replaceUserRates(tenantDb(c), authOf(c), 'GROUP_TUTOR', c.req.valid('param').userId, c.req.valid('json'))),
   )
   .get('/admin/rates/explain', requireAuth, requirePermissions({ tutorRates: ['view'] }), validate('query', explainQuery), async (c) =>
     c.json(await explainLesson(tenantDb(c), authOf(c), c.req.valid('query'))),

@@ -126,3 +126,31 @@ export async function deleteRate(tdb: TenantDb, _actor: Actor, table: RateTable,
   await findRate(tdb, table, id);
   await tdb.db.delete(rates).where(tdb.where(rates, eq(rates._id, id)));
 }
+
+/**
+ * Makes the rates of one version that name this user exactly `rows` (the user set as tutorId, or as studentId for
+ * a student's one-to-one rates), in one batch, so a reader never sees half of the change.
+ */
+export async function replaceUserRates(tdb: TenantDb, _actor: Actor, table: RateTable, userId: string, input: { versionId: string; rates: Omit<RateInput, 'versionId'>[] }): Promise<Rate[]> {
+  const user = await tdb.db.select({ role: users.role }).from(users).where(tdb.where(users, eq(users._id, userId))).get();
+  const asStudent = user?.role === 'STUDENT' && table === 'ONE_TO_ONE_TUTOR';
+  if (user?.role !== 'TUTOR' && !asStudent) throw new ApiError(404, table === 'GROUP_TUTOR' ? 'Tutor not found' : 'User not found');
+  await findVersion(tdb, table, input.versionId).catch(() => {
+    throw fieldError('versionId', 'is not a rate version of this kind here');
+  });
+  const column = asStudent ? rates.studentId : rates.tutorId;
+  const rows = input.rates.map((rate) => ({ ...rate, versionId: input.versionId, [asStudent ? 'studentId' : 'tutorId']: userId }));
+  for (const [index, rate] of rows.entries()) {
+    await assertReferences(tdb, table, rate).catch((error: unknown) => {
+      if (error instanceof ApiError && error.errors[0]) throw fieldError(`rates.${index}.${error.errors[0].path}`, error.errors[0].message);
+      throw error;
+    });
+  }
+  const values = rows.map((rate) => tdb.values(rates, { versionId: input.versionId, rateTable: table, amount: rate.amount, currency: rate.currency, ...criteriaColumns(rate) }));
+  await tdb.db.batch([
+    tdb.db.delete(rates).where(tdb.where(rates, eq(rates.versionId, input.versionId), eq(column, userId))),
+    ...values.map((row) => tdb.db.insert(rates).values(row)),
+  ]);
+  const saved = await tdb.db.select().from(rates).where(tdb.where(rates, eq(rates.versionId, input.versionId), eq(column, userId))).all();
+  return saved.map(toRate);
+}
