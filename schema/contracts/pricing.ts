@@ -28,7 +28,11 @@ const statuses = z
 export const pricingListQuery = listQuery.and(z.object({ statuses }));
 
 const wholeCount = (what: string, max: number) =>
-  z.number({ error: `must be a whole number of ${what}` }).int(`must be a whole number of ${what}`).min(1, 'must be at least 1').max(max, `must be at most ${max}`);
+  z
+    .number({ error: `must be a whole number of ${what}` })
+    .int(`must be a whole number of ${what}`)
+    .min(1, 'must be at least 1')
+    .max(max, `must be at most ${max}`);
 
 const planFields = {
   name: required(120),
@@ -167,7 +171,9 @@ function criteriaCheck(table: RateTable) {
     for (const key of Object.keys(criteriaFields) as (keyof typeof criteriaFields)[]) {
       if (rate[key] && !criteriaOf[table].includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'does not apply to this kind of rate' });
     }
-    if (table.startsWith('STUDENT_') && !rate.packageId) ctx.addIssue({ code: 'custom', path: ['packageId'], message: 'is required: the plan this rate prices' });
+    if (table.startsWith('STUDENT_') && !rate.packageId) {
+      ctx.addIssue({ code: 'custom', path: ['packageId'], message: 'is required: the plan this rate prices' });
+    }
   };
 }
 const rateBody = { amount: minorAmount, currency: currencyCode, ...criteriaFields };

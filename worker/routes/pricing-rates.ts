@@ -2,7 +2,15 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { idParam, recordId } from '../../schema/contracts/common';
-import { explainQuery, pricingListQuery, rateInput, rateListQuery, rateVersionInput, tutorStudentRateQuery, userRatesInput } from '../../schema/contracts/pricing';
+import {
+  explainQuery,
+  pricingListQuery,
+  rateInput,
+  rateListQuery,
+  rateVersionInput,
+  tutorStudentRateQuery,
+  userRatesInput,
+} from '../../schema/contracts/pricing';
 import type { RateTable } from '../../schema/contracts/pricing-enums';
 import { rates, rateVersions } from '../../schema/tables';
 import type { AppBindings } from '../env';
@@ -36,6 +44,7 @@ const paths: Record<RateTable, string> = {
 };
 const studentParam = z.object({ studentId: recordId });
 const userIdParam = z.object({ userId: recordId });
+const rateFilters = ['versionId', 'tutorCountry', 'studentCountry', 'studentType', 'courseType', 'packageId', 'country', 'curriculum', 'grade'] as const;
 const resourceOf = (table: RateTable) => (table.startsWith('STUDENT_') ? 'studentRates' : 'tutorRates');
 
 function versionRoutes(table: RateTable) {
@@ -52,7 +61,13 @@ function versionRoutes(table: RateTable) {
         q.searchText ? contains(rateVersions.name, q.searchText) : undefined,
         q.statuses?.length ? inArray(rateVersions.status, q.statuses) : undefined,
       );
-      const columns = { name: rateVersions.name, versionNumber: rateVersions.versionNumber, referenceDate: rateVersions.referenceDate, status: rateVersions.status, createdAt: rateVersions.createdAt };
+      const columns = {
+        name: rateVersions.name,
+        versionNumber: rateVersions.versionNumber,
+        referenceDate: rateVersions.referenceDate,
+        status: rateVersions.status,
+        createdAt: rateVersions.createdAt,
+      };
       const order = sortBy(q, columns, desc(rateVersions.versionNumber));
       return c.json(
         await listPage(tdb.db, rateVersions, where, q, async (page) => {
@@ -73,7 +88,9 @@ function versionRoutes(table: RateTable) {
           .all(),
       );
     })
-    .get(`${path}/verify-delete/:id`, ...can('delete'), validate('param', idParam), async (c) => c.json(await verifyVersionDelete(tenantDb(c), table, c.req.valid('param').id)))
+    .get(`${path}/verify-delete/:id`, ...can('delete'), validate('param', idParam), async (c) =>
+      c.json(await verifyVersionDelete(tenantDb(c), table, c.req.valid('param').id)),
+    )
     .get(`${path}/:id`, ...can('view'), validate('param', idParam), async (c) => {
       const tdb = tenantDb(c);
       const row = await findVersion(tdb, table, c.req.valid('param').id);
@@ -98,9 +115,7 @@ function rateRoutes(table: RateTable) {
     .get(path, ...can('view'), validate('query', rateListQuery), async (c) => {
       const tdb = tenantDb(c);
       const q = c.req.valid('query');
-      const filters = (['versionId', 'tutorCountry', 'studentCountry', 'studentType', 'courseType', 'packageId', 'country', 'curriculum', 'grade'] as const).map((key) =>
-        q[key] ? eq(rates[key], q[key]) : undefined,
-      );
+      const filters = rateFilters.map((key) => (q[key] ? eq(rates[key], q[key]) : undefined));
       const where = tdb.where(rates, eq(rates.rateTable, table), ...filters);
       const order = sortBy(q, { amount: rates.amount, createdAt: rates.createdAt, updatedAt: rates.updatedAt }, desc(rates.createdAt));
       return c.json(
@@ -128,20 +143,23 @@ function rateRoutes(table: RateTable) {
     });
 }
 
+const tutorOnly = [requireAuth, requireAccount, requireRole('TUTOR')] as const;
+const editTutorRates = [requireAuth, requirePermission('tutorRates', ['edit'])] as const;
+const userRates = (table: RateTable) => [validate('param', userIdParam), validate('json', userRatesInput(table))] as const;
 const tables = ['ONE_TO_ONE_TUTOR', 'GROUP_TUTOR', 'STUDENT_FLEXIBLE', 'STUDENT_SUBSCRIPTION'] as const;
 
 export const pricingRateRoutes = tables
   .reduce((app, table) => app.route('/', versionRoutes(table)).route('/', rateRoutes(table)), new Hono<AppBindings>())
   // The tutor's own side: what may pay them, and what a lesson with one of their students pays.
-  .get('/one-to-one-tutor-rates', requireAuth, requireAccount, requireRole('TUTOR'), async (c) => c.json(await ratesForTutor(tenantDb(c), authOf(c), 'ONE_TO_ONE_TUTOR')))
-  .get('/group-tutor-rates', requireAuth, requireAccount, requireRole('TUTOR'), async (c) => c.json(await ratesForTutor(tenantDb(c), authOf(c), 'GROUP_TUTOR')))
-  .get('/one-to-one-tutor-rates/student/:studentId', requireAuth, requireAccount, requireRole('TUTOR'), validate('param', studentParam), validate('query', tutorStudentRateQuery), async (c) =>
+  .get('/one-to-one-tutor-rates', ...tutorOnly, async (c) => c.json(await ratesForTutor(tenantDb(c), authOf(c), 'ONE_TO_ONE_TUTOR')))
+  .get('/group-tutor-rates', ...tutorOnly, async (c) => c.json(await ratesForTutor(tenantDb(c), authOf(c), 'GROUP_TUTOR')))
+  .get('/one-to-one-tutor-rates/student/:studentId', ...tutorOnly, validate('param', studentParam), validate('query', tutorStudentRateQuery), async (c) =>
     c.json(await rateForStudent(tenantDb(c), authOf(c), c.req.valid('param').studentId, c.req.valid('query'))),
   )
-  .put('/admin/users/one-to-one-tutor-rates/:userId', requireAuth, requirePermission('tutorRates', ['edit']), validate('param', userIdParam), validate('json', userRatesInput('ONE_TO_ONE_TUTOR')), async (c) =>
+  .put('/admin/users/one-to-one-tutor-rates/:userId', ...editTutorRates, ...userRates('ONE_TO_ONE_TUTOR'), async (c) =>
     c.json(await replaceUserRates(tenantDb(c), authOf(c), 'ONE_TO_ONE_TUTOR', c.req.valid('param').userId, c.req.valid('json'))),
   )
-  .put('/admin/users/group-tutor-rates/:userId', requireAuth, requirePermission('tutorRates', ['edit']), validate('param', userIdParam), validate('json', userRatesInput('GROUP_TUTOR')), async (c) =>
+  .put('/admin/users/group-tutor-rates/:userId', ...editTutorRates, ...userRates('GROUP_TUTOR'), async (c) =>
     c.json(await replaceUserRates(tenantDb(c), authOf(c), 'GROUP_TUTOR', c.req.valid('param').userId, c.req.valid('json'))),
   )
   .get('/admin/rates/explain', requireAuth, requirePermissions({ tutorRates: ['view'] }), validate('query', explainQuery), async (c) =>

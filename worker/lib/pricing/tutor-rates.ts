@@ -40,7 +40,12 @@ export async function ratesForTutor(tdb: TenantDb, actor: Actor, table: RateTabl
  * What a one-to-one lesson with this student pays the signed-in tutor: the student must be enrolled in a course the
  * tutor teaches; the assigned date is the latest such enrolment.
  */
-export async function rateForStudent(tdb: TenantDb, actor: Actor, studentId: string, query: { tutorId?: string; curriculum?: string; grade?: string }): Promise<RateExplanation> {
+export async function rateForStudent(
+  tdb: TenantDb,
+  actor: Actor,
+  studentId: string,
+  query: { tutorId?: string; curriculum?: string; grade?: string },
+): Promise<RateExplanation> {
   const tutor = await signedInTutor(tdb, actor);
   if (query.tutorId && query.tutorId !== tutor._id) throw new ApiError(403, 'You can only see your own rates');
   const student = await tdb.db.select().from(users).where(tdb.where(users, eq(users._id, studentId))).get();
