@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { ShieldAlert, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { VerifyDelete } from '../../../schema/contracts/pricing';
@@ -9,7 +10,17 @@ import { AdminDialog, dangerButton } from '../admin-users/ui';
 import type { PricingRow, RecordKind } from './record-kinds';
 
 /** Shows the server's verify-delete answer (what would break) before anything is deleted. */
-export default function DeleteRecordDialog({ kind, row, onClose, onDeleted }: { kind: RecordKind; row: PricingRow | null; onClose: () => void; onDeleted: (id: string) => void }) {
+const danger = 'bg-rose-100 text-rose-700 dark:bg-rose-500/15 dark:text-rose-300';
+const caution = 'bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300';
+
+interface Props {
+  kind: RecordKind;
+  row: PricingRow | null;
+  onClose: () => void;
+  onDeleted: (id: string) => void;
+}
+
+export default function DeleteRecordDialog({ kind, row, onClose, onDeleted }: Props) {
   const [check, setCheck] = useState<VerifyDelete | null>(null);
   const [deleting, setDeleting] = useState(false);
   const toast = useToast();
@@ -55,7 +66,12 @@ export default function DeleteRecordDialog({ kind, row, onClose, onDeleted }: { 
       ) : (
         <div data-testid="verify-delete-result">
           <div className="flex gap-3">
-            <span className={`flex size-10 shrink-0 items-center justify-center rounded-xl ${check.canDelete ? 'bg-rose-100 text-rose-700 dark:bg-rose-500/15 dark:text-rose-300' : 'bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300'}`}>
+            <span
+              className={clsx(
+                'flex size-10 shrink-0 items-center justify-center rounded-xl',
+                check.canDelete ? danger : caution,
+              )}
+            >
               <ShieldAlert className="size-5" aria-hidden="true" />
             </span>
             <div className="text-sm text-slate-700 dark:text-slate-200">

@@ -3,7 +3,16 @@ import Spinner from '../../ui/Spinner';
 import { loadOptions, type Option, type OptionSource } from './options';
 
 /** Several records picked by ticking them; the choices load when the list first shows. */
-export default function PickList({ id, label, source, value, onChange, error }: { id: string; label: string; source: OptionSource; value: string[]; onChange: (ids: string[]) => void; error?: string }) {
+interface Props {
+  id: string;
+  label: string;
+  source: OptionSource;
+  value: string[];
+  onChange: (ids: string[]) => void;
+  error?: string;
+}
+
+export default function PickList({ id, label, source, value, onChange, error }: Props) {
   const [choices, setChoices] = useState<Option[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -30,7 +39,10 @@ export default function PickList({ id, label, source, value, onChange, error }: 
           <p className="text-sm text-slate-500">Nothing to pick yet.</p>
         ) : (
           choices.map((choice) => (
-            <label key={choice.value} className="flex items-center gap-2 rounded-lg px-2 py-1 text-sm text-slate-800 hover:bg-slate-50 dark:text-slate-100 dark:hover:bg-slate-800">
+            <label
+              key={choice.value}
+              className="flex items-center gap-2 rounded-lg px-2 py-1 text-sm text-slate-800 hover:bg-slate-50 dark:text-slate-100 dark:hover:bg-slate-800"
+            >
               <input type="checkbox" checked={value.includes(choice.value)} onChange={() => toggle(choice.value)} className="size-4 accent-brand" />
               {choice.label}
             </label>

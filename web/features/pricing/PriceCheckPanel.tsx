@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { Calculator } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { formatMoney } from '../../../schema/contracts/money';
@@ -83,7 +84,14 @@ export default function PriceCheckPanel() {
         </div>
       </form>
       {answer && (
-        <div role="status" data-testid="price-check-result" className={`mt-4 rounded-xl px-4 py-3 text-sm ${answer.ok ? 'bg-brand/10 text-slate-900 dark:text-white' : 'bg-amber-50 text-amber-900 dark:bg-amber-500/10 dark:text-amber-200'}`}>
+        <div
+          role="status"
+          data-testid="price-check-result"
+          className={clsx(
+            'mt-4 rounded-xl px-4 py-3 text-sm',
+            answer.ok ? 'bg-brand/10 text-slate-900 dark:text-white' : 'bg-amber-50 text-amber-900 dark:bg-amber-500/10 dark:text-amber-200',
+          )}
+        >
           {answer.ok ? (
             <>
               <p className="text-base font-semibold">{formatMoney(answer.value.amount, answer.value.currency)}</p>

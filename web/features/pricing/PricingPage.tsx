@@ -74,7 +74,11 @@ export default function PricingPage() {
             <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
           </div>
         ) : visible.length === 0 ? (
-          <EmptyState icon={<ShieldOff className="size-6" aria-hidden="true" />} title="No access to pricing" text="Your role does not include plans or rates. Ask an admin who has them." />
+          <EmptyState
+            icon={<ShieldOff className="size-6" aria-hidden="true" />}
+            title="No access to pricing"
+            text="Your role does not include plans or rates. Ask an admin who has them."
+          />
         ) : (
           <TabGroup>
             <TabList aria-label="Pricing areas" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">

@@ -132,7 +132,12 @@ export default function RatesPanel({ table, versionId, resource }: { table: Rate
                 {hourly && ' an hour'}
               </span>
               {can({ [resource]: ['delete'] }) && (
-                <button type="button" className={`${smallButton} text-rose-700! dark:text-rose-300!`} onClick={() => void remove(rate)} aria-label={`Delete rate ${criteriaWords(rate, names)}`}>
+                <button
+                  type="button"
+                  className={`${smallButton} text-rose-700! dark:text-rose-300!`}
+                  onClick={() => void remove(rate)}
+                  aria-label={`Delete rate ${criteriaWords(rate, names)}`}
+                >
                   <Trash2 className="size-4" aria-hidden="true" />
                 </button>
               )}
@@ -142,15 +147,37 @@ export default function RatesPanel({ table, versionId, resource }: { table: Rate
       )}
       {can({ [resource]: ['create'] }) && (
         <form onSubmit={(e) => void add(e)} noValidate className="mt-4 grid gap-3 sm:grid-cols-3" aria-label="Add a rate">
-          <TextField id={`${versionId}-amount`} label={hourly ? 'Amount an hour' : 'Price'} inputMode="decimal" required placeholder="18.00" value={values.amount ?? ''} onChange={(e) => setValues({ ...values, amount: e.target.value })} error={errors.amount} />
-          <SelectField id={`${versionId}-currency`} label="Currency" value={values.currency} onChange={(e) => setValues({ ...values, currency: e.target.value })} error={errors.currency}>
+          <TextField
+            id={`${versionId}-amount`}
+            label={hourly ? 'Amount an hour' : 'Price'}
+            inputMode="decimal"
+            required
+            placeholder="18.00"
+            value={values.amount ?? ''}
+            onChange={(e) => setValues({ ...values, amount: e.target.value })}
+            error={errors.amount}
+          />
+          <SelectField
+            id={`${versionId}-currency`}
+            label="Currency"
+            value={values.currency}
+            onChange={(e) => setValues({ ...values, currency: e.target.value })}
+            error={errors.currency}
+          >
             {currencyChoices.map((code) => (
               <option key={code}>{code}</option>
             ))}
           </SelectField>
           {criteria.map((key) =>
             pickers[key] ? (
-              <SelectField key={key} id={`${versionId}-${key}`} label={pickers[key].label} value={values[key] ?? ''} onChange={(e) => setValues({ ...values, [key]: e.target.value })} error={errors[key]}>
+              <SelectField
+                key={key}
+                id={`${versionId}-${key}`}
+                label={pickers[key].label}
+                value={values[key] ?? ''}
+                onChange={(e) => setValues({ ...values, [key]: e.target.value })}
+                error={errors[key]}
+              >
                 <option value="">Any</option>
                 {(choices[key] ?? []).map((option) => (
                   <option key={option.value} value={option.value}>
@@ -159,7 +186,15 @@ export default function RatesPanel({ table, versionId, resource }: { table: Rate
                 ))}
               </SelectField>
             ) : (
-              <TextField key={key} id={`${versionId}-${key}`} label={texts[key]!} placeholder="Any" value={values[key] ?? ''} onChange={(e) => setValues({ ...values, [key]: e.target.value })} error={errors[key]} />
+              <TextField
+                key={key}
+                id={`${versionId}-${key}`}
+                label={texts[key]!}
+                placeholder="Any"
+                value={values[key] ?? ''}
+                onChange={(e) => setValues({ ...values, [key]: e.target.value })}
+                error={errors[key]}
+              />
             ),
           )}
           <div className="flex items-end">

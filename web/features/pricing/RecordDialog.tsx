@@ -29,7 +29,15 @@ function initialValues(fields: Field[], row: PricingRow | null): Values {
 }
 
 /** Creates (`editing` null) or edits a record of any pricing kind; the API's zod schema checks the form first. */
-export default function RecordDialog({ kind, open, editing, onClose, onSaved }: { kind: RecordKind; open: boolean; editing: PricingRow | null; onClose: () => void; onSaved: (row: PricingRow, created: boolean) => void }) {
+interface Props {
+  kind: RecordKind;
+  open: boolean;
+  editing: PricingRow | null;
+  onClose: () => void;
+  onSaved: (row: PricingRow, created: boolean) => void;
+}
+
+export default function RecordDialog({ kind, open, editing, onClose, onSaved }: Props) {
   const [values, setValues] = useState<Values>({});
   const { busy, errors, setErrors, save } = useFormSave();
   const toast = useToast();
@@ -98,10 +106,28 @@ export default function RecordDialog({ kind, open, editing, onClose, onSaved }: 
                   />
                 );
               case 'textarea':
-                return <TextAreaField key={field.key} id={id} label={field.label} rows={2} value={String(value)} onChange={(e) => set(field.key, e.target.value)} error={errors[field.key]} className="sm:col-span-2" />;
+                return (
+                  <TextAreaField
+                    key={field.key}
+                    id={id}
+                    label={field.label}
+                    rows={2}
+                    value={String(value)}
+                    onChange={(e) => set(field.key, e.target.value)}
+                    error={errors[field.key]}
+                    className="sm:col-span-2"
+                  />
+                );
               case 'select':
                 return (
-                  <SelectField key={field.key} id={id} label={field.label} value={String(value)} onChange={(e) => set(field.key, e.target.value)} error={errors[field.key]}>
+                  <SelectField
+                    key={field.key}
+                    id={id}
+                    label={field.label}
+                    value={String(value)}
+                    onChange={(e) => set(field.key, e.target.value)}
+                    error={errors[field.key]}
+                  >
                     {field.options.map((option) => (
                       <option key={option.value} value={option.value}>
                         {option.label}
@@ -112,8 +138,23 @@ export default function RecordDialog({ kind, open, editing, onClose, onSaved }: 
               case 'money':
                 return (
                   <div key={field.key} className="grid grid-cols-[minmax(0,1fr)_7rem] gap-2">
-                    <TextField id={id} label={field.label} inputMode="decimal" required value={String(value)} onChange={(e) => set(field.key, e.target.value)} error={errors[field.key]} placeholder="12.34" />
-                    <SelectField id={`${id}-currency`} label="Currency" value={String(values.currency ?? 'USD')} onChange={(e) => set('currency', e.target.value)} error={errors.currency}>
+                    <TextField
+                      id={id}
+                      label={field.label}
+                      inputMode="decimal"
+                      required
+                      value={String(value)}
+                      onChange={(e) => set(field.key, e.target.value)}
+                      error={errors[field.key]}
+                      placeholder="12.34"
+                    />
+                    <SelectField
+                      id={`${id}-currency`}
+                      label="Currency"
+                      value={String(values.currency ?? 'USD')}
+                      onChange={(e) => set('currency', e.target.value)}
+                      error={errors.currency}
+                    >
                       {currencyChoices.map((code) => (
                         <option key={code}>{code}</option>
                       ))}
@@ -122,7 +163,17 @@ export default function RecordDialog({ kind, open, editing, onClose, onSaved }: 
                 );
               case 'picks':
                 if (field.shownWhen && !field.shownWhen(values)) return null;
-                return <PickList key={field.key} id={id} label={field.label} source={field.source} value={value as string[]} onChange={(ids) => set(field.key, ids)} error={errors[field.key]} />;
+                return (
+                  <PickList
+                    key={field.key}
+                    id={id}
+                    label={field.label}
+                    source={field.source}
+                    value={value as string[]}
+                    onChange={(ids) => set(field.key, ids)}
+                    error={errors[field.key]}
+                  />
+                );
             }
           })}
         </div>

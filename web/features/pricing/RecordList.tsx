@@ -15,6 +15,7 @@ import type { PricingRow, RecordKind } from './record-kinds';
 import RecordDialog from './RecordDialog';
 
 const PAGE_SIZE = 10;
+const inactiveBadge = 'rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200';
 
 /** One kind of pricing record: search, status filter, sort, paging, create and edit, verified delete. */
 export default function RecordList({ kind, details }: { kind: RecordKind; details?: (row: PricingRow) => ReactNode }) {
@@ -56,7 +57,15 @@ export default function RecordList({ kind, details }: { kind: RecordKind; detail
           </label>
           <div className="relative mt-1.5">
             <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-            <input id={`${kind.id}-search`} type="search" value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)} placeholder="Name" className={`${fieldClass()} pl-9`} />
+            <input
+              id={`${kind.id}-search`}
+              type="search"
+              value={typed}
+              maxLength={100}
+              onChange={(e) => setTyped(e.target.value)}
+              placeholder="Name"
+              className={`${fieldClass()} pl-9`}
+            />
           </div>
         </div>
         <SelectField id={`${kind.id}-status`} label="Status" value={statuses} onChange={(e) => setStatuses(e.target.value)}>
@@ -82,7 +91,11 @@ export default function RecordList({ kind, details }: { kind: RecordKind; detail
             <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
           </div>
         ) : list.docs.length === 0 ? (
-          <EmptyState icon={<Tags className="size-6" aria-hidden="true" />} title={`No ${noun}s found`} text={searchText || statuses ? 'Try another search or status.' : `Create the first ${noun}.`} />
+          <EmptyState
+            icon={<Tags className="size-6" aria-hidden="true" />}
+            title={`No ${noun}s found`}
+            text={searchText || statuses ? 'Try another search or status.' : `Create the first ${noun}.`}
+          />
         ) : (
           <>
             <ul className={clsx('space-y-3', list.status === 'loading' && 'opacity-60')}>
@@ -92,13 +105,18 @@ export default function RecordList({ kind, details }: { kind: RecordKind; detail
                     <div className="min-w-0">
                       <div className="flex flex-wrap items-center gap-2">
                         <h3 className="font-semibold text-slate-900 dark:text-white">{row.name}</h3>
-                        {row.status === 'INACTIVE' && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200">Inactive</span>}
+                        {row.status === 'INACTIVE' && <span className={inactiveBadge}>Inactive</span>}
                       </div>
                       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{kind.summary(row)}</p>
                     </div>
                     <div className="flex shrink-0 flex-wrap gap-2">
                       {details && (
-                        <button type="button" className={smallButton} aria-expanded={openRow === row._id} onClick={() => setOpenRow(openRow === row._id ? null : row._id)}>
+                        <button
+                          type="button"
+                          className={smallButton}
+                          aria-expanded={openRow === row._id}
+                          onClick={() => setOpenRow(openRow === row._id ? null : row._id)}
+                        >
                           <ChevronDown className={clsx('size-4 transition', openRow === row._id && 'rotate-180')} aria-hidden="true" />
                           Rates
                         </button>
@@ -110,7 +128,12 @@ export default function RecordList({ kind, details }: { kind: RecordKind; detail
                         </button>
                       )}
                       {canDelete && (
-                        <button type="button" className={`${smallButton} text-rose-700! dark:text-rose-300!`} onClick={() => setDeleting(row)} aria-label={`Delete ${row.name}`}>
+                        <button
+                          type="button"
+                          className={`${smallButton} text-rose-700! dark:text-rose-300!`}
+                          onClick={() => setDeleting(row)}
+                          aria-label={`Delete ${row.name}`}
+                        >
                           <Trash2 className="size-4" aria-hidden="true" />
                           Delete
                         </button>
@@ -126,7 +149,13 @@ export default function RecordList({ kind, details }: { kind: RecordKind; detail
         )}
       </div>
 
-      <RecordDialog kind={kind} open={editor.open} editing={editor.row} onClose={() => setEditor((e) => ({ ...e, open: false }))} onSaved={(row, isNew) => (isNew ? created(row) : updated(row))} />
+      <RecordDialog
+        kind={kind}
+        open={editor.open}
+        editing={editor.row}
+        onClose={() => setEditor((e) => ({ ...e, open: false }))}
+        onSaved={(row, isNew) => (isNew ? created(row) : updated(row))}
+      />
       <DeleteRecordDialog kind={kind} row={deleting} onClose={closeDelete} onDeleted={removed} />
     </section>
   );

@@ -35,9 +35,14 @@ export interface RecordKind {
 
 export type PricingRow = { _id: string; name: string; status: 'ACTIVE' | 'INACTIVE'; description?: string } & Record<string, unknown>;
 
-const statusField: Field = { key: 'status', label: 'Status', kind: 'select', options: [{ value: 'ACTIVE', label: 'Active' }, { value: 'INACTIVE', label: 'Inactive' }] };
+const statusOptions = [
+  { value: 'ACTIVE', label: 'Active' },
+  { value: 'INACTIVE', label: 'Inactive' },
+];
+const statusField: Field = { key: 'status', label: 'Status', kind: 'select', options: statusOptions };
 const options = (values: readonly string[], words: (v: string) => string = (v) => v.charAt(0) + v.slice(1).toLowerCase().replaceAll('_', ' ')) =>
   values.map((value) => ({ value, label: words(value) }));
+const operatorWords = (v: string) => `${operatorSymbols[v as keyof typeof operatorSymbols]} ${v.toLowerCase().replaceAll('_', ' ')}`;
 const nameSorts: Option[] = [
   { value: 'createdAt:desc', label: 'Newest first' },
   { value: 'name:asc', label: 'Name A–Z' },
@@ -49,7 +54,8 @@ export const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' 
 
 const hours = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} h` : `${minutes} min`);
 const planSummary = (row: PricingRow) =>
-  `${formatMoney(row.amount as number, row.currency as string)} · ${hours(row.minutes as number)} · ${counted(row.duration as number, String(row.durationUnit).toLowerCase().slice(0, -1))}` +
+  `${formatMoney(row.amount as number, row.currency as string)} · ${hours(row.minutes as number)} · ` +
+  counted(row.duration as number, String(row.durationUnit).toLowerCase().slice(0, -1)) +
   (row.inclusionMode === 'ALL' ? '' : ` · ${row.inclusionMode === 'INCLUDE' ? 'only for' : 'not for'} ${counted((row.groupIds as string[]).length, 'group')}`);
 
 const planFields = (units: readonly string[]): Field[] => [
@@ -108,7 +114,15 @@ const setKind = (id: string, noun: string, endpoint: string, resource: string, s
 
 export const groups = setKind('groups', 'Group', '/admin/groups', 'groups', 'students', 'Students', 'student');
 export const studentTypes = setKind('student-types', 'Student type', '/admin/one-to-one-student-types', 'tutorRates', 'students', 'Students', 'student');
-export const courseTypes = setKind('course-types', 'Course type', '/admin/group-tutor-rate-course-types', 'tutorRates', 'groupCourses', 'Group courses', 'group course');
+export const courseTypes = setKind(
+  'course-types',
+  'Course type',
+  '/admin/group-tutor-rate-course-types',
+  'tutorRates',
+  'groupCourses',
+  'Group courses',
+  'group course',
+);
 
 const versionKind = (id: string, noun: string, path: string, table: RateTable): RecordKind => ({
   id,
@@ -121,18 +135,28 @@ const versionKind = (id: string, noun: string, path: string, table: RateTable): 
     { key: 'name', label: 'Name', kind: 'text', required: true },
     statusField,
     { key: 'dateBasis', label: 'Date basis', kind: 'select', options: basesOf[table].map((value) => ({ value, label: `Date the ${dateBasisWords[value]}` })) },
-    { key: 'operator', label: 'Comparison', kind: 'select', options: options(comparisonOperators, (v) => `${operatorSymbols[v as keyof typeof operatorSymbols]} ${v.toLowerCase().replaceAll('_', ' ')}`) },
+    { key: 'operator', label: 'Comparison', kind: 'select', options: options(comparisonOperators, operatorWords) },
     { key: 'referenceDate', label: 'Reference date', kind: 'date', required: true },
   ],
-  sorts: [{ value: 'versionNumber:desc', label: 'Newest version first' }, { value: 'referenceDate:desc', label: 'Latest date first' }, { value: 'name:asc', label: 'Name A–Z' }],
+  sorts: [
+    { value: 'versionNumber:desc', label: 'Newest version first' },
+    { value: 'referenceDate:desc', label: 'Latest date first' },
+    { value: 'name:asc', label: 'Name A–Z' },
+  ],
   summary: (row) =>
-    `v${row.versionNumber as number} · ${dateBasisWords[row.dateBasis as keyof typeof dateBasisWords]} ${operatorSymbols[row.operator as keyof typeof operatorSymbols]} ${row.referenceDate as string} · ${counted(row.ratesCount as number, 'rate')}`,
+    `v${row.versionNumber as number} · ${dateBasisWords[row.dateBasis as keyof typeof dateBasisWords]} ` +
+    `${operatorSymbols[row.operator as keyof typeof operatorSymbols]} ${row.referenceDate as string} · ${counted(row.ratesCount as number, 'rate')}`,
 });
 
 export const oneToOneVersions = versionKind('one-to-one-versions', 'One-to-one rate version', 'one-to-one-tutor-rate', 'ONE_TO_ONE_TUTOR');
 export const groupVersions = versionKind('group-versions', 'Group rate version', 'group-tutor-rate', 'GROUP_TUTOR');
 export const flexibleRateVersions = versionKind('student-flexible-versions', 'Flexible plan rate version', 'student-flexible-rate', 'STUDENT_FLEXIBLE');
-export const subscriptionRateVersions = versionKind('student-subscription-versions', 'Subscription plan rate version', 'student-subscription-rate', 'STUDENT_SUBSCRIPTION');
+export const subscriptionRateVersions = versionKind(
+  'student-subscription-versions',
+  'Subscription plan rate version',
+  'student-subscription-rate',
+  'STUDENT_SUBSCRIPTION',
+);
 
 export const ratePaths: Record<RateTable, string> = {
   ONE_TO_ONE_TUTOR: '/admin/one-to-one-tutor-rates',
