@@ -47,6 +47,9 @@ describe('happy', () => {
     expect(list.totalDocs).toBe(1);
     const updated = await call('PUT', `/admin/course-students/${created._id}`, as.admin, { status: 'UNENROLLED', paymentType: 'ONETIME' });
     expect(await updated.json()).toMatchObject({ status: 'UNENROLLED', paymentType: 'ONETIME' });
+    const unchanged = await call('PUT', `/admin/course-students/${created._id}`, as.admin, {});
+    expect(unchanged.status).toBe(200);
+    expect(await unchanged.json()).toMatchObject({ status: 'UNENROLLED', paymentType: 'ONETIME' });
     const check = await (await call('GET', `/admin/course-students/verify-delete/${created._id}`, as.admin)).json<EnrolmentVerifyDelete>();
     expect(check).toMatchObject({ canDelete: true, upcomingLessons: 0 });
     expect((await call('DELETE', `/admin/course-students/${created._id}`, as.admin)).status).toBe(200);
