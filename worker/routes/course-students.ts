@@ -1,7 +1,7 @@
 import { desc, eq, inArray, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { idParam } from '../../schema/contracts/common';
-import { courseStudentInput, courseStudentListQuery, courseStudentUpdate } from '../../schema/contracts/course-enrolments';
+import { courseStudentInput, courseStudentListQuery, courseStudentUpdate } from '../../schema/contracts/course-students';
 import { courses, courseStudents } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { liveCourseIds } from '../lib/courses/records';

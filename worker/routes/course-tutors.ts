@@ -2,7 +2,7 @@ import { desc, eq, inArray, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { idParam, recordId } from '../../schema/contracts/common';
-import { courseIdQuery, courseTutorInput, courseTutorListQuery, courseTutorUpdate, tutorVerifyQuery } from '../../schema/contracts/course-enrolments';
+import { courseIdQuery, courseTutorInput, courseTutorListQuery, courseTutorUpdate, tutorVerifyQuery } from '../../schema/contracts/course-students';
 import { courses, courseTutors } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { addCourseTutor, findCourseTutor, removeCourseTutor, selectCourseTutors, toCourseTutor, updateCourseTutor, verifyTutorRemoval } from '../lib/courses/course-tutors';

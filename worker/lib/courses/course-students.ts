@@ -1,6 +1,6 @@
 import { eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CourseStudent, courseStudentInput, courseStudentUpdate, EnrolmentVerifyDelete } from '../../../schema/contracts/course-enrolments';
+import type { CourseStudent, courseStudentInput, courseStudentUpdate, EnrolmentVerifyDelete } from '../../../schema/contracts/course-students';
 import { courses, courseStudents, users } from '../../../schema/tables';
 import { ApiError } from '../../../platform/errors';
 import type { TenantDb } from '../tenant-db';

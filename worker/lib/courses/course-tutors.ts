@@ -1,6 +1,6 @@
 import { count, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CourseTutor, courseTutorInput, courseTutorUpdate, EnrolmentVerifyDelete } from '../../../schema/contracts/course-enrolments';
+import type { CourseTutor, courseTutorInput, courseTutorUpdate, EnrolmentVerifyDelete } from '../../../schema/contracts/course-students';
 import { courses, courseTutors, users } from '../../../schema/tables';
 import { ApiError } from '../../../platform/errors';
 import type { TenantDb } from '../tenant-db';
