@@ -17,7 +17,7 @@ import { trialRecords } from '../lib/trials/records';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError } from '../../platform/errors';
 import { adminPermissions, requireAccount, requirePermission } from '../middleware/permissions';
-import { validate } from '../middleware/validate';
+import { parseJson, validate } from '../middleware/validate';
 import { accountWrite, signInNewAccount, withAccountRace } from './sign-up';
 
 const can = (action: string) => [requireAuth, requirePermission('trialClasses', [action])] as const;
@@ -76,12 +76,12 @@ const studentTrialRoutes = new Hono<AppBindings>()
     const body: TrialBooked = { trial: await readTrial(tdb, booked.trialId), courseId: booked.courseId };
     return c.json({ ...token, ...body }, 201);
   })
-  .post('/trials', requireAuth, requireAccount, validate('json', trialInput), async (c) => {
+  .post('/trials', requireAuth, requireAccount, async (c) => {
     const tdb = tenantDb(c);
     const { actingUserId } = authOf(c);
     const student = await person(tdb, actingUserId);
     if (student?.role !== 'STUDENT') throw new ApiError(403, 'Free trials are booked by or for a student');
-    const { curriculum, subject, grade, startDate, endDate, tutorId } = c.req.valid('json');
+    const { curriculum, subject, grade, startDate, endDate, tutorId } = await parseJson(c, trialInput);
     await assertCatalogue(tdb, { curriculum, subject, grade });
     const free = await tutorsFreeAt(tdb, { curriculum, subject, grade }, startDate, tutorId);
     const booking: TrialBooking = { curriculum, subject, grade, studentId: actingUserId, start: startDate, end: endDate, createdBy: authOf(c).userId, placer: 'student' };
