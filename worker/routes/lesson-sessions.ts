@@ -18,6 +18,7 @@ import { parseJson, validate } from '../middleware/validate';
 const sessionNotFound = () => new ApiError(404, 'Session not found');
 const sectionIdParam = z.object({ sectionId: recordId });
 const lessonOfBody = z.object({ sectionId: recordId });
+const sessionOfBody = z.object({ session: recordId });
 
 /** The lesson a body names, with the caller's place in it: the gate, run before the rest of the body is read. */
 async function bodyLesson(c: Context<AppBindings>) {
@@ -49,9 +50,9 @@ export const lessonSessionRoutes = new Hono<AppBindings>()
     const { row, created } = await saveSession(lesson, await parseJson(c, sessionSaveInput));
     return c.json(toSessionView(row), created ? 201 : 200);
   })
-  .post('/sessions/list', validate('json', sessionListInput), async (c) => {
-    const input = c.req.valid('json');
-    const row = await readableSession(c, input.session);
+  .post('/sessions/list', async (c) => {
+    const row = await readableSession(c, (await parseJson(c, sessionOfBody)).session);
+    const input = await parseJson(c, sessionListInput);
     const questions = numberQuestions(row.questions);
     return c.json(paged(questions.slice(input.offset, input.offset + input.limit), questions.length, input));
   })
