@@ -38,6 +38,8 @@ export async function lessonAccess(c: Context<AppBindings>, sectionId: string) {
   };
 }
 
+export type LessonAccess = Awaited<ReturnType<typeof lessonAccess>>;
+
 export function requireLessonEdit(lesson: { canEdit: boolean }) {
   if (!lesson.canEdit) throw new ApiError(403, 'You can watch this lesson but not change it');
 }

@@ -1,7 +1,7 @@
 import { Trash2, UserPlus } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { ListResponse } from '../../../schema/contracts/common';
-import type { CourseStudent, CourseTutor, EnrolmentVerifyDelete } from '../../../schema/contracts/course-enrolments';
+import type { CourseStudent, CourseTutor, EnrolmentVerifyDelete } from '../../../schema/contracts/course-students';
 import type { Course } from '../../../schema/contracts/courses';
 import { api } from '../../lib/api';
 import { usePagedList } from '../../lib/paged-list';

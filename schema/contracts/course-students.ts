@@ -6,17 +6,15 @@ export const courseStudentListQuery = listQuery.and(
   z.object({ course: recordId.optional(), status: z.enum(enrolmentStatuses, { error: 'must be ENROLLED or UNENROLLED' }).optional() }),
 );
 
+const enrolmentStatus = z.enum(enrolmentStatuses, { error: 'must be ENROLLED or UNENROLLED' });
+const enrolmentPaymentType = z.enum(enrolmentPaymentTypes, { error: 'must be ONETIME, SUBSCRIPTION, CREDIT or TRIAL' });
+
 /** POST /api/admin/course-students. */
-export const courseStudentInput = z.object({
-  course: recordId,
-  user: recordId,
-  status: z.enum(enrolmentStatuses, { error: 'must be ENROLLED or UNENROLLED' }).default('ENROLLED'),
-  paymentType: z.enum(enrolmentPaymentTypes, { error: 'must be ONETIME, SUBSCRIPTION, CREDIT or TRIAL' }),
-});
+export const courseStudentInput = z.object({ course: recordId, user: recordId, status: enrolmentStatus.default('ENROLLED'), paymentType: enrolmentPaymentType });
 export type CourseStudentInput = z.input<typeof courseStudentInput>;
 
-/** PUT /api/admin/course-students/{id}. */
-export const courseStudentUpdate = courseStudentInput.pick({ status: true, paymentType: true }).partial();
+/** PUT /api/admin/course-students/{id}: what is left out stays as it is (no default status that would re-enrol). */
+export const courseStudentUpdate = z.object({ status: enrolmentStatus, paymentType: enrolmentPaymentType }).partial();
 
 export const courseTutorListQuery = listQuery.and(
   z.object({ course: recordId.optional(), status: z.enum(toggleStatuses, { error: 'must be ENABLE or DISABLE' }).optional() }),
