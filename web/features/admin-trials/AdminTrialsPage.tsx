@@ -6,12 +6,13 @@ import { type Trial, trialOutcomeLabels, trialStatuses } from '../../../schema/c
 import { api } from '../../lib/api';
 import { usePagedList } from '../../lib/paged-list';
 import { signedInUserAtom } from '../../lib/session';
-import { iconButton, primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import { EmptyState } from '../../ui/EmptyState';
+import SelectField from '../../ui/SelectField';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { cardClass, iconButton, primaryButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import { AdminDialog, cardClass, EmptyState } from '../admin-users/ui';
-import SelectField from '../auth/SelectField';
-import TextField from '../auth/TextField';
 import { badgeClass, lessonTime } from '../courses/course-format';
 import { gradesOf, subjectsOf, useCatalogue } from '../courses/use-catalogue';
 import { useAdminPermissions, useCan } from '../roles/admin-permissions';
@@ -167,7 +168,7 @@ export default function AdminTrialsPage() {
           onSaved={(trial, isNew) => (isNew ? created(trial) : updated(trial))}
         />
       )}
-      <AdminDialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete this trial?">
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete this trial?">
         <p className="text-sm text-slate-600 dark:text-slate-300">The trial, its course and its lesson are removed, and the tutor’s time is free again.</p>
         <div className="mt-6 flex justify-end gap-3">
           <button type="button" onClick={() => setDeleting(null)} className={secondaryButton}>
@@ -178,7 +179,7 @@ export default function AdminTrialsPage() {
             Delete
           </button>
         </div>
-      </AdminDialog>
+      </Dialog>
     </div>
   );
 }

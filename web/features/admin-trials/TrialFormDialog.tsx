@@ -7,11 +7,11 @@ import type { CurriculumListItem } from '../../../schema/contracts/learning';
 import { adminTrialInput, adminTrialUpdate, type Trial, trialOutcomeLabels, trialOutcomes, trialStatuses } from '../../../schema/contracts/trials';
 import { api } from '../../lib/api';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
-import { iconButton, primaryButton, secondaryButton } from '../../ui/classes';
+import SelectField from '../../ui/SelectField';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { iconButton, primaryButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import SelectField from '../auth/SelectField';
-import TextField from '../auth/TextField';
 import { gradesOf, subjectsOf } from '../courses/use-catalogue';
 import { personOption } from './use-people';
 

@@ -2,11 +2,11 @@ import { NotebookPen, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { adminNoteInput, type AdminUserRecord } from '../../../schema/contracts/admin-users';
 import { api } from '../../lib/api';
-import { primaryButton } from '../../ui/classes';
+import { fullName } from '../../lib/people';
 import Spinner from '../../ui/Spinner';
+import { cardClass, primaryButton } from '../../ui/classes';
+import { TextAreaField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
-import { fullName } from './labels';
-import { cardClass, TextAreaField } from './ui';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -87,7 +87,7 @@ export default function AdminNotes({ user, canEdit, onChange }: { user: AdminUse
                 )}
               </div>
               <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-                {n.author ? fullName(n.author) : 'Former admin'} · {when(n.createdAt)}
+                {n.author ? fullName(n.author, 'Unnamed') : 'Former admin'} · {when(n.createdAt)}
               </p>
             </li>
           ))}

@@ -5,14 +5,16 @@ import { type AdminUserRow, managedRoles, type SearchOption, searchOptions } fro
 import type { ListResponse } from '../../../schema/contracts/common';
 import { api } from '../../lib/api';
 import { statusOf } from '../../lib/errors';
-import { primaryButton } from '../../ui/classes';
+import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
+import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
+import { fieldClass, primaryButton } from '../../ui/classes';
+import { ChoiceField } from '../../ui/fields';
 import { useCan } from '../roles/admin-permissions';
 import { countryOptions } from './countries';
 import { roleLabels, searchOptionLabels, sortChoices } from './labels';
 import NewUserDialog from './NewUserDialog';
-import { EmptyState, fieldClass, Pager, SelectField } from './ui';
 import UsersList from './UsersList';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -133,29 +135,29 @@ export default function AdminUsersPage() {
             </div>
           </div>
         </div>
-        <SelectField id="users-role" label="Role" value={role} onChange={(e) => update({ role: e.target.value })}>
+        <ChoiceField id="users-role" label="Role" value={role} onChange={(e) => update({ role: e.target.value })}>
           <option value="">All roles</option>
           {managedRoles.map((r) => (
             <option key={r} value={r}>
               {roleLabels[r]}
             </option>
           ))}
-        </SelectField>
-        <SelectField id="users-country" label="Country" value={country} onChange={(e) => update({ country: e.target.value })}>
+        </ChoiceField>
+        <ChoiceField id="users-country" label="Country" value={country} onChange={(e) => update({ country: e.target.value })}>
           <option value="">All countries</option>
           {countryOptions().map((c) => (
             <option key={c.code} value={c.code}>
               {c.name}
             </option>
           ))}
-        </SelectField>
-        <SelectField id="users-sort" label="Sort" className="col-span-2 lg:col-span-1" value={sort} onChange={(e) => update({ sort: e.target.value })}>
+        </ChoiceField>
+        <ChoiceField id="users-sort" label="Sort" className="col-span-2 lg:col-span-1" value={sort} onChange={(e) => update({ sort: e.target.value })}>
           {sortChoices.map((choice) => (
             <option key={choice.value} value={choice.value}>
               {choice.label}
             </option>
           ))}
-        </SelectField>
+        </ChoiceField>
       </form>
 
       <div className="mt-6" aria-live="polite" aria-busy={status === 'loading'}>

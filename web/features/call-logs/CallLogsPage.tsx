@@ -7,9 +7,12 @@ import { type CallLogRecord, callLogStatusValues, type MeetingPerson } from '../
 import { api } from '../../lib/api';
 import { statusOf } from '../../lib/errors';
 import { signedInUserAtom } from '../../lib/session';
+import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
+import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
-import { cardClass, EmptyState, fieldClass, Pager, SelectField } from '../admin-users/ui';
+import { cardClass, fieldClass } from '../../ui/classes';
+import { ChoiceField } from '../../ui/fields';
 import { lessonTime } from '../courses/course-format';
 
 const PAGE_SIZE = 20;
@@ -108,14 +111,14 @@ export default function CallLogsPage() {
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Lessons whose tutor had not joined a minute after the start, and what came of it.</p>
 
       <form role="search" onSubmit={(e) => e.preventDefault()} className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <SelectField id="call-logs-status" label="Status" className="col-span-2 sm:col-span-1" value={filters.status} onChange={(e) => update({ status: e.target.value })}>
+        <ChoiceField id="call-logs-status" label="Status" className="col-span-2 sm:col-span-1" value={filters.status} onChange={(e) => update({ status: e.target.value })}>
           <option value="">All statuses</option>
           {callLogStatusValues.map((s) => (
             <option key={s} value={s}>
               {statusLabels[s]}
             </option>
           ))}
-        </SelectField>
+        </ChoiceField>
         <div>
           <label htmlFor="call-logs-from" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
             From

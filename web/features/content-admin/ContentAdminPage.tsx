@@ -8,12 +8,15 @@ import { api } from '../../lib/api';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
 import { usePagedList } from '../../lib/paged-list';
-import { focusRing, primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import { EmptyState } from '../../ui/EmptyState';
+import { Pager } from '../../ui/Pager';
+import TextField from '../../ui/TextField';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
+import { cardClass, dangerButton, focusRing, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
+import { ChoiceField, TextAreaField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
-import TextField from '../auth/TextField';
-import { AdminDialog, cardClass, dangerButton, EmptyState, Pager, SelectField, smallButton, TextAreaField } from '../admin-users/ui';
 import { useCan } from '../roles/admin-permissions';
 import ContentAccess from './ContentAccess';
 import QuizList from './QuizList';
@@ -68,27 +71,27 @@ function ContentAdminPageBody() {
       ) : (
         <>
           <div className="mt-6 grid gap-3 sm:grid-cols-3">
-            <SelectField id="pick-curriculum" label="Curriculum" value={pick.curriculum?._id ?? ''} onChange={(e) => pick.set({ curriculum: e.target.value, subject: undefined, grade: undefined, topic: undefined })}>
+            <ChoiceField id="pick-curriculum" label="Curriculum" value={pick.curriculum?._id ?? ''} onChange={(e) => pick.set({ curriculum: e.target.value, subject: undefined, grade: undefined, topic: undefined })}>
               {catalogue.map((c) => (
                 <option key={c._id} value={c._id}>
                   {c.curriculum}
                 </option>
               ))}
-            </SelectField>
-            <SelectField id="pick-subject" label="Subject" value={pick.subject?._id ?? ''} onChange={(e) => pick.set({ subject: e.target.value, grade: undefined, topic: undefined })}>
+            </ChoiceField>
+            <ChoiceField id="pick-subject" label="Subject" value={pick.subject?._id ?? ''} onChange={(e) => pick.set({ subject: e.target.value, grade: undefined, topic: undefined })}>
               {pick.curriculum?.subjects.map((s) => (
                 <option key={s._id} value={s._id}>
                   {s.subject}
                 </option>
               ))}
-            </SelectField>
-            <SelectField id="pick-grade" label="Grade" value={pick.grade?._id ?? ''} onChange={(e) => pick.set({ grade: e.target.value, topic: undefined })}>
+            </ChoiceField>
+            <ChoiceField id="pick-grade" label="Grade" value={pick.grade?._id ?? ''} onChange={(e) => pick.set({ grade: e.target.value, topic: undefined })}>
               {pick.subject?.grade.map((g) => (
                 <option key={g._id} value={g._id}>
                   {g.grade}
                 </option>
               ))}
-            </SelectField>
+            </ChoiceField>
           </div>
           {pick.subject && pick.grade ? (
             <Topics subjectId={pick.subject._id} gradeId={pick.grade._id} topicId={pick.topicId} onTopic={(topic) => pick.set({ topic })} />
@@ -269,7 +272,7 @@ function SubTopics({ topic }: { topic: TopicDoc }) {
           }}
         />
       )}
-      <AdminDialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete sub topic?">
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete sub topic?">
         <p className="text-slate-600 dark:text-slate-300">
           <strong>{deleting?.name}</strong> and its notes will be removed. A sub topic that has questions or quizzes cannot be deleted.
         </p>
@@ -282,7 +285,7 @@ function SubTopics({ topic }: { topic: TopicDoc }) {
             Delete
           </button>
         </div>
-      </AdminDialog>
+      </Dialog>
     </section>
   );
 }
@@ -308,7 +311,7 @@ function SubTopicDialog({ topicId, subTopic, onClose, onSaved }: { topicId: stri
     });
   };
   return (
-    <AdminDialog open onClose={onClose} title={subTopic ? 'Edit sub topic' : 'Add sub topic'}>
+    <Dialog open onClose={onClose} title={subTopic ? 'Edit sub topic' : 'Add sub topic'}>
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
         <TextField id="subtopic-name" label="Name" required value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={errors.name} maxLength={200} />
         <TextAreaField id="subtopic-summary" label="Summary (use $…$ for formulas)" rows={3} value={form.summary} onChange={(e) => setForm({ ...form, summary: e.target.value })} error={errors.summary} maxLength={1000} />
@@ -322,6 +325,6 @@ function SubTopicDialog({ topicId, subTopic, onClose, onSaved }: { topicId: stri
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </Dialog>
   );
 }

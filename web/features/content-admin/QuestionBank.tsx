@@ -6,10 +6,12 @@ import type { QuestionDoc } from '../../../schema/contracts/content';
 import { api } from '../../lib/api';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { usePagedList } from '../../lib/paged-list';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import { EmptyState } from '../../ui/EmptyState';
+import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
+import { cardClass, dangerButton, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import { AdminDialog, cardClass, dangerButton, EmptyState, Pager, smallButton } from '../admin-users/ui';
 import MathText from '../content/MathText';
 import { useCan } from '../roles/admin-permissions';
 import { parseQuestionsCsv, questionsCsvTemplate } from './question-csv';
@@ -198,7 +200,7 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
           }}
         />
       )}
-      <AdminDialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete question?">
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete question?">
         <p className="text-slate-600 dark:text-slate-300">It disappears from the bank and from new quizzes; past attempts still show it.</p>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className={secondaryButton} onClick={() => setDeleting(null)}>
@@ -209,7 +211,7 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
             Delete
           </button>
         </div>
-      </AdminDialog>
+      </Dialog>
     </section>
   );
 }

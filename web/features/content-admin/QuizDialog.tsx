@@ -5,11 +5,11 @@ import type { QuestionDoc, SubTopicDoc } from '../../../schema/contracts/content
 import { quizToasts, type QuizDoc } from '../../../schema/contracts/quiz';
 import { api } from '../../lib/api';
 import { useFormSave } from '../../lib/use-form-save';
-import { focusRing, primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { focusRing, primaryButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import TextField from '../auth/TextField';
-import { AdminDialog } from '../admin-users/ui';
 import MathText from '../content/MathText';
 import { createInputOf, editInputOf, emptyQuizForm, type QuizForm, quizFormOf, toggled } from './quiz-form';
 
@@ -43,7 +43,7 @@ export default function QuizDialog({ topicId, subTopicId, quiz, onClose, onSaved
   };
 
   return (
-    <AdminDialog open wide onClose={onClose} title={quiz ? 'Edit quiz' : 'New quiz'}>
+    <Dialog open wide onClose={onClose} title={quiz ? 'Edit quiz' : 'New quiz'}>
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
         <TextField id="quiz-title" label="Title" required value={form.title} onChange={(e) => patch({ title: e.target.value })} error={errors.title} />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -74,7 +74,7 @@ export default function QuizDialog({ topicId, subTopicId, quiz, onClose, onSaved
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </Dialog>
   );
 }
 

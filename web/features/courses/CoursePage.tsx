@@ -9,11 +9,12 @@ import { hasPermission, type PermissionMap } from '../../../schema/contracts/per
 import { api } from '../../lib/api';
 import { statusOf } from '../../lib/errors';
 import { signedInUserAtom } from '../../lib/session';
-import { secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
+import { cardClass, dangerButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import { AdminDialog, cardClass, dangerButton, EmptyState } from '../admin-users/ui';
 import { useCan } from '../roles/admin-permissions';
 import CourseSectionsPanel from '../sections/CourseSectionsPanel';
 import { kindLabel, lessonTime, statusBadge } from './course-format';
@@ -195,7 +196,7 @@ export default function CoursePage() {
           }}
         />
       )}
-      <AdminDialog open={deleting} onClose={() => setDeleting(false)} title="Delete this course?">
+      <Dialog open={deleting} onClose={() => setDeleting(false)} title="Delete this course?">
         <p className="text-sm text-slate-700 dark:text-slate-300">“{course.title}” and its lessons will no longer be shown to anyone.</p>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className={secondaryButton} onClick={() => setDeleting(false)}>
@@ -206,7 +207,7 @@ export default function CoursePage() {
             Delete course
           </button>
         </div>
-      </AdminDialog>
+      </Dialog>
     </div>
   );
 }

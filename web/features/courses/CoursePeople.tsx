@@ -5,10 +5,12 @@ import type { CourseStudent, CourseTutor, EnrolmentVerifyDelete } from '../../..
 import type { Course } from '../../../schema/contracts/courses';
 import { api } from '../../lib/api';
 import { usePagedList } from '../../lib/paged-list';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { fullName } from '../../lib/people';
+import { Dialog } from '../../ui/Dialog';
 import Spinner from '../../ui/Spinner';
+import { cardClass, dangerButton, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
+import { ChoiceField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
-import { AdminDialog, cardClass, dangerButton, SelectField, smallButton } from '../admin-users/ui';
 import CourseLearners from '../quiz-review/CourseLearners';
 import { statusBadge } from './course-format';
 
@@ -20,8 +22,6 @@ interface DropdownUser {
 }
 
 type Pending = { kind: 'student'; row: CourseStudent } | { kind: 'tutor'; row: CourseTutor; action: 'DELETE' | 'DISABLE' };
-
-const fullName = (user: { firstname: string; lastname: string }) => `${user.firstname} ${user.lastname}`.trim();
 
 /** Checks with verify-delete, says what will happen, and removes (or disables) only when the server allows it. */
 function ConfirmDialog({ pending, onClose, onDone }: { pending: Pending; onClose: () => void; onDone: () => void }) {
@@ -52,7 +52,7 @@ function ConfirmDialog({ pending, onClose, onDone }: { pending: Pending; onClose
   };
   const verb = pending.kind === 'tutor' && pending.action === 'DISABLE' ? 'Disable' : 'Remove';
   return (
-    <AdminDialog open onClose={onClose} title={`${verb} ${fullName(pending.row.user)}?`}>
+    <Dialog open onClose={onClose} title={`${verb} ${fullName(pending.row.user)}?`}>
       {!check ? (
         <div role="status" className="flex justify-center py-6 text-brand">
           <Spinner className="size-6" />
@@ -73,7 +73,7 @@ function ConfirmDialog({ pending, onClose, onDone }: { pending: Pending; onClose
           </div>
         </>
       )}
-    </AdminDialog>
+    </Dialog>
   );
 }
 
@@ -111,23 +111,23 @@ function AddPersonDialog({ course, kind, onClose, onAdded }: { course: Course; k
     }
   };
   return (
-    <AdminDialog open onClose={onClose} title={kind === 'student' ? 'Add a student' : 'Add a tutor'}>
+    <Dialog open onClose={onClose} title={kind === 'student' ? 'Add a student' : 'Add a tutor'}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <SelectField id="person" label={kind === 'student' ? 'Student' : 'Tutor'} value={user} onChange={(e) => setUser(e.target.value)} error={error} disabled={!people}>
+        <ChoiceField id="person" label={kind === 'student' ? 'Student' : 'Tutor'} value={user} onChange={(e) => setUser(e.target.value)} error={error} disabled={!people}>
           <option value="">{people ? 'Choose…' : 'Loading…'}</option>
           {people?.map((p) => (
             <option key={p._id} value={p._id}>
               {fullName(p)} {p.email ? `(${p.email})` : ''}
             </option>
           ))}
-        </SelectField>
-        <SelectField id="person-type" label={kind === 'student' ? 'Payment type' : 'Tutor type'} value={type} onChange={(e) => setType(e.target.value as typeof type)}>
+        </ChoiceField>
+        <ChoiceField id="person-type" label={kind === 'student' ? 'Payment type' : 'Tutor type'} value={type} onChange={(e) => setType(e.target.value as typeof type)}>
           {(kind === 'student' ? ['ONETIME', 'SUBSCRIPTION', 'CREDIT', 'TRIAL'] : ['PRIMARY', 'SUBSTITUTE', 'TRIAL']).map((t) => (
             <option key={t} value={t}>
               {t.charAt(0) + t.slice(1).toLowerCase()}
             </option>
           ))}
-        </SelectField>
+        </ChoiceField>
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <button type="button" className={secondaryButton} onClick={onClose}>
             Cancel
@@ -138,7 +138,7 @@ function AddPersonDialog({ course, kind, onClose, onAdded }: { course: Course; k
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </Dialog>
   );
 }
 

@@ -5,11 +5,12 @@ import { type Course, coursePaymentTypes } from '../../../schema/contracts/cours
 import { api } from '../../lib/api';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { primaryButton, secondaryButton } from '../../ui/classes';
+import { ChoiceField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
-import TextField from '../auth/TextField';
-import { AdminDialog, SelectField } from '../admin-users/ui';
 
 /** Picks a template and builds a new course with its section tree. */
 export default function FromTemplateDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (course: Course) => void }) {
@@ -49,7 +50,7 @@ export default function FromTemplateDialog({ open, onClose, onCreated }: { open:
   };
 
   return (
-    <AdminDialog open={open} onClose={onClose} title="New course from a template">
+    <Dialog open={open} onClose={onClose} title="New course from a template">
       {!templates ? (
         <div role="status" className="flex justify-center py-8 text-brand">
           <Spinner className="size-6" />
@@ -58,22 +59,22 @@ export default function FromTemplateDialog({ open, onClose, onCreated }: { open:
         <p className="text-sm text-slate-600 dark:text-slate-400">There are no course templates yet. Create one under Course templates.</p>
       ) : (
         <form onSubmit={submit} noValidate className="space-y-4">
-          <SelectField id="template" label="Template" value={templateId} onChange={(e) => setTemplateId(e.target.value)} error={errors.templateId}>
+          <ChoiceField id="template" label="Template" value={templateId} onChange={(e) => setTemplateId(e.target.value)} error={errors.templateId}>
             <option value="">Choose…</option>
             {templates.map((t) => (
               <option key={t._id} value={t._id}>
                 {t.title} · {t.subject}, {t.grade}
               </option>
             ))}
-          </SelectField>
+          </ChoiceField>
           <TextField id="template-course-title" label="Course title (optional)" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} maxLength={120} placeholder="The template's title" />
-          <SelectField id="template-payment" label="Payment type" value={paymentType} onChange={(e) => setPaymentType(e.target.value as typeof paymentType)} error={errors.paymentType}>
+          <ChoiceField id="template-payment" label="Payment type" value={paymentType} onChange={(e) => setPaymentType(e.target.value as typeof paymentType)} error={errors.paymentType}>
             {coursePaymentTypes.map((type) => (
               <option key={type} value={type}>
                 {type === 'ONETIME' ? 'One-time' : type === 'SUBSCRIPTION' ? 'Subscription' : 'Credit'}
               </option>
             ))}
-          </SelectField>
+          </ChoiceField>
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <button type="button" className={secondaryButton} onClick={onClose}>
               Cancel
@@ -85,6 +86,6 @@ export default function FromTemplateDialog({ open, onClose, onCreated }: { open:
           </div>
         </form>
       )}
-    </AdminDialog>
+    </Dialog>
   );
 }

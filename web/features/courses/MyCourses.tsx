@@ -7,10 +7,10 @@ import type { MyCourse } from '../../../schema/contracts/courses';
 import { api } from '../../lib/api';
 import { usePagedList } from '../../lib/paged-list';
 import { signedInUserAtom } from '../../lib/session';
-import { secondaryButton } from '../../ui/classes';
+import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
-import { cardClass, EmptyState } from '../admin-users/ui';
+import { cardClass, secondaryButton } from '../../ui/classes';
 import { kindLabel, lessonTime } from './course-format';
 
 const PAGE_SIZE = 12;

@@ -3,11 +3,12 @@ import { type Course, tutorCourseUpdate } from '../../../schema/contracts/course
 import { api } from '../../lib/api';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { primaryButton, secondaryButton } from '../../ui/classes';
+import { TextAreaField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
-import TextField from '../auth/TextField';
-import { AdminDialog, TextAreaField } from '../admin-users/ui';
 
 /** A course tutor whose course role allows COURSE edit may change what learners read: the title and description. */
 export default function TutorCourseDialog({ course, onClose, onSaved }: { course: Course; onClose: () => void; onSaved: (course: Course) => void }) {
@@ -28,7 +29,7 @@ export default function TutorCourseDialog({ course, onClose, onSaved }: { course
     });
   };
   return (
-    <AdminDialog open onClose={onClose} title="Edit course details">
+    <Dialog open onClose={onClose} title="Edit course details">
       <form onSubmit={submit} noValidate className="space-y-4">
         <TextField id="tutor-course-title" label="Title" required value={form.title} maxLength={120} onChange={(e) => setForm({ ...form, title: e.target.value })} error={errors.title} />
         <TextAreaField id="tutor-course-description" label="Description" rows={4} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} error={errors.description} />
@@ -42,6 +43,6 @@ export default function TutorCourseDialog({ course, onClose, onSaved }: { course
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </Dialog>
   );
 }

@@ -5,8 +5,8 @@ import type { ListResponse } from '../../../schema/contracts/common';
 import type { OutboxMail } from '../../../schema/contracts/mail';
 import { api } from '../../lib/api';
 import { errorMessageText, statusOf } from '../../lib/errors';
-import { iconButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
+import { iconButton, secondaryButton } from '../../ui/classes';
 import { linkify } from './linkify';
 
 const PAGE_SIZE = 20;

@@ -6,8 +6,8 @@ import { browserTimeZone, onboardingInput, type OnboardingStatus, type UserProfi
 import { api } from '../../lib/api';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { signedInUserAtom } from '../../lib/session';
-import { primaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
+import { primaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { actingForAtom } from '../manage-accounts/acting';
 import { useCatalogue } from '../profile/use-catalogue';

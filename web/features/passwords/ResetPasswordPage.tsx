@@ -4,12 +4,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../lib/api';
 import { errorToastText } from '../../lib/errors';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
-import { focusRing, primaryButton } from '../../ui/classes';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { focusRing, primaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import AuthCard from '../auth/AuthCard';
 import FormNotice from '../auth/FormNotice';
-import TextField from '../auth/TextField';
 import { resetPasswordForm } from './reset-form';
 
 type Field = 'email' | 'token' | 'password' | 'confirmPassword';

@@ -6,8 +6,8 @@ import { accountDeletion } from '../../../schema/contracts/profile';
 import { api } from '../../lib/api';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { dropSessionAtom } from '../../lib/session';
+import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
-import TextField from '../auth/TextField';
 import ConfirmDialog, { dangerButton } from './fields/ConfirmDialog';
 import SectionCard from './SectionCard';
 

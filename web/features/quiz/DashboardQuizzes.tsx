@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { QuizDoc } from '../../../schema/contracts/quiz';
 import { api } from '../../lib/api';
-import { focusRing } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
+import { focusRing } from '../../ui/classes';
 
 type Lists = { toTake: ListResponse<QuizDoc>; history: ListResponse<QuizDoc> };
 

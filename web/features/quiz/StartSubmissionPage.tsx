@@ -6,8 +6,8 @@ import { DEFAULT_LIMITS, type UsageResponse } from '../../../schema/contracts/qu
 import { api } from '../../lib/api';
 import { errorToastText } from '../../lib/errors';
 import { sessionAtom } from '../../lib/session';
-import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
+import { primaryButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { playerPath, quizCalls } from './quiz-api';
 

@@ -2,10 +2,10 @@ import { ShieldAlert, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { VerifyDelete } from '../../../schema/contracts/roles';
 import { api } from '../../lib/api';
-import { secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
 import Spinner from '../../ui/Spinner';
+import { dangerButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import { AdminDialog, dangerButton } from '../admin-users/ui';
 import type { RoleItem, RoleKind } from './role-kinds';
 
 /** Asks the server whether the role can go (verify-delete) and shows its answer before anything is deleted. */
@@ -46,7 +46,7 @@ export default function DeleteRoleDialog({ kind, role, onClose, onDeleted }: { k
   }
 
   return (
-    <AdminDialog open={Boolean(role)} onClose={onClose} title={`Delete ${kind.noun.toLowerCase()}`}>
+    <Dialog open={Boolean(role)} onClose={onClose} title={`Delete ${kind.noun.toLowerCase()}`}>
       {!check ? (
         <div role="status" className="flex items-center gap-3 py-4 text-brand">
           <Spinner className="size-5" />
@@ -76,6 +76,6 @@ export default function DeleteRoleDialog({ kind, role, onClose, onDeleted }: { k
           </div>
         </div>
       )}
-    </AdminDialog>
+    </Dialog>
   );
 }

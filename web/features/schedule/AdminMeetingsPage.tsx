@@ -14,10 +14,12 @@ import type { ScheduleLesson } from '../../../schema/contracts/schedule';
 import { api } from '../../lib/api';
 import { usePagedList } from '../../lib/paged-list';
 import { signedInUserAtom } from '../../lib/session';
-import { focusRing } from '../../ui/classes';
+import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
+import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
-import { cardClass, EmptyState, fieldClass, Pager, SelectField } from '../admin-users/ui';
+import { cardClass, fieldClass, focusRing } from '../../ui/classes';
+import { ChoiceField } from '../../ui/fields';
 import { statusBadge } from '../courses/course-format';
 import { lessonColours, lessonTypeLabel } from './lesson-style';
 import { loadMeetings, type MeetingFilters, nextSort } from './meeting-filters';
@@ -98,30 +100,30 @@ export default function AdminMeetingsPage() {
           </label>
           <input id="meetings-to" type="date" value={filters.to} min={filters.from || undefined} onChange={set('to')} className={`${fieldClass()} mt-1.5`} />
         </div>
-        <SelectField className="col-span-2 lg:col-span-1" id="meetings-course" label="Course" value={filters.courseId} onChange={set('courseId')}>
+        <ChoiceField className="col-span-2 lg:col-span-1" id="meetings-course" label="Course" value={filters.courseId} onChange={set('courseId')}>
           <option value="">All courses</option>
           {choices.courses.map((course) => (
             <option key={course._id} value={course._id}>
               {course.title}
             </option>
           ))}
-        </SelectField>
-        <SelectField id="meetings-tutor" label="Tutor" value={filters.tutorId} onChange={set('tutorId')}>
+        </ChoiceField>
+        <ChoiceField id="meetings-tutor" label="Tutor" value={filters.tutorId} onChange={set('tutorId')}>
           <option value="">All tutors</option>
           {choices.tutors.map((tutor) => (
             <option key={tutor._id} value={tutor._id}>
               {tutor.firstname} {tutor.lastname}
             </option>
           ))}
-        </SelectField>
-        <SelectField id="meetings-student" label="Student" value={filters.studentId} onChange={set('studentId')}>
+        </ChoiceField>
+        <ChoiceField id="meetings-student" label="Student" value={filters.studentId} onChange={set('studentId')}>
           <option value="">All students</option>
           {choices.students.map((student) => (
             <option key={student._id} value={student._id}>
               {student.firstname} {student.lastname}
             </option>
           ))}
-        </SelectField>
+        </ChoiceField>
       </div>
 
       <div className="mt-5" aria-busy={list.status === 'loading'}>

@@ -17,11 +17,13 @@ import type { PermissionMap } from '../../../schema/contracts/permissions';
 import type { Section, SectionKind } from '../../../schema/contracts/sections';
 import { api } from '../../lib/api';
 import { signedInUserAtom } from '../../lib/session';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import { EmptyState } from '../../ui/EmptyState';
 import Spinner from '../../ui/Spinner';
+import { cardClass, dangerButton, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
+import { TextAreaField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
 import { lessonTime } from '../courses/course-format';
-import { AdminDialog, cardClass, dangerButton, EmptyState, smallButton, TextAreaField } from '../admin-users/ui';
 import BookLessonDialog from './BookLessonDialog';
 import SectionDialog, { type DialogTarget } from './SectionDialog';
 import { downloadSectionFile } from './section-files';
@@ -253,7 +255,7 @@ function PendingDialog({ pending, courseId, sectionsBase, onClose, onDone }: { p
   }
 
   return (
-    <AdminDialog open onClose={onClose} title={kind === 'cancel' ? `Cancel “${section.title}”?` : `Delete “${section.title}”?`}>
+    <Dialog open onClose={onClose} title={kind === 'cancel' ? `Cancel “${section.title}”?` : `Delete “${section.title}”?`}>
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
         {kind === 'cancel' ? (
           <TextAreaField id="cancel-reason" label="Reason" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} error={error} />
@@ -272,6 +274,6 @@ function PendingDialog({ pending, courseId, sectionsBase, onClose, onDone }: { p
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </Dialog>
   );
 }

@@ -8,15 +8,15 @@ import { api } from '../../lib/api';
 import { errorToastText } from '../../lib/errors';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { sessionAtom, signedInUserAtom, userLoadedAtom } from '../../lib/session';
-import { focusRing, primaryButton } from '../../ui/classes';
+import SelectField from '../../ui/SelectField';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { focusRing, primaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { tenantNameAtom } from '../tenant/atoms';
 import { pathAfterLogin } from '../auth/after-login';
 import AuthCard from '../auth/AuthCard';
 import FormNotice from '../auth/FormNotice';
-import SelectField from '../auth/SelectField';
-import TextField from '../auth/TextField';
 import { sessionFromToken } from '../auth/token-request';
 import { browserTimeZone, countryOptions, timeZoneOptions } from './choices';
 

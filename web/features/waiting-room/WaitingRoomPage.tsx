@@ -6,10 +6,10 @@ import type { MeetingData, StartMeetingResult, WaitingNotifiedResult } from '../
 import { api } from '../../lib/api';
 import { BASENAME } from '../../lib/paths';
 import { signedInUserAtom } from '../../lib/session';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { EmptyState } from '../../ui/EmptyState';
 import Spinner from '../../ui/Spinner';
+import { cardClass, primaryButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import { cardClass, EmptyState } from '../admin-users/ui';
 import { lessonTime } from '../courses/course-format';
 import { phaseOf } from './countdown';
 import DeviceCheck from './DeviceCheck';
