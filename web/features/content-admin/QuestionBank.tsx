@@ -1,9 +1,7 @@
 import clsx from 'clsx';
 import { CheckCircle2, CircleDashed, FileDown, FileUp, ListChecks, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
-import type { ListResponse } from '../../../schema/contracts/common';
 import type { QuestionDoc } from '../../../schema/contracts/content';
-import { api } from '../../lib/api';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { usePagedList } from '../../lib/paged-list';
 import { Dialog } from '../../ui/Dialog';
@@ -17,6 +15,7 @@ import { useCan } from '../roles/admin-permissions';
 import { parseQuestionsCsv, questionsCsvTemplate } from './question-csv';
 import { difficultyChip, importErrorText, parseImport } from './question-form';
 import QuestionDialog from './QuestionDialog';
+import { contentAdminCalls } from './api';
 
 const PAGE_SIZE = 10;
 
@@ -27,7 +26,7 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
   const toast = useToast();
   const can = useCan();
   const { list, goTo, reload, created, updated, removed } = usePagedList<QuestionDoc>(
-    (offset) => api<ListResponse<QuestionDoc>>('/admin/questions', { query: { subTopicIds: subTopicId, limit: PAGE_SIZE, offset } }),
+    (offset) => contentAdminCalls.questions({ subTopicIds: subTopicId, limit: PAGE_SIZE, offset }),
     subTopicId,
   );
   const [editing, setEditing] = useState<QuestionDoc | 'new' | null>(null);
@@ -38,7 +37,7 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
 
   const approve = async (q: QuestionDoc) => {
     try {
-      const doc = await api<QuestionDoc>(`/admin/questions/approve/${q._id}`, { method: 'PUT', json: { isApproved: !q.isApproved } });
+      const doc = await contentAdminCalls.approveQuestion(q._id, !q.isApproved);
       updated(doc);
       toast.success(doc.isApproved ? 'Question approved' : 'Question un-approved');
     } catch (error) {
@@ -50,7 +49,7 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
     if (!deleting) return;
     setBusy(true);
     try {
-      await api(`/admin/questions/delete/${deleting._id}`, { method: 'PUT' });
+      await contentAdminCalls.deleteQuestion(deleting._id);
       removed(deleting._id);
       toast.success('Question deleted');
       setDeleting(null);
@@ -74,7 +73,7 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
     }
     setBusy(true);
     try {
-      const result = await api<{ created: number }>('/admin/questions/create-many', { method: 'POST', json: { questions: parsed.questions } });
+      const result = await contentAdminCalls.importQuestions(parsed.questions);
       toast.success(`${result.created} questions imported`);
       await reload();
     } catch (error) {

@@ -1,7 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { DIFFICULTIES, LEVELS, type QuestionDoc, questionInput } from '../../../schema/contracts/content';
-import { api } from '../../lib/api';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
 import { Dialog } from '../../ui/Dialog';
@@ -11,6 +10,7 @@ import { ChoiceField, TextAreaField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
 import MathText from '../content/MathText';
 import { emptyQuestionForm, formOf, inputOf, type QuestionForm } from './question-form';
+import { contentAdminCalls } from './api';
 
 function Preview({ text }: { text: string }) {
   if (!text.includes('$')) return null;
@@ -35,9 +35,7 @@ export default function QuestionDialog({ subTopicId, question, onClose, onSaved 
       return;
     }
     await save(async () => {
-      const doc = question
-        ? await api<QuestionDoc>(`/admin/questions/${question._id}`, { method: 'PUT', json: parsed.data })
-        : await api<QuestionDoc>('/admin/questions', { method: 'POST', json: parsed.data });
+      const doc = await contentAdminCalls.saveQuestion(question?._id, parsed.data);
       toast.success(question ? 'Question updated' : 'Question created');
       onSaved(doc);
     });

@@ -1,9 +1,7 @@
 import clsx from 'clsx';
 import { type FormEvent, useEffect, useState } from 'react';
-import type { ListResponse } from '../../../schema/contracts/common';
-import type { QuestionDoc, SubTopicDoc } from '../../../schema/contracts/content';
+import type { QuestionDoc } from '../../../schema/contracts/content';
 import { quizToasts, type QuizDoc } from '../../../schema/contracts/quiz';
-import { api } from '../../lib/api';
 import { useFormSave } from '../../lib/use-form-save';
 import { Dialog } from '../../ui/Dialog';
 import TextField from '../../ui/TextField';
@@ -12,6 +10,7 @@ import { focusRing, primaryButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import MathText from '../content/MathText';
 import { createInputOf, editInputOf, emptyQuizForm, type QuizForm, quizFormOf, toggled } from './quiz-form';
+import { contentAdminCalls } from './api';
 
 /** A quiz holds at most 100 questions, which is also how many approved questions the picker loads. */
 const PICKER_LIMIT = 100;
@@ -34,9 +33,7 @@ export default function QuizDialog({ topicId, subTopicId, quiz, onClose, onSaved
     }
     setErrors({});
     await save(async () => {
-      const answer = quiz
-        ? await api<{ message: string; quiz: QuizDoc }>(`/admin/quizzes/publish/${quiz._id}`, { method: 'PUT', json: checked.input })
-        : await api<{ message: string; quiz: QuizDoc }>('/admin/quizzes', { method: 'POST', json: checked.input });
+      const answer = await contentAdminCalls.saveQuiz(quiz?._id, checked.input);
       toast.success(quiz ? quizToasts.updated : quizToasts.created);
       onSaved(answer.quiz);
     });
@@ -82,9 +79,9 @@ export default function QuizDialog({ topicId, subTopicId, quiz, onClose, onSaved
 async function approvedQuestions(topicId: string, subTopicId: string | undefined, signal: AbortSignal) {
   const subTopicIds = subTopicId
     ? [subTopicId]
-    : (await api<ListResponse<SubTopicDoc>>('/admin/subtopics', { query: { topicId, limit: PICKER_LIMIT, offset: 0 }, signal })).docs.map((s) => s._id);
+    : (await contentAdminCalls.subTopics(topicId, { limit: PICKER_LIMIT, offset: 0 }, signal)).docs.map((s) => s._id);
   if (subTopicIds.length === 0) return [];
-  const page = await api<ListResponse<QuestionDoc>>('/admin/questions', { query: { subTopicIds: subTopicIds.join(','), isApproved: 'true', limit: PICKER_LIMIT, offset: 0 }, signal });
+  const page = await contentAdminCalls.questions({ subTopicIds: subTopicIds.join(','), isApproved: 'true', limit: PICKER_LIMIT, offset: 0 }, signal);
   return page.docs;
 }
 
