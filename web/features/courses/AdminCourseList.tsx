@@ -2,9 +2,7 @@ import clsx from 'clsx';
 import { BookOpen, LayoutTemplate, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { ListResponse } from '../../../schema/contracts/common';
 import { type Course, courseKinds, courseStatuses } from '../../../schema/contracts/courses';
-import { api } from '../../lib/api';
 import { usePagedList } from '../../lib/paged-list';
 import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
@@ -18,6 +16,7 @@ import { kindLabel, statusBadge } from './course-format';
 import CourseFormDialog from './CourseFormDialog';
 import FromTemplateDialog from './FromTemplateDialog';
 import { gradesOf, subjectsOf, useCatalogue } from './use-catalogue';
+import { courseCalls } from './api';
 
 const PAGE_SIZE = 20;
 
@@ -32,7 +31,7 @@ export default function AdminCourseList() {
   const [dialog, setDialog] = useState<'new' | 'template' | null>(null);
   const query = { searchText, ...filters };
   const { list, goTo, reload } = usePagedList<Course>(
-    (offset) => api<ListResponse<Course>>('/admin/courses', { query: { ...query, limit: PAGE_SIZE, offset } }),
+    (offset) => courseCalls.adminList({ ...query, limit: PAGE_SIZE, offset }),
     JSON.stringify(query),
   );
   const setFilter = (field: keyof typeof filters) => (event: { target: { value: string } }) => {

@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { type Course, courseInput, courseKinds, coursePaymentTypes, courseStatuses, courseUpdate } from '../../../schema/contracts/courses';
-import { api } from '../../lib/api';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
 import { Dialog } from '../../ui/Dialog';
@@ -11,6 +10,7 @@ import { ChoiceField, TextAreaField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
 import { kindLabel } from './course-format';
 import { gradesOf, subjectsOf, useCatalogue } from './use-catalogue';
+import { courseCalls } from './api';
 
 const paymentLabels = { ONETIME: 'One-time', SUBSCRIPTION: 'Subscription', CREDIT: 'Credit' } as const;
 
@@ -55,7 +55,7 @@ export default function CourseFormDialog({ open, onClose, course, onSaved }: Pro
     }
     setErrors({});
     await save(async () => {
-      const saved = await api<Course>(course ? `/admin/courses/${course._id}` : '/admin/courses', { method: course ? 'PUT' : 'POST', json: parsed.data });
+      const saved = await courseCalls.save(course?._id, parsed.data);
       toast.success(course ? 'Course updated!' : 'Course created!');
       onSaved(saved);
     });

@@ -1,9 +1,7 @@
 import { LayoutTemplate, Plus, Search, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import type { ListResponse } from '../../../schema/contracts/common';
 import { type CourseTemplate, courseTemplateInput } from '../../../schema/contracts/course-templates';
 import { type Course, courseKinds } from '../../../schema/contracts/courses';
-import { api } from '../../lib/api';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
 import { usePagedList } from '../../lib/paged-list';
@@ -19,6 +17,7 @@ import { useToast } from '../../ui/toast/use-toast';
 import { useDebouncedValue } from '../admin-users/use-debounced-value';
 import { useCan } from '../roles/admin-permissions';
 import { kindLabel } from './course-format';
+import { courseCalls } from './api';
 
 const PAGE_SIZE = 20;
 
@@ -29,7 +28,7 @@ function NewTemplateDialog({ onClose, onCreated }: { onClose: () => void; onCrea
   const [form, setForm] = useState({ title: '', description: '', fromCourseId: '' });
   const { busy, errors, setErrors, save } = useFormSave();
   useEffect(() => {
-    api<ListResponse<Course>>('/admin/courses', { query: { limit: 100, sortKey: 'title', sortValue: 'asc' } })
+    courseCalls.byTitle()
       .then((page) => setCourses(page.docs))
       .catch((e) => {
         setCourses([]);
@@ -46,7 +45,7 @@ function NewTemplateDialog({ onClose, onCreated }: { onClose: () => void; onCrea
       return;
     }
     await save(async () => {
-      const created = await api<CourseTemplate>('/admin/course-templates', { method: 'POST', json: parsed.data });
+      const created = await courseCalls.createTemplate(parsed.data);
       toast.success('Course template created!');
       onCreated(created);
     });
@@ -88,13 +87,13 @@ export default function CourseTemplatesPage() {
   const [deleting, setDeleting] = useState<CourseTemplate | null>(null);
   const [busy, setBusy] = useState(false);
   const { list, goTo, reload, created, removed } = usePagedList<CourseTemplate>(
-    (offset) => api<ListResponse<CourseTemplate>>('/admin/course-templates', { query: { searchText, limit: PAGE_SIZE, offset } }),
+    (offset) => courseCalls.templates({ searchText, limit: PAGE_SIZE, offset }),
     searchText,
   );
   const remove = async (template: CourseTemplate) => {
     setBusy(true);
     try {
-      await api(`/admin/course-templates/${template._id}`, { method: 'DELETE' });
+      await courseCalls.removeTemplate(template._id);
       removed(template._id);
       toast.success('Course template deleted!');
       setDeleting(null);

@@ -1,8 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import type { ListResponse } from '../../../schema/contracts/common';
 import { type CourseTemplate, courseFromTemplateInput } from '../../../schema/contracts/course-templates';
 import { type Course, coursePaymentTypes } from '../../../schema/contracts/courses';
-import { api } from '../../lib/api';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
 import { Dialog } from '../../ui/Dialog';
@@ -11,6 +9,7 @@ import Spinner from '../../ui/Spinner';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import { ChoiceField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
+import { courseCalls } from './api';
 
 /** Picks a template and builds a new course with its section tree. */
 export default function FromTemplateDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (course: Course) => void }) {
@@ -23,7 +22,7 @@ export default function FromTemplateDialog({ open, onClose, onCreated }: { open:
 
   useEffect(() => {
     if (!open) return;
-    api<ListResponse<CourseTemplate>>('/admin/course-templates', { query: { limit: 100, sort: 'title' } })
+    courseCalls.templates({ limit: 100, sort: 'title' })
       .then((page) => setTemplates(page.docs))
       .catch((error) => {
         setTemplates([]);
@@ -43,7 +42,7 @@ export default function FromTemplateDialog({ open, onClose, onCreated }: { open:
       return;
     }
     await save(async () => {
-      const course = await api<Course>(`/admin/courses/from-template/${templateId}`, { method: 'POST', json: parsed.data });
+      const course = await courseCalls.fromTemplate(templateId, parsed.data);
       toast.success('Course created!');
       onCreated(course);
     });

@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { type Course, tutorCourseUpdate } from '../../../schema/contracts/courses';
-import { api } from '../../lib/api';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
 import { Dialog } from '../../ui/Dialog';
@@ -9,6 +8,7 @@ import Spinner from '../../ui/Spinner';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import { TextAreaField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
+import { courseCalls } from './api';
 
 /** A course tutor whose course role allows COURSE edit may change what learners read: the title and description. */
 export default function TutorCourseDialog({ course, onClose, onSaved }: { course: Course; onClose: () => void; onSaved: (course: Course) => void }) {
@@ -23,7 +23,7 @@ export default function TutorCourseDialog({ course, onClose, onSaved }: { course
       return;
     }
     await save(async () => {
-      const saved = await api<Course>(`/courses/${course._id}`, { method: 'PUT', json: parsed.data });
+      const saved = await courseCalls.saveAsTutor(course._id, parsed.data);
       toast.success('Course updated!');
       onSaved(saved);
     });
