@@ -3,7 +3,6 @@ import { ArrowLeft, CalendarCheck, ClipboardCheck, KeyRound, LogIn, ShieldOff, U
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import type { AdminUserRecord } from '../../../schema/contracts/admin-users';
-import { api } from '../../lib/api';
 import { statusOf } from '../../lib/errors';
 import { fullName } from '../../lib/people';
 import { EmptyState } from '../../ui/EmptyState';
@@ -17,6 +16,7 @@ import AdminNotes from './AdminNotes';
 import { roleBadge, roleLabels } from './labels';
 import ProfileSummary from './ProfileSummary';
 import UserDetailsForm from './UserDetailsForm';
+import { adminUserCalls } from './api';
 
 const ChatPanel = lazy(() => import('../chat/ChatPanel'));
 
@@ -37,7 +37,7 @@ export default function AdminUserDetailPage() {
   useEffect(() => {
     const controller = new AbortController();
     setLoad({ status: 'loading' });
-    api<AdminUserRecord>(`/admin/users/${encodeURIComponent(userId)}`, { signal: controller.signal })
+    adminUserCalls.get(userId, controller.signal)
       .then((user) => setLoad({ status: 'idle', user }))
       .catch((error: unknown) => !controller.signal.aborted && setLoad({ status: 'rejected', code: statusOf(error) }));
     return () => controller.abort();
@@ -81,7 +81,7 @@ export default function AdminUserDetailPage() {
   const resendPassword = async () => {
     setBusy('password');
     try {
-      const answer = await api<{ message: string }>(`/admin/users/resend-user-password/${user._id}`, { method: 'POST' });
+      const answer = await adminUserCalls.resendPassword(user._id);
       toast.success(answer.message);
     } catch (error) {
       toast.error(error);

@@ -3,7 +3,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type AdminUserRow, managedRoles, type SearchOption, searchOptions } from '../../../schema/contracts/admin-users';
 import type { ListResponse } from '../../../schema/contracts/common';
-import { api } from '../../lib/api';
 import { statusOf } from '../../lib/errors';
 import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
@@ -17,6 +16,7 @@ import { roleLabels, searchOptionLabels, sortChoices } from './labels';
 import NewUserDialog from './NewUserDialog';
 import UsersList from './UsersList';
 import { useDebouncedValue } from './use-debounced-value';
+import { adminUserCalls } from './api';
 
 const PAGE_SIZE = 20;
 
@@ -70,10 +70,8 @@ export default function AdminUsersPage() {
     const controller = new AbortController();
     const [sortKey, sortValue] = sort ? sort.split(':') : [];
     setStatus('loading');
-    api<ListResponse<AdminUserRow>>('/admin/users', {
-      query: { limit: PAGE_SIZE, offset, searchOption: filters.searchText ? searchOption : undefined, searchText: filters.searchText, role, country, sortKey, sortValue },
-      signal: controller.signal,
-    })
+    adminUserCalls
+      .list({ limit: PAGE_SIZE, offset, searchOption: filters.searchText ? searchOption : undefined, searchText: filters.searchText, role, country, sortKey, sortValue }, controller.signal)
       .then((answer) => {
         setPage(answer);
         setStatus('idle');

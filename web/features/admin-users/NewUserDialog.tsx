@@ -1,7 +1,6 @@
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AdminUserRow, createAdminUser, type ManagedRole, managedRoles } from '../../../schema/contracts/admin-users';
-import { api } from '../../lib/api';
 import { fieldErrorsOf, issuesByField } from '../../lib/form-errors';
 import { Dialog } from '../../ui/Dialog';
 import TextField from '../../ui/TextField';
@@ -12,6 +11,7 @@ import { useToast } from '../../ui/toast/use-toast';
 import { countryOptions } from './countries';
 import { roleLabels } from './labels';
 import { useRoleOptions } from './use-role-options';
+import { adminUserCalls } from './api';
 
 type NewUserForm = Record<'firstname' | 'lastname' | 'email' | 'phone' | 'country' | 'adminRoleId', string> & { role: ManagedRole };
 
@@ -42,7 +42,7 @@ export default function NewUserDialog({ open, onClose, onCreated }: { open: bool
     setErrors({});
     setSaving(true);
     try {
-      const created = await api<AdminUserRow>('/admin/users', { method: 'POST', json: parsed.data });
+      const created = await adminUserCalls.create(parsed.data);
       toast.success('User created! A temporary password was e-mailed to them.');
       onCreated(created);
       close();

@@ -1,7 +1,6 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AdminUserRecord, type AdminUserRow, availabilityStates, updateAdminUser } from '../../../schema/contracts/admin-users';
-import { api } from '../../lib/api';
 import { fieldErrorsOf, issuesByField } from '../../lib/form-errors';
 import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
@@ -10,6 +9,7 @@ import { ChoiceField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
 import { countryOptions } from './countries';
 import { useRoleOptions } from './use-role-options';
+import { adminUserCalls } from './api';
 
 const availabilityLabels: Record<(typeof availabilityStates)[number], string> = {
   available: 'Available',
@@ -52,7 +52,7 @@ export default function UserDetailsForm({ user, canEdit, onSaved }: { user: Admi
     setErrors({});
     setSaving(true);
     try {
-      onSaved(await api<AdminUserRow>(`/admin/users/${user._id}`, { method: 'PUT', json: parsed.data }));
+      onSaved(await adminUserCalls.update(user._id, parsed.data));
       toast.success('User updated!');
     } catch (error) {
       setErrors(fieldErrorsOf(error));
