@@ -1,7 +1,6 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { PermissionMap } from '../../../schema/contracts/permissions';
-import { api } from '../../lib/api';
 import { fieldErrorsOf, issuesByField } from '../../lib/form-errors';
 import { Dialog } from '../../ui/Dialog';
 import TextField from '../../ui/TextField';
@@ -10,7 +9,8 @@ import { primaryButton, secondaryButton } from '../../ui/classes';
 import { ChoiceField, TextAreaField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
 import PermissionGrid from './PermissionGrid';
-import { type RoleItem, type RoleKind, toRoleItem } from './role-kinds';
+import { type RoleItem, type RoleKind } from './role-kinds';
+import { roleCalls } from './api';
 
 interface Form {
   name: string;
@@ -58,12 +58,9 @@ export default function RoleEditorDialog({
     setErrors({});
     setSaving(true);
     try {
-      const saved = await api<Parameters<typeof toRoleItem>[0]>(editing ? `${kind.endpoint}/${editing._id}` : kind.endpoint, {
-        method: editing ? 'PUT' : 'POST',
-        json: parsed.data,
-      });
+      const saved = await roleCalls.save(kind, editing?._id, parsed.data);
       toast.success(`${kind.noun} ${editing ? 'updated' : 'created'}!`);
-      onSaved(toRoleItem(saved), !editing);
+      onSaved(saved, !editing);
       onClose();
     } catch (error) {
       setErrors(fieldErrorsOf(error));

@@ -2,7 +2,6 @@ import clsx from 'clsx';
 import { Pencil, Plus, Search, ShieldCheck, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { ListResponse } from '../../../schema/contracts/common';
-import { api } from '../../lib/api';
 import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
 import { Pager } from '../../ui/Pager';
@@ -14,7 +13,8 @@ import { useCan, useRefreshAdminPermissions } from './admin-permissions';
 import DeleteRoleDialog from './DeleteRoleDialog';
 import { humanize } from './PermissionGrid';
 import RoleEditorDialog from './RoleEditorDialog';
-import { type RoleItem, type RoleKind, toRoleItem } from './role-kinds';
+import { type RoleItem, type RoleKind } from './role-kinds';
+import { roleCalls } from './api';
 
 const PAGE_SIZE = 20;
 
@@ -44,12 +44,10 @@ export default function RoleList({ kind }: { kind: RoleKind }) {
   useEffect(() => {
     const controller = new AbortController();
     setStatus('loading');
-    api<ListResponse<Parameters<typeof toRoleItem>[0]>>(kind.endpoint, {
-      query: { limit: PAGE_SIZE, offset, ...(kind.hasStatus ? { searchText, statuses } : {}) },
-      signal: controller.signal,
-    })
+    roleCalls
+      .list(kind, { limit: PAGE_SIZE, offset, ...(kind.hasStatus ? { searchText, statuses } : {}) }, controller.signal)
       .then((answer) => {
-        setPage({ ...answer, docs: answer.docs.map(toRoleItem) });
+        setPage(answer);
         setStatus('idle');
       })
       .catch(() => !controller.signal.aborted && setStatus('rejected'));
