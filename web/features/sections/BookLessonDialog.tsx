@@ -1,7 +1,6 @@
 import { CalendarPlus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { formatDuration, lessonDurations } from '../../../schema/contracts/durations';
-import { api } from '../../lib/api';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { Dialog } from '../../ui/Dialog';
 import TextField from '../../ui/TextField';
@@ -10,6 +9,7 @@ import { primaryButton, secondaryButton } from '../../ui/classes';
 import { ChoiceField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
 import { fromLocalInput } from './local-time';
+import { sectionCalls } from './api';
 
 const DURATIONS = lessonDurations(import.meta.env.PROD);
 
@@ -33,7 +33,7 @@ export default function BookLessonDialog({ open, courseId, zone, onClose, onBook
     }
     setBusy(true);
     try {
-      await api('/team-meetings/course-meeting-book', { method: 'POST', json: { course: courseId, start: fromLocalInput(start, zone), duration } });
+      await sectionCalls.bookLesson({ course: courseId, start: fromLocalInput(start, zone), duration });
       toast.success('Lesson booked successfully!');
       onBooked();
       onClose();

@@ -2,7 +2,6 @@ import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { formatDuration, lessonDurations } from '../../../schema/contracts/durations';
 import type { Section, SectionKind } from '../../../schema/contracts/sections';
-import { api } from '../../lib/api';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { Dialog } from '../../ui/Dialog';
 import TextField from '../../ui/TextField';
@@ -12,7 +11,8 @@ import { ChoiceField, TextAreaField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
 import { fromLocalInput, toLocalInput } from './local-time';
 import { uploadSectionFile } from './section-files';
-import { isMeeting, kindInfo, meetingBase } from './section-kinds';
+import { isMeeting, kindInfo } from './section-kinds';
+import { sectionCalls } from './api';
 
 interface Form {
   title: string;
@@ -91,31 +91,28 @@ export default function SectionDialog({
     const parent = form.parent || null;
     const texts = { title: form.title, description: form.description };
     if (kind === 'SECTION') {
-      if (editing) await api(`${sectionsBase}/${editing._id}`, { method: 'PUT', json: texts });
-      else await api(sectionsBase, { method: 'POST', json: { course: courseId, parent, kind, ...texts } });
+      if (editing) await sectionCalls.renameSection(sectionsBase, editing._id, texts);
+      else await sectionCalls.addSection(sectionsBase, { course: courseId, parent, kind, ...texts });
       return editing ? 'Section updated!' : 'Section added!';
     }
     if (isMeeting(kind)) {
       const start = form.start ? fromLocalInput(form.start, zone) : '';
       const lesson = { ...texts, start, duration: form.duration, lessonKind: form.lessonKind, billingKind: form.billingKind, joinUrl: form.joinUrl };
-      const base = meetingBase(kind);
       if (!editing) {
         const repeatWeekly = form.repeat > 1 ? { occurrences: form.repeat, timezone: zone } : undefined;
-        await api(base, { method: 'POST', json: { course: courseId, parent, ...lesson, repeatWeekly } });
+        await sectionCalls.addLesson(kind, { course: courseId, parent, ...lesson, repeatWeekly });
         return 'Lesson created!';
       }
       const onlyTime = texts.title === editing.title && texts.description === editing.description && form.lessonKind === editing.lessonKind && form.billingKind === editing.billingKind;
       if (onlyTime && (start !== editing.start || form.duration !== editing.duration)) {
-        await api(`${base}/reschedule/${editing._id}`, { method: 'PUT', json: { start, duration: form.duration } });
+        await sectionCalls.rescheduleLesson(kind, editing._id, { start, duration: form.duration });
         return 'Lesson Rescheduled!';
       }
-      await api(`${base}/${editing._id}`, { method: 'PUT', json: lesson });
+      await sectionCalls.updateLesson(kind, editing._id, lesson);
       return 'Lesson Updated!';
     }
     const resource = { ...texts, link: form.link, dueAt: kind === 'HOMEWORK' && form.dueAt ? fromLocalInput(form.dueAt, zone) : undefined };
-    const saved = editing
-      ? await api<Section>(`/resources-and-homeworks/${editing._id}`, { method: 'PUT', json: resource })
-      : await api<Section>('/resources-and-homeworks', { method: 'POST', json: { course: courseId, parent, kind, ...resource } });
+    const saved = await sectionCalls.saveResource(editing?._id, editing ? resource : { course: courseId, parent, kind, ...resource });
     if (file) await uploadSectionFile(saved._id, file);
     return `${kindInfo[kind].label} ${editing ? 'updated' : 'added'}!`;
   }
