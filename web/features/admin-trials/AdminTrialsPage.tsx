@@ -1,9 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { CalendarX2, Pencil, Plus, ShieldOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { ListResponse } from '../../../schema/contracts/common';
 import { type Trial, trialOutcomeLabels, trialStatuses } from '../../../schema/contracts/trials';
-import { api } from '../../lib/api';
 import { usePagedList } from '../../lib/paged-list';
 import { signedInUserAtom } from '../../lib/session';
 import { Dialog } from '../../ui/Dialog';
@@ -19,6 +17,7 @@ import { useAdminPermissions, useCan } from '../roles/admin-permissions';
 import { browserTimeZone } from '../sign-up/choices';
 import TrialFormDialog from './TrialFormDialog';
 import { personOption, usePeople } from './use-people';
+import { adminTrialCalls } from './api';
 
 const PAGE = 20;
 const noFilters = { curriculum: '', subject: '', grade: '', studentId: '', tutorId: '', status: '', start: '', end: '' };
@@ -40,7 +39,7 @@ export default function AdminTrialsPage() {
   const [deleting, setDeleting] = useState<Trial | null>(null);
   const [busy, setBusy] = useState(false);
   const query = { ...filters, start: dayStart(filters.start), end: dayStart(filters.end), limit: PAGE };
-  const { list, loadMore, created, updated, removed } = usePagedList<Trial>((offset) => api<ListResponse<Trial>>('/admin/trials', { query: { ...query, offset } }), JSON.stringify(query));
+  const { list, loadMore, created, updated, removed } = usePagedList<Trial>((offset) => adminTrialCalls.list({ ...query, offset }), JSON.stringify(query));
 
   const set = (key: keyof typeof noFilters) => (value: string) =>
     setFilters((f) => ({ ...f, [key]: value, ...(key === 'curriculum' ? { subject: '', grade: '' } : key === 'subject' ? { grade: '' } : {}) }));
@@ -48,7 +47,7 @@ export default function AdminTrialsPage() {
   async function remove(trial: Trial) {
     setBusy(true);
     try {
-      await api(`/admin/trials/${trial._id}`, { method: 'DELETE' });
+      await adminTrialCalls.remove(trial._id);
       removed(trial._id);
       toast.success('Trial deleted!');
       setDeleting(null);

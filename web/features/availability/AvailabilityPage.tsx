@@ -2,8 +2,7 @@ import { useAtomValue } from 'jotai';
 import { CalendarOff, Plus, Save, Trash2 } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { timeOffReasons, type UserAvailability } from '../../../schema/contracts/availability';
-import { api } from '../../lib/api';
+import { timeOffReasons } from '../../../schema/contracts/availability';
 import { errorToastText } from '../../lib/errors';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { signedInUserAtom } from '../../lib/session';
@@ -14,6 +13,7 @@ import { ChoiceField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
 import { type AvailabilityDraft, draftOf, errorsOf, inputOf, type ItemDraft, newItem, newTimeOff } from './availability-form';
 import WeeklyHours from './WeeklyHours';
+import { availabilityCalls } from './api';
 
 const ZONES = Intl.supportedValuesOf('timeZone');
 
@@ -38,7 +38,7 @@ export default function AvailabilityPage() {
 
   const fetchAvailability = useCallback(() => {
     setLoad({ state: 'loading' });
-    api<UserAvailability>(`/user-availability/${encodeURIComponent(userId)}`).then(
+    availabilityCalls.get(userId).then(
       (answer) => setLoad({ state: 'ready', draft: draftOf(answer), zone: answer.timezone }),
       () => setLoad({ state: 'failed' }),
     );
@@ -78,7 +78,7 @@ export default function AvailabilityPage() {
     }
     setSaving(true);
     try {
-      const answer = await api<UserAvailability>(`/user-availability/${encodeURIComponent(userId)}`, { method: 'PUT', json: inputOf(draft) });
+      const answer = await availabilityCalls.save(userId, inputOf(draft));
       setLoad({ state: 'ready', draft: draftOf(answer), zone: answer.timezone });
       setDirty(false);
       toast.success('Availability saved!');
