@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListResponse } from '../../../schema/contracts/common';
 import { type CallLogRecord, callLogStatusValues, type MeetingPerson } from '../../../schema/contracts/waiting-room';
-import { api } from '../../lib/api';
 import { statusOf } from '../../lib/errors';
 import { signedInUserAtom } from '../../lib/session';
 import { EmptyState } from '../../ui/EmptyState';
@@ -14,6 +13,7 @@ import Spinner from '../../ui/Spinner';
 import { cardClass, fieldClass } from '../../ui/classes';
 import { ChoiceField } from '../../ui/fields';
 import { lessonTime } from '../courses/course-format';
+import { callLogCalls } from './api';
 
 const PAGE_SIZE = 20;
 /** Spec 1 section 9: the time zone falls back to Asia/Singapore. */
@@ -91,10 +91,8 @@ export default function CallLogsPage() {
   useEffect(() => {
     const controller = new AbortController();
     setStatus('loading');
-    api<ListResponse<CallLogRecord>>('/admin/call-logs', {
-      query: { limit: PAGE_SIZE, offset: filters.offset, status: filters.status, startDate: filters.startDate, endDate: filters.endDate },
-      signal: controller.signal,
-    })
+    callLogCalls
+      .list({ limit: PAGE_SIZE, offset: filters.offset, status: filters.status, startDate: filters.startDate, endDate: filters.endDate }, controller.signal)
       .then((answer) => {
         setPage(answer);
         setStatus('idle');

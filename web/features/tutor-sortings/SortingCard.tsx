@@ -5,11 +5,11 @@ import clsx from 'clsx';
 import { GripVertical } from 'lucide-react';
 import { useState } from 'react';
 import { TUTOR_SORTING_UPDATED, type SortedTutor, type TutorSorting } from '../../../schema/contracts/tutor-sortings';
-import { api } from '../../lib/api';
 import { fullName } from '../../lib/people';
 import Spinner from '../../ui/Spinner';
 import { cardClass, focusRing, primaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
+import { tutorSortingCalls } from './api';
 
 function TutorRow({ tutor, position, canEdit }: { tutor: SortedTutor; position: number; canEdit: boolean }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: tutor._id, disabled: !canEdit });
@@ -51,10 +51,7 @@ export default function SortingCard({ sorting, canEdit, onSaved }: { sorting: Tu
   async function save() {
     setSaving(true);
     try {
-      const saved = await api<TutorSorting>('/admin/tutor-sortings', {
-        method: 'PUT',
-        json: { curriculum: sorting.curriculum, subject: sorting.subject, grade: sorting.grade, tutorIds: tutors.map((t) => t._id) },
-      });
+      const saved = await tutorSortingCalls.save(sorting, tutors.map((t) => t._id));
       toast.success(TUTOR_SORTING_UPDATED);
       onSaved(saved);
     } catch (error) {
