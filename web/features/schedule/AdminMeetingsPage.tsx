@@ -6,12 +6,10 @@ import { ArrowDown, ArrowUp, CalendarDays } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { DropdownUser } from '../../../schema/contracts/admin-users';
-import type { ListResponse } from '../../../schema/contracts/common';
 import type { Course } from '../../../schema/contracts/courses';
 import { formatDuration } from '../../../schema/contracts/durations';
 import { FALLBACK_TIME_ZONE } from '../../../schema/contracts/profile';
 import type { ScheduleLesson } from '../../../schema/contracts/schedule';
-import { api } from '../../lib/api';
 import { usePagedList } from '../../lib/paged-list';
 import { signedInUserAtom } from '../../lib/session';
 import { EmptyState } from '../../ui/EmptyState';
@@ -23,6 +21,7 @@ import { ChoiceField } from '../../ui/fields';
 import { statusBadge } from '../courses/course-format';
 import { lessonColours, lessonTypeLabel } from './lesson-style';
 import { loadMeetings, type MeetingFilters, nextSort } from './meeting-filters';
+import { scheduleCalls } from './api';
 
 const PAGE_SIZE = 20;
 const NO_FILTERS: MeetingFilters = { from: '', to: '', courseId: '', tutorId: '', studentId: '', sortKey: 'start', sortValue: 'asc' };
@@ -38,9 +37,9 @@ function useFilterChoices() {
   const [choices, setChoices] = useState<{ courses: Course[]; tutors: DropdownUser[]; students: DropdownUser[] }>({ courses: [], tutors: [], students: [] });
   useEffect(() => {
     const controller = new AbortController();
-    const users = (userTypes: string) => api<DropdownUser[]>('/admin/users/dropdown-list', { query: { userTypes, limit: 100 }, signal: controller.signal }).catch(() => []);
+    const users = (userTypes: 'TUTOR' | 'STUDENT') => scheduleCalls.people(userTypes, controller.signal).catch(() => []);
     void Promise.all([
-      api<ListResponse<Course>>('/admin/courses', { query: { limit: 100 }, signal: controller.signal }).then((page) => page.docs, () => []),
+      scheduleCalls.courses(controller.signal).then((page) => page.docs, () => []),
       users('TUTOR'),
       users('STUDENT'),
     ]).then(([courses, tutors, students]) => {

@@ -1,12 +1,12 @@
 import { Copy, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { CalendarFeed } from '../../../schema/contracts/schedule';
-import { api } from '../../lib/api';
 import { Dialog } from '../../ui/Dialog';
 import Spinner from '../../ui/Spinner';
 import { fieldClass, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { webcalUrl } from './calendar-files';
+import { scheduleCalls } from './api';
 
 /** The personal feed: make a link once, paste it into any calendar app, make a new one if it leaks. */
 export default function SubscribeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -17,7 +17,8 @@ export default function SubscribeDialog({ open, onClose }: { open: boolean; onCl
   useEffect(() => {
     if (!open) return;
     setFeed(null);
-    api<CalendarFeed>('/schedule/feed')
+    scheduleCalls
+      .feed()
       .then(setFeed)
       .catch((error: unknown) => toast.error(error));
   }, [open, toast]);
@@ -25,7 +26,7 @@ export default function SubscribeDialog({ open, onClose }: { open: boolean; onCl
   const change = async (method: 'POST' | 'DELETE') => {
     setBusy(true);
     try {
-      setFeed(await api<CalendarFeed>('/schedule/feed', { method }));
+      setFeed(await scheduleCalls.changeFeed(method));
     } catch (error) {
       toast.error(error);
     } finally {
