@@ -3,6 +3,7 @@ import { CalendarX2, Pencil, Plus, ShieldOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { type Trial, trialOutcomeLabels, trialStatuses } from '../../../schema/contracts/trials';
 import { usePagedList } from '../../lib/paged-list';
+import { fullName } from '../../lib/people';
 import { signedInUserAtom } from '../../lib/session';
 import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
@@ -21,7 +22,7 @@ import { adminTrialCalls } from './api';
 
 const PAGE = 20;
 const noFilters = { curriculum: '', subject: '', grade: '', studentId: '', tutorId: '', status: '', start: '', end: '' };
-const name = (p: Trial['student']) => (p ? `${p.firstname} ${p.lastname}`.trim() : 'Unknown');
+const name = (p: Trial['student']) => (p ? fullName(p) : 'Unknown');
 /** A `YYYY-MM-DD` filter day as the start of that day, UTC. */
 const dayStart = (day: string) => (day ? new Date(`${day}T00:00:00Z`).toISOString() : undefined);
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import type { ListResponse } from '../../../schema/contracts/common';
 import { type CallLogRecord, callLogStatusValues, type MeetingPerson } from '../../../schema/contracts/waiting-room';
 import { statusOf } from '../../lib/errors';
+import { fullName } from '../../lib/people';
 import { signedInUserAtom } from '../../lib/session';
 import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
@@ -29,7 +30,7 @@ const statusClass: Record<CallLogStatus, string> = {
   MISSED: 'bg-rose-100 text-rose-800 dark:bg-rose-500/15 dark:text-rose-300',
 };
 
-const name = (p: MeetingPerson | null) => (p ? `${p.firstname} ${p.lastname}`.trim() : 'No tutor');
+const name = (p: MeetingPerson | null) => (p ? fullName(p) : 'No tutor');
 const minutesLate = (log: CallLogRecord) => (log.tutorJoinedAt ? Math.max(1, Math.round((Date.parse(log.tutorJoinedAt) - Date.parse(log.lessonStart)) / 60_000)) : null);
 
 function LogRow({ log, timeZone }: { log: CallLogRecord; timeZone: string }) {

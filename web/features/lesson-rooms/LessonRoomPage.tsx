@@ -5,6 +5,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { Link, useParams } from 'react-router-dom';
 import type { LessonRoomInfo } from '../../../schema/contracts/lesson-room';
 import { lessonDocName } from '../../../schema/contracts/realtime';
+import { fullName } from '../../lib/people';
 import { signedInUserAtom } from '../../lib/session';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
@@ -65,7 +66,7 @@ function LessonRoom({ info }: { info: LessonRoomInfo }) {
   const me = useMemo<PresenceUser>(
     () => ({
       userId: user?._id ?? 'me',
-      name: user ? `${user.firstname} ${user.lastname}`.trim() : 'Me',
+      name: user ? fullName(user) : 'Me',
       color: colorFor(user?._id ?? 'me'),
       leads: info.leads,
     }),
