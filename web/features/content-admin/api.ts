@@ -14,7 +14,8 @@ export const contentAdminCalls = {
   catalogue: () => api<HomeCurriculum[]>('/curriculums/getCurriculumsForHomePage'),
   topics: (subjectId: string, gradeId: string) => api<TopicDoc[]>('/topics', { json: { subjectId, gradeId } }),
   sortTopics: (topics: TopicDoc[]) => api('/admin/topics/updateSorting', { json: { topics: topics.map((t, sortingOrder) => ({ _id: t._id, sortingOrder })) } }),
-  subTopics: (topicId: string, page: PageQuery, signal?: AbortSignal) => api<ListResponse<SubTopicDoc>>('/admin/subtopics', { query: { topicId, ...page }, signal }),
+  subTopics: (topicId: string, page: PageQuery, signal?: AbortSignal) =>
+    api<ListResponse<SubTopicDoc>>('/admin/subtopics', { query: { topicId, ...page }, signal }),
   /** Creates the sub topic, or renames one that has an id. */
   saveSubTopic: (id: string | undefined, input: { topicId: string; name: string; summary: string }) =>
     id

@@ -26,10 +26,12 @@ export const courseCalls = {
     api<Course>(id ? `/admin/courses/${id}` : '/admin/courses', { method: id ? 'PUT' : 'POST', json: input }),
   saveAsTutor: (id: string, input: { title?: string; description?: string }) => api<Course>(`/courses/${id}`, { method: 'PUT', json: input }),
   remove: (id: string) => api(`/admin/courses/${id}`, { method: 'DELETE' }),
-  templates: (query: { searchText?: string; sort?: string; limit: number; offset?: number }) => api<ListResponse<CourseTemplate>>('/admin/course-templates', { query }),
+  templates: (query: { searchText?: string; sort?: string; limit: number; offset?: number }) =>
+    api<ListResponse<CourseTemplate>>('/admin/course-templates', { query }),
   createTemplate: (input: CourseTemplateInput) => api<CourseTemplate>('/admin/course-templates', { method: 'POST', json: input }),
   removeTemplate: (id: string) => api(`/admin/course-templates/${id}`, { method: 'DELETE' }),
-  fromTemplate: (templateId: string, input: CourseFromTemplateInput) => api<Course>(`/admin/courses/from-template/${templateId}`, { method: 'POST', json: input }),
+  fromTemplate: (templateId: string, input: CourseFromTemplateInput) =>
+    api<Course>(`/admin/courses/from-template/${templateId}`, { method: 'POST', json: input }),
   students: (course: string, page: Page) => api<ListResponse<CourseStudent>>('/admin/course-students', { query: { course, ...page } }),
   tutors: (course: string, page: Page) => api<ListResponse<CourseTutor>>('/admin/course-tutors', { query: { course, ...page } }),
   addStudent: (course: string, user: string, paymentType: string) => api('/admin/course-students', { method: 'POST', json: { course, user, paymentType } }),

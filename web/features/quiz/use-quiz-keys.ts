@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import type { SubmissionQuestion } from '../../../schema/contracts/quiz';
 
-const isTyping = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 interface QuizKeys {
   question: SubmissionQuestion | undefined;

@@ -129,7 +129,8 @@ export function useQuizPlayer(submissionId: string) {
     try {
       const next = await quizCalls.countdown(submissionId, minutes !== null, minutes === null ? undefined : minutes * 60);
       setOffset(clockOffset(next.serverNow));
-      setDoc((d) => (d ? { ...d, isTimerEnabled: next.isTimerEnabled, timerStart: next.timerStart, timerEnd: next.timerEnd, countdownSeconds: next.countdownSeconds } : d));
+      const { isTimerEnabled, timerStart, timerEnd, countdownSeconds } = next;
+      setDoc((d) => (d ? { ...d, isTimerEnabled, timerStart, timerEnd, countdownSeconds } : d));
     } catch (e) {
       toast.error(e);
     }

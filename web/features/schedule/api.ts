@@ -6,7 +6,8 @@ import { api } from '../../lib/api';
 
 /** The schedule's calls besides the week's lessons: the admin's filter choices and the calendar feed. */
 export const scheduleCalls = {
-  people: (userTypes: 'TUTOR' | 'STUDENT', signal: AbortSignal) => api<DropdownUser[]>('/admin/users/dropdown-list', { query: { userTypes, limit: 100 }, signal }),
+  people: (userTypes: 'TUTOR' | 'STUDENT', signal: AbortSignal) =>
+    api<DropdownUser[]>('/admin/users/dropdown-list', { query: { userTypes, limit: 100 }, signal }),
   courses: (signal: AbortSignal) => api<ListResponse<Course>>('/admin/courses', { query: { limit: 100 }, signal }),
   feed: () => api<CalendarFeed>('/schedule/feed'),
   /** POST makes (or renews) the feed's secret address; DELETE turns the feed off. */

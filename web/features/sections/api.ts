@@ -26,6 +26,8 @@ export const sectionCalls = {
     api(`${meetingBase(kind)}/reschedule/${id}`, { method: 'PUT', json: input }),
   /** Adds a resource or homework, or changes one that has an id. */
   saveResource: (id: string | undefined, input: Record<string, unknown>) =>
-    id ? api<Section>(`/resources-and-homeworks/${id}`, { method: 'PUT', json: input }) : api<Section>('/resources-and-homeworks', { method: 'POST', json: input }),
+    id
+      ? api<Section>(`/resources-and-homeworks/${id}`, { method: 'PUT', json: input })
+      : api<Section>('/resources-and-homeworks', { method: 'POST', json: input }),
   bookLesson: (input: { course: string; start: string; duration: number }) => api('/team-meetings/course-meeting-book', { method: 'POST', json: input }),
 };
