@@ -16,6 +16,7 @@ import {
 import { adminNotes, sessions, type User, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { changedFields } from '../lib/changes';
+import { taken, uniqueWrite } from '../lib/unique';
 import { adminUserRecord, adminUserRowColumns, findManagedUser, toAdminUserRow } from '../lib/admin-user-record';
 import { assertMayHandOut, tenantRole } from '../lib/admin-role-grants';
 import { paged, sortBy } from '../lib/pagination';
@@ -50,14 +51,7 @@ function searchCondition(option: 'name' | 'email' | 'phone' | '_id', text: strin
   return contains(fullName, text);
 }
 
-async function assertEmailFree(tdb: TenantDb, email: string, exceptId?: string) {
-  const taken = await tdb.db
-    .select({ _id: users._id })
-    .from(users)
-    .where(tdb.where(users, eq(users.email, email), exceptId ? ne(users._id, exceptId) : undefined))
-    .get();
-  if (taken) throw new ApiError(409, 'email: is already used by another account', [{ path: 'email', message: 'is already used by another account' }]);
-}
+const emailTaken = () => taken('email', 'is already used by another account');
 
 /** Managing an admin account needs at least that admin's powers (see assertMayHandOut). */
 async function assertMayManage(tdb: TenantDb, callerId: string, target: Pick<User, 'role' | 'adminRoleId'>) {
@@ -147,9 +141,9 @@ export const adminUserRoutes = new Hono<AppBindings>()
       const adminRole = await tenantRole(tdb, adminRoleId);
       await assertMayHandOut(tdb, authOf(c).userId, adminRole.permissions, 'adminRoleId');
     }
-    await assertEmailFree(tdb, fields.email);
     const password = temporaryPassword();
-    const created = await tdb.db
+    const passwordHash = await hashPassword(password);
+    const insert = tdb.db
       .insert(users)
       .values(
         tdb.values(users, {
@@ -157,14 +151,15 @@ export const adminUserRoutes = new Hono<AppBindings>()
           role,
           adminRoleId: role === 'ADMIN' ? adminRoleId : null,
           availabilityState: role === 'TUTOR' ? (fields.availabilityState ?? 'available') : null,
-          passwordHash: await hashPassword(password),
+          passwordHash,
           mustChangePassword: true,
           // Students and tutors tell us their subjects at onboarding; staff and parents have nothing to fill in.
           onboarded: role === 'ADMIN' || role === 'PARENT',
         }),
       )
-      .returning()
-      .get();
+      .returning();
+    // Two admins adding the same e-mail at once: the unique index decides, and the loser gets the 409.
+    const created = await uniqueWrite(() => insert.get(), emailTaken);
     await mailTemporaryPassword({ db: tdb.db, env: c.env, tenant: c.get('tenant'), origin: requestOrigin(c.req.url) }, { email: fields.email, firstname: fields.firstname }, password);
     return c.json(toAdminUserRow(created), 201);
   })
@@ -181,7 +176,6 @@ export const adminUserRoutes = new Hono<AppBindings>()
     const user = await findManagedUser(tdb, c.req.param('id'));
     const changes = changedFields(user, c.req.valid('json'));
     await assertMayManage(tdb, callerId, user);
-    if (changes.email !== undefined) await assertEmailFree(tdb, changes.email, user._id);
     if (changes.adminRoleId !== undefined) {
       if (user.role !== 'ADMIN') throw new ApiError(400, 'adminRoleId: only admins hold a role', [{ path: 'adminRoleId', message: 'only admins hold a role' }]);
       if (!changes.adminRoleId) throw new ApiError(400, 'adminRoleId: is required for an admin', [{ path: 'adminRoleId', message: 'is required for an admin' }]);
@@ -192,8 +186,9 @@ export const adminUserRoutes = new Hono<AppBindings>()
       throw new ApiError(400, 'availabilityState: only tutors have an availability', [{ path: 'availabilityState', message: 'only tutors have an availability' }]);
     }
     if (Object.values(changes).every((value) => value === undefined)) return c.json(toAdminUserRow(user));
-    const updated = await tdb.db.update(users).set(changes).where(tdb.where(users, eq(users._id, user._id))).returning().get();
-    return c.json(toAdminUserRow(updated));
+    const update = tdb.db.update(users).set(changes).where(tdb.where(users, eq(users._id, user._id))).returning();
+    const updated = await uniqueWrite(() => update.get(), emailTaken);
+    return c.json(toAdminUserRow(updated!));
   })
   .post('/admin/users/resend-user-password/:userId', ...can('resendPassword'), async (c) => {
     const tdb = tenantDb(c);

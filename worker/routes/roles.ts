@@ -4,6 +4,7 @@ import { type Role, roleInput, roleListQuery, type VerifyDelete } from '../../sc
 import { roles, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { changedFields } from '../lib/changes';
+import { taken, uniqueWrite } from '../lib/unique';
 import { assertMayHandOut } from '../lib/admin-role-grants';
 import { paged, sortBy } from '../lib/pagination';
 import { contains } from '../lib/search';
@@ -44,14 +45,7 @@ async function findRole(tdb: TenantDb, id: string) {
   return role;
 }
 
-async function assertNameFree(tdb: TenantDb, name: string, exceptId?: string) {
-  const taken = await tdb.db
-    .select({ _id: roles._id })
-    .from(roles)
-    .where(tdb.where(roles, eq(roles.name, name), exceptId ? ne(roles._id, exceptId) : undefined))
-    .get();
-  if (taken) throw new ApiError(409, 'name: a role with this name already exists', [{ path: 'name', message: 'a role with this name already exists' }]);
-}
+const nameTaken = () => taken('name', 'a role with this name already exists');
 
 async function verifyDelete(tdb: TenantDb, role: RoleRow): Promise<VerifyDelete> {
   const usersCount = (await usersCounts(tdb, [role._id])).get(role._id) ?? 0;
@@ -101,8 +95,8 @@ export const roleRoutes = new Hono<AppBindings>()
     const tdb = tenantDb(c);
     const input = c.req.valid('json');
     await assertMayHandOut(tdb, authOf(c).userId, input.permissions, 'permissions');
-    await assertNameFree(tdb, input.name);
-    const created = await tdb.db.insert(roles).values(tdb.values(roles, { ...input, isSystem: false })).returning().get();
+    const insert = tdb.db.insert(roles).values(tdb.values(roles, { ...input, isSystem: false })).returning();
+    const created = await uniqueWrite(() => insert.get(), nameTaken);
     return c.json(toRole(created, 0), 201);
   })
   .put('/admin/roles/:id', ...can('edit'), validate('json', roleInput), async (c) => {
@@ -113,13 +107,12 @@ export const roleRoutes = new Hono<AppBindings>()
     const input = changedFields(role, c.req.valid('json'));
     if (Object.keys(input).length === 0) return c.json(toRole(role, (await usersCounts(tdb, [role._id])).get(role._id) ?? 0));
     if (input.permissions) await assertMayHandOut(tdb, authOf(c).userId, input.permissions, 'permissions');
-    if (input.name) await assertNameFree(tdb, input.name, role._id);
-    const updated = await tdb.db
+    const update = tdb.db
       .update(roles)
       .set(input)
       .where(tdb.where(roles, eq(roles._id, role._id)))
-      .returning()
-      .get();
+      .returning();
+    const updated = (await uniqueWrite(() => update.get(), nameTaken))!;
     const counts = await usersCounts(tdb, [role._id]);
     return c.json(toRole(updated, counts.get(role._id) ?? 0));
   })

@@ -5,6 +5,7 @@ import { type TutorRole, tutorRoleInput, type VerifyDelete } from '../../schema/
 import { courseTutors, tutorRoles } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { changedFields } from '../lib/changes';
+import { taken, uniqueWrite } from '../lib/unique';
 import { paged } from '../lib/pagination';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { requireAuth } from '../middleware/auth';
@@ -28,14 +29,7 @@ async function findTutorRole(tdb: TenantDb, id: string) {
   return role;
 }
 
-async function assertNameFree(tdb: TenantDb, name: string, exceptId?: string) {
-  const taken = await tdb.db
-    .select({ _id: tutorRoles._id })
-    .from(tutorRoles)
-    .where(tdb.where(tutorRoles, eq(tutorRoles.name, name), exceptId ? ne(tutorRoles._id, exceptId) : undefined))
-    .get();
-  if (taken) throw new ApiError(409, 'name: a tutor role with this name already exists', [{ path: 'name', message: 'a tutor role with this name already exists' }]);
-}
+const nameTaken = () => taken('name', 'a tutor role with this name already exists');
 
 /** The default role, and any role a course tutor holds, stay: deleting it would silently end their course access. */
 async function verifyDelete(tdb: TenantDb, role: TutorRoleRow): Promise<VerifyDelete> {
@@ -66,8 +60,8 @@ export const tutorRoleRoutes = new Hono<AppBindings>()
   .post('/admin/tutor-roles', ...can('create'), validate('json', tutorRoleInput), async (c) => {
     const tdb = tenantDb(c);
     const input = c.req.valid('json');
-    await assertNameFree(tdb, input.name);
-    const created = await tdb.db.insert(tutorRoles).values(tdb.values(tutorRoles, { ...input, isDefault: false })).returning().get();
+    const insert = tdb.db.insert(tutorRoles).values(tdb.values(tutorRoles, { ...input, isDefault: false })).returning();
+    const created = await uniqueWrite(() => insert.get(), nameTaken);
     return c.json(toTutorRole(created), 201);
   })
   .put('/admin/tutor-roles/:id', ...can('edit'), validate('json', tutorRoleInput), async (c) => {
@@ -75,8 +69,8 @@ export const tutorRoleRoutes = new Hono<AppBindings>()
     const role = await findTutorRole(tdb, c.req.param('id'));
     const input = changedFields(role, c.req.valid('json'));
     if (Object.keys(input).length === 0) return c.json(toTutorRole(role));
-    if (input.name) await assertNameFree(tdb, input.name, role._id);
-    const updated = await tdb.db.update(tutorRoles).set(input).where(tdb.where(tutorRoles, eq(tutorRoles._id, role._id))).returning().get();
+    const update = tdb.db.update(tutorRoles).set(input).where(tdb.where(tutorRoles, eq(tutorRoles._id, role._id))).returning();
+    const updated = (await uniqueWrite(() => update.get(), nameTaken))!;
     return c.json(toTutorRole(updated));
   })
   .delete('/admin/tutor-roles/:id', ...can('delete'), async (c) => {
