@@ -236,6 +236,9 @@ describe('permissions', () => {
     expect(res.status).toBe(403);
     expect(await userCount()).toBe(before);
     expect((await call('PUT', `/admin/users/${DEMO_USERS.admin._id}`, as.enterer, { email: 'enterer-owned@studyhall.test' })).status).toBe(403);
+    for (const body of [{}, { email: 'not-an-email', role: 'ADMIN' }]) {
+      expect((await call('PUT', `/admin/users/${DEMO_USERS.admin._id}`, as.enterer, body)).status, 'the gate runs before the body is read').toBe(403);
+    }
     expect((await db.select().from(users).where(eq(users._id, DEMO_USERS.admin._id)).get())?.email).toBe('admin@studyhall.test');
     expect((await call('POST', '/admin/users', as.enterer, newStudent('entered@studyhall.test'))).status).toBe(201);
   });
