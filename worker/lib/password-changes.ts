@@ -67,3 +67,11 @@ export async function changePassword(tdb: TenantDb, actor: Actor, newPassword: s
     revokeSessions(tdb, actor.userId, actor.sessionId),
   ]);
 }
+
+/** Stores the password again under the current hash parameters, after it was checked against older ones. */
+export async function rehashPassword(tdb: TenantDb, userId: string, password: string) {
+  await tdb.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(tdb.where(users, eq(users._id, userId)));
+}

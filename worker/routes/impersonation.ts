@@ -9,6 +9,7 @@ import { findManagedUser, peopleById } from '../lib/admin-user-record';
 import { writeAudit } from '../lib/audit';
 import { paged } from '../lib/pagination';
 import { toPublicUser } from '../lib/public-user';
+import { endSession, openImpersonation } from '../lib/sessions';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError } from '../../platform/errors';
@@ -36,11 +37,7 @@ export const impersonationRoutes = new Hono<AppBindings>()
 
     // It cannot outlive the admin's own session, which is where "Return to my account" goes.
     const expiresAt = new Date(Math.min(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000, adminSession.expiresAt.getTime()));
-    const session = await tdb.db
-      .insert(sessions)
-      .values(tdb.values(sessions, { userId: target._id, authType: 'impersonation', expiresAt, impersonatorId: admin._id, returnSessionId: auth.sessionId }))
-      .returning({ _id: sessions._id })
-      .get();
+    const session = { _id: await openImpersonation(tdb, auth, target._id, expiresAt) };
     const { token, expiresIn } = await signAccessToken(c.env.TOKEN_SECRET, {
       sub: target._id,
       tid: tdb.tenantId,
@@ -72,7 +69,7 @@ export const impersonationRoutes = new Hono<AppBindings>()
     const auth = authOf(c);
     if (!auth.impersonatorId) throw new ApiError(403, 'You are not acting as another user');
     const current = await tdb.db.select({ returnSessionId: sessions.returnSessionId }).from(sessions).where(tdb.where(sessions, eq(sessions._id, auth.sessionId))).get();
-    await tdb.db.update(sessions).set({ revokedAt: new Date() }).where(tdb.where(sessions, eq(sessions._id, auth.sessionId)));
+    await endSession(tdb, auth.sessionId);
 
     const back = current?.returnSessionId
       ? await tdb.db

@@ -8,7 +8,7 @@ import type { AppBindings } from '../env';
 import { verifyAccessToken } from '../lib/access-tokens';
 import { hashPassword } from '../lib/passwords';
 import { callerOf, reserveAttempt, THROTTLES, throttleKeys, tooMany } from '../lib/rate-limit';
-import { grant, rememberSession } from '../lib/sessions';
+import { endSession, grant, rememberSession } from '../lib/sessions';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { ApiError } from '../../platform/errors';
 import { validate } from '../middleware/validate';
@@ -55,7 +55,7 @@ export const withAccountRace = <T>(write: () => Promise<T>): Promise<T> => uniqu
 
 /** Ends the guest session the account grew out of and signs the new account in. */
 export async function signInNewAccount(c: Context<AppBindings>, tdb: TenantDb, userId: string, guestSessionId: string | null) {
-  if (guestSessionId) await tdb.db.update(sessions).set({ revokedAt: new Date() }).where(tdb.where(sessions, eq(sessions._id, guestSessionId)));
+  if (guestSessionId) await endSession(tdb, guestSessionId);
   const user = await tdb.db.select().from(users).where(tdb.where(users, eq(users._id, userId))).get();
   const granted = await grant(tdb, c.env.TOKEN_SECRET, user!, 'sign-up');
   await rememberSession(c, granted);
