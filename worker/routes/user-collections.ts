@@ -4,9 +4,6 @@ import { every } from 'hono/combine';
 import { z } from 'zod';
 import { collectionInputs, type CollectionName, subjectInput } from '../../schema/contracts/profile';
 import {
-  curricula,
-  grades,
-  subjects,
   userAchievements,
   userExperiences,
   userLanguages,
@@ -16,6 +13,7 @@ import {
 } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { toRecord } from '../lib/public-user';
+import { assertInCatalogue } from '../lib/user-collections';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError, fieldError } from '../../platform/errors';
@@ -75,26 +73,6 @@ function isUniqueViolation(error: unknown): boolean {
 
 const alreadyThere = (name: CollectionName | 'subjects') =>
   new ApiError(409, name === 'languages' ? 'This language is already on the profile' : `This ${singular[name].toLowerCase()} is already on the profile`);
-
-/** The catalogue must hold this curriculum, subject and grade (by name, as the curriculum list shows them). */
-export async function assertInCatalogue(tdb: TenantDb, choice: z.output<typeof subjectInput>) {
-  const found = await tdb.db
-    .select({ _id: grades._id })
-    .from(grades)
-    .innerJoin(subjects, eq(subjects._id, grades.subjectId))
-    .innerJoin(curricula, eq(curricula._id, subjects.curriculumId))
-    .where(
-      and(
-        tdb.where(grades, eq(grades.grade, choice.grade)),
-        eq(subjects.tenantId, tdb.tenantId),
-        eq(subjects.name, choice.subject),
-        eq(curricula.tenantId, tdb.tenantId),
-        eq(curricula.name, choice.curriculum),
-      ),
-    )
-    .get();
-  if (!found) throw fieldError('subject', `${choice.subject} (${choice.curriculum}, ${choice.grade}) is not in the catalogue`);
-}
 
 function collectionRoutes(prefix: string, guard: MiddlewareHandler<AppBindings>, ownerOf: OwnerOf) {
   const router = new Hono<AppBindings>();
