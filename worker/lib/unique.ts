@@ -1,7 +1,12 @@
 import { ApiError } from '../../platform/errors';
 
-export const isUniqueViolation = (error: unknown) =>
-  error instanceof Error && /UNIQUE constraint failed/i.test(`${error.message} ${String(error.cause ?? '')}`);
+/** D1 wraps SQLite's error, so the message may sit on any error of the cause chain. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if (/UNIQUE constraint failed/i.test(e.message)) return true;
+  }
+  return false;
+}
 
 /** The 409 for a value another record already holds, naming the field. */
 export const taken = (field: string, message: string) => new ApiError(409, `${field}: ${message}`, [{ path: field, message }]);
