@@ -14,7 +14,7 @@ import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError } from '../../platform/errors';
 import { requirePermission } from '../middleware/permissions';
-import { validate } from '../middleware/validate';
+import { parseJson, validate } from '../middleware/validate';
 
 // Entries written within the same millisecond keep the order they were written in.
 const insertionOrder = sql`${auditLog}.rowid`;
@@ -24,11 +24,11 @@ const insertionOrder = sql`${auditLog}.rowid`;
  * back to it in one step. Everything the admin changes meanwhile lands in the audit log (see middleware/auth.ts).
  */
 export const impersonationRoutes = new Hono<AppBindings>()
-  .post('/admin/users/log-in-as-user', requireAuth, requirePermission('adminUsers', ['logInAsUser']), validate('json', logInAsUserInput), async (c) => {
+  .post('/admin/users/log-in-as-user', requireAuth, requirePermission('adminUsers', ['logInAsUser']), async (c) => {
     const tdb = tenantDb(c);
     const auth = authOf(c);
     if (auth.impersonatorId) throw new ApiError(403, 'Return to your own account before acting as someone else');
-    const target = await findManagedUser(tdb, c.req.valid('json').userId);
+    const target = await findManagedUser(tdb, (await parseJson(c, logInAsUserInput)).userId);
     if (target.role === 'ADMIN') throw new ApiError(403, 'You cannot act as another admin');
 
     const admin = await tdb.db.select().from(users).where(tdb.where(users, eq(users._id, auth.userId))).get();

@@ -39,12 +39,12 @@ export const profileRoutes = new Hono<AppBindings>()
   .put('/user/page-guides', requireAuth, requireAccount, validate('json', pageGuidesUpdate), async (c) => {
     return c.json(await dismissPageGuides(tenantDb(c), authOf(c), c.req.valid('json')));
   })
-  .put('/user/delete', requireAuth, requireAccount, refuseWhileImpersonating, validate('json', accountDeletion), async (c) => {
+  .put('/user/delete', requireAuth, requireAccount, refuseWhileImpersonating, async (c) => {
     const tdb = tenantDb(c);
     const auth = authOf(c);
     if (auth.actingUserId !== auth.userId) throw new ApiError(403, 'Switch back to your own account to delete it');
     const user = await liveUser(tdb, auth.userId);
-    const { password } = c.req.valid('json');
+    const { password } = await parseJson(c, accountDeletion);
     // A hash is always checked, so the answer takes as long for an account without a password.
     const correct = await verifyPassword(password, user.passwordHash ?? DUMMY_HASH);
     if (!correct || !user.passwordHash) throw fieldError('password', 'is incorrect');
