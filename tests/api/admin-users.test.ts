@@ -182,6 +182,15 @@ describe('errors', () => {
     expect((await call('PUT', `/admin/users/${DEMO_USERS.student2._id}`, as.admin, { email: 'tutor@studyhall.test' })).status).toBe(409);
   });
 
+  it('two admins adding the same e-mail at the same moment: one 201, the others 409 naming email, never a 500', async () => {
+    const email = `race.${crypto.randomUUID().slice(0, 8)}@studyhall.test`;
+    const results = await Promise.all(Array.from({ length: 4 }, () => call('POST', '/admin/users', as.admin, newStudent(email))));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    const refused = await results.find((r) => r.status === 409)!.json<{ message: string; errors: { path: string; message: string }[] }>();
+    expect(refused).toMatchObject({ message: 'email: is already used by another account', errors: [{ path: 'email', message: 'is already used by another account' }] });
+    expect(await db.select({ n: count() }).from(users).where(eq(users.email, email)).get()).toEqual({ n: 1 });
+  });
+
   it('answers 404 for unknown, deleted or guest users and unknown notes', async () => {
     expect((await call('GET', '/admin/users/nobody', as.admin)).status).toBe(404);
     expect((await call('GET', '/admin/users/user_list_gone', as.admin)).status).toBe(404);
@@ -227,6 +236,9 @@ describe('permissions', () => {
     expect(res.status).toBe(403);
     expect(await userCount()).toBe(before);
     expect((await call('PUT', `/admin/users/${DEMO_USERS.admin._id}`, as.enterer, { email: 'enterer-owned@studyhall.test' })).status).toBe(403);
+    for (const body of [{}, { email: 'not-an-email', role: 'ADMIN' }]) {
+      expect((await call('PUT', `/admin/users/${DEMO_USERS.admin._id}`, as.enterer, body)).status, 'the gate runs before the body is read').toBe(403);
+    }
     expect((await db.select().from(users).where(eq(users._id, DEMO_USERS.admin._id)).get())?.email).toBe('admin@studyhall.test');
     expect((await call('POST', '/admin/users', as.enterer, newStudent('entered@studyhall.test'))).status).toBe(201);
   });

@@ -8,10 +8,11 @@ import type { AppBindings } from '../env';
 import { verifyAccessToken } from '../lib/access-tokens';
 import { hashPassword } from '../lib/passwords';
 import { callerOf, reserveAttempt, THROTTLES, throttleKeys, tooMany } from '../lib/rate-limit';
-import { grant, rememberSession } from '../lib/sessions';
+import { endSession, grant, rememberSession } from '../lib/sessions';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { ApiError } from '../../platform/errors';
 import { validate } from '../middleware/validate';
+import { uniqueWrite } from '../lib/unique';
 
 const EMAIL_TAKEN = 'An account with this email already exists. Sign in or reset your password.';
 const emailTaken = () => new ApiError(409, `email: ${EMAIL_TAKEN}`, [{ path: 'email', message: EMAIL_TAKEN }]);
@@ -35,8 +36,6 @@ async function guestSession(c: Context<AppBindings>, tdb: TenantDb) {
 
 type SignUpAccount = z.output<typeof signUpRequest>;
 
-const isUniqueViolation = (error: unknown) => error instanceof Error && /UNIQUE constraint failed/i.test(`${error.message} ${String(error.cause ?? '')}`);
-
 /** The new account's row (or the caller's guest row turned into it), written by whoever runs the statement. */
 export async function accountWrite(c: Context<AppBindings>, tdb: TenantDb, input: SignUpAccount) {
   const { password, country, ...person } = input;
@@ -52,18 +51,11 @@ export async function accountWrite(c: Context<AppBindings>, tdb: TenantDb, input
 }
 
 /** Runs a write that includes the account, answering a lost same-email race with the same 409 as a taken email. */
-export async function withAccountRace<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
-  }
-}
+export const withAccountRace = <T>(write: () => Promise<T>): Promise<T> => uniqueWrite(write, emailTaken);
 
 /** Ends the guest session the account grew out of and signs the new account in. */
 export async function signInNewAccount(c: Context<AppBindings>, tdb: TenantDb, userId: string, guestSessionId: string | null) {
-  if (guestSessionId) await tdb.db.update(sessions).set({ revokedAt: new Date() }).where(tdb.where(sessions, eq(sessions._id, guestSessionId)));
+  if (guestSessionId) await endSession(tdb, guestSessionId);
   const user = await tdb.db.select().from(users).where(tdb.where(users, eq(users._id, userId))).get();
   const granted = await grant(tdb, c.env.TOKEN_SECRET, user!, 'sign-up');
   await rememberSession(c, granted);
