@@ -16,7 +16,8 @@ import { trialBookedMail } from '../lib/trials/mail';
 import { trialRecords } from '../lib/trials/records';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError } from '../../platform/errors';
-import { adminPermissions, requireAccount, requirePermission } from '../middleware/permissions';
+import { requireAccount, requirePermission } from '../middleware/permissions';
+import { adminPermissions } from '../lib/admin-permissions';
 import { parseJson, validate } from '../middleware/validate';
 import { accountWrite, signInNewAccount, withAccountRace } from './sign-up';
 

@@ -3,7 +3,7 @@ import { adminOnlyAvailabilityStates, type availabilityInput } from '../../../sc
 import { hasTenantPermission, type PermissionMap } from '../../../schema/contracts/permissions';
 import { ApiError, fieldError } from '../../../platform/errors';
 import type { Actor } from '../../env';
-import { adminPermissions } from '../../middleware/permissions';
+import { adminPermissions } from '../admin-permissions';
 import type { TenantDb } from '../tenant-db';
 import { replaceAvailability, tenantUser } from './store';
 

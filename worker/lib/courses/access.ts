@@ -3,7 +3,7 @@ import { hasPermission, hasTenantPermission, type PermissionMap, type Requiremen
 import { courses, courseStudents, courseTutors, tenants, tutorRoles } from '../../../schema/tables';
 import type { Actor, AuthState } from '../../env';
 import { ApiError } from '../../../platform/errors';
-import { adminPermissions } from '../../middleware/permissions';
+import { adminPermissions } from '../admin-permissions';
 import type { TenantDb } from '../tenant-db';
 
 export type Course = typeof courses.$inferSelect;
