@@ -4,6 +4,7 @@ import { LogIn } from 'lucide-react';
 import { type ComponentType, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import ActingForChip from '../features/manage-accounts/ActingForChip';
+import OfflineChip from '../features/offline/OfflineChip';
 import { signedInUserAtom } from '../lib/session';
 import { primaryButton } from '../ui/classes';
 import ThemeToggle from '../ui/ThemeToggle';
@@ -69,6 +70,7 @@ export default function Header() {
           </nav>
         </div>
         <div className="flex items-center gap-1 sm:gap-2">
+          <OfflineChip />
           <ActingForChip />
           {user && InboxBadge && <InboxBadge userId={user._id} />}
           <ThemeToggle />

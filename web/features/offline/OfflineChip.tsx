@@ -1,0 +1,20 @@
+import { useAtomValue } from 'jotai';
+import { WifiOff } from 'lucide-react';
+import { onlineAtom } from './connection';
+
+/** The header's mark that the app is running from the device: what is shown is the last known, changes wait. */
+export default function OfflineChip() {
+  const online = useAtomValue(onlineAtom);
+  if (online) return null;
+  return (
+    <span
+      role="status"
+      data-testid="offline-chip"
+      title="What is on this device still works; changes are sent when you are back online."
+      className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900 dark:bg-amber-500/15 dark:text-amber-200"
+    >
+      <WifiOff className="size-3.5" aria-hidden="true" />
+      Offline
+    </span>
+  );
+}
