@@ -8,22 +8,21 @@ const ROOM = '/learning-portal/lesson-room/section_maths_lesson_2';
 const board = (page: Page) => page.getByTestId('whiteboard');
 const notes = (page: Page) => page.locator('.ProseMirror');
 
-/** The app's service worker controls the page and has kept the built file whose name starts with `chunk`. */
-async function keptOnDevice(page: Page, chunk: string) {
+/** The app's service worker controls the page and has kept every built script the page has loaded so far. */
+async function keptOnDevice(page: Page) {
   await expect
     .poll(
       () =>
-        page.evaluate(async (name) => {
-          if (!navigator.serviceWorker.controller) return false;
-          for (const key of await caches.keys()) {
-            const requests = await (await caches.open(key)).keys();
-            if (requests.some((request) => new URL(request.url).pathname.includes(`/assets/${name}-`))) return true;
-          }
-          return false;
-        }, chunk),
+        page.evaluate(async () => {
+          if (!navigator.serviceWorker.controller) return ['no service worker in control'];
+          const kept = new Set<string>();
+          for (const key of await caches.keys()) for (const request of await (await caches.open(key)).keys()) kept.add(request.url);
+          const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
+          return loaded.filter((url) => new URL(url).pathname.includes('/assets/') && url.endsWith('.js') && !kept.has(url));
+        }),
       { timeout: 20_000 },
     )
-    .toBe(true);
+    .toEqual([]);
 }
 
 async function drawOn(page: Page, points: [number, number][]) {
@@ -41,7 +40,7 @@ test('Sam reloads the lesson room with the network off, keeps working, and Theo 
   await notes(tutor.page).click();
   await tutor.page.keyboard.type('Circles: area and circumference.');
   await expect(notes(sam.page)).toContainText('Circles: area and circumference.');
-  await keptOnDevice(sam.page, 'LessonRoomPage');
+  await keptOnDevice(sam.page);
 
   const visited: string[] = [];
   sam.page.on('framenavigated', (frame) => frame === sam.page.mainFrame() && visited.push(frame.url()));
@@ -78,7 +77,7 @@ test('a quiz in progress comes back after an offline reload, and its answers are
   const total = await page.getByRole('navigation', { name: 'Questions' }).getByRole('button').count();
   await page.keyboard.press('1');
   await expect(page.getByTestId('save-state')).toHaveText('All answers saved');
-  await keptOnDevice(page, 'QuizPlayerPage');
+  await keptOnDevice(page);
 
   await context.setOffline(true);
   await page.reload();

@@ -1,5 +1,4 @@
 import { useAtomValue } from 'jotai';
-import { WifiOff } from 'lucide-react';
 import { onlineAtom } from './connection';
 
 /** The header's mark that the app is running from the device: what is shown is the last known, changes wait. */
@@ -13,7 +12,7 @@ export default function OfflineChip() {
       title="What is on this device still works; changes are sent when you are back online."
       className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900 dark:bg-amber-500/15 dark:text-amber-200"
     >
-      <WifiOff className="size-3.5" aria-hidden="true" />
+      <span className="size-2 rounded-full bg-amber-500" aria-hidden="true" />
       Offline
     </span>
   );
