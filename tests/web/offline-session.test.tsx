@@ -85,6 +85,25 @@ describe('a session reopened offline', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('shows the schedule it last fetched, labelled with when', async () => {
+    mockApi({
+      'GET /api/tenant': () => json(TENANT),
+      'GET /api/user/authUser': () => json({ ...user(), actingFor: null }),
+      'POST /api/meta-tags/get': () => json({ title: null, description: null }),
+      'GET /api/schedule/list/user_student': () => json(SCHEDULE),
+    });
+    const online = renderApp('/portal/schedule?view=agenda');
+    expect(await screen.findByText('Mathematics lesson 2', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByTestId('fetched-at')).toBeNull();
+    online.dispose();
+    document.body.innerHTML = '';
+
+    goOffline();
+    renderApp('/portal/schedule?view=agenda');
+    expect(await screen.findByText('Mathematics lesson 2', { exact: false })).toBeInTheDocument();
+    expect(screen.getByTestId('fetched-at')).toHaveTextContent(/^Offline: showing your schedule as of /);
+  });
+
   it('tells a person in their words when an action needs the server', async () => {
     goOffline();
     const failure = await api('/courses', { method: 'POST', json: {} }).catch((error: unknown) => error);
