@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { QuizDoc } from '../../../schema/contracts/quiz';
 import { api } from '../../lib/api';
+import { withDeviceCopy } from '../offline/device-copy';
 import { focusRing } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 
@@ -18,11 +19,14 @@ export default function DashboardQuizzes() {
 
   useEffect(() => {
     let live = true;
-    Promise.all([
-      api<ListResponse<QuizDoc>>('/quizzes', { query: { limit: 6 } }),
-      api<ListResponse<QuizDoc>>('/quizzes/history', { query: { includeSubmissionCount: true, limit: 6 } }),
-    ])
-      .then(([toTake, history]) => live && setLists({ toTake, history }))
+    // Kept on the device, so a home opened offline still lists them.
+    withDeviceCopy('quiz-lists', () =>
+      Promise.all([
+        api<ListResponse<QuizDoc>>('/quizzes', { query: { limit: 6 } }),
+        api<ListResponse<QuizDoc>>('/quizzes/history', { query: { includeSubmissionCount: true, limit: 6 } }),
+      ]),
+    )
+      .then(({ value: [toTake, history] }) => live && setLists({ toTake, history }))
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
