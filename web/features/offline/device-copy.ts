@@ -33,6 +33,12 @@ export async function withDeviceCopy<T>(key: string, fetcher: () => Promise<T>, 
   }
 }
 
+/** The kept copy, read at once (for a first render), or null when there is none. */
+export function readDeviceCopy<T>(key: string, scope: CopyScope = 'person'): Omit<DeviceCopy<T>, 'fromDevice'> | null {
+  const kept = localStorage.getItem(storageKey(key, scope));
+  return kept ? (JSON.parse(kept) as Omit<DeviceCopy<T>, 'fromDevice'>) : null;
+}
+
 /** Replaces the kept copy, for a page whose own changes (a quiz's answers) are newer than the server's last answer. */
 export function keepDeviceCopy<T>(key: string, value: T, scope: CopyScope = 'person') {
   const copy = { value, fetchedAt: Date.now() };
