@@ -93,3 +93,44 @@ test('a quiz in progress comes back after an offline reload, and its answers are
   await page.reload();
   await expect(page.getByRole('button', { name: 'Question 2, answered' })).toBeVisible();
 });
+
+test('a course chat opened before is readable offline, and a message written offline is sent when the network returns', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const MATHS = '/learning-portal/portal/courses/course_igcse_maths_theo';
+  const people = await Promise.all(
+    ['student@studyhall.test', 'tutor@studyhall.test'].map(async (email) => {
+      const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'UTC' });
+      const page = await context.newPage();
+      await signIn(page, email);
+      await expect(page).not.toHaveURL(/\/login/);
+      await page.goto(MATHS);
+      await page.getByRole('tab', { name: 'Chat' }).click();
+      const panel = page.getByRole('region', { name: 'Course chat' });
+      await expect(panel.getByTestId('chat-reconnecting')).toBeHidden();
+      return { context, page, panel };
+    }),
+  );
+  const [sam, theo] = people as [(typeof people)[number], (typeof people)[number]];
+  await sam.panel.getByRole('button', { name: 'New conversation' }).click();
+  await sam.panel.getByRole('checkbox', { name: /Theo/ }).check();
+  await sam.panel.getByRole('button', { name: 'Start conversation' }).click();
+  await sam.panel.getByRole('textbox', { name: 'Message' }).fill('Before the train.');
+  await sam.panel.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(sam.panel.getByTestId('message-tick').last()).toHaveAttribute('data-status', /DELIVERED|SAVED|SEEN/);
+  await keptOnDevice(sam.page);
+
+  await sam.context.setOffline(true);
+  await sam.page.reload();
+  await sam.page.getByRole('tab', { name: 'Chat' }).click();
+  const offlinePanel = sam.page.getByRole('region', { name: 'Course chat' });
+  await offlinePanel.getByRole('button', { name: /Theo/ }).click();
+  await expect(offlinePanel.getByRole('log', { name: 'Messages' })).toContainText('Before the train.');
+  await offlinePanel.getByRole('textbox', { name: 'Message' }).fill('Written on the train.');
+  await offlinePanel.getByRole('textbox', { name: 'Message' }).press('Enter');
+
+  await sam.context.setOffline(false);
+  await theo.panel.getByRole('button', { name: /Sam/ }).click();
+  await expect(theo.panel.getByRole('log', { name: 'Messages' })).toContainText('Written on the train.', { timeout: 30_000 });
+  await sam.context.close();
+  await theo.context.close();
+});

@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import type { MyCourse } from '../../../schema/contracts/courses';
 import { hasPermission, type PermissionMap } from '../../../schema/contracts/permissions';
 import { api } from '../../lib/api';
+import { withDeviceCopy } from '../offline/device-copy';
 import { statusOf } from '../../lib/errors';
 import { signedInUserAtom } from '../../lib/session';
 import { secondaryButton } from '../../ui/classes';
@@ -52,8 +53,11 @@ export default function CoursePage() {
   useEffect(() => {
     const controller = new AbortController();
     setState('loading');
-    api<CourseView>(isAdmin ? `/admin/courses/${courseId}` : `/courses/${courseId}`, { query: isAdmin ? {} : { deviceTimezone: timeZone }, signal: controller.signal })
-      .then((answer) => {
+    // Kept on the device, so the course and its chat open offline as last seen.
+    withDeviceCopy(`course.${courseId}.${isAdmin ? 'admin' : 'member'}`, () =>
+      api<CourseView>(isAdmin ? `/admin/courses/${courseId}` : `/courses/${courseId}`, { query: isAdmin ? {} : { deviceTimezone: timeZone }, signal: controller.signal }),
+    )
+      .then(({ value: answer }) => {
         setCourse(answer);
         setState('idle');
       })
