@@ -2,7 +2,7 @@ import { useAtom, useSetAtom, useStore } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { AuthUserResponse } from '../../../schema/contracts/auth';
-import { api } from '../../lib/api';
+import { api, Unreachable } from '../../lib/api';
 import { statusOf } from '../../lib/errors';
 import { sessionAtom, tokenReadyAtom, userLoadedAtom } from '../../lib/session';
 import { useToast } from '../../ui/toast/use-toast';
@@ -86,8 +86,9 @@ export function useSessionBootstrap() {
         const current = store.get(sessionAtom);
         if (current?.token === session.token) setSession({ ...current, user });
       })
-      // A 401 has already ended the session and gone to the portal root.
-      .catch((error: unknown) => statusOf(error) !== 401 && toast.error(error))
+      // A 401 has already ended the session and gone to the portal root. Offline, the stored user stands and the
+      // header says the app is offline: no toast.
+      .catch((error: unknown) => statusOf(error) !== 401 && !(error instanceof Unreachable) && toast.error(error))
       .finally(() => {
         userPending.current = false;
         setUserLoaded(true);
