@@ -3,7 +3,7 @@ import { type JoinedResult, lessonRoomPath, type MeetingData, ROOM_CLOSE_GRACE_M
 import type { AppBindings } from '../env';
 import { sendEmail } from '../../platform/email/outbox';
 import { userWaitingMail } from '../../platform/email/late-tutor-mails';
-import { assertStartable, type JoinWindow, joinWindow } from '../lib/lessons/join-window';
+import { assertStartable, joinWindow, wireWindow } from '../lib/lessons/join-window';
 import { tenantDb } from '../lib/tenant-db';
 import { assertOpen, fullName, peopleByIds, type WaitingLessonAccess, waitingLessonFor, waitingLessonOf, waitingRoomStub } from '../lib/waiting-room/lesson';
 import { authOf, requireAuth } from '../middleware/auth';
@@ -34,8 +34,6 @@ const windowOf = (lesson: WaitingLessonAccess, status: { startedAt: number | nul
     },
     now,
   );
-
-const meetingWindow = ({ status, ...window }: JoinWindow) => ({ lessonStatus: status, ...window });
 
 /** The acting user joins as TUTOR only when they teach this lesson; an admin starting it does not count as its tutor. */
 const joinKind = (lesson: WaitingLessonAccess, userId: string) => (lesson.tutorIds.includes(userId) ? 'TUTOR' : lesson.viewerKind);
@@ -76,7 +74,7 @@ export const waitingRoomRoutes = new Hono<AppBindings>()
       isMeetingEnded: section.status === 'COMPLETED' || Boolean(status?.closed) || Date.now() >= end + ROOM_CLOSE_GRACE_MS,
       viewerKind: lesson.viewerKind,
       canStart: lesson.canStart && section.status === 'ACTIVE',
-      ...meetingWindow(windowOf(lesson, status, new Date())),
+      ...wireWindow(windowOf(lesson, status, new Date())),
     };
     return c.json(data);
   })

@@ -43,6 +43,9 @@ export function joinWindow(lesson: LessonTimes, now: Date): JoinWindow {
   return { status: live ? 'live' : 'scheduled', ...times, canJoin: at >= opens };
 }
 
+/** The window as answers carry it: `lessonStatus`, since a lesson's `status` is already its stored section status. */
+export const wireWindow = ({ status, ...window }: JoinWindow) => ({ lessonStatus: status, ...window });
+
 function fromNow(ms: number) {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
   if (minutes < 60) return minutes === 1 ? 'in a minute' : `in ${minutes} minutes`;
