@@ -92,7 +92,8 @@ describe('happy', () => {
     await db.update(sections).set({ status: 'CANCELLED', cancelReason: 'Sick' }).where(eq(sections._id, 'section_physics_lesson_2'));
     await db.update(sections).set({ lessonKind: 'TRIAL' }).where(eq(sections._id, 'section_maths_lesson_2'));
     const list = await listOf(SAM, as.student);
-    expect(list.docs.find((l) => l._id === 'section_physics_lesson_2')).toMatchObject({ status: 'CANCELLED', cancelReason: 'Sick', lessonStatus: 'cancelled', canJoin: false });
+    const cancelled = list.docs.find((l) => l._id === 'section_physics_lesson_2');
+    expect(cancelled).toMatchObject({ status: 'CANCELLED', cancelReason: 'Sick', lessonStatus: 'cancelled', canJoin: false });
     expect(list.docs.find((l) => l._id === 'section_maths_lesson_2')?.lessonType).toBe('TRIAL');
   });
 
