@@ -43,8 +43,3 @@ export function storedToken() {
 export function storedActingUserId() {
   return localStorage.getItem(ACTING_USER_KEY);
 }
-
-/** Whether a change to this storage key (a `storage` event from another document) changes who is signed in. */
-export function isSessionKey(key: string | null) {
-  return key === null || key === TOKEN_KEY || key === USER_KEY;
-}

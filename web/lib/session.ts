@@ -16,20 +16,14 @@ export const sessionAtom = atom(
   },
 );
 
-/** A signed-in person's session kept by the browser, if there is one. */
-function storedSignedInSession() {
-  const stored = readStoredSession();
-  return stored && !stored.user.role.isGuest ? stored : null;
-}
-
 /**
  * Takes a signed-in session the browser holds, if this page does not show it yet; true when there is one. Another
  * document of this origin (the page a person signed in on, another tab) may have written it after this page read
  * storage, and a stored session must win over a guest one.
  */
 export const adoptStoredSignInAtom = atom(null, (get, set) => {
-  const stored = storedSignedInSession();
-  if (!stored) return false;
+  const stored = readStoredSession();
+  if (!stored || stored.user.role.isGuest) return false;
   if (get(storedSessionAtom)?.token !== stored.token) set(storedSessionAtom, stored);
   return true;
 });

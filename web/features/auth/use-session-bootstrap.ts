@@ -5,7 +5,6 @@ import type { AuthUserResponse } from '../../../schema/contracts/auth';
 import { api } from '../../lib/api';
 import { statusOf } from '../../lib/errors';
 import { adoptStoredSignInAtom, sessionAtom, tokenReadyAtom, userLoadedAtom } from '../../lib/session';
-import { isSessionKey } from '../../lib/session-storage';
 import { useToast } from '../../ui/toast/use-toast';
 import { requestToken, sessionFromToken, type TokenCredentials } from './token-request';
 
@@ -60,18 +59,9 @@ export function useSessionBootstrap() {
 
   useEffect(() => {
     // A sign-in written by another document of this origin after this page read storage must show here too.
-    const onStorage = (event: StorageEvent) => {
-      if (isSessionKey(event.key)) adoptStoredSignIn();
-    };
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) adoptStoredSignIn();
-    };
-    window.addEventListener('storage', onStorage);
-    window.addEventListener('pageshow', onPageShow);
-    return () => {
-      window.removeEventListener('storage', onStorage);
-      window.removeEventListener('pageshow', onPageShow);
-    };
+    const follow = () => adoptStoredSignIn();
+    window.addEventListener('storage', follow);
+    return () => window.removeEventListener('storage', follow);
   }, [adoptStoredSignIn]);
 
   useEffect(() => {
