@@ -4,6 +4,7 @@ import {
   changePasswordRequest,
   FORGOT_PASSWORD_MESSAGE,
   forgotPasswordRequest,
+  PASSWORD_CHANGED,
   RESET_TOKEN_INVALID,
   resetPasswordRequest,
 } from '../../schema/contracts/passwords';
@@ -11,7 +12,7 @@ import { passwordResets, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { sendEmail } from '../../platform/email/outbox';
 import { resetPasswordMail } from '../../platform/email/templates';
-import { changePassword, PASSWORD_CHANGED } from '../lib/accounts/change-password';
+import { changePassword } from '../lib/accounts/change-password';
 import { hashPassword } from '../lib/passwords';
 import { callerOf, clearAccountAttempts, RESET_MAILS, reserveAttempt, THROTTLES, throttleKeys, tooMany } from '../lib/rate-limit';
 import { newResetToken, sha256Hex } from '../lib/reset-tokens';

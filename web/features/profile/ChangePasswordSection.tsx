@@ -1,14 +1,12 @@
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { changePasswordRequest } from '../../../schema/contracts/passwords';
+import { changePasswordRequest, PASSWORD_CHANGED } from '../../../schema/contracts/passwords';
 import { api } from '../../lib/api';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { primaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import TextField from '../auth/TextField';
 import SectionCard from './SectionCard';
-
-export const PASSWORD_CHANGED = 'Password changed. You have been signed out everywhere else.';
 
 type Errors = Partial<Record<'currentPassword' | 'newPassword', string>>;
 

@@ -10,7 +10,6 @@ import { revokeSessions } from '../sessions';
 import { warnOwner, type WarningContext } from '../sign-in-warning';
 import type { TenantDb } from '../tenant-db';
 
-export const PASSWORD_CHANGED = 'Password changed. You have been signed out everywhere else.';
 export const CURRENT_PASSWORD_WRONG = 'Your current password is not correct';
 
 export interface PasswordChange {
