@@ -2,7 +2,6 @@ import { eq, gt, isNull } from 'drizzle-orm';
 import { RESET_TOKEN_INVALID } from '../../schema/contracts/passwords';
 import { passwordResets, users } from '../../schema/tables';
 import { fieldError } from '../../platform/errors';
-import type { Actor } from '../env';
 import { hashPassword } from './passwords';
 import { newResetToken, sha256Hex } from './reset-tokens';
 import { revokeSessions } from './sessions';
@@ -54,17 +53,6 @@ export async function resetPassword(tdb: TenantDb, userId: string, token: string
       .set({ usedAt: now })
       .where(tdb.where(passwordResets, eq(passwordResets.userId, userId), isNull(passwordResets.usedAt))),
     revokeSessions(tdb, userId),
-  ]);
-}
-
-/** The signed-in person's own new password; this session stays, every other one ends. */
-export async function changePassword(tdb: TenantDb, actor: Actor, newPassword: string) {
-  await tdb.db.batch([
-    tdb.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(newPassword), mustChangePassword: false })
-      .where(tdb.where(users, eq(users._id, actor.userId))),
-    revokeSessions(tdb, actor.userId, actor.sessionId),
   ]);
 }
 

@@ -4,6 +4,7 @@ import {
   changePasswordRequest,
   FORGOT_PASSWORD_MESSAGE,
   forgotPasswordRequest,
+  PASSWORD_CHANGED,
   RESET_TOKEN_INVALID,
   resetPasswordRequest,
 } from '../../schema/contracts/passwords';
@@ -11,12 +12,12 @@ import { passwordResets, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { sendEmail } from '../../platform/email/outbox';
 import { resetPasswordMail } from '../../platform/email/templates';
-import { changePassword, issueResetToken, resetPassword } from '../lib/password-changes';
-import { verifyPassword } from '../lib/passwords';
-import { callerOf, clearAccountAttempts, passwordKeys, passwordSucceeded, RESET_MAILS, reserveAttempt, THROTTLES, throttleKeys, tooMany } from '../lib/rate-limit';
+import { changePassword } from '../lib/accounts/change-password';
+import { issueResetToken, resetPassword } from '../lib/password-changes';
+import { callerOf, clearAccountAttempts, RESET_MAILS, reserveAttempt, THROTTLES, throttleKeys, tooMany } from '../lib/rate-limit';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError, fieldError } from '../../platform/errors';
+import { fieldError } from '../../platform/errors';
 import { refuseWhileImpersonating, requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 
@@ -71,25 +72,8 @@ export const passwordRoutes = new Hono<AppBindings>()
     return c.json({ message: 'Your password has been reset. Sign in with your new password.' });
   })
   .post('/auth/change-password', requireAuth, requireAccount, refuseWhileImpersonating, validate('json', changePasswordRequest), async (c) => {
-    const tdb = tenantDb(c);
-    const auth = authOf(c);
-    const { currentPassword, newPassword } = c.req.valid('json');
-    // The signed-in person's own password, even while a parent acts for a student.
-    const user = await tdb.db
-      .select({ _id: users._id, email: users.email, passwordHash: users.passwordHash })
-      .from(users)
-      .where(tdb.where(users, eq(users._id, auth.userId), isNull(users.deletedAt)))
-      .get();
-    if (!user?.email || !user.passwordHash) throw new ApiError(403, 'This account has no password to change');
-
-    // Guessing the current password through this call counts against the same limit as signing in.
-    const caller = await callerOf(c);
-    const keys = await passwordKeys(tdb, user.email, caller);
-    const refused = await reserveAttempt(tdb.db, keys, 'sign-in attempts');
-    if (refused) return tooMany(c, refused);
-    if (!(await verifyPassword(currentPassword, user.passwordHash))) throw fieldError('currentPassword', 'Your current password is not correct');
-    await passwordSucceeded(tdb, user._id, keys, caller);
-
-    await changePassword(tdb, auth, newPassword);
-    return c.json({ message: 'Your password has been changed. Other devices have been signed out.' });
+    const warning = { env: c.env, origin: new URL(c.req.url).origin, productName: c.get('tenant').name, waitUntil: c.executionCtx.waitUntil.bind(c.executionCtx) };
+    const input = { body: c.req.valid('json'), caller: await callerOf(c), warning };
+    const refused = await changePassword(tenantDb(c), authOf(c), input);
+    return refused ? tooMany(c, refused) : c.json({ message: PASSWORD_CHANGED });
   });
