@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { hasPermission, hasTenantPermission, type PermissionMap, type Requirement } from '../../../schema/contracts/permissions';
 import { courses, courseStudents, courseTutors, tenants, tutorRoles } from '../../../schema/tables';
 import type { Actor, AuthState } from '../../env';
