@@ -40,6 +40,13 @@ export async function addToCollection(tdb: TenantDb, name: CollectionName, owner
   return uniqueWrite(() => insert.get(), alreadyThere(name));
 }
 
+/** Refuses with the collection's 404 unless the row is the owner's: the gate a route runs before reading the body. */
+export async function assertInCollection(tdb: TenantDb, name: CollectionName, ownerId: string, id: string) {
+  const table = tables[name];
+  const row = await tdb.db.select({ _id: table._id }).from(table).where(tdb.where(table, eq(table._id, id), eq(table.userId, ownerId))).get();
+  if (!row) throw notFound(name);
+}
+
 export async function updateInCollection(tdb: TenantDb, name: CollectionName, ownerId: string, id: string, input: CollectionInput) {
   const table = tables[name];
   const update = tdb.db.update(table).set(input).where(tdb.where(table, eq(table._id, id), eq(table.userId, ownerId))).returning();

@@ -2,25 +2,26 @@ import { eq, isNull } from 'drizzle-orm';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import type { z } from 'zod';
+import { ApiError } from '../../platform/errors';
 import { idParam } from '../../schema/contracts/common';
 import { collectionInputs, subjectInput } from '../../schema/contracts/profile';
 import { users } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { toRecord } from '../lib/public-user';
+import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import {
   addSubject,
   addToCollection,
+  assertInCollection,
   type CollectionInput,
   collectionNames,
   removeFromCollection,
   removeSubject,
   updateInCollection,
 } from '../lib/user-collections';
-import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError } from '../../platform/errors';
 import { requireAccount, requirePermission } from '../middleware/permissions';
-import { validate } from '../middleware/validate';
+import { parseJson, validate } from '../middleware/validate';
 
 /**
  * The profile sub-collections (spec 1 section 7, spec 2 section 7), one implementation for both callers:
@@ -58,9 +59,12 @@ function collectionRoutes(prefix: string, guard: MiddlewareHandler<AppBindings>,
       return c.json(toRecord(await addToCollection(tdb, name, await ownerOf(c, tdb), c.req.valid('json'))), 201);
     });
 
-    router.put(`${path}/:id`, guard, validate('param', idParam), validate('json', input), async (c) => {
+    router.put(`${path}/:id`, guard, validate('param', idParam), async (c) => {
       const tdb = tenantDb(c);
-      return c.json(toRecord(await updateInCollection(tdb, name, await ownerOf(c, tdb), c.req.valid('param').id, c.req.valid('json'))));
+      const owner = await ownerOf(c, tdb);
+      const { id } = c.req.valid('param');
+      await assertInCollection(tdb, name, owner, id);
+      return c.json(toRecord(await updateInCollection(tdb, name, owner, id, await parseJson(c, input))));
     });
 
     router.delete(`${path}/:id`, guard, validate('param', idParam), async (c) => {
