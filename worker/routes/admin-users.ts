@@ -19,6 +19,7 @@ import { changedFields } from '../lib/changes';
 import { adminUserRecord, adminUserRowColumns, findManagedUser, toAdminUserRow } from '../lib/admin-user-record';
 import { assertMayHandOut, tenantRole } from '../lib/admin-role-grants';
 import { paged, sortBy } from '../lib/pagination';
+import { setUserPlans } from '../lib/pricing/user-plans';
 import { hashPassword } from '../lib/passwords';
 import { contains } from '../lib/search';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
@@ -171,9 +172,7 @@ export const adminUserRoutes = new Hono<AppBindings>()
   .put('/admin/users/plans/:id', ...can('edit'), validate('json', userPlansInput), async (c) => {
     const tdb = tenantDb(c);
     const user = await findManagedUser(tdb, c.req.param('id'));
-    const plans = c.req.valid('json');
-    await tdb.db.update(users).set({ plans }).where(tdb.where(users, eq(users._id, user._id)));
-    return c.json({ _id: user._id, plans });
+    return c.json(await setUserPlans(tdb, authOf(c), user._id, c.req.valid('json')));
   })
   .put('/admin/users/:id', ...can('edit'), validate('json', updateAdminUser), async (c) => {
     const tdb = tenantDb(c);

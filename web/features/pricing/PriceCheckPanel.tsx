@@ -7,7 +7,8 @@ import { api } from '../../lib/api';
 import { errorToastText } from '../../lib/errors';
 import { primaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
-import { cardClass, issuesByField, SelectField } from '../admin-users/ui';
+import { cardClass, SelectField } from '../admin-users/ui';
+import { issuesByField } from '../../lib/form-errors';
 import { loadOptions, type Option } from './options';
 
 const lengths = [30, 45, 60, 90, 120];

@@ -5,7 +5,7 @@ import { ShieldOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import Spinner from '../../ui/Spinner';
 import { EmptyState } from '../admin-users/ui';
-import { signedInUserAtom } from '../auth/atoms';
+import { signedInUserAtom } from '../../lib/session';
 import { useAdminPermissions, useCan } from '../roles/admin-permissions';
 import PriceCheckPanel from './PriceCheckPanel';
 import RatesPanel from './RatesPanel';
