@@ -16,6 +16,7 @@ import { fullName, roleBadge, roleLabels } from './labels';
 import ProfileSummary from './ProfileSummary';
 import { EmptyState } from './ui';
 import UserDetailsForm from './UserDetailsForm';
+import UserPlans from './UserPlans';
 
 const ChatPanel = lazy(() => import('../chat/ChatPanel'));
 
@@ -152,6 +153,7 @@ export default function AdminUserDetailPage() {
         <div className="space-y-6">
           <UserDetailsForm key={user._id} user={user} canEdit={canEdit} onSaved={(row) => replace(row)} />
           <ProfileSummary user={user} />
+          <UserPlans user={user} onSaved={(plans) => replace({ plans })} />
         </div>
         <AdminNotes user={user} canEdit={canEdit} onChange={(record) => setLoad({ status: 'idle', user: record })} />
       </div>
