@@ -92,3 +92,35 @@ describe('editing a rate', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: /^Edit rate/ })).not.toBeInTheDocument();
   });
 });
+
+describe('course pricing templates', { timeout: 30_000 }, () => {
+  it('are listed and created on their own tab, the price kept in minor units', async () => {
+    storeSession(ADMIN);
+    const posts: unknown[] = [];
+    const template = { _id: 't1', name: 'Term fee', status: 'ACTIVE', amount: 48000, currency: 'SGD', duration: 3, durationUnit: 'MONTHS' };
+    mockApi({
+      ...baseApi,
+      'GET /api/user/authUser': () => json({ ...ADMIN, actingFor: ADMIN }),
+      'GET /api/admin/settings/permissions': () => json({ role: null, permissions: fullAdminPermissions }),
+      'GET /api/admin/flexible-plans': () => page([]),
+      'GET /api/admin/subscription-plans': () => page([]),
+      'GET /api/admin/course-pricing-templates': () => page([template]),
+      'POST /api/admin/course-pricing-templates': ({ json: body }) => {
+        posts.push(body);
+        return json({ ...template, ...(body as object), _id: 't2' }, 201);
+      },
+    });
+    renderApp('/portal/admin/pricing');
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('tab', { name: 'Course pricing' }, { timeout: 10_000 }));
+    expect((await screen.findByText('Term fee')).closest('li')).toHaveTextContent('SGD 480.00 for 3 months');
+    await u.click(screen.getByRole('button', { name: 'New course pricing template' }));
+    const dialog = screen.getByRole('dialog', { name: 'New course pricing template' });
+    await u.type(within(dialog).getByLabelText(/^Name/), 'Holiday camp');
+    await u.type(within(dialog).getByLabelText(/^Price/), '250');
+    await u.type(within(dialog).getByLabelText(/^For/), '2');
+    await u.click(within(dialog).getByRole('button', { name: 'Create course pricing template' }));
+    expect(await screen.findByText('Course pricing template created!')).toBeInTheDocument();
+    expect(posts).toMatchObject([{ name: 'Holiday camp', amount: 25000, currency: 'USD', duration: 2, durationUnit: 'DAYS' }]);
+  });
+});
