@@ -8,6 +8,7 @@ import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import TextField from '../auth/TextField';
 import { AdminDialog, SelectField, TextAreaField } from '../admin-users/ui';
+import SettingTemplateFields from '../pricing/SettingTemplateFields';
 import { kindLabel } from './course-format';
 import { gradesOf, subjectsOf, useCatalogue } from './use-catalogue';
 
@@ -34,6 +35,8 @@ export default function CourseFormDialog({ open, onClose, course, onSaved }: Pro
     curriculum: course?.curriculum ?? '',
     subject: course?.subject ?? '',
     grade: course?.grade ?? '',
+    permissionTemplateId: course?.permissionTemplateId ?? null,
+    pricingTemplateId: course?.pricingTemplateId ?? null,
   });
   const { busy: saving, errors, setErrors, save } = useFormSave();
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
@@ -117,6 +120,7 @@ export default function CourseFormDialog({ open, onClose, course, onSaved }: Pro
             ))}
           </SelectField>
         </div>
+        <SettingTemplateFields value={form} onChange={(key, id) => setForm((current) => ({ ...current, [key]: id }))} errors={errors} />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <button type="button" className={secondaryButton} onClick={onClose}>
             Cancel
