@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUserRecord, AdminUserRow, DropdownUser } from '../../schema/contracts/admin-users';
 import type { ListResponse } from '../../schema/contracts/common';
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
-import { adminNotes, emailOutbox, sessions, userExperiences, users } from '../../schema/tables';
+import { adminNotes, emailOutbox, flexiblePlans, sessions, userExperiences, users } from '../../schema/tables';
 import { verifyPassword } from '../../worker/lib/passwords';
 import { expectFieldError, signIn, tokenRequest } from '../helpers/auth';
 import { call, type Callers, callers, EXTRA_ADMINS, ROLE_IDS, seedExtraAdmins } from '../helpers/admins';
@@ -115,10 +115,10 @@ describe('happy', () => {
     const res = await call('PUT', `/admin/users/${DEMO_USERS.student2._id}`, as.admin, { lastname: 'Tan', phone: '+65 8123 4567', country: 'MY', timezone: 'Asia/Kuala_Lumpur' });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ firstname: 'Maya', lastname: 'Tan', phone: '+65 8123 4567', country: 'MY', timezone: 'Asia/Kuala_Lumpur' });
-    const plans = await call('PUT', `/admin/users/plans/${DEMO_USERS.student2._id}`, as.admin, { flexiblePlans: ['plan_a'], subscriptionPlans: [] });
-    expect(await plans.json()).toEqual({ _id: DEMO_USERS.student2._id, plans: { flexiblePlans: ['plan_a'], subscriptionPlans: [] } });
+    const plans = await call('PUT', `/admin/users/plans/${DEMO_USERS.student2._id}`, as.admin, { flexiblePlans: ['flexible_plan_starter'], subscriptionPlans: ['subscription_plan_four'] });
+    expect(await plans.json()).toEqual({ _id: DEMO_USERS.student2._id, plans: { flexiblePlans: ['flexible_plan_starter'], subscriptionPlans: ['subscription_plan_four'] } });
     const stored = await db.select({ plans: users.plans }).from(users).where(eq(users._id, DEMO_USERS.student2._id)).get();
-    expect(stored?.plans).toEqual({ flexiblePlans: ['plan_a'], subscriptionPlans: [] });
+    expect(stored?.plans).toEqual({ flexiblePlans: ['flexible_plan_starter'], subscriptionPlans: ['subscription_plan_four'] });
   });
 
   it('moves an admin to another role of the tenant', async () => {
@@ -200,6 +200,16 @@ describe('errors', () => {
 
   it('refuses plans of the wrong shape and a role for a non-admin', async () => {
     await expectFieldError(await call('PUT', `/admin/users/plans/${DEMO_USERS.student._id}`, as.admin, { flexiblePlans: 'plan_a', subscriptionPlans: [] }), 'flexiblePlans');
+  });
+
+  it('refuses plan ids that name no plan of this tenant, and stores nothing', async () => {
+    const put = (body: object) => call('PUT', `/admin/users/plans/${DEMO_USERS.student._id}`, as.admin, body);
+    await expectFieldError(await put({ flexiblePlans: ['flexible_plan_starter', 'plan_a'], subscriptionPlans: [] }), 'flexiblePlans.1');
+    await expectFieldError(await put({ flexiblePlans: [], subscriptionPlans: ['flexible_plan_starter'] }), 'subscriptionPlans.0');
+    await db.insert(flexiblePlans).values({ _id: 'flexible_plan_partner', tenantId: TENANT_IDS.brightpath, name: 'Partner pack', amount: 100, currency: 'SGD', minutes: 60, duration: 1, durationUnit: 'MONTHS' }).onConflictDoNothing();
+    await expectFieldError(await put({ flexiblePlans: ['flexible_plan_partner'], subscriptionPlans: [] }), 'flexiblePlans.0');
+    const stored = await db.select({ plans: users.plans }).from(users).where(eq(users._id, DEMO_USERS.student._id)).get();
+    expect(stored?.plans?.flexiblePlans ?? []).not.toContain('flexible_plan_partner');
     await expectFieldError(await call('PUT', `/admin/users/${DEMO_USERS.student._id}`, as.admin, { adminRoleId: ROLE_IDS.approver }), 'adminRoleId');
     await expectFieldError(await call('PUT', `/admin/users/${DEMO_USERS.student._id}`, as.admin, { availabilityState: 'available' }), 'availabilityState');
   });

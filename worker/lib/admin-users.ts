@@ -66,10 +66,6 @@ export async function updateManagedUser(tdb: TenantDb, actor: Actor, target: Use
   return (await uniqueWrite(() => update.get(), emailTaken))!;
 }
 
-export async function setUserPlans(tdb: TenantDb, target: User, plans: User['plans']) {
-  await tdb.db.update(users).set({ plans }).where(tdb.where(users, eq(users._id, target._id)));
-}
-
 /** A new temporary password; the old one is gone, so every session opened with it ends in the same batch. */
 export async function replaceWithTemporaryPassword(tdb: TenantDb, target: User) {
   const password = temporaryPassword();

@@ -15,9 +15,10 @@ import {
 } from '../../schema/contracts/admin-users';
 import { users } from '../../schema/tables';
 import type { AppBindings } from '../env';
-import { addAdminNote, assertMayManage, createManagedUser, removeAdminNote, replaceWithTemporaryPassword, setUserPlans, updateManagedUser } from '../lib/admin-users';
+import { addAdminNote, assertMayManage, createManagedUser, removeAdminNote, replaceWithTemporaryPassword, updateManagedUser } from '../lib/admin-users';
 import { adminUserRecord, adminUserRowColumns, findManagedUser, toAdminUserRow } from '../lib/admin-user-record';
 import { paged, sortBy } from '../lib/pagination';
+import { setUserPlans } from '../lib/pricing/user-plans';
 import { contains } from '../lib/search';
 import { tenantDb } from '../lib/tenant-db';
 import { mailTemporaryPassword } from '../lib/temporary-password';
@@ -130,9 +131,7 @@ export const adminUserRoutes = new Hono<AppBindings>()
   .put('/admin/users/plans/:id', ...can('edit'), validate('json', userPlansInput), async (c) => {
     const tdb = tenantDb(c);
     const user = await findManagedUser(tdb, c.req.param('id'));
-    const plans = c.req.valid('json');
-    await setUserPlans(tdb, user, plans);
-    return c.json({ _id: user._id, plans });
+    return c.json(await setUserPlans(tdb, authOf(c), user._id, c.req.valid('json')));
   })
   // Gated on the record (managing an admin needs their powers) before the body is read.
   .put('/admin/users/:id', ...can('edit'), async (c) => {
