@@ -3,10 +3,10 @@ import { formatDistanceToNow } from 'date-fns/formatDistanceToNow';
 import { ArrowLeft, MessageSquarePlus, Send, WifiOff } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { TYPING_THROTTLE_MS, type Conversation, type ConversationUser } from '../../../schema/contracts/chat';
-import { focusRing, iconButton, primaryButton, secondaryButton } from '../../ui/classes';
+import { fullName } from '../../lib/people';
 import Spinner from '../../ui/Spinner';
-import { cardClass } from '../admin-users/ui';
-import ChatAvatar, { fullName } from './ChatAvatar';
+import { cardClass, focusRing, iconButton, primaryButton, secondaryButton } from '../../ui/classes';
+import ChatAvatar from './ChatAvatar';
 import MessageList from './MessageList';
 import { type ChatRoomTarget, useChatRoom } from './use-chat-room';
 
@@ -34,7 +34,7 @@ function ConversationRow({ conversation, userId, onOpen }: { conversation: Conve
       <button type="button" onClick={onOpen} className={clsx('flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left transition hover:bg-slate-100 dark:hover:bg-slate-800', focusRing)}>
         <ChatAvatar person={first} online={others.length === 1 ? first.isOnline : undefined} />
         <span className="min-w-0 flex-1">
-          <span className="block truncate font-semibold text-slate-900 dark:text-white">{others.map(fullName).join(', ')}</span>
+          <span className="block truncate font-semibold text-slate-900 dark:text-white">{others.map((person) => fullName(person, 'Someone')).join(', ')}</span>
           <span className="block truncate text-sm text-slate-600 dark:text-slate-400">{conversation.lastMessage ?? 'No messages yet'}</span>
         </span>
         <span className="flex shrink-0 flex-col items-end gap-1">
@@ -231,7 +231,7 @@ export default function ChatPanel({
                     onChange={(e) => setChosen((now) => (e.target.checked ? [...now, person._id] : now.filter((id) => id !== person._id)))}
                   />
                   <ChatAvatar person={person} size="sm" />
-                  <span className="text-sm font-medium text-slate-900 dark:text-white">{fullName(person)}</span>
+                  <span className="text-sm font-medium text-slate-900 dark:text-white">{fullName(person, 'Someone')}</span>
                 </label>
               ))}
             </fieldset>
@@ -254,7 +254,7 @@ export default function ChatPanel({
               <>
                 <ChatAvatar person={others[0]!} online={others.length === 1 ? others[0]!.isOnline : undefined} size="sm" />
                 <div className="min-w-0">
-                  <h2 className="truncate font-semibold text-slate-900 dark:text-white">{others.map(fullName).join(', ')}</h2>
+                  <h2 className="truncate font-semibold text-slate-900 dark:text-white">{others.map((person) => fullName(person, 'Someone')).join(', ')}</h2>
                   <p className="truncate text-xs text-slate-500 dark:text-slate-400" data-testid="chat-presence">
                     {typingNames.length > 0 ? (
                       <span className="font-medium text-brand-strong dark:text-brand" data-testid="chat-typing">

@@ -4,6 +4,8 @@ import { LifeBuoy, MessageCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { inboxRoom, inboxServerFrame, type NotificationEntry } from '../../../schema/contracts/chat';
+import { ReconnectingSocket } from '../../lib/realtime/reconnecting-socket';
+import { socketUrl } from '../../lib/realtime/tickets';
 import { iconButton, secondaryButton } from '../../ui/classes';
 import { pushToastAtom } from '../../ui/toast-atoms';
 import { tenantNameAtom } from '../tenant/atoms';
@@ -11,9 +13,7 @@ import { openConversationAtom, unseenTotalAtom } from './chat-atoms';
 import PushControl from './push/PushControl';
 import { usePushClicks } from './push/use-push-clicks';
 import { usePushEndsWithSession } from './push/use-push-ends-with-session';
-import { ReconnectingSocket } from './reconnecting-socket';
 import { conversationPath, TEAM_MESSAGES_PATH, teamMessagesTitle } from './team-messages';
-import { socketUrl } from './tickets';
 
 /**
  * The header's unseen-messages badge and notifications list. Every tab holds its own inbox socket and the inbox sends

@@ -1,12 +1,12 @@
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { type ChatMode, chatAdminRoom, chatCourseRoom, type ClientOp, type ClientPayload, type ParsedServerFrame } from '../../../schema/contracts/chat';
+import type { ConnectionState } from '../../lib/realtime/reconnecting-socket';
+import { socketUrl } from '../../lib/realtime/tickets';
 import { openConversationAtom } from './chat-atoms';
 import { ChatConnection } from './chat-connection';
 import { applyFrame, type ChatState, emptyChatState, pendingReceipt } from './chat-state';
 import { defaultOutbox, type OutboxEntry } from './outbox';
-import type { ConnectionState } from './reconnecting-socket';
-import { socketUrl } from './tickets';
 
 export type ChatRoomTarget = { kind: 'course'; courseId: string; editMode?: boolean; readAll?: boolean } | { kind: 'admin'; userId: string; readAll?: boolean };
 

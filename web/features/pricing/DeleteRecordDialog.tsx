@@ -3,10 +3,10 @@ import { ShieldAlert, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { VerifyDelete } from '../../../schema/contracts/pricing';
 import { api } from '../../lib/api';
-import { secondaryButton } from '../../ui/classes';
+import { dangerButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import { AdminDialog, dangerButton } from '../admin-users/ui';
+import { Dialog } from '../../ui/Dialog';
 import type { PricingRow, RecordKind } from './record-kinds';
 
 /** Shows the server's verify-delete answer (what would break) before anything is deleted. */
@@ -57,7 +57,7 @@ export default function DeleteRecordDialog({ kind, row, onClose, onDeleted }: Pr
   }
 
   return (
-    <AdminDialog open={Boolean(row)} onClose={onClose} title={`Delete ${kind.noun.toLowerCase()}`}>
+    <Dialog open={Boolean(row)} onClose={onClose} title={`Delete ${kind.noun.toLowerCase()}`}>
       {!check ? (
         <div role="status" className="flex items-center gap-3 py-4 text-brand">
           <Spinner className="size-5" />
@@ -92,6 +92,6 @@ export default function DeleteRecordDialog({ kind, row, onClose, onDeleted }: Pr
           </div>
         </div>
       )}
-    </AdminDialog>
+    </Dialog>
   );
 }

@@ -5,10 +5,10 @@ import { formatMoney } from '../../../schema/contracts/money';
 import { explainQuery, type RateExplanation } from '../../../schema/contracts/pricing';
 import { api } from '../../lib/api';
 import { errorToastText } from '../../lib/errors';
-import { primaryButton } from '../../ui/classes';
+import { cardClass, primaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { issuesByField } from '../../lib/form-errors';
-import { cardClass, SelectField } from '../admin-users/ui';
+import { ChoiceField } from '../../ui/fields';
 import { loadOptions, type Option } from './options';
 
 const lengths = [30, 45, 60, 90, 120];
@@ -50,14 +50,14 @@ export default function PriceCheckPanel() {
   }
 
   const select = (key: 'tutorId' | 'studentId' | 'courseId', label: string, options: Option[] | undefined) => (
-    <SelectField id={`price-check-${key}`} label={label} value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} error={errors[key]}>
+    <ChoiceField id={`price-check-${key}`} label={label} value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} error={errors[key]}>
       <option value="">{options ? `Pick a ${label.toLowerCase()}` : 'Loading…'}</option>
       {options?.map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}
         </option>
       ))}
-    </SelectField>
+    </ChoiceField>
   );
 
   return (
@@ -70,13 +70,13 @@ export default function PriceCheckPanel() {
         {select('tutorId', 'Tutor', choices?.tutors)}
         {select('studentId', 'Student', choices?.students)}
         {select('courseId', 'Course', choices?.courses)}
-        <SelectField id="price-check-minutes" label="Lesson length" value={form.minutes} onChange={(e) => setForm({ ...form, minutes: e.target.value })}>
+        <ChoiceField id="price-check-minutes" label="Lesson length" value={form.minutes} onChange={(e) => setForm({ ...form, minutes: e.target.value })}>
           {lengths.map((minutes) => (
             <option key={minutes} value={minutes}>
               {minutes} minutes
             </option>
           ))}
-        </SelectField>
+        </ChoiceField>
         <div className="sm:col-span-2 lg:col-span-4">
           <button type="submit" className={primaryButton} disabled={busy}>
             {busy ? <Spinner className="size-4" /> : <Calculator className="size-4" aria-hidden="true" />}

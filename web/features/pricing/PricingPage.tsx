@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { ShieldOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import Spinner from '../../ui/Spinner';
-import { EmptyState } from '../admin-users/ui';
+import { EmptyState } from '../../ui/EmptyState';
 import { signedInUserAtom } from '../../lib/session';
 import { useAdminPermissions, useCan } from '../roles/admin-permissions';
 import PriceCheckPanel from './PriceCheckPanel';

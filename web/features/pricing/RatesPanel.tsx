@@ -6,13 +6,13 @@ import { criteriaOf, type Rate, rateInput } from '../../../schema/contracts/pric
 import type { RateTable } from '../../../schema/contracts/pricing-enums';
 import { api } from '../../lib/api';
 import { useFormSave } from '../../lib/use-form-save';
-import { primaryButton } from '../../ui/classes';
+import { primaryButton, smallButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import TextField from '../auth/TextField';
+import TextField from '../../ui/TextField';
 import { issuesByField } from '../../lib/form-errors';
-import { SelectField, smallButton } from '../admin-users/ui';
+import { ChoiceField } from '../../ui/fields';
 import { useCan } from '../roles/admin-permissions';
 import { amountFromText, currencyChoices } from './money-field';
 import { loadOptions, type Option, type OptionSource } from './options';
@@ -158,7 +158,7 @@ export default function RatesPanel({ table, versionId, resource }: { table: Rate
             onChange={(e) => setValues({ ...values, amount: e.target.value })}
             error={errors.amount}
           />
-          <SelectField
+          <ChoiceField
             id={`${versionId}-currency`}
             label="Currency"
             value={values.currency}
@@ -168,10 +168,10 @@ export default function RatesPanel({ table, versionId, resource }: { table: Rate
             {currencyChoices.map((code) => (
               <option key={code}>{code}</option>
             ))}
-          </SelectField>
+          </ChoiceField>
           {criteria.map((key) =>
             pickers[key] ? (
-              <SelectField
+              <ChoiceField
                 key={key}
                 id={`${versionId}-${key}`}
                 label={pickers[key].label}
@@ -185,7 +185,7 @@ export default function RatesPanel({ table, versionId, resource }: { table: Rate
                     {option.label}
                   </option>
                 ))}
-              </SelectField>
+              </ChoiceField>
             ) : (
               <TextField
                 key={key}

@@ -5,9 +5,10 @@ import { useFormSave } from '../../lib/use-form-save';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import TextField from '../auth/TextField';
+import TextField from '../../ui/TextField';
 import { issuesByField } from '../../lib/form-errors';
-import { AdminDialog, SelectField, TextAreaField } from '../admin-users/ui';
+import { ChoiceField, TextAreaField } from '../../ui/fields';
+import { Dialog } from '../../ui/Dialog';
 import { amountFromText, amountText, currencyChoices } from './money-field';
 import PickList from './PickList';
 import type { Field, PricingRow, RecordKind } from './record-kinds';
@@ -83,7 +84,7 @@ export default function RecordDialog({ kind, open, editing, onClose, onSaved }: 
 
   const noun = kind.noun.toLowerCase();
   return (
-    <AdminDialog open={open} onClose={onClose} title={editing ? `Edit ${noun}` : `New ${noun}`} wide>
+    <Dialog open={open} onClose={onClose} title={editing ? `Edit ${noun}` : `New ${noun}`} wide>
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
         <div className="grid gap-4 sm:grid-cols-2">
           {kind.fields.map((field) => {
@@ -121,7 +122,7 @@ export default function RecordDialog({ kind, open, editing, onClose, onSaved }: 
                 );
               case 'select':
                 return (
-                  <SelectField
+                  <ChoiceField
                     key={field.key}
                     id={id}
                     label={field.label}
@@ -134,7 +135,7 @@ export default function RecordDialog({ kind, open, editing, onClose, onSaved }: 
                         {option.label}
                       </option>
                     ))}
-                  </SelectField>
+                  </ChoiceField>
                 );
               case 'money':
                 return (
@@ -149,7 +150,7 @@ export default function RecordDialog({ kind, open, editing, onClose, onSaved }: 
                       error={errors[field.key]}
                       placeholder="12.34"
                     />
-                    <SelectField
+                    <ChoiceField
                       id={`${id}-currency`}
                       label="Currency"
                       value={String(values.currency ?? 'USD')}
@@ -159,7 +160,7 @@ export default function RecordDialog({ kind, open, editing, onClose, onSaved }: 
                       {currencyChoices.map((code) => (
                         <option key={code}>{code}</option>
                       ))}
-                    </SelectField>
+                    </ChoiceField>
                   </div>
                 );
               case 'picks':
@@ -188,6 +189,6 @@ export default function RecordDialog({ kind, open, editing, onClose, onSaved }: 
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </Dialog>
   );
 }

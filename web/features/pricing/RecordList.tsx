@@ -4,10 +4,12 @@ import { type ReactNode, useCallback, useState } from 'react';
 import type { ListResponse } from '../../../schema/contracts/common';
 import { api } from '../../lib/api';
 import { usePagedList } from '../../lib/paged-list';
-import { primaryButton } from '../../ui/classes';
+import { cardClass, fieldClass, primaryButton, smallButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
-import { cardClass, EmptyState, fieldClass, Pager, SelectField, smallButton } from '../admin-users/ui';
+import { ChoiceField } from '../../ui/fields';
+import { EmptyState } from '../../ui/EmptyState';
+import { Pager } from '../../ui/Pager';
 import { useDebouncedValue } from '../admin-users/use-debounced-value';
 import { useCan } from '../roles/admin-permissions';
 import DeleteRecordDialog from './DeleteRecordDialog';
@@ -68,18 +70,18 @@ export default function RecordList({ kind, details }: { kind: RecordKind; detail
             />
           </div>
         </div>
-        <SelectField id={`${kind.id}-status`} label="Status" value={statuses} onChange={(e) => setStatuses(e.target.value)}>
+        <ChoiceField id={`${kind.id}-status`} label="Status" value={statuses} onChange={(e) => setStatuses(e.target.value)}>
           <option value="">All</option>
           <option value="ACTIVE">Active</option>
           <option value="INACTIVE">Inactive</option>
-        </SelectField>
-        <SelectField id={`${kind.id}-sort`} label="Sort" value={sort} onChange={(e) => setSort(e.target.value)}>
+        </ChoiceField>
+        <ChoiceField id={`${kind.id}-sort`} label="Sort" value={sort} onChange={(e) => setSort(e.target.value)}>
           {kind.sorts.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
           ))}
-        </SelectField>
+        </ChoiceField>
       </div>
 
       <div className="mt-4" aria-busy={list.status === 'loading'}>

@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { QuizDoc } from '../../../schema/contracts/quiz';
-import { api } from '../../lib/api';
-import { focusRing } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
+import { focusRing } from '../../ui/classes';
+import { quizCalls } from './quiz-api';
 
 type Lists = { toTake: ListResponse<QuizDoc>; history: ListResponse<QuizDoc> };
 
@@ -19,8 +19,8 @@ export default function DashboardQuizzes() {
   useEffect(() => {
     let live = true;
     Promise.all([
-      api<ListResponse<QuizDoc>>('/quizzes', { query: { limit: 6 } }),
-      api<ListResponse<QuizDoc>>('/quizzes/history', { query: { includeSubmissionCount: true, limit: 6 } }),
+      quizCalls.toTake(6),
+      quizCalls.history(6),
     ])
       .then(([toTake, history]) => live && setLists({ toTake, history }))
       .catch(() => live && setFailed(true));

@@ -3,7 +3,7 @@ import { CalendarPlus, Users, Video } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ScheduleLesson } from '../../../schema/contracts/schedule';
-import { smallButton } from '../admin-users/ui';
+import { smallButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { downloadLessonIcs } from './calendar-files';
 import { timeLabel } from './calendar';

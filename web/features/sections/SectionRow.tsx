@@ -5,8 +5,7 @@ import { Ban, Download, ExternalLink, GripVertical, Pencil, Trash2, Video } from
 import type { ReactNode } from 'react';
 import { formatDuration } from '../../../schema/contracts/durations';
 import type { Section } from '../../../schema/contracts/sections';
-import { focusRing } from '../../ui/classes';
-import { smallButton } from '../admin-users/ui';
+import { focusRing, smallButton } from '../../ui/classes';
 import { isMeeting, kindInfo } from './section-kinds';
 
 const INDENT_REM = 1.5;

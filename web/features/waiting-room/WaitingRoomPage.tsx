@@ -2,20 +2,20 @@ import { useAtomValue } from 'jotai';
 import { CalendarX2, Clock, DoorOpen, RotateCw, TriangleAlert, Video } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { MeetingData, StartMeetingResult, WaitingNotifiedResult } from '../../../schema/contracts/waiting-room';
-import { api } from '../../lib/api';
+import type { MeetingData } from '../../../schema/contracts/waiting-room';
 import { BASENAME } from '../../lib/paths';
 import { signedInUserAtom } from '../../lib/session';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { EmptyState } from '../../ui/EmptyState';
 import Spinner from '../../ui/Spinner';
+import { cardClass, primaryButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import { cardClass, EmptyState } from '../admin-users/ui';
 import { lessonTime } from '../courses/course-format';
 import { phaseOf } from './countdown';
 import DeviceCheck from './DeviceCheck';
 import PeopleWaiting from './PeopleWaiting';
 import { useWaitingRoom } from './use-waiting-room';
 import type { ConnectionStatus } from './waiting-room-connection';
+import { waitingRoomCalls } from './api';
 
 /** Spec 1 section 9: the time zone falls back to Asia/Singapore. */
 const FALLBACK_ZONE = 'Asia/Singapore';
@@ -137,7 +137,7 @@ export default function WaitingRoomPage() {
   const start = async () => {
     setStarting(true);
     try {
-      goIn((await api<StartMeetingResult>('/start-meeting', { json: { waitingId: data.waitingId } })).lessonRoomUrl);
+      goIn((await waitingRoomCalls.startMeeting(data.waitingId)).lessonRoomUrl);
     } catch (error) {
       toast.error(error);
       setStarting(false);
@@ -146,7 +146,7 @@ export default function WaitingRoomPage() {
   const notifyTutor = async () => {
     setNotifying(true);
     try {
-      const { notified: count } = await api<WaitingNotifiedResult>('/notify-user-waiting', { json: { waitingId: data.waitingId } });
+      const { notified: count } = await waitingRoomCalls.notifyWaiting(data.waitingId);
       setNotified(true);
       toast.success(count > 0 ? 'Your tutor has been told you are waiting.' : 'Your tutor already knows you are waiting.');
     } catch (error) {

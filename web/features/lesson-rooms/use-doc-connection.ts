@@ -1,19 +1,17 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { docRoomName } from '../../../schema/contracts/realtime';
-import { api } from '../../lib/api';
+import { fetchTicket } from '../../lib/realtime/tickets';
 import { DocConnection, type DocState, docServerUrl } from './doc-connection';
 
 const idle: DocState = { status: 'connecting', loaded: false, pending: 0, readOnly: false, sizeWarning: null, closedReason: null };
 const noop = () => () => {};
-
-const fetchTicket = (name: string) => () => api<{ ticket: string }>('/rt/tickets', { json: { room: docRoomName(name) } }).then((r) => r.ticket);
 
 /** Opens one shared document for as long as the component shows it. */
 export function useDocConnection(name: string | null) {
   const [connection, setConnection] = useState<DocConnection | null>(null);
   useEffect(() => {
     if (!name) return;
-    const opened = new DocConnection({ name, serverUrl: docServerUrl(), fetchTicket: fetchTicket(name) });
+    const opened = new DocConnection({ name, serverUrl: docServerUrl(), fetchTicket: () => fetchTicket(docRoomName(name)) });
     setConnection(opened);
     return () => {
       opened.destroy();

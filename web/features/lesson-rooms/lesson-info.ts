@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { LessonRoomInfo } from '../../../schema/contracts/lesson-room';
-import { ApiFailure, api } from '../../lib/api';
+import { ApiFailure } from '../../lib/api';
+import { lessonRoomCalls } from './api';
 
 const refusalText = (data: unknown) => {
   const message = data && typeof data === 'object' ? (data as { message?: unknown }).message : undefined;
@@ -19,7 +20,7 @@ export function useLessonInfo(sectionId: string) {
   const [load, setLoad] = useState<LessonLoad>({ state: 'loading' });
   const fetchInfo = useCallback(() => {
     setLoad({ state: 'loading' });
-    api<LessonRoomInfo>(`/lesson-rooms/${encodeURIComponent(sectionId)}`).then(
+    lessonRoomCalls.info(sectionId).then(
       (info) => {
         localStorage.setItem(cacheKey(sectionId), JSON.stringify(info));
         setLoad({ state: 'ready', info });

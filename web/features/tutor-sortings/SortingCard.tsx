@@ -5,13 +5,11 @@ import clsx from 'clsx';
 import { GripVertical } from 'lucide-react';
 import { useState } from 'react';
 import { TUTOR_SORTING_UPDATED, type SortedTutor, type TutorSorting } from '../../../schema/contracts/tutor-sortings';
-import { api } from '../../lib/api';
-import { focusRing, primaryButton } from '../../ui/classes';
+import { fullName } from '../../lib/people';
 import Spinner from '../../ui/Spinner';
+import { cardClass, focusRing, primaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import { cardClass } from '../admin-users/ui';
-
-const fullName = (t: SortedTutor) => `${t.firstname} ${t.lastname}`.trim() || (t.email ?? t._id);
+import { tutorSortingCalls } from './api';
 
 function TutorRow({ tutor, position, canEdit }: { tutor: SortedTutor; position: number; canEdit: boolean }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: tutor._id, disabled: !canEdit });
@@ -22,12 +20,12 @@ function TutorRow({ tutor, position, canEdit }: { tutor: SortedTutor; position: 
       className={clsx('flex items-center gap-3 rounded-xl bg-slate-50 px-3 py-2 dark:bg-slate-800/60', isDragging && 'relative z-10 shadow-lg ring-2 ring-brand')}
     >
       {canEdit && (
-        <button type="button" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Move ${fullName(tutor)}`} className={`cursor-grab rounded-lg p-1 text-slate-500 hover:bg-slate-200 dark:hover:bg-slate-700 ${focusRing}`}>
+        <button type="button" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Move ${fullName(tutor, tutor.email ?? tutor._id)}`} className={`cursor-grab rounded-lg p-1 text-slate-500 hover:bg-slate-200 dark:hover:bg-slate-700 ${focusRing}`}>
           <GripVertical className="size-4" aria-hidden="true" />
         </button>
       )}
       <span className="w-6 text-sm font-semibold text-slate-500 tabular-nums">{position}.</span>
-      <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900 dark:text-white">{fullName(tutor)}</span>
+      <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900 dark:text-white">{fullName(tutor, tutor.email ?? tutor._id)}</span>
       {tutor.availabilityState && tutor.availabilityState !== 'available' && <span className="text-xs text-slate-500 dark:text-slate-400">{tutor.availabilityState}</span>}
     </li>
   );
@@ -53,10 +51,7 @@ export default function SortingCard({ sorting, canEdit, onSaved }: { sorting: Tu
   async function save() {
     setSaving(true);
     try {
-      const saved = await api<TutorSorting>('/admin/tutor-sortings', {
-        method: 'PUT',
-        json: { curriculum: sorting.curriculum, subject: sorting.subject, grade: sorting.grade, tutorIds: tutors.map((t) => t._id) },
-      });
+      const saved = await tutorSortingCalls.save(sorting, tutors.map((t) => t._id));
       toast.success(TUTOR_SORTING_UPDATED);
       onSaved(saved);
     } catch (error) {

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import type { TrialRecording } from '../../../schema/contracts/trials';
-import { api } from '../../lib/api';
 import { statusOf } from '../../lib/errors';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
 import LessonRoomPage from './LessonRoomPage';
+import { lessonRoomCalls } from './api';
 
 type Load = { state: 'loading' } | { state: 'ready'; sectionId: string } | { state: 'missing' } | { state: 'failed' };
 
@@ -15,7 +14,7 @@ export default function TrialRecordingPage() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const fetchTrial = useCallback(() => {
     setLoad({ state: 'loading' });
-    api<TrialRecording>(`/trials/trial-recordings/${encodeURIComponent(trialId)}`).then(
+    lessonRoomCalls.trialRecording(trialId).then(
       (trial) => setLoad({ state: 'ready', sectionId: trial.sectionId }),
       (error: unknown) => setLoad(statusOf(error) === 404 ? { state: 'missing' } : { state: 'failed' }),
     );

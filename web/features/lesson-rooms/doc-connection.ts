@@ -5,7 +5,7 @@ import * as syncProtocol from 'y-protocols/sync';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { DOC_MESSAGE_NOTICE, docNotice, type DocNotice } from '../../../schema/contracts/realtime';
-import { ticketedSocket } from './ticketed-socket';
+import { ticketedSocket } from '../../lib/realtime/ticketed-socket';
 
 const MESSAGE_SYNC = 0;
 /** Edits are confirmed in small batches, not one round trip per stroke point. */

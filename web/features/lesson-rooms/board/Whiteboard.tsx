@@ -2,22 +2,19 @@ import clsx from 'clsx';
 import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
+import { useToast } from '../../../ui/toast/use-toast';
 import type { BoardPresence, Peer, PresenceState } from '../presence';
 import { addElement, type BoardElement, hitElements, moveElements, removeElements, type ShapeKind, translateElement } from './board-model';
 import { elementBox, pad, unionBox } from './bounds';
 import { ElementView, strokePath } from './element-view';
 import { BoardToolbar, ZoomControls } from './BoardToolbar';
+import { type Camera, clampZoom } from './camera';
 import { highlighterInks, inks, type Tool, tools } from './tools';
 import { uploadLessonImage } from './lesson-images';
 import { boxBetween, elementsInBox, topmostAt } from './selection';
 import { usePageElements } from './use-board';
-import { useToast } from '../../../ui/toast/use-toast';
-
-export interface Camera {
-  x: number;
-  y: number;
-  zoom: number;
-}
+import { useBoardGestures } from './use-board-gestures';
+import { useBoardKeys } from './use-board-keys';
 
 interface Props {
   sectionId: string;
@@ -61,17 +58,10 @@ const SELECTION_INK = 'color-mix(in oklab, var(--tenant-primary, #01b8af) 75%, b
 const SELECTION_TINT = 'color-mix(in oklab, var(--tenant-primary, #01b8af) 10%, transparent)';
 /** A press that moves less than this many screen pixels is a click, not a drag. */
 const DRAG_SLOP = 3;
-const NUDGE: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
-const MIN_ZOOM = 0.25;
-const MAX_ZOOM = 4;
-const clampZoom = (zoom: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
 const newId = () => crypto.randomUUID().slice(0, 12);
 /** A stroke in progress is re-sent whole, so it goes out at most this often (the finished one follows at once). */
 const DRAFT_SHARE_MS = 100;
-
-const isTyping = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /** The shared whiteboard of one page: SVG, pointer events (pen, touch, mouse), live cursors and lasers. */
 export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, camera, onCamera, readOnly, peers, undo }: Props) {
@@ -85,7 +75,6 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
   const [draft, setDraft] = useState<Draft | null>(null);
   const draftSharedAt = useRef(0);
   const [textAt, setTextAt] = useState<{ x: number; y: number; value: string } | null>(null);
-  const [spaceHeld, setSpaceHeld] = useState(false);
   const activeTool = readOnly && tools.find((t) => t.tool === tool)?.writes ? 'hand' : tool;
   const [selection, setSelection] = useState<Selection>(NOTHING);
   const selected = useMemo(
@@ -99,6 +88,7 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
     setSelection(NOTHING);
   }, []);
   useEffect(() => setSelection(NOTHING), [pageId]);
+  const clearSelection = useCallback(() => setSelection(NOTHING), []);
 
   const toBoard = useCallback(
     (clientX: number, clientY: number) => {
@@ -125,14 +115,6 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
     setTextAt(null);
   };
 
-  // Two fingers pan and pinch-zoom, as on any tablet drawing app; a stroke the first finger began is dropped.
-  const touches = useRef(new Map<number, { x: number; y: number }>());
-  const pinch = useRef<{ distance: number; midX: number; midY: number; camera: Camera } | null>(null);
-  const pinchState = () => {
-    const [a, b] = [...touches.current.values()];
-    return { distance: Math.hypot(a!.x - b!.x, a!.y - b!.y), midX: (a!.x + b!.x) / 2, midY: (a!.y + b!.y) / 2 };
-  };
-
   /** One transaction, so one undo puts the whole selection back; the selection follows the moved copies. */
   const moveSelection = useCallback(
     (dx: number, dy: number) => {
@@ -142,16 +124,13 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
     [doc, pageId, selectedIds, selected, origin],
   );
 
+  const gestures = useBoardGestures(svgRef, camera, onCamera);
+  const spaceHeld = useBoardKeys({ undo: undo.manager, readOnly, doc, pageId, origin, selectedIds, moveSelection, pickTool, clearSelection });
+
   const onPointerDown = (event: ReactPointerEvent<SVGSVGElement>) => {
-    if (event.pointerType === 'touch') {
-      touches.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
-      if (touches.current.size === 2) {
-        setDraft(null);
-        pinch.current = { ...pinchState(), camera };
-        return;
-      }
-      if (touches.current.size > 2) return;
-    }
+    const touch = gestures.touchDown(event);
+    if (touch === 'pinch') setDraft(null);
+    if (touch !== 'none') return;
     if (textAt) commitText();
     const point = toBoard(event.clientX, event.clientY);
     const pressure = event.pointerType === 'pen' ? event.pressure : 0.5;
@@ -204,20 +183,7 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
   };
 
   const onPointerMove = (event: ReactPointerEvent<SVGSVGElement>) => {
-    if (event.pointerType === 'touch' && touches.current.has(event.pointerId)) {
-      touches.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
-      const start = pinch.current;
-      if (start && touches.current.size === 2) {
-        const now = pinchState();
-        const rect = svgRef.current!.getBoundingClientRect();
-        const zoom = clampZoom(start.camera.zoom * (now.distance / Math.max(start.distance, 1)));
-        // The board point under the fingers' starting midpoint stays under their midpoint now.
-        const anchorX = start.camera.x + (start.midX - rect.left) / start.camera.zoom;
-        const anchorY = start.camera.y + (start.midY - rect.top) / start.camera.zoom;
-        onCamera({ zoom, x: anchorX - (now.midX - rect.left) / zoom, y: anchorY - (now.midY - rect.top) / zoom });
-        return;
-      }
-    }
+    if (gestures.touchMove(event)) return;
     const point = toBoard(event.clientX, event.clientY);
     const next = nextDraft(event, point);
     const drawing = next?.kind === 'stroke' || next?.kind === 'shape' ? next.element : null;
@@ -255,13 +221,7 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
   };
 
   const onPointerUp = (event: ReactPointerEvent<SVGSVGElement>) => {
-    if (event.pointerType === 'touch') {
-      touches.current.delete(event.pointerId);
-      if (pinch.current) {
-        if (touches.current.size === 0) pinch.current = null;
-        return;
-      }
-    }
+    if (gestures.touchUp(event)) return;
     if (!draft) return;
     if (draft.kind === 'stroke') addElement(doc, pageId, draft.element, origin);
     else if (draft.kind === 'shape' && (draft.element.x1 !== draft.element.x2 || draft.element.y1 !== draft.element.y2)) addElement(doc, pageId, draft.element, origin);
@@ -276,80 +236,6 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
     if (draft.kind === 'stroke' || draft.kind === 'shape') setPresence({ draft: null });
     setDraft(null);
   };
-
-  // Wheel: pan, or zoom around the pointer with Ctrl/⌘ (also what a trackpad pinch sends). Not passive, so the
-  // page itself does not scroll or zoom.
-  useEffect(() => {
-    const svg = svgRef.current;
-    if (!svg) return;
-    const onWheel = (event: WheelEvent) => {
-      event.preventDefault();
-      if (event.ctrlKey || event.metaKey) {
-        const rect = svg.getBoundingClientRect();
-        const zoom = clampZoom(camera.zoom * Math.exp(-event.deltaY / 300));
-        const px = event.clientX - rect.left;
-        const py = event.clientY - rect.top;
-        onCamera({ zoom, x: camera.x + px / camera.zoom - px / zoom, y: camera.y + py / camera.zoom - py / zoom });
-      } else {
-        onCamera({ ...camera, x: camera.x + event.deltaX / camera.zoom, y: camera.y + event.deltaY / camera.zoom });
-      }
-    };
-    svg.addEventListener('wheel', onWheel, { passive: false });
-    return () => svg.removeEventListener('wheel', onWheel);
-  }, [camera, onCamera]);
-
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (isTyping(event.target)) return;
-      const mod = event.ctrlKey || event.metaKey;
-      if (mod && event.key.toLowerCase() === 'z') {
-        event.preventDefault();
-        if (event.shiftKey) undo.manager?.redo();
-        else undo.manager?.undo();
-        return;
-      }
-      if (mod && event.key.toLowerCase() === 'y') {
-        event.preventDefault();
-        undo.manager?.redo();
-        return;
-      }
-      if (event.key === ' ') {
-        setSpaceHeld(true);
-        return;
-      }
-      if (mod || event.altKey) return;
-      if (selectedIds.size > 0) {
-        const nudge = NUDGE[event.key];
-        if (event.key === 'Escape') {
-          setSelection(NOTHING);
-          return;
-        }
-        if (event.key === 'Delete' || event.key === 'Backspace') {
-          event.preventDefault();
-          removeElements(doc, pageId, selectedIds, origin);
-          setSelection(NOTHING);
-          return;
-        }
-        if (nudge) {
-          event.preventDefault();
-          const step = event.shiftKey ? 10 : 1;
-          moveSelection(nudge[0] * step, nudge[1] * step);
-          return;
-        }
-      }
-      const picked = tools.find((t) => t.key === event.key.toLowerCase());
-      if (picked && (!picked.writes || !readOnly)) pickTool(picked.tool);
-    };
-    const onKeyUp = (event: KeyboardEvent) => {
-      if (event.key === ' ') setSpaceHeld(false);
-    };
-    window.addEventListener('keydown', onKeyDown);
-    window.addEventListener('keyup', onKeyUp);
-    return () => {
-      window.removeEventListener('keydown', onKeyDown);
-      window.removeEventListener('keyup', onKeyUp);
-    };
-  }, [undo.manager, readOnly, doc, pageId, origin, selectedIds, moveSelection, pickTool]);
 
   const erasing = draft?.kind === 'erase' ? draft.ids : null;
   const moving = draft?.kind === 'move' ? draft : null;

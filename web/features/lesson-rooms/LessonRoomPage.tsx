@@ -5,15 +5,17 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { Link, useParams } from 'react-router-dom';
 import type { LessonRoomInfo } from '../../../schema/contracts/lesson-room';
 import { lessonDocName } from '../../../schema/contracts/realtime';
+import { fullName } from '../../lib/people';
 import { signedInUserAtom } from '../../lib/session';
-import { focusRing, secondaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
+import { focusRing, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { lessonTime } from '../courses/course-format';
 import { addPage } from './board/board-model';
 import { usePageIds, useOwnUndo } from './board/use-board';
-import { type Camera, Whiteboard } from './board/Whiteboard';
+import type { Camera } from './board/camera';
+import { Whiteboard } from './board/Whiteboard';
 import { useLessonInfo } from './lesson-info';
 import { colorFor, type PresenceUser, usePeers } from './presence';
 import Replay from './Replay';
@@ -64,7 +66,7 @@ function LessonRoom({ info }: { info: LessonRoomInfo }) {
   const me = useMemo<PresenceUser>(
     () => ({
       userId: user?._id ?? 'me',
-      name: user ? `${user.firstname} ${user.lastname}`.trim() : 'Me',
+      name: user ? fullName(user) : 'Me',
       color: colorFor(user?._id ?? 'me'),
       leads: info.leads,
     }),

@@ -1,18 +1,17 @@
 import { useAtomValue } from 'jotai';
 import { ShieldOff, Users } from 'lucide-react';
 import { useState } from 'react';
-import type { ListResponse } from '../../../schema/contracts/common';
 import type { TutorSorting } from '../../../schema/contracts/tutor-sortings';
-import { api } from '../../lib/api';
 import { usePagedList } from '../../lib/paged-list';
 import { signedInUserAtom } from '../../lib/session';
-import { secondaryButton } from '../../ui/classes';
+import { EmptyState } from '../../ui/EmptyState';
+import SelectField from '../../ui/SelectField';
 import Spinner from '../../ui/Spinner';
-import { cardClass, EmptyState } from '../admin-users/ui';
-import SelectField from '../auth/SelectField';
+import { cardClass, secondaryButton } from '../../ui/classes';
 import { gradesOf, subjectsOf, useCatalogue } from '../courses/use-catalogue';
 import { useAdminPermissions, useCan } from '../roles/admin-permissions';
 import SortingCard from './SortingCard';
+import { tutorSortingCalls } from './api';
 
 const PAGE = 10;
 const keyOf = (s: TutorSorting) => `${s.curriculum}|${s.subject}|${s.grade}`;
@@ -29,7 +28,7 @@ export default function TutorSortingPage() {
   // Keys without a saved order have no _id yet; the list addresses every row by its key instead.
   const { list, loadMore, updated } = usePagedList<Row>(
     async (offset) => {
-      const page = await api<ListResponse<TutorSorting>>('/admin/tutor-sortings', { query: { ...query, offset } });
+      const page = await tutorSortingCalls.list({ ...query, offset });
       return { ...page, docs: page.docs.map((doc) => ({ ...doc, _id: keyOf(doc) })) };
     },
     JSON.stringify(query),
