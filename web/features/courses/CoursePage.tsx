@@ -15,6 +15,7 @@ import { cardClass, dangerButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { useCan } from '../roles/admin-permissions';
 import CourseSectionsPanel from '../sections/CourseSectionsPanel';
+import { bookingTutor } from './booking-tutor';
 import { kindLabel, lessonTime, statusBadge } from './course-format';
 import CourseFormDialog from './CourseFormDialog';
 import CoursePeople from './CoursePeople';
@@ -135,7 +136,7 @@ export default function CoursePage() {
         </TabList>
         <TabPanels className="mt-6">
           <TabPanel>
-            <CourseSectionsPanel courseId={course._id} mode={mode} />
+            <CourseSectionsPanel courseId={course._id} mode={mode} tutor={bookingTutor(course)} />
           </TabPanel>
           <TabPanel>
             <CoursePeople course={course} admin={isAdmin && can({ adminCourse: ['edit'] })} tutor={mode === 'tutor'} />
