@@ -6,13 +6,15 @@ import { bookmarkInput, bookmarksQuery, numberQuestions, sessionListInput, sessi
 import { hasTenantPermission } from '../../schema/contracts/permissions';
 import { bookmarks, lessonSessions } from '../../schema/tables';
 import type { AppBindings } from '../env';
-import { lessonAccess, requireLessonEdit } from '../lib/lesson-access';
+import { requireLessonEdit } from '../lib/lesson-access';
+import { lessonOf } from '../middleware/lesson';
 import { addBookmark, endLesson, saveSession, toBookmarkView, toSessionView } from '../lib/lesson-sessions';
 import { listPage, paged } from '../lib/pagination';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError } from '../../platform/errors';
-import { adminPermissions, requireAccount } from '../middleware/permissions';
+import { requireAccount } from '../middleware/permissions';
+import { adminPermissions } from '../lib/admin-permissions';
 import { parseJson, validate } from '../middleware/validate';
 
 const sessionNotFound = () => new ApiError(404, 'Session not found');
@@ -22,15 +24,15 @@ const sessionOfBody = z.object({ session: recordId });
 
 /** The lesson a body names, with the caller's place in it: the gate, run before the rest of the body is read. */
 async function bodyLesson(c: Context<AppBindings>) {
-  return lessonAccess(c, (await parseJson(c, lessonOfBody)).sectionId);
+  return lessonOf(c, (await parseJson(c, lessonOfBody)).sectionId);
 }
 
 /** A session the caller may see: one of a lesson they are a member of. Others get the same 404 as a missing one. */
-async function readableSession(c: Parameters<typeof lessonAccess>[0], sessionId: string) {
+async function readableSession(c: Parameters<typeof lessonOf>[0], sessionId: string) {
   const tdb = tenantDb(c);
   const row = await tdb.db.select().from(lessonSessions).where(tdb.where(lessonSessions, eq(lessonSessions._id, sessionId))).get();
   if (!row) throw sessionNotFound();
-  await lessonAccess(c, row.sectionId).catch((error: unknown) => {
+  await lessonOf(c, row.sectionId).catch((error: unknown) => {
     throw error instanceof ApiError && error.status === 404 ? sessionNotFound() : error;
   });
   return row;
@@ -60,7 +62,7 @@ export const lessonSessionRoutes = new Hono<AppBindings>()
     c.json(toSessionView(await readableSession(c, c.req.valid('param').id))),
   )
   .post('/lesson-rooms/:sectionId/end', requireAuth, requireAccount, validate('param', sectionIdParam), async (c) =>
-    c.json(toSessionView(await endLesson(await lessonAccess(c, c.req.valid('param').sectionId)))),
+    c.json(toSessionView(await endLesson(await lessonOf(c, c.req.valid('param').sectionId)))),
   )
   .post('/bookmarks', async (c) => {
     const lesson = await bodyLesson(c);
@@ -85,7 +87,7 @@ export const lessonSessionRoutes = new Hono<AppBindings>()
   });
 
 /** Whether the signed-in admin's role and tenant both grant viewing courses. */
-async function viewsAllCourses(c: Parameters<typeof lessonAccess>[0]) {
+async function viewsAllCourses(c: Parameters<typeof lessonOf>[0]) {
   const auth = authOf(c);
   if (auth.role !== 'ADMIN' || auth.actingUserId !== auth.userId) return false;
   const map = await adminPermissions(c.get('db'), c.get('tenant')._id, auth.userId);

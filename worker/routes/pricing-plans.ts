@@ -13,7 +13,8 @@ import { managedStudents } from '../lib/public-user';
 import { contains } from '../lib/search';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { adminPermissions, requireAccount, requirePermission } from '../middleware/permissions';
+import { requireAccount, requirePermission } from '../middleware/permissions';
+import { adminPermissions } from '../lib/admin-permissions';
 import { parseQuery, validate } from '../middleware/validate';
 
 const userIdParam = z.object({ userId: z.string().trim().min(1).max(64) });

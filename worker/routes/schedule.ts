@@ -15,7 +15,8 @@ import { findLessons, lessonSortColumns, lessonTotals, toWire } from '../lib/sch
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError } from '../../platform/errors';
-import { adminPermissions, requireAccount, requirePermission } from '../middleware/permissions';
+import { requireAccount, requirePermission } from '../middleware/permissions';
+import { adminPermissions } from '../lib/admin-permissions';
 import { parseQuery, validate } from '../middleware/validate';
 
 const userIdParam = z.object({ userId: recordId });

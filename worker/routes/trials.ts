@@ -8,6 +8,8 @@ import type { AppBindings } from '../env';
 import { assertCatalogue, assertUsers } from '../lib/courses/records';
 import { sendEmail } from '../../platform/email/outbox';
 import { listPage, paged, sortBy } from '../lib/pagination';
+import { rememberSession } from '../lib/sessions';
+import { accountWrite, grantNewAccount, guestSessionOf, withAccountRace } from '../lib/sign-up';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { bookTrial, type TrialBooking } from '../lib/trials/book';
 import { deleteTrial, updateTrial } from '../lib/trials/changes';
@@ -16,9 +18,9 @@ import { trialBookedMail } from '../lib/trials/mail';
 import { trialRecords } from '../lib/trials/records';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError } from '../../platform/errors';
-import { adminPermissions, requireAccount, requirePermission } from '../middleware/permissions';
+import { requireAccount, requirePermission } from '../middleware/permissions';
+import { adminPermissions } from '../lib/admin-permissions';
 import { parseJson, validate } from '../middleware/validate';
-import { accountWrite, signInNewAccount, withAccountRace } from './sign-up';
 
 const can = (action: string) => [requireAuth, requirePermission('trialClasses', [action])] as const;
 const sortable = { start: trials.start, status: trials.status, createdAt: trials.createdAt, curriculum: trials.curriculum, subject: trials.subject };
@@ -68,10 +70,13 @@ const studentTrialRoutes = new Hono<AppBindings>()
     await assertCatalogue(tdb, { curriculum, subject, grade });
     // The slot is checked before the account exists, so a stale slot never leaves an account without its trial.
     const free = await tutorsFreeAt(tdb, { curriculum, subject, grade }, startDate, tutorId);
-    const write = await accountWrite(c, tdb, { ...account, role: 'STUDENT' });
+    const guest = await guestSessionOf(tdb, c.env.TOKEN_SECRET, c.req.header('authorization'));
+    const write = await accountWrite(tdb, guest, { ...account, role: 'STUDENT' });
     const booking: TrialBooking = { curriculum, subject, grade, studentId: write.userId, start: startDate, end: endDate, createdBy: write.userId, placer: 'student' };
     const booked = await withAccountRace(() => bookTrial(tdb, free, booking, [write.statement]));
-    const token = await signInNewAccount(c, tdb, write.userId, write.guestSessionId);
+    const granted = await grantNewAccount(tdb, c.env.TOKEN_SECRET, write.userId, write.guestSessionId);
+    await rememberSession(c, granted);
+    const token = granted.body;
     await mailStudent(c, tdb, booking, booked.tutorId, booked.courseId);
     const body: TrialBooked = { trial: await readTrial(tdb, booked.trialId), courseId: booked.courseId };
     return c.json({ ...token, ...body }, 201);

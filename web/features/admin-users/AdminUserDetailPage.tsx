@@ -17,6 +17,7 @@ import { roleBadge, roleLabels } from './labels';
 import ProfileSummary from './ProfileSummary';
 import UserDetailsForm from './UserDetailsForm';
 import { adminUserCalls } from './api';
+import UserPlans from './UserPlans';
 
 const ChatPanel = lazy(() => import('../chat/ChatPanel'));
 
@@ -153,6 +154,7 @@ export default function AdminUserDetailPage() {
         <div className="space-y-6">
           <UserDetailsForm key={user._id} user={user} canEdit={canEdit} onSaved={(row) => replace(row)} />
           <ProfileSummary user={user} />
+          <UserPlans user={user} onSaved={(plans) => replace({ plans })} />
         </div>
         <AdminNotes user={user} canEdit={canEdit} onChange={(record) => setLoad({ status: 'idle', user: record })} />
       </div>

@@ -8,6 +8,7 @@ import Spinner from '../../ui/Spinner';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import { ChoiceField, TextAreaField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
+import SettingTemplateFields from '../pricing/SettingTemplateFields';
 import { kindLabel } from './course-format';
 import { gradesOf, subjectsOf, useCatalogue } from './use-catalogue';
 import { courseCalls } from './api';
@@ -35,6 +36,8 @@ export default function CourseFormDialog({ open, onClose, course, onSaved }: Pro
     curriculum: course?.curriculum ?? '',
     subject: course?.subject ?? '',
     grade: course?.grade ?? '',
+    permissionTemplateId: course?.permissionTemplateId ?? null,
+    pricingTemplateId: course?.pricingTemplateId ?? null,
   });
   const { busy: saving, errors, setErrors, save } = useFormSave();
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
@@ -118,6 +121,7 @@ export default function CourseFormDialog({ open, onClose, course, onSaved }: Pro
             ))}
           </ChoiceField>
         </div>
+        <SettingTemplateFields value={form} onChange={(key, id) => setForm((current) => ({ ...current, [key]: id }))} errors={errors} />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <button type="button" className={secondaryButton} onClick={onClose}>
             Cancel

@@ -5,6 +5,7 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { hasPermission } from '../../../schema/contracts/permissions';
+import { withDeviceCopy } from '../offline/device-copy';
 import { statusOf } from '../../lib/errors';
 import { signedInUserAtom } from '../../lib/session';
 import { Dialog } from '../../ui/Dialog';
@@ -52,8 +53,9 @@ export default function CoursePage() {
   useEffect(() => {
     const controller = new AbortController();
     setState('loading');
-    courseCalls.view(courseId, isAdmin, timeZone, controller.signal)
-      .then((answer) => {
+    // Kept on the device, so the course and its chat open offline as last seen.
+    withDeviceCopy(`course.${courseId}.${isAdmin ? 'admin' : 'member'}`, () => courseCalls.view(courseId, isAdmin, timeZone, controller.signal))
+      .then(({ value: answer }) => {
         setCourse(answer);
         setState('idle');
       })

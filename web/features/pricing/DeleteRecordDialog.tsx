@@ -3,9 +3,10 @@ import { ShieldAlert, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { VerifyDelete } from '../../../schema/contracts/pricing';
 import { api } from '../../lib/api';
-import { dangerButton, secondaryButton } from '../../ui/classes';
+import { secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
+import { dangerButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import type { PricingRow, RecordKind } from './record-kinds';
 

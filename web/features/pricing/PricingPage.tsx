@@ -10,6 +10,7 @@ import { useAdminPermissions, useCan } from '../roles/admin-permissions';
 import PriceCheckPanel from './PriceCheckPanel';
 import RatesPanel from './RatesPanel';
 import {
+  coursePricingTemplates,
   courseTypes,
   flexiblePlans,
   flexibleRateVersions,
@@ -45,6 +46,7 @@ const areas: Area[] = [
   { title: 'Groups', lists: [{ kind: groups }] },
   { title: 'Tutor rates', lists: [withRates(oneToOneVersions), withRates(groupVersions), { kind: studentTypes }, { kind: courseTypes }] },
   { title: 'Student rates', lists: [withRates(flexibleRateVersions), withRates(subscriptionRateVersions)] },
+  { title: 'Course pricing', lists: [{ kind: coursePricingTemplates }] },
   { title: 'Price check', lists: [], extra: <PriceCheckPanel /> },
 ];
 

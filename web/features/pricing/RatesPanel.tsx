@@ -1,4 +1,4 @@
-import { Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { ListResponse } from '../../../schema/contracts/common';
 import { formatMoney } from '../../../schema/contracts/money';
@@ -6,15 +6,16 @@ import { criteriaOf, type Rate, rateInput } from '../../../schema/contracts/pric
 import type { RateTable } from '../../../schema/contracts/pricing-enums';
 import { api } from '../../lib/api';
 import { useFormSave } from '../../lib/use-form-save';
-import { primaryButton, smallButton } from '../../ui/classes';
+import { primaryButton, secondaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import TextField from '../../ui/TextField';
 import { issuesByField } from '../../lib/form-errors';
+import { smallButton } from '../../ui/classes';
 import { ChoiceField } from '../../ui/fields';
 import { useCan } from '../roles/admin-permissions';
-import { amountFromText, currencyChoices } from './money-field';
+import { amountFromText, amountText, currencyChoices } from './money-field';
 import { loadOptions, type Option, type OptionSource } from './options';
 import { ratePaths } from './record-kinds';
 
@@ -51,7 +52,7 @@ function criteriaWords(rate: Rate, names: Map<string, string>) {
   return parts.length ? parts.join(', ') : 'Default rate';
 }
 
-/** The rates of one version, nested under it: each with its criteria, and a form to add one. */
+/** The rates of one version, nested under it: each with its criteria, and one form that adds a rate or edits the picked one. */
 export default function RatesPanel({ table, versionId, resource }: { table: RateTable; versionId: string; resource: string }) {
   const can = useCan();
   const toast = useToast();
@@ -62,6 +63,7 @@ export default function RatesPanel({ table, versionId, resource }: { table: Rate
   const criteria = criteriaOf[table] as Criterion[];
   const hourly = table.endsWith('_TUTOR');
   const [values, setValues] = useState<Record<string, string>>({ amount: '', currency: 'SGD' });
+  const [editing, setEditing] = useState<string | null>(null);
   const { busy, errors, setErrors, save } = useFormSave();
 
   useEffect(() => {
@@ -89,7 +91,21 @@ export default function RatesPanel({ table, versionId, resource }: { table: Rate
 
   const names = new Map(Object.values(choices).flatMap((options) => options.map((o) => [o.value, o.label] as const)));
 
-  async function add(event: FormEvent) {
+  function edit(rate: Rate) {
+    setErrors({});
+    setEditing(rate._id);
+    const picked: Record<string, string> = { amount: amountText(rate.amount, rate.currency), currency: rate.currency };
+    for (const key of criteria) if (rate[key]) picked[key] = rate[key];
+    setValues(picked);
+  }
+
+  function stopEditing() {
+    setErrors({});
+    setEditing(null);
+    setValues({ amount: '', currency: values.currency! });
+  }
+
+  async function submit(event: FormEvent) {
     event.preventDefault();
     const money = amountFromText(values.amount ?? '', values.currency!);
     const body: Record<string, unknown> = { versionId, amount: money.amount, currency: values.currency };
@@ -101,9 +117,16 @@ export default function RatesPanel({ table, versionId, resource }: { table: Rate
     }
     setErrors({});
     await save(async () => {
-      const created = await api<Rate>(ratePaths[table], { method: 'POST', json: parsed.data });
-      toast.success('Rate created!');
-      setRates((current) => [created, ...(current ?? [])]);
+      if (editing) {
+        const updated = await api<Rate>(`${ratePaths[table]}/${editing}`, { method: 'PUT', json: parsed.data });
+        toast.success('Rate updated!');
+        setRates((current) => current?.map((r) => (r._id === updated._id ? updated : r)) ?? null);
+        setEditing(null);
+      } else {
+        const created = await api<Rate>(ratePaths[table], { method: 'POST', json: parsed.data });
+        toast.success('Rate created!');
+        setRates((current) => [created, ...(current ?? [])]);
+      }
       setValues({ amount: '', currency: values.currency! });
     });
   }
@@ -132,6 +155,12 @@ export default function RatesPanel({ table, versionId, resource }: { table: Rate
                 {criteriaWords(rate, names)}: <strong>{formatMoney(rate.amount, rate.currency)}</strong>
                 {hourly && ' an hour'}
               </span>
+              <span className="flex shrink-0 gap-1">
+              {can({ [resource]: ['edit'] }) && (
+                <button type="button" className={smallButton} onClick={() => edit(rate)} aria-label={`Edit rate ${criteriaWords(rate, names)}`}>
+                  <Pencil className="size-4" aria-hidden="true" />
+                </button>
+              )}
               {can({ [resource]: ['delete'] }) && (
                 <button
                   type="button"
@@ -142,12 +171,13 @@ export default function RatesPanel({ table, versionId, resource }: { table: Rate
                   <Trash2 className="size-4" aria-hidden="true" />
                 </button>
               )}
+              </span>
             </li>
           ))}
         </ul>
       )}
-      {can({ [resource]: ['create'] }) && (
-        <form onSubmit={(e) => void add(e)} noValidate className="mt-4 grid gap-3 sm:grid-cols-3" aria-label="Add a rate">
+      {can({ [resource]: [editing ? 'edit' : 'create'] }) && (
+        <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 grid gap-3 sm:grid-cols-3" aria-label={editing ? 'Edit the rate' : 'Add a rate'}>
           <TextField
             id={`${versionId}-amount`}
             label={hourly ? 'Amount an hour' : 'Price'}
@@ -198,11 +228,16 @@ export default function RatesPanel({ table, versionId, resource }: { table: Rate
               />
             ),
           )}
-          <div className="flex items-end">
+          <div className="flex items-end gap-2">
             <button type="submit" className={primaryButton} disabled={busy}>
-              {busy ? <Spinner className="size-4" /> : <Plus className="size-4" aria-hidden="true" />}
-              Add rate
+              {busy ? <Spinner className="size-4" /> : !editing && <Plus className="size-4" aria-hidden="true" />}
+              {editing ? 'Save rate' : 'Add rate'}
             </button>
+            {editing && (
+              <button type="button" className={secondaryButton} disabled={busy} onClick={stopEditing}>
+                Cancel
+              </button>
+            )}
           </div>
         </form>
       )}

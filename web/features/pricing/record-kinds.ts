@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { coursePricingTemplateInput, durationUnits } from '../../../schema/contracts/course-templates';
 import { formatMoney } from '../../../schema/contracts/money';
 import { flexiblePlanInput, pricingSetInput, rateVersionInput, subscriptionPlanInput } from '../../../schema/contracts/pricing';
 import {
@@ -163,4 +164,22 @@ export const ratePaths: Record<RateTable, string> = {
   GROUP_TUTOR: '/admin/group-tutor-rates',
   STUDENT_FLEXIBLE: '/admin/student-flexible-rates',
   STUDENT_SUBSCRIPTION: '/admin/student-subscription-rates',
+};
+
+/** A course pricing template: the price a course made with it charges, for how long. */
+export const coursePricingTemplates: RecordKind = {
+  id: 'course-pricing-templates',
+  noun: 'Course pricing template',
+  endpoint: '/admin/course-pricing-templates',
+  resource: 'pricingTemplates',
+  schema: coursePricingTemplateInput,
+  fields: [
+    { key: 'name', label: 'Name', kind: 'text', required: true },
+    statusField,
+    { key: 'amount', label: 'Price', kind: 'money' },
+    { key: 'duration', label: 'For', kind: 'number', required: true },
+    { key: 'durationUnit', label: 'Unit', kind: 'select', options: options(durationUnits) },
+  ],
+  sorts: nameSorts,
+  summary: (row) => `${formatMoney(row.amount as number, row.currency as string)} for ${counted(row.duration as number, String(row.durationUnit).toLowerCase().slice(0, -1))}`,
 };

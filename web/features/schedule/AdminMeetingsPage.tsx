@@ -19,6 +19,7 @@ import Spinner from '../../ui/Spinner';
 import { cardClass, fieldClass, focusRing } from '../../ui/classes';
 import { ChoiceField } from '../../ui/fields';
 import { statusBadge } from '../courses/course-format';
+import { lessonStatusLabel } from '../lessons/lesson-status';
 import { lessonColours, lessonTypeLabel } from './lesson-style';
 import { loadMeetings, type MeetingFilters, nextSort } from './meeting-filters';
 import { scheduleCalls } from './api';
@@ -183,7 +184,7 @@ export default function AdminMeetingsPage() {
                         </td>
                         <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-300">{formatDuration(lesson.duration)}</td>
                         <td className="px-4 py-3">
-                          <span className={statusBadge(lesson.status)}>{lesson.status === 'ACTIVE' ? 'Scheduled' : cancelled ? 'Cancelled' : 'Completed'}</span>
+                          <span className={statusBadge(lesson.status)}>{lessonStatusLabel(lesson.lessonStatus)}</span>
                         </td>
                       </tr>
                     );

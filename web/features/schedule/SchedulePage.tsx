@@ -140,6 +140,11 @@ export default function SchedulePage() {
         </div>
       </div>
 
+      {schedule.status === 'idle' && schedule.offlineSince !== undefined && (
+        <p data-testid="fetched-at" className="mt-4 text-sm font-medium text-amber-700 dark:text-amber-300">
+          Offline: showing your schedule as of {new Date(schedule.offlineSince).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}.
+        </p>
+      )}
       <div className="mt-5" aria-busy={schedule.status === 'loading'}>
         {schedule.status === 'rejected' ? (
           <LoadFailure onRetry={schedule.reload} />

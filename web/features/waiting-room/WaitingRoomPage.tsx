@@ -10,6 +10,7 @@ import Spinner from '../../ui/Spinner';
 import { cardClass, primaryButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { lessonTime } from '../courses/course-format';
+import { joinOpensText, useJoinOpen } from '../lessons/join-opens';
 import { phaseOf } from './countdown';
 import DeviceCheck from './DeviceCheck';
 import PeopleWaiting from './PeopleWaiting';
@@ -84,6 +85,8 @@ export default function WaitingRoomPage() {
   const goIn = useCallback((url: string) => navigate(routerPath(url), { replace: true }), [navigate]);
   const { meeting, participants, connection, closed, retry } = useWaitingRoom(waitingId, goIn);
   const [starting, setStarting] = useState(false);
+  const idle = meeting.status === 'idle' ? meeting.data : null;
+  const joinWindow = useJoinOpen(idle?.joinOpensAt, idle?.joinClosesAt);
   const [notifying, setNotifying] = useState(false);
   const [notified, setNotified] = useState(false);
 
@@ -179,10 +182,22 @@ export default function WaitingRoomPage() {
         <div className="mt-6 flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
           <Countdown data={data} tutorHere={tutorHere} />
           {data.canStart ? (
-            <button type="button" className={`${primaryButton} w-full px-7 py-3 text-base sm:w-auto`} onClick={() => void start()} disabled={starting}>
-              {starting ? <Spinner className="size-4" /> : <DoorOpen className="size-5" aria-hidden="true" />}
-              Start lesson
-            </button>
+            <div className="flex flex-col gap-2 sm:items-end">
+              <button
+                type="button"
+                className={`${primaryButton} w-full px-7 py-3 text-base sm:w-auto`}
+                onClick={() => void start()}
+                disabled={starting || !joinWindow.open}
+              >
+                {starting ? <Spinner className="size-4" /> : <DoorOpen className="size-5" aria-hidden="true" />}
+                Start lesson
+              </button>
+              {!joinWindow.open && data.lessonStatus === 'scheduled' && (
+                <p className="text-sm font-medium text-slate-600 dark:text-slate-300" data-testid="start-opens">
+                  {joinOpensText(data.joinOpensAt, joinWindow.now, timeZone)}
+                </p>
+              )}
+            </div>
           ) : (
             <div className="flex flex-col gap-2 sm:items-end">
               <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
