@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, STUDENT } from './demo';
+import { STUDENT, signIn } from './demo';
 
 test('a student books one of the tutor’s free times and finds the lesson on his course page', async ({ page }) => {
   await signIn(page, STUDENT.email);

@@ -4,13 +4,19 @@ import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Section } from '../../schema/contracts/sections';
 import CourseSectionsPanel from '../../web/features/sections/CourseSectionsPanel';
-import Toaster from '../../web/ui/toast/Toaster';
 import { dayAfter, dayLabel, todayIn } from '../../web/features/sections/free-days';
 import { slotTime } from '../../web/features/trials/slot-times';
+import Toaster from '../../web/ui/toast/Toaster';
 import { storeSession } from './app-harness';
 import { json, mockApi, user } from './fetch-mock';
 
-const EDITOR = { COURSE: ['view', 'edit'], SECTION: ['create', 'edit', 'delete'], TEAMS: ['create', 'edit', 'delete'], ZOOM: ['create', 'edit', 'delete'], RESOURCE: ['create'] };
+const EDITOR = {
+  COURSE: ['view', 'edit'],
+  SECTION: ['create', 'edit', 'delete'],
+  TEAMS: ['create', 'edit', 'delete'],
+  ZOOM: ['create', 'edit', 'delete'],
+  RESOURCE: ['create'],
+};
 
 function section(overrides: Partial<Section> & Pick<Section, '_id' | 'kind' | 'title'>): Section {
   return {
@@ -40,8 +46,25 @@ function section(overrides: Partial<Section> & Pick<Section, '_id' | 'kind' | 't
   };
 }
 
-const lesson = section({ _id: 'lesson', kind: 'TEAMS', title: 'Algebra', parent: 'unit', start: '2030-01-07T09:00:00.000Z', duration: 75, joinUrl: '/learning-portal/waiting-room/lesson' });
-const notes = section({ _id: 'notes', kind: 'RESOURCE', title: 'Notes', parent: 'unit', sortingKey: 2, download: '/api/resources-and-homeworks/notes/download', fileName: 'notes-1.pdf', link: 'https://example.com/notes' });
+const lesson = section({
+  _id: 'lesson',
+  kind: 'TEAMS',
+  title: 'Algebra',
+  parent: 'unit',
+  start: '2030-01-07T09:00:00.000Z',
+  duration: 75,
+  joinUrl: '/learning-portal/waiting-room/lesson',
+});
+const notes = section({
+  _id: 'notes',
+  kind: 'RESOURCE',
+  title: 'Notes',
+  parent: 'unit',
+  sortingKey: 2,
+  download: '/api/resources-and-homeworks/notes/download',
+  fileName: 'notes-1.pdf',
+  link: 'https://example.com/notes',
+});
 const homework = section({ _id: 'hw', kind: 'HOMEWORK', title: 'Exercises', parent: 'unit', sortingKey: 3, dueAt: '2030-01-10T17:00:00.000Z' });
 const unit = section({ _id: 'unit', kind: 'SECTION', title: 'Unit 1', sections: [lesson, notes, homework] });
 
@@ -120,7 +143,7 @@ describe('course sections panel', () => {
     expect(within(algebra).getByRole('link', { name: /Join/ })).toHaveAttribute('href', '/learning-portal/waiting-room/lesson');
   });
 
-  it('offers the tutor\'s free times in the learner\'s zone, the next free day when the chosen one has none, and books one', async () => {
+  it("offers the tutor's free times in the learner's zone, the next free day when the chosen one has none, and books one", async () => {
     const booked: unknown[] = [];
     const asked: string[] = [];
     const freeDay = dayAfter(todayIn('Europe/London'));
@@ -146,18 +169,18 @@ describe('course sections panel', () => {
     expect(asked).toContain(`${freeDay} Europe/London`);
   });
 
-  it('shows the server\'s refusal as it says it', async () => {
+  it("shows the server's refusal as it says it", async () => {
     const freeDay = todayIn('Europe/London');
     const start = `${freeDay}T23:00:00.000Z`;
     renderPanel('learner', {
       'GET /api/sections': () => json([unit]),
       'GET /api/user-availability/slots/theo': () => json([{ user: 'theo', start, end: start }]),
-      'POST /api/team-meetings/course-meeting-book': () => json({ message: 'Lessons need 12 hours\' notice', errors: [] }, 409),
+      'POST /api/team-meetings/course-meeting-book': () => json({ message: "Lessons need 12 hours' notice", errors: [] }, 409),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Book a lesson' }));
     await userEvent.click(await screen.findByRole('button', { name: slotTime(start, 'Europe/London') }));
     await userEvent.click(screen.getByRole('button', { name: 'Book lesson' }));
-    expect(await screen.findByText('Lessons need 12 hours\' notice')).toBeInTheDocument();
+    expect(await screen.findByText("Lessons need 12 hours' notice")).toBeInTheDocument();
   });
 
   it('shows an empty state', async () => {

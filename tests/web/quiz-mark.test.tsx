@@ -27,7 +27,12 @@ const submission = {
   userId: 'sam',
   status: 'IN_PROGRESS',
   isTimerEnabled: false,
-  quiz: { _id: 'quiz1', title: 'Set A', topic: { _id: 't1', curriculum: 'Cambridge IGCSE', subject: 'Mathematics', name: 'Algebra' }, subTopic: { _id: 'st1', name: 'Linear equations' } },
+  quiz: {
+    _id: 'quiz1',
+    title: 'Set A',
+    topic: { _id: 't1', curriculum: 'Cambridge IGCSE', subject: 'Mathematics', name: 'Algebra' },
+    subTopic: { _id: 'st1', name: 'Linear equations' },
+  },
   questions: [open],
 } as unknown as SubmissionDoc;
 

@@ -1,8 +1,7 @@
-import { Dialog } from '../../ui/Dialog';
 import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
 
-export const unansweredSentence = (count: number) =>
-  `${count} ${count === 1 ? 'question has' : 'questions have'} no answer yet. Finish anyway?`;
+export const unansweredSentence = (count: number) => `${count} ${count === 1 ? 'question has' : 'questions have'} no answer yet. Finish anyway?`;
 
 /** Finishing is final, so a student who left questions open is told how many before the attempt closes. */
 export default function FinishConfirm({ unanswered, onCancel, onFinish }: { unanswered: number; onCancel: () => void; onFinish: () => void }) {

@@ -77,7 +77,9 @@ export function useQuizPlayer(submissionId: string) {
       const answeredAt = Date.now();
       replaceQuestion({ ...question, ...change, answeredAt, status: question.status === 'SKIPPED' ? 'SKIPPED' : 'ANSWERED' });
       setSave('saving');
-      const sent = answerQueue.add({ submissionId, questionId: question.questionId, ...change, answeredAt }).then((waiting) => setSave(waiting ? 'device' : 'saved'));
+      const sent = answerQueue
+        .add({ submissionId, questionId: question.questionId, ...change, answeredAt })
+        .then((waiting) => setSave(waiting ? 'device' : 'saved'));
       saving.current = Promise.all([saving.current, sent]).catch(() => undefined);
       return sent;
     },

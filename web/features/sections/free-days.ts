@@ -1,7 +1,8 @@
 import { addDays, format, parseISO } from 'date-fns';
 
 /** Today's date in the viewer's zone as `YYYY-MM-DD` (en-CA writes dates that way). */
-export const todayIn = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+export const todayIn = (zone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 export const dayAfter = (day: string) => format(addDays(parseISO(day), 1), 'yyyy-MM-dd');
 
