@@ -73,6 +73,8 @@ test('a visitor starts the 1 day free trial from a quiz link and takes the quiz'
   await expect(page.getByTestId('save-state')).toHaveText('All answers saved');
   await page.getByRole('button', { name: 'Question 8' }).click();
   await page.getByRole('button', { name: 'Finish quiz' }).click();
+  await expect(page.getByText('7 questions have no answer yet. Finish anyway?')).toBeVisible();
+  await page.getByRole('button', { name: 'Finish anyway' }).click();
   await expect(page.getByText('Quiz Completed')).toBeVisible();
   await expect(page.getByTestId('result-band')).toHaveText('Revise');
 });
@@ -115,4 +117,25 @@ test('an unsent answer survives a reload on the device and is sent on the next v
   const saved = await page.request.get(`/api/submissions/${submissionId}`, { headers: { authorization: `Bearer ${token}` } });
   const doc = (await saved.json()) as { questions: { status: string; optionId: string | null; options: { _id: string }[] }[] };
   expect(doc.questions[0]).toMatchObject({ status: 'ANSWERED', optionId: doc.questions[0]!.options[1]!._id });
+});
+
+test('a student types an open answer and at once asks for its mark, then asks again and sees the same mark', async ({ page }) => {
+  await signIn(page, STUDENT.email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/learning-portal/startSubmission/quiz_studyhall_linear_equations_b');
+  const questions = page.getByRole('navigation', { name: 'Questions' }).getByRole('button');
+  await expect(questions.first()).toBeVisible();
+  const answer = page.getByLabel(/Your answer/);
+  for (let i = 0; !(await answer.isVisible()); i += 1) await questions.nth(i).click();
+
+  await answer.fill('6x + 6 = 36, so x = 5 and the sides are 8 cm and 10 cm');
+  await page.getByRole('button', { name: 'Mark my answer' }).click();
+  const mark = page.getByTestId('open-mark');
+  await expect(mark).toContainText(/\d+\/\d+ marks/);
+  const first = (await mark.textContent()) ?? '';
+
+  await page.getByRole('button', { name: 'Mark my answer' }).click();
+  await expect(page.getByRole('button', { name: 'Mark my answer' })).toBeEnabled();
+  await expect(mark).toHaveText(first);
+  await expect(page.getByText(/no answer to mark|went wrong/)).toHaveCount(0);
 });

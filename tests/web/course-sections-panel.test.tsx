@@ -4,6 +4,9 @@ import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Section } from '../../schema/contracts/sections';
 import CourseSectionsPanel from '../../web/features/sections/CourseSectionsPanel';
+import { dayAfter, dayLabel, todayIn } from '../../web/features/sections/free-days';
+import { slotTime } from '../../web/features/trials/slot-times';
+import Toaster from '../../web/ui/toast/Toaster';
 import { storeSession } from './app-harness';
 import { json, mockApi, user } from './fetch-mock';
 
@@ -70,7 +73,8 @@ function renderPanel(mode: 'admin' | 'tutor' | 'learner', handlers: Parameters<t
   const fetchMock = mockApi(handlers);
   render(
     <Provider store={createStore()}>
-      <CourseSectionsPanel courseId="c1" mode={mode} />
+      <CourseSectionsPanel courseId="c1" mode={mode} tutor={{ _id: 'theo', firstname: 'Theo' }} />
+      <Toaster />
     </Provider>,
   );
   return fetchMock;
@@ -139,21 +143,44 @@ describe('course sections panel', () => {
     expect(within(algebra).getByRole('link', { name: /Join/ })).toHaveAttribute('href', '/learning-portal/waiting-room/lesson');
   });
 
-  it('lets a learner book a lesson at a time in their own zone', async () => {
+  it("offers the tutor's free times in the learner's zone, the next free day when the chosen one has none, and books one", async () => {
     const booked: unknown[] = [];
+    const asked: string[] = [];
+    const freeDay = dayAfter(todayIn('Europe/London'));
+    const start = `${freeDay}T16:00:00.000Z`;
     renderPanel('learner', {
       'GET /api/sections': () => json([unit]),
+      'GET /api/user-availability/slots/theo': ({ url }) => {
+        const query = new URL(url, 'http://x').searchParams;
+        asked.push(`${query.get('date')} ${query.get('timezone')}`);
+        return json(query.get('date') === freeDay ? [{ user: 'theo', start, end: `${freeDay}T17:00:00.000Z` }] : []);
+      },
       'POST /api/team-meetings/course-meeting-book': ({ json: body }) => {
         booked.push(body);
         return json(lesson, 201);
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Book a lesson' }));
-    fireEvent.change(screen.getByLabelText(/Start \(Europe\/London\)/), { target: { value: '2030-07-01T17:00' } });
-    await userEvent.selectOptions(screen.getByLabelText('Duration'), '45');
+    expect(await screen.findByText('No slots are available')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: `Next free day: ${dayLabel(freeDay)}` }));
+    await userEvent.click(await screen.findByRole('button', { name: slotTime(start, 'Europe/London') }));
     await userEvent.click(screen.getByRole('button', { name: 'Book lesson' }));
-    // 17:00 in London in July is 16:00 UTC (summer time).
-    await waitFor(() => expect(booked).toEqual([{ course: 'c1', start: '2030-07-01T16:00:00.000Z', duration: 45 }]));
+    await waitFor(() => expect(booked).toEqual([{ course: 'c1', start, duration: 60 }]));
+    expect(asked).toContain(`${freeDay} Europe/London`);
+  });
+
+  it("shows the server's refusal as it says it", async () => {
+    const freeDay = todayIn('Europe/London');
+    const start = `${freeDay}T23:00:00.000Z`;
+    renderPanel('learner', {
+      'GET /api/sections': () => json([unit]),
+      'GET /api/user-availability/slots/theo': () => json([{ user: 'theo', start, end: start }]),
+      'POST /api/team-meetings/course-meeting-book': () => json({ message: "Lessons need 12 hours' notice", errors: [] }, 409),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Book a lesson' }));
+    await userEvent.click(await screen.findByRole('button', { name: slotTime(start, 'Europe/London') }));
+    await userEvent.click(screen.getByRole('button', { name: 'Book lesson' }));
+    expect(await screen.findByText("Lessons need 12 hours' notice")).toBeInTheDocument();
   });
 
   it('shows an empty state', async () => {

@@ -17,6 +17,7 @@ import { withDeviceCopy } from '../offline/device-copy';
 import { useCan } from '../roles/admin-permissions';
 import CourseSectionsPanel from '../sections/CourseSectionsPanel';
 import { type CourseView, courseCalls } from './api';
+import { bookingTutor } from './booking-tutor';
 import CourseFormDialog from './CourseFormDialog';
 import CoursePeople from './CoursePeople';
 import { kindLabel, lessonTime, statusBadge } from './course-format';
@@ -136,7 +137,7 @@ export default function CoursePage() {
         </TabList>
         <TabPanels className="mt-6">
           <TabPanel>
-            <CourseSectionsPanel courseId={course._id} mode={mode} />
+            <CourseSectionsPanel courseId={course._id} mode={mode} tutor={bookingTutor(course)} />
           </TabPanel>
           <TabPanel>
             <CoursePeople course={course} admin={isAdmin && can({ adminCourse: ['edit'] })} tutor={mode === 'tutor'} />

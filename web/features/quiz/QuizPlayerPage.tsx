@@ -5,6 +5,7 @@ import type { SubmissionQuestion } from '../../../schema/contracts/quiz';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
+import FinishConfirm from './FinishConfirm';
 import HelperBadge from './HelperBadge';
 import MathText from './MathText';
 import QuizResults from './QuizResults';
@@ -18,6 +19,7 @@ export default function QuizPlayerPage() {
   const { submissionId = '' } = useParams();
   const { doc, failed, load, index, offset, save, busy, question, inProgress, answer, go, finish, help, grade, setCountdown } = useQuizPlayer(submissionId);
   useQuizKeys({ question, inProgress, index, answer, go });
+  const [confirming, setConfirming] = useState(0);
 
   if (failed) return <LoadFailure onRetry={() => void load()} />;
   if (!doc) {
@@ -116,11 +118,24 @@ export default function QuizPlayerPage() {
                 Next <ArrowRight className="size-4" aria-hidden="true" />
               </button>
             ) : (
-              <button type="button" className={primaryButton} onClick={() => void finish()} disabled={busy === 'finish'}>
+              <button
+                type="button"
+                className={primaryButton}
+                onClick={() => (total - answered > 0 ? setConfirming(total - answered) : void finish())}
+                disabled={busy === 'finish'}
+              >
                 {busy === 'finish' ? <Spinner className="size-4" /> : <Flag className="size-4" aria-hidden="true" />} Finish quiz
               </button>
             )}
           </div>
+          <FinishConfirm
+            unanswered={confirming}
+            onCancel={() => setConfirming(0)}
+            onFinish={() => {
+              setConfirming(0);
+              void finish();
+            }}
+          />
           <p className="mt-4 hidden text-xs text-slate-500 sm:block dark:text-slate-400">Keys: 1–4 choose an option, Enter or → next, ← previous.</p>
         </>
       ) : (

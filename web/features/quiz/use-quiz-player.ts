@@ -20,6 +20,8 @@ export function useQuizPlayer(submissionId: string) {
   const [save, setSave] = useState<SaveState>('idle');
   const [busy, setBusy] = useState<string | null>(null);
   const finishing = useRef(false);
+  // Answers still being written to the device: a mark asked for at once must wait for them, or the server has none.
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
 
   const load = useCallback(async () => {
     setFailed(false);
@@ -75,7 +77,11 @@ export function useQuizPlayer(submissionId: string) {
       const answeredAt = Date.now();
       replaceQuestion({ ...question, ...change, answeredAt, status: question.status === 'SKIPPED' ? 'SKIPPED' : 'ANSWERED' });
       setSave('saving');
-      return answerQueue.add({ submissionId, questionId: question.questionId, ...change, answeredAt }).then((waiting) => setSave(waiting ? 'device' : 'saved'));
+      const sent = answerQueue
+        .add({ submissionId, questionId: question.questionId, ...change, answeredAt })
+        .then((waiting) => setSave(waiting ? 'device' : 'saved'));
+      saving.current = Promise.all([saving.current, sent]).catch(() => undefined);
+      return sent;
     },
     [doc, question, submissionId],
   );
@@ -120,6 +126,7 @@ export function useQuizPlayer(submissionId: string) {
     setBusy('grade');
     try {
       if (draft !== (question.answer ?? '')) await answer({ answer: draft });
+      await saving.current;
       if (await flush()) throw new Error('Your answer is saved on this device but could not be sent yet. Try again when you are back online.');
       replaceQuestion(await quizCalls.grade({ submissionId, questionId: question.questionId }));
     } catch (e) {

@@ -1,57 +1,92 @@
 import { CalendarPlus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import type { SlotOption } from '../../../schema/contracts/availability';
 import { formatDuration, lessonDurations } from '../../../schema/contracts/durations';
-import { fieldErrorsOf } from '../../lib/form-errors';
+import { statusOf } from '../../lib/errors';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { ChoiceField } from '../../ui/fields';
 import Spinner from '../../ui/Spinner';
-import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
+import SlotPicker from '../trials/SlotPicker';
+import TrialDatePicker from '../trials/TrialDatePicker';
 import { sectionCalls } from './api';
-import { fromLocalInput } from './local-time';
+import { dayAfter, dayLabel, LOOK_AHEAD_DAYS, todayIn } from './free-days';
 
 const DURATIONS = lessonDurations(import.meta.env.PROD);
 
-/** A course's student (or its tutor) books a lesson in the course at a time entered in their own zone. */
-export default function BookLessonDialog({
-  open,
-  courseId,
-  zone,
-  onClose,
-  onBooked,
-}: {
+export interface BookingTutor {
+  _id: string;
+  firstname: string;
+}
+
+interface Props {
   open: boolean;
   courseId: string;
+  tutor: BookingTutor | null;
   zone: string;
   onClose: () => void;
   onBooked: () => void;
-}) {
+}
+
+/**
+ * A course's student (or its tutor) books a lesson at one of the tutor's free times, shown in the viewer's zone.
+ * When the chosen day has none, the next day that has any is offered; the server's refusal is shown as it says it.
+ */
+export default function BookLessonDialog({ open, courseId, tutor, zone, onClose, onBooked }: Props) {
   const toast = useToast();
-  const [start, setStart] = useState('');
+  const [date, setDate] = useState(() => todayIn(zone));
   const [duration, setDuration] = useState(60);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [slots, setSlots] = useState<SlotOption[]>([]);
+  const [nextDay, setNextDay] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [selected, setSelected] = useState<SlotOption | null>(null);
+  const [reloads, setReloads] = useState(0);
   const [busy, setBusy] = useState(false);
 
+  const tutorId = tutor?._id;
   useEffect(() => {
-    if (open) setErrors({});
-  }, [open]);
+    if (!open || !tutorId) return;
+    const controller = new AbortController();
+    const ask = (day: string) => sectionCalls.tutorSlots(tutorId, { date: day, duration, timezone: zone }, controller.signal);
+    setSelected(null);
+    setNextDay(null);
+    setLoading(true);
+    (async () => {
+      const found = await ask(date);
+      if (controller.signal.aborted) return;
+      setSlots(found);
+      setLoading(false);
+      if (found.length) return;
+      let day = date;
+      for (let i = 0; i < LOOK_AHEAD_DAYS; i += 1) {
+        day = dayAfter(day);
+        const later = await ask(day);
+        if (controller.signal.aborted) return;
+        if (later.length) {
+          setNextDay(day);
+          return;
+        }
+      }
+    })().catch(() => {
+      if (!controller.signal.aborted) setLoading(false);
+    });
+    return () => controller.abort();
+  }, [open, tutorId, date, duration, zone, reloads]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!start) {
-      setErrors({ start: 'Choose when the lesson starts' });
-      return;
-    }
+    if (!selected) return;
     setBusy(true);
     try {
-      await sectionCalls.bookLesson({ course: courseId, start: fromLocalInput(start, zone), duration });
+      await sectionCalls.bookLesson({ course: courseId, start: selected.start, duration });
       toast.success('Lesson booked successfully!');
       onBooked();
       onClose();
     } catch (error) {
-      setErrors(fieldErrorsOf(error));
       toast.error(error);
+      // The time was taken or the rules moved: offer what is free now.
+      if (statusOf(error) === 409) setReloads((n) => n + 1);
     } finally {
       setBusy(false);
     }
@@ -59,33 +94,36 @@ export default function BookLessonDialog({
 
   return (
     <Dialog open={open} onClose={onClose} title="Book a lesson">
-      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-        <TextField
-          id="book-start"
-          type="datetime-local"
-          label={`Start (${zone})`}
-          required
-          value={start}
-          onChange={(e) => setStart(e.target.value)}
-          error={errors.start}
-        />
-        <ChoiceField id="book-duration" label="Duration" value={duration} onChange={(e) => setDuration(Number(e.target.value))} error={errors.duration}>
-          {DURATIONS.map((minutes) => (
-            <option key={minutes} value={minutes}>
-              {formatDuration(minutes)}
-            </option>
-          ))}
-        </ChoiceField>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className={secondaryButton} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={primaryButton} disabled={busy}>
-            {busy ? <Spinner className="size-4" /> : <CalendarPlus className="size-4" aria-hidden="true" />}
-            Book lesson
-          </button>
-        </div>
-      </form>
+      {!tutor ? (
+        <p className="text-slate-700 dark:text-slate-200">This course has no tutor yet, so there are no times to book.</p>
+      ) : (
+        <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+          <p className="text-sm text-slate-600 dark:text-slate-300">Free times with {tutor.firstname}</p>
+          <ChoiceField id="book-duration" label="Duration" value={duration} onChange={(e) => setDuration(Number(e.target.value))}>
+            {DURATIONS.map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {formatDuration(minutes)}
+              </option>
+            ))}
+          </ChoiceField>
+          <TrialDatePicker value={date} onChange={setDate} />
+          <SlotPicker slots={slots} loading={loading} asked selected={selected} viewerZone={zone} onSelect={setSelected} />
+          {!loading && slots.length === 0 && nextDay && (
+            <button type="button" className={secondaryButton} onClick={() => setDate(nextDay)}>
+              Next free day: {dayLabel(nextDay)}
+            </button>
+          )}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <button type="button" className={secondaryButton} onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className={primaryButton} disabled={busy || !selected}>
+              {busy ? <Spinner className="size-4" /> : <CalendarPlus className="size-4" aria-hidden="true" />}
+              Book lesson
+            </button>
+          </div>
+        </form>
+      )}
     </Dialog>
   );
 }

@@ -24,7 +24,7 @@ import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { lessonTime } from '../courses/course-format';
 import { sectionCalls } from './api';
-import BookLessonDialog from './BookLessonDialog';
+import BookLessonDialog, { type BookingTutor } from './BookLessonDialog';
 import SectionDialog, { type DialogTarget } from './SectionDialog';
 import { type RowActions, SortableRow, StaticRow } from './SectionRow';
 import { downloadSectionFile } from './section-files';
@@ -49,7 +49,7 @@ type Pending = { kind: 'delete' | 'cancel'; section: Section } | null;
 const addable: SectionKind[] = ['SECTION', 'TEAMS', 'ZOOM', 'RESOURCE', 'HOMEWORK'];
 
 /** The course's section tree: lessons in the viewer's time zone, resources, homework, and for editors the tools. */
-export default function CourseSectionsPanel({ courseId, mode }: { courseId: string; mode: Mode }) {
+export default function CourseSectionsPanel({ courseId, mode, tutor }: { courseId: string; mode: Mode; tutor: BookingTutor | null }) {
   const base = mode === 'admin' ? '/admin/sections' : '/sections';
   const user = useAtomValue(signedInUserAtom);
   const zone = user?.timezone || FALLBACK_ZONE;
@@ -223,7 +223,7 @@ export default function CourseSectionsPanel({ courseId, mode }: { courseId: stri
         onClose={() => setDialog(null)}
         onSaved={() => void load()}
       />
-      <BookLessonDialog open={booking} courseId={courseId} zone={zone} onClose={() => setBooking(false)} onBooked={() => void load()} />
+      <BookLessonDialog open={booking} courseId={courseId} tutor={tutor} zone={zone} onClose={() => setBooking(false)} onBooked={() => void load()} />
       <PendingDialog pending={pending} courseId={courseId} sectionsBase={base} onClose={() => setPending(null)} onDone={() => void load()} />
     </section>
   );

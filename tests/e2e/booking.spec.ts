@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { STUDENT, signIn } from './demo';
+
+test('a student books one of the tutor’s free times and finds the lesson on his course page', async ({ page }) => {
+  await signIn(page, STUDENT.email);
+  await expect(page).toHaveURL(/\/learning-portal\/dashboard$/);
+  await page.getByRole('banner').getByRole('link', { name: 'Courses' }).first().click();
+  await page.getByRole('listitem').filter({ hasText: 'IGCSE Mathematics with Theo' }).getByRole('link').click();
+  await expect(page.getByRole('heading', { name: 'IGCSE Mathematics with Theo', level: 1 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Book a lesson' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book a lesson' });
+  await expect(dialog.getByText('Times in Asia/Singapore')).toBeVisible();
+  const slots = dialog.getByRole('group', { name: 'Select your slot' }).getByRole('button');
+  const nextDay = dialog.getByRole('button', { name: /^Next free day/ });
+  await expect(slots.first().or(nextDay)).toBeVisible({ timeout: 15_000 });
+  if (await nextDay.isVisible()) await nextDay.click();
+  await slots.first().click();
+  const booking = page.waitForResponse((r) => r.url().includes('/api/team-meetings/course-meeting-book'));
+  await dialog.getByRole('button', { name: 'Book lesson' }).click();
+  const lesson = (await (await booking).json()) as { _id: string; start: string };
+  await expect(page.getByText('Lesson booked successfully!')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  await expect(page.locator(`time[datetime="${lesson.start}"]`)).toBeVisible();
+});

@@ -1,0 +1,60 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { SubmissionDoc } from '../../schema/contracts/quiz';
+import { json, mockApi } from './fetch-mock';
+import { renderApp, startup } from './render-app';
+
+const question = (n: number) => ({
+  _id: `sq${n}`,
+  questionId: `q${n}`,
+  kind: 'MCQ',
+  text: `Question text ${n}`,
+  maxMarks: 1,
+  difficulty: 'EASY',
+  options: [{ _id: `o${n}`, text: 'Four' }],
+  optionId: null,
+  answer: null,
+  answeredAt: null,
+  status: 'UNANSWERED',
+  score: null,
+  reasons: [],
+  hint: null,
+});
+
+const submission = {
+  _id: 'sub1',
+  userId: 'sam',
+  status: 'IN_PROGRESS',
+  isTimerEnabled: false,
+  quiz: {
+    _id: 'quiz1',
+    title: 'Set A',
+    topic: { _id: 't1', curriculum: 'Cambridge IGCSE', subject: 'Mathematics', name: 'Algebra' },
+    subTopic: { _id: 'st1', name: 'Linear equations' },
+  },
+  questions: [question(1), question(2)],
+} as unknown as SubmissionDoc;
+
+describe('finishing a quiz with questions left open', () => {
+  it('asks first and says how many have no answer, and only finishes when told to', async () => {
+    const finished: string[] = [];
+    mockApi({
+      ...startup,
+      'GET /api/submissions/sub1': () => json({ ...submission, serverNow: new Date().toISOString() }),
+      'POST /api/submissions/startSubmissionQuestionTimer': () => json({}),
+      'POST /api/submissions/endSubmissionQuestionTimer': () => json({}),
+      'POST /api/submissions/finish': () => (finished.push('sub1'), json({ message: 'Quiz finished', submission: { ...submission, status: 'COMPLETED' } })),
+    });
+    renderApp('/dashboard/cambridge-igcse/maths/algebra/linear-equations/st1/quiz/sub1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Question 2' }, { timeout: 5000 }));
+    await userEvent.click(screen.getByRole('button', { name: /Finish quiz/ }));
+    expect(await screen.findByText('2 questions have no answer yet. Finish anyway?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Keep answering' }));
+    expect(finished).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: /Finish quiz/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Finish anyway' }));
+    await screen.findByText('Quiz finished');
+    expect(finished).toEqual(['sub1']);
+  });
+});

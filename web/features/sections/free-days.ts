@@ -1,0 +1,12 @@
+import { addDays, format, parseISO } from 'date-fns';
+
+/** Today's date in the viewer's zone as `YYYY-MM-DD` (en-CA writes dates that way). */
+export const todayIn = (zone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+
+export const dayAfter = (day: string) => format(addDays(parseISO(day), 1), 'yyyy-MM-dd');
+
+export const dayLabel = (day: string) => format(parseISO(day), 'EEEE d MMMM yyyy');
+
+/** How far ahead the dialog looks for a free day: a tutor's booking window is at most about two months. */
+export const LOOK_AHEAD_DAYS = 62;
