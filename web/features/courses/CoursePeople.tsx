@@ -11,6 +11,7 @@ import { useToast } from '../../ui/toast/use-toast';
 import { AdminDialog, cardClass, dangerButton, SelectField, smallButton } from '../admin-users/ui';
 import CourseLearners from '../quiz-review/CourseLearners';
 import { statusBadge } from './course-format';
+import { enrolmentTypeLabel } from './enrolment-labels';
 
 interface DropdownUser {
   _id: string;
@@ -124,7 +125,7 @@ function AddPersonDialog({ course, kind, onClose, onAdded }: { course: Course; k
         <SelectField id="person-type" label={kind === 'student' ? 'Payment type' : 'Tutor type'} value={type} onChange={(e) => setType(e.target.value as typeof type)}>
           {(kind === 'student' ? ['ONETIME', 'SUBSCRIPTION', 'CREDIT', 'TRIAL'] : ['PRIMARY', 'SUBSTITUTE', 'TRIAL']).map((t) => (
             <option key={t} value={t}>
-              {t.charAt(0) + t.slice(1).toLowerCase()}
+              {enrolmentTypeLabel(t)}
             </option>
           ))}
         </SelectField>
@@ -202,7 +203,7 @@ export default function CoursePeople({ course, admin, tutor = false }: { course:
               <div className="min-w-0">
                 <p className="font-medium text-slate-900 dark:text-white">{fullName(row.user)}</p>
                 <p className="text-xs text-slate-500 dark:text-slate-400">
-                  <span className={statusBadge(row.status)}>{row.status === 'ENROLLED' ? 'Enrolled' : 'Unenrolled'}</span> · {row.paymentType.toLowerCase()}
+                  <span className={statusBadge(row.status)}>{row.status === 'ENROLLED' ? 'Enrolled' : 'Unenrolled'}</span> · {enrolmentTypeLabel(row.paymentType)}
                 </p>
               </div>
               <button type="button" className={`${smallButton} text-rose-700! dark:text-rose-300!`} aria-label={`Remove ${fullName(row.user)}`} onClick={() => setPending({ kind: 'student', row })}>
@@ -229,7 +230,7 @@ export default function CoursePeople({ course, admin, tutor = false }: { course:
               <div className="min-w-0">
                 <p className="font-medium text-slate-900 dark:text-white">{fullName(row.user)}</p>
                 <p className="text-xs text-slate-500 dark:text-slate-400">
-                  <span className={statusBadge(row.status)}>{row.status === 'ENABLE' ? 'Enabled' : 'Disabled'}</span> · {row.type.toLowerCase()}
+                  <span className={statusBadge(row.status)}>{row.status === 'ENABLE' ? 'Enabled' : 'Disabled'}</span> · {enrolmentTypeLabel(row.type)}
                 </p>
               </div>
               <div className="flex gap-2">
