@@ -175,10 +175,10 @@ export class ChatRoom extends DurableObject<Env> {
       if (outsider) return this.reply(ws, state, 'error', { message: `users: ${outsider} is not a member of this course` });
       memberIds = [state.userId, ...others];
     } else {
-      // The admin room of one user: each admin talks to that user in a conversation of their own.
+      // The admin room of one user: each admin talks to that user in a conversation of their own. The user starts
+      // one with the whole team, of which they are the only member until an admin answers and so joins it.
       const subject = owner.room.slice('admin:'.length);
-      if (state.userId === subject) return this.reply(ws, state, 'error', { message: 'Only an admin can start an admin conversation' });
-      memberIds = [state.userId, subject];
+      memberIds = state.userId === subject ? [subject] : [state.userId, subject];
     }
     const existing = this.store.conversationByMembers(memberKeyOf(memberIds));
     if (existing) return this.reply(ws, state, 'created', { conversation: (await this.listFor(state.userId, [existing]))[0]! });

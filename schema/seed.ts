@@ -3,6 +3,7 @@ import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import { hashPassword } from '../worker/lib/passwords';
 import { seedAvailability } from './seed-availability';
 import { seedCourses } from './seed-courses';
+import { seedPricing } from './seed-pricing';
 import { subjectSlug } from './contracts/slug';
 import { seedContent } from './seed-content';
 import { gradeIdFor, idPart, subjectIdFor } from './seed-content/ids';
@@ -208,6 +209,7 @@ export async function seed<S extends Record<string, unknown>>(db: DrizzleD1Datab
   await insertAll(db, metaTags, metaTagRows);
   await seedCourses(db);
   await seedAvailability(db);
+  await seedPricing(db);
   await seedContent(db, {
     studyhall: { tenantId: TENANT_IDS.studyhall, adminId: DEMO_USERS.admin._id },
     brightpath: { tenantId: TENANT_IDS.brightpath, adminId: null },

@@ -83,6 +83,7 @@ async function e2e() {
   outcomes.push({ name, passed: json.stats.expected, failed, failures: json.suites.flatMap(failedSpecs) });
 }
 
+await check('format and lint (biome ci)', 'biome', ['ci', '.']);
 await check('typecheck (tsc -b)', 'tsc', ['-b']);
 await vitest('API and Durable Object tests (workerd)', 'tests/vitest.workers.config.ts', `${RESULTS}/workers.json`);
 await vitest('web tests (happy-dom)', 'tests/vitest.web.config.ts', `${RESULTS}/web.json`);

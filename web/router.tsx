@@ -38,10 +38,11 @@ const ContentAdminPage = lazyPage(() => import('./features/content-admin/Content
 const SubTopicAdminPage = lazyPage(() => import('./features/content-admin/SubTopicAdminPage'));
 const MyTrialsPage = lazyPage(() => import('./features/trials/MyTrialsPage'));
 const AdminTrialsPage = lazyPage(() => import('./features/admin-trials/AdminTrialsPage'));
-const TutorSortingPage = lazyPage(() => import('./features/tutor-sorting/TutorSortingPage'));
-const LessonRoomPage = lazyPage(() => import('./features/lesson-room/LessonRoomPage'));
+const TutorSortingPage = lazyPage(() => import('./features/tutor-sortings/TutorSortingPage'));
+const PricingPage = lazyPage(() => import('./features/pricing/PricingPage'));
+const LessonRoomPage = lazyPage(() => import('./features/lesson-rooms/LessonRoomPage'));
 const AvailabilityPage = lazyPage(() => import('./features/availability/AvailabilityPage'));
-const TrialRecordingPage = lazyPage(() => import('./features/lesson-room/TrialRecordingPage'));
+const TrialRecordingPage = lazyPage(() => import('./features/lesson-rooms/TrialRecordingPage'));
 const StudentQuizHistoryPage = lazyPage(() => import('./features/quiz-review/StudentQuizHistoryPage'));
 const AttemptReviewPage = lazyPage(() => import('./features/quiz-review/AttemptReviewPage'));
 const TeamMessagesPage = lazyPage(() => import('./features/chat/TeamMessagesPage'));
@@ -78,6 +79,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/trials', <MyTrialsPage />),
       signedIn('portal/admin/trials', <AdminTrialsPage />),
       signedIn('portal/admin/tutor-sorting', <TutorSortingPage />),
+      signedIn('portal/admin/pricing', <PricingPage />),
       signedIn('portal/students/:userId/quizzes', <StudentQuizHistoryPage />),
       signedIn('portal/students/:userId/quizzes/:submissionId', <AttemptReviewPage />),
       signedIn('portal/messages', <TeamMessagesPage />),

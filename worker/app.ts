@@ -103,5 +103,4 @@ const app = new Hono<AppBindings>()
 app.onError(onError);
 app.notFound(notFound);
 
-export type AppType = typeof app;
 export { app };

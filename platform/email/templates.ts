@@ -45,16 +45,16 @@ interface SignInWarningMail {
 }
 
 /** The warning to an account's owner after a burst of wrong passwords; sent once per burst. */
-export async function signInWarningMail({ to, firstname, productName, time, place, link }: SignInWarningMail): Promise<OutgoingMail> {
+export function signInWarningMail({ to, firstname, productName, time, place, link }: SignInWarningMail): OutgoingMail {
   const greeting = firstname ? `Hi ${firstname},` : 'Hi,';
   const where = place ? ` from near ${place}` : '';
   const happened = `Someone tried to sign in to your ${productName} account with wrong passwords several times, last at ${time}${where}.`;
   const stillYours = 'Your account is still yours: nobody got in, and you can keep signing in as usual.';
   const advice = 'If this was not you, choose a new password:';
   const text = [greeting, '', happened, stillYours, '', advice, link].join('\n');
-  const body = await html`<p>${greeting}</p>
+  const body = html`<p>${greeting}</p>
     <p>${happened}</p>
     <p>${stillYours}</p>
     <p>${advice} <a href="${link}">reset your password</a></p>`;
-  return { to, subject: 'Someone tried to sign in to your account', text, html: body.toString() };
+  return { to, subject: 'Someone tried to sign in to your account', text, html: body };
 }

@@ -103,6 +103,7 @@ export const userPlansInput = z.object({
   flexiblePlans: z.array(z.string().trim().min(1).max(64)).max(100),
   subscriptionPlans: z.array(z.string().trim().min(1).max(64)).max(100),
 });
+export type UserPlansInput = z.output<typeof userPlansInput>;
 
 export const adminNoteInput = z.object({ note: z.string({ error: 'is required' }).trim().min(1, 'is required').max(2000, 'must be at most 2000 characters') });
 export const adminNoteDeleteQuery = z.object({ noteId: z.string({ error: 'is required' }).trim().min(1, 'is required').max(64) });

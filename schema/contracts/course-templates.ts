@@ -36,7 +36,7 @@ export const templateSection: z.ZodType<TemplateSection> = z.lazy(() =>
 
 const templateFields = {
   title: required(120),
-  description: z.string().trim().max(2000).default(''),
+  description: z.string().trim().max(2000),
   curriculum: required(120),
   subject: required(120),
   grade: required(60),
@@ -47,6 +47,7 @@ const templateFields = {
 export const courseTemplateInput = z
   .object({
     ...templateFields,
+    description: templateFields.description.default(''),
     sections: z.array(templateSection).max(100, 'at most 100 top-level items').optional(),
     fromCourseId: recordId.optional(),
   })
@@ -55,6 +56,7 @@ export const courseTemplateInput = z
   });
 export type CourseTemplateInput = z.input<typeof courseTemplateInput>;
 
+/** PUT: only the fields given change (no defaults here, which zod would apply to every field left out). */
 export const courseTemplateUpdate = z.object({ ...templateFields, sections: z.array(templateSection).max(100, 'at most 100 top-level items') }).partial();
 
 /** `sort` is a field name, with a leading `-` for descending (e.g. `-createdAt`). */

@@ -62,7 +62,8 @@ export function formatMoney(amount: number, currency: string, locale = 'en'): st
   let format = formatters.get(key);
   if (!format) {
     const digits = Math.max(2, minorDigits(currency));
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code', minimumFractionDigits: digits, maximumFractionDigits: digits });
+    const options = { minimumFractionDigits: digits, maximumFractionDigits: digits };
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code', ...options });
     formatters.set(key, format);
   }
   return format.format(minorToDecimal(amount, currency) as Intl.StringNumericLiteral).replace(/\u00a0/g, ' ');

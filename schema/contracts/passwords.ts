@@ -21,6 +21,8 @@ export const changePasswordRequest = z
   .object({ currentPassword: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(200), newPassword })
   .refine((body) => body.currentPassword !== body.newPassword, { path: ['newPassword'], message: 'Choose a password different from the current one' });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
+/** The answer of change-password, and the profile's toast. */
+export const PASSWORD_CHANGED = 'Password changed. You have been signed out everywhere else.';
 
 /** The one answer of forgot-password, whether or not the address has an account. */
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for this email, we have sent a link to reset the password.';

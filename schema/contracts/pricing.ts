@@ -28,7 +28,11 @@ const statuses = z
 export const pricingListQuery = listQuery.and(z.object({ statuses }));
 
 const wholeCount = (what: string, max: number) =>
-  z.number({ error: `must be a whole number of ${what}` }).int(`must be a whole number of ${what}`).min(1, 'must be at least 1').max(max, `must be at most ${max}`);
+  z
+    .number({ error: `must be a whole number of ${what}` })
+    .int(`must be a whole number of ${what}`)
+    .min(1, 'must be at least 1')
+    .max(max, `must be at most ${max}`);
 
 const planFields = {
   name: required(120),
@@ -162,17 +166,28 @@ const criteriaFields = {
   packageId: recordId.nullish(),
 };
 
+function criteriaCheck(table: RateTable) {
+  return (rate: Partial<Record<keyof typeof criteriaFields, string | null>>, ctx: z.RefinementCtx) => {
+    for (const key of Object.keys(criteriaFields) as (keyof typeof criteriaFields)[]) {
+      if (rate[key] && !criteriaOf[table].includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'does not apply to this kind of rate' });
+    }
+    if (table.startsWith('STUDENT_') && !rate.packageId) {
+      ctx.addIssue({ code: 'custom', path: ['packageId'], message: 'is required: the plan this rate prices' });
+    }
+  };
+}
+const rateBody = { amount: minorAmount, currency: currencyCode, ...criteriaFields };
+
 /** A rate: minor units per hour (tutor tables) or per plan (student tables), for the lessons its criteria match. */
-export const rateInput = (table: RateTable) =>
-  z
-    .object({ versionId: recordId, amount: minorAmount, currency: currencyCode, ...criteriaFields })
-    .superRefine((rate, ctx) => {
-      for (const key of Object.keys(criteriaFields) as (keyof typeof criteriaFields)[]) {
-        if (rate[key] && !criteriaOf[table].includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'does not apply to this kind of rate' });
-      }
-      if (table.startsWith('STUDENT_') && !rate.packageId) ctx.addIssue({ code: 'custom', path: ['packageId'], message: 'is required: the plan this rate prices' });
-    });
+export const rateInput = (table: RateTable) => z.object({ versionId: recordId, ...rateBody }).superRefine(criteriaCheck(table));
 export type RateInput = z.input<ReturnType<typeof rateInput>>;
+
+/**
+ * PUT /api/admin/users/{one-to-one|group}-tutor-rates/{userId}: the rates of one version that name this user (as tutor,
+ * or as student for one-to-one rates), replaced as a whole. Each rate is checked as a rate of that table.
+ */
+export const userRatesInput = (table: RateTable) =>
+  z.object({ versionId: recordId, rates: z.array(z.object(rateBody).superRefine(criteriaCheck(table))).max(200, 'at most 200 rates') });
 
 export const rateListQuery = listQuery.and(
   z.object({
@@ -217,6 +232,13 @@ export const explainQuery = z.object({
   minutes: z.coerce.number().int('must be whole minutes').min(1).max(1440).optional(),
 });
 export type ExplainQuery = z.input<typeof explainQuery>;
+
+/** GET /api/one-to-one-tutor-rates/student/{studentId}: the tutor is the caller; `tutorId` may name them again. */
+export const tutorStudentRateQuery = z.object({
+  tutorId: recordId.optional(),
+  curriculum: z.string().trim().min(1).max(120).optional(),
+  grade: z.string().trim().min(1).max(60).optional(),
+});
 
 export interface RateExplanation {
   amount: number;

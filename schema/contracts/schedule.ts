@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from './common';
 import type { attendeeKinds, lessonKinds, sectionStatuses } from './sections';
+import type { LessonStatus } from './waiting-room';
 
 /** The longest range one schedule call covers: a quarter, enough for a month view with its spill-over weeks. */
 export const MAX_SCHEDULE_DAYS = 92;
@@ -64,6 +65,12 @@ export interface ScheduleLesson {
   cancelReason: string | null;
   course: { _id: string; title: string; subject: string; curriculum: string; grade: string };
   attendees: SchedulePerson[];
+  /** The one join rule (worker/lib/lessons/join-window.ts); `status` stays the stored section status. */
+  lessonStatus: LessonStatus;
+  /** ISO 8601: joining is open from 15 minutes before the start until the end. */
+  joinOpensAt: string;
+  joinClosesAt: string;
+  canJoin: boolean;
 }
 
 export interface ScheduleList {

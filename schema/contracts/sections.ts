@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isLessonDuration } from './durations';
 import { isWebAddress, withScheme } from './web-address';
+import type { LessonStatus } from './waiting-room';
 
 /** The same lists as schema/tables/courses.ts; contracts stay free of table code so the web app can import them. */
 export const sectionKinds = ['SECTION', 'ZOOM', 'TEAMS', 'RESOURCE', 'HOMEWORK'] as const;
@@ -46,6 +47,11 @@ export interface Section {
   sections: Section[];
   createdAt: string;
   updatedAt: string;
+  /** Lessons only (ZOOM, TEAMS with a start): the one join rule's status and window (worker/lib/lessons/join-window.ts). */
+  lessonStatus?: LessonStatus;
+  joinOpensAt?: string;
+  joinClosesAt?: string;
+  canJoin?: boolean;
 }
 
 const recordId = z.string().trim().min(1).max(64);

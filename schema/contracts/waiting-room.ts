@@ -20,6 +20,8 @@ export interface MeetingPerson {
   avatar: string | null;
 }
 
+export type LessonStatus = 'scheduled' | 'live' | 'ended' | 'missed' | 'cancelled';
+
 /** `GET /meeting-data/{waitingId}`. */
 export interface MeetingData {
   _id: string;
@@ -46,6 +48,12 @@ export interface MeetingData {
   /** How the caller appears in the room, and whether they may start the lesson. */
   viewerKind: 'STUDENT' | 'TUTOR' | 'ADMIN';
   canStart: boolean;
+  /** The one join rule (worker/lib/lessons/join-window.ts): scheduled, live, ended, missed or cancelled. */
+  lessonStatus: LessonStatus;
+  /** ISO 8601: joining (and starting) is open from 15 minutes before the start until the end. */
+  joinOpensAt: string;
+  joinClosesAt: string;
+  canJoin: boolean;
 }
 
 /** `POST /start-meeting`. */

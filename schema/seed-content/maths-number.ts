@@ -1,4 +1,4 @@
-import { band, num, numericMcq, open, pickMcq, range } from './build';
+import { band, num, numericMcq, open, pickMcq, } from './build';
 import type { SeedTopic } from './types';
 
 const percentOf = [10, 20, 25, 5, 15, 30, 12.5, 35].map((p, i) => {

@@ -32,7 +32,7 @@ export const users = sqliteTable(
     availabilityState: text('availability_state'),
     /** Which page guides the user has dismissed: guide key → true. */
     pageGuides: text('page_guides', { mode: 'json' }).$type<Record<string, boolean>>().notNull().default({}),
-    /** Plans an admin assigned to the user (plan ids by kind); the plans themselves arrive with the money issue. */
+    /** Plans an admin assigned to the user (ids of this tenant's plans by kind, checked when they are set). */
     plans: text('plans', { mode: 'json' })
       .$type<{ flexiblePlans: string[]; subscriptionPlans: string[] }>()
       .notNull()

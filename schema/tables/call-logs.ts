@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { sections } from './courses';
+import { sections } from './sections';
 import { idColumn, tenantColumn, timestamps } from './columns';
 
 /**

@@ -6,6 +6,7 @@ export * from './mail';
 export * from './site';
 export * from './learning';
 export * from './courses';
+export * from './sections';
 export * from './availability';
 export * from './content';
 export * from './call-logs';

@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { idColumn, tenantColumn, timestamps } from './columns';
-import { sections } from './courses';
+import { sections } from './sections';
 import { users } from './accounts';
 
 /** A question worked on in a lesson, shown as a board page: `pageNo` is the board page it belongs to. */

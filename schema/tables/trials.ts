@@ -2,7 +2,8 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { trialOutcomes, trialStatuses } from '../contracts/trial-enums';
 import { users } from './accounts';
 import { idColumn, tenantColumn, timestamps } from './columns';
-import { courses, sections } from './courses';
+import { courses } from './courses';
+import { sections } from './sections';
 
 /** A free trial lesson (spec 2, trials): its own one-to-one course with one TRIAL lesson, and how it went. */
 export const trials = sqliteTable(

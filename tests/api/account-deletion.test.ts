@@ -95,4 +95,14 @@ describe('permissions', () => {
     expect((await row(DEMO_USERS.student2._id))?.deletedAt).toBeNull();
     expect((await row(DEMO_USERS.tutor._id))?.deletedAt).toBeNull();
   });
+
+  it('a parent acting for a student is refused before the body is read', async () => {
+    const source = await db.select({ tenantId: users.tenantId, passwordHash: users.passwordHash }).from(users).where(eq(users._id, DEMO_USERS.admin._id)).get();
+    await db.insert(users).values({ _id: 'user_parent_two', ...source!, email: 'parent2@studyhall.test', role: 'PARENT', onboarded: true });
+    await db.insert(userMappers).values({ tenantId: source!.tenantId, parentId: 'user_parent_two', studentId: DEMO_USERS.student2._id });
+    const parent = await signIn('parent2@studyhall.test');
+    const res = await deleteAccount(parent, {}, { 'x-user-id': DEMO_USERS.student2._id });
+    expect(res.status).toBe(403);
+    expect((await row(DEMO_USERS.student2._id))?.deletedAt).toBeNull();
+  });
 });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUserRecord, AdminUserRow, DropdownUser } from '../../schema/contracts/admin-users';
 import type { ListResponse } from '../../schema/contracts/common';
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
-import { adminNotes, emailOutbox, sessions, userExperiences, users } from '../../schema/tables';
+import { adminNotes, emailOutbox, flexiblePlans, sessions, userExperiences, users } from '../../schema/tables';
 import { verifyPassword } from '../../worker/lib/passwords';
 import { expectFieldError, signIn, tokenRequest } from '../helpers/auth';
 import { call, type Callers, callers, EXTRA_ADMINS, ROLE_IDS, seedExtraAdmins } from '../helpers/admins';
@@ -115,10 +115,10 @@ describe('happy', () => {
     const res = await call('PUT', `/admin/users/${DEMO_USERS.student2._id}`, as.admin, { lastname: 'Tan', phone: '+65 8123 4567', country: 'MY', timezone: 'Asia/Kuala_Lumpur' });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ firstname: 'Maya', lastname: 'Tan', phone: '+65 8123 4567', country: 'MY', timezone: 'Asia/Kuala_Lumpur' });
-    const plans = await call('PUT', `/admin/users/plans/${DEMO_USERS.student2._id}`, as.admin, { flexiblePlans: ['plan_a'], subscriptionPlans: [] });
-    expect(await plans.json()).toEqual({ _id: DEMO_USERS.student2._id, plans: { flexiblePlans: ['plan_a'], subscriptionPlans: [] } });
+    const plans = await call('PUT', `/admin/users/plans/${DEMO_USERS.student2._id}`, as.admin, { flexiblePlans: ['flexible_plan_starter'], subscriptionPlans: ['subscription_plan_four'] });
+    expect(await plans.json()).toEqual({ _id: DEMO_USERS.student2._id, plans: { flexiblePlans: ['flexible_plan_starter'], subscriptionPlans: ['subscription_plan_four'] } });
     const stored = await db.select({ plans: users.plans }).from(users).where(eq(users._id, DEMO_USERS.student2._id)).get();
-    expect(stored?.plans).toEqual({ flexiblePlans: ['plan_a'], subscriptionPlans: [] });
+    expect(stored?.plans).toEqual({ flexiblePlans: ['flexible_plan_starter'], subscriptionPlans: ['subscription_plan_four'] });
   });
 
   it('moves an admin to another role of the tenant', async () => {
@@ -182,6 +182,15 @@ describe('errors', () => {
     expect((await call('PUT', `/admin/users/${DEMO_USERS.student2._id}`, as.admin, { email: 'tutor@studyhall.test' })).status).toBe(409);
   });
 
+  it('two admins adding the same e-mail at the same moment: one 201, the others 409 naming email, never a 500', async () => {
+    const email = `race.${crypto.randomUUID().slice(0, 8)}@studyhall.test`;
+    const results = await Promise.all(Array.from({ length: 4 }, () => call('POST', '/admin/users', as.admin, newStudent(email))));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    const refused = await results.find((r) => r.status === 409)!.json<{ message: string; errors: { path: string; message: string }[] }>();
+    expect(refused).toMatchObject({ message: 'email: is already used by another account', errors: [{ path: 'email', message: 'is already used by another account' }] });
+    expect(await db.select({ n: count() }).from(users).where(eq(users.email, email)).get()).toEqual({ n: 1 });
+  });
+
   it('answers 404 for unknown, deleted or guest users and unknown notes', async () => {
     expect((await call('GET', '/admin/users/nobody', as.admin)).status).toBe(404);
     expect((await call('GET', '/admin/users/user_list_gone', as.admin)).status).toBe(404);
@@ -191,6 +200,16 @@ describe('errors', () => {
 
   it('refuses plans of the wrong shape and a role for a non-admin', async () => {
     await expectFieldError(await call('PUT', `/admin/users/plans/${DEMO_USERS.student._id}`, as.admin, { flexiblePlans: 'plan_a', subscriptionPlans: [] }), 'flexiblePlans');
+  });
+
+  it('refuses plan ids that name no plan of this tenant, and stores nothing', async () => {
+    const put = (body: object) => call('PUT', `/admin/users/plans/${DEMO_USERS.student._id}`, as.admin, body);
+    await expectFieldError(await put({ flexiblePlans: ['flexible_plan_starter', 'plan_a'], subscriptionPlans: [] }), 'flexiblePlans.1');
+    await expectFieldError(await put({ flexiblePlans: [], subscriptionPlans: ['flexible_plan_starter'] }), 'subscriptionPlans.0');
+    await db.insert(flexiblePlans).values({ _id: 'flexible_plan_partner', tenantId: TENANT_IDS.brightpath, name: 'Partner pack', amount: 100, currency: 'SGD', minutes: 60, duration: 1, durationUnit: 'MONTHS' }).onConflictDoNothing();
+    await expectFieldError(await put({ flexiblePlans: ['flexible_plan_partner'], subscriptionPlans: [] }), 'flexiblePlans.0');
+    const stored = await db.select({ plans: users.plans }).from(users).where(eq(users._id, DEMO_USERS.student._id)).get();
+    expect(stored?.plans?.flexiblePlans ?? []).not.toContain('flexible_plan_partner');
     await expectFieldError(await call('PUT', `/admin/users/${DEMO_USERS.student._id}`, as.admin, { adminRoleId: ROLE_IDS.approver }), 'adminRoleId');
     await expectFieldError(await call('PUT', `/admin/users/${DEMO_USERS.student._id}`, as.admin, { availabilityState: 'available' }), 'availabilityState');
   });
@@ -227,6 +246,9 @@ describe('permissions', () => {
     expect(res.status).toBe(403);
     expect(await userCount()).toBe(before);
     expect((await call('PUT', `/admin/users/${DEMO_USERS.admin._id}`, as.enterer, { email: 'enterer-owned@studyhall.test' })).status).toBe(403);
+    for (const body of [{}, { email: 'not-an-email', role: 'ADMIN' }]) {
+      expect((await call('PUT', `/admin/users/${DEMO_USERS.admin._id}`, as.enterer, body)).status, 'the gate runs before the body is read').toBe(403);
+    }
     expect((await db.select().from(users).where(eq(users._id, DEMO_USERS.admin._id)).get())?.email).toBe('admin@studyhall.test');
     expect((await call('POST', '/admin/users', as.enterer, newStudent('entered@studyhall.test'))).status).toBe(201);
   });

@@ -136,6 +136,18 @@ describe('permissions', () => {
     expect(await rows()).toBe(before);
   });
 
+  it('the permission gate runs before the body is read: an empty or wrong body from someone who may not write is a 403', async () => {
+    const before = await rows();
+    for (const token of [olivia, who.student, who.parent]) {
+      for (const body of [{}, { items: 'nope', availabilityState: 'resigned' }]) {
+        const res = await call('PUT', `/user-availability/${THEO}`, token, body);
+        expect(res.status).toBe(403);
+        expect(await res.text()).not.toContain('items');
+      }
+    }
+    expect(await rows()).toBe(before);
+  });
+
   it("another tenant's admin gets 404 on their own domain and is refused on ours; nothing changes", async () => {
     const before = await rows();
     expect((await call('GET', `/user-availability/${THEO}`, who.partner, undefined, PARTNER_HOST)).status).toBe(404);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CourseStudent, EnrolmentVerifyDelete } from '../../schema/contracts/course-enrolments';
+import type { CourseStudent, EnrolmentVerifyDelete } from '../../schema/contracts/course-students';
 import type { ListResponse } from '../../schema/contracts/common';
 import type { Course } from '../../schema/contracts/courses';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
@@ -47,6 +47,9 @@ describe('happy', () => {
     expect(list.totalDocs).toBe(1);
     const updated = await call('PUT', `/admin/course-students/${created._id}`, as.admin, { status: 'UNENROLLED', paymentType: 'ONETIME' });
     expect(await updated.json()).toMatchObject({ status: 'UNENROLLED', paymentType: 'ONETIME' });
+    const unchanged = await call('PUT', `/admin/course-students/${created._id}`, as.admin, {});
+    expect(unchanged.status).toBe(200);
+    expect(await unchanged.json()).toMatchObject({ status: 'UNENROLLED', paymentType: 'ONETIME' });
     const check = await (await call('GET', `/admin/course-students/verify-delete/${created._id}`, as.admin)).json<EnrolmentVerifyDelete>();
     expect(check).toMatchObject({ canDelete: true, upcomingLessons: 0 });
     expect((await call('DELETE', `/admin/course-students/${created._id}`, as.admin)).status).toBe(200);

@@ -69,9 +69,14 @@ describe('happy', () => {
   });
 
   it('updates and deletes a template', async () => {
-    const created = await createTemplate();
+    const created = await createTemplate({ ...template, description: 'Forces and motion first.' });
     const res = await call('PUT', `/admin/course-templates/${created._id}`, as.admin, { title: 'Renamed', sections: [{ kind: 'SECTION', title: 'Only' }] });
     expect(await res.json()).toMatchObject({ title: 'Renamed', sectionsCount: 1 });
+    // What is left out stays: the description is not reset, and an empty change answers the template as it is.
+    expect((await templateRow(created._id))?.description).toBe(created.description);
+    const unchanged = await call('PUT', `/admin/course-templates/${created._id}`, as.admin, {});
+    expect(unchanged.status).toBe(200);
+    expect(await unchanged.json()).toMatchObject({ title: 'Renamed', sectionsCount: 1 });
     expect((await call('DELETE', `/admin/course-templates/${created._id}`, as.admin)).status).toBe(200);
     expect(await templateRow(created._id)).toBeUndefined();
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CourseTutor, EnrolmentVerifyDelete } from '../../schema/contracts/course-enrolments';
+import type { CourseTutor, EnrolmentVerifyDelete } from '../../schema/contracts/course-students';
 import type { ListResponse } from '../../schema/contracts/common';
 import type { Course } from '../../schema/contracts/courses';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';

@@ -179,6 +179,7 @@ describe('permissions', () => {
     expect(await sessionCount()).toBe(before);
     const { access_token: token } = await logInAs(DEMO_USERS.tutor._id);
     expect((await call('POST', '/admin/users/log-in-as-user', token, { userId: DEMO_USERS.student._id })).status).toBe(403);
+    expect((await call('POST', '/admin/users/log-in-as-user', token, {})).status, 'the gate runs before the body is read').toBe(403);
   });
 
   it('gives another tenant’s admin 404 for this tenant’s users, and refuses their token here', async () => {

@@ -181,6 +181,12 @@ describe('permissions', () => {
     expect((await call('POST', '/team-meetings', as.partner, body, PARTNER_HOST)).status).toBe(404);
     expect((await call('PUT', `/team-meetings/${ids.lesson}`, as.partner, body, PARTNER_HOST)).status).toBe(404);
     expect((await call('POST', '/team-meetings/course-meeting-book', as.admin, { course: ids.sam, start: '2030-06-01T09:00:00Z', duration: 60 })).status).toBe(403);
+    // The gate answers before the rest of the body is read: a stranger's or a student's bad body is still 404 or 403.
+    expect((await call('POST', '/team-meetings', maya, { course: ids.sam })).status).toBe(404);
+    expect((await call('PUT', `/team-meetings/${ids.lesson}`, maya, {})).status).toBe(404);
+    expect((await call('PUT', `/team-meetings/${ids.lesson}`, as.student, {})).status).toBe(403);
+    expect((await call('PUT', `/team-meetings/reschedule/${ids.lesson}`, as.student, {})).status).toBe(403);
+    expect((await call('POST', '/team-meetings/course-meeting-book', as.admin, { course: ids.sam })).status).toBe(403);
     expect(await sectionSnapshot()).toBe(before);
   });
 

@@ -102,6 +102,10 @@ describe('permissions', () => {
     expect((await postJson('/onboarding', STUDENT_BODY)).status).toBe(401);
     const admin = await signIn('admin@studyhall.test');
     expect((await postJson('/onboarding', STUDENT_BODY, { headers: bearer(admin) })).status).toBe(403);
+    const parent = await signIn('parent@studyhall.test');
+    for (const body of [{}, { role: 'STUDENT', subjects: 'none' }]) {
+      expect((await postJson('/onboarding', body, { headers: bearer(parent) })).status, 'the gate runs before the body is read').toBe(403);
+    }
   });
 
   it('onboarding acts for the acting user only: an unlinked x-user-id is refused and nothing changes', async () => {

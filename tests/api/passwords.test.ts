@@ -92,6 +92,7 @@ describe('happy', () => {
     const other = await (await login(person.email, person.password)).json<TokenResponse>();
     const res = await postJson('/auth/change-password', { currentPassword: person.password, newPassword: 'changed-password' }, { headers: bearer(person.token) });
     expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: 'Password changed. You have been signed out everywhere else.' });
     expect((await me(person.token)).status).toBe(200);
     expect((await me(other.access_token)).status).toBe(401);
     expect((await login(person.email, 'changed-password')).status).toBe(200);
@@ -160,6 +161,25 @@ describe('errors', () => {
     await expectFieldError(same, 'newPassword');
     expect((await login(person.email, person.password)).status).toBe(200);
   });
+  it('change-password counts a wrong current password like a failed sign-in: the same throttle, the same warning', async () => {
+    const person = await newPerson();
+    const from = { 'cf-connecting-ip': `2001:db8::${crypto.randomUUID().slice(0, 4)}` };
+    const warnings = async () =>
+      (await db.select({ subject: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.to, person.email))).filter((m) => /tried to sign in/.test(m.subject)).length;
+    for (let i = 0; i < 5; i++) {
+      const wrong = await postJson('/auth/change-password', { currentPassword: `wrong-${i}-password`, newPassword: 'changed-password' }, { headers: bearer(person.token, from) });
+      expect(wrong.status).toBe(400);
+    }
+    expect(await warnings()).toBe(1);
+    const refused = await postJson('/auth/change-password', { currentPassword: person.password, newPassword: 'changed-password' }, { headers: bearer(person.token, from) });
+    expect(refused.status).toBe(429);
+    expect((await refused.json<ErrorJson>()).message).toMatch(/^Too many sign-in attempts\. Try again in /);
+    const form = new URLSearchParams({ client_id: 'studyhall-web', grant_type: 'password', username: `login:${person.email}`, password: person.password });
+    const signIn = await api('/oauth/token', { method: 'POST', body: form, headers: from });
+    expect(signIn.status).toBe(429);
+    expect((await login(person.email, person.password)).status).toBe(200);
+  });
+
   it('never verifies a malformed hash, and names every missing reset field', async () => {
     expect(await verifyPassword('', DUMMY_HASH)).toBe(false);
     expect(await verifyPassword('x', 'bcrypt$2b$10$abc')).toBe(false);

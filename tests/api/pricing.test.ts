@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '../../schema/contracts/common';
 import type { Plan, PricedPlan, PricingSet, Rate, RateExplanation, RateVersion, VerifyDelete } from '../../schema/contracts/pricing';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
-import { rates, users } from '../../schema/tables';
+import { flexiblePlans, groupCourseTypes, pricingMembers, rates, rateVersions, studentGroups, studentTypes, subscriptionPlans, users } from '../../schema/tables';
 import { type ErrorJson, expectFieldError } from '../helpers/auth';
 import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
@@ -16,6 +16,8 @@ const THEO = 'user_tutor';
 beforeAll(async () => {
   await seedDemo();
   await seedExtraAdmins();
+  // The demo's plans and rates would compete with the ones each test makes; these tests start from none.
+  for (const table of [rates, rateVersions, pricingMembers, studentGroups, studentTypes, groupCourseTypes, flexiblePlans, subscriptionPlans]) await db.delete(table);
   await db.update(users).set({ country: 'SG' }).where(eq(users._id, THEO));
   await db.update(users).set({ country: 'MY' }).where(eq(users._id, SAM));
   as = await callers();
@@ -196,6 +198,38 @@ describe('rate versions, rates and the price check', () => {
     expect(mine.price).toEqual({ amount: 15000, currency: 'MYR', explanation: 'flexible plan rate v1 (student registered > 2000-01-01), plan Malaysia pack, country MY: 150.00 MYR' });
     const maya = (await get<PricedPlan[]>(`/admin/flexible-plans/user/${MAYA}`)).find((p) => p._id === plan._id)!;
     expect(maya.price).toMatchObject({ amount: 20000, currency: 'SGD' });
+  });
+});
+
+describe('a user’s own rates', () => {
+  it('replaces the rates of a version that name a tutor, or a student, as a whole', async () => {
+    const [v] = (await get<ListResponse<RateVersion>>('/admin/one-to-one-tutor-rate-versions?searchText=Launch')).docs;
+    const put = (userId: string, rates: unknown[], path = 'one-to-one-tutor-rates') => call('PUT', `/admin/users/${path}/${userId}`, as.admin, { versionId: v!._id, rates });
+    const theo = await json<Rate[]>(await put(THEO, [{ amount: 4200, currency: 'SGD', studentId: MAYA }, { amount: 3900, currency: 'SGD' }]));
+    expect(theo.map((r) => [r.tutorId, r.studentId, r.amount]).sort()).toEqual([[THEO, MAYA, 4200], [THEO, null, 3900]].sort());
+    expect(await json<Rate[]>(await put(THEO, [{ amount: 4100, currency: 'SGD' }]))).toMatchObject([{ tutorId: THEO, amount: 4100 }]);
+    expect(await json<Rate[]>(await put(MAYA, [{ amount: 3700, currency: 'SGD' }]))).toMatchObject([{ studentId: MAYA, tutorId: null }]);
+    await expectFieldError(await put(THEO, [{ amount: 41.5, currency: 'SGD' }]), 'rates.0.amount');
+    await expectFieldError(await put(THEO, [{ amount: 4100, currency: 'SGD', studentId: THEO }]), 'rates.0.studentId');
+    expect((await put(MAYA, [], 'group-tutor-rates')).status).toBe(404);
+    expect((await call('PUT', `/admin/users/one-to-one-tutor-rates/${THEO}`, as.approver, { nonsense: true })).status).toBe(403);
+    expect(await json<Rate[]>(await put(THEO, []))).toEqual([]);
+    expect(await json<Rate[]>(await put(MAYA, []))).toEqual([]);
+  });
+});
+
+describe('the tutor’s own rates', () => {
+  it('lists what may pay the tutor and prices a lesson with one of their students', async () => {
+    const mine = await get<(Rate & { versionNumber: number })[]>('/one-to-one-tutor-rates', as.tutor);
+    expect(mine.map((r) => r.amount)).toEqual(expect.arrayContaining([4000, 3000, 2500]));
+    expect(mine.every((r) => r.tutorId === null || r.tutorId === THEO)).toBe(true);
+    expect((await get<Rate[]>('/group-tutor-rates', as.tutor)).some((r) => r.amount === 1800)).toBe(true);
+    const sam = await get<RateExplanation>(`/one-to-one-tutor-rates/student/${SAM}?tutorId=${THEO}`, as.tutor);
+    expect(sam.explanation).toBe('one-to-one rate v1 (student registered ≥ 2020-01-01), student Sam Student: 40.00 SGD/h');
+    expect((await call('GET', `/one-to-one-tutor-rates/student/${SAM}?tutorId=user_other`, as.tutor)).status).toBe(403);
+    expect((await call('GET', '/one-to-one-tutor-rates/student/user_partner_learner', as.tutor)).status).toBe(404);
+    expect((await call('GET', '/one-to-one-tutor-rates', as.student)).status).toBe(403);
+    expect((await call('GET', '/group-tutor-rates', as.admin)).status).toBe(403);
   });
 });
 

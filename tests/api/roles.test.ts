@@ -66,6 +66,12 @@ describe('happy', () => {
 });
 
 describe('errors', () => {
+  it('two admins creating a role of the same name at the same moment: one 201, the other 409 naming name', async () => {
+    const name = `Race ${crypto.randomUUID().slice(0, 6)}`;
+    const results = await Promise.all([0, 1, 2].map(() => call('POST', '/admin/roles', as.admin, { ...tutorsDesk, name })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect((await results.find((r) => r.status === 409)!.json<{ errors: { path: string }[] }>()).errors[0]?.path).toBe('name');
+  });
   it('names an unknown resource or action in the permission map and writes nothing', async () => {
     const before = await roleCount();
     await expectFieldError(await call('POST', '/admin/roles', as.admin, { ...tutorsDesk, permissions: { invoicez: ['view'] } }), 'permissions.invoicez');

@@ -122,6 +122,10 @@ export const routeGates: Record<string, Gate> = {
   ),
   'GET /api/onboarding': account,
   'POST /api/onboarding': only('student', 'tutor'),
+  // A tutor's own rates, and what a lesson with one of their students pays (pricing-rates.ts).
+  'GET /api/one-to-one-tutor-rates': only('tutor'),
+  'GET /api/group-tutor-rates': only('tutor'),
+  'GET /api/one-to-one-tutor-rates/student/:studentId': only('tutor'),
 
   // Admin users, impersonation, roles, settings (admin-users.ts, impersonation.ts, roles.ts, tutor-roles.ts, admin-settings.ts)
   'POST /api/admin/users/log-in-as-user': flag('adminUsers.logInAsUser'),
@@ -134,6 +138,8 @@ export const routeGates: Record<string, Gate> = {
   'GET /api/admin/users/:id': flag('adminUsers.view'),
   'POST /api/admin/users': flag('adminUsers.create'),
   'PUT /api/admin/users/plans/:id': flag('adminUsers.edit'),
+  'PUT /api/admin/users/one-to-one-tutor-rates/:userId': flag('tutorRates.edit'),
+  'PUT /api/admin/users/group-tutor-rates/:userId': flag('tutorRates.edit'),
   'PUT /api/admin/users/:id': flag('adminUsers.edit'),
   'POST /api/admin/users/resend-user-password/:userId': flag('adminUsers.resendPassword'),
   'POST /api/admin/users/admin-notes/:id': flag('adminUsers.edit'),

@@ -71,14 +71,12 @@ describe('permissions', () => {
 
   it('refuses, with 401, 403 or 404 and never 400, every caller who may not use a route; nobody gets a 5xx', async () => {
     const wrong: string[] = [];
-    let checked = 0;
     for (const route of routes) {
       const gate = routeGates[routeName(route)];
       if (!gate) continue;
       for (const caller of CALLERS) {
         // A WebSocket entry is tried as a socket would open it, so the ticket check answers and not the upgrade check.
         const res = await callRoute(route, tokens[caller], gate.kind === 'ticket' ? { headers: { upgrade: 'websocket' } } : {});
-        checked += 1;
         const allowed = mayUse(gate, caller);
         const ok = res.status < 500 && (allowed ? res.status !== 401 && res.status !== 403 : REFUSED.includes(res.status));
         if (!ok) wrong.push(`${routeName(route)} as ${caller} (${allowed ? 'may use it' : 'may not'}) → ${res.status} ${(await res.text()).slice(0, 160)}`);

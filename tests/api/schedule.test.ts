@@ -59,6 +59,10 @@ describe('happy', () => {
       course: { _id: SEED_COURSE_IDS.maths, title: 'IGCSE Mathematics with Theo', subject: 'Mathematics', curriculum: 'Cambridge IGCSE', grade: 'Grade 10' },
     });
     expect(Date.parse(maths.end) - Date.parse(maths.start)).toBe(60 * 60_000);
+    // The one join rule: open from 15 minutes before the start until the end.
+    expect(Date.parse(maths.joinOpensAt)).toBe(Date.parse(maths.start) - 15 * 60_000);
+    expect(maths.joinClosesAt).toBe(maths.end);
+    expect(maths.lessonStatus).toBe(Date.now() < Date.parse(maths.start) ? 'scheduled' : Date.now() < Date.parse(maths.end) ? 'live' : 'ended');
     expect(maths.attendees.map((a) => `${a.firstname} ${a.kind}`)).toEqual(['Sam STUDENT', 'Theo TUTOR']);
     const physics = list.docs.find((l) => l._id === 'section_physics_lesson_1')!;
     expect(physics.lessonType).toBe('GROUP');
@@ -88,7 +92,8 @@ describe('happy', () => {
     await db.update(sections).set({ status: 'CANCELLED', cancelReason: 'Sick' }).where(eq(sections._id, 'section_physics_lesson_2'));
     await db.update(sections).set({ lessonKind: 'TRIAL' }).where(eq(sections._id, 'section_maths_lesson_2'));
     const list = await listOf(SAM, as.student);
-    expect(list.docs.find((l) => l._id === 'section_physics_lesson_2')).toMatchObject({ status: 'CANCELLED', cancelReason: 'Sick' });
+    const cancelled = list.docs.find((l) => l._id === 'section_physics_lesson_2');
+    expect(cancelled).toMatchObject({ status: 'CANCELLED', cancelReason: 'Sick', lessonStatus: 'cancelled', canJoin: false });
     expect(list.docs.find((l) => l._id === 'section_maths_lesson_2')?.lessonType).toBe('TRIAL');
   });
 

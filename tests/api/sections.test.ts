@@ -140,6 +140,10 @@ describe('permissions', () => {
     expect((await call('POST', '/sections', maya, { course: ids.sam, title: 'Intruder' })).status).toBe(404);
     expect((await call('PUT', `/sections/${ids.unit}`, maya, { title: 'Hacked' })).status).toBe(404);
     expect((await call('DELETE', `/sections/${ids.unit}?course=${ids.sam}`, maya)).status).toBe(404);
+    // Before the body or query is read: a bad one changes nothing about the answer.
+    expect((await call('POST', '/sections', maya, { course: ids.sam, title: 7 })).status).toBe(404);
+    expect((await call('PUT', `/sections/${ids.unit}`, maya, {})).status).toBe(404);
+    expect((await call('DELETE', `/sections/${ids.unit}`, maya)).status).toBe(404);
     expect(await sectionSnapshot()).toBe(before);
   });
 
@@ -148,6 +152,8 @@ describe('permissions', () => {
     expect((await call('POST', '/sections', as.student, { course: ids.sam, title: 'Mine' })).status).toBe(403);
     expect((await call('PUT', `/sections/${ids.unit}`, as.student, { title: 'Mine' })).status).toBe(403);
     expect((await call('DELETE', `/sections/${ids.unit}?course=${ids.sam}`, as.student)).status).toBe(403);
+    expect((await call('PUT', `/sections/${ids.unit}`, as.student, {})).status).toBe(403);
+    expect((await call('PUT', '/sections/update-sorting-keys', as.student, { course: ids.sam })).status).toBe(403);
     expect(await sectionSnapshot()).toBe(before);
   });
 

@@ -19,7 +19,9 @@ beforeAll(async () => {
   outsider = await signedInUser({ tenant: 'studyhall', role: 'STUDENT', firstname: 'Otto' });
 });
 
-const newLesson = async (opts: Partial<Parameters<typeof waitingLesson>[0]> = {}) => waitingLesson({ tutors: [tutor], students: [student], ...opts });
+// Inside its join window unless a test says otherwise: a lesson can be started from 15 minutes before it begins.
+const newLesson = async (opts: Partial<Parameters<typeof waitingLesson>[0]> = {}) =>
+  waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() + 10 * MINUTE), ...opts });
 
 const meetingData = (person: Person | null, waitingId: string, headers: Record<string, string> = {}, host = 'localhost') =>
   api(`/meeting-data/${waitingId}`, { headers: person ? bearer(person.token, headers) : headers }, host);
@@ -186,6 +188,37 @@ describe('errors', () => {
     const res = await startMeeting(tutor, waitingId);
     expect(res.status).toBe(409);
     expect((await res.json<{ message: string }>()).message).toBe('This lesson has ended');
+  });
+});
+
+describe('the join window', () => {
+  it('refuses to start a lesson three days away, says when it opens, and reads it as scheduled', async () => {
+    const { waitingId } = await newLesson({ start: new Date(Date.now() + 3 * 24 * 60 * MINUTE) });
+    const data = await (await meetingData(tutor, waitingId)).json<MeetingData>();
+    expect(data).toMatchObject({ lessonStatus: 'scheduled', canJoin: false, canStart: true });
+    expect(Date.parse(data.joinOpensAt)).toBe(Date.parse(data.start) - 15 * MINUTE);
+    expect(data.joinClosesAt).toBe(data.end);
+    const res = await startMeeting(tutor, waitingId);
+    expect(res.status).toBe(409);
+    expect((await res.json<{ message: string }>()).message).toBe('This lesson can be started from 15 minutes before it begins, which is in 3 days.');
+  });
+
+  it('refuses to start a lesson an hour early, and lets it start in its window', async () => {
+    const { waitingId: early } = await newLesson({ start: new Date(Date.now() + 75 * MINUTE) });
+    const res = await startMeeting(admin, early);
+    expect(res.status).toBe(409);
+    expect((await res.json<{ message: string }>()).message).toBe('This lesson can be started from 15 minutes before it begins, which is in an hour.');
+    const { waitingId } = await newLesson();
+    expect(await (await meetingData(student, waitingId)).json<MeetingData>()).toMatchObject({ lessonStatus: 'scheduled', canJoin: true });
+    expect((await startMeeting(tutor, waitingId)).status).toBe(200);
+    expect(await (await meetingData(student, waitingId)).json<MeetingData>()).toMatchObject({ lessonStatus: 'live', canJoin: true });
+  });
+
+  it('reads a past lesson nobody started as missed and a cancelled one as cancelled', async () => {
+    const { waitingId: past } = await newLesson({ start: new Date(Date.now() - 3 * 60 * MINUTE) });
+    expect(await (await meetingData(student, past)).json<MeetingData>()).toMatchObject({ lessonStatus: 'missed', canJoin: false });
+    const { waitingId: cancelled } = await newLesson({ status: 'CANCELLED' });
+    expect(await (await meetingData(student, cancelled)).json<MeetingData>()).toMatchObject({ lessonStatus: 'cancelled', canJoin: false });
   });
 });
 

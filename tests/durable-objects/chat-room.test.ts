@@ -257,6 +257,27 @@ describe('happy', () => {
     const raw = await new Promise<string>((resolve) => user.ws.addEventListener('message', (e) => resolve(e.data as string), { once: true }));
     expect(JSON.parse(raw)).toMatchObject({ type: 'receiveNewAdminConversationMessage', message: { message: 'Your invoice', course: null } });
   });
+
+  it('lets a parent start a conversation with the team, which admins see at once and join by answering', async () => {
+    const subject = f.parent.user._id;
+    const admin = await ChatClient.admin(f.chatAdmin, subject);
+    const user = await ChatClient.admin(f.parent, subject);
+    open.push(admin, user);
+    user.emit('start', { users: [] });
+    const { conversation } = await user.next('created');
+    expect(conversation.users.map((u) => u._id)).toEqual([subject]);
+    expect((await admin.next('created')).conversation._id).toBe(conversation._id);
+
+    user.emit('send', { conversationId: conversation._id, clientId: 'team-1', message: 'Can I move Friday’s lesson?' });
+    expect((await admin.next('message')).message.message).toBe('Can I move Friday’s lesson?');
+    admin.emit('send', { conversationId: conversation._id, clientId: 'team-2', message: 'Yes, to which day?' });
+    expect((await user.next('message', (p) => p.message.clientId === 'team-2')).message.sender._id).toBe(f.chatAdmin.user._id);
+
+    user.emit('start', { users: [] });
+    expect((await user.next('created', (p) => p.conversation._id === conversation._id)).conversation._id).toBe(conversation._id);
+    const stored = await db.select().from(chatConversations).where(eq(chatConversations._id, conversation._id)).get();
+    expect(stored).toBeDefined();
+  });
 });
 
 describe('errors', () => {

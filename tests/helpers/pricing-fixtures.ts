@@ -26,6 +26,12 @@ const plan = { name: 'Matrix plan', amount: 100, currency: 'USD', minutes: 60, d
 const set = { name: 'Matrix set' };
 
 export const pricingFixtures: RouteFixture[] = [
+  { match: /^\/api\/one-to-one-tutor-rates\/student\/:studentId$/, params: { studentId: SAM } },
+  {
+    match: /^\/api\/admin\/users\/(one-to-one|group)-tutor-rates\/:userId$/,
+    params: { userId: SAM },
+    body: { versionId: versionId('one-to-one-tutor-rate'), rates: [{ amount: 100, currency: 'USD' }] },
+  },
   { match: /^\/api\/admin\/flexible-plans\/user\/:userId$/, params: { userId: SAM } },
   { match: /^\/api\/admin\/subscription-plans\/user\/:userId$/, params: { userId: SAM } },
   { match: /^\/api\/admin\/flexible-plans\/(verify-delete\/)?:id$/, params: { id: P.flexible }, body: plan },

@@ -11,7 +11,7 @@ import {
   pageIds,
   removeElements,
   replaceElement,
-} from '../../web/features/lesson-room/board/board-model';
+} from '../../web/features/lesson-rooms/board/board-model';
 import { pair } from './replica-pair';
 
 const stroke = (id: string, by: string, points = [0, 0, 0.5, 100, 0, 0.5]): BoardElement => ({ id, type: 'pen', color: '#000', size: 4, points, by });

@@ -8,9 +8,9 @@ import {
   ownUndoManager,
   pageElements,
   translateElement,
-} from '../../web/features/lesson-room/board/board-model';
-import { boundsOf, elementBox } from '../../web/features/lesson-room/board/bounds';
-import { boxBetween, elementsInBox, topmostAt } from '../../web/features/lesson-room/board/selection';
+} from '../../web/features/lesson-rooms/board/board-model';
+import { boundsOf, elementBox } from '../../web/features/lesson-rooms/board/bounds';
+import { boxBetween, elementsInBox, topmostAt } from '../../web/features/lesson-rooms/board/selection';
 import { pair } from './replica-pair';
 
 const stroke = (id: string, points: number[]): BoardElement => ({ id, type: 'pen', color: '#000', size: 4, points, by: 'me' });

@@ -3,7 +3,7 @@ import type { ChatMessage, ParsedServerFrame } from '../../schema/contracts/chat
 import { ChatConnection } from '../../web/features/chat/chat-connection';
 import { applyFrame, emptyChatState, pendingReceipt, seenBy, tickOf } from '../../web/features/chat/chat-state';
 import { memoryOutbox, type OutboxEntry } from '../../web/features/chat/outbox';
-import { backoffDelay, type ConnectionState } from '../../web/features/chat/reconnecting-socket';
+import { backoffDelay, type ConnectionState } from '../../web/lib/realtime/reconnecting-socket';
 
 /** A socket the test plays the server for. */
 class FakeSocket extends EventTarget {

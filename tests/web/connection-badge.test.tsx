@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ConnectionBadge } from '../../web/features/lesson-room/RoomHeader';
+import { ConnectionBadge } from '../../web/features/lesson-rooms/RoomHeader';
 
 describe('ConnectionBadge', () => {
   it('says how many changes wait on this device while offline', () => {

@@ -90,6 +90,8 @@ describe('course sections panel', () => {
     expect(algebra).toHaveTextContent('1 h 15 m');
     expect(algebra).toHaveTextContent('Upcoming');
     expect(within(algebra).getByRole('button', { name: /Join/ })).toBeDisabled();
+    // When Join opens is said in text, not in a tooltip touch and keyboard users never see.
+    expect(within(algebra).getByTestId('join-opens')).toHaveTextContent(/^Opens .*8:45/);
     const notesRow = screen.getByText('Notes').closest('li')!;
     expect(within(notesRow).getByRole('button', { name: /Download/ })).toBeInTheDocument();
     expect(within(notesRow).getByRole('link', { name: /Open link/ })).toHaveAttribute('href', 'https://example.com/notes');

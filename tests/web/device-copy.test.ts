@@ -30,3 +30,26 @@ describe('a copy kept on the device', () => {
     await expect(withDeviceCopy('schedule', offline)).rejects.toThrow('Failed to fetch');
   });
 });
+
+describe('a chat room kept on the device', () => {
+  it('opens with its conversations and newest messages, and asks the server again for the rest', async () => {
+    const { chatStateFromDevice, keepChatOnDevice } = await import('../../web/features/chat/chat-device-copy');
+    const { emptyChatState } = await import('../../web/features/chat/chat-state');
+    expect(chatStateFromDevice('chat:course:c1')).toEqual(emptyChatState);
+    const messages = Array.from({ length: 60 }, (_, seq) => ({ _id: `m${seq}`, seq }));
+    const shown = {
+      ...emptyChatState,
+      userId: 'user_sam',
+      verified: true,
+      conversations: [{ _id: 'conv-1' }],
+      messages: { 'conv-1': messages },
+      hasMore: { 'conv-1': true },
+      typing: { 'conv-1': ['Theo'] },
+    } as unknown as Parameters<typeof keepChatOnDevice>[1];
+    keepChatOnDevice('chat:course:c1', shown);
+    const reopened = chatStateFromDevice('chat:course:c1');
+    expect(reopened.conversations).toEqual([{ _id: 'conv-1' }]);
+    expect(reopened.messages['conv-1']!.map((m) => m._id)).toEqual(messages.slice(-50).map((m) => m._id));
+    expect(reopened).toMatchObject({ userId: 'user_sam', verified: false, hasMore: {}, typing: {} });
+  });
+});

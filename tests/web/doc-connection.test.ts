@@ -3,7 +3,7 @@ import * as encoding from 'lib0/encoding';
 import * as syncProtocol from 'y-protocols/sync';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
-import { DocConnection, type LocalStore } from '../../web/features/lesson-room/doc-connection';
+import { DocConnection, type LocalStore } from '../../web/features/lesson-rooms/doc-connection';
 
 /**
  * A stand-in for the document room: answers sync step 1 with step 2, stores updates and echoes them to everyone

@@ -31,24 +31,6 @@ const rules: Rule[] = [
   { name: 'worker → durable-objects/lib', from: 'worker/', forbids: under('durable-objects/lib/') },
 ];
 
-/**
- * Imports that break a rule today and are being fixed in another lane's branch; the lead empties this list after
- * merging those branches. Each entry is one file importing one module, so no new offender hides behind it.
- */
-const allowed: { file: string; target: string; lane: string }[] = [
-  // coursedom: authOf and adminPermissions leave the middleware as lib rules take an Actor instead of a context.
-  { file: 'worker/lib/lesson-access.ts', target: 'worker/middleware/auth', lane: 'coursedom' },
-  { file: 'worker/lib/sections/handlers.ts', target: 'worker/middleware/auth', lane: 'coursedom' },
-  { file: 'worker/lib/sections/access.ts', target: 'worker/middleware/auth', lane: 'coursedom' },
-  { file: 'worker/lib/courses/access.ts', target: 'worker/middleware/permissions', lane: 'coursedom' },
-  // accounts: owns worker/middleware/permissions, where adminPermissions lives today.
-  { file: 'worker/lib/admin-role-grants.ts', target: 'worker/middleware/permissions', lane: 'accounts' },
-  // quizdom: the quiz rules take (tdb, actor, input) instead of a Hono context.
-  { file: 'worker/lib/quiz/reviewers.ts', target: 'worker/middleware/auth', lane: 'quizdom' },
-  { file: 'worker/lib/quiz/reviewers.ts', target: 'worker/middleware/permissions', lane: 'quizdom' },
-  { file: 'worker/lib/quiz/learner.ts', target: 'worker/middleware/auth', lane: 'quizdom' },
-];
-
 function sourceFiles(folder: string): string[] {
   return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
     const path = `${folder}${entry.name}`;
@@ -78,13 +60,11 @@ function importsOf(file: string): ImportLine[] {
   });
 }
 
-const isAllowed = ({ file, target }: ImportLine) => allowed.some((entry) => entry.file === file && entry.target === target);
-
 describe('import boundaries', () => {
   it.each(rules)('$name', (rule) => {
     const files = sourceFiles(rule.from);
     expect(files.length, `no source files under ${rule.from}`).toBeGreaterThan(0);
-    const offenders = files.flatMap(importsOf).filter((imp) => rule.forbids(imp.target) && !isAllowed(imp));
+    const offenders = files.flatMap(importsOf).filter((imp) => rule.forbids(imp.target));
     expect(offenders.map(({ file, line, text }) => `${file}:${line}: ${text}`)).toEqual([]);
   });
 

@@ -16,6 +16,10 @@ const lesson = (start: string, duration = 60, extra: Partial<ScheduleLesson> = {
   cancelReason: null,
   course: { _id: 'c', title: 'Maths', subject: 'Mathematics', curriculum: 'Cambridge IGCSE', grade: 'Grade 10' },
   attendees: [],
+  lessonStatus: 'scheduled',
+  joinOpensAt: new Date(Date.parse(start) - 15 * 60_000).toISOString(),
+  joinClosesAt: new Date(Date.parse(start) + duration * 60_000).toISOString(),
+  canJoin: false,
   ...extra,
 });
 

@@ -28,6 +28,10 @@ const lesson = (id: string, start: string, subject: string, extra: Partial<Sched
   cancelReason: null,
   course: { _id: `course_${subject}`, title: `IGCSE ${subject}`, subject, curriculum: 'Cambridge IGCSE', grade: 'Grade 10' },
   attendees: [{ _id: 'user_student', firstname: 'Sam', lastname: 'Student', kind: 'STUDENT' }],
+  lessonStatus: 'scheduled',
+  joinOpensAt: new Date(Date.parse(start) - 15 * 60_000).toISOString(),
+  joinClosesAt: new Date(Date.parse(start) + 3600_000).toISOString(),
+  canJoin: false,
   ...extra,
 });
 
@@ -98,6 +102,19 @@ describe('schedule page', { timeout: 30_000 }, () => {
     expect(card).toHaveTextContent('10:00 AM');
     expect(card).toHaveTextContent('Sam Student');
     expect(within(card).getByRole('button', { name: 'Add Mathematics lesson to calendar' })).toBeInTheDocument();
+  });
+
+  it("offers Join only in the server's join window and says in text when a later one opens", async () => {
+    const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const soon = lesson('soon', inMinutes(5), 'Mathematics', { joinOpensAt: inMinutes(-10), canJoin: true });
+    const later = lesson('later', inMinutes(3 * 60 + 20), 'Physics');
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(Date.now());
+    renderSchedule(`/portal/schedule?view=agenda&date=${today}`, [soon, later]);
+    await waitFor(() => expect(screen.getAllByTestId('agenda-lesson')).toHaveLength(2), { timeout: 10_000 });
+    const [first, second] = screen.getAllByTestId('agenda-lesson');
+    expect(within(first!).getByRole('link', { name: 'Join' })).toHaveAttribute('href', '/learning-portal/waiting-room/soon');
+    expect(within(second!).getByRole('button', { name: 'Join' })).toBeDisabled();
+    expect(within(second!).getByTestId('join-opens')).toHaveTextContent(/^Opens (at \d{1,2}:\d{2}|in 3 h)$/);
   });
 
   it('asks a parent who acts for nobody to choose a student', async () => {

@@ -1,4 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -76,6 +77,25 @@ describe('team messages (the user side of the admin chat)', () => {
     const socket = await openRoom('/portal/messages?conversation=someone-elses', [conversation]);
     expect(await screen.findByRole('button', { name: /Ada Admin/ })).toBeInTheDocument();
     expect(socket.sent.some((f) => f.conversationId === 'someone-elses')).toBe(false);
+  });
+
+  it('starts a conversation with the team from “Message the team” and opens it, even before any message', async () => {
+    const socket = await openRoom('/portal/messages', []);
+    const button = await screen.findByRole('button', { name: 'Message the team' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    expect(socket.sent).toContainEqual({ type: 'adminChatStartNewConversation', users: [] });
+    const team = { _id: 'conv-team', course: null, users: [sam], lastMessageTime: null, lastMessage: null, unSeenCount: 0 };
+    socket.server({ type: 'receiveNewAdminConversation', conversation: team });
+    expect(await screen.findByRole('heading', { name: 'The team', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText('Anyone on the team can answer')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+  });
+
+  it('starts the team conversation straight away when the header’s “Message the team” links here', async () => {
+    const socket = await openRoom('/portal/messages?new=team', []);
+    await waitFor(() => expect(socket.sent).toContainEqual({ type: 'adminChatStartNewConversation', users: [] }));
+    expect(socket.sent.filter((f) => f.type === 'adminChatStartNewConversation')).toHaveLength(1);
   });
 
   it('explains the empty state', async () => {

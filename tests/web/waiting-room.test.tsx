@@ -169,6 +169,10 @@ describe('waiting room page', () => {
     isMeetingEnded: false,
     viewerKind: 'TUTOR',
     canStart: true,
+    lessonStatus: 'scheduled',
+    joinOpensAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    joinClosesAt: new Date(Date.now() + 70 * 60_000).toISOString(),
+    canJoin: true,
     ...overrides,
   });
   const api = (me: ReturnType<typeof user>, meeting: MeetingData | Response, extra: Parameters<typeof mockApi>[0] = {}) =>
@@ -209,6 +213,17 @@ describe('waiting room page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/learning-portal/lesson-room/lesson1'));
     const startCall = fetchMock.mock.calls.find((c) => String(c[0]) === '/api/start-meeting');
     expect(JSON.parse(String(startCall![1]!.body))).toEqual({ waitingId: 'lesson1' });
+  });
+
+  it('keeps Start lesson shut before the join window and says in text when it opens', async () => {
+    const fetchMock = api(TUTOR, data({ joinOpensAt: new Date(Date.now() + 3 * 3_600_000 + 60_000).toISOString(), canJoin: false }));
+    storeSession(TUTOR);
+    renderApp('/waiting-room/lesson1');
+    const startButton = await screen.findByRole('button', { name: 'Start lesson' }, FIRST_PAINT);
+    expect(startButton).toBeDisabled();
+    expect(screen.getByTestId('start-opens')).toHaveTextContent(/^Opens (at \d{1,2}:\d{2}|in 3 h)$/);
+    await userEvent.click(startButton);
+    expect(fetchMock.mock.calls.some((c) => String(c[0]) === '/api/start-meeting')).toBe(false);
   });
 
   it('moves a waiting student in when the room says the lesson started', async () => {

@@ -8,7 +8,6 @@ import { dropSessionAtom, sessionAtom, sessionEndingAtom, tokenReadyAtom, userLo
 import { onSessionEnded } from '../lib/session-events';
 import LoadingScreen from '../ui/LoadingScreen';
 import Toaster from '../ui/toast/Toaster';
-import UpdateReady from '../features/offline/UpdateReady';
 import { useActiveImpersonation } from '../features/impersonation/active-impersonation';
 import Footer from './Footer';
 import Header from './Header';
@@ -85,7 +84,6 @@ export default function AppShell() {
       <Footer />
       <SupportButton />
       <Toaster />
-      <UpdateReady />
       {params.has(TRIAL_CREATED_FLAG) && (
         <Suspense fallback={null}>
           <TrialScheduledDialog />

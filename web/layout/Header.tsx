@@ -1,16 +1,19 @@
 import clsx from 'clsx';
 import { useAtomValue } from 'jotai';
 import { LogIn } from 'lucide-react';
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import ActingForChip from '../features/manage-accounts/ActingForChip';
 import { signedInUserAtom } from '../lib/session';
-import { primaryButton } from '../ui/classes';
 import ThemeToggle from '../ui/ThemeToggle';
+import { primaryButton } from '../ui/classes';
 import BrandLink from './BrandLink';
 import MobileMenu from './MobileMenu';
 import { navItems } from './nav-items';
 import UserMenu from './UserMenu';
+
+// The offline mark and the update note are not needed for the first paint.
+const OfflineStatus = lazy(() => import('../features/offline/OfflineStatus'));
 
 /** The badge waits this long after sign-in or a reload, so the page the person opened loads first. */
 const INBOX_BADGE_DELAY_MS = 1500;
@@ -69,6 +72,9 @@ export default function Header() {
           </nav>
         </div>
         <div className="flex items-center gap-1 sm:gap-2">
+          <Suspense fallback={null}>
+            <OfflineStatus />
+          </Suspense>
           <ActingForChip />
           {user && InboxBadge && <InboxBadge userId={user._id} />}
           <ThemeToggle />

@@ -18,7 +18,7 @@ export function navItems(signedIn: boolean): NavItem[] {
   ];
 }
 
-export type AccountLinkKey = 'profile' | 'manageAccounts' | 'users' | 'roles' | 'meetings' | 'callLogs' | 'content' | 'trials' | 'tutorSorting' | 'availability';
+export type AccountLinkKey = 'profile' | 'manageAccounts' | 'users' | 'roles' | 'meetings' | 'callLogs' | 'content' | 'trials' | 'tutorSorting' | 'pricing' | 'availability';
 
 export interface AccountLink extends NavItem {
   key: AccountLinkKey;
@@ -40,6 +40,8 @@ export function accountLinks(user: PublicUser, permissions: PermissionMap | null
     if (hasPermission(permissions, { adminContent: ['view'], questionBank: ['view'] })) links.push({ key: 'content', to: '/portal/admin/content', label: 'Content' });
     if (hasPermission(permissions, { trialClasses: ['view'] })) links.push({ key: 'trials', to: '/portal/admin/trials', label: 'Trials' });
     if (hasPermission(permissions, { tutorSorting: ['view'] })) links.push({ key: 'tutorSorting', to: '/portal/admin/tutor-sorting', label: 'Tutor sorting' });
+    const pricing = { flexiblePlans: ['view'], subscriptionPlans: ['view'], groups: ['view'], tutorRates: ['view'], studentRates: ['view'] };
+    if (hasPermission(permissions, pricing)) links.push({ key: 'pricing', to: '/portal/admin/pricing', label: 'Pricing' });
   }
   return links;
 }

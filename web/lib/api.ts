@@ -15,6 +15,18 @@ export class ApiFailure extends Error {
   }
 }
 
+/** A request that never got an answer: the device is offline or the server could not be reached. */
+export class Unreachable extends Error {
+  constructor() {
+    super(
+      typeof navigator !== 'undefined' && !navigator.onLine
+        ? "You're offline. This needs the internet: try again when you're back online."
+        : 'Studyhall could not be reached. Check your connection and try again.',
+    );
+    this.name = 'Unreachable';
+  }
+}
+
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface ApiOptions {
@@ -73,6 +85,9 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     headers,
     body,
     signal: options.signal,
+  }).catch((error: unknown) => {
+    // An abort is the caller's own doing and stays one; anything else is a failure to reach the server.
+    throw options.signal?.aborted ? error : new Unreachable();
   });
   const data = await readBody(response);
   if (!response.ok) {

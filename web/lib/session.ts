@@ -16,6 +16,18 @@ export const sessionAtom = atom(
   },
 );
 
+/**
+ * Takes a signed-in session the browser holds, if this page does not show it yet; true when there is one. Another
+ * document of this origin (the page a person signed in on, another tab) may have written it after this page read
+ * storage, and a stored session must win over a guest one.
+ */
+export const adoptStoredSignInAtom = atom(null, (get, set) => {
+  const stored = readStoredSession();
+  if (!stored || stored.user.role.isGuest) return false;
+  if (get(storedSessionAtom)?.token !== stored.token) set(storedSessionAtom, stored);
+  return true;
+});
+
 /** Startup is done once a token exists (or getting one failed): the loading screen waits for it. */
 export const tokenReadyAtom = atom(false);
 

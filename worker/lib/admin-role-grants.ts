@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { firstUnheldResource } from '../../schema/contracts/permissions';
 import { roles } from '../../schema/tables';
 import { ApiError, fieldError } from '../../platform/errors';
-import { adminPermissions } from '../middleware/permissions';
+import { adminPermissions } from './admin-permissions';
 import type { TenantDb } from './tenant-db';
 
 /**

@@ -1,12 +1,11 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Context } from 'hono';
 import { hasPermission } from '../../schema/contracts/permissions';
 import { sections } from '../../schema/tables';
-import type { AppBindings } from '../env';
-import { authOf } from '../middleware/auth';
+import type { PermissionMap } from '../../schema/contracts/permissions';
+import type { Actor } from '../env';
 import { ApiError } from '../../platform/errors';
 import { courseAccess } from './courses/access';
-import { tenantDb } from './tenant-db';
+import type { TenantDb } from './tenant-db';
 
 const notFound = () => new ApiError(404, 'Lesson not found');
 
@@ -14,9 +13,7 @@ const notFound = () => new ApiError(404, 'Lesson not found');
  * A live lesson (ZOOM or TEAMS section) with the caller's place in it, by the same rule as the document rooms: the
  * signed-in person counts (a parent acting for a child has no seat); non-members get the same 404 as a missing lesson.
  */
-export async function lessonAccess(c: Context<AppBindings>, sectionId: string) {
-  const tdb = tenantDb(c);
-  const signedIn = authOf(c);
+export async function lessonAccess(tdb: TenantDb, tenantPermissions: PermissionMap, signedIn: Actor, sectionId: string) {
   const auth = { ...signedIn, actingUserId: signedIn.userId };
   const section = await tdb.db
     .select()
@@ -24,7 +21,7 @@ export async function lessonAccess(c: Context<AppBindings>, sectionId: string) {
     .where(tdb.where(sections, and(eq(sections._id, sectionId), inArray(sections.kind, ['ZOOM', 'TEAMS']), isNull(sections.deletedAt))))
     .get();
   if (!section) throw notFound();
-  const access = await courseAccess(tdb, c.get('tenant').permissions, auth, section.courseId).catch((error: unknown) => {
+  const access = await courseAccess(tdb, tenantPermissions, auth, section.courseId).catch((error: unknown) => {
     throw error instanceof ApiError && error.status === 404 ? notFound() : error;
   });
   const adminEdits = hasPermission(access.asAdmin, { adminCourse: ['edit'] });
@@ -37,6 +34,8 @@ export async function lessonAccess(c: Context<AppBindings>, sectionId: string) {
     leads: Boolean(access.tutorPermissions) || adminEdits,
   };
 }
+
+export type LessonAccess = Awaited<ReturnType<typeof lessonAccess>>;
 
 export function requireLessonEdit(lesson: { canEdit: boolean }) {
   if (!lesson.canEdit) throw new ApiError(403, 'You can watch this lesson but not change it');

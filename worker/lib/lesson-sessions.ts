@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { numberQuestions, type SessionView } from '../../schema/contracts/lesson-sessions';
-import { lessonSessions } from '../../schema/tables';
+import type { z } from 'zod';
+import { type BookmarkView, type bookmarkInput, numberQuestions, type SessionView, type sessionSaveInput } from '../../schema/contracts/lesson-sessions';
+import { bookmarks, courseStudents, courseTutors, lessonSessions } from '../../schema/tables';
+import { newId } from '../../schema/tables/columns';
+import { ApiError, fieldError } from '../../platform/errors';
+import type { LessonAccess } from './lesson-access';
 import type { TenantDb } from './tenant-db';
 
 type Session = typeof lessonSessions.$inferSelect;
@@ -16,3 +20,97 @@ export const toSessionView = (row: Session): SessionView => ({
 
 export const sessionOfSection = (tdb: TenantDb, sectionId: string) =>
   tdb.db.select().from(lessonSessions).where(tdb.where(lessonSessions, eq(lessonSessions.sectionId, sectionId))).get();
+
+type Bookmark = typeof bookmarks.$inferSelect;
+
+export const toBookmarkView = (row: Bookmark): BookmarkView => ({
+  _id: row._id,
+  sectionId: row.sectionId,
+  tutorId: row.tutorId,
+  studentId: row.studentId,
+  subject: row.subject,
+  subTopicId: row.subTopicId,
+  subTopicName: row.subTopicName,
+  pageNo: row.pageNo,
+  pageId: row.pageId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+async function requireEnrolled(tdb: TenantDb, courseId: string, studentId: string, path: string) {
+  const row = await tdb.db
+    .select({ _id: courseStudents._id })
+    .from(courseStudents)
+    .where(tdb.where(courseStudents, eq(courseStudents.courseId, courseId), eq(courseStudents.userId, studentId), eq(courseStudents.status, 'ENROLLED')))
+    .get();
+  if (!row) throw fieldError(path, 'must be a student enrolled in this course');
+}
+
+/** The lesson's one session: written the first time, replaced after. */
+async function writeSession(lesson: LessonAccess, values: Partial<typeof lessonSessions.$inferInsert>) {
+  const { tdb } = lesson;
+  const existing = await sessionOfSection(tdb, lesson.section._id);
+  const row = existing
+    ? await tdb.db.update(lessonSessions).set(values).where(tdb.where(lessonSessions, eq(lessonSessions._id, existing._id))).returning().get()
+    : await tdb.db
+        .insert(lessonSessions)
+        .values(tdb.values(lessonSessions, { sectionId: lesson.section._id, createdBy: lesson.userId, ...values }))
+        .returning()
+        .get();
+  return { row, created: !existing };
+}
+
+/** The tutor sets the lesson's questions (and which student and sub topic they are for). */
+export async function saveSession(lesson: LessonAccess, input: z.output<typeof sessionSaveInput>) {
+  if (!lesson.leads) throw new ApiError(403, "Only the lesson's tutor can set its questions");
+  if (input.studentId) await requireEnrolled(lesson.tdb, lesson.section.courseId, input.studentId, 'studentId');
+  const questions = input.questions.map((q) => ({ _id: newId(), pageNo: q.pageNo, text: q.text }));
+  return writeSession(lesson, { studentId: input.studentId ?? null, subTopicId: input.subTopicId ?? null, questions });
+}
+
+/** Ends the lesson once: a second call keeps the first end time and who ended it. */
+export async function endLesson(lesson: LessonAccess) {
+  if (!lesson.leads) throw new ApiError(403, "Only the lesson's tutor can end it");
+  const existing = await sessionOfSection(lesson.tdb, lesson.section._id);
+  return (await writeSession(lesson, { endedAt: existing?.endedAt ?? new Date(), endedBy: existing?.endedBy ?? lesson.userId })).row;
+}
+
+/** A bookmark of a board page; a student bookmarks for themselves, a tutor or admin for a student of the course. */
+export async function addBookmark(lesson: LessonAccess, input: z.output<typeof bookmarkInput>) {
+  const { tdb, access } = lesson;
+  let studentId: string | null = null;
+  if (access.enrolled) {
+    if (input.studentId && input.studentId !== lesson.userId) throw fieldError('studentId', 'must be you: students bookmark for themselves');
+    studentId = lesson.userId;
+  } else if (input.studentId) {
+    await requireEnrolled(tdb, lesson.section.courseId, input.studentId, 'studentId');
+    studentId = input.studentId;
+  }
+  const tutorId = access.tutorPermissions
+    ? lesson.userId
+    : ((
+        await tdb.db
+          .select({ userId: courseTutors.userId })
+          .from(courseTutors)
+          .where(tdb.where(courseTutors, eq(courseTutors.courseId, lesson.section.courseId), eq(courseTutors.type, 'PRIMARY'), eq(courseTutors.status, 'ENABLE')))
+          .get()
+      )?.userId ?? null);
+  const row = await tdb.db
+    .insert(bookmarks)
+    .values(
+      tdb.values(bookmarks, {
+        sectionId: lesson.section._id,
+        tutorId,
+        studentId,
+        subject: input.subject,
+        subTopicId: input.subTopicId ?? null,
+        subTopicName: input.subTopicName ?? null,
+        pageNo: input.pageNo,
+        pageId: input.pageId,
+        createdBy: lesson.userId,
+      }),
+    )
+    .returning()
+    .get();
+  const session = await sessionOfSection(tdb, lesson.section._id);
+  return { ...toBookmarkView(row), isMeetingEnded: Boolean(session?.endedAt) };
+}

@@ -47,6 +47,8 @@ export const WARNING_WINDOW_MS = HOUR;
 /** Reset mails per account per hour from one address, and from all addresses together. */
 export const RESET_MAILS = { perAddress: 3, perAccount: 10 } as const;
 
+const ADDRESS_HASH_LENGTH = 32;
+
 /** Who is calling, as far as throttling needs to know: the address only as a keyed hash, and a rough place. */
 export interface Caller {
   addressHash: string;
@@ -73,7 +75,6 @@ export function tooMany(c: Context<AppBindings>, refused: Refusal) {
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
-const ADDRESS_HASH_LENGTH = 32;
 const pairPrefix = (tenantId: string, email: string) => `pair:${tenantId}:${normalEmail(email)}:`;
 
 export const throttleKeys = {

@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sign, verify } from 'hono/jwt';
 import type { AuthType, TokenResponse } from '../../schema/contracts/auth';
 import { sessions, type User, users } from '../../schema/tables';
-import type { AppBindings } from '../env';
+import type { Actor, AppBindings } from '../env';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from './access-tokens';
 import { toPublicUser } from './public-user';
 import type { TenantDb } from './tenant-db';
@@ -162,4 +162,31 @@ export function revokeSessions(tdb: TenantDb, userId: string, keepSessionId?: st
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(keepSessionId ? and(open, ne(sessions._id, keepSessionId)) : open);
+}
+
+/** Ends one session (sign-out, the end of an impersonation, a guest session grown into an account). */
+export async function endSession(tdb: TenantDb, sessionId: string) {
+  await tdb.db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(tdb.where(sessions, eq(sessions._id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** A guest of this tenant, for the client_credentials grant. */
+export function newGuest(tdb: TenantDb) {
+  return tdb.db
+    .insert(users)
+    .values(tdb.values(users, { role: 'GUEST', firstname: 'Guest', lastname: '' }))
+    .returning()
+    .get();
+}
+
+/** The session an admin acts as `targetId` in, tied to the admin's own session to return to. */
+export async function openImpersonation(tdb: TenantDb, actor: Actor, targetId: string, expiresAt: Date) {
+  const session = await tdb.db
+    .insert(sessions)
+    .values(tdb.values(sessions, { userId: targetId, authType: 'impersonation', expiresAt, impersonatorId: actor.userId, returnSessionId: actor.sessionId }))
+    .returning({ _id: sessions._id })
+    .get();
+  return session._id;
 }

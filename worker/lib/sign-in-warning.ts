@@ -26,6 +26,6 @@ export async function warnOwner(tdb: TenantDb, ctx: WarningContext, email: strin
   if (!owner?.email || owner.role === 'GUEST') return;
   const time = new Intl.DateTimeFormat('en-GB', { ...WHEN, timeZone: owner.timezone }).format(at);
   const link = `${ctx.origin}/learning-portal/forgot-password?${new URLSearchParams({ email: owner.email })}`;
-  const mail = await signInWarningMail({ to: owner.email, firstname: owner.firstname, productName: ctx.productName, time, place: caller.place, link });
+  const mail = signInWarningMail({ to: owner.email, firstname: owner.firstname, productName: ctx.productName, time, place: caller.place, link });
   await sendEmail({ db: tdb.db, env: ctx.env, tenantId: tdb.tenantId, waitUntil: ctx.waitUntil }, mail);
 }

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import { hasTenantPermission, type PermissionMap, type Requirement } from '../../schema/contracts/permissions';
-import { type RoleName, roles, users } from '../../schema/tables';
-import type { AppBindings, Db } from '../env';
+import { hasTenantPermission, type Requirement } from '../../schema/contracts/permissions';
+import type { RoleName } from '../../schema/tables';
+import type { AppBindings } from '../env';
+import { adminPermissions } from '../lib/admin-permissions';
 import { authOf } from './auth';
 import { ApiError } from '../../platform/errors';
 
@@ -39,16 +39,6 @@ export const requirePermissions = (required: Requirement) =>
     await next();
   });
 
-/** The permission map of the admin's tenant role; an admin without a role holds nothing. */
-export async function adminPermissions(db: Db, tenantId: string, userId: string): Promise<PermissionMap | null> {
-  const row = await db
-    .select({ permissions: roles.permissions, status: roles.status })
-    .from(users)
-    .innerJoin(roles, and(eq(roles._id, users.adminRoleId), eq(roles.tenantId, tenantId)))
-    .where(and(eq(users._id, userId), eq(users.tenantId, tenantId)))
-    .get();
-  return row && row.status === 'ACTIVE' ? row.permissions : null;
-}
 
 /** Password and payment-method changes belong to the person alone: refused while an admin acts as them. */
 export const refuseWhileImpersonating = createMiddleware<AppBindings>(async (c, next) => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   adminNoteDeleteQuery,
@@ -13,20 +13,19 @@ import {
   updateAdminUser,
   userPlansInput,
 } from '../../schema/contracts/admin-users';
-import { adminNotes, sessions, type User, users } from '../../schema/tables';
+import { users } from '../../schema/tables';
 import type { AppBindings } from '../env';
-import { changedFields } from '../lib/changes';
+import { addAdminNote, assertMayManage, createManagedUser, removeAdminNote, replaceWithTemporaryPassword, updateManagedUser } from '../lib/admin-users';
 import { adminUserRecord, adminUserRowColumns, findManagedUser, toAdminUserRow } from '../lib/admin-user-record';
-import { assertMayHandOut, tenantRole } from '../lib/admin-role-grants';
 import { paged, sortBy } from '../lib/pagination';
-import { hashPassword } from '../lib/passwords';
+import { setUserPlans } from '../lib/pricing/user-plans';
 import { contains } from '../lib/search';
-import { type TenantDb, tenantDb } from '../lib/tenant-db';
-import { mailTemporaryPassword, temporaryPassword } from '../lib/temporary-password';
+import { tenantDb } from '../lib/tenant-db';
+import { mailTemporaryPassword } from '../lib/temporary-password';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError } from '../../platform/errors';
 import { requirePermission } from '../middleware/permissions';
-import { validate } from '../middleware/validate';
+import { parseJson, validate } from '../middleware/validate';
 import { impersonationRoutes } from './impersonation';
 
 const can = (...actions: string[]) => [requireAuth, requirePermission('adminUsers', actions)] as const;
@@ -48,22 +47,6 @@ function searchCondition(option: 'name' | 'email' | 'phone' | '_id', text: strin
   if (option === 'email') return contains(users.email, text);
   if (option === 'phone') return contains(users.phone, text);
   return contains(fullName, text);
-}
-
-async function assertEmailFree(tdb: TenantDb, email: string, exceptId?: string) {
-  const taken = await tdb.db
-    .select({ _id: users._id })
-    .from(users)
-    .where(tdb.where(users, eq(users.email, email), exceptId ? ne(users._id, exceptId) : undefined))
-    .get();
-  if (taken) throw new ApiError(409, 'email: is already used by another account', [{ path: 'email', message: 'is already used by another account' }]);
-}
-
-/** Managing an admin account needs at least that admin's powers (see assertMayHandOut). */
-async function assertMayManage(tdb: TenantDb, callerId: string, target: Pick<User, 'role' | 'adminRoleId'>) {
-  if (target.role !== 'ADMIN' || !target.adminRoleId) return;
-  const role = await tenantRole(tdb, target.adminRoleId).catch(() => null);
-  if (role) await assertMayHandOut(tdb, callerId, role.permissions, 'adminRoleId');
 }
 
 function requestOrigin(url: string) {
@@ -141,94 +124,41 @@ export const adminUserRoutes = new Hono<AppBindings>()
   })
   .get('/admin/users/:id', ...can('view'), async (c) => c.json(await adminUserRecord(tenantDb(c), c.req.param('id'))))
   .post('/admin/users', ...can('create'), validate('json', createAdminUser), async (c) => {
-    const tdb = tenantDb(c);
-    const { role, adminRoleId, ...fields } = c.req.valid('json');
-    if (role === 'ADMIN' && adminRoleId) {
-      const adminRole = await tenantRole(tdb, adminRoleId);
-      await assertMayHandOut(tdb, authOf(c).userId, adminRole.permissions, 'adminRoleId');
-    }
-    await assertEmailFree(tdb, fields.email);
-    const password = temporaryPassword();
-    const created = await tdb.db
-      .insert(users)
-      .values(
-        tdb.values(users, {
-          ...fields,
-          role,
-          adminRoleId: role === 'ADMIN' ? adminRoleId : null,
-          availabilityState: role === 'TUTOR' ? (fields.availabilityState ?? 'available') : null,
-          passwordHash: await hashPassword(password),
-          mustChangePassword: true,
-          // Students and tutors tell us their subjects at onboarding; staff and parents have nothing to fill in.
-          onboarded: role === 'ADMIN' || role === 'PARENT',
-        }),
-      )
-      .returning()
-      .get();
-    await mailTemporaryPassword({ db: tdb.db, env: c.env, tenant: c.get('tenant'), origin: requestOrigin(c.req.url) }, { email: fields.email, firstname: fields.firstname }, password);
-    return c.json(toAdminUserRow(created), 201);
+    const { user, password } = await createManagedUser(tenantDb(c), authOf(c), c.req.valid('json'));
+    await mailTemporaryPassword({ db: c.get('db'), env: c.env, tenant: c.get('tenant'), origin: requestOrigin(c.req.url) }, { email: user.email!, firstname: user.firstname }, password);
+    return c.json(toAdminUserRow(user), 201);
   })
   .put('/admin/users/plans/:id', ...can('edit'), validate('json', userPlansInput), async (c) => {
     const tdb = tenantDb(c);
     const user = await findManagedUser(tdb, c.req.param('id'));
-    const plans = c.req.valid('json');
-    await tdb.db.update(users).set({ plans }).where(tdb.where(users, eq(users._id, user._id)));
-    return c.json({ _id: user._id, plans });
+    return c.json(await setUserPlans(tdb, authOf(c), user._id, c.req.valid('json')));
   })
-  .put('/admin/users/:id', ...can('edit'), validate('json', updateAdminUser), async (c) => {
+  // Gated on the record (managing an admin needs their powers) before the body is read.
+  .put('/admin/users/:id', ...can('edit'), async (c) => {
     const tdb = tenantDb(c);
-    const callerId = authOf(c).userId;
+    const actor = authOf(c);
     const user = await findManagedUser(tdb, c.req.param('id'));
-    const changes = changedFields(user, c.req.valid('json'));
-    await assertMayManage(tdb, callerId, user);
-    if (changes.email !== undefined) await assertEmailFree(tdb, changes.email, user._id);
-    if (changes.adminRoleId !== undefined) {
-      if (user.role !== 'ADMIN') throw new ApiError(400, 'adminRoleId: only admins hold a role', [{ path: 'adminRoleId', message: 'only admins hold a role' }]);
-      if (!changes.adminRoleId) throw new ApiError(400, 'adminRoleId: is required for an admin', [{ path: 'adminRoleId', message: 'is required for an admin' }]);
-      const adminRole = await tenantRole(tdb, changes.adminRoleId);
-      await assertMayHandOut(tdb, callerId, adminRole.permissions, 'adminRoleId');
-    }
-    if (changes.availabilityState !== undefined && user.role !== 'TUTOR' && changes.availabilityState !== null) {
-      throw new ApiError(400, 'availabilityState: only tutors have an availability', [{ path: 'availabilityState', message: 'only tutors have an availability' }]);
-    }
-    if (Object.values(changes).every((value) => value === undefined)) return c.json(toAdminUserRow(user));
-    const updated = await tdb.db.update(users).set(changes).where(tdb.where(users, eq(users._id, user._id))).returning().get();
-    return c.json(toAdminUserRow(updated));
+    await assertMayManage(tdb, actor, user);
+    return c.json(toAdminUserRow(await updateManagedUser(tdb, actor, user, await parseJson(c, updateAdminUser))));
   })
   .post('/admin/users/resend-user-password/:userId', ...can('resendPassword'), async (c) => {
     const tdb = tenantDb(c);
     const user = await findManagedUser(tdb, c.req.param('userId'));
-    await assertMayManage(tdb, authOf(c).userId, user);
+    await assertMayManage(tdb, authOf(c), user);
     if (!user.email) throw new ApiError(409, 'This user has no email address to send a password to');
-    const password = temporaryPassword();
-    await tdb.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(password), mustChangePassword: true })
-      .where(tdb.where(users, eq(users._id, user._id)));
-    // The old password is gone, so every session opened with it ends too.
-    await tdb.db
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(tdb.where(sessions, eq(sessions.userId, user._id), isNull(sessions.revokedAt)));
+    const password = await replaceWithTemporaryPassword(tdb, user);
     await mailTemporaryPassword({ db: tdb.db, env: c.env, tenant: c.get('tenant'), origin: requestOrigin(c.req.url) }, { email: user.email, firstname: user.firstname }, password);
     return c.json({ message: TEMPORARY_PASSWORD_SENT });
   })
   .post('/admin/users/admin-notes/:id', ...can('edit'), validate('json', adminNoteInput), async (c) => {
     const tdb = tenantDb(c);
     const user = await findManagedUser(tdb, c.req.param('id'));
-    await tdb.db
-      .insert(adminNotes)
-      .values(tdb.values(adminNotes, { subjectType: 'USER', subjectId: user._id, note: c.req.valid('json').note, authorId: authOf(c).userId }));
+    await addAdminNote(tdb, authOf(c), user, c.req.valid('json').note);
     return c.json(await adminUserRecord(tdb, user._id), 201);
   })
   .delete('/admin/users/admin-notes/:id', ...can('edit'), validate('query', adminNoteDeleteQuery), async (c) => {
     const tdb = tenantDb(c);
     const user = await findManagedUser(tdb, c.req.param('id'));
-    const removed = await tdb.db
-      .delete(adminNotes)
-      .where(tdb.where(adminNotes, and(eq(adminNotes._id, c.req.valid('query').noteId), eq(adminNotes.subjectType, 'USER'), eq(adminNotes.subjectId, user._id))))
-      .returning({ _id: adminNotes._id })
-      .get();
-    if (!removed) throw new ApiError(404, 'Note not found');
+    await removeAdminNote(tdb, user, c.req.valid('query').noteId);
     return c.json(await adminUserRecord(tdb, user._id));
   });

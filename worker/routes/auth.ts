@@ -1,12 +1,13 @@
 import { eq, isNull } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { type AuthType, authTypes, tokenRequest } from '../../schema/contracts/auth';
-import { sessions, type User, users } from '../../schema/tables';
+import { type User, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
-import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../lib/passwords';
+import { rehashPassword } from '../lib/password-changes';
+import { DUMMY_HASH, needsRehash, verifyPassword } from '../lib/passwords';
 import { callerOf, passwordFailed, passwordKeys, passwordSucceeded, reserveAttempt, tooMany } from '../lib/rate-limit';
 import { warnOwner } from '../lib/sign-in-warning';
-import { cookieUser, forgetSession, grant, idTokenUser, issueIdToken, rememberSession, type SessionOrigin } from '../lib/sessions';
+import { cookieUser, endSession, forgetSession, grant, idTokenUser, issueIdToken, newGuest, rememberSession, type SessionOrigin } from '../lib/sessions';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { fieldError } from '../../platform/errors';
@@ -37,12 +38,7 @@ export async function passwordUser(tdb: TenantDb, email: string, password: strin
   // An unknown email still pays for one hash, so response time does not reveal which emails exist.
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user?.passwordHash || !ok || user.role === 'GUEST') return null;
-  if (needsRehash(user.passwordHash)) {
-    await tdb.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(password) })
-      .where(tdb.where(users, eq(users._id, user._id)));
-  }
+  if (needsRehash(user.passwordHash)) await rehashPassword(tdb, user._id, password);
   return user;
 }
 
@@ -63,11 +59,7 @@ export const authRoutes = new Hono<AppBindings>()
     const body = c.req.valid('form');
 
     if (body.grant_type === 'client_credentials') {
-      const guest = await tdb.db
-        .insert(users)
-        .values(tdb.values(users, { role: 'GUEST', firstname: 'Guest', lastname: '' }))
-        .returning()
-        .get();
+      const guest = await newGuest(tdb);
       return c.json((await grant(tdb, c.env.TOKEN_SECRET, guest, 'client_credentials')).body);
     }
 
@@ -105,11 +97,7 @@ export const authRoutes = new Hono<AppBindings>()
     return c.json(await issueIdToken(tenantDb(c), c.env.TOKEN_SECRET, authOf(c).userId));
   })
   .post('/auth/sign-out', requireAuth, async (c) => {
-    const tdb = tenantDb(c);
-    await tdb.db
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(tdb.where(sessions, eq(sessions._id, authOf(c).sessionId), isNull(sessions.revokedAt)));
+    await endSession(tenantDb(c), authOf(c).sessionId);
     forgetSession(c);
     return c.body(null, 204);
   });

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import {
-  adminOnlyAvailabilityStates,
   availabilityInput,
   type AvailabilityState,
   slotsQuery,
@@ -11,26 +10,21 @@ import {
   tutorSlotsInput,
   type UserAvailability,
 } from '../../schema/contracts/availability';
-import { hasTenantPermission } from '../../schema/contracts/permissions';
 import type { AppBindings } from '../env';
+import { adminMay, editableTutor, saveAvailability } from '../lib/availability/edit';
 import { slotsFor, trialTutors } from '../lib/availability/slot-options';
-import { effectiveRules, itemsOf, replaceAvailability, tenantUser, timeOffOf } from '../lib/availability/store';
+import { effectiveRules, itemsOf, tenantUser, timeOffOf } from '../lib/availability/store';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError, fieldError } from '../../platform/errors';
-import { adminPermissions, requireAccount } from '../middleware/permissions';
-import { validate } from '../middleware/validate';
+import { requireAccount } from '../middleware/permissions';
+import { parseJson, validate } from '../middleware/validate';
 
 const userIdParam = z.object({ userId: z.string().min(1).max(64) });
 const notFound = () => new ApiError(404, 'User not found');
 const tutorNotFound = () => new ApiError(404, 'Tutor not found');
 
-async function isAdminWith(c: Context<AppBindings>, action: 'view' | 'edit') {
-  const auth = authOf(c);
-  if (auth.role !== 'ADMIN') return false;
-  const tdb = tenantDb(c);
-  return hasTenantPermission(await adminPermissions(tdb.db, tdb.tenantId, auth.userId), c.get('tenant').permissions, { adminUsers: [action] });
-}
+const isAdminWith = (c: Context<AppBindings>, action: 'view' | 'edit') => adminMay(tenantDb(c), authOf(c), c.get('tenant').permissions, action);
 
 async function availabilityOf(tdb: TenantDb, user: { _id: string; timezone: string; availabilityState: string | null }, full: boolean): Promise<UserAvailability> {
   const [items, off, rules] = await Promise.all([itemsOf(tdb, [user._id]), timeOffOf(tdb, [user._id]), effectiveRules(tdb, [user._id])]);
@@ -87,23 +81,10 @@ export const availabilityRoutes = new Hono<AppBindings>()
     if (!full && target.role !== 'TUTOR') throw notFound();
     return c.json(await availabilityOf(tdb, target, full));
   })
-  .put('/user-availability/:userId', requireAuth, requireAccount, validate('param', userIdParam), validate('json', availabilityInput), async (c) => {
+  .put('/user-availability/:userId', requireAuth, requireAccount, validate('param', userIdParam), async (c) => {
     const tdb = tenantDb(c);
-    const { userId } = c.req.valid('param');
-    const auth = authOf(c);
-    const target = await tenantUser(tdb, userId);
-    if (!target) throw notFound();
-    const self = auth.userId === userId && auth.role === 'TUTOR';
-    const admin = !self && (await isAdminWith(c, 'edit'));
-    if (!self && !admin) throw new ApiError(403, 'You do not have permission to do this');
-    if (target.role !== 'TUTOR') throw tutorNotFound();
-    const input = c.req.valid('json');
-    const newState = input.availabilityState && input.availabilityState !== target.availabilityState ? input.availabilityState : null;
-    if (self && newState && adminOnlyAvailabilityStates.includes(newState)) {
-      throw fieldError('availabilityState', 'can only be set by an admin');
-    }
-    await replaceAvailability(tdb, userId, input);
-    const updated = (await tenantUser(tdb, userId))!;
-    return c.json(await availabilityOf(tdb, updated, true));
+    const actor = authOf(c);
+    const tutor = await editableTutor(tdb, actor, c.get('tenant').permissions, c.req.valid('param').userId);
+    await saveAvailability(tdb, actor, tutor, await parseJson(c, availabilityInput));
+    return c.json(await availabilityOf(tdb, (await tenantUser(tdb, tutor._id))!, true));
   });
-

@@ -1,9 +1,9 @@
-import { count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { type CallLogRecord, callLogListQuery } from '../../schema/contracts/waiting-room';
 import { callLogs, courses, sections } from '../../schema/tables';
 import type { AppBindings } from '../env';
-import { paged, sortBy } from '../lib/pagination';
+import { listPage, paged, sortBy } from '../lib/pagination';
 import { tenantDb } from '../lib/tenant-db';
 import { peopleByIds } from '../lib/waiting-room/lesson';
 import { requireAuth } from '../middleware/auth';
@@ -33,10 +33,8 @@ export const callLogRoutes = new Hono<AppBindings>().get(
       q.endDate ? lte(callLogs.lessonStart, endOf(q.endDate)) : undefined,
     );
     const order = sortBy(q, sortColumns, desc(callLogs.lessonStart));
-    const [rows, total] = await Promise.all([
-      tdb.db.select().from(callLogs).where(where).orderBy(order, desc(callLogs._id)).limit(q.limit).offset(q.offset).all(),
-      tdb.db.select({ n: count() }).from(callLogs).where(where).get(),
-    ]);
+    const page = await listPage(tdb.db, callLogs, where, q, (p) => tdb.db.select().from(callLogs).where(where).orderBy(order, desc(callLogs._id)).limit(p.limit).offset(p.offset).all());
+    const rows = page.docs;
     const sectionIds = [...new Set(rows.map((r) => r.sectionId))];
     const courseIds = [...new Set(rows.map((r) => r.courseId))];
     const [sectionRows, courseRows, people] = await Promise.all([
@@ -60,6 +58,6 @@ export const callLogRoutes = new Hono<AppBindings>().get(
       notifiedUserIds: row.notifiedUserIds,
       createdAt: row.createdAt.toISOString(),
     }));
-    return c.json(paged(docs, total?.n ?? 0, q));
+    return c.json(paged(docs, page.totalDocs, q));
   },
 );

@@ -1,43 +1,21 @@
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import {
-  courseFromTemplateInput,
-  type CourseTemplate,
-  courseTemplateInput,
-  courseTemplateListQuery,
-  courseTemplateUpdate,
-  templateDetailQuery,
-} from '../../schema/contracts/course-templates';
-import { courses, courseTemplates, sections } from '../../schema/tables';
-import { newId } from '../../schema/tables/columns';
+import { z } from 'zod';
+import { idParam, recordId } from '../../schema/contracts/common';
+import { courseFromTemplateInput, courseTemplateInput, courseTemplateListQuery, courseTemplateUpdate, templateDetailQuery } from '../../schema/contracts/course-templates';
+import { courseTemplates } from '../../schema/tables';
 import type { AppBindings } from '../env';
-import { assertCatalogue, courseRecords, findCourse } from '../lib/courses/records';
-import { countSections, courseTreeAsTemplate, templateRows } from '../lib/courses/template-tree';
-import { paged } from '../lib/pagination';
+import { courseRecords } from '../lib/courses/records';
+import { courseFromTemplate, createTemplate, deleteTemplate, findTemplate, toTemplate, updateTemplate } from '../lib/courses/templates';
+import { listPage, paged } from '../lib/pagination';
 import { contains } from '../lib/search';
-import { type TenantDb, tenantDb } from '../lib/tenant-db';
+import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError } from '../../platform/errors';
 import { requirePermission } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 
 const can = (...actions: string[]) => [requireAuth, requirePermission('adminCourse', actions)] as const;
-
-type TemplateRow = typeof courseTemplates.$inferSelect;
-
-const toTemplate = ({ tenantId: _t, sections: tree, ...row }: TemplateRow, withSections = false): CourseTemplate => ({
-  ...row,
-  sectionsCount: countSections(tree),
-  ...(withSections ? { sections: tree } : {}),
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
-
-async function findTemplate(tdb: TenantDb, id: string) {
-  const row = await tdb.db.select().from(courseTemplates).where(tdb.where(courseTemplates, eq(courseTemplates._id, id))).get();
-  if (!row) throw new ApiError(404, 'Course template not found');
-  return row;
-}
+const templateIdParam = z.object({ templateId: recordId });
 
 const sortColumns = { title: courseTemplates.title, createdAt: courseTemplates.createdAt, updatedAt: courseTemplates.updatedAt };
 
@@ -55,75 +33,29 @@ export const courseTemplateRoutes = new Hono<AppBindings>()
     );
     const key = (q.sort?.replace(/^-/, '') ?? 'createdAt') as keyof typeof sortColumns;
     const order = q.sort && !q.sort.startsWith('-') ? asc(sortColumns[key]) : desc(sortColumns[key]);
-    const [rows, total] = await Promise.all([
-      tdb.db.select().from(courseTemplates).where(where).orderBy(order, desc(courseTemplates._id)).limit(q.limit).offset(q.offset).all(),
-      tdb.db.select({ n: count() }).from(courseTemplates).where(where).get(),
-    ]);
-    return c.json(paged(rows.map((row) => toTemplate(row)), total?.n ?? 0, q));
+    const page = await listPage(tdb.db, courseTemplates, where, q, (p) =>
+      tdb.db.select().from(courseTemplates).where(where).orderBy(order, desc(courseTemplates._id)).limit(p.limit).offset(p.offset).all(),
+    );
+    return c.json(paged(page.docs.map((row) => toTemplate(row)), page.totalDocs, q));
   })
-  .post('/admin/course-templates', ...can('create'), validate('json', courseTemplateInput), async (c) => {
+  .post('/admin/course-templates', ...can('create'), validate('json', courseTemplateInput), async (c) =>
+    c.json(toTemplate(await createTemplate(tenantDb(c), c.req.valid('json')), true), 201),
+  )
+  .get('/admin/course-templates/:id', ...can('view'), validate('param', idParam), validate('query', templateDetailQuery), async (c) =>
+    c.json(toTemplate(await findTemplate(tenantDb(c), c.req.valid('param').id), Boolean(c.req.valid('query').isSectionsAllowed))),
+  )
+  .put('/admin/course-templates/:id', ...can('edit'), validate('param', idParam), validate('json', courseTemplateUpdate), async (c) => {
     const tdb = tenantDb(c);
-    const { fromCourseId, sections: given, ...input } = c.req.valid('json');
-    await assertCatalogue(tdb, input);
-    if (fromCourseId) {
-      await findCourse(tdb, fromCourseId).catch(() => {
-        throw new ApiError(400, 'fromCourseId: is not a course of this site', [{ path: 'fromCourseId', message: 'is not a course of this site' }]);
-      });
-    }
-    const tree = given ?? (await courseTreeAsTemplate(tdb, fromCourseId!));
-    const created = await tdb.db
-      .insert(courseTemplates)
-      .values(tdb.values(courseTemplates, { ...input, courseId: fromCourseId ?? null, sections: tree }))
-      .returning()
-      .get();
-    return c.json(toTemplate(created, true), 201);
+    return c.json(toTemplate(await updateTemplate(tdb, await findTemplate(tdb, c.req.valid('param').id), c.req.valid('json')), true));
   })
-  .get('/admin/course-templates/:id', ...can('view'), validate('query', templateDetailQuery), async (c) => {
+  .delete('/admin/course-templates/:id', ...can('delete'), validate('param', idParam), async (c) => {
     const tdb = tenantDb(c);
-    return c.json(toTemplate(await findTemplate(tdb, c.req.param('id')), Boolean(c.req.valid('query').isSectionsAllowed)));
+    return c.json(await deleteTemplate(tdb, await findTemplate(tdb, c.req.valid('param').id)));
   })
-  .put('/admin/course-templates/:id', ...can('edit'), validate('json', courseTemplateUpdate), async (c) => {
+  .post('/admin/courses/from-template/:templateId', ...can('create'), validate('param', templateIdParam), validate('json', courseFromTemplateInput), async (c) => {
     const tdb = tenantDb(c);
-    const template = await findTemplate(tdb, c.req.param('id'));
-    const input = c.req.valid('json');
-    if (input.curriculum || input.subject || input.grade) {
-      await assertCatalogue(tdb, { curriculum: input.curriculum ?? template.curriculum, subject: input.subject ?? template.subject, grade: input.grade ?? template.grade });
-    }
-    const updated = await tdb.db.update(courseTemplates).set(input).where(tdb.where(courseTemplates, eq(courseTemplates._id, template._id))).returning().get();
-    return c.json(toTemplate(updated, true));
-  })
-  .delete('/admin/course-templates/:id', ...can('delete'), async (c) => {
-    const tdb = tenantDb(c);
-    const template = await findTemplate(tdb, c.req.param('id'));
-    await tdb.db.delete(courseTemplates).where(tdb.where(courseTemplates, eq(courseTemplates._id, template._id)));
-    return c.json({ _id: template._id });
-  })
-  .post('/admin/courses/from-template/:templateId', ...can('create'), validate('json', courseFromTemplateInput), async (c) => {
-    const tdb = tenantDb(c);
-    const template = await findTemplate(tdb, c.req.param('templateId'));
-    const input = c.req.valid('json');
-    const createdBy = authOf(c).userId;
-    const courseId = newId();
-    // One batch, so a course never exists without the tree it was made from.
-    await tdb.db.batch([
-      tdb.db.insert(courses).values(
-        tdb.values(courses, {
-          _id: courseId,
-          title: input.title ?? template.title,
-          description: template.description,
-          kind: template.kind,
-          isOneToOne: template.kind === 'One-to-One',
-          status: input.status,
-          paymentType: input.paymentType,
-          curriculum: template.curriculum,
-          subject: template.subject,
-          grade: template.grade,
-          createdBy,
-        }),
-      ),
-      ...templateRows(tdb, courseId, createdBy, template.sections).map((row) => tdb.db.insert(sections).values(row)),
-    ]);
-    const course = await findCourse(tdb, courseId);
+    const template = await findTemplate(tdb, c.req.valid('param').templateId);
+    const course = await courseFromTemplate(tdb, authOf(c), template, c.req.valid('json'));
     const [record] = await courseRecords(tdb, [course]);
     return c.json(record!, 201);
   });

@@ -9,11 +9,12 @@ import { findManagedUser, peopleById } from '../lib/admin-user-record';
 import { writeAudit } from '../lib/audit';
 import { paged } from '../lib/pagination';
 import { toPublicUser } from '../lib/public-user';
+import { endSession, openImpersonation } from '../lib/sessions';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError } from '../../platform/errors';
 import { requirePermission } from '../middleware/permissions';
-import { validate } from '../middleware/validate';
+import { parseJson, validate } from '../middleware/validate';
 
 // Entries written within the same millisecond keep the order they were written in.
 const insertionOrder = sql`${auditLog}.rowid`;
@@ -23,11 +24,11 @@ const insertionOrder = sql`${auditLog}.rowid`;
  * back to it in one step. Everything the admin changes meanwhile lands in the audit log (see middleware/auth.ts).
  */
 export const impersonationRoutes = new Hono<AppBindings>()
-  .post('/admin/users/log-in-as-user', requireAuth, requirePermission('adminUsers', ['logInAsUser']), validate('json', logInAsUserInput), async (c) => {
+  .post('/admin/users/log-in-as-user', requireAuth, requirePermission('adminUsers', ['logInAsUser']), async (c) => {
     const tdb = tenantDb(c);
     const auth = authOf(c);
     if (auth.impersonatorId) throw new ApiError(403, 'Return to your own account before acting as someone else');
-    const target = await findManagedUser(tdb, c.req.valid('json').userId);
+    const target = await findManagedUser(tdb, (await parseJson(c, logInAsUserInput)).userId);
     if (target.role === 'ADMIN') throw new ApiError(403, 'You cannot act as another admin');
 
     const admin = await tdb.db.select().from(users).where(tdb.where(users, eq(users._id, auth.userId))).get();
@@ -36,11 +37,7 @@ export const impersonationRoutes = new Hono<AppBindings>()
 
     // It cannot outlive the admin's own session, which is where "Return to my account" goes.
     const expiresAt = new Date(Math.min(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000, adminSession.expiresAt.getTime()));
-    const session = await tdb.db
-      .insert(sessions)
-      .values(tdb.values(sessions, { userId: target._id, authType: 'impersonation', expiresAt, impersonatorId: admin._id, returnSessionId: auth.sessionId }))
-      .returning({ _id: sessions._id })
-      .get();
+    const session = { _id: await openImpersonation(tdb, auth, target._id, expiresAt) };
     const { token, expiresIn } = await signAccessToken(c.env.TOKEN_SECRET, {
       sub: target._id,
       tid: tdb.tenantId,
@@ -72,7 +69,7 @@ export const impersonationRoutes = new Hono<AppBindings>()
     const auth = authOf(c);
     if (!auth.impersonatorId) throw new ApiError(403, 'You are not acting as another user');
     const current = await tdb.db.select({ returnSessionId: sessions.returnSessionId }).from(sessions).where(tdb.where(sessions, eq(sessions._id, auth.sessionId))).get();
-    await tdb.db.update(sessions).set({ revokedAt: new Date() }).where(tdb.where(sessions, eq(sessions._id, auth.sessionId)));
+    await endSession(tdb, auth.sessionId);
 
     const back = current?.returnSessionId
       ? await tdb.db

@@ -6,7 +6,8 @@ import { lessonDocName, lessonDocParts } from '../../schema/contracts/realtime';
 import { newId } from '../../schema/tables/columns';
 import type { AppBindings } from '../env';
 import { extensionOf, sniffImageType } from '../lib/files';
-import { lessonAccess, requireLessonEdit } from '../lib/lesson-access';
+import { requireLessonEdit } from '../lib/lesson-access';
+import { lessonOf } from '../middleware/lesson';
 import { requireAuth } from '../middleware/auth';
 import { ApiError, fieldError } from '../../platform/errors';
 import { requireAccount } from '../middleware/permissions';
@@ -25,7 +26,7 @@ const tooLarge = () => new ApiError(413, 'file: must be 5 MB or smaller', [{ pat
 /** The lesson room's header data and its board images. Members of the lesson only. */
 export const lessonRoomRoutes = new Hono<AppBindings>()
   .get('/lesson-rooms/:sectionId', requireAuth, requireAccount, validate('param', sectionParam), async (c) => {
-    const { tdb, section, access, canEdit, leads } = await lessonAccess(c, c.req.valid('param').sectionId);
+    const { tdb, section, access, canEdit, leads } = await lessonOf(c, c.req.valid('param').sectionId);
     const session = await sessionOfSection(tdb, section._id);
     const body: LessonRoomInfo = {
       section: {
@@ -44,7 +45,7 @@ export const lessonRoomRoutes = new Hono<AppBindings>()
     return c.json(body);
   })
   .post('/lesson-rooms/:sectionId/images', requireAuth, requireAccount, validate('param', sectionParam), async (c) => {
-    const lesson = await lessonAccess(c, c.req.valid('param').sectionId);
+    const lesson = await lessonOf(c, c.req.valid('param').sectionId);
     requireLessonEdit(lesson);
     if (Number(c.req.header('content-length') ?? 0) > MAX_LESSON_IMAGE_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
     if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) throw fieldError('file', 'must be sent as multipart/form-data');
@@ -66,14 +67,14 @@ export const lessonRoomRoutes = new Hono<AppBindings>()
   })
   .get('/lesson-rooms/:sectionId/history/:part', requireAuth, requireAccount, validate('param', sectionParam.extend({ part: z.enum(lessonDocParts) })), async (c) => {
     const { sectionId, part } = c.req.valid('param');
-    const lesson = await lessonAccess(c, sectionId);
+    const lesson = await lessonOf(c, sectionId);
     const entries = await readHistory(c.env.FILES, lesson.tdb.tenantId, lessonDocName(lesson.section._id, part));
     // One archive in the rooms' own format, in order: kilobytes a replay scrubs through instead of a video.
     return new Response(encodeHistory(entries), { headers: { 'content-type': 'application/octet-stream', 'cache-control': 'private, no-store' } });
   })
   .get('/lesson-rooms/:sectionId/images/:imageId', requireAuth, requireAccount, validate('param', imageParam), async (c) => {
     const { sectionId, imageId } = c.req.valid('param');
-    const lesson = await lessonAccess(c, sectionId);
+    const lesson = await lessonOf(c, sectionId);
     const object = await c.env.FILES.get(imageKey(lesson.tdb.tenantId, lesson.section._id, imageId));
     if (!object) throw new ApiError(404, 'File not found');
     const headers = new Headers({ 'x-content-type-options': 'nosniff', 'content-disposition': 'inline', 'cache-control': 'private, max-age=31536000, immutable' });

@@ -4,7 +4,7 @@ import { idParam, recordId } from '../../schema/contracts/common';
 import { bookMeetingInput, cancelInput, courseQuery, type MeetingKind, meetingCreateInput, meetingUpdateInput, rescheduleMeetingInput } from '../../schema/contracts/sections';
 import type { AppBindings } from '../env';
 import { courseAccessFor, editableSection } from '../lib/sections/access';
-import { bookLesson, cancelSection, createMeeting, deleteSection, rescheduleMeeting, updateMeeting } from '../lib/sections/operations';
+import { assertMayBook, bookLesson, cancelSection, createMeeting, deleteSection, rescheduleMeeting, updateMeeting } from '../lib/sections/operations';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { requireAccount } from '../middleware/permissions';
@@ -22,7 +22,7 @@ const lessonFor = (c: Ctx, id: string, kind: MeetingKind, action: 'edit' | 'dele
 /** The course a body names must be one of the caller's before the rest of the body is read. */
 async function gateBodyCourse(c: Ctx) {
   const { course } = await parseJson(c, courseQuery);
-  await courseAccessFor(tenantDb(c), authOf(c), course);
+  return courseAccessFor(tenantDb(c), authOf(c), course);
 }
 
 /** Team meetings and zoom meetings behave the same; only the section kind (and the course-role resource) differ. */
@@ -57,7 +57,7 @@ function meetingRoutesFor(kind: MeetingKind, base: string) {
 }
 
 const bookingRoutes = new Hono<AppBindings>().post('/team-meetings/course-meeting-book', requireAuth, requireAccount, async (c) => {
-  await gateBodyCourse(c);
+  assertMayBook(await gateBodyCourse(c));
   return c.json(await bookLesson(tenantDb(c), authOf(c), await parseJson(c, bookMeetingInput), lessonEnv(c)), 201);
 });
 

@@ -1,9 +1,10 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { count, eq, gt, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   changePasswordRequest,
   FORGOT_PASSWORD_MESSAGE,
   forgotPasswordRequest,
+  PASSWORD_CHANGED,
   RESET_TOKEN_INVALID,
   resetPasswordRequest,
 } from '../../schema/contracts/passwords';
@@ -11,13 +12,12 @@ import { passwordResets, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { sendEmail } from '../../platform/email/outbox';
 import { resetPasswordMail } from '../../platform/email/templates';
-import { hashPassword, verifyPassword } from '../lib/passwords';
-import { callerOf, clearAccountAttempts, passwordKeys, passwordSucceeded, RESET_MAILS, reserveAttempt, THROTTLES, throttleKeys, tooMany } from '../lib/rate-limit';
-import { newResetToken, sha256Hex } from '../lib/reset-tokens';
-import { revokeSessions } from '../lib/sessions';
+import { changePassword } from '../lib/accounts/change-password';
+import { issueResetToken, resetPassword } from '../lib/password-changes';
+import { callerOf, clearAccountAttempts, RESET_MAILS, reserveAttempt, THROTTLES, throttleKeys, tooMany } from '../lib/rate-limit';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError, fieldError } from '../../platform/errors';
+import { fieldError } from '../../platform/errors';
 import { refuseWhileImpersonating, requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 
@@ -50,16 +50,7 @@ export const passwordRoutes = new Hono<AppBindings>()
     const capped = await reserveAttempt(tdb.db, [{ key: throttleKeys.resetMail(tdb.tenantId, email, caller), policy: RESET_MAIL_CAP }], 'reset mails');
     if (capped) return c.json({ message: FORGOT_PASSWORD_MESSAGE });
 
-    const token = newResetToken();
-    const issuedAt = Date.now();
-    await tdb.db.insert(passwordResets).values(
-      tdb.values(passwordResets, {
-        userId: user._id,
-        tokenHash: await sha256Hex(token),
-        createdAt: new Date(issuedAt),
-        expiresAt: new Date(issuedAt + RESET_TOKEN_MINUTES * 60 * 1000),
-      }),
-    );
+    const token = await issueResetToken(tdb, user._id, RESET_TOKEN_MINUTES);
     const url = new URL(c.req.url);
     const link = `${url.origin}/learning-portal/reset-password?${new URLSearchParams({ email, token })}`;
     const mail = resetPasswordMail({ to: email, code: token, firstname: user.firstname, productName: c.get('tenant').name, link, minutes: RESET_TOKEN_MINUTES });
@@ -76,63 +67,13 @@ export const passwordRoutes = new Hono<AppBindings>()
       .get();
     if (!user) throw fieldError('token', RESET_TOKEN_INVALID);
 
-    const passwordHash = await hashPassword(password);
-    const now = new Date();
-    // Consuming the token is one conditional UPDATE, so two uses of the same link cannot both succeed.
-    const consumed = await tdb.db
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(
-        tdb.where(
-          passwordResets,
-          eq(passwordResets.tokenHash, await sha256Hex(token)),
-          eq(passwordResets.userId, user._id),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, now),
-        ),
-      )
-      .returning({ _id: passwordResets._id })
-      .get();
-    if (!consumed) throw fieldError('token', RESET_TOKEN_INVALID);
-
-    await tdb.db.batch([
-      tdb.db.update(users).set({ passwordHash, mustChangePassword: false }).where(tdb.where(users, eq(users._id, user._id))),
-      // Other links sent before this one must not reopen the account.
-      tdb.db
-        .update(passwordResets)
-        .set({ usedAt: now })
-        .where(tdb.where(passwordResets, eq(passwordResets.userId, user._id), isNull(passwordResets.usedAt))),
-      revokeSessions(tdb, user._id),
-    ]);
+    await resetPassword(tdb, user._id, token, password);
     await clearAccountAttempts(tdb, email);
     return c.json({ message: 'Your password has been reset. Sign in with your new password.' });
   })
   .post('/auth/change-password', requireAuth, requireAccount, refuseWhileImpersonating, validate('json', changePasswordRequest), async (c) => {
-    const tdb = tenantDb(c);
-    const auth = authOf(c);
-    const { currentPassword, newPassword } = c.req.valid('json');
-    // The signed-in person's own password, even while a parent acts for a student.
-    const user = await tdb.db
-      .select({ _id: users._id, email: users.email, passwordHash: users.passwordHash })
-      .from(users)
-      .where(tdb.where(users, eq(users._id, auth.userId), isNull(users.deletedAt)))
-      .get();
-    if (!user?.email || !user.passwordHash) throw new ApiError(403, 'This account has no password to change');
-
-    // Guessing the current password through this call counts against the same limit as signing in.
-    const caller = await callerOf(c);
-    const keys = await passwordKeys(tdb, user.email, caller);
-    const refused = await reserveAttempt(tdb.db, keys, 'sign-in attempts');
-    if (refused) return tooMany(c, refused);
-    if (!(await verifyPassword(currentPassword, user.passwordHash))) throw fieldError('currentPassword', 'Your current password is not correct');
-    await passwordSucceeded(tdb, user._id, keys, caller);
-
-    await tdb.db.batch([
-      tdb.db
-        .update(users)
-        .set({ passwordHash: await hashPassword(newPassword), mustChangePassword: false })
-        .where(tdb.where(users, eq(users._id, user._id))),
-      revokeSessions(tdb, user._id, auth.sessionId),
-    ]);
-    return c.json({ message: 'Your password has been changed. Other devices have been signed out.' });
+    const warning = { env: c.env, origin: new URL(c.req.url).origin, productName: c.get('tenant').name, waitUntil: c.executionCtx.waitUntil.bind(c.executionCtx) };
+    const input = { body: c.req.valid('json'), caller: await callerOf(c), warning };
+    const refused = await changePassword(tenantDb(c), authOf(c), input);
+    return refused ? tooMany(c, refused) : c.json({ message: PASSWORD_CHANGED });
   });

@@ -13,7 +13,8 @@ import { managedStudents } from '../lib/public-user';
 import { contains } from '../lib/search';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { adminPermissions, requireAccount, requirePermission } from '../middleware/permissions';
+import { requireAccount, requirePermission } from '../middleware/permissions';
+import { adminPermissions } from '../lib/admin-permissions';
 import { parseQuery, validate } from '../middleware/validate';
 
 const userIdParam = z.object({ userId: z.string().trim().min(1).max(64) });
@@ -28,8 +29,13 @@ function adminPlanRoutes(kind: PlanKind) {
     .get(path, ...can('view'), validate('query', pricingListQuery), async (c) => {
       const tdb = tenantDb(c);
       const q = c.req.valid('query');
-      const where = tdb.where(table, q.searchText ? contains(table.name, q.searchText) : undefined, q.statuses?.length ? inArray(table.status, q.statuses) : undefined);
-      const order = sortBy(q, { name: table.name, amount: table.amount, status: table.status, createdAt: table.createdAt, updatedAt: table.updatedAt }, desc(table.createdAt));
+      const where = tdb.where(
+        table,
+        q.searchText ? contains(table.name, q.searchText) : undefined,
+        q.statuses?.length ? inArray(table.status, q.statuses) : undefined,
+      );
+      const columns = { name: table.name, amount: table.amount, status: table.status, createdAt: table.createdAt, updatedAt: table.updatedAt };
+      const order = sortBy(q, columns, desc(table.createdAt));
       return c.json(
         await listPage(tdb.db, table, where, q, async (page) =>
           (await tdb.db.select().from(table).where(where).orderBy(order, desc(table._id)).limit(page.limit).offset(page.offset).all()).map(toPlan),
@@ -47,8 +53,12 @@ function adminPlanRoutes(kind: PlanKind) {
           .all(),
       );
     })
-    .get(`${path}/verify-delete/:id`, ...can('delete'), validate('param', idParam), async (c) => c.json(await verifyPlanDelete(tenantDb(c), kind, c.req.valid('param').id)))
-    .get(`${path}/user/:userId`, ...can('view'), validate('param', userIdParam), async (c) => c.json(await plansForStudent(tenantDb(c), kind, c.req.valid('param').userId)))
+    .get(`${path}/verify-delete/:id`, ...can('delete'), validate('param', idParam), async (c) =>
+      c.json(await verifyPlanDelete(tenantDb(c), kind, c.req.valid('param').id)),
+    )
+    .get(`${path}/user/:userId`, ...can('view'), validate('param', userIdParam), async (c) =>
+      c.json(await plansForStudent(tenantDb(c), kind, c.req.valid('param').userId)),
+    )
     .get(`${path}/:id`, ...can('view'), validate('param', idParam), async (c) => c.json(toPlan(await findPlan(tenantDb(c), kind, c.req.valid('param').id))))
     .post(path, ...can('create'), validate('json', inputs[kind]), async (c) => c.json(await savePlan(tenantDb(c), authOf(c), kind, c.req.valid('json')), 201))
     .put(`${path}/:id`, ...can('edit'), validate('param', idParam), validate('json', inputs[kind]), async (c) =>

@@ -1,18 +1,29 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { idParam } from '../../schema/contracts/common';
-import { explainQuery, pricingListQuery, rateInput, rateListQuery, rateVersionInput } from '../../schema/contracts/pricing';
+import { z } from 'zod';
+import { idParam, recordId } from '../../schema/contracts/common';
+import {
+  explainQuery,
+  pricingListQuery,
+  rateInput,
+  rateListQuery,
+  rateVersionInput,
+  tutorStudentRateQuery,
+  userRatesInput,
+} from '../../schema/contracts/pricing';
 import type { RateTable } from '../../schema/contracts/pricing-enums';
 import { rates, rateVersions } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { listPage, sortBy } from '../lib/pagination';
 import { explainLesson } from '../lib/pricing/explain';
+import { rateForStudent, ratesForTutor } from '../lib/pricing/tutor-rates';
 import {
   deleteRate,
   deleteVersion,
   findRate,
   findVersion,
   ratesCount,
+  replaceUserRates,
   saveRate,
   saveVersion,
   toRate,
@@ -22,7 +33,7 @@ import {
 import { contains } from '../lib/search';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { requirePermission, requirePermissions } from '../middleware/permissions';
+import { requireAccount, requirePermission, requirePermissions, requireRole } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 
 const paths: Record<RateTable, string> = {
@@ -31,6 +42,9 @@ const paths: Record<RateTable, string> = {
   STUDENT_FLEXIBLE: 'student-flexible-rate',
   STUDENT_SUBSCRIPTION: 'student-subscription-rate',
 };
+const studentParam = z.object({ studentId: recordId });
+const userIdParam = z.object({ userId: recordId });
+const rateFilters = ['versionId', 'tutorCountry', 'studentCountry', 'studentType', 'courseType', 'packageId', 'country', 'curriculum', 'grade'] as const;
 const resourceOf = (table: RateTable) => (table.startsWith('STUDENT_') ? 'studentRates' : 'tutorRates');
 
 function versionRoutes(table: RateTable) {
@@ -47,7 +61,13 @@ function versionRoutes(table: RateTable) {
         q.searchText ? contains(rateVersions.name, q.searchText) : undefined,
         q.statuses?.length ? inArray(rateVersions.status, q.statuses) : undefined,
       );
-      const columns = { name: rateVersions.name, versionNumber: rateVersions.versionNumber, referenceDate: rateVersions.referenceDate, status: rateVersions.status, createdAt: rateVersions.createdAt };
+      const columns = {
+        name: rateVersions.name,
+        versionNumber: rateVersions.versionNumber,
+        referenceDate: rateVersions.referenceDate,
+        status: rateVersions.status,
+        createdAt: rateVersions.createdAt,
+      };
       const order = sortBy(q, columns, desc(rateVersions.versionNumber));
       return c.json(
         await listPage(tdb.db, rateVersions, where, q, async (page) => {
@@ -68,7 +88,9 @@ function versionRoutes(table: RateTable) {
           .all(),
       );
     })
-    .get(`${path}/verify-delete/:id`, ...can('delete'), validate('param', idParam), async (c) => c.json(await verifyVersionDelete(tenantDb(c), table, c.req.valid('param').id)))
+    .get(`${path}/verify-delete/:id`, ...can('delete'), validate('param', idParam), async (c) =>
+      c.json(await verifyVersionDelete(tenantDb(c), table, c.req.valid('param').id)),
+    )
     .get(`${path}/:id`, ...can('view'), validate('param', idParam), async (c) => {
       const tdb = tenantDb(c);
       const row = await findVersion(tdb, table, c.req.valid('param').id);
@@ -93,9 +115,7 @@ function rateRoutes(table: RateTable) {
     .get(path, ...can('view'), validate('query', rateListQuery), async (c) => {
       const tdb = tenantDb(c);
       const q = c.req.valid('query');
-      const filters = (['versionId', 'tutorCountry', 'studentCountry', 'studentType', 'courseType', 'packageId', 'country', 'curriculum', 'grade'] as const).map((key) =>
-        q[key] ? eq(rates[key], q[key]) : undefined,
-      );
+      const filters = rateFilters.map((key) => (q[key] ? eq(rates[key], q[key]) : undefined));
       const where = tdb.where(rates, eq(rates.rateTable, table), ...filters);
       const order = sortBy(q, { amount: rates.amount, createdAt: rates.createdAt, updatedAt: rates.updatedAt }, desc(rates.createdAt));
       return c.json(
@@ -123,10 +143,25 @@ function rateRoutes(table: RateTable) {
     });
 }
 
+const tutorOnly = [requireAuth, requireAccount, requireRole('TUTOR')] as const;
+const editTutorRates = [requireAuth, requirePermission('tutorRates', ['edit'])] as const;
+const userRates = (table: RateTable) => [validate('param', userIdParam), validate('json', userRatesInput(table))] as const;
 const tables = ['ONE_TO_ONE_TUTOR', 'GROUP_TUTOR', 'STUDENT_FLEXIBLE', 'STUDENT_SUBSCRIPTION'] as const;
 
 export const pricingRateRoutes = tables
   .reduce((app, table) => app.route('/', versionRoutes(table)).route('/', rateRoutes(table)), new Hono<AppBindings>())
+  // The tutor's own side: what may pay them, and what a lesson with one of their students pays.
+  .get('/one-to-one-tutor-rates', ...tutorOnly, async (c) => c.json(await ratesForTutor(tenantDb(c), authOf(c), 'ONE_TO_ONE_TUTOR')))
+  .get('/group-tutor-rates', ...tutorOnly, async (c) => c.json(await ratesForTutor(tenantDb(c), authOf(c), 'GROUP_TUTOR')))
+  .get('/one-to-one-tutor-rates/student/:studentId', ...tutorOnly, validate('param', studentParam), validate('query', tutorStudentRateQuery), async (c) =>
+    c.json(await rateForStudent(tenantDb(c), authOf(c), c.req.valid('param').studentId, c.req.valid('query'))),
+  )
+  .put('/admin/users/one-to-one-tutor-rates/:userId', ...editTutorRates, ...userRates('ONE_TO_ONE_TUTOR'), async (c) =>
+    c.json(await replaceUserRates(tenantDb(c), authOf(c), 'ONE_TO_ONE_TUTOR', c.req.valid('param').userId, c.req.valid('json'))),
+  )
+  .put('/admin/users/group-tutor-rates/:userId', ...editTutorRates, ...userRates('GROUP_TUTOR'), async (c) =>
+    c.json(await replaceUserRates(tenantDb(c), authOf(c), 'GROUP_TUTOR', c.req.valid('param').userId, c.req.valid('json'))),
+  )
   .get('/admin/rates/explain', requireAuth, requirePermissions({ tutorRates: ['view'] }), validate('query', explainQuery), async (c) =>
     c.json(await explainLesson(tenantDb(c), authOf(c), c.req.valid('query'))),
   );

@@ -20,7 +20,11 @@ function setRoutes(path: string, kind: SetKind, resource: string) {
       const tdb = tenantDb(c);
       if (kind === 'GROUP') await ensureDefaultGroup(tdb);
       const q = c.req.valid('query');
-      const where = tdb.where(table, q.searchText ? contains(table.name, q.searchText) : undefined, q.statuses?.length ? inArray(table.status, q.statuses) : undefined);
+      const where = tdb.where(
+        table,
+        q.searchText ? contains(table.name, q.searchText) : undefined,
+        q.statuses?.length ? inArray(table.status, q.statuses) : undefined,
+      );
       const order = sortBy(q, { name: table.name, status: table.status, createdAt: table.createdAt, updatedAt: table.updatedAt }, desc(table.createdAt));
       return c.json(
         await listPage(tdb.db, table, where, q, async (page) =>

@@ -1,11 +1,12 @@
-import { eq, isNull, sql } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { cleanFileName, isCleanFileName } from '../../schema/contracts/file-names';
 import { accountDeletion, pageGuidesUpdate, profileUpdate } from '../../schema/contracts/profile';
 import { users } from '../../schema/tables';
 import type { AppBindings } from '../env';
-import { changedFields, withoutEchoes } from '../lib/changes';
+import { withoutEchoes } from '../lib/changes';
+import { actingProfileUser, dismissPageGuides, setAvatar, updateProfile } from '../lib/profile';
 import { avatarKey, avatarPath, extensionOf, MAX_AVATAR_BYTES, removeAvatars, sniffImageType } from '../lib/files';
 import { DUMMY_HASH, verifyPassword } from '../lib/passwords';
 import { toUserProfile } from '../lib/public-user';
@@ -29,34 +30,21 @@ async function liveUser(tdb: TenantDb, id: string) {
 export const profileRoutes = new Hono<AppBindings>()
   .put('/user', requireAuth, requireAccount, async (c) => {
     const tdb = tenantDb(c);
-    const { actingUserId } = authOf(c);
-    const current = await toUserProfile(tdb, await liveUser(tdb, actingUserId));
+    const actor = authOf(c);
+    const current = await toUserProfile(tdb, await actingProfileUser(tdb, actor));
     // The profile as GET /user/{id} answers it can be sent back: read-only fields equal to what was read are dropped.
     const input = await parseJson(c, z.preprocess((body) => withoutEchoes(body, current, Object.keys(profileUpdate.shape)), profileUpdate));
-    const changes = changedFields(current, input);
-    if (Object.keys(changes).length === 0) return c.json(current);
-    await tdb.db.update(users).set(changes).where(tdb.where(users, eq(users._id, actingUserId)));
-    return c.json(await toUserProfile(tdb, await liveUser(tdb, actingUserId)));
+    return c.json(await updateProfile(tdb, actor, current, input));
   })
   .put('/user/page-guides', requireAuth, requireAccount, validate('json', pageGuidesUpdate), async (c) => {
-    const tdb = tenantDb(c);
-    const { actingUserId } = authOf(c);
-    // json_patch merges in the database, so two tabs dismissing different guides cannot undo each other.
-    const row = await tdb.db
-      .update(users)
-      .set({ pageGuides: sql`json_patch(${users.pageGuides}, ${JSON.stringify(c.req.valid('json'))})` })
-      .where(tdb.where(users, eq(users._id, actingUserId), isNull(users.deletedAt)))
-      .returning({ pageGuides: users.pageGuides })
-      .get();
-    if (!row) throw new ApiError(404, 'User not found');
-    return c.json(row);
+    return c.json(await dismissPageGuides(tenantDb(c), authOf(c), c.req.valid('json')));
   })
-  .put('/user/delete', requireAuth, requireAccount, refuseWhileImpersonating, validate('json', accountDeletion), async (c) => {
+  .put('/user/delete', requireAuth, requireAccount, refuseWhileImpersonating, async (c) => {
     const tdb = tenantDb(c);
     const auth = authOf(c);
     if (auth.actingUserId !== auth.userId) throw new ApiError(403, 'Switch back to your own account to delete it');
     const user = await liveUser(tdb, auth.userId);
-    const { password } = c.req.valid('json');
+    const { password } = await parseJson(c, accountDeletion);
     // A hash is always checked, so the answer takes as long for an account without a password.
     const correct = await verifyPassword(password, user.passwordHash ?? DUMMY_HASH);
     if (!correct || !user.passwordHash) throw fieldError('password', 'is incorrect');
@@ -90,7 +78,7 @@ export const profileRoutes = new Hono<AppBindings>()
     const key = avatarKey(tdb.tenantId, actingUserId, name);
     await c.env.FILES.put(key, bytes, { httpMetadata: { contentType: type, cacheControl: 'public, max-age=31536000, immutable' } });
     const avatar = avatarPath(actingUserId, name);
-    await tdb.db.update(users).set({ avatar }).where(tdb.where(users, eq(users._id, actingUserId)));
+    await setAvatar(tdb, authOf(c), avatar);
     await removeAvatars(c.env.FILES, tdb.tenantId, actingUserId, key);
     return c.json({ avatar }, 201);
   })

@@ -11,7 +11,7 @@ import { adminChatConnection, courseChatConnection, docConnection, openWaitingRo
 import { tenantDb } from '../lib/tenant-db';
 import { waitingRoomStub } from '../lib/waiting-room/lesson';
 import { authOf, requireAuth } from '../middleware/auth';
-import { adminPermissions } from '../middleware/permissions';
+import { adminPermissions } from '../lib/admin-permissions';
 import { parseJson } from '../middleware/validate';
 
 const upgradeOnly = createMiddleware<AppBindings>(async (c, next) => upgradeRequired(c.req.raw) ?? next());

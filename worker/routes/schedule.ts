@@ -2,6 +2,7 @@ import { asc, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { recordId } from '../../schema/contracts/common';
 import { hasTenantPermission } from '../../schema/contracts/permissions';
 import { type CalendarFeed, meetingsQuery, type MeetingsList, type ScheduleList, scheduleListQuery } from '../../schema/contracts/schedule';
 import { sections, userMappers, users } from '../../schema/tables';
@@ -14,11 +15,12 @@ import { findLessons, lessonSortColumns, lessonTotals, toWire } from '../lib/sch
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError } from '../../platform/errors';
-import { adminPermissions, requireAccount, requirePermission } from '../middleware/permissions';
-import { validate } from '../middleware/validate';
+import { requireAccount, requirePermission } from '../middleware/permissions';
+import { adminPermissions } from '../lib/admin-permissions';
+import { parseQuery, validate } from '../middleware/validate';
 
-const userIdParam = z.object({ userId: z.string().min(1).max(64) });
-const sectionIdParam = z.object({ sectionId: z.string().min(1).max(64) });
+const userIdParam = z.object({ userId: recordId });
+const sectionIdParam = z.object({ sectionId: recordId });
 const feedParam = z.object({ file: z.string().max(80) });
 
 const DAY = 24 * 60 * 60_000;
@@ -128,10 +130,10 @@ const adminRoutes = new Hono<AppBindings>().get(
 export const scheduleRoutes = new Hono<AppBindings>()
   .route('/', feedRoutes)
   .route('/', adminRoutes)
-  .get('/schedule/list/:userId', requireAuth, requireAccount, validate('param', userIdParam), validate('query', scheduleListQuery), async (c) => {
+  .get('/schedule/list/:userId', requireAuth, requireAccount, validate('param', userIdParam), async (c) => {
     const { userId } = c.req.valid('param');
     await assertScheduleReader(c, userId);
-    const query = c.req.valid('query');
+    const query = await parseQuery(c, scheduleListQuery);
     const docs = (await findLessons(tenantDb(c), { ...query, memberId: userId })).map(toWire);
     // The range is the page: a calendar wants every lesson it shows, and the range cap bounds the answer.
     return c.json<ScheduleList>({ docs, totalDocs: docs.length, limit: docs.length, offset: 0 });

@@ -1,25 +1,27 @@
-import { count, desc, eq, gte, lt, or } from 'drizzle-orm';
+import { desc, eq, gte, lt, or } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
 import { hasTenantPermission } from '../../schema/contracts/permissions';
 import { type StudentTrials, type TrialRecording, type TrialBooked, adminTrialInput, adminTrialListQuery, adminTrialUpdate, trialInput, trialSignUpInput } from '../../schema/contracts/trials';
-import { courses, sections, trials, users } from '../../schema/tables';
+import { idParam } from '../../schema/contracts/common';
+import { trials, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { assertCatalogue, assertUsers } from '../lib/courses/records';
 import { sendEmail } from '../../platform/email/outbox';
-import { paged, sortBy } from '../lib/pagination';
+import { listPage, paged, sortBy } from '../lib/pagination';
+import { rememberSession } from '../lib/sessions';
+import { accountWrite, grantNewAccount, guestSessionOf, withAccountRace } from '../lib/sign-up';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { bookTrial, type TrialBooking } from '../lib/trials/book';
+import { deleteTrial, updateTrial } from '../lib/trials/changes';
 import { tutorsFreeAt } from '../lib/trials/choose-tutor';
 import { trialBookedMail } from '../lib/trials/mail';
 import { trialRecords } from '../lib/trials/records';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError } from '../../platform/errors';
-import { adminPermissions, requireAccount, requirePermission } from '../middleware/permissions';
-import { validate } from '../middleware/validate';
-import { accountWrite, signInNewAccount, withAccountRace } from './sign-up';
+import { requireAccount, requirePermission } from '../middleware/permissions';
+import { adminPermissions } from '../lib/admin-permissions';
+import { parseJson, validate } from '../middleware/validate';
 
-const idParam = z.object({ id: z.string().min(1).max(64) });
 const can = (action: string) => [requireAuth, requirePermission('trialClasses', [action])] as const;
 const sortable = { start: trials.start, status: trials.status, createdAt: trials.createdAt, curriculum: trials.curriculum, subject: trials.subject };
 const notFound = () => new ApiError(404, 'Trial not found');
@@ -68,20 +70,23 @@ const studentTrialRoutes = new Hono<AppBindings>()
     await assertCatalogue(tdb, { curriculum, subject, grade });
     // The slot is checked before the account exists, so a stale slot never leaves an account without its trial.
     const free = await tutorsFreeAt(tdb, { curriculum, subject, grade }, startDate, tutorId);
-    const write = await accountWrite(c, tdb, { ...account, role: 'STUDENT' });
+    const guest = await guestSessionOf(tdb, c.env.TOKEN_SECRET, c.req.header('authorization'));
+    const write = await accountWrite(tdb, guest, { ...account, role: 'STUDENT' });
     const booking: TrialBooking = { curriculum, subject, grade, studentId: write.userId, start: startDate, end: endDate, createdBy: write.userId, placer: 'student' };
     const booked = await withAccountRace(() => bookTrial(tdb, free, booking, [write.statement]));
-    const token = await signInNewAccount(c, tdb, write.userId, write.guestSessionId);
+    const granted = await grantNewAccount(tdb, c.env.TOKEN_SECRET, write.userId, write.guestSessionId);
+    await rememberSession(c, granted);
+    const token = granted.body;
     await mailStudent(c, tdb, booking, booked.tutorId, booked.courseId);
     const body: TrialBooked = { trial: await readTrial(tdb, booked.trialId), courseId: booked.courseId };
     return c.json({ ...token, ...body }, 201);
   })
-  .post('/trials', requireAuth, requireAccount, validate('json', trialInput), async (c) => {
+  .post('/trials', requireAuth, requireAccount, async (c) => {
     const tdb = tenantDb(c);
     const { actingUserId } = authOf(c);
     const student = await person(tdb, actingUserId);
     if (student?.role !== 'STUDENT') throw new ApiError(403, 'Free trials are booked by or for a student');
-    const { curriculum, subject, grade, startDate, endDate, tutorId } = c.req.valid('json');
+    const { curriculum, subject, grade, startDate, endDate, tutorId } = await parseJson(c, trialInput);
     await assertCatalogue(tdb, { curriculum, subject, grade });
     const free = await tutorsFreeAt(tdb, { curriculum, subject, grade }, startDate, tutorId);
     const booking: TrialBooking = { curriculum, subject, grade, studentId: actingUserId, start: startDate, end: endDate, createdBy: authOf(c).userId, placer: 'student' };
@@ -137,11 +142,9 @@ const adminTrialRoutes = new Hono<AppBindings>()
       q.start ? gte(trials.start, q.start) : undefined,
       q.end ? lt(trials.start, q.end) : undefined,
     );
-    const [rows, total] = await Promise.all([
-      tdb.db.select().from(trials).where(where).orderBy(sortBy(q, sortable, desc(trials.start)), trials._id).limit(q.limit).offset(q.offset).all(),
-      tdb.db.select({ n: count() }).from(trials).where(where).get(),
-    ]);
-    return c.json(paged(await trialRecords(tdb, rows), total?.n ?? 0, q));
+    const order = sortBy(q, sortable, desc(trials.start));
+    const page = await listPage(tdb.db, trials, where, q, (p) => tdb.db.select().from(trials).where(where).orderBy(order, trials._id).limit(p.limit).offset(p.offset).all());
+    return c.json(paged(await trialRecords(tdb, page.docs), page.totalDocs, q));
   })
   .post('/admin/trials', ...can('create'), validate('json', adminTrialInput), async (c) => {
     const tdb = tenantDb(c);
@@ -170,30 +173,13 @@ const adminTrialRoutes = new Hono<AppBindings>()
   .put('/admin/trials/:id', ...can('edit'), validate('param', idParam), validate('json', adminTrialUpdate), async (c) => {
     const tdb = tenantDb(c);
     const trial = await findTrial(tdb, c.req.valid('param').id);
-    const input = c.req.valid('json');
-    if (trial.status === 'CANCELED' && input.status && input.status !== 'CANCELED') {
-      throw new ApiError(409, 'status: a canceled trial stays canceled; book a new one', [{ path: 'status', message: 'a canceled trial stays canceled; book a new one' }]);
-    }
-    const cancelling = input.status === 'CANCELED' && trial.status !== 'CANCELED';
-    await tdb.db.batch([
-      tdb.db.update(trials).set(input).where(tdb.where(trials, eq(trials._id, trial._id))),
-      // Cancelling frees the tutor's time: the lesson leaves their calendar and their slots.
-      ...(cancelling
-        ? [tdb.db.update(sections).set({ status: 'CANCELLED', cancelReason: 'Trial canceled' }).where(tdb.where(sections, eq(sections._id, trial.sectionId)))]
-        : []),
-    ]);
+    await updateTrial(tdb, trial, c.req.valid('json'));
     return c.json(await readTrial(tdb, trial._id));
   })
   .delete('/admin/trials/:id', ...can('delete'), validate('param', idParam), async (c) => {
     const tdb = tenantDb(c);
     const trial = await readTrial(tdb, c.req.valid('param').id);
-    const deletedAt = new Date();
-    // The trial's own course and lesson go with it, so nobody keeps a lesson that no longer exists as a trial.
-    await tdb.db.batch([
-      tdb.db.delete(trials).where(tdb.where(trials, eq(trials._id, trial._id))),
-      tdb.db.update(sections).set({ deletedAt }).where(tdb.where(sections, eq(sections._id, trial.sectionId))),
-      tdb.db.update(courses).set({ deletedAt }).where(tdb.where(courses, eq(courses._id, trial.courseId))),
-    ]);
+    await deleteTrial(tdb, trial);
     return c.json(trial);
   });
 

@@ -1,26 +1,27 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
-import { z } from 'zod';
-import { collectionInputs, type CollectionName, subjectInput } from '../../schema/contracts/profile';
-import {
-  curricula,
-  grades,
-  subjects,
-  userAchievements,
-  userExperiences,
-  userLanguages,
-  userQualifications,
-  users,
-  userSubjects,
-} from '../../schema/tables';
+import type { z } from 'zod';
+import { ApiError } from '../../platform/errors';
+import { idParam } from '../../schema/contracts/common';
+import { collectionInputs, subjectInput } from '../../schema/contracts/profile';
+import { users } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { toRecord } from '../lib/public-user';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
+import {
+  addSubject,
+  addToCollection,
+  assertInCollection,
+  type CollectionInput,
+  collectionNames,
+  removeFromCollection,
+  removeSubject,
+  updateInCollection,
+} from '../lib/user-collections';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError, fieldError } from '../../platform/errors';
 import { requireAccount, requirePermission } from '../middleware/permissions';
-import { validate } from '../middleware/validate';
+import { parseJson, validate } from '../middleware/validate';
 
 /**
  * The profile sub-collections (spec 1 section 7, spec 2 section 7), one implementation for both callers:
@@ -28,25 +29,6 @@ import { validate } from '../middleware/validate';
  * tenant for admins who may edit admin users. A row is only found through its owner, so another user's id is a
  * 404 and nothing changes.
  */
-
-// Every collection table has the same owner columns; drizzle's per-table types are unified here once.
-type CollectionTable = typeof userExperiences;
-const tables: Record<CollectionName, CollectionTable> = {
-  experiences: userExperiences,
-  qualifications: userQualifications as unknown as CollectionTable,
-  achievements: userAchievements as unknown as CollectionTable,
-  languages: userLanguages as unknown as CollectionTable,
-};
-
-const singular: Record<CollectionName | 'subjects', string> = {
-  experiences: 'Experience',
-  qualifications: 'Qualification',
-  achievements: 'Achievement',
-  languages: 'Language',
-  subjects: 'Subject',
-};
-
-const idParam = z.object({ id: z.string().min(1).max(64) });
 
 type Ctx = Context<AppBindings>;
 /** Who owns the rows a request works on. */
@@ -66,112 +48,39 @@ const pathUser: OwnerOf = async (c, tdb) => {
   return user._id;
 };
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if (e.message.includes('UNIQUE constraint failed')) return true;
-  }
-  return false;
-}
-
-const alreadyThere = (name: CollectionName | 'subjects') =>
-  new ApiError(409, name === 'languages' ? 'This language is already on the profile' : `This ${singular[name].toLowerCase()} is already on the profile`);
-
-/** The catalogue must hold this curriculum, subject and grade (by name, as the curriculum list shows them). */
-export async function assertInCatalogue(tdb: TenantDb, choice: z.output<typeof subjectInput>) {
-  const found = await tdb.db
-    .select({ _id: grades._id })
-    .from(grades)
-    .innerJoin(subjects, eq(subjects._id, grades.subjectId))
-    .innerJoin(curricula, eq(curricula._id, subjects.curriculumId))
-    .where(
-      and(
-        tdb.where(grades, eq(grades.grade, choice.grade)),
-        eq(subjects.tenantId, tdb.tenantId),
-        eq(subjects.name, choice.subject),
-        eq(curricula.tenantId, tdb.tenantId),
-        eq(curricula.name, choice.curriculum),
-      ),
-    )
-    .get();
-  if (!found) throw fieldError('subject', `${choice.subject} (${choice.curriculum}, ${choice.grade}) is not in the catalogue`);
-}
-
 function collectionRoutes(prefix: string, guard: MiddlewareHandler<AppBindings>, ownerOf: OwnerOf) {
   const router = new Hono<AppBindings>();
-  for (const name of Object.keys(tables) as CollectionName[]) {
-    const table = tables[name];
-    const input = collectionInputs[name] as unknown as z.ZodType<Omit<CollectionTable['$inferInsert'], 'tenantId' | 'userId'>>;
-    const notFound = () => new ApiError(404, `${singular[name]} not found`);
+  for (const name of collectionNames) {
+    const input = collectionInputs[name] as unknown as z.ZodType<CollectionInput>;
     const path = `${prefix}/${name}`;
 
     router.post(path, guard, validate('json', input), async (c) => {
       const tdb = tenantDb(c);
-      const userId = await ownerOf(c, tdb);
-      try {
-        const row = await tdb.db.insert(table).values(tdb.values(table, { ...c.req.valid('json'), userId })).returning().get();
-        return c.json(toRecord(row), 201);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw alreadyThere(name);
-        throw error;
-      }
+      return c.json(toRecord(await addToCollection(tdb, name, await ownerOf(c, tdb), c.req.valid('json'))), 201);
     });
 
-    router.put(`${path}/:id`, guard, validate('param', idParam), validate('json', input), async (c) => {
+    router.put(`${path}/:id`, guard, validate('param', idParam), async (c) => {
       const tdb = tenantDb(c);
-      const userId = await ownerOf(c, tdb);
-      try {
-        const row = await tdb.db
-          .update(table)
-          .set(c.req.valid('json'))
-          .where(tdb.where(table, eq(table._id, c.req.valid('param').id), eq(table.userId, userId)))
-          .returning()
-          .get();
-        if (!row) throw notFound();
-        return c.json(toRecord(row));
-      } catch (error) {
-        if (isUniqueViolation(error)) throw alreadyThere(name);
-        throw error;
-      }
+      const owner = await ownerOf(c, tdb);
+      const { id } = c.req.valid('param');
+      await assertInCollection(tdb, name, owner, id);
+      return c.json(toRecord(await updateInCollection(tdb, name, owner, id, await parseJson(c, input))));
     });
 
     router.delete(`${path}/:id`, guard, validate('param', idParam), async (c) => {
       const tdb = tenantDb(c);
-      const userId = await ownerOf(c, tdb);
-      const row = await tdb.db
-        .delete(table)
-        .where(tdb.where(table, eq(table._id, c.req.valid('param').id), eq(table.userId, userId)))
-        .returning()
-        .get();
-      if (!row) throw notFound();
-      return c.json(toRecord(row));
+      return c.json(toRecord(await removeFromCollection(tdb, name, await ownerOf(c, tdb), c.req.valid('param').id)));
     });
   }
 
   router.post(`${prefix}/subjects`, guard, validate('json', subjectInput), async (c) => {
     const tdb = tenantDb(c);
-    const userId = await ownerOf(c, tdb);
-    const choice = c.req.valid('json');
-    await assertInCatalogue(tdb, choice);
-    const row = await tdb.db
-      .insert(userSubjects)
-      .values(tdb.values(userSubjects, { ...choice, userId }))
-      .onConflictDoNothing()
-      .returning()
-      .get();
-    if (!row) throw alreadyThere('subjects');
-    return c.json(toRecord(row), 201);
+    return c.json(toRecord(await addSubject(tdb, await ownerOf(c, tdb), c.req.valid('json'))), 201);
   });
 
   router.delete(`${prefix}/subjects/:id`, guard, validate('param', idParam), async (c) => {
     const tdb = tenantDb(c);
-    const userId = await ownerOf(c, tdb);
-    const row = await tdb.db
-      .delete(userSubjects)
-      .where(tdb.where(userSubjects, eq(userSubjects._id, c.req.valid('param').id), eq(userSubjects.userId, userId)))
-      .returning()
-      .get();
-    if (!row) throw new ApiError(404, 'Subject not found');
-    return c.json(toRecord(row));
+    return c.json(toRecord(await removeSubject(tdb, await ownerOf(c, tdb), c.req.valid('param').id)));
   });
 
   return router;

@@ -9,7 +9,8 @@ import { mappedStudents, summaryColumns, toPublicUser, toUserProfile } from '../
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { ApiError } from '../../platform/errors';
-import { adminPermissions, requireAccount, requireRole } from '../middleware/permissions';
+import { requireAccount, requireRole } from '../middleware/permissions';
+import { adminPermissions } from '../lib/admin-permissions';
 import { validate } from '../middleware/validate';
 
 const sessionGone = () => new ApiError(401, 'Your session has expired. Please sign in again.');

@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { type JoinedResult, lessonRoomPath, type MeetingData, ROOM_CLOSE_GRACE_MS, type StartMeetingResult, type WaitingNotifiedResult, waitingIdInput } from '../../schema/contracts/waiting-room';
 import type { AppBindings } from '../env';
+import { assertStartable, joinWindow, wireWindow } from '../lib/lessons/join-window';
 import { tenantDb } from '../lib/tenant-db';
 import { assertOpen, peopleByIds, type WaitingLessonAccess, waitingLessonFor, waitingLessonOf, waitingRoomStub } from '../lib/waiting-room/lesson';
 import { mailAbsentTutors } from '../lib/waiting-room/waiting-notice';
@@ -19,6 +20,19 @@ async function openLesson(c: Context<AppBindings>, waitingId: string) {
   const status = lesson.section.status === 'ACTIVE' ? await room.arm(waitingLessonOf(lesson, tenant._id, new URL(c.req.url).origin)) : null;
   return { tdb, lesson, room, status };
 }
+
+/** The lesson's status and join window as the one rule decides it now, with what its room knows. */
+const windowOf = (lesson: WaitingLessonAccess, status: { startedAt: number | null; closed: boolean } | null, now: Date) =>
+  joinWindow(
+    {
+      start: lesson.section.start!,
+      duration: lesson.section.duration!,
+      cancelled: lesson.section.status === 'CANCELLED',
+      startedAt: status ? (status.startedAt != null ? new Date(status.startedAt) : null) : undefined,
+      closed: lesson.section.status === 'COMPLETED' || Boolean(status?.closed),
+    },
+    now,
+  );
 
 /** The acting user joins as TUTOR only when they teach this lesson; an admin starting it does not count as its tutor. */
 const joinKind = (lesson: WaitingLessonAccess, userId: string) => (lesson.tutorIds.includes(userId) ? 'TUTOR' : lesson.viewerKind);
@@ -59,6 +73,7 @@ export const waitingRoomRoutes = new Hono<AppBindings>()
       isMeetingEnded: section.status === 'COMPLETED' || Boolean(status?.closed) || Date.now() >= end + ROOM_CLOSE_GRACE_MS,
       viewerKind: lesson.viewerKind,
       canStart: lesson.canStart && section.status === 'ACTIVE',
+      ...wireWindow(windowOf(lesson, status, new Date())),
     };
     return c.json(data);
   })
@@ -66,6 +81,8 @@ export const waitingRoomRoutes = new Hono<AppBindings>()
     const { lesson, room, status } = await openLesson(c, c.req.valid('json').waitingId);
     assertOpen(lesson.section, Boolean(status?.closed));
     if (!lesson.canStart) throw new ApiError(403, "Only the lesson's tutor or an admin can start it");
+    const now = new Date();
+    assertStartable(windowOf(lesson, status, now), now);
     const { actingUserId } = authOf(c);
     const startedAt = await room.startMeeting({ userId: actingUserId, kind: joinKind(lesson, actingUserId) });
     if (startedAt === null) throw new ApiError(409, 'This lesson has ended');

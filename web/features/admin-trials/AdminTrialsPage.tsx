@@ -1,27 +1,28 @@
 import { useAtomValue } from 'jotai';
 import { CalendarX2, Pencil, Plus, ShieldOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { ListResponse } from '../../../schema/contracts/common';
 import { type Trial, trialOutcomeLabels, trialStatuses } from '../../../schema/contracts/trials';
-import { api } from '../../lib/api';
 import { usePagedList } from '../../lib/paged-list';
+import { fullName } from '../../lib/people';
 import { signedInUserAtom } from '../../lib/session';
-import { iconButton, primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import { EmptyState } from '../../ui/EmptyState';
+import SelectField from '../../ui/SelectField';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { cardClass, iconButton, primaryButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import { AdminDialog, cardClass, EmptyState } from '../admin-users/ui';
-import SelectField from '../auth/SelectField';
-import TextField from '../auth/TextField';
 import { badgeClass, lessonTime } from '../courses/course-format';
 import { gradesOf, subjectsOf, useCatalogue } from '../courses/use-catalogue';
 import { useAdminPermissions, useCan } from '../roles/admin-permissions';
 import { browserTimeZone } from '../sign-up/choices';
 import TrialFormDialog from './TrialFormDialog';
 import { personOption, usePeople } from './use-people';
+import { adminTrialCalls } from './api';
 
 const PAGE = 20;
 const noFilters = { curriculum: '', subject: '', grade: '', studentId: '', tutorId: '', status: '', start: '', end: '' };
-const name = (p: Trial['student']) => (p ? `${p.firstname} ${p.lastname}`.trim() : 'Unknown');
+const name = (p: Trial['student']) => (p ? fullName(p) : 'Unknown');
 /** A `YYYY-MM-DD` filter day as the start of that day, UTC. */
 const dayStart = (day: string) => (day ? new Date(`${day}T00:00:00Z`).toISOString() : undefined);
 
@@ -39,7 +40,7 @@ export default function AdminTrialsPage() {
   const [deleting, setDeleting] = useState<Trial | null>(null);
   const [busy, setBusy] = useState(false);
   const query = { ...filters, start: dayStart(filters.start), end: dayStart(filters.end), limit: PAGE };
-  const { list, loadMore, created, updated, removed } = usePagedList<Trial>((offset) => api<ListResponse<Trial>>('/admin/trials', { query: { ...query, offset } }), JSON.stringify(query));
+  const { list, loadMore, created, updated, removed } = usePagedList<Trial>((offset) => adminTrialCalls.list({ ...query, offset }), JSON.stringify(query));
 
   const set = (key: keyof typeof noFilters) => (value: string) =>
     setFilters((f) => ({ ...f, [key]: value, ...(key === 'curriculum' ? { subject: '', grade: '' } : key === 'subject' ? { grade: '' } : {}) }));
@@ -47,7 +48,7 @@ export default function AdminTrialsPage() {
   async function remove(trial: Trial) {
     setBusy(true);
     try {
-      await api(`/admin/trials/${trial._id}`, { method: 'DELETE' });
+      await adminTrialCalls.remove(trial._id);
       removed(trial._id);
       toast.success('Trial deleted!');
       setDeleting(null);
@@ -167,7 +168,7 @@ export default function AdminTrialsPage() {
           onSaved={(trial, isNew) => (isNew ? created(trial) : updated(trial))}
         />
       )}
-      <AdminDialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete this trial?">
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete this trial?">
         <p className="text-sm text-slate-600 dark:text-slate-300">The trial, its course and its lesson are removed, and the tutor’s time is free again.</p>
         <div className="mt-6 flex justify-end gap-3">
           <button type="button" onClick={() => setDeleting(null)} className={secondaryButton}>
@@ -178,7 +179,7 @@ export default function AdminTrialsPage() {
             Delete
           </button>
         </div>
-      </AdminDialog>
+      </Dialog>
     </div>
   );
 }

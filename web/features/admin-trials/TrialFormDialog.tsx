@@ -5,15 +5,15 @@ import { type FormEvent, useState } from 'react';
 import type { DropdownUser } from '../../../schema/contracts/admin-users';
 import type { CurriculumListItem } from '../../../schema/contracts/learning';
 import { adminTrialInput, adminTrialUpdate, type Trial, trialOutcomeLabels, trialOutcomes, trialStatuses } from '../../../schema/contracts/trials';
-import { api } from '../../lib/api';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
-import { iconButton, primaryButton, secondaryButton } from '../../ui/classes';
+import SelectField from '../../ui/SelectField';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { iconButton, primaryButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import SelectField from '../auth/SelectField';
-import TextField from '../auth/TextField';
 import { gradesOf, subjectsOf } from '../courses/use-catalogue';
 import { personOption } from './use-people';
+import { adminTrialCalls } from './api';
 
 interface TrialFormDialogProps {
   /** Null to book a new trial. */
@@ -68,7 +68,7 @@ export default function TrialFormDialog({ trial, catalogue, people, timeZone, on
     setErrors({});
     setSaving(true);
     try {
-      const saved = trial ? await api<Trial>(`/admin/trials/${trial._id}`, { method: 'PUT', json: body }) : await api<Trial>('/admin/trials', { method: 'POST', json: body });
+      const saved = await adminTrialCalls.save(trial?._id, body);
       toast.success(trial ? 'Trial updated!' : 'Trial created!');
       onSaved(saved, !trial);
       onClose();

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { DropdownUser } from '../../../schema/contracts/admin-users';
 import { api } from '../../lib/api';
+import { fullName } from '../../lib/people';
 
 /** Students and tutors for the trial pickers and filters (the first hundred of each, by name). */
 export function usePeople() {
@@ -14,4 +15,4 @@ export function usePeople() {
   return people;
 }
 
-export const personOption = (p: DropdownUser) => ({ value: p._id, label: `${p.firstname} ${p.lastname}`.trim() || (p.email ?? p._id) });
+export const personOption = (p: DropdownUser) => ({ value: p._id, label: fullName(p, p.email ?? p._id) });

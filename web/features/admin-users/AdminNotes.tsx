@@ -1,12 +1,12 @@
 import { NotebookPen, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { adminNoteInput, type AdminUserRecord } from '../../../schema/contracts/admin-users';
-import { api } from '../../lib/api';
-import { primaryButton } from '../../ui/classes';
+import { fullName } from '../../lib/people';
 import Spinner from '../../ui/Spinner';
+import { cardClass, primaryButton } from '../../ui/classes';
+import { TextAreaField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
-import { fullName } from './labels';
-import { cardClass, TextAreaField } from './ui';
+import { adminUserCalls } from './api';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -27,7 +27,7 @@ export default function AdminNotes({ user, canEdit, onChange }: { user: AdminUse
     setError(undefined);
     setBusy('new');
     try {
-      onChange(await api<AdminUserRecord>(`/admin/users/admin-notes/${user._id}`, { method: 'POST', json: parsed.data }));
+      onChange(await adminUserCalls.addNote(user._id, parsed.data.note));
       setNote('');
       toast.success('Note added!');
     } catch (err) {
@@ -40,7 +40,7 @@ export default function AdminNotes({ user, canEdit, onChange }: { user: AdminUse
   async function remove(noteId: string) {
     setBusy(noteId);
     try {
-      onChange(await api<AdminUserRecord>(`/admin/users/admin-notes/${user._id}`, { method: 'DELETE', query: { noteId } }));
+      onChange(await adminUserCalls.removeNote(user._id, noteId));
       toast.success('Note deleted!');
     } catch (err) {
       toast.error(err);
@@ -87,7 +87,7 @@ export default function AdminNotes({ user, canEdit, onChange }: { user: AdminUse
                 )}
               </div>
               <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-                {n.author ? fullName(n.author) : 'Former admin'} · {when(n.createdAt)}
+                {n.author ? fullName(n.author, 'Unnamed') : 'Former admin'} · {when(n.createdAt)}
               </p>
             </li>
           ))}

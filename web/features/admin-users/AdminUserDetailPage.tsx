@@ -3,19 +3,21 @@ import { ArrowLeft, CalendarCheck, ClipboardCheck, KeyRound, LogIn, ShieldOff, U
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import type { AdminUserRecord } from '../../../schema/contracts/admin-users';
-import { api } from '../../lib/api';
 import { statusOf } from '../../lib/errors';
-import { secondaryButton } from '../../ui/classes';
+import { fullName } from '../../lib/people';
+import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
+import { secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { useLogInAsUser } from '../impersonation/use-impersonation';
 import { useCan } from '../roles/admin-permissions';
 import AdminNotes from './AdminNotes';
-import { fullName, roleBadge, roleLabels } from './labels';
+import { roleBadge, roleLabels } from './labels';
 import ProfileSummary from './ProfileSummary';
-import { EmptyState } from './ui';
 import UserDetailsForm from './UserDetailsForm';
+import { adminUserCalls } from './api';
+import UserPlans from './UserPlans';
 
 const ChatPanel = lazy(() => import('../chat/ChatPanel'));
 
@@ -36,7 +38,7 @@ export default function AdminUserDetailPage() {
   useEffect(() => {
     const controller = new AbortController();
     setLoad({ status: 'loading' });
-    api<AdminUserRecord>(`/admin/users/${encodeURIComponent(userId)}`, { signal: controller.signal })
+    adminUserCalls.get(userId, controller.signal)
       .then((user) => setLoad({ status: 'idle', user }))
       .catch((error: unknown) => !controller.signal.aborted && setLoad({ status: 'rejected', code: statusOf(error) }));
     return () => controller.abort();
@@ -80,7 +82,7 @@ export default function AdminUserDetailPage() {
   const resendPassword = async () => {
     setBusy('password');
     try {
-      const answer = await api<{ message: string }>(`/admin/users/resend-user-password/${user._id}`, { method: 'POST' });
+      const answer = await adminUserCalls.resendPassword(user._id);
       toast.success(answer.message);
     } catch (error) {
       toast.error(error);
@@ -107,7 +109,7 @@ export default function AdminUserDetailPage() {
       <div className="mt-4 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="truncate text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{fullName(user)}</h1>
+            <h1 className="truncate text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{fullName(user, 'Unnamed')}</h1>
             <span className={clsx('rounded-full px-2.5 py-0.5 text-xs font-semibold', roleBadge[user.role])}>{roleLabels[user.role]}</span>
           </div>
           <p className="mt-1 truncate text-sm text-slate-600 dark:text-slate-400">
@@ -123,7 +125,7 @@ export default function AdminUserDetailPage() {
             </Link>
           )}
           {user.role === 'STUDENT' && can({ submissions: ['view'] }) && (
-            <Link to={`/portal/students/${user._id}/quizzes`} state={{ back: { to: pathname, label: fullName(user) } }} className={secondaryButton}>
+            <Link to={`/portal/students/${user._id}/quizzes`} state={{ back: { to: pathname, label: fullName(user, 'Unnamed') } }} className={secondaryButton}>
               <ClipboardCheck className="size-4" aria-hidden="true" />
               Quiz attempts
             </Link>
@@ -152,6 +154,7 @@ export default function AdminUserDetailPage() {
         <div className="space-y-6">
           <UserDetailsForm key={user._id} user={user} canEdit={canEdit} onSaved={(row) => replace(row)} />
           <ProfileSummary user={user} />
+          <UserPlans user={user} onSaved={(plans) => replace({ plans })} />
         </div>
         <AdminNotes user={user} canEdit={canEdit} onChange={(record) => setLoad({ status: 'idle', user: record })} />
       </div>
@@ -161,7 +164,7 @@ export default function AdminUserDetailPage() {
             <ChatPanel
               key={chatConversation}
               target={{ kind: 'admin', userId: user._id, readAll: true }}
-              title={`Admin chat with ${fullName(user)}`}
+              title={`Admin chat with ${fullName(user, 'Unnamed')}`}
               initialConversation={chatConversation}
             />
           </Suspense>

@@ -3,18 +3,20 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type AdminUserRow, managedRoles, type SearchOption, searchOptions } from '../../../schema/contracts/admin-users';
 import type { ListResponse } from '../../../schema/contracts/common';
-import { api } from '../../lib/api';
 import { statusOf } from '../../lib/errors';
-import { primaryButton } from '../../ui/classes';
+import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
+import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
+import { fieldClass, primaryButton } from '../../ui/classes';
+import { ChoiceField } from '../../ui/fields';
 import { useCan } from '../roles/admin-permissions';
 import { countryOptions } from './countries';
 import { roleLabels, searchOptionLabels, sortChoices } from './labels';
 import NewUserDialog from './NewUserDialog';
-import { EmptyState, fieldClass, Pager, SelectField } from './ui';
 import UsersList from './UsersList';
 import { useDebouncedValue } from './use-debounced-value';
+import { adminUserCalls } from './api';
 
 const PAGE_SIZE = 20;
 
@@ -68,10 +70,8 @@ export default function AdminUsersPage() {
     const controller = new AbortController();
     const [sortKey, sortValue] = sort ? sort.split(':') : [];
     setStatus('loading');
-    api<ListResponse<AdminUserRow>>('/admin/users', {
-      query: { limit: PAGE_SIZE, offset, searchOption: filters.searchText ? searchOption : undefined, searchText: filters.searchText, role, country, sortKey, sortValue },
-      signal: controller.signal,
-    })
+    adminUserCalls
+      .list({ limit: PAGE_SIZE, offset, searchOption: filters.searchText ? searchOption : undefined, searchText: filters.searchText, role, country, sortKey, sortValue }, controller.signal)
       .then((answer) => {
         setPage(answer);
         setStatus('idle');
@@ -133,29 +133,29 @@ export default function AdminUsersPage() {
             </div>
           </div>
         </div>
-        <SelectField id="users-role" label="Role" value={role} onChange={(e) => update({ role: e.target.value })}>
+        <ChoiceField id="users-role" label="Role" value={role} onChange={(e) => update({ role: e.target.value })}>
           <option value="">All roles</option>
           {managedRoles.map((r) => (
             <option key={r} value={r}>
               {roleLabels[r]}
             </option>
           ))}
-        </SelectField>
-        <SelectField id="users-country" label="Country" value={country} onChange={(e) => update({ country: e.target.value })}>
+        </ChoiceField>
+        <ChoiceField id="users-country" label="Country" value={country} onChange={(e) => update({ country: e.target.value })}>
           <option value="">All countries</option>
           {countryOptions().map((c) => (
             <option key={c.code} value={c.code}>
               {c.name}
             </option>
           ))}
-        </SelectField>
-        <SelectField id="users-sort" label="Sort" className="col-span-2 lg:col-span-1" value={sort} onChange={(e) => update({ sort: e.target.value })}>
+        </ChoiceField>
+        <ChoiceField id="users-sort" label="Sort" className="col-span-2 lg:col-span-1" value={sort} onChange={(e) => update({ sort: e.target.value })}>
           {sortChoices.map((choice) => (
             <option key={choice.value} value={choice.value}>
               {choice.label}
             </option>
           ))}
-        </SelectField>
+        </ChoiceField>
       </form>
 
       <div className="mt-6" aria-live="polite" aria-busy={status === 'loading'}>

@@ -1,16 +1,17 @@
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AdminUserRow, createAdminUser, type ManagedRole, managedRoles } from '../../../schema/contracts/admin-users';
-import { api } from '../../lib/api';
 import { fieldErrorsOf, issuesByField } from '../../lib/form-errors';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { primaryButton, secondaryButton } from '../../ui/classes';
+import { ChoiceField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
-import TextField from '../auth/TextField';
 import { countryOptions } from './countries';
 import { roleLabels } from './labels';
-import { AdminDialog, SelectField } from './ui';
 import { useRoleOptions } from './use-role-options';
+import { adminUserCalls } from './api';
 
 type NewUserForm = Record<'firstname' | 'lastname' | 'email' | 'phone' | 'country' | 'adminRoleId', string> & { role: ManagedRole };
 
@@ -41,7 +42,7 @@ export default function NewUserDialog({ open, onClose, onCreated }: { open: bool
     setErrors({});
     setSaving(true);
     try {
-      const created = await api<AdminUserRow>('/admin/users', { method: 'POST', json: parsed.data });
+      const created = await adminUserCalls.create(parsed.data);
       toast.success('User created! A temporary password was e-mailed to them.');
       onCreated(created);
       close();
@@ -54,36 +55,36 @@ export default function NewUserDialog({ open, onClose, onCreated }: { open: bool
   }
 
   return (
-    <AdminDialog open={open} onClose={close} title="New user">
+    <Dialog open={open} onClose={close} title="New user">
       <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 sm:grid-cols-2">
-        <SelectField id="new-user-role" label="Role" value={form.role} onChange={set('role')} error={errors.role} className="sm:col-span-2">
+        <ChoiceField id="new-user-role" label="Role" value={form.role} onChange={set('role')} error={errors.role} className="sm:col-span-2">
           {managedRoles.map((role) => (
             <option key={role} value={role}>
               {roleLabels[role]}
             </option>
           ))}
-        </SelectField>
+        </ChoiceField>
         <TextField id="new-user-firstname" label="First name" required value={form.firstname} onChange={set('firstname')} error={errors.firstname} autoComplete="off" />
         <TextField id="new-user-lastname" label="Last name" required value={form.lastname} onChange={set('lastname')} error={errors.lastname} autoComplete="off" />
         <TextField id="new-user-email" label="Email" type="email" required value={form.email} onChange={set('email')} error={errors.email} autoComplete="off" className="sm:col-span-2" />
         <TextField id="new-user-phone" label="Phone" type="tel" value={form.phone} onChange={set('phone')} error={errors.phone} autoComplete="off" />
-        <SelectField id="new-user-country" label="Country" value={form.country} onChange={set('country')} error={errors.country}>
+        <ChoiceField id="new-user-country" label="Country" value={form.country} onChange={set('country')} error={errors.country}>
           <option value="">Not set</option>
           {countryOptions().map((c) => (
             <option key={c.code} value={c.code}>
               {c.name}
             </option>
           ))}
-        </SelectField>
+        </ChoiceField>
         {form.role === 'ADMIN' && (
-          <SelectField id="new-user-admin-role" label="Admin role" value={form.adminRoleId} onChange={set('adminRoleId')} error={errors.adminRoleId} className="sm:col-span-2">
+          <ChoiceField id="new-user-admin-role" label="Admin role" value={form.adminRoleId} onChange={set('adminRoleId')} error={errors.adminRoleId} className="sm:col-span-2">
             <option value="">{roleOptions ? 'Choose a role' : 'Loading roles…'}</option>
             {roleOptions?.map((r) => (
               <option key={r._id} value={r._id}>
                 {r.name}
               </option>
             ))}
-          </SelectField>
+          </ChoiceField>
         )}
         <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-400">
           We e-mail a temporary password; they choose their own at first sign-in.
@@ -98,6 +99,6 @@ export default function NewUserDialog({ open, onClose, onCreated }: { open: bool
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import type { AdminUserRecord } from '../../../schema/contracts/admin-users';
-import { cardClass } from './ui';
+import { cardClass } from '../../ui/classes';
 
 const languageName = (tag: string) => {
   try {

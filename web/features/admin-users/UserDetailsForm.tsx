@@ -1,15 +1,15 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AdminUserRecord, type AdminUserRow, availabilityStates, updateAdminUser } from '../../../schema/contracts/admin-users';
-import { api } from '../../lib/api';
 import { fieldErrorsOf, issuesByField } from '../../lib/form-errors';
-import { primaryButton } from '../../ui/classes';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { cardClass, primaryButton } from '../../ui/classes';
+import { ChoiceField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
-import TextField from '../auth/TextField';
 import { countryOptions } from './countries';
-import { cardClass, SelectField } from './ui';
 import { useRoleOptions } from './use-role-options';
+import { adminUserCalls } from './api';
 
 const availabilityLabels: Record<(typeof availabilityStates)[number], string> = {
   available: 'Available',
@@ -52,7 +52,7 @@ export default function UserDetailsForm({ user, canEdit, onSaved }: { user: Admi
     setErrors({});
     setSaving(true);
     try {
-      onSaved(await api<AdminUserRow>(`/admin/users/${user._id}`, { method: 'PUT', json: parsed.data }));
+      onSaved(await adminUserCalls.update(user._id, parsed.data));
       toast.success('User updated!');
     } catch (error) {
       setErrors(fieldErrorsOf(error));
@@ -70,14 +70,14 @@ export default function UserDetailsForm({ user, canEdit, onSaved }: { user: Admi
         <TextField id="user-lastname" label="Last name" required value={form.lastname} onChange={set('lastname')} error={errors.lastname} />
         <TextField id="user-email" label="Email" type="email" required value={form.email} onChange={set('email')} error={errors.email} />
         <TextField id="user-phone" label="Phone" type="tel" value={form.phone} onChange={set('phone')} error={errors.phone} />
-        <SelectField id="user-country" label="Country" value={form.country} onChange={set('country')} error={errors.country}>
+        <ChoiceField id="user-country" label="Country" value={form.country} onChange={set('country')} error={errors.country}>
           <option value="">Not set</option>
           {countryOptions().map((c) => (
             <option key={c.code} value={c.code}>
               {c.name}
             </option>
           ))}
-        </SelectField>
+        </ChoiceField>
         <TextField id="user-timezone" label="Time zone" value={form.timezone} onChange={set('timezone')} error={errors.timezone} placeholder="Asia/Singapore" />
         <TextField id="user-currency" label="Currency" value={form.currency} onChange={set('currency')} error={errors.currency} maxLength={3} />
         {learner && (
@@ -87,24 +87,24 @@ export default function UserDetailsForm({ user, canEdit, onSaved }: { user: Admi
           </>
         )}
         {user.role === 'TUTOR' && (
-          <SelectField id="user-availability" label="Availability" value={form.availabilityState} onChange={set('availabilityState')} error={errors.availabilityState}>
+          <ChoiceField id="user-availability" label="Availability" value={form.availabilityState} onChange={set('availabilityState')} error={errors.availabilityState}>
             <option value="">Not set</option>
             {availabilityStates.map((state) => (
               <option key={state} value={state}>
                 {availabilityLabels[state]}
               </option>
             ))}
-          </SelectField>
+          </ChoiceField>
         )}
         {user.role === 'ADMIN' && (
-          <SelectField id="user-admin-role" label="Admin role" value={form.adminRoleId} onChange={set('adminRoleId')} error={errors.adminRoleId}>
+          <ChoiceField id="user-admin-role" label="Admin role" value={form.adminRoleId} onChange={set('adminRoleId')} error={errors.adminRoleId}>
             {!roleOptions && user.adminRole && <option value={user.adminRole._id}>{user.adminRole.name}</option>}
             {roleOptions?.map((r) => (
               <option key={r._id} value={r._id}>
                 {r.name}
               </option>
             ))}
-          </SelectField>
+          </ChoiceField>
         )}
       </fieldset>
       {canEdit && (

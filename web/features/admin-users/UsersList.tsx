@@ -2,9 +2,10 @@ import clsx from 'clsx';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { AdminUserRow } from '../../../schema/contracts/admin-users';
+import { fullName } from '../../lib/people';
+import { cardClass } from '../../ui/classes';
 import { countryName } from './countries';
-import { fullName, roleBadge, roleLabels } from './labels';
-import { cardClass } from './ui';
+import { roleBadge, roleLabels } from './labels';
 
 function RoleBadge({ role }: { role: AdminUserRow['role'] }) {
   return <span className={clsx('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', roleBadge[role])}>{roleLabels[role]}</span>;
@@ -32,7 +33,7 @@ export default function UsersList({ users }: { users: AdminUserRow[] }) {
               <tr key={user._id} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
                 <td className="px-4 py-3 font-medium text-slate-900 dark:text-white">
                   <Link to={`/portal/admin/users/${user._id}`} className="hover:text-brand focus-visible:outline-2 focus-visible:outline-brand">
-                    {fullName(user)}
+                    {fullName(user, 'Unnamed')}
                   </Link>
                 </td>
                 <td className="max-w-64 truncate px-4 py-3 text-slate-600 dark:text-slate-300">{user.email ?? '—'}</td>
@@ -51,12 +52,12 @@ export default function UsersList({ users }: { users: AdminUserRow[] }) {
           <li key={user._id}>
             <Link
               to={`/portal/admin/users/${user._id}`}
-              aria-label={fullName(user)}
+              aria-label={fullName(user, 'Unnamed')}
               className={`${cardClass} flex items-center gap-3 p-4 focus-visible:outline-2 focus-visible:outline-brand`}
             >
               <div className="min-w-0 flex-1">
                 <div className="flex items-center gap-2">
-                  <span className="truncate font-semibold text-slate-900 dark:text-white">{fullName(user)}</span>
+                  <span className="truncate font-semibold text-slate-900 dark:text-white">{fullName(user, 'Unnamed')}</span>
                   <RoleBadge role={user.role} />
                 </div>
                 <p className="mt-0.5 truncate text-sm text-slate-600 dark:text-slate-400">{user.email ?? 'No email'}</p>

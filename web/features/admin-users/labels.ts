@@ -22,4 +22,3 @@ export const sortChoices = [
   { value: 'country:asc', label: 'Country' },
 ] as const;
 
-export const fullName = (user: { firstname: string; lastname: string }) => `${user.firstname} ${user.lastname}`.trim() || 'Unnamed';

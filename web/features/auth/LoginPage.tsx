@@ -5,8 +5,9 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorToastText } from '../../lib/errors';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { signedInUserAtom } from '../../lib/session';
-import { primaryButton } from '../../ui/classes';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { primaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { isPartnerAtom, tenantNameAtom } from '../tenant/atoms';
 import { pathAfterLogin } from './after-login';
@@ -14,7 +15,6 @@ import AuthCard from './AuthCard';
 import DemoLogins from './DemoLogins';
 import FormNotice from './FormNotice';
 import { loginForm } from './login-schema';
-import TextField from './TextField';
 import { useSignIn } from './use-sign-in';
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;

@@ -2,9 +2,9 @@ import { useAtom, useSetAtom, useStore } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { AuthUserResponse } from '../../../schema/contracts/auth';
-import { api } from '../../lib/api';
+import { api, Unreachable } from '../../lib/api';
 import { statusOf } from '../../lib/errors';
-import { sessionAtom, tokenReadyAtom, userLoadedAtom } from '../../lib/session';
+import { adoptStoredSignInAtom, sessionAtom, tokenReadyAtom, userLoadedAtom } from '../../lib/session';
 import { useToast } from '../../ui/toast/use-toast';
 import { requestToken, sessionFromToken, type TokenCredentials } from './token-request';
 
@@ -27,6 +27,7 @@ export function useSessionBootstrap() {
   const [session, setSession] = useAtom(sessionAtom);
   const setTokenReady = useSetAtom(tokenReadyAtom);
   const [userLoaded, setUserLoaded] = useAtom(userLoadedAtom);
+  const adoptStoredSignIn = useSetAtom(adoptStoredSignInAtom);
   const toast = useToast();
   const location = useLocation();
   const navigate = useNavigate();
@@ -51,9 +52,17 @@ export function useSessionBootstrap() {
         setSession(sessionFromToken(response));
         setUserLoaded(true);
       })
-      .catch(() => setSession(null))
+      // Only a refusal ends the stored session; a request cut off before any answer (the page being left) says nothing.
+      .catch((error: unknown) => statusOf(error) !== undefined && setSession(null))
       .finally(() => setFragmentChecked(true));
   }, [location, navigate, setSession, setUserLoaded]);
+
+  useEffect(() => {
+    // A sign-in written by another document of this origin after this page read storage must show here too.
+    const follow = () => adoptStoredSignIn();
+    window.addEventListener('storage', follow);
+    return () => window.removeEventListener('storage', follow);
+  }, [adoptStoredSignIn]);
 
   useEffect(() => {
     if (!fragmentChecked) return;
@@ -61,12 +70,12 @@ export function useSessionBootstrap() {
       setTokenReady(true);
       return;
     }
-    if (guestPending.current) return;
+    if (guestPending.current || adoptStoredSignIn()) return;
     guestPending.current = true;
     requestToken({ type: 'guest' })
       .then((response) => {
-        // A sign-in that finished first wins over the guest session.
-        if (response && !store.get(sessionAtom)) {
+        // A sign-in that finished first, on this page or stored by another one meanwhile, wins over the guest session.
+        if (response && !store.get(sessionAtom) && !adoptStoredSignIn()) {
           setSession(sessionFromToken(response));
           setUserLoaded(true);
         }
@@ -76,7 +85,7 @@ export function useSessionBootstrap() {
         guestPending.current = false;
         setTokenReady(true);
       });
-  }, [fragmentChecked, session, setSession, setTokenReady, setUserLoaded, store, toast]);
+  }, [adoptStoredSignIn, fragmentChecked, session, setSession, setTokenReady, setUserLoaded, store, toast]);
 
   useEffect(() => {
     if (!session || userLoaded || userPending.current) return;
@@ -86,8 +95,9 @@ export function useSessionBootstrap() {
         const current = store.get(sessionAtom);
         if (current?.token === session.token) setSession({ ...current, user });
       })
-      // A 401 has already ended the session and gone to the portal root.
-      .catch((error: unknown) => statusOf(error) !== 401 && toast.error(error))
+      // A 401 has already ended the session and gone to the portal root. Offline, the stored user stands and the
+      // header says the app is offline: no toast.
+      .catch((error: unknown) => statusOf(error) !== 401 && !(error instanceof Unreachable) && toast.error(error))
       .finally(() => {
         userPending.current = false;
         setUserLoaded(true);

@@ -1,5 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
+import { statusOf } from '../../lib/errors';
 import { sessionAtom, userLoadedAtom } from '../../lib/session';
 import { requestToken, sessionFromToken } from './token-request';
 
@@ -11,13 +12,17 @@ export function useSignIn() {
     async (email: string, password: string) => {
       try {
         const response = await requestToken({ type: 'login', username: email, password });
-        if (!response) throw new Error('Enter your email and password.');
+        if (!response) {
+          setSession(null);
+          throw new Error('Enter your email and password.');
+        }
         const session = sessionFromToken(response);
         setSession(session);
         setUserLoaded(true);
         return session;
       } catch (error) {
-        setSession(null);
+        // A refused login ends the old session; one cut off before any answer (the page being left) must not.
+        if (statusOf(error) !== undefined) setSession(null);
         throw error;
       }
     },

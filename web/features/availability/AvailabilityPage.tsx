@@ -2,18 +2,18 @@ import { useAtomValue } from 'jotai';
 import { CalendarOff, Plus, Save, Trash2 } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { timeOffReasons, type UserAvailability } from '../../../schema/contracts/availability';
-import { api } from '../../lib/api';
+import { timeOffReasons } from '../../../schema/contracts/availability';
 import { errorToastText } from '../../lib/errors';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { signedInUserAtom } from '../../lib/session';
-import { primaryButton, secondaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
+import { cardClass, fieldClass, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
+import { ChoiceField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
-import { cardClass, fieldClass, SelectField, smallButton } from '../admin-users/ui';
 import { type AvailabilityDraft, draftOf, errorsOf, inputOf, type ItemDraft, newItem, newTimeOff } from './availability-form';
 import WeeklyHours from './WeeklyHours';
+import { availabilityCalls } from './api';
 
 const ZONES = Intl.supportedValuesOf('timeZone');
 
@@ -38,7 +38,7 @@ export default function AvailabilityPage() {
 
   const fetchAvailability = useCallback(() => {
     setLoad({ state: 'loading' });
-    api<UserAvailability>(`/user-availability/${encodeURIComponent(userId)}`).then(
+    availabilityCalls.get(userId).then(
       (answer) => setLoad({ state: 'ready', draft: draftOf(answer), zone: answer.timezone }),
       () => setLoad({ state: 'failed' }),
     );
@@ -78,7 +78,7 @@ export default function AvailabilityPage() {
     }
     setSaving(true);
     try {
-      const answer = await api<UserAvailability>(`/user-availability/${encodeURIComponent(userId)}`, { method: 'PUT', json: inputOf(draft) });
+      const answer = await availabilityCalls.save(userId, inputOf(draft));
       setLoad({ state: 'ready', draft: draftOf(answer), zone: answer.timezone });
       setDirty(false);
       toast.success('Availability saved!');
@@ -115,17 +115,17 @@ export default function AvailabilityPage() {
         {draft.items.map((item, index) => (
           <fieldset key={item.key} className={`${cardClass} min-w-0 p-4 sm:p-6`} aria-label={`Hours set ${index + 1}`}>
             <div className="grid gap-4 sm:grid-cols-4">
-              <SelectField id={`item-${index}-status`} label="Status" value={item.status} onChange={(e) => setItem(index, { ...item, status: e.target.value as ItemDraft['status'] })}>
+              <ChoiceField id={`item-${index}-status`} label="Status" value={item.status} onChange={(e) => setItem(index, { ...item, status: e.target.value as ItemDraft['status'] })}>
                 <option value="ENABLE">Open for booking</option>
                 <option value="DISABLE">Paused</option>
-              </SelectField>
-              <SelectField id={`item-${index}-zone`} label="Time zone" value={item.timezone} error={errors[`items.${index}.timezone`]} onChange={(e) => setItem(index, { ...item, timezone: e.target.value })}>
+              </ChoiceField>
+              <ChoiceField id={`item-${index}-zone`} label="Time zone" value={item.timezone} error={errors[`items.${index}.timezone`]} onChange={(e) => setItem(index, { ...item, timezone: e.target.value })}>
                 {ZONES.map((z) => (
                   <option key={z} value={z}>
                     {z.replaceAll('_', ' ')}
                   </option>
                 ))}
-              </SelectField>
+              </ChoiceField>
               <DateField id={`item-${index}-from`} label="From (optional)" value={item.startDate} error={errors[`items.${index}.startDate`]} onChange={(v) => setItem(index, { ...item, startDate: v })} />
               <DateField id={`item-${index}-to`} label="Until (optional)" value={item.endDate} error={errors[`items.${index}.endDate`]} onChange={(v) => setItem(index, { ...item, endDate: v })} />
             </div>
@@ -156,14 +156,14 @@ export default function AvailabilityPage() {
               <li key={off.key} className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end" aria-label={`Time off ${index + 1}`}>
                 <DateField withTime id={`off-${index}-start`} label="Starts" value={off.start} error={errors[`timeOff.${index}.start`]} onChange={(v) => set({ start: v })} />
                 <DateField withTime id={`off-${index}-end`} label="Ends" value={off.end} error={errors[`timeOff.${index}.end`]} onChange={(v) => set({ end: v })} />
-                <SelectField id={`off-${index}-reason`} label="Reason" value={off.reason} error={errors[`timeOff.${index}.reason`]} onChange={(e) => set({ reason: e.target.value as typeof off.reason })}>
+                <ChoiceField id={`off-${index}-reason`} label="Reason" value={off.reason} error={errors[`timeOff.${index}.reason`]} onChange={(e) => set({ reason: e.target.value as typeof off.reason })}>
                   <option value="">Choose a reason</option>
                   {timeOffReasons.map((r) => (
                     <option key={r} value={r}>
                       {r}
                     </option>
                   ))}
-                </SelectField>
+                </ChoiceField>
                 <button type="button" className={`${smallButton} justify-self-start`} aria-label={`Remove time off ${index + 1}`} onClick={() => update({ ...draft, timeOff: draft.timeOff.filter((_, i) => i !== index) })}>
                   <Trash2 className="size-4" aria-hidden="true" />
                 </button>

@@ -1,5 +1,5 @@
 import { Copy, Plus, Trash2 } from 'lucide-react';
-import { fieldClass, smallButton } from '../admin-users/ui';
+import { fieldClass, smallButton } from '../../ui/classes';
 import { addRange, copyMondayToWorkdays, type ItemDraft, WEEK_ORDER } from './availability-form';
 
 const dayName = (day: string) => new Intl.DateTimeFormat(undefined, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 7 + Number(day))));

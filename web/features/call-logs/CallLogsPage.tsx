@@ -4,13 +4,17 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListResponse } from '../../../schema/contracts/common';
 import { type CallLogRecord, callLogStatusValues, type MeetingPerson } from '../../../schema/contracts/waiting-room';
-import { api } from '../../lib/api';
 import { statusOf } from '../../lib/errors';
+import { fullName } from '../../lib/people';
 import { signedInUserAtom } from '../../lib/session';
+import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
+import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
-import { cardClass, EmptyState, fieldClass, Pager, SelectField } from '../admin-users/ui';
+import { cardClass, fieldClass } from '../../ui/classes';
+import { ChoiceField } from '../../ui/fields';
 import { lessonTime } from '../courses/course-format';
+import { callLogCalls } from './api';
 
 const PAGE_SIZE = 20;
 /** Spec 1 section 9: the time zone falls back to Asia/Singapore. */
@@ -26,7 +30,7 @@ const statusClass: Record<CallLogStatus, string> = {
   MISSED: 'bg-rose-100 text-rose-800 dark:bg-rose-500/15 dark:text-rose-300',
 };
 
-const name = (p: MeetingPerson | null) => (p ? `${p.firstname} ${p.lastname}`.trim() : 'No tutor');
+const name = (p: MeetingPerson | null) => (p ? fullName(p) : 'No tutor');
 const minutesLate = (log: CallLogRecord) => (log.tutorJoinedAt ? Math.max(1, Math.round((Date.parse(log.tutorJoinedAt) - Date.parse(log.lessonStart)) / 60_000)) : null);
 
 function LogRow({ log, timeZone }: { log: CallLogRecord; timeZone: string }) {
@@ -88,10 +92,8 @@ export default function CallLogsPage() {
   useEffect(() => {
     const controller = new AbortController();
     setStatus('loading');
-    api<ListResponse<CallLogRecord>>('/admin/call-logs', {
-      query: { limit: PAGE_SIZE, offset: filters.offset, status: filters.status, startDate: filters.startDate, endDate: filters.endDate },
-      signal: controller.signal,
-    })
+    callLogCalls
+      .list({ limit: PAGE_SIZE, offset: filters.offset, status: filters.status, startDate: filters.startDate, endDate: filters.endDate }, controller.signal)
       .then((answer) => {
         setPage(answer);
         setStatus('idle');
@@ -108,14 +110,14 @@ export default function CallLogsPage() {
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Lessons whose tutor had not joined a minute after the start, and what came of it.</p>
 
       <form role="search" onSubmit={(e) => e.preventDefault()} className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <SelectField id="call-logs-status" label="Status" className="col-span-2 sm:col-span-1" value={filters.status} onChange={(e) => update({ status: e.target.value })}>
+        <ChoiceField id="call-logs-status" label="Status" className="col-span-2 sm:col-span-1" value={filters.status} onChange={(e) => update({ status: e.target.value })}>
           <option value="">All statuses</option>
           {callLogStatusValues.map((s) => (
             <option key={s} value={s}>
               {statusLabels[s]}
             </option>
           ))}
-        </SelectField>
+        </ChoiceField>
         <div>
           <label htmlFor="call-logs-from" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
             From

@@ -1,8 +1,6 @@
 import clsx from 'clsx';
 import type { ChatPerson } from '../../../schema/contracts/chat';
 
-export const fullName = (person: Pick<ChatPerson, 'firstname' | 'lastname'>) => `${person.firstname} ${person.lastname}`.trim() || 'Someone';
-
 /** A round photo or initials, with a green dot while the person is online. */
 export default function ChatAvatar({ person, online, size = 'md' }: { person: ChatPerson; online?: boolean; size?: 'sm' | 'md' }) {
   const initials = `${person.firstname.at(0) ?? ''}${person.lastname.at(0) ?? ''}`.toUpperCase() || '?';

@@ -3,10 +3,10 @@ import { formatDistanceToNow } from 'date-fns/formatDistanceToNow';
 import { ArrowLeft, MessageSquarePlus, Send, WifiOff } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { TYPING_THROTTLE_MS, type Conversation, type ConversationUser } from '../../../schema/contracts/chat';
-import { focusRing, iconButton, primaryButton, secondaryButton } from '../../ui/classes';
+import { fullName } from '../../lib/people';
 import Spinner from '../../ui/Spinner';
-import { cardClass } from '../admin-users/ui';
-import ChatAvatar, { fullName } from './ChatAvatar';
+import { cardClass, focusRing, iconButton, primaryButton, secondaryButton } from '../../ui/classes';
+import ChatAvatar from './ChatAvatar';
 import MessageList from './MessageList';
 import { type ChatRoomTarget, useChatRoom } from './use-chat-room';
 
@@ -21,10 +21,16 @@ function presenceText(user: ConversationUser) {
   return `Last seen ${formatDistanceToNow(new Date(user.lastSeen), { addSuffix: true })}`;
 }
 
+/** The name of a conversation its viewer started with the whole team and no admin has answered yet. */
+export const TEAM_CONVERSATION = 'The team';
+
 const othersOf = (conversation: Conversation, userId: string | null) => {
   const others = conversation.users.filter((u) => u._id !== userId);
   return others.length > 0 ? others : conversation.users;
 };
+
+const nameOf = (conversation: Conversation, userId: string | null) =>
+  conversation.users.every((u) => u._id === userId) ? TEAM_CONVERSATION : othersOf(conversation, userId).map((person) => fullName(person, 'Someone')).join(', ');
 
 function ConversationRow({ conversation, userId, onOpen }: { conversation: Conversation; userId: string | null; onOpen: () => void }) {
   const others = othersOf(conversation, userId);
@@ -34,7 +40,7 @@ function ConversationRow({ conversation, userId, onOpen }: { conversation: Conve
       <button type="button" onClick={onOpen} className={clsx('flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left transition hover:bg-slate-100 dark:hover:bg-slate-800', focusRing)}>
         <ChatAvatar person={first} online={others.length === 1 ? first.isOnline : undefined} />
         <span className="min-w-0 flex-1">
-          <span className="block truncate font-semibold text-slate-900 dark:text-white">{others.map(fullName).join(', ')}</span>
+          <span className="block truncate font-semibold text-slate-900 dark:text-white">{nameOf(conversation, userId)}</span>
           <span className="block truncate text-sm text-slate-600 dark:text-slate-400">{conversation.lastMessage ?? 'No messages yet'}</span>
         </span>
         <span className="flex shrink-0 flex-col items-end gap-1">
@@ -125,12 +131,15 @@ export default function ChatPanel({
   title,
   initialConversation,
   emptyText = 'No conversations yet.',
+  startWithTeam = false,
 }: {
   target: ChatRoomTarget;
   title: string;
   /** A conversation to open straight away, as a notification or a push click links to it. */
   initialConversation?: string | null;
   emptyText?: string;
+  /** Starts (or reopens) the viewer's conversation with the team as soon as the room is ready. */
+  startWithTeam?: boolean;
 }) {
   const [view, setView] = useState<View>(initialConversation ? { name: 'conversation', id: initialConversation } : { name: 'list' });
   const openId = view.name === 'conversation' ? view.id : null;
@@ -140,6 +149,8 @@ export default function ChatPanel({
   const messages = openId ? (state.messages[openId] ?? []) : [];
   const others = conversation ? othersOf(conversation, state.userId) : [];
   const awaitingStart = useRef(false);
+  // The person an admin chat is about writes to the team as a whole; admins answer from that person's page.
+  const canMessageTeam = target.kind === 'admin' && !target.readAll;
 
   const known = Boolean(conversation);
   useEffect(() => {
@@ -154,7 +165,7 @@ export default function ChatPanel({
   // A conversation this panel just asked for opens as soon as the room announces it.
   useEffect(() => {
     if (!awaitingStart.current || !state.conversations?.length) return;
-    const members = target.kind === 'course' ? [...chosen, state.userId] : [state.userId, target.userId];
+    const members = target.kind === 'course' ? [...chosen, state.userId] : canMessageTeam ? [state.userId] : [state.userId, target.userId];
     const key = members.sort().join(',');
     const match = state.conversations.find((c) => c.users.map((u) => u._id).sort().join(',') === key);
     if (match) {
@@ -162,13 +173,21 @@ export default function ChatPanel({
       setChosen([]);
       setView({ name: 'conversation', id: match._id });
     }
-  }, [state.conversations, chosen, state.userId, target]);
+  }, [state.conversations, chosen, state.userId, target, canMessageTeam]);
 
   const canStart = target.kind === 'course' ? !target.readAll || state.editMode : Boolean(target.readAll);
   const start = () => {
     awaitingStart.current = true;
     emit('start', { users: chosen });
   };
+  const ready = connection === 'open' && state.verified;
+  const startedWithTeam = useRef(false);
+  useEffect(() => {
+    if (!startWithTeam || !canMessageTeam || !ready || startedWithTeam.current) return;
+    startedWithTeam.current = true;
+    awaitingStart.current = true;
+    emit('start', { users: [] });
+  }, [startWithTeam, canMessageTeam, ready, emit]);
   const typingNames = (openId ? (state.typing[openId] ?? []) : [])
     .filter((u) => u !== state.userId)
     .map((u) => conversation?.users.find((p) => p._id === u)?.firstname ?? 'Someone');
@@ -190,6 +209,12 @@ export default function ChatPanel({
               <button type="button" className={clsx(secondaryButton, 'px-3.5 py-2')} onClick={() => setView({ name: 'new' })}>
                 <MessageSquarePlus className="size-4" aria-hidden="true" />
                 New conversation
+              </button>
+            )}
+            {canMessageTeam && (
+              <button type="button" className={clsx(secondaryButton, 'px-3.5 py-2')} disabled={!ready} onClick={start}>
+                <MessageSquarePlus className="size-4" aria-hidden="true" />
+                Message the team
               </button>
             )}
           </header>
@@ -231,7 +256,7 @@ export default function ChatPanel({
                     onChange={(e) => setChosen((now) => (e.target.checked ? [...now, person._id] : now.filter((id) => id !== person._id)))}
                   />
                   <ChatAvatar person={person} size="sm" />
-                  <span className="text-sm font-medium text-slate-900 dark:text-white">{fullName(person)}</span>
+                  <span className="text-sm font-medium text-slate-900 dark:text-white">{fullName(person, 'Someone')}</span>
                 </label>
               ))}
             </fieldset>
@@ -254,12 +279,14 @@ export default function ChatPanel({
               <>
                 <ChatAvatar person={others[0]!} online={others.length === 1 ? others[0]!.isOnline : undefined} size="sm" />
                 <div className="min-w-0">
-                  <h2 className="truncate font-semibold text-slate-900 dark:text-white">{others.map(fullName).join(', ')}</h2>
+                  <h2 className="truncate font-semibold text-slate-900 dark:text-white">{nameOf(conversation, state.userId)}</h2>
                   <p className="truncate text-xs text-slate-500 dark:text-slate-400" data-testid="chat-presence">
                     {typingNames.length > 0 ? (
                       <span className="font-medium text-brand-strong dark:text-brand" data-testid="chat-typing">
                         {typingNames.join(', ')} {typingNames.length === 1 ? 'is' : 'are'} typing…
                       </span>
+                    ) : nameOf(conversation, state.userId) === TEAM_CONVERSATION ? (
+                      'Anyone on the team can answer'
                     ) : others.length === 1 ? (
                       presenceText(others[0]!)
                     ) : (

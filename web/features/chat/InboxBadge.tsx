@@ -1,9 +1,12 @@
 import { formatDistanceToNow } from 'date-fns/formatDistanceToNow';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { LifeBuoy, MessageCircle } from 'lucide-react';
+import { LifeBuoy, MessageCircle, MessageSquarePlus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { inboxRoom, inboxServerFrame, type NotificationEntry } from '../../../schema/contracts/chat';
+import { ReconnectingSocket } from '../../lib/realtime/reconnecting-socket';
+import { socketUrl } from '../../lib/realtime/tickets';
+import { signedInUserAtom } from '../../lib/session';
 import { iconButton, secondaryButton } from '../../ui/classes';
 import { pushToastAtom } from '../../ui/toast-atoms';
 import { tenantNameAtom } from '../tenant/atoms';
@@ -11,12 +14,10 @@ import { openConversationAtom, unseenTotalAtom } from './chat-atoms';
 import PushControl from './push/PushControl';
 import { usePushClicks } from './push/use-push-clicks';
 import { usePushEndsWithSession } from './push/use-push-ends-with-session';
-import { ReconnectingSocket } from './reconnecting-socket';
-import { conversationPath, TEAM_MESSAGES_PATH, teamMessagesTitle } from './team-messages';
-import { socketUrl } from './tickets';
+import { conversationPath, MESSAGE_THE_TEAM_PATH, TEAM_MESSAGES_PATH, teamMessagesTitle } from './team-messages';
 
 /**
- * The header's unseen-messages badge and notifications list. Every tab holds its own inbox socket and the inbox sends
+ * The header's unseen-messages badge and its Messages panel. Every tab holds its own inbox socket and the inbox sends
  * the same counts to all of them, so the badge agrees across tabs and devices. New messages raise a toast, except
  * in the conversation that is open.
  */
@@ -32,6 +33,8 @@ export default function InboxBadge({ userId }: { userId: string }) {
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const tenantName = useAtomValue(tenantNameAtom);
+  const role = useAtomValue(signedInUserAtom)?.role.name;
+  const writesToTeam = role === 'STUDENT' || role === 'PARENT';
   usePushClicks();
   usePushEndsWithSession();
 
@@ -103,9 +106,13 @@ export default function InboxBadge({ userId }: { userId: string }) {
       {open && (
         <div
           id="inbox-panel"
+          role="region"
+          aria-labelledby="inbox-panel-title"
           className="fixed inset-x-4 top-16 z-50 rounded-2xl bg-white p-2 shadow-xl ring-1 ring-slate-200 sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80 dark:bg-slate-900 dark:ring-slate-800"
         >
-          <h2 className="px-2 py-1.5 text-sm font-semibold text-slate-900 dark:text-white">Notifications</h2>
+          <h2 id="inbox-panel-title" className="px-2 py-1.5 text-sm font-semibold text-slate-900 dark:text-white">
+            Messages
+          </h2>
           {entries.length === 0 ? (
             <p className="px-2 py-4 text-sm text-slate-500 dark:text-slate-400">You are all caught up.</p>
           ) : (
@@ -143,6 +150,16 @@ export default function InboxBadge({ userId }: { userId: string }) {
               <LifeBuoy className="size-4 text-brand" aria-hidden="true" />
               {teamMessagesTitle(tenantName)}
             </Link>
+            {writesToTeam && (
+              <Link
+                to={MESSAGE_THE_TEAM_PATH}
+                onClick={() => setOpen(false)}
+                className="flex items-center gap-2 rounded-xl py-1 text-sm font-semibold text-slate-800 hover:text-brand-strong dark:text-slate-100 dark:hover:text-brand"
+              >
+                <MessageSquarePlus className="size-4 text-brand" aria-hidden="true" />
+                Message the team
+              </Link>
+            )}
             <PushControl />
           </div>
         </div>

@@ -6,8 +6,8 @@ import { isYesterday } from 'date-fns/isYesterday';
 import { Check, CheckCheck, Clock } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ChatMessage } from '../../../schema/contracts/chat';
+import { fullName } from '../../lib/people';
 import { seenBy, tickOf } from './chat-state';
-import { fullName } from './ChatAvatar';
 import { messageHtml } from './message-html';
 import type { OutboxEntry } from './outbox';
 
@@ -55,7 +55,7 @@ function Bubble({ mine, group, message, pending }: { mine: boolean; group: boole
           mine ? 'rounded-br-md bg-brand/25 text-slate-900 dark:bg-brand/30 dark:text-white' : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-700',
         )}
       >
-        {group && !mine && message.sender && <p className="mb-0.5 text-xs font-semibold text-brand-strong dark:text-brand">{fullName(message.sender)}</p>}
+        {group && !mine && message.sender && <p className="mb-0.5 text-xs font-semibold text-brand-strong dark:text-brand">{fullName(message.sender, 'Someone')}</p>}
         <p className="break-words whitespace-normal [&_a]:font-medium [&_a]:underline" dangerouslySetInnerHTML={{ __html: html }} />
         <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-slate-500 dark:text-slate-400">
           <time dateTime={message.createdAt}>{format(new Date(message.createdAt), 'HH:mm')}</time>

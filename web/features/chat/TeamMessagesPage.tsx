@@ -10,14 +10,16 @@ import { teamMessagesTitle } from './team-messages';
 const ChatPanel = lazy(() => import('./ChatPanel'));
 
 /**
- * The user's side of the admin chat: each admin who wrote to this person is one conversation here. Admins start
- * them from the user's page, so this side only answers; `?conversation=` opens one, as notifications link to it.
+ * The user's side of the admin chat: each admin who wrote to this person is one conversation here, beside the one the
+ * person starts with the whole team ("Message the team", or `?new=team`); `?conversation=` opens one, as notifications
+ * link to it.
  */
 export default function TeamMessagesPage() {
   const user = useAtomValue(signedInUserAtom)!;
   const title = teamMessagesTitle(useAtomValue(tenantNameAtom));
   const [params] = useSearchParams();
   const conversation = params.get('conversation');
+  const startWithTeam = params.get('new') === 'team';
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{title}</h1>
@@ -25,11 +27,12 @@ export default function TeamMessagesPage() {
       <div className="mt-6">
         <Suspense fallback={<Spinner className="size-6 text-brand" />}>
           <ChatPanel
-            key={`${user._id}:${conversation ?? ''}`}
+            key={`${user._id}:${conversation ?? ''}:${startWithTeam}`}
             target={{ kind: 'admin', userId: user._id }}
             title="Conversations"
             initialConversation={conversation}
-            emptyText="No messages from the team yet. When someone from the team writes to you, the conversation appears here."
+            startWithTeam={startWithTeam}
+            emptyText="No messages from the team yet. Press “Message the team” to ask about lessons, payments or your account."
           />
         </Suspense>
       </div>

@@ -7,8 +7,8 @@ import {
   type ParsedServerFrame,
   parseServerFrame,
 } from '../../../schema/contracts/chat';
+import { type ConnectionState, ReconnectingSocket, type SocketOptions } from '../../lib/realtime/reconnecting-socket';
 import type { Outbox, OutboxEntry } from './outbox';
-import { type ConnectionState, ReconnectingSocket, type SocketOptions } from './reconnecting-socket';
 
 export interface ChatConnectionOptions {
   mode: ChatMode;

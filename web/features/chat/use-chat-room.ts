@@ -1,12 +1,13 @@
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { type ChatMode, chatAdminRoom, chatCourseRoom, type ClientOp, type ClientPayload, type ParsedServerFrame } from '../../../schema/contracts/chat';
+import type { ConnectionState } from '../../lib/realtime/reconnecting-socket';
+import { socketUrl } from '../../lib/realtime/tickets';
 import { openConversationAtom } from './chat-atoms';
 import { ChatConnection } from './chat-connection';
-import { applyFrame, type ChatState, emptyChatState, pendingReceipt } from './chat-state';
+import { chatStateFromDevice, keepChatOnDevice } from './chat-device-copy';
+import { applyFrame, type ChatState, pendingReceipt } from './chat-state';
 import { defaultOutbox, type OutboxEntry } from './outbox';
-import type { ConnectionState } from './reconnecting-socket';
-import { socketUrl } from './tickets';
 
 export type ChatRoomTarget = { kind: 'course'; courseId: string; editMode?: boolean; readAll?: boolean } | { kind: 'admin'; userId: string; readAll?: boolean };
 
@@ -24,13 +25,16 @@ const reducer = (state: ChatState, frame: ParsedServerFrame) => applyFrame(state
  * are marked DELIVERED as soon as they arrive; the open conversation's are marked SEEN while it is on screen.
  */
 export function useChatRoom(target: ChatRoomTarget, openConversation: string | null) {
-  const [state, dispatch] = useReducer(reducer, emptyChatState);
+  const { mode, room, path, query } = roomOf(target);
+  // Offline, the panel opens with what it showed last time; the server's answers replace it once connected.
+  const [state, dispatch] = useReducer(reducer, room, chatStateFromDevice);
   const [connection, setConnection] = useState<ConnectionState>('connecting');
   const [pending, setPending] = useState<OutboxEntry[]>([]);
   const ref = useRef<ChatConnection | null>(null);
   const setOpen = useSetAtom(openConversationAtom);
-  const { mode, room, path, query } = roomOf(target);
   const queryKey = JSON.stringify(query);
+
+  useEffect(() => keepChatOnDevice(room, state), [room, state]);
 
   useEffect(() => {
     const conn = new ChatConnection({

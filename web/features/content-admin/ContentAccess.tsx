@@ -2,8 +2,8 @@ import { useAtomValue } from 'jotai';
 import { ShieldOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { signedInUserAtom } from '../../lib/session';
+import { EmptyState } from '../../ui/EmptyState';
 import Spinner from '../../ui/Spinner';
-import { EmptyState } from '../admin-users/ui';
 import { useAdminPermissions, useCan } from '../roles/admin-permissions';
 
 /** The content screens for those whose role grants content or the question bank; others are told why not. */

@@ -3,8 +3,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Bold, Italic, List, ListOrdered, Sigma, SquareSigma } from 'lucide-react';
 import { useState } from 'react';
-import { focusRing } from '../../ui/classes';
-import { fieldClass, smallButton } from '../admin-users/ui';
+import { fieldClass, focusRing, smallButton } from '../../ui/classes';
 
 /** The spec's math palette groups (spec 3 §9), each inserting LaTeX into the formula being typed. */
 const PALETTE: Record<string, string[]> = {

@@ -1,11 +1,12 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import type { ZodType } from 'zod';
 import { fieldErrorsOf, issuesByField } from '../../lib/form-errors';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { primaryButton, secondaryButton } from '../../ui/classes';
+import { ChoiceField, TextAreaField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
-import TextField from '../auth/TextField';
-import { AdminDialog, SelectField, TextAreaField } from '../admin-users/ui';
 
 // The editor (Tiptap, ProseMirror) is large: it loads only when a content block is opened.
 const FormulaEditor = lazy(() => import('./FormulaEditor'));
@@ -57,20 +58,20 @@ export default function ItemDialog({
   };
   const set = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
   return (
-    <AdminDialog open wide={fields.some((f) => f.kind === 'rich')} onClose={onClose} title={title}>
+    <Dialog open wide={fields.some((f) => f.kind === 'rich')} onClose={onClose} title={title}>
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
         {fields.map((f) => {
           const id = `item-${f.name}`;
           if (f.kind === 'textarea') return <TextAreaField key={f.name} id={id} label={f.label} rows={4} value={values[f.name] ?? ''} onChange={(e) => set(f.name, e.target.value)} error={errors[f.name]} />;
           if (f.kind === 'rating') {
             return (
-              <SelectField key={f.name} id={id} label={f.label} value={values[f.name] ?? '5'} onChange={(e) => set(f.name, e.target.value)} error={errors[f.name]}>
+              <ChoiceField key={f.name} id={id} label={f.label} value={values[f.name] ?? '5'} onChange={(e) => set(f.name, e.target.value)} error={errors[f.name]}>
                 {[5, 4, 3, 2, 1].map((n) => (
                   <option key={n} value={n}>
                     {n} out of 5
                   </option>
                 ))}
-              </SelectField>
+              </ChoiceField>
             );
           }
           if (f.kind === 'rich') {
@@ -100,6 +101,6 @@ export default function ItemDialog({
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </Dialog>
   );
 }

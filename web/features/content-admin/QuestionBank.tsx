@@ -1,20 +1,21 @@
 import clsx from 'clsx';
 import { CheckCircle2, CircleDashed, FileDown, FileUp, ListChecks, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
-import type { ListResponse } from '../../../schema/contracts/common';
 import type { QuestionDoc } from '../../../schema/contracts/content';
-import { api } from '../../lib/api';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { usePagedList } from '../../lib/paged-list';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import { EmptyState } from '../../ui/EmptyState';
+import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
+import { cardClass, dangerButton, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import { AdminDialog, cardClass, dangerButton, EmptyState, Pager, smallButton } from '../admin-users/ui';
 import MathText from '../content/MathText';
 import { useCan } from '../roles/admin-permissions';
 import { parseQuestionsCsv, questionsCsvTemplate } from './question-csv';
 import { difficultyChip, importErrorText, parseImport } from './question-form';
 import QuestionDialog from './QuestionDialog';
+import { contentAdminCalls } from './api';
 
 const PAGE_SIZE = 10;
 
@@ -25,7 +26,7 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
   const toast = useToast();
   const can = useCan();
   const { list, goTo, reload, created, updated, removed } = usePagedList<QuestionDoc>(
-    (offset) => api<ListResponse<QuestionDoc>>('/admin/questions', { query: { subTopicIds: subTopicId, limit: PAGE_SIZE, offset } }),
+    (offset) => contentAdminCalls.questions({ subTopicIds: subTopicId, limit: PAGE_SIZE, offset }),
     subTopicId,
   );
   const [editing, setEditing] = useState<QuestionDoc | 'new' | null>(null);
@@ -36,7 +37,7 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
 
   const approve = async (q: QuestionDoc) => {
     try {
-      const doc = await api<QuestionDoc>(`/admin/questions/approve/${q._id}`, { method: 'PUT', json: { isApproved: !q.isApproved } });
+      const doc = await contentAdminCalls.approveQuestion(q._id, !q.isApproved);
       updated(doc);
       toast.success(doc.isApproved ? 'Question approved' : 'Question un-approved');
     } catch (error) {
@@ -48,7 +49,7 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
     if (!deleting) return;
     setBusy(true);
     try {
-      await api(`/admin/questions/delete/${deleting._id}`, { method: 'PUT' });
+      await contentAdminCalls.deleteQuestion(deleting._id);
       removed(deleting._id);
       toast.success('Question deleted');
       setDeleting(null);
@@ -72,7 +73,7 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
     }
     setBusy(true);
     try {
-      const result = await api<{ created: number }>('/admin/questions/create-many', { method: 'POST', json: { questions: parsed.questions } });
+      const result = await contentAdminCalls.importQuestions(parsed.questions);
       toast.success(`${result.created} questions imported`);
       await reload();
     } catch (error) {
@@ -198,7 +199,7 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
           }}
         />
       )}
-      <AdminDialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete question?">
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete question?">
         <p className="text-slate-600 dark:text-slate-300">It disappears from the bank and from new quizzes; past attempts still show it.</p>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className={secondaryButton} onClick={() => setDeleting(null)}>
@@ -209,7 +210,7 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
             Delete
           </button>
         </div>
-      </AdminDialog>
+      </Dialog>
     </section>
   );
 }

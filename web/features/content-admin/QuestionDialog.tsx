@@ -1,15 +1,16 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { DIFFICULTIES, LEVELS, type QuestionDoc, questionInput } from '../../../schema/contracts/content';
-import { api } from '../../lib/api';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
 import Spinner from '../../ui/Spinner';
+import { fieldClass, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
+import { ChoiceField, TextAreaField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
-import { AdminDialog, fieldClass, SelectField, smallButton, TextAreaField } from '../admin-users/ui';
 import MathText from '../content/MathText';
 import { emptyQuestionForm, formOf, inputOf, type QuestionForm } from './question-form';
+import { contentAdminCalls } from './api';
 
 function Preview({ text }: { text: string }) {
   if (!text.includes('$')) return null;
@@ -34,16 +35,14 @@ export default function QuestionDialog({ subTopicId, question, onClose, onSaved 
       return;
     }
     await save(async () => {
-      const doc = question
-        ? await api<QuestionDoc>(`/admin/questions/${question._id}`, { method: 'PUT', json: parsed.data })
-        : await api<QuestionDoc>('/admin/questions', { method: 'POST', json: parsed.data });
+      const doc = await contentAdminCalls.saveQuestion(question?._id, parsed.data);
       toast.success(question ? 'Question updated' : 'Question created');
       onSaved(doc);
     });
   };
 
   return (
-    <AdminDialog open wide onClose={onClose} title={question ? 'Edit question' : 'New question'}>
+    <Dialog open wide onClose={onClose} title={question ? 'Edit question' : 'New question'}>
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
         <fieldset>
           <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Type</legend>
@@ -144,20 +143,20 @@ export default function QuestionDialog({ subTopicId, question, onClose, onSaved 
         </div>
         <TextAreaField id="question-hint" label="Hint" rows={2} value={form.hint} onChange={(e) => patch({ hint: e.target.value })} error={errors.hint} />
         <div className="grid gap-3 sm:grid-cols-2">
-          <SelectField id="question-difficulty" label="Difficulty" value={form.difficulty} onChange={(e) => patch({ difficulty: e.target.value as QuestionForm['difficulty'] })}>
+          <ChoiceField id="question-difficulty" label="Difficulty" value={form.difficulty} onChange={(e) => patch({ difficulty: e.target.value as QuestionForm['difficulty'] })}>
             {DIFFICULTIES.map((d) => (
               <option key={d} value={d}>
                 {d}
               </option>
             ))}
-          </SelectField>
-          <SelectField id="question-level" label="Level" value={form.level} onChange={(e) => patch({ level: e.target.value })} error={errors.level}>
+          </ChoiceField>
+          <ChoiceField id="question-level" label="Level" value={form.level} onChange={(e) => patch({ level: e.target.value })} error={errors.level}>
             {LEVELS.map((l) => (
               <option key={l} value={l}>
                 {l}
               </option>
             ))}
-          </SelectField>
+          </ChoiceField>
         </div>
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <button type="button" className={secondaryButton} onClick={onClose}>
@@ -169,6 +168,6 @@ export default function QuestionDialog({ subTopicId, question, onClose, onSaved 
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </Dialog>
   );
 }

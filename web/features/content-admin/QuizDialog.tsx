@@ -1,17 +1,16 @@
 import clsx from 'clsx';
 import { type FormEvent, useEffect, useState } from 'react';
-import type { ListResponse } from '../../../schema/contracts/common';
-import type { QuestionDoc, SubTopicDoc } from '../../../schema/contracts/content';
+import type { QuestionDoc } from '../../../schema/contracts/content';
 import { quizToasts, type QuizDoc } from '../../../schema/contracts/quiz';
-import { api } from '../../lib/api';
 import { useFormSave } from '../../lib/use-form-save';
-import { focusRing, primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { focusRing, primaryButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import TextField from '../auth/TextField';
-import { AdminDialog } from '../admin-users/ui';
 import MathText from '../content/MathText';
 import { createInputOf, editInputOf, emptyQuizForm, type QuizForm, quizFormOf, toggled } from './quiz-form';
+import { contentAdminCalls } from './api';
 
 /** A quiz holds at most 100 questions, which is also how many approved questions the picker loads. */
 const PICKER_LIMIT = 100;
@@ -34,16 +33,14 @@ export default function QuizDialog({ topicId, subTopicId, quiz, onClose, onSaved
     }
     setErrors({});
     await save(async () => {
-      const answer = quiz
-        ? await api<{ message: string; quiz: QuizDoc }>(`/admin/quizzes/publish/${quiz._id}`, { method: 'PUT', json: checked.input })
-        : await api<{ message: string; quiz: QuizDoc }>('/admin/quizzes', { method: 'POST', json: checked.input });
+      const answer = await contentAdminCalls.saveQuiz(quiz?._id, checked.input);
       toast.success(quiz ? quizToasts.updated : quizToasts.created);
       onSaved(answer.quiz);
     });
   };
 
   return (
-    <AdminDialog open wide onClose={onClose} title={quiz ? 'Edit quiz' : 'New quiz'}>
+    <Dialog open wide onClose={onClose} title={quiz ? 'Edit quiz' : 'New quiz'}>
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
         <TextField id="quiz-title" label="Title" required value={form.title} onChange={(e) => patch({ title: e.target.value })} error={errors.title} />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -74,7 +71,7 @@ export default function QuizDialog({ topicId, subTopicId, quiz, onClose, onSaved
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </Dialog>
   );
 }
 
@@ -82,9 +79,9 @@ export default function QuizDialog({ topicId, subTopicId, quiz, onClose, onSaved
 async function approvedQuestions(topicId: string, subTopicId: string | undefined, signal: AbortSignal) {
   const subTopicIds = subTopicId
     ? [subTopicId]
-    : (await api<ListResponse<SubTopicDoc>>('/admin/subtopics', { query: { topicId, limit: PICKER_LIMIT, offset: 0 }, signal })).docs.map((s) => s._id);
+    : (await contentAdminCalls.subTopics(topicId, { limit: PICKER_LIMIT, offset: 0 }, signal)).docs.map((s) => s._id);
   if (subTopicIds.length === 0) return [];
-  const page = await api<ListResponse<QuestionDoc>>('/admin/questions', { query: { subTopicIds: subTopicIds.join(','), isApproved: 'true', limit: PICKER_LIMIT, offset: 0 }, signal });
+  const page = await contentAdminCalls.questions({ subTopicIds: subTopicIds.join(','), isApproved: 'true', limit: PICKER_LIMIT, offset: 0 }, signal);
   return page.docs;
 }
 

@@ -1,17 +1,17 @@
 import clsx from 'clsx';
 import { ClipboardList, Eye, EyeOff, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
-import type { ListResponse } from '../../../schema/contracts/common';
 import { quizToasts, type QuizDoc } from '../../../schema/contracts/quiz';
-import { api } from '../../lib/api';
 import { usePagedList } from '../../lib/paged-list';
-import { primaryButton } from '../../ui/classes';
+import { EmptyState } from '../../ui/EmptyState';
+import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
+import { cardClass, primaryButton, smallButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import { cardClass, EmptyState, Pager, smallButton } from '../admin-users/ui';
 import { useCan } from '../roles/admin-permissions';
 import QuizDialog from './QuizDialog';
 import { timeLimitText } from './quiz-form';
+import { contentAdminCalls } from './api';
 
 const PAGE_SIZE = 10;
 
@@ -23,7 +23,7 @@ export default function QuizList({ topicId, subTopicId, topicName }: { topicId: 
   const toast = useToast();
   const can = useCan();
   const { list, goTo, created, updated } = usePagedList<QuizDoc>(
-    (offset) => api<ListResponse<QuizDoc>>('/admin/quizzes', { query: subTopicId ? { topicId, subTopicId, limit: PAGE_SIZE, offset } : { topicId, limit: PAGE_SIZE, offset } }),
+    (offset) => contentAdminCalls.quizzes(subTopicId ? { topicId, subTopicId, limit: PAGE_SIZE, offset } : { topicId, limit: PAGE_SIZE, offset }),
     `${topicId}:${subTopicId ?? ''}`,
   );
   const [editing, setEditing] = useState<QuizDoc | 'new' | null>(null);
@@ -32,7 +32,7 @@ export default function QuizList({ topicId, subTopicId, topicName }: { topicId: 
   const publish = async (quiz: QuizDoc) => {
     setSwitching(quiz._id);
     try {
-      const answer = await api<{ message: string; quiz: QuizDoc }>(`/admin/quizzes/publish/${quiz._id}`, { method: 'PUT', json: { isPublished: !quiz.isPublished } });
+      const answer = await contentAdminCalls.saveQuiz(quiz._id, { isPublished: !quiz.isPublished });
       updated(answer.quiz);
       toast.success(quizToasts.updated);
     } catch (error) {

@@ -2,15 +2,15 @@ import { FileText, Pencil, Plus, Star, Trash2, Video } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { ZodType } from 'zod';
 import { contentInput, faqInput, resourceInput, reviewInput, type SubTopicDoc, type SubTopicEdit, videoLinkInput } from '../../../schema/contracts/content';
-import { api } from '../../lib/api';
+import { cardClass, smallButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import { cardClass, smallButton } from '../admin-users/ui';
 import MathText from '../content/MathText';
 import RichContent from '../content/RichContent';
 import { useCan } from '../roles/admin-permissions';
 import ItemDialog, { type ItemField } from './ItemDialog';
 import SortableList from './SortableList';
 import '../content/content.css';
+import { contentAdminCalls } from './api';
 
 interface Dialog {
   title: string;
@@ -70,7 +70,7 @@ export default function SubTopicContent({ subTopic, onChange }: { subTopic: SubT
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
   const edit = async (name: SubTopicEdit, body: unknown) => {
-    const doc = await api<SubTopicDoc>(`/admin/subtopics/${subTopic._id}/${name}`, { method: 'PUT', json: body });
+    const doc = await contentAdminCalls.editSubTopic(subTopic._id, name, body);
     onChange(doc);
     toast.success('Sub topic Updated');
   };

@@ -3,10 +3,10 @@ import { ExternalLink, FileText, Gauge, PlayCircle, Star, Video } from 'lucide-r
 import { Link, Navigate, useParams } from 'react-router-dom';
 import type { SubjectDataResponse, SubTopicPage as SubTopicData } from '../../../schema/contracts/content';
 import { signedInUserAtom } from '../../lib/session';
-import { focusRing, primaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import PageLoading from '../../ui/PageLoading';
 import Spinner from '../../ui/Spinner';
+import { focusRing, primaryButton } from '../../ui/classes';
 import NotFoundPage from '../not-found/NotFoundPage';
 import Breadcrumbs from './Breadcrumbs';
 import MathText from './MathText';

@@ -2,20 +2,21 @@ import clsx from 'clsx';
 import { BookOpen, LayoutTemplate, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { ListResponse } from '../../../schema/contracts/common';
 import { type Course, courseKinds, courseStatuses } from '../../../schema/contracts/courses';
-import { api } from '../../lib/api';
 import { usePagedList } from '../../lib/paged-list';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
+import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
-import { cardClass, EmptyState, fieldClass, Pager, SelectField } from '../admin-users/ui';
+import { cardClass, fieldClass, primaryButton, secondaryButton } from '../../ui/classes';
+import { ChoiceField } from '../../ui/fields';
 import { useDebouncedValue } from '../admin-users/use-debounced-value';
 import { useCan } from '../roles/admin-permissions';
 import { kindLabel, statusBadge } from './course-format';
 import CourseFormDialog from './CourseFormDialog';
 import FromTemplateDialog from './FromTemplateDialog';
 import { gradesOf, subjectsOf, useCatalogue } from './use-catalogue';
+import { courseCalls } from './api';
 
 const PAGE_SIZE = 20;
 
@@ -30,7 +31,7 @@ export default function AdminCourseList() {
   const [dialog, setDialog] = useState<'new' | 'template' | null>(null);
   const query = { searchText, ...filters };
   const { list, goTo, reload } = usePagedList<Course>(
-    (offset) => api<ListResponse<Course>>('/admin/courses', { query: { ...query, limit: PAGE_SIZE, offset } }),
+    (offset) => courseCalls.adminList({ ...query, limit: PAGE_SIZE, offset }),
     JSON.stringify(query),
   );
   const setFilter = (field: keyof typeof filters) => (event: { target: { value: string } }) => {
@@ -73,43 +74,43 @@ export default function AdminCourseList() {
             <input id="course-search" type="search" value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)} placeholder="Course title" className={`${fieldClass()} pl-9`} />
           </div>
         </div>
-        <SelectField className="col-span-2 lg:col-span-1" id="filter-curriculum" label="Curriculum" value={filters.curriculum} onChange={setFilter('curriculum')}>
+        <ChoiceField className="col-span-2 lg:col-span-1" id="filter-curriculum" label="Curriculum" value={filters.curriculum} onChange={setFilter('curriculum')}>
           <option value="">All</option>
           {catalogue.map((c) => (
             <option key={c._id} value={c.curriculum}>
               {c.curriculum}
             </option>
           ))}
-        </SelectField>
-        <SelectField id="filter-subject" label="Subject" value={filters.subject} onChange={setFilter('subject')} disabled={!filters.curriculum}>
+        </ChoiceField>
+        <ChoiceField id="filter-subject" label="Subject" value={filters.subject} onChange={setFilter('subject')} disabled={!filters.curriculum}>
           <option value="">All</option>
           {subjectsOf(catalogue, filters.curriculum).map((s) => (
             <option key={s.subject}>{s.subject}</option>
           ))}
-        </SelectField>
-        <SelectField id="filter-grade" label="Grade" value={filters.grade} onChange={setFilter('grade')} disabled={!filters.subject}>
+        </ChoiceField>
+        <ChoiceField id="filter-grade" label="Grade" value={filters.grade} onChange={setFilter('grade')} disabled={!filters.subject}>
           <option value="">All</option>
           {gradesOf(catalogue, filters.curriculum, filters.subject).map((g) => (
             <option key={g}>{g}</option>
           ))}
-        </SelectField>
+        </ChoiceField>
         <div className="col-span-2 grid grid-cols-2 gap-3 lg:col-span-1">
-          <SelectField id="filter-status" label="Status" value={filters.status} onChange={setFilter('status')}>
+          <ChoiceField id="filter-status" label="Status" value={filters.status} onChange={setFilter('status')}>
             <option value="">All</option>
             {courseStatuses.map((s) => (
               <option key={s} value={s}>
                 {s === 'ACTIVE' ? 'Active' : 'Draft'}
               </option>
             ))}
-          </SelectField>
-          <SelectField id="filter-type" label="Type" value={filters.type} onChange={setFilter('type')}>
+          </ChoiceField>
+          <ChoiceField id="filter-type" label="Type" value={filters.type} onChange={setFilter('type')}>
             <option value="">All</option>
             {courseKinds.map((k) => (
               <option key={k} value={k}>
                 {kindLabel(k)}
               </option>
             ))}
-          </SelectField>
+          </ChoiceField>
         </div>
       </div>
 

@@ -1,15 +1,17 @@
 import { type FormEvent, useState } from 'react';
 import { type Course, courseInput, courseKinds, coursePaymentTypes, courseStatuses, courseUpdate } from '../../../schema/contracts/courses';
-import { api } from '../../lib/api';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { primaryButton, secondaryButton } from '../../ui/classes';
+import { ChoiceField, TextAreaField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
-import TextField from '../auth/TextField';
-import { AdminDialog, SelectField, TextAreaField } from '../admin-users/ui';
+import SettingTemplateFields from '../pricing/SettingTemplateFields';
 import { kindLabel } from './course-format';
 import { gradesOf, subjectsOf, useCatalogue } from './use-catalogue';
+import { courseCalls } from './api';
 
 const paymentLabels = { ONETIME: 'One-time', SUBSCRIPTION: 'Subscription', CREDIT: 'Credit' } as const;
 
@@ -34,6 +36,8 @@ export default function CourseFormDialog({ open, onClose, course, onSaved }: Pro
     curriculum: course?.curriculum ?? '',
     subject: course?.subject ?? '',
     grade: course?.grade ?? '',
+    permissionTemplateId: course?.permissionTemplateId ?? null,
+    pricingTemplateId: course?.pricingTemplateId ?? null,
   });
   const { busy: saving, errors, setErrors, save } = useFormSave();
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
@@ -54,7 +58,7 @@ export default function CourseFormDialog({ open, onClose, course, onSaved }: Pro
     }
     setErrors({});
     await save(async () => {
-      const saved = await api<Course>(course ? `/admin/courses/${course._id}` : '/admin/courses', { method: course ? 'PUT' : 'POST', json: parsed.data });
+      const saved = await courseCalls.save(course?._id, parsed.data);
       toast.success(course ? 'Course updated!' : 'Course created!');
       onSaved(saved);
     });
@@ -64,59 +68,60 @@ export default function CourseFormDialog({ open, onClose, course, onSaved }: Pro
   const grades = gradesOf(catalogue, form.curriculum, form.subject);
 
   return (
-    <AdminDialog open={open} onClose={onClose} title={course ? 'Edit course' : 'New course'}>
+    <Dialog open={open} onClose={onClose} title={course ? 'Edit course' : 'New course'}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <TextField id="course-title" label="Title" required value={form.title} onChange={set('title')} error={errors.title} maxLength={120} />
         <TextAreaField id="course-description" label="Description" rows={3} value={form.description} onChange={set('description')} error={errors.description} />
         <div className="grid gap-4 sm:grid-cols-3">
-          <SelectField id="course-kind" label="Kind" value={form.kind} onChange={set('kind')} error={errors.kind}>
+          <ChoiceField id="course-kind" label="Kind" value={form.kind} onChange={set('kind')} error={errors.kind}>
             {courseKinds.map((kind) => (
               <option key={kind} value={kind}>
                 {kindLabel(kind)}
               </option>
             ))}
-          </SelectField>
-          <SelectField id="course-status" label="Status" value={form.status} onChange={set('status')} error={errors.status}>
+          </ChoiceField>
+          <ChoiceField id="course-status" label="Status" value={form.status} onChange={set('status')} error={errors.status}>
             {courseStatuses.map((status) => (
               <option key={status} value={status}>
                 {status === 'ACTIVE' ? 'Active' : 'Draft'}
               </option>
             ))}
-          </SelectField>
-          <SelectField id="course-payment" label="Payment type" value={form.paymentType} onChange={set('paymentType')} error={errors.paymentType}>
+          </ChoiceField>
+          <ChoiceField id="course-payment" label="Payment type" value={form.paymentType} onChange={set('paymentType')} error={errors.paymentType}>
             {coursePaymentTypes.map((type) => (
               <option key={type} value={type}>
                 {paymentLabels[type]}
               </option>
             ))}
-          </SelectField>
+          </ChoiceField>
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
-          <SelectField id="course-curriculum" label="Curriculum" value={form.curriculum} onChange={set('curriculum')} error={errors.curriculum}>
+          <ChoiceField id="course-curriculum" label="Curriculum" value={form.curriculum} onChange={set('curriculum')} error={errors.curriculum}>
             <option value="">Choose…</option>
             {catalogue.map((c) => (
               <option key={c._id} value={c.curriculum}>
                 {c.curriculum}
               </option>
             ))}
-          </SelectField>
-          <SelectField id="course-subject" label="Subject" value={form.subject} onChange={set('subject')} error={errors.subject} disabled={!form.curriculum}>
+          </ChoiceField>
+          <ChoiceField id="course-subject" label="Subject" value={form.subject} onChange={set('subject')} error={errors.subject} disabled={!form.curriculum}>
             <option value="">Choose…</option>
             {subjects.map((s) => (
               <option key={s.subject} value={s.subject}>
                 {s.subject}
               </option>
             ))}
-          </SelectField>
-          <SelectField id="course-grade" label="Grade" value={form.grade} onChange={set('grade')} error={errors.grade} disabled={!form.subject}>
+          </ChoiceField>
+          <ChoiceField id="course-grade" label="Grade" value={form.grade} onChange={set('grade')} error={errors.grade} disabled={!form.subject}>
             <option value="">Choose…</option>
             {grades.map((g) => (
               <option key={g} value={g}>
                 {g}
               </option>
             ))}
-          </SelectField>
+          </ChoiceField>
         </div>
+        <SettingTemplateFields value={form} onChange={(key, id) => setForm((current) => ({ ...current, [key]: id }))} errors={errors} />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <button type="button" className={secondaryButton} onClick={onClose}>
             Cancel
@@ -127,6 +132,6 @@ export default function CourseFormDialog({ open, onClose, course, onSaved }: Pro
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </Dialog>
   );
 }

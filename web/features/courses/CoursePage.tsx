@@ -4,22 +4,23 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { MyCourse } from '../../../schema/contracts/courses';
-import { hasPermission, type PermissionMap } from '../../../schema/contracts/permissions';
-import { api } from '../../lib/api';
+import { hasPermission } from '../../../schema/contracts/permissions';
+import { withDeviceCopy } from '../offline/device-copy';
 import { statusOf } from '../../lib/errors';
 import { signedInUserAtom } from '../../lib/session';
-import { secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
+import { cardClass, dangerButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import { AdminDialog, cardClass, dangerButton, EmptyState } from '../admin-users/ui';
 import { useCan } from '../roles/admin-permissions';
 import CourseSectionsPanel from '../sections/CourseSectionsPanel';
 import { kindLabel, lessonTime, statusBadge } from './course-format';
 import CourseFormDialog from './CourseFormDialog';
 import CoursePeople from './CoursePeople';
 import TutorCourseDialog from './TutorCourseDialog';
+import { courseCalls, type CourseView } from './api';
 
 const CourseChat = lazy(() => import('../chat/CourseChat'));
 
@@ -29,7 +30,6 @@ const tabClass = ({ selected }: { selected: boolean }) =>
     selected ? 'bg-brand/15 text-slate-900 dark:text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
   );
 
-type CourseView = MyCourse & { tutorPermissions?: PermissionMap | null };
 
 /** /portal/courses/:courseId — the course header, its lessons and materials, its people, and (admins) settings. */
 export default function CoursePage() {
@@ -52,8 +52,9 @@ export default function CoursePage() {
   useEffect(() => {
     const controller = new AbortController();
     setState('loading');
-    api<CourseView>(isAdmin ? `/admin/courses/${courseId}` : `/courses/${courseId}`, { query: isAdmin ? {} : { deviceTimezone: timeZone }, signal: controller.signal })
-      .then((answer) => {
+    // Kept on the device, so the course and its chat open offline as last seen.
+    withDeviceCopy(`course.${courseId}.${isAdmin ? 'admin' : 'member'}`, () => courseCalls.view(courseId, isAdmin, timeZone, controller.signal))
+      .then(({ value: answer }) => {
         setCourse(answer);
         setState('idle');
       })
@@ -67,7 +68,7 @@ export default function CoursePage() {
   const remove = async () => {
     setBusy(true);
     try {
-      await api(`/admin/courses/${courseId}`, { method: 'DELETE' });
+      await courseCalls.remove(courseId);
       toast.success('Course deleted!');
       await navigate('/portal/courses');
     } catch (error) {
@@ -195,7 +196,7 @@ export default function CoursePage() {
           }}
         />
       )}
-      <AdminDialog open={deleting} onClose={() => setDeleting(false)} title="Delete this course?">
+      <Dialog open={deleting} onClose={() => setDeleting(false)} title="Delete this course?">
         <p className="text-sm text-slate-700 dark:text-slate-300">“{course.title}” and its lessons will no longer be shown to anyone.</p>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className={secondaryButton} onClick={() => setDeleting(false)}>
@@ -206,7 +207,7 @@ export default function CoursePage() {
             Delete course
           </button>
         </div>
-      </AdminDialog>
+      </Dialog>
     </div>
   );
 }

@@ -1,16 +1,17 @@
 import { Trash2, UserPlus } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import type { ListResponse } from '../../../schema/contracts/common';
-import type { CourseStudent, CourseTutor, EnrolmentVerifyDelete } from '../../../schema/contracts/course-enrolments';
+import type { CourseStudent, CourseTutor, EnrolmentVerifyDelete } from '../../../schema/contracts/course-students';
 import type { Course } from '../../../schema/contracts/courses';
-import { api } from '../../lib/api';
 import { usePagedList } from '../../lib/paged-list';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { fullName } from '../../lib/people';
+import { Dialog } from '../../ui/Dialog';
 import Spinner from '../../ui/Spinner';
+import { cardClass, dangerButton, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
+import { ChoiceField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
-import { AdminDialog, cardClass, dangerButton, SelectField, smallButton } from '../admin-users/ui';
 import CourseLearners from '../quiz-review/CourseLearners';
 import { statusBadge } from './course-format';
+import { courseCalls, type EnrolmentChange } from './api';
 import { enrolmentTypeLabel } from './enrolment-labels';
 
 interface DropdownUser {
@@ -20,29 +21,25 @@ interface DropdownUser {
   email: string | null;
 }
 
-type Pending = { kind: 'student'; row: CourseStudent } | { kind: 'tutor'; row: CourseTutor; action: 'DELETE' | 'DISABLE' };
-
-const fullName = (user: { firstname: string; lastname: string }) => `${user.firstname} ${user.lastname}`.trim();
+type Pending = EnrolmentChange;
 
 /** Checks with verify-delete, says what will happen, and removes (or disables) only when the server allows it. */
 function ConfirmDialog({ pending, onClose, onDone }: { pending: Pending; onClose: () => void; onDone: () => void }) {
   const toast = useToast();
   const [check, setCheck] = useState<EnrolmentVerifyDelete | null>(null);
   const [busy, setBusy] = useState(false);
-  const path = pending.kind === 'student' ? `/admin/course-students` : `/admin/course-tutors`;
   useEffect(() => {
-    api<EnrolmentVerifyDelete>(`${path}/verify-delete/${pending.row._id}`, { query: pending.kind === 'tutor' ? { type: pending.action } : {} })
+    courseCalls.verifyChange(pending)
       .then(setCheck)
       .catch((error) => {
         toast.error(error);
         onClose();
       });
-  }, [path, pending, toast, onClose]);
+  }, [pending, toast, onClose]);
   const confirm = async () => {
     setBusy(true);
     try {
-      if (pending.kind === 'tutor' && pending.action === 'DISABLE') await api(`${path}/${pending.row._id}`, { method: 'PUT', json: { status: 'DISABLE' } });
-      else await api(`${path}/${pending.row._id}`, { method: 'DELETE', query: pending.kind === 'tutor' ? { course: pending.row.course } : {} });
+      await courseCalls.applyChange(pending);
       toast.success(pending.kind === 'tutor' && pending.action === 'DISABLE' ? 'Tutor disabled!' : pending.kind === 'tutor' ? 'Tutor removed!' : 'Student removed!');
       onDone();
     } catch (error) {
@@ -53,7 +50,7 @@ function ConfirmDialog({ pending, onClose, onDone }: { pending: Pending; onClose
   };
   const verb = pending.kind === 'tutor' && pending.action === 'DISABLE' ? 'Disable' : 'Remove';
   return (
-    <AdminDialog open onClose={onClose} title={`${verb} ${fullName(pending.row.user)}?`}>
+    <Dialog open onClose={onClose} title={`${verb} ${fullName(pending.row.user)}?`}>
       {!check ? (
         <div role="status" className="flex justify-center py-6 text-brand">
           <Spinner className="size-6" />
@@ -74,7 +71,7 @@ function ConfirmDialog({ pending, onClose, onDone }: { pending: Pending; onClose
           </div>
         </>
       )}
-    </AdminDialog>
+    </Dialog>
   );
 }
 
@@ -86,7 +83,7 @@ function AddPersonDialog({ course, kind, onClose, onAdded }: { course: Course; k
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    api<DropdownUser[]>('/admin/users/dropdown-list', { query: { userTypes: kind === 'student' ? 'STUDENT' : 'TUTOR', limit: 100 } })
+    courseCalls.people<DropdownUser>(kind === 'student' ? 'STUDENT' : 'TUTOR')
       .then(setPeople)
       .catch((e) => {
         setPeople([]);
@@ -101,8 +98,8 @@ function AddPersonDialog({ course, kind, onClose, onAdded }: { course: Course; k
     }
     setBusy(true);
     try {
-      if (kind === 'student') await api('/admin/course-students', { method: 'POST', json: { course: course._id, user, paymentType: type } });
-      else await api('/admin/course-tutors', { method: 'POST', json: { course: course._id, user, type } });
+      if (kind === 'student') await courseCalls.addStudent(course._id, user, type);
+      else await courseCalls.addTutor(course._id, user, type);
       toast.success(kind === 'student' ? 'Student added!' : 'Tutor added!');
       onAdded();
     } catch (e) {
@@ -112,23 +109,23 @@ function AddPersonDialog({ course, kind, onClose, onAdded }: { course: Course; k
     }
   };
   return (
-    <AdminDialog open onClose={onClose} title={kind === 'student' ? 'Add a student' : 'Add a tutor'}>
+    <Dialog open onClose={onClose} title={kind === 'student' ? 'Add a student' : 'Add a tutor'}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <SelectField id="person" label={kind === 'student' ? 'Student' : 'Tutor'} value={user} onChange={(e) => setUser(e.target.value)} error={error} disabled={!people}>
+        <ChoiceField id="person" label={kind === 'student' ? 'Student' : 'Tutor'} value={user} onChange={(e) => setUser(e.target.value)} error={error} disabled={!people}>
           <option value="">{people ? 'Choose…' : 'Loading…'}</option>
           {people?.map((p) => (
             <option key={p._id} value={p._id}>
               {fullName(p)} {p.email ? `(${p.email})` : ''}
             </option>
           ))}
-        </SelectField>
-        <SelectField id="person-type" label={kind === 'student' ? 'Payment type' : 'Tutor type'} value={type} onChange={(e) => setType(e.target.value as typeof type)}>
+        </ChoiceField>
+        <ChoiceField id="person-type" label={kind === 'student' ? 'Payment type' : 'Tutor type'} value={type} onChange={(e) => setType(e.target.value as typeof type)}>
           {(kind === 'student' ? ['ONETIME', 'SUBSCRIPTION', 'CREDIT', 'TRIAL'] : ['PRIMARY', 'SUBSTITUTE', 'TRIAL']).map((t) => (
             <option key={t} value={t}>
               {enrolmentTypeLabel(t)}
             </option>
           ))}
-        </SelectField>
+        </ChoiceField>
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <button type="button" className={secondaryButton} onClick={onClose}>
             Cancel
@@ -139,7 +136,7 @@ function AddPersonDialog({ course, kind, onClose, onAdded }: { course: Course; k
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </Dialog>
   );
 }
 
@@ -150,16 +147,16 @@ export default function CoursePeople({ course, admin, tutor = false }: { course:
   const [pending, setPending] = useState<Pending | null>(null);
   const closePending = useCallback(() => setPending(null), []);
   const students = usePagedList<CourseStudent>(
-    (offset) => (admin ? api<ListResponse<CourseStudent>>('/admin/course-students', { query: { course: course._id, limit: 100, offset } }) : Promise.resolve({ docs: [], totalDocs: 0, limit: 100, offset })),
+    (offset) => (admin ? courseCalls.students(course._id, { limit: 100, offset }) : Promise.resolve({ docs: [], totalDocs: 0, limit: 100, offset })),
     `students:${course._id}:${admin}`,
   );
   const tutors = usePagedList<CourseTutor>(
-    (offset) => (admin ? api<ListResponse<CourseTutor>>('/admin/course-tutors', { query: { course: course._id, limit: 100, offset } }) : Promise.resolve({ docs: [], totalDocs: 0, limit: 100, offset })),
+    (offset) => (admin ? courseCalls.tutors(course._id, { limit: 100, offset }) : Promise.resolve({ docs: [], totalDocs: 0, limit: 100, offset })),
     `tutors:${course._id}:${admin}`,
   );
   const enable = async (row: CourseTutor) => {
     try {
-      tutors.updated(await api<CourseTutor>(`/admin/course-tutors/${row._id}`, { method: 'PUT', json: { status: 'ENABLE' } }));
+      tutors.updated(await courseCalls.enableTutor(row._id));
       toast.success('Tutor enabled!');
     } catch (e) {
       toast.error(e);

@@ -1,21 +1,23 @@
 import { LayoutTemplate, Plus, Search, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import type { ListResponse } from '../../../schema/contracts/common';
 import { type CourseTemplate, courseTemplateInput } from '../../../schema/contracts/course-templates';
 import { type Course, courseKinds } from '../../../schema/contracts/courses';
-import { api } from '../../lib/api';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
 import { usePagedList } from '../../lib/paged-list';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import { EmptyState } from '../../ui/EmptyState';
+import { Pager } from '../../ui/Pager';
+import TextField from '../../ui/TextField';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
+import { cardClass, dangerButton, fieldClass, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
+import { ChoiceField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
-import TextField from '../auth/TextField';
-import { AdminDialog, cardClass, dangerButton, EmptyState, fieldClass, Pager, SelectField, smallButton } from '../admin-users/ui';
 import { useDebouncedValue } from '../admin-users/use-debounced-value';
 import { useCan } from '../roles/admin-permissions';
 import { kindLabel } from './course-format';
+import { courseCalls } from './api';
 
 const PAGE_SIZE = 20;
 
@@ -26,7 +28,7 @@ function NewTemplateDialog({ onClose, onCreated }: { onClose: () => void; onCrea
   const [form, setForm] = useState({ title: '', description: '', fromCourseId: '' });
   const { busy, errors, setErrors, save } = useFormSave();
   useEffect(() => {
-    api<ListResponse<Course>>('/admin/courses', { query: { limit: 100, sortKey: 'title', sortValue: 'asc' } })
+    courseCalls.byTitle()
       .then((page) => setCourses(page.docs))
       .catch((e) => {
         setCourses([]);
@@ -43,24 +45,24 @@ function NewTemplateDialog({ onClose, onCreated }: { onClose: () => void; onCrea
       return;
     }
     await save(async () => {
-      const created = await api<CourseTemplate>('/admin/course-templates', { method: 'POST', json: parsed.data });
+      const created = await courseCalls.createTemplate(parsed.data);
       toast.success('Course template created!');
       onCreated(created);
     });
   };
   return (
-    <AdminDialog open onClose={onClose} title="New course template">
+    <Dialog open onClose={onClose} title="New course template">
       <form onSubmit={submit} noValidate className="space-y-4">
         <TextField id="template-title" label="Title" required value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} error={errors.title} maxLength={120} />
         <TextField id="template-description" label="Description" value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} error={errors.description} />
-        <SelectField id="template-source" label="Copy the sections of" value={form.fromCourseId} onChange={(e) => setForm({ ...form, fromCourseId: e.target.value })} error={errors.fromCourseId}>
+        <ChoiceField id="template-source" label="Copy the sections of" value={form.fromCourseId} onChange={(e) => setForm({ ...form, fromCourseId: e.target.value })} error={errors.fromCourseId}>
           <option value="">Choose a course…</option>
           {courses?.map((c) => (
             <option key={c._id} value={c._id}>
               {c.title}
             </option>
           ))}
-        </SelectField>
+        </ChoiceField>
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <button type="button" className={secondaryButton} onClick={onClose}>
             Cancel
@@ -71,7 +73,7 @@ function NewTemplateDialog({ onClose, onCreated }: { onClose: () => void; onCrea
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </Dialog>
   );
 }
 
@@ -85,13 +87,13 @@ export default function CourseTemplatesPage() {
   const [deleting, setDeleting] = useState<CourseTemplate | null>(null);
   const [busy, setBusy] = useState(false);
   const { list, goTo, reload, created, removed } = usePagedList<CourseTemplate>(
-    (offset) => api<ListResponse<CourseTemplate>>('/admin/course-templates', { query: { searchText, limit: PAGE_SIZE, offset } }),
+    (offset) => courseCalls.templates({ searchText, limit: PAGE_SIZE, offset }),
     searchText,
   );
   const remove = async (template: CourseTemplate) => {
     setBusy(true);
     try {
-      await api(`/admin/course-templates/${template._id}`, { method: 'DELETE' });
+      await courseCalls.removeTemplate(template._id);
       removed(template._id);
       toast.success('Course template deleted!');
       setDeleting(null);
@@ -166,7 +168,7 @@ export default function CourseTemplatesPage() {
           }}
         />
       )}
-      <AdminDialog open={Boolean(deleting)} onClose={() => setDeleting(null)} title="Delete this template?">
+      <Dialog open={Boolean(deleting)} onClose={() => setDeleting(null)} title="Delete this template?">
         <p className="text-sm text-slate-700 dark:text-slate-300">Courses already made from “{deleting?.title}” keep their sections.</p>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className={secondaryButton} onClick={() => setDeleting(null)}>
@@ -177,7 +179,7 @@ export default function CourseTemplatesPage() {
             Delete template
           </button>
         </div>
-      </AdminDialog>
+      </Dialog>
     </div>
   );
 }

@@ -1,15 +1,15 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import type { ListResponse } from '../../../schema/contracts/common';
 import { type CourseTemplate, courseFromTemplateInput } from '../../../schema/contracts/course-templates';
 import { type Course, coursePaymentTypes } from '../../../schema/contracts/courses';
-import { api } from '../../lib/api';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { primaryButton, secondaryButton } from '../../ui/classes';
+import { ChoiceField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
-import TextField from '../auth/TextField';
-import { AdminDialog, SelectField } from '../admin-users/ui';
+import { courseCalls } from './api';
 
 /** Picks a template and builds a new course with its section tree. */
 export default function FromTemplateDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (course: Course) => void }) {
@@ -22,7 +22,7 @@ export default function FromTemplateDialog({ open, onClose, onCreated }: { open:
 
   useEffect(() => {
     if (!open) return;
-    api<ListResponse<CourseTemplate>>('/admin/course-templates', { query: { limit: 100, sort: 'title' } })
+    courseCalls.templates({ limit: 100, sort: 'title' })
       .then((page) => setTemplates(page.docs))
       .catch((error) => {
         setTemplates([]);
@@ -42,14 +42,14 @@ export default function FromTemplateDialog({ open, onClose, onCreated }: { open:
       return;
     }
     await save(async () => {
-      const course = await api<Course>(`/admin/courses/from-template/${templateId}`, { method: 'POST', json: parsed.data });
+      const course = await courseCalls.fromTemplate(templateId, parsed.data);
       toast.success('Course created!');
       onCreated(course);
     });
   };
 
   return (
-    <AdminDialog open={open} onClose={onClose} title="New course from a template">
+    <Dialog open={open} onClose={onClose} title="New course from a template">
       {!templates ? (
         <div role="status" className="flex justify-center py-8 text-brand">
           <Spinner className="size-6" />
@@ -58,22 +58,22 @@ export default function FromTemplateDialog({ open, onClose, onCreated }: { open:
         <p className="text-sm text-slate-600 dark:text-slate-400">There are no course templates yet. Create one under Course templates.</p>
       ) : (
         <form onSubmit={submit} noValidate className="space-y-4">
-          <SelectField id="template" label="Template" value={templateId} onChange={(e) => setTemplateId(e.target.value)} error={errors.templateId}>
+          <ChoiceField id="template" label="Template" value={templateId} onChange={(e) => setTemplateId(e.target.value)} error={errors.templateId}>
             <option value="">Choose…</option>
             {templates.map((t) => (
               <option key={t._id} value={t._id}>
                 {t.title} · {t.subject}, {t.grade}
               </option>
             ))}
-          </SelectField>
+          </ChoiceField>
           <TextField id="template-course-title" label="Course title (optional)" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} maxLength={120} placeholder="The template's title" />
-          <SelectField id="template-payment" label="Payment type" value={paymentType} onChange={(e) => setPaymentType(e.target.value as typeof paymentType)} error={errors.paymentType}>
+          <ChoiceField id="template-payment" label="Payment type" value={paymentType} onChange={(e) => setPaymentType(e.target.value as typeof paymentType)} error={errors.paymentType}>
             {coursePaymentTypes.map((type) => (
               <option key={type} value={type}>
                 {type === 'ONETIME' ? 'One-time' : type === 'SUBSCRIPTION' ? 'Subscription' : 'Credit'}
               </option>
             ))}
-          </SelectField>
+          </ChoiceField>
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <button type="button" className={secondaryButton} onClick={onClose}>
               Cancel
@@ -85,6 +85,6 @@ export default function FromTemplateDialog({ open, onClose, onCreated }: { open:
           </div>
         </form>
       )}
-    </AdminDialog>
+    </Dialog>
   );
 }

@@ -2,16 +2,15 @@ import clsx from 'clsx';
 import { BookOpen, CalendarClock } from 'lucide-react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
-import type { ListResponse } from '../../../schema/contracts/common';
 import type { MyCourse } from '../../../schema/contracts/courses';
-import { api } from '../../lib/api';
 import { usePagedList } from '../../lib/paged-list';
 import { signedInUserAtom } from '../../lib/session';
-import { secondaryButton } from '../../ui/classes';
+import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
-import { cardClass, EmptyState } from '../admin-users/ui';
+import { cardClass, secondaryButton } from '../../ui/classes';
 import { kindLabel, lessonTime } from './course-format';
+import { courseCalls } from './api';
 
 const PAGE_SIZE = 12;
 
@@ -20,7 +19,7 @@ export default function MyCourses() {
   const user = useAtomValue(signedInUserAtom);
   const timeZone = user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const { list, loadMore, reload } = usePagedList<MyCourse>(
-    (offset) => api<ListResponse<MyCourse>>('/courses', { query: { limit: PAGE_SIZE, offset, deviceTimezone: timeZone } }),
+    (offset) => courseCalls.mine({ limit: PAGE_SIZE, offset }, timeZone),
     `${user?._id}:${timeZone}`,
   );
 

@@ -1,13 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { type Course, tutorCourseUpdate } from '../../../schema/contracts/courses';
-import { api } from '../../lib/api';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { primaryButton, secondaryButton } from '../../ui/classes';
+import { TextAreaField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
-import TextField from '../auth/TextField';
-import { AdminDialog, TextAreaField } from '../admin-users/ui';
+import { courseCalls } from './api';
 
 /** A course tutor whose course role allows COURSE edit may change what learners read: the title and description. */
 export default function TutorCourseDialog({ course, onClose, onSaved }: { course: Course; onClose: () => void; onSaved: (course: Course) => void }) {
@@ -22,13 +23,13 @@ export default function TutorCourseDialog({ course, onClose, onSaved }: { course
       return;
     }
     await save(async () => {
-      const saved = await api<Course>(`/courses/${course._id}`, { method: 'PUT', json: parsed.data });
+      const saved = await courseCalls.saveAsTutor(course._id, parsed.data);
       toast.success('Course updated!');
       onSaved(saved);
     });
   };
   return (
-    <AdminDialog open onClose={onClose} title="Edit course details">
+    <Dialog open onClose={onClose} title="Edit course details">
       <form onSubmit={submit} noValidate className="space-y-4">
         <TextField id="tutor-course-title" label="Title" required value={form.title} maxLength={120} onChange={(e) => setForm({ ...form, title: e.target.value })} error={errors.title} />
         <TextAreaField id="tutor-course-description" label="Description" rows={4} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} error={errors.description} />
@@ -42,6 +43,6 @@ export default function TutorCourseDialog({ course, onClose, onSaved }: { course
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </Dialog>
   );
 }

@@ -3,11 +3,11 @@ import { ChevronLeft, ChevronRight, Inbox, Mail, RefreshCw, TriangleAlert } from
 import { useCallback, useEffect, useState } from 'react';
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { OutboxMail } from '../../../schema/contracts/mail';
-import { api } from '../../lib/api';
 import { errorMessageText, statusOf } from '../../lib/errors';
-import { iconButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
+import { iconButton, secondaryButton } from '../../ui/classes';
 import { linkify } from './linkify';
+import { devMailboxCalls } from './api';
 
 const PAGE_SIZE = 20;
 
@@ -44,7 +44,7 @@ export default function DevMailboxPage() {
   const fetchPage = useCallback(async (from: number, signal?: AbortSignal) => {
     setLoad({ state: 'loading' });
     try {
-      const page = await api<ListResponse<OutboxMail>>('/dev/mailbox', { query: { limit: PAGE_SIZE, offset: from }, signal });
+      const page = await devMailboxCalls.page(PAGE_SIZE, from, signal);
       setLoad({ state: 'ready', page });
     } catch (error) {
       if (signal?.aborted) return;

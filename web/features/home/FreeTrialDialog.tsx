@@ -4,18 +4,16 @@ import { CalendarClock, X } from 'lucide-react';
 import { type FormEvent, useEffect, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SlotOption } from '../../../schema/contracts/availability';
-import type { TokenResponse } from '../../../schema/contracts/auth';
 import type { CurriculumListItem } from '../../../schema/contracts/learning';
-import { TRIAL_BOOKED, type TrialBooked, trialSignUpInput } from '../../../schema/contracts/trials';
+import { TRIAL_BOOKED, type TrialSignUpInput, trialSignUpInput } from '../../../schema/contracts/trials';
 import { TRIAL_CREATED_FLAG } from '../../layout/trial-flag';
-import { api } from '../../lib/api';
 import { statusOf } from '../../lib/errors';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { sessionAtom, signedInUserAtom, tokenReadyAtom, userLoadedAtom } from '../../lib/session';
-import { iconButton, primaryButton, secondaryButton } from '../../ui/classes';
+import SelectField from '../../ui/SelectField';
 import Spinner from '../../ui/Spinner';
+import { iconButton, primaryButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import SelectField from '../auth/SelectField';
 import { sessionFromToken } from '../auth/token-request';
 import { browserTimeZone } from '../sign-up/choices';
 import { trialsVersionAtom } from '../trials/atoms';
@@ -23,6 +21,7 @@ import { allChosen, choicesReducer, gradesOf, noChoices, readyForSlots, subjects
 import GuestDetails, { type GuestFields } from '../trials/GuestDetails';
 import SlotPicker from '../trials/SlotPicker';
 import TrialDatePicker from '../trials/TrialDatePicker';
+import { freeTrialCalls } from './api';
 
 interface FreeTrialDialogProps {
   onClose: () => void;
@@ -55,7 +54,7 @@ export default function FreeTrialDialog({ onClose }: FreeTrialDialogProps) {
 
   useEffect(() => {
     const controller = new AbortController();
-    api<CurriculumListItem[]>('/curriculums/list-with-grades', { signal: controller.signal }).then(setCatalogue, () => undefined);
+    freeTrialCalls.catalogue(controller.signal).then(setCatalogue, () => undefined);
     return () => controller.abort();
   }, []);
 
@@ -69,7 +68,8 @@ export default function FreeTrialDialog({ onClose }: FreeTrialDialogProps) {
     const controller = new AbortController();
     setSlotsLoading(true);
     // Slot errors are not shown (spec 1 section 8): the list is simply empty.
-    api<SlotOption[]>('/user-availability/slots/trial', { method: 'POST', json: { curriculum, subject, grade, date, timezone: viewerZone }, signal: controller.signal })
+    freeTrialCalls
+      .slots({ curriculum, subject, grade, date, timezone: viewerZone }, controller.signal)
       .then(setSlots, () => setSlots([]))
       .finally(() => {
         if (!controller.signal.aborted) setSlotsLoading(false);
@@ -82,7 +82,7 @@ export default function FreeTrialDialog({ onClose }: FreeTrialDialogProps) {
     const { slot } = choices;
     if (!slot) return;
     const trial = { curriculum, subject, grade, startDate: slot.start, endDate: slot.end, tutorId: '' };
-    let signUp: unknown;
+    let signUp: TrialSignUpInput | undefined;
     if (!user) {
       const parsed = trialSignUpInput.safeParse({ ...guest, country: guest.country || undefined, ...trial });
       if (!parsed.success) {
@@ -95,14 +95,14 @@ export default function FreeTrialDialog({ onClose }: FreeTrialDialogProps) {
     setSubmitting(true);
     try {
       if (signUp) {
-        const answer = await api<TokenResponse & TrialBooked>('/trials/sign-up', { method: 'POST', json: signUp });
+        const answer = await freeTrialCalls.signUpAndBook(signUp);
         setSession(sessionFromToken(answer));
         setUserLoaded(true);
         bumpTrials((n) => n + 1);
         onClose();
         navigate(`/portal?${TRIAL_CREATED_FLAG}=true`);
       } else {
-        const answer = await api<TrialBooked>('/trials', { method: 'POST', json: trial });
+        const answer = await freeTrialCalls.book(trial);
         toast.success(TRIAL_BOOKED);
         bumpTrials((n) => n + 1);
         onClose();

@@ -1,7 +1,10 @@
 import { ArrowRight, Check, LogIn } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { primaryButton, secondaryButton } from './buttons';
-import LessonPreview from './LessonPreview';
+
+// A decorative illustration with eight icons of its own: it follows the words, outside the landing page's initial JS.
+const LessonPreview = lazy(() => import('./LessonPreview'));
 
 const PROMISES = ['One-to-one or small group', 'Notes that survive a dropped connection', 'Quizzes with hints'];
 
@@ -54,7 +57,9 @@ export default function Hero({ onBook }: { onBook: () => void }) {
             ))}
           </ul>
         </div>
-        <LessonPreview />
+        <Suspense fallback={<div aria-hidden="true" className="mx-auto aspect-[4/3] w-full max-w-xl lg:max-w-none" />}>
+          <LessonPreview />
+        </Suspense>
       </div>
     </section>
   );

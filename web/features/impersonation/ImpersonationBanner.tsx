@@ -1,11 +1,10 @@
 import { UserRoundCog } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { fullName } from '../../lib/people';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { useActiveImpersonation } from './active-impersonation';
 import { useReturnToAdmin } from './use-impersonation';
-
-const fullName = (person: { firstname: string; lastname: string }) => `${person.firstname} ${person.lastname}`.trim();
 
 /** While an admin acts as another user: who they are acting as, and the one-click way back. */
 export default function ImpersonationBanner() {

@@ -3,13 +3,13 @@ import { ArrowRight, GraduationCap, UserRound, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { MappedStudent } from '../../../schema/contracts/profile';
-import { api } from '../../lib/api';
 import { sessionAtom, signedInUserAtom } from '../../lib/session';
-import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
+import { primaryButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { actAsAtom } from './acting';
 import StudentAvatar from './StudentAvatar';
+import { manageAccountCalls } from './api';
 
 type Load = { state: 'loading' } | { state: 'ready'; students: MappedStudent[] } | { state: 'failed' };
 
@@ -40,7 +40,7 @@ export default function ManageAccountsPage() {
   useEffect(() => {
     if (!isParent || !switchedBack) return;
     const controller = new AbortController();
-    api<MappedStudent[]>('/user/mapped-students', { signal: controller.signal })
+    manageAccountCalls.mappedStudents(controller.signal)
       .then((students) => setLoad({ state: 'ready', students }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

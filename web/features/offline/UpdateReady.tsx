@@ -1,7 +1,7 @@
 import { useAtom } from 'jotai';
-import { RefreshCw, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useLocation } from 'react-router-dom';
-import { takeOver, updateWaitingAtom } from './service-worker';
+import { takeOver, updateWaitingAtom } from './update-state';
 
 /**
  * The quiet "Updated — reload" note: bottom corner, no timer, never shown in a lesson room (the new version takes
@@ -18,7 +18,6 @@ export default function UpdateReady() {
     >
       <span>Updated —</span>
       <button type="button" onClick={() => takeOver(waiting)} className="inline-flex items-center gap-1 rounded-full px-2 py-1 font-semibold underline-offset-2 hover:underline">
-        <RefreshCw className="size-3.5" aria-hidden="true" />
         reload
       </button>
       <button type="button" onClick={() => setWaiting(null)} aria-label="Later" className="rounded-full p-1.5 opacity-70 hover:opacity-100">

@@ -1,9 +1,7 @@
-import { atom, getDefaultStore } from 'jotai';
+import { getDefaultStore } from 'jotai';
 import { PUSH_WORKER_SCOPE, PUSH_WORKER_URL } from '../../lib/push-worker';
-import { isLessonRoom, KEEP_MESSAGE, type KeepMessage, TAKE_OVER_MESSAGE } from './worker/offline-worker';
-
-/** A new build's worker has installed and waits for this one's tabs to go (or for the person to reload). */
-export const updateWaitingAtom = atom<ServiceWorker | null>(null);
+import { updateWaitingAtom } from './update-state';
+import { KEEP_MESSAGE, type KeepMessage } from './worker/offline-worker';
 
 function watchForUpdate(registration: ServiceWorkerRegistration, store = getDefaultStore()) {
   const offer = (worker: ServiceWorker | null) => {
@@ -19,11 +17,17 @@ function watchForUpdate(registration: ServiceWorkerRegistration, store = getDefa
   });
 }
 
-/** Tells the worker which built files this page loaded before it was in control, so an offline reload finds them. */
-function keepLoadedFiles(worker: ServiceWorker | null) {
-  const urls = performance.getEntriesByType('resource').map((entry) => entry.name);
-  const message: KeepMessage = { type: KEEP_MESSAGE, urls };
-  worker?.postMessage(message);
+/**
+ * Tells the active worker about every file this page loads: those loaded before it was in control at once, and each
+ * later one as it arrives, so no chunk falls between install and control and an offline reload finds them all.
+ */
+function keepLoadedFiles(registration: ServiceWorkerRegistration) {
+  const post = (entries: PerformanceEntryList) => {
+    const message: KeepMessage = { type: KEEP_MESSAGE, urls: entries.map((entry) => entry.name) };
+    if (message.urls.length) registration.active?.postMessage(message);
+  };
+  post(performance.getEntriesByType('resource'));
+  new PerformanceObserver((list) => post(list.getEntries())).observe({ type: 'resource' });
 }
 
 /**
@@ -36,16 +40,5 @@ export function registerServiceWorker(container: ServiceWorkerContainer | undefi
     .register(PUSH_WORKER_URL, { scope: PUSH_WORKER_SCOPE })
     .then(watchForUpdate)
     .catch(console.warn);
-  void container.ready.then((registration) => keepLoadedFiles(registration.active));
-  container.addEventListener('controllerchange', () => keepLoadedFiles(container.controller));
-}
-
-/**
- * Asks the waiting worker to take over, then reloads once it has. The worker itself refuses while any tab has a
- * lesson room open, so a person in a lesson elsewhere keeps the code they are using.
- */
-export function takeOver(worker: ServiceWorker) {
-  if (isLessonRoom(location.href)) return;
-  navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
-  worker.postMessage(TAKE_OVER_MESSAGE);
+  void container.ready.then(keepLoadedFiles);
 }

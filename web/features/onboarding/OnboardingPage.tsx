@@ -2,18 +2,18 @@ import { useAtomValue } from 'jotai';
 import { Sparkles } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { browserTimeZone, onboardingInput, type OnboardingStatus, type UserProfile } from '../../../schema/contracts/profile';
-import { api } from '../../lib/api';
+import { browserTimeZone, onboardingInput, type OnboardingStatus } from '../../../schema/contracts/profile';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { signedInUserAtom } from '../../lib/session';
-import { primaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
+import { primaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { actingForAtom } from '../manage-accounts/acting';
 import { useCatalogue } from '../profile/use-catalogue';
 import { useSyncSession } from '../profile/use-profile';
 import StudentOnboarding, { type StudentValues } from './StudentOnboarding';
 import TutorOnboarding, { type TutorValues } from './TutorOnboarding';
+import { onboardingCalls } from './api';
 
 type Status = { state: 'loading' } | { state: 'ready'; status: OnboardingStatus } | { state: 'failed' };
 
@@ -38,7 +38,7 @@ export default function OnboardingPage() {
 
   useEffect(() => {
     const controller = new AbortController();
-    api<OnboardingStatus>('/onboarding', { signal: controller.signal })
+    onboardingCalls.status(controller.signal)
       .then((s) => setStatus({ state: 'ready', status: s }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -57,7 +57,7 @@ export default function OnboardingPage() {
     const body =
       role === 'STUDENT'
         ? { role, ...student }
-        : { role: 'TUTOR', ...tutor, experience: { ...tutor.experience, startDate: tutor.experience.startDate || null } };
+        : { role: 'TUTOR' as const, ...tutor, experience: { ...tutor.experience, startDate: tutor.experience.startDate || null } };
     const parsed = onboardingInput.safeParse(body);
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error));
@@ -66,7 +66,7 @@ export default function OnboardingPage() {
     setErrors({});
     setSaving(true);
     try {
-      const profile = await api<UserProfile>('/onboarding', { method: 'POST', json: body });
+      const profile = await onboardingCalls.complete(body);
       syncSession(profile);
       toast.success('You’re all set!');
       await navigate('/dashboard', { replace: true });

@@ -2,15 +2,15 @@ import { KeyRound, Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { forgotPasswordRequest } from '../../../schema/contracts/passwords';
-import { api } from '../../lib/api';
 import { errorToastText } from '../../lib/errors';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
-import { focusRing, primaryButton } from '../../ui/classes';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { focusRing, primaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import AuthCard from '../auth/AuthCard';
 import FormNotice from '../auth/FormNotice';
-import TextField from '../auth/TextField';
+import { passwordCalls } from './api';
 
 export default function ForgotPasswordPage() {
   const toast = useToast();
@@ -32,7 +32,7 @@ export default function ForgotPasswordPage() {
     setFieldError(undefined);
     setSubmitting(true);
     try {
-      const answer = await api<{ message: string }>('/auth/forgot-password', { method: 'POST', json: parsed.data });
+      const answer = await passwordCalls.forgot(parsed.data);
       toast.success(answer.message);
       navigate(`/reset-password?${new URLSearchParams({ email: parsed.data.email })}`);
     } catch (error) {

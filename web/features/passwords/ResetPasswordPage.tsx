@@ -1,16 +1,16 @@
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { api } from '../../lib/api';
 import { errorToastText } from '../../lib/errors';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
-import { focusRing, primaryButton } from '../../ui/classes';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { focusRing, primaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import AuthCard from '../auth/AuthCard';
 import FormNotice from '../auth/FormNotice';
-import TextField from '../auth/TextField';
 import { resetPasswordForm } from './reset-form';
+import { passwordCalls } from './api';
 
 type Field = 'email' | 'token' | 'password' | 'confirmPassword';
 
@@ -45,7 +45,7 @@ export default function ResetPasswordPage() {
     setSubmitting(true);
     try {
       const { confirmPassword: _confirm, ...body } = parsed.data;
-      await api('/auth/reset-password', { method: 'POST', json: body });
+      await passwordCalls.reset(body);
       navigate('/login?resetSuccess=1', { replace: true });
     } catch (error) {
       setFieldErrors(fieldErrorsOf(error));

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { zodFieldErrors } from '../../lib/form-errors';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
-import TextField from '../auth/TextField';
+import { primaryButton, secondaryButton } from '../../ui/classes';
 import { type CollectionSpec, type FieldSpec, type FormValues, payloadOf, proficiencyOptions } from './collections';
 import SearchSelect from './fields/SearchSelect';
 import SelectField from './fields/SelectField';

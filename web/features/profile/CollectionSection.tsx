@@ -1,7 +1,6 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { UserProfile } from '../../../schema/contracts/profile';
-import { api } from '../../lib/api';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { iconButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
@@ -10,6 +9,7 @@ import { type CollectionSpec, emptyValues, valuesOf } from './collections';
 import ConfirmDialog from './fields/ConfirmDialog';
 import FormDialog from './fields/FormDialog';
 import SectionCard from './SectionCard';
+import { profileCalls } from './api';
 
 type Item = UserProfile[CollectionSpec['name']][number];
 type Editing = { mode: 'add' } | { mode: 'edit'; item: Item } | null;
@@ -27,17 +27,16 @@ export default function CollectionSection({ spec, items, onChange }: CollectionS
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Item | null>(null);
   const toast = useToast();
-  const path = `/user/${spec.name}`;
   const noun = capitalised(spec.singular);
 
   async function save(payload: Record<string, unknown>) {
     try {
       if (editing?.mode === 'edit') {
-        const saved = await api<Item>(`${path}/${editing.item._id}`, { method: 'PUT', json: payload });
+        const saved = await profileCalls.saveItem(spec.name, editing.item._id, payload);
         onChange(items.map((item) => (item._id === saved._id ? saved : item)));
         toast.success(`${noun} updated!`);
       } else {
-        const created = await api<Item>(path, { method: 'POST', json: payload });
+        const created = await profileCalls.saveItem(spec.name, undefined, payload);
         onChange([...items, created]);
         toast.success(`${noun} added!`);
       }
@@ -51,7 +50,7 @@ export default function CollectionSection({ spec, items, onChange }: CollectionS
 
   async function remove(item: Item) {
     try {
-      await api(`${path}/${item._id}`, { method: 'DELETE' });
+      await profileCalls.removeItem(spec.name, item._id);
       onChange(items.filter((i) => i._id !== item._id));
       toast.success(`${noun} deleted!`);
       setDeleting(null);

@@ -3,13 +3,13 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { accountDeletion } from '../../../schema/contracts/profile';
-import { api } from '../../lib/api';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { dropSessionAtom } from '../../lib/session';
+import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
-import TextField from '../auth/TextField';
 import ConfirmDialog, { dangerButton } from './fields/ConfirmDialog';
 import SectionCard from './SectionCard';
+import { profileCalls } from './api';
 
 /** Deleting the account: says exactly what goes and what stays, and asks for the password first. */
 export default function DangerZone({ isParent }: { isParent: boolean }) {
@@ -33,7 +33,7 @@ export default function DangerZone({ isParent }: { isParent: boolean }) {
       return;
     }
     try {
-      await api('/user/delete', { method: 'PUT', json: parsed.data });
+      await profileCalls.deleteAccount(parsed.data);
       toast.success('Your account has been deleted');
       dropSession();
       await navigate('/', { replace: true });

@@ -1,15 +1,15 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { profileUpdate, type UserProfile } from '../../../schema/contracts/profile';
-import { api } from '../../lib/api';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
-import { primaryButton } from '../../ui/classes';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { primaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import TextField from '../auth/TextField';
 import SearchSelect from './fields/SearchSelect';
 import TextAreaField from './fields/TextAreaField';
 import { countrySearchOptions, currencySearchOptions, timeZoneOptions } from './options';
+import { profileCalls } from './api';
 
 type Values = { firstname: string; lastname: string; phone: string; bio: string; timezone: string; currency: string; country: string };
 
@@ -41,7 +41,7 @@ export default function DetailsForm({ profile, onSaved }: { profile: UserProfile
     setErrors({});
     setSaving(true);
     try {
-      const saved = await api<UserProfile>('/user', { method: 'PUT', json: values });
+      const saved = await profileCalls.update(values);
       setValues(valuesOf(saved));
       onSaved(saved);
       toast.success('Profile updated!');

@@ -5,6 +5,7 @@ import { signedInUserAtom } from '../../lib/session';
 import Spinner from '../../ui/Spinner';
 import { actingForAtom } from '../manage-accounts/acting';
 import AvatarUpload from './AvatarUpload';
+import ChangePasswordSection from './ChangePasswordSection';
 import CollectionSection from './CollectionSection';
 import { collectionSpecs } from './collections';
 import DangerZone from './DangerZone';
@@ -15,7 +16,7 @@ import { useProfile, useSyncSession } from './use-profile';
 
 const roleLabel = (role: string) => role.charAt(0) + role.slice(1).toLowerCase();
 
-/** The acting user's profile: details, photo, the sub-collections, and account deletion for one's own account. */
+/** The acting user's profile: details, photo, the sub-collections, and the password and account deletion for one's own account. */
 export default function ProfilePage() {
   const user = useAtomValue(signedInUserAtom);
   const actingFor = useAtomValue(actingForAtom);
@@ -84,7 +85,10 @@ export default function ProfilePage() {
             first.
           </p>
         ) : (
-          <DangerZone isParent={user.role.name === 'PARENT'} />
+          <>
+            <ChangePasswordSection />
+            <DangerZone isParent={user.role.name === 'PARENT'} />
+          </>
         )}
       </div>
     </div>

@@ -1,15 +1,15 @@
 import { Plus, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { subjectInput, type SubjectInput, type UserSubject } from '../../../schema/contracts/profile';
-import { api } from '../../lib/api';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
-import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
+import { primaryButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import FormDialog from './fields/FormDialog';
 import SectionCard from './SectionCard';
 import SubjectPicker from './SubjectPicker';
 import { useCatalogue } from './use-catalogue';
+import { profileCalls } from './api';
 
 const EMPTY: SubjectInput = { curriculum: '', subject: '', grade: '' };
 
@@ -30,7 +30,7 @@ function AddSubjectForm({ onAdded, onCancel }: { onAdded: (subject: UserSubject)
     }
     setSaving(true);
     try {
-      onAdded(await api<UserSubject>('/user/subjects', { method: 'POST', json: parsed.data }));
+      onAdded(await profileCalls.addSubject(parsed.data));
       toast.success('Subject added!');
     } catch (error) {
       setErrors(fieldErrorsOf(error));
@@ -72,7 +72,7 @@ export default function SubjectsSection({ items, onChange }: { items: UserSubjec
   async function remove(item: UserSubject) {
     setBusy(item._id);
     try {
-      await api(`/user/subjects/${item._id}`, { method: 'DELETE' });
+      await profileCalls.removeSubject(item._id);
       onChange(items.filter((i) => i._id !== item._id));
       toast.success('Subject removed!');
     } catch (error) {

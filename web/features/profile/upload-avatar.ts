@@ -1,3 +1,4 @@
+import { ApiFailure } from '../../lib/api';
 import { endSession } from '../../lib/session-events';
 import { storedActingUserId, storedToken } from '../../lib/session-storage';
 
@@ -39,7 +40,7 @@ export function uploadAvatar(file: File, onProgress: (fraction: number) => void)
         return;
       }
       if (xhr.status === 401) endSession();
-      reject(new Error(JSON.stringify({ status: xhr.status, data })));
+      reject(new ApiFailure(xhr.status, data));
     };
     xhr.onerror = () => reject(new Error('The upload failed. Check your connection and try again.'));
     const form = new FormData();

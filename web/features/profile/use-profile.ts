@@ -1,9 +1,9 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import type { UserProfile } from '../../../schema/contracts/profile';
-import { api } from '../../lib/api';
 import { sessionAtom } from '../../lib/session';
 import { useToast } from '../../ui/toast/use-toast';
+import { profileCalls } from './api';
 
 export type ProfileLoad = { state: 'loading' } | { state: 'ready'; profile: UserProfile } | { state: 'failed' };
 
@@ -18,7 +18,7 @@ export function useProfile() {
     if (!userId) return;
     const controller = new AbortController();
     setLoad({ state: 'loading' });
-    api<UserProfile>(`/user/${encodeURIComponent(userId)}`, { signal: controller.signal })
+    profileCalls.get(userId, controller.signal)
       .then((profile) => setLoad({ state: 'ready', profile }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

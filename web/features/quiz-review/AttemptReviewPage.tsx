@@ -3,16 +3,16 @@ import { ArrowLeft, Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { percentOf, scoreBand, type SubmissionReview } from '../../../schema/contracts/quiz';
-import { focusRing } from '../../ui/classes';
+import { fullName } from '../../lib/people';
 import LoadFailure from '../../ui/LoadFailure';
 import PageLoading from '../../ui/PageLoading';
-import { cardClass, smallButton } from '../admin-users/ui';
+import { cardClass, focusRing, smallButton } from '../../ui/classes';
 import { useResource } from '../content/use-resource';
 import NotFoundPage from '../not-found/NotFoundPage';
 import HelperBadge from '../quiz/HelperBadge';
 import MathText from '../quiz/MathText';
 import OverrideMarkForm from './OverrideMarkForm';
-import { BandChip, fullName } from './review-ui';
+import { BandChip } from './review-ui';
 
 type ReviewQuestion = SubmissionReview['questions'][number];
 
@@ -49,7 +49,7 @@ export default function AttemptReviewPage() {
         {back.label}
       </Link>
       <div className={`${cardClass} mt-3 p-5 sm:p-6`}>
-        <p className="text-sm font-medium text-brand-strong dark:text-brand">{fullName(review.learner)}</p>
+        <p className="text-sm font-medium text-brand-strong dark:text-brand">{fullName(review.learner, 'Learner')}</p>
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">{review.quiz.title}</h1>
         <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
           {review.quiz.topic.subject} · {review.quiz.subTopic?.name ?? review.quiz.topic.name}

@@ -1,11 +1,10 @@
 import { ChevronRight } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import type { LearnerRef } from '../../../schema/contracts/quiz';
-import { focusRing } from '../../ui/classes';
+import { fullName } from '../../lib/people';
 import Spinner from '../../ui/Spinner';
-import { cardClass } from '../admin-users/ui';
+import { cardClass, focusRing } from '../../ui/classes';
 import { useResource } from '../content/use-resource';
-import { fullName } from './review-ui';
 
 /** A course's enrolled students for its tutor, each leading to their quiz attempts. */
 export default function CourseLearners({ courseId, courseTitle }: { courseId: string; courseTitle: string }) {
@@ -32,7 +31,7 @@ export default function CourseLearners({ courseId, courseTitle }: { courseId: st
                 state={{ back: { to: pathname, label: courseTitle } }}
                 className={`flex items-center justify-between gap-2 rounded-lg px-1 py-2.5 text-sm hover:bg-slate-50 dark:hover:bg-slate-800/60 ${focusRing}`}
               >
-                <span className="font-medium text-slate-900 dark:text-white">{fullName(l)}</span>
+                <span className="font-medium text-slate-900 dark:text-white">{fullName(l, 'Learner')}</span>
                 <span className="inline-flex items-center gap-1 text-slate-500 dark:text-slate-400">
                   Quiz attempts
                   <ChevronRight className="size-4" aria-hidden="true" />

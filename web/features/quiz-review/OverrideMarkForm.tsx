@@ -1,13 +1,13 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { SubmissionQuestion } from '../../../schema/contracts/quiz';
-import { api } from '../../lib/api';
 import { useFormSave } from '../../lib/use-form-save';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { primaryButton, secondaryButton } from '../../ui/classes';
+import { TextAreaField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
-import TextField from '../auth/TextField';
-import { TextAreaField } from '../admin-users/ui';
 import { type OverrideForm, overrideInputOf } from './override-form';
+import { reviewCalls } from './api';
 
 export const OVERRIDE_TOAST = 'Mark updated';
 
@@ -29,7 +29,7 @@ export default function OverrideMarkForm({ submissionId, question, onSaved, onCa
     }
     setErrors({});
     await save(async () => {
-      const saved = await api<SubmissionQuestion>('/submissions/overrideMark', { method: 'POST', json: checked.input });
+      const saved = await reviewCalls.overrideMark(checked.input);
       toast.success(OVERRIDE_TOAST);
       onSaved(saved);
     });

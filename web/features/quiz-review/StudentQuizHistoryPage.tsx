@@ -4,13 +4,15 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { AttemptSummary, LearnerRef } from '../../../schema/contracts/quiz';
-import { focusRing } from '../../ui/classes';
+import { fullName } from '../../lib/people';
+import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
 import PageLoading from '../../ui/PageLoading';
-import { cardClass, EmptyState, Pager } from '../admin-users/ui';
+import { Pager } from '../../ui/Pager';
+import { cardClass, focusRing } from '../../ui/classes';
 import { useResource } from '../content/use-resource';
 import NotFoundPage from '../not-found/NotFoundPage';
-import { BandChip, fullName } from './review-ui';
+import { BandChip } from './review-ui';
 
 const PAGE_SIZE = 20;
 
@@ -32,7 +34,7 @@ export default function StudentQuizHistoryPage() {
           {back.label}
         </Link>
       )}
-      <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{fullName(learner)}: quizzes</h1>
+      <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{fullName(learner, 'Learner')}: quizzes</h1>
       <p className="mt-1 text-slate-600 dark:text-slate-400">Open an attempt to see each answer, why it got its mark, and to change a mark.</p>
       {docs.length === 0 ? (
         <div className="mt-6">
@@ -44,7 +46,7 @@ export default function StudentQuizHistoryPage() {
             <li key={a._id}>
               <Link
                 to={`/portal/students/${userId}/quizzes/${a._id}`}
-                state={{ back: { to: `/portal/students/${userId}/quizzes`, label: `${fullName(learner)}: quizzes` } }}
+                state={{ back: { to: `/portal/students/${userId}/quizzes`, label: `${fullName(learner, 'Learner')}: quizzes` } }}
                 className={`flex items-center gap-3 p-4 hover:bg-slate-50 dark:hover:bg-slate-800/60 ${focusRing}`}
               >
                 <span className="min-w-0 flex-1">

@@ -1,6 +1,4 @@
-import type { LearnerRef, ScoreBand } from '../../../schema/contracts/quiz';
-
-export const fullName = (user: Pick<LearnerRef, 'firstname' | 'lastname'>) => `${user.firstname} ${user.lastname}`.trim() || 'Learner';
+import type { ScoreBand } from '../../../schema/contracts/quiz';
 
 const BAND_STYLE: Record<ScoreBand, string> = {
   Revise: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-200',

@@ -3,9 +3,10 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { QuizDoc } from '../../../schema/contracts/quiz';
-import { api } from '../../lib/api';
-import { focusRing } from '../../ui/classes';
+import { withDeviceCopy } from '../offline/device-copy';
 import Spinner from '../../ui/Spinner';
+import { focusRing } from '../../ui/classes';
+import { quizCalls } from './quiz-api';
 
 type Lists = { toTake: ListResponse<QuizDoc>; history: ListResponse<QuizDoc> };
 
@@ -18,11 +19,9 @@ export default function DashboardQuizzes() {
 
   useEffect(() => {
     let live = true;
-    Promise.all([
-      api<ListResponse<QuizDoc>>('/quizzes', { query: { limit: 6 } }),
-      api<ListResponse<QuizDoc>>('/quizzes/history', { query: { includeSubmissionCount: true, limit: 6 } }),
-    ])
-      .then(([toTake, history]) => live && setLists({ toTake, history }))
+    // Kept on the device, so a home opened offline still lists them.
+    withDeviceCopy('quiz-lists', () => Promise.all([quizCalls.toTake(6), quizCalls.history(6)]))
+      .then(({ value: [toTake, history] }) => live && setLists({ toTake, history }))
       .catch(() => live && setFailed(true));
     return () => {
       live = false;

@@ -1,171 +1,23 @@
 import { ArrowLeft, ArrowRight, Eye, Flag, Lightbulb } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import type { SubmissionDoc, SubmissionQuestion } from '../../../schema/contracts/quiz';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import type { SubmissionQuestion } from '../../../schema/contracts/quiz';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
-import { useToast } from '../../ui/toast/use-toast';
-import { clockOffset } from './countdown';
+import { primaryButton, secondaryButton } from '../../ui/classes';
 import HelperBadge from './HelperBadge';
 import MathText from './MathText';
-import { answerQueue, keepAttemptOnDevice, quizCalls, withPending } from './quiz-api';
 import QuizResults from './QuizResults';
 import QuizTimer from './QuizTimer';
+import { useQuizKeys } from './use-quiz-keys';
+import { useQuizPlayer } from './use-quiz-player';
 
 const COUNTDOWN_CHOICES = [5, 10, 20, 30];
-type SaveState = 'idle' | 'saving' | 'saved' | 'device';
-
-const isTyping = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 export default function QuizPlayerPage() {
   const { submissionId = '' } = useParams();
-  const toast = useToast();
-  const [doc, setDoc] = useState<SubmissionDoc | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [index, setIndex] = useState(0);
-  const [offset, setOffset] = useState(0);
-  const [save, setSave] = useState<SaveState>('idle');
-  const [busy, setBusy] = useState<string | null>(null);
-  const finishing = useRef(false);
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      const [fresh, pending] = await Promise.all([quizCalls.get(submissionId), answerQueue.pending(submissionId)]);
-      setOffset(clockOffset(fresh.serverNow));
-      setDoc(withPending(fresh, pending));
-      const firstOpen = fresh.questions.findIndex((q) => q.status === 'UNANSWERED');
-      setIndex(firstOpen === -1 ? 0 : firstOpen);
-      if (pending.length) void flush();
-    } catch {
-      setFailed(true);
-    }
-  }, [submissionId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  useEffect(() => {
-    if (doc) keepAttemptOnDevice(doc);
-  }, [doc]);
-
-  async function flush() {
-    setSave('saving');
-    const waiting = await answerQueue.flush();
-    setSave(waiting ? 'device' : 'saved');
-    return waiting;
-  }
-
-  useEffect(() => {
-    const online = () => void flush();
-    window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
-  });
-
-  const question = doc?.questions[index];
-  const inProgress = doc?.status === 'IN_PROGRESS';
-
-  useEffect(() => {
-    if (!question || !inProgress) return;
-    const ref = { submissionId, questionId: question.questionId };
-    quizCalls.timer('start', ref).catch(() => undefined);
-    return () => void quizCalls.timer('end', ref).catch(() => undefined);
-  }, [question?.questionId, inProgress, submissionId]);
-
-  const replaceQuestion = (next: SubmissionQuestion) =>
-    setDoc((d) => (d ? { ...d, questions: d.questions.map((q) => (q.questionId === next.questionId ? { ...q, ...next } : q)) } : d));
-
-  const answer = useCallback(
-    (change: { optionId?: string; answer?: string }) => {
-      if (!doc || !question || doc.status !== 'IN_PROGRESS') return Promise.resolve();
-      const answeredAt = Date.now();
-      replaceQuestion({ ...question, ...change, answeredAt, status: question.status === 'SKIPPED' ? 'SKIPPED' : 'ANSWERED' });
-      setSave('saving');
-      return answerQueue.add({ submissionId, questionId: question.questionId, ...change, answeredAt }).then((waiting) => setSave(waiting ? 'device' : 'saved'));
-    },
-    [doc, question, submissionId],
-  );
-
-  const go = useCallback((to: number) => doc && setIndex(Math.max(0, Math.min(doc.questions.length - 1, to))), [doc]);
-
-  const finish = useCallback(async () => {
-    if (!doc || finishing.current) return;
-    finishing.current = true;
-    setBusy('finish');
-    try {
-      await flush();
-      const { message, submission } = await quizCalls.finish(submissionId);
-      setDoc(submission);
-      toast.success(message);
-      window.scrollTo({ top: 0 });
-    } catch (e) {
-      toast.error(e);
-    } finally {
-      finishing.current = false;
-      setBusy(null);
-    }
-  }, [doc, submissionId, toast]);
-
-  async function help(kind: 'hint' | 'reveal') {
-    if (!question) return;
-    setBusy(kind);
-    try {
-      const res = await (kind === 'hint' ? quizCalls.hint : quizCalls.reveal)({ submissionId, questionId: question.questionId });
-      replaceQuestion(res.question);
-      toast.success(res.message);
-    } catch (e) {
-      toast.error(e);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  /** The typed answer is saved first, so the mark is always for what is on screen. */
-  async function grade(draft: string) {
-    if (!question) return;
-    setBusy('grade');
-    try {
-      if (draft !== (question.answer ?? '')) await answer({ answer: draft });
-      if (await flush()) throw new Error('Your answer is saved on this device but could not be sent yet. Try again when you are back online.');
-      replaceQuestion(await quizCalls.grade({ submissionId, questionId: question.questionId }));
-    } catch (e) {
-      toast.error(e);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function setCountdown(minutes: number | null) {
-    try {
-      const next = await quizCalls.countdown(submissionId, minutes !== null, minutes === null ? undefined : minutes * 60);
-      setOffset(clockOffset(next.serverNow));
-      setDoc((d) => (d ? { ...d, isTimerEnabled: next.isTimerEnabled, timerStart: next.timerStart, timerEnd: next.timerEnd, countdownSeconds: next.countdownSeconds } : d));
-    } catch (e) {
-      toast.error(e);
-    }
-  }
-
-  useEffect(() => {
-    if (!inProgress || !question) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (isTyping(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
-      const n = Number(event.key);
-      if (question.kind === 'MCQ' && n >= 1 && n <= question.options.length) {
-        answer({ optionId: question.options[n - 1]!._id });
-        event.preventDefault();
-      } else if (event.key === 'ArrowRight' || (event.key === 'Enter' && !(event.target instanceof HTMLButtonElement))) {
-        go(index + 1);
-        event.preventDefault();
-      } else if (event.key === 'ArrowLeft') {
-        go(index - 1);
-        event.preventDefault();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [inProgress, question, index, answer, go]);
+  const { doc, failed, load, index, offset, save, busy, question, inProgress, answer, go, finish, help, grade, setCountdown } = useQuizPlayer(submissionId);
+  useQuizKeys({ question, inProgress, index, answer, go });
 
   if (failed) return <LoadFailure onRetry={() => void load()} />;
   if (!doc) {

@@ -2,12 +2,11 @@ import { useAtomValue } from 'jotai';
 import { Sparkles } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { DEFAULT_LIMITS, type UsageResponse } from '../../../schema/contracts/quiz';
-import { api } from '../../lib/api';
+import { DEFAULT_LIMITS } from '../../../schema/contracts/quiz';
 import { errorToastText } from '../../lib/errors';
 import { sessionAtom } from '../../lib/session';
-import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
+import { primaryButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { playerPath, quizCalls } from './quiz-api';
 
@@ -44,7 +43,8 @@ export default function StartSubmissionPage() {
       void start();
       return;
     }
-    api<UsageResponse>('/usages')
+    quizCalls
+      .usage()
       .then((usage) => (usage.trial?.active ? start() : setStage('offer-trial')))
       .catch(() => setStage('offer-trial'));
   }, [isGuest, start]);
@@ -52,7 +52,7 @@ export default function StartSubmissionPage() {
   async function startTrial() {
     setStage('starting');
     try {
-      const { message } = await api<{ message: string }>('/usages/quiz-trial', { method: 'POST' });
+      const { message } = await quizCalls.startTrial();
       toast.success(message);
       await start();
     } catch (e) {

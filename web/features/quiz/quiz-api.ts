@@ -1,4 +1,5 @@
-import type { AnswerInput, HelperSourceName, SubmissionDoc, SubmissionQuestion } from '../../../schema/contracts/quiz';
+import type { ListResponse } from '../../../schema/contracts/common';
+import type { AnswerInput, HelperSourceName, QuizDoc, SubmissionDoc, SubmissionQuestion, UsageResponse } from '../../../schema/contracts/quiz';
 import { slugify, subjectSlug } from '../../../schema/contracts/slug';
 import { api } from '../../lib/api';
 import { statusOf } from '../../lib/errors';
@@ -35,6 +36,10 @@ export const quizCalls = {
   countdown: (submissionId: string, isTimerEnabled: boolean, countdownSeconds?: number) =>
     api<SubmissionDoc>('/submissions/updateSubmissionCountdownSettings', { json: { submissionId, isTimerEnabled, countdownSeconds } }),
   timer: (edge: 'start' | 'end', ref: Ref) => api<SubmissionQuestion>(`/submissions/${edge}SubmissionQuestionTimer`, { json: ref }),
+  toTake: (limit: number) => api<ListResponse<QuizDoc>>('/quizzes', { query: { limit } }),
+  history: (limit: number) => api<ListResponse<QuizDoc>>('/quizzes/history', { query: { includeSubmissionCount: true, limit } }),
+  usage: () => api<UsageResponse>('/usages'),
+  startTrial: () => api<{ message: string }>('/usages/quiz-trial', { method: 'POST' }),
 };
 type Ref = { submissionId: string; questionId: string };
 

@@ -1,12 +1,12 @@
 import { ShieldAlert, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { VerifyDelete } from '../../../schema/contracts/roles';
-import { api } from '../../lib/api';
-import { secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
 import Spinner from '../../ui/Spinner';
+import { dangerButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import { AdminDialog, dangerButton } from '../admin-users/ui';
 import type { RoleItem, RoleKind } from './role-kinds';
+import { roleCalls } from './api';
 
 /** Asks the server whether the role can go (verify-delete) and shows its answer before anything is deleted. */
 export default function DeleteRoleDialog({ kind, role, onClose, onDeleted }: { kind: RoleKind; role: RoleItem | null; onClose: () => void; onDeleted: (id: string) => void }) {
@@ -18,7 +18,8 @@ export default function DeleteRoleDialog({ kind, role, onClose, onDeleted }: { k
     setCheck(null);
     if (!role) return;
     let live = true;
-    api<VerifyDelete>(`${kind.endpoint}/verify-delete/${role._id}`)
+    roleCalls
+      .verifyDelete(kind, role._id)
       .then((answer) => live && setCheck(answer))
       .catch((error: unknown) => {
         if (!live) return;
@@ -28,13 +29,13 @@ export default function DeleteRoleDialog({ kind, role, onClose, onDeleted }: { k
     return () => {
       live = false;
     };
-  }, [role, kind.endpoint, toast, onClose]);
+  }, [role, kind, toast, onClose]);
 
   async function remove() {
     if (!role) return;
     setDeleting(true);
     try {
-      await api(`${kind.endpoint}/${role._id}`, { method: 'DELETE' });
+      await roleCalls.remove(kind, role._id);
       toast.success(`${kind.noun} deleted!`);
       onDeleted(role._id);
       onClose();
@@ -46,7 +47,7 @@ export default function DeleteRoleDialog({ kind, role, onClose, onDeleted }: { k
   }
 
   return (
-    <AdminDialog open={Boolean(role)} onClose={onClose} title={`Delete ${kind.noun.toLowerCase()}`}>
+    <Dialog open={Boolean(role)} onClose={onClose} title={`Delete ${kind.noun.toLowerCase()}`}>
       {!check ? (
         <div role="status" className="flex items-center gap-3 py-4 text-brand">
           <Spinner className="size-5" />
@@ -76,6 +77,6 @@ export default function DeleteRoleDialog({ kind, role, onClose, onDeleted }: { k
           </div>
         </div>
       )}
-    </AdminDialog>
+    </Dialog>
   );
 }

@@ -1,15 +1,16 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { PermissionMap } from '../../../schema/contracts/permissions';
-import { api } from '../../lib/api';
 import { fieldErrorsOf, issuesByField } from '../../lib/form-errors';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { primaryButton, secondaryButton } from '../../ui/classes';
+import { ChoiceField, TextAreaField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
-import TextField from '../auth/TextField';
-import { AdminDialog, SelectField, TextAreaField } from '../admin-users/ui';
 import PermissionGrid from './PermissionGrid';
-import { type RoleItem, type RoleKind, toRoleItem } from './role-kinds';
+import { type RoleItem, type RoleKind } from './role-kinds';
+import { roleCalls } from './api';
 
 interface Form {
   name: string;
@@ -57,12 +58,9 @@ export default function RoleEditorDialog({
     setErrors({});
     setSaving(true);
     try {
-      const saved = await api<Parameters<typeof toRoleItem>[0]>(editing ? `${kind.endpoint}/${editing._id}` : kind.endpoint, {
-        method: editing ? 'PUT' : 'POST',
-        json: parsed.data,
-      });
+      const saved = await roleCalls.save(kind, editing?._id, parsed.data);
       toast.success(`${kind.noun} ${editing ? 'updated' : 'created'}!`);
-      onSaved(toRoleItem(saved), !editing);
+      onSaved(saved, !editing);
       onClose();
     } catch (error) {
       setErrors(fieldErrorsOf(error));
@@ -75,7 +73,7 @@ export default function RoleEditorDialog({
   const permissionError = Object.entries(errors).find(([path]) => path === 'permissions' || path.startsWith('permissions.'));
 
   return (
-    <AdminDialog open={open} onClose={onClose} title={editing ? `Edit ${kind.noun.toLowerCase()}` : `New ${kind.noun.toLowerCase()}`} wide>
+    <Dialog open={open} onClose={onClose} title={editing ? `Edit ${kind.noun.toLowerCase()}` : `New ${kind.noun.toLowerCase()}`} wide>
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
         {locked && (
           <p className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
@@ -85,10 +83,10 @@ export default function RoleEditorDialog({
         <fieldset disabled={locked} className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
           <TextField id="role-name" label="Name" required value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={errors.name} maxLength={60} />
           {kind.hasStatus && (
-            <SelectField id="role-status" label="Status" value={form.status} onChange={(e) => setForm({ ...form, status: e.target.value as Form['status'] })} error={errors.status}>
+            <ChoiceField id="role-status" label="Status" value={form.status} onChange={(e) => setForm({ ...form, status: e.target.value as Form['status'] })} error={errors.status}>
               <option value="ACTIVE">Active</option>
               <option value="INACTIVE">Inactive</option>
-            </SelectField>
+            </ChoiceField>
           )}
           <TextAreaField
             id="role-description"
@@ -120,6 +118,6 @@ export default function RoleEditorDialog({
           )}
         </div>
       </form>
-    </AdminDialog>
+    </Dialog>
   );
 }

@@ -2,17 +2,19 @@ import clsx from 'clsx';
 import { Pencil, Plus, Search, ShieldCheck, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { ListResponse } from '../../../schema/contracts/common';
-import { api } from '../../lib/api';
-import { primaryButton } from '../../ui/classes';
+import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
+import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
-import { cardClass, EmptyState, fieldClass, Pager, SelectField, smallButton } from '../admin-users/ui';
+import { cardClass, fieldClass, primaryButton, smallButton } from '../../ui/classes';
+import { ChoiceField } from '../../ui/fields';
 import { useDebouncedValue } from '../admin-users/use-debounced-value';
 import { useCan, useRefreshAdminPermissions } from './admin-permissions';
 import DeleteRoleDialog from './DeleteRoleDialog';
 import { humanize } from './PermissionGrid';
 import RoleEditorDialog from './RoleEditorDialog';
-import { type RoleItem, type RoleKind, toRoleItem } from './role-kinds';
+import { type RoleItem, type RoleKind } from './role-kinds';
+import { roleCalls } from './api';
 
 const PAGE_SIZE = 20;
 
@@ -42,12 +44,10 @@ export default function RoleList({ kind }: { kind: RoleKind }) {
   useEffect(() => {
     const controller = new AbortController();
     setStatus('loading');
-    api<ListResponse<Parameters<typeof toRoleItem>[0]>>(kind.endpoint, {
-      query: { limit: PAGE_SIZE, offset, ...(kind.hasStatus ? { searchText, statuses } : {}) },
-      signal: controller.signal,
-    })
+    roleCalls
+      .list(kind, { limit: PAGE_SIZE, offset, ...(kind.hasStatus ? { searchText, statuses } : {}) }, controller.signal)
       .then((answer) => {
-        setPage({ ...answer, docs: answer.docs.map(toRoleItem) });
+        setPage(answer);
         setStatus('idle');
       })
       .catch(() => !controller.signal.aborted && setStatus('rejected'));
@@ -83,11 +83,11 @@ export default function RoleList({ kind }: { kind: RoleKind }) {
                 <input id={`${kind.resource}-search`} type="search" value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)} placeholder="Role name" className={`${fieldClass()} pl-9`} />
               </div>
             </div>
-            <SelectField id={`${kind.resource}-status`} label="Status" value={statuses} onChange={(e) => setStatuses(e.target.value)}>
+            <ChoiceField id={`${kind.resource}-status`} label="Status" value={statuses} onChange={(e) => setStatuses(e.target.value)}>
               <option value="">All</option>
               <option value="ACTIVE">Active</option>
               <option value="INACTIVE">Inactive</option>
-            </SelectField>
+            </ChoiceField>
           </div>
         ) : (
           <p className="text-sm text-slate-600 dark:text-slate-400">What a tutor may do inside a course they teach.</p>

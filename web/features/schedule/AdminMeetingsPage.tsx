@@ -6,21 +6,23 @@ import { ArrowDown, ArrowUp, CalendarDays } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { DropdownUser } from '../../../schema/contracts/admin-users';
-import type { ListResponse } from '../../../schema/contracts/common';
 import type { Course } from '../../../schema/contracts/courses';
 import { formatDuration } from '../../../schema/contracts/durations';
 import { FALLBACK_TIME_ZONE } from '../../../schema/contracts/profile';
 import type { ScheduleLesson } from '../../../schema/contracts/schedule';
-import { api } from '../../lib/api';
 import { usePagedList } from '../../lib/paged-list';
 import { signedInUserAtom } from '../../lib/session';
-import { focusRing } from '../../ui/classes';
+import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
+import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
-import { cardClass, EmptyState, fieldClass, Pager, SelectField } from '../admin-users/ui';
+import { cardClass, fieldClass, focusRing } from '../../ui/classes';
+import { ChoiceField } from '../../ui/fields';
 import { statusBadge } from '../courses/course-format';
+import { lessonStatusLabel } from '../lessons/lesson-status';
 import { lessonColours, lessonTypeLabel } from './lesson-style';
 import { loadMeetings, type MeetingFilters, nextSort } from './meeting-filters';
+import { scheduleCalls } from './api';
 
 const PAGE_SIZE = 20;
 const NO_FILTERS: MeetingFilters = { from: '', to: '', courseId: '', tutorId: '', studentId: '', sortKey: 'start', sortValue: 'asc' };
@@ -36,9 +38,9 @@ function useFilterChoices() {
   const [choices, setChoices] = useState<{ courses: Course[]; tutors: DropdownUser[]; students: DropdownUser[] }>({ courses: [], tutors: [], students: [] });
   useEffect(() => {
     const controller = new AbortController();
-    const users = (userTypes: string) => api<DropdownUser[]>('/admin/users/dropdown-list', { query: { userTypes, limit: 100 }, signal: controller.signal }).catch(() => []);
+    const users = (userTypes: 'TUTOR' | 'STUDENT') => scheduleCalls.people(userTypes, controller.signal).catch(() => []);
     void Promise.all([
-      api<ListResponse<Course>>('/admin/courses', { query: { limit: 100 }, signal: controller.signal }).then((page) => page.docs, () => []),
+      scheduleCalls.courses(controller.signal).then((page) => page.docs, () => []),
       users('TUTOR'),
       users('STUDENT'),
     ]).then(([courses, tutors, students]) => {
@@ -98,30 +100,30 @@ export default function AdminMeetingsPage() {
           </label>
           <input id="meetings-to" type="date" value={filters.to} min={filters.from || undefined} onChange={set('to')} className={`${fieldClass()} mt-1.5`} />
         </div>
-        <SelectField className="col-span-2 lg:col-span-1" id="meetings-course" label="Course" value={filters.courseId} onChange={set('courseId')}>
+        <ChoiceField className="col-span-2 lg:col-span-1" id="meetings-course" label="Course" value={filters.courseId} onChange={set('courseId')}>
           <option value="">All courses</option>
           {choices.courses.map((course) => (
             <option key={course._id} value={course._id}>
               {course.title}
             </option>
           ))}
-        </SelectField>
-        <SelectField id="meetings-tutor" label="Tutor" value={filters.tutorId} onChange={set('tutorId')}>
+        </ChoiceField>
+        <ChoiceField id="meetings-tutor" label="Tutor" value={filters.tutorId} onChange={set('tutorId')}>
           <option value="">All tutors</option>
           {choices.tutors.map((tutor) => (
             <option key={tutor._id} value={tutor._id}>
               {tutor.firstname} {tutor.lastname}
             </option>
           ))}
-        </SelectField>
-        <SelectField id="meetings-student" label="Student" value={filters.studentId} onChange={set('studentId')}>
+        </ChoiceField>
+        <ChoiceField id="meetings-student" label="Student" value={filters.studentId} onChange={set('studentId')}>
           <option value="">All students</option>
           {choices.students.map((student) => (
             <option key={student._id} value={student._id}>
               {student.firstname} {student.lastname}
             </option>
           ))}
-        </SelectField>
+        </ChoiceField>
       </div>
 
       <div className="mt-5" aria-busy={list.status === 'loading'}>
@@ -182,7 +184,7 @@ export default function AdminMeetingsPage() {
                         </td>
                         <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-300">{formatDuration(lesson.duration)}</td>
                         <td className="px-4 py-3">
-                          <span className={statusBadge(lesson.status)}>{lesson.status === 'ACTIVE' ? 'Scheduled' : cancelled ? 'Cancelled' : 'Completed'}</span>
+                          <span className={statusBadge(lesson.status)}>{lessonStatusLabel(lesson.lessonStatus)}</span>
                         </td>
                       </tr>
                     );

@@ -3,8 +3,9 @@ import { CalendarPlus, Users, Video } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ScheduleLesson } from '../../../schema/contracts/schedule';
-import { smallButton } from '../admin-users/ui';
+import { smallButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
+import { joinOpensText } from '../lessons/join-opens';
 import { downloadLessonIcs } from './calendar-files';
 import { timeLabel } from './calendar';
 import { coursePath, lessonColours, lessonTypeLabel, othersOf } from './lesson-style';
@@ -15,7 +16,9 @@ export default function LessonCard({ lesson, zone, viewerId, now }: { lesson: Sc
   const [saving, setSaving] = useState(false);
   const colours = lessonColours(lesson);
   const cancelled = lesson.status === 'CANCELLED';
-  const joinable = !cancelled && Date.parse(lesson.end) > now;
+  // The server's window (the one join rule); `now` only tells when this page crosses it.
+  const joinable = !cancelled && now >= Date.parse(lesson.joinOpensAt) && now < Date.parse(lesson.joinClosesAt);
+  const opensLater = !cancelled && now < Date.parse(lesson.joinOpensAt);
   const others = othersOf(lesson, viewerId);
   const addToCalendar = async () => {
     setSaving(true);
@@ -54,6 +57,17 @@ export default function LessonCard({ lesson, zone, viewerId, now }: { lesson: Sc
             <Video className="size-4" aria-hidden="true" />
             Join
           </a>
+        )}
+        {opensLater && (
+          <span className="flex items-center gap-2">
+            <button type="button" className={smallButton} disabled>
+              <Video className="size-4" aria-hidden="true" />
+              Join
+            </button>
+            <span className="text-xs font-medium text-slate-600 dark:text-slate-300" data-testid="join-opens">
+              {joinOpensText(lesson.joinOpensAt, now, zone)}
+            </span>
+          </span>
         )}
         <button type="button" className={smallButton} onClick={() => void addToCalendar()} disabled={saving} aria-label={`Add ${lesson.title} to calendar`}>
           <CalendarPlus className="size-4" aria-hidden="true" />

@@ -5,10 +5,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FALLBACK_TIME_ZONE } from '../../../schema/contracts/profile';
 import { signedInUserAtom } from '../../lib/session';
-import { focusRing, iconButton, secondaryButton } from '../../ui/classes';
+import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
-import { EmptyState } from '../admin-users/ui';
+import { focusRing, iconButton, secondaryButton } from '../../ui/classes';
 import { actingForAtom } from '../manage-accounts/acting';
 import AgendaList from './AgendaList';
 import { type CalendarView, calendarViews, isDay, keyTarget, periodTitle, stepAnchor, todayIn, visibleRange } from './calendar';
@@ -140,6 +140,11 @@ export default function SchedulePage() {
         </div>
       </div>
 
+      {schedule.status === 'idle' && schedule.offlineSince !== undefined && (
+        <p data-testid="fetched-at" className="mt-4 text-sm font-medium text-amber-700 dark:text-amber-300">
+          Offline: showing your schedule as of {new Date(schedule.offlineSince).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}.
+        </p>
+      )}
       <div className="mt-5" aria-busy={schedule.status === 'loading'}>
         {schedule.status === 'rejected' ? (
           <LoadFailure onRetry={schedule.reload} />

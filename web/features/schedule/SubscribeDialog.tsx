@@ -1,12 +1,12 @@
 import { Copy, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { CalendarFeed } from '../../../schema/contracts/schedule';
-import { api } from '../../lib/api';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
 import Spinner from '../../ui/Spinner';
+import { fieldClass, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import { AdminDialog, fieldClass, smallButton } from '../admin-users/ui';
 import { webcalUrl } from './calendar-files';
+import { scheduleCalls } from './api';
 
 /** The personal feed: make a link once, paste it into any calendar app, make a new one if it leaks. */
 export default function SubscribeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -17,7 +17,8 @@ export default function SubscribeDialog({ open, onClose }: { open: boolean; onCl
   useEffect(() => {
     if (!open) return;
     setFeed(null);
-    api<CalendarFeed>('/schedule/feed')
+    scheduleCalls
+      .feed()
       .then(setFeed)
       .catch((error: unknown) => toast.error(error));
   }, [open, toast]);
@@ -25,7 +26,7 @@ export default function SubscribeDialog({ open, onClose }: { open: boolean; onCl
   const change = async (method: 'POST' | 'DELETE') => {
     setBusy(true);
     try {
-      setFeed(await api<CalendarFeed>('/schedule/feed', { method }));
+      setFeed(await scheduleCalls.changeFeed(method));
     } catch (error) {
       toast.error(error);
     } finally {
@@ -42,7 +43,7 @@ export default function SubscribeDialog({ open, onClose }: { open: boolean; onCl
   };
 
   return (
-    <AdminDialog open={open} onClose={onClose} title="Subscribe to your lessons">
+    <Dialog open={open} onClose={onClose} title="Subscribe to your lessons">
       <p className="text-sm text-slate-600 dark:text-slate-400">
         Add this private link to Google Calendar, Apple Calendar or Outlook (“From URL” or “Subscribe”). Your lessons then appear there and stay up to date. Anyone with the link can see your lessons, so keep it to yourself.
       </p>
@@ -87,6 +88,6 @@ export default function SubscribeDialog({ open, onClose }: { open: boolean; onCl
           </button>
         </div>
       )}
-    </AdminDialog>
+    </Dialog>
   );
 }

@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import type { ScheduleLesson } from '../../../schema/contracts/schedule';
+import { fullName } from '../../lib/people';
 import { paletteSubjectOf, SUBJECT_COLOURS } from '../home/subject-colours';
 
 /** A lesson's colours come from its subject; a cancelled one is greyed and struck through. */
@@ -20,5 +21,5 @@ export const lessonTypeLabel = (lesson: ScheduleLesson) => (lesson.lessonType ==
 export const othersOf = (lesson: ScheduleLesson, viewerId: string) =>
   lesson.attendees
     .filter((a) => a._id !== viewerId)
-    .map((a) => `${a.firstname} ${a.lastname}`.trim())
+    .map((a) => fullName(a))
     .join(', ');

@@ -1,8 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ScheduleLesson, ScheduleList } from '../../../schema/contracts/schedule';
 import { api } from '../../lib/api';
+import { withDeviceCopy } from '../offline/device-copy';
 
-export type ScheduleState = { status: 'loading'; lessons: ScheduleLesson[] } | { status: 'idle'; lessons: ScheduleLesson[] } | { status: 'rejected'; lessons: ScheduleLesson[] };
+export type ScheduleState =
+  | { status: 'loading'; lessons: ScheduleLesson[] }
+  /** `offlineSince` is when the lessons shown were fetched, when they come from the device because the network is down. */
+  | { status: 'idle'; lessons: ScheduleLesson[]; offlineSince?: number }
+  | { status: 'rejected'; lessons: ScheduleLesson[] };
 
 /** The person's lessons in [start, end); the previous lessons stay on screen while the next range loads. */
 export function useSchedule(userId: string | undefined, start: Date, end: Date) {
@@ -15,8 +20,10 @@ export function useSchedule(userId: string | undefined, start: Date, end: Date) 
     if (!userId) return;
     const controller = new AbortController();
     setState((current) => ({ status: 'loading', lessons: current.lessons }));
-    api<ScheduleList>(`/schedule/list/${encodeURIComponent(userId)}`, { query: { startDate: from, endDate: to }, signal: controller.signal })
-      .then((list) => setState({ status: 'idle', lessons: list.docs }))
+    withDeviceCopy(`schedule.${userId}.${from}.${to}`, () =>
+      api<ScheduleList>(`/schedule/list/${encodeURIComponent(userId)}`, { query: { startDate: from, endDate: to }, signal: controller.signal }),
+    )
+      .then((copy) => setState({ status: 'idle', lessons: copy.value.docs, offlineSince: copy.fromDevice ? copy.fetchedAt : undefined }))
       .catch(() => {
         if (!controller.signal.aborted) setState((current) => ({ status: 'rejected', lessons: current.lessons }));
       });

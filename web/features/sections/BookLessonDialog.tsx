@@ -1,14 +1,15 @@
 import { CalendarPlus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { formatDuration, lessonDurations } from '../../../schema/contracts/durations';
-import { api } from '../../lib/api';
 import { fieldErrorsOf } from '../../lib/form-errors';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { primaryButton, secondaryButton } from '../../ui/classes';
+import { ChoiceField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
-import TextField from '../auth/TextField';
-import { AdminDialog, SelectField } from '../admin-users/ui';
 import { fromLocalInput } from './local-time';
+import { sectionCalls } from './api';
 
 const DURATIONS = lessonDurations(import.meta.env.PROD);
 
@@ -32,7 +33,7 @@ export default function BookLessonDialog({ open, courseId, zone, onClose, onBook
     }
     setBusy(true);
     try {
-      await api('/team-meetings/course-meeting-book', { method: 'POST', json: { course: courseId, start: fromLocalInput(start, zone), duration } });
+      await sectionCalls.bookLesson({ course: courseId, start: fromLocalInput(start, zone), duration });
       toast.success('Lesson booked successfully!');
       onBooked();
       onClose();
@@ -45,16 +46,16 @@ export default function BookLessonDialog({ open, courseId, zone, onClose, onBook
   }
 
   return (
-    <AdminDialog open={open} onClose={onClose} title="Book a lesson">
+    <Dialog open={open} onClose={onClose} title="Book a lesson">
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
         <TextField id="book-start" type="datetime-local" label={`Start (${zone})`} required value={start} onChange={(e) => setStart(e.target.value)} error={errors.start} />
-        <SelectField id="book-duration" label="Duration" value={duration} onChange={(e) => setDuration(Number(e.target.value))} error={errors.duration}>
+        <ChoiceField id="book-duration" label="Duration" value={duration} onChange={(e) => setDuration(Number(e.target.value))} error={errors.duration}>
           {DURATIONS.map((minutes) => (
             <option key={minutes} value={minutes}>
               {formatDuration(minutes)}
             </option>
           ))}
-        </SelectField>
+        </ChoiceField>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className={secondaryButton} onClick={onClose}>
             Cancel
@@ -65,6 +66,6 @@ export default function BookLessonDialog({ open, courseId, zone, onClose, onBook
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </Dialog>
   );
 }

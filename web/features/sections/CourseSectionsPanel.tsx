@@ -15,19 +15,21 @@ import { CalendarPlus, FolderTree, Plus } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import type { PermissionMap } from '../../../schema/contracts/permissions';
 import type { Section, SectionKind } from '../../../schema/contracts/sections';
-import { api } from '../../lib/api';
 import { signedInUserAtom } from '../../lib/session';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import { EmptyState } from '../../ui/EmptyState';
 import Spinner from '../../ui/Spinner';
+import { cardClass, dangerButton, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
+import { TextAreaField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
 import { lessonTime } from '../courses/course-format';
-import { AdminDialog, cardClass, dangerButton, EmptyState, smallButton, TextAreaField } from '../admin-users/ui';
 import BookLessonDialog from './BookLessonDialog';
 import SectionDialog, { type DialogTarget } from './SectionDialog';
 import { downloadSectionFile } from './section-files';
-import { allows, isMeeting, kindInfo, meetingBase } from './section-kinds';
+import { allows, isMeeting, kindInfo } from './section-kinds';
 import { applyKeys, descendantIds, flattenTree, projectDrop, siblingKeys } from './section-tree';
 import { type RowActions, SortableRow, StaticRow } from './SectionRow';
+import { sectionCalls } from './api';
 
 /** The spec's fallback when the user has no time zone (spec 1 section 9). */
 const FALLBACK_ZONE = 'Asia/Singapore';
@@ -65,8 +67,8 @@ export default function CourseSectionsPanel({ courseId, mode }: { courseId: stri
     setFailed(false);
     try {
       const [sections, actions] = await Promise.all([
-        api<Section[]>(base, { query: { course: courseId } }),
-        mode === 'learner' ? Promise.resolve({}) : api<PermissionMap>(`${base}/access`, { query: { course: courseId } }),
+        sectionCalls.tree(base, courseId),
+        mode === 'learner' ? Promise.resolve({}) : sectionCalls.access(base, courseId),
       ]);
       setTree(sections);
       setGranted(actions);
@@ -115,7 +117,7 @@ export default function CourseSectionsPanel({ courseId, mode }: { courseId: stri
     const previous = tree;
     setTree(applyKeys(tree, keys));
     try {
-      setTree(await api<Section[]>(`${base}/update-sorting-keys`, { method: 'PUT', json: { course: courseId, items: keys } }));
+      setTree(await sectionCalls.sort(base, courseId, keys));
     } catch (error) {
       setTree(previous);
       toast.error(error);
@@ -236,11 +238,10 @@ function PendingDialog({ pending, courseId, sectionsBase, onClose, onDone }: { p
           setError('Please give a reason');
           return;
         }
-        const path = isMeeting(section.kind) ? meetingBase(section.kind) : '/resources-and-homeworks';
-        await api(`${path}/cancel/${section._id}`, { method: 'PUT', json: { reason } });
+        await sectionCalls.cancel(section.kind, section._id, reason);
         toast.success(section.kind === 'ZOOM' ? 'Zoom Meeting Cancelled!' : section.kind === 'TEAMS' ? 'Lesson Cancelled!' : 'Homework Cancelled!');
       } else {
-        await api(`${sectionsBase}/${section._id}`, { method: 'DELETE', query: { course: courseId } });
+        await sectionCalls.remove(sectionsBase, courseId, section._id);
         toast.success(`${label} deleted!`);
       }
       onDone();
@@ -253,7 +254,7 @@ function PendingDialog({ pending, courseId, sectionsBase, onClose, onDone }: { p
   }
 
   return (
-    <AdminDialog open onClose={onClose} title={kind === 'cancel' ? `Cancel “${section.title}”?` : `Delete “${section.title}”?`}>
+    <Dialog open onClose={onClose} title={kind === 'cancel' ? `Cancel “${section.title}”?` : `Delete “${section.title}”?`}>
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
         {kind === 'cancel' ? (
           <TextAreaField id="cancel-reason" label="Reason" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} error={error} />
@@ -272,6 +273,6 @@ function PendingDialog({ pending, courseId, sectionsBase, onClose, onDone }: { p
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </Dialog>
   );
 }

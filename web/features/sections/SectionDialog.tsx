@@ -2,16 +2,17 @@ import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { formatDuration, lessonDurations } from '../../../schema/contracts/durations';
 import type { Section, SectionKind } from '../../../schema/contracts/sections';
-import { api } from '../../lib/api';
 import { fieldErrorsOf } from '../../lib/form-errors';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { primaryButton, secondaryButton } from '../../ui/classes';
+import { ChoiceField, TextAreaField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
-import TextField from '../auth/TextField';
-import { AdminDialog, SelectField, TextAreaField } from '../admin-users/ui';
 import { fromLocalInput, toLocalInput } from './local-time';
 import { uploadSectionFile } from './section-files';
-import { isMeeting, kindInfo, meetingBase } from './section-kinds';
+import { isMeeting, kindInfo } from './section-kinds';
+import { sectionCalls } from './api';
 
 interface Form {
   title: string;
@@ -90,31 +91,28 @@ export default function SectionDialog({
     const parent = form.parent || null;
     const texts = { title: form.title, description: form.description };
     if (kind === 'SECTION') {
-      if (editing) await api(`${sectionsBase}/${editing._id}`, { method: 'PUT', json: texts });
-      else await api(sectionsBase, { method: 'POST', json: { course: courseId, parent, kind, ...texts } });
+      if (editing) await sectionCalls.renameSection(sectionsBase, editing._id, texts);
+      else await sectionCalls.addSection(sectionsBase, { course: courseId, parent, kind, ...texts });
       return editing ? 'Section updated!' : 'Section added!';
     }
     if (isMeeting(kind)) {
       const start = form.start ? fromLocalInput(form.start, zone) : '';
       const lesson = { ...texts, start, duration: form.duration, lessonKind: form.lessonKind, billingKind: form.billingKind, joinUrl: form.joinUrl };
-      const base = meetingBase(kind);
       if (!editing) {
         const repeatWeekly = form.repeat > 1 ? { occurrences: form.repeat, timezone: zone } : undefined;
-        await api(base, { method: 'POST', json: { course: courseId, parent, ...lesson, repeatWeekly } });
+        await sectionCalls.addLesson(kind, { course: courseId, parent, ...lesson, repeatWeekly });
         return 'Lesson created!';
       }
       const onlyTime = texts.title === editing.title && texts.description === editing.description && form.lessonKind === editing.lessonKind && form.billingKind === editing.billingKind;
       if (onlyTime && (start !== editing.start || form.duration !== editing.duration)) {
-        await api(`${base}/reschedule/${editing._id}`, { method: 'PUT', json: { start, duration: form.duration } });
+        await sectionCalls.rescheduleLesson(kind, editing._id, { start, duration: form.duration });
         return 'Lesson Rescheduled!';
       }
-      await api(`${base}/${editing._id}`, { method: 'PUT', json: lesson });
+      await sectionCalls.updateLesson(kind, editing._id, lesson);
       return 'Lesson Updated!';
     }
     const resource = { ...texts, link: form.link, dueAt: kind === 'HOMEWORK' && form.dueAt ? fromLocalInput(form.dueAt, zone) : undefined };
-    const saved = editing
-      ? await api<Section>(`/resources-and-homeworks/${editing._id}`, { method: 'PUT', json: resource })
-      : await api<Section>('/resources-and-homeworks', { method: 'POST', json: { course: courseId, parent, kind, ...resource } });
+    const saved = await sectionCalls.saveResource(editing?._id, editing ? resource : { course: courseId, parent, kind, ...resource });
     if (file) await uploadSectionFile(saved._id, file);
     return `${kindInfo[kind].label} ${editing ? 'updated' : 'added'}!`;
   }
@@ -136,39 +134,39 @@ export default function SectionDialog({
 
   const label = kindInfo[kind].label.toLowerCase();
   return (
-    <AdminDialog open={Boolean(target)} onClose={onClose} title={editing ? `Edit ${label}` : `Add ${label}`}>
+    <Dialog open={Boolean(target)} onClose={onClose} title={editing ? `Edit ${label}` : `Add ${label}`}>
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
         <TextField id="section-title" label="Title" required value={form.title} onChange={(e) => set('title', e.target.value)} error={errors.title} maxLength={200} />
         <TextAreaField id="section-description" label="Description" rows={2} value={form.description} onChange={(e) => set('description', e.target.value)} error={errors.description} />
         {!editing && (
-          <SelectField id="section-parent" label="Inside" value={form.parent} onChange={(e) => set('parent', e.target.value)} error={errors.parent}>
+          <ChoiceField id="section-parent" label="Inside" value={form.parent} onChange={(e) => set('parent', e.target.value)} error={errors.parent}>
             <option value="">Top level of the course</option>
             {parents.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.title}
               </option>
             ))}
-          </SelectField>
+          </ChoiceField>
         )}
         {isMeeting(kind) && (
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField id="section-start" type="datetime-local" label={`Start (${zone})`} required value={form.start} onChange={(e) => set('start', e.target.value)} error={errors.start} />
-            <SelectField id="section-duration" label="Duration" value={form.duration} onChange={(e) => set('duration', Number(e.target.value))} error={errors.duration}>
+            <ChoiceField id="section-duration" label="Duration" value={form.duration} onChange={(e) => set('duration', Number(e.target.value))} error={errors.duration}>
               {DURATIONS.map((minutes) => (
                 <option key={minutes} value={minutes}>
                   {formatDuration(minutes)}
                 </option>
               ))}
-            </SelectField>
-            <SelectField id="section-lesson-kind" label="Lesson kind" value={form.lessonKind} onChange={(e) => set('lessonKind', e.target.value as Form['lessonKind'])} error={errors.lessonKind}>
+            </ChoiceField>
+            <ChoiceField id="section-lesson-kind" label="Lesson kind" value={form.lessonKind} onChange={(e) => set('lessonKind', e.target.value as Form['lessonKind'])} error={errors.lessonKind}>
               <option value="LESSON">Lesson</option>
               <option value="TRIAL">Trial</option>
               <option value="DUMMY">Dummy</option>
-            </SelectField>
-            <SelectField id="section-billing" label="Billing" value={form.billingKind} onChange={(e) => set('billingKind', e.target.value as Form['billingKind'])} error={errors.billingKind}>
+            </ChoiceField>
+            <ChoiceField id="section-billing" label="Billing" value={form.billingKind} onChange={(e) => set('billingKind', e.target.value as Form['billingKind'])} error={errors.billingKind}>
               <option value="BILLABLE">Billable</option>
               <option value="NON_BILLABLE">Not billable</option>
-            </SelectField>
+            </ChoiceField>
             <TextField id="section-join-url" label="Video link (optional)" placeholder="https://…" value={form.joinUrl} onChange={(e) => set('joinUrl', e.target.value)} error={errors.joinUrl} className="sm:col-span-2" />
             {!editing && (
               <TextField
@@ -215,6 +213,6 @@ export default function SectionDialog({
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </Dialog>
   );
 }

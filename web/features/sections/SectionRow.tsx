@@ -5,8 +5,8 @@ import { Ban, Download, ExternalLink, GripVertical, Pencil, Trash2, Video } from
 import type { ReactNode } from 'react';
 import { formatDuration } from '../../../schema/contracts/durations';
 import type { Section } from '../../../schema/contracts/sections';
-import { focusRing } from '../../ui/classes';
-import { smallButton } from '../admin-users/ui';
+import { focusRing, smallButton } from '../../ui/classes';
+import { lessonStatusLabel } from '../lessons/lesson-status';
 import { isMeeting, kindInfo } from './section-kinds';
 
 const INDENT_REM = 1.5;
@@ -27,11 +27,17 @@ const statusStyle: Record<Section['status'], string> = {
 
 const statusText: Record<Section['status'], string> = { ACTIVE: 'Upcoming', CANCELLED: 'Cancelled', COMPLETED: 'Completed' };
 
+/** The join window the server gave (the one join rule); a lesson read before it carried one opens 15 minutes early. */
+const windowOf = (section: Section) => {
+  const start = Date.parse(section.start!);
+  return { opens: section.joinOpensAt ? Date.parse(section.joinOpensAt) : start - JOIN_EARLY_MS, closes: start + (section.duration ?? 0) * 60_000 };
+};
+
 /** Lessons can be joined from 15 minutes before the start until they end. */
 export const canJoin = (section: Section, now: number) => {
   if (section.status !== 'ACTIVE' || !section.start || !section.joinUrl) return false;
-  const start = Date.parse(section.start);
-  return now >= start - JOIN_EARLY_MS && now < start + (section.duration ?? 0) * 60_000;
+  const { opens, closes } = windowOf(section);
+  return now >= opens && now < closes;
 };
 
 function Details({ section, formatTime, now }: { section: Section; formatTime: (iso: string) => string; now: number }) {
@@ -47,7 +53,7 @@ function Details({ section, formatTime, now }: { section: Section; formatTime: (
           </>
         )}
         <span className={clsx('ml-2 inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', statusStyle[section.status])}>
-          {section.status === 'ACTIVE' && ended ? 'Ended' : statusText[section.status]}
+          {section.lessonStatus ? lessonStatusLabel(section.lessonStatus) : section.status === 'ACTIVE' && ended ? 'Ended' : statusText[section.status]}
         </span>
       </p>
     );
@@ -84,9 +90,14 @@ function RowBody({ section, depth, actions, formatTime, now, handle }: { section
                 <Video className="size-4" aria-hidden="true" /> Join
               </a>
             ) : (
-              <button type="button" className={`${smallButton} cursor-not-allowed opacity-50`} disabled title="Opens 15 minutes before the start">
-                <Video className="size-4" aria-hidden="true" /> Join
-              </button>
+              <span className="flex items-center gap-2">
+                <button type="button" className={`${smallButton} cursor-not-allowed opacity-50`} disabled>
+                  <Video className="size-4" aria-hidden="true" /> Join
+                </button>
+                <span className="text-xs font-medium text-slate-600 dark:text-slate-300" data-testid="join-opens">
+                  Opens {formatTime(new Date(windowOf(section).opens).toISOString())}
+                </span>
+              </span>
             ))}
           {section.download && actions.onDownload && (
             <button type="button" className={smallButton} onClick={actions.onDownload}>

@@ -1,3 +1,4 @@
+import { ApiFailure } from '../../lib/api';
 import { storedActingUserId, storedToken } from '../../lib/session-storage';
 
 function authHeaders() {
@@ -18,7 +19,7 @@ async function failure(response: Response) {
   } catch {
     // A body that is not JSON is shown as it is.
   }
-  return new Error(JSON.stringify({ status: response.status, data }));
+  return new ApiFailure(response.status, data);
 }
 
 /** Sends the file for a resource or homework as multipart (api() speaks JSON and forms only). */

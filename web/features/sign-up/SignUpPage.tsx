@@ -3,22 +3,22 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { GraduationCap, UserPlus, Users } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { type SignUpRequest, signUpRequest, type TokenResponse } from '../../../schema/contracts/auth';
-import { api } from '../../lib/api';
+import { type SignUpRequest, signUpRequest } from '../../../schema/contracts/auth';
 import { errorToastText } from '../../lib/errors';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { sessionAtom, signedInUserAtom, userLoadedAtom } from '../../lib/session';
-import { focusRing, primaryButton } from '../../ui/classes';
+import SelectField from '../../ui/SelectField';
+import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
+import { focusRing, primaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { tenantNameAtom } from '../tenant/atoms';
 import { pathAfterLogin } from '../auth/after-login';
 import AuthCard from '../auth/AuthCard';
 import FormNotice from '../auth/FormNotice';
-import SelectField from '../auth/SelectField';
-import TextField from '../auth/TextField';
 import { sessionFromToken } from '../auth/token-request';
 import { browserTimeZone, countryOptions, timeZoneOptions } from './choices';
+import { signUpCalls } from './api';
 
 type Fields = Required<Omit<SignUpRequest, 'country'>> & { country: string };
 type FieldErrors = Partial<Record<keyof Fields, string>>;
@@ -67,7 +67,7 @@ export default function SignUpPage() {
     setFieldErrors({});
     setSubmitting(true);
     try {
-      const answer = await api<TokenResponse>('/sign-up', { method: 'POST', json: parsed.data });
+      const answer = await signUpCalls.signUp(parsed.data);
       const session = sessionFromToken(answer);
       setSession(session);
       setUserLoaded(true);

@@ -2,6 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import type { TenantResponse } from '../../../schema/contracts/tenant';
 import { api } from '../../lib/api';
+import { withDeviceCopy } from '../offline/device-copy';
 import { useToast } from '../../ui/toast/use-toast';
 import { tenantAtom, tenantLoadingAtom } from './atoms';
 
@@ -20,8 +21,9 @@ export function useTenantLoader() {
 
   useEffect(() => {
     let live = true;
-    api<TenantResponse>('/tenant')
-      .then((tenant) => {
+    // Kept on the device, so an offline start still wears the tenant's name and colours.
+    withDeviceCopy('tenant', () => api<TenantResponse>('/tenant'), 'device')
+      .then(({ value: tenant }) => {
         if (!live) return;
         setTenant(tenant);
         applyTenantTheme(tenant);

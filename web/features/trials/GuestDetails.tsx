@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import SelectField from '../auth/SelectField';
-import TextField from '../auth/TextField';
+import SelectField from '../../ui/SelectField';
+import TextField from '../../ui/TextField';
 import { countryOptions, timeZoneOptions } from '../sign-up/choices';
 
 export interface GuestFields {

@@ -3,14 +3,14 @@ import { Sparkles } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { StudentTrials, Trial } from '../../../schema/contracts/trials';
-import { api } from '../../lib/api';
 import { signedInUserAtom } from '../../lib/session';
-import { primaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
+import { primaryButton } from '../../ui/classes';
 import { badgeClass, lessonTime } from '../courses/course-format';
 import { browserTimeZone } from '../sign-up/choices';
 import { trialsVersionAtom } from './atoms';
+import { trialCalls } from './api';
 
 const FreeTrialDialog = lazy(() => import('../home/FreeTrialDialog'));
 
@@ -70,7 +70,7 @@ export default function MyTrialsPage() {
   useEffect(() => {
     const controller = new AbortController();
     setFailed(false);
-    api<StudentTrials>('/trials', { signal: controller.signal }).then(setTrials, () => {
+    trialCalls.mine(controller.signal).then(setTrials, () => {
       if (!controller.signal.aborted) setFailed(true);
     });
     return () => controller.abort();

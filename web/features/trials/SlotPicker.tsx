@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import type { SlotOption } from '../../../schema/contracts/availability';
-import { focusRing } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
+import { focusRing } from '../../ui/classes';
 import { distinctStarts } from './booking-state';
 import { slotTime, tutorTimeBeside } from './slot-times';
 

@@ -3,8 +3,8 @@ import { format, parseISO, startOfToday } from 'date-fns';
 import { CalendarDays } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { DayPicker } from 'react-day-picker';
-import 'react-day-picker/style.css';
 import { focusRing } from '../../ui/classes';
+import 'react-day-picker/style.css';
 
 interface TrialDatePickerProps {
   /** `YYYY-MM-DD` or empty. */

@@ -1,9 +1,8 @@
 import clsx from 'clsx';
 import { Camera, CameraOff, Mic, MicOff } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
-import { cardClass } from '../admin-users/ui';
+import { cardClass, primaryButton, secondaryButton } from '../../ui/classes';
 
 type CheckState = 'idle' | 'starting' | 'live' | 'denied' | 'absent' | 'unsupported' | 'failed';
 

@@ -1,7 +1,8 @@
 import clsx from 'clsx';
 import type { WaitingRoomKind, WaitingRoomParticipant } from '../../../schema/contracts/realtime';
 import type { MeetingData, MeetingPerson } from '../../../schema/contracts/waiting-room';
-import { cardClass } from '../admin-users/ui';
+import { fullName } from '../../lib/people';
+import { cardClass } from '../../ui/classes';
 
 const kindLabels: Record<WaitingRoomKind, string> = { TUTOR: 'Tutor', STUDENT: 'Student', ADMIN: 'Admin' };
 const kindOrder: WaitingRoomKind[] = ['TUTOR', 'STUDENT', 'ADMIN'];
@@ -42,8 +43,6 @@ interface Row {
   avatar: string | null;
   here: boolean;
 }
-
-const fullName = (p: MeetingPerson) => `${p.firstname} ${p.lastname}`.trim();
 
 /** Everyone here now (live), then the lesson's people who have not arrived, grouped tutors, students, admins. */
 export function peopleRows(data: MeetingData, participants: WaitingRoomParticipant[]): Row[] {

@@ -2,20 +2,21 @@ import { useAtomValue } from 'jotai';
 import { CalendarX2, Clock, DoorOpen, RotateCw, TriangleAlert, Video } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { MeetingData, StartMeetingResult, WaitingNotifiedResult } from '../../../schema/contracts/waiting-room';
-import { api } from '../../lib/api';
+import type { MeetingData } from '../../../schema/contracts/waiting-room';
 import { BASENAME } from '../../lib/paths';
 import { signedInUserAtom } from '../../lib/session';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { EmptyState } from '../../ui/EmptyState';
 import Spinner from '../../ui/Spinner';
+import { cardClass, primaryButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import { cardClass, EmptyState } from '../admin-users/ui';
 import { lessonTime } from '../courses/course-format';
+import { joinOpensText, useJoinOpen } from '../lessons/join-opens';
 import { phaseOf } from './countdown';
 import DeviceCheck from './DeviceCheck';
 import PeopleWaiting from './PeopleWaiting';
 import { useWaitingRoom } from './use-waiting-room';
 import type { ConnectionStatus } from './waiting-room-connection';
+import { waitingRoomCalls } from './api';
 
 /** Spec 1 section 9: the time zone falls back to Asia/Singapore. */
 const FALLBACK_ZONE = 'Asia/Singapore';
@@ -84,6 +85,8 @@ export default function WaitingRoomPage() {
   const goIn = useCallback((url: string) => navigate(routerPath(url), { replace: true }), [navigate]);
   const { meeting, participants, connection, closed, retry } = useWaitingRoom(waitingId, goIn);
   const [starting, setStarting] = useState(false);
+  const idle = meeting.status === 'idle' ? meeting.data : null;
+  const joinWindow = useJoinOpen(idle?.joinOpensAt, idle?.joinClosesAt);
   const [notifying, setNotifying] = useState(false);
   const [notified, setNotified] = useState(false);
 
@@ -137,7 +140,7 @@ export default function WaitingRoomPage() {
   const start = async () => {
     setStarting(true);
     try {
-      goIn((await api<StartMeetingResult>('/start-meeting', { json: { waitingId: data.waitingId } })).lessonRoomUrl);
+      goIn((await waitingRoomCalls.startMeeting(data.waitingId)).lessonRoomUrl);
     } catch (error) {
       toast.error(error);
       setStarting(false);
@@ -146,7 +149,7 @@ export default function WaitingRoomPage() {
   const notifyTutor = async () => {
     setNotifying(true);
     try {
-      const { notified: count } = await api<WaitingNotifiedResult>('/notify-user-waiting', { json: { waitingId: data.waitingId } });
+      const { notified: count } = await waitingRoomCalls.notifyWaiting(data.waitingId);
       setNotified(true);
       toast.success(count > 0 ? 'Your tutor has been told you are waiting.' : 'Your tutor already knows you are waiting.');
     } catch (error) {
@@ -179,10 +182,22 @@ export default function WaitingRoomPage() {
         <div className="mt-6 flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
           <Countdown data={data} tutorHere={tutorHere} />
           {data.canStart ? (
-            <button type="button" className={`${primaryButton} w-full px-7 py-3 text-base sm:w-auto`} onClick={() => void start()} disabled={starting}>
-              {starting ? <Spinner className="size-4" /> : <DoorOpen className="size-5" aria-hidden="true" />}
-              Start lesson
-            </button>
+            <div className="flex flex-col gap-2 sm:items-end">
+              <button
+                type="button"
+                className={`${primaryButton} w-full px-7 py-3 text-base sm:w-auto`}
+                onClick={() => void start()}
+                disabled={starting || !joinWindow.open}
+              >
+                {starting ? <Spinner className="size-4" /> : <DoorOpen className="size-5" aria-hidden="true" />}
+                Start lesson
+              </button>
+              {!joinWindow.open && data.lessonStatus === 'scheduled' && (
+                <p className="text-sm font-medium text-slate-600 dark:text-slate-300" data-testid="start-opens">
+                  {joinOpensText(data.joinOpensAt, joinWindow.now, timeZone)}
+                </p>
+              )}
+            </div>
           ) : (
             <div className="flex flex-col gap-2 sm:items-end">
               <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">

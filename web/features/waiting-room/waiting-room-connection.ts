@@ -5,7 +5,7 @@ import {
   type WaitingRoomServerFrame,
   waitingRoomName,
 } from '../../../schema/contracts/realtime';
-import { api } from '../../lib/api';
+import { fetchTicket, ticketedUrl } from '../../lib/realtime/tickets';
 
 export type ConnectionStatus = 'connecting' | 'live' | 'reconnecting' | 'closed';
 
@@ -25,7 +25,7 @@ export interface ConnectionDeps {
 }
 
 const defaultDeps: ConnectionDeps = {
-  ticket: async (room) => (await api<{ ticket: string }>('/rt/tickets', { json: { room } })).ticket,
+  ticket: fetchTicket,
   open: (url) => new WebSocket(url),
   setTimer: (run, ms) => {
     const id = setTimeout(run, ms);
@@ -37,11 +37,6 @@ const defaultDeps: ConnectionDeps = {
 export const RETRY_DELAYS_MS = [500, 1000, 2000, 5000, 15_000];
 /** Keeps proxies from dropping an idle socket; the room answers without waking up. */
 export const PING_EVERY_MS = 25_000;
-
-function socketUrl(waitingId: string, ticket: string) {
-  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${location.host}/api/rt/waiting-room/${encodeURIComponent(waitingId)}?ticket=${encodeURIComponent(ticket)}`;
-}
 
 /**
  * The waiting-room connection (spec 1 section 4): connected by hand, it registers on every (re)connect and reports
@@ -101,7 +96,7 @@ export class WaitingRoomConnection {
       return this.retry();
     }
     if (this.stopped) return;
-    const socket = this.deps.open(socketUrl(this.waitingId, ticket));
+    const socket = this.deps.open(ticketedUrl(`/rt/waiting-room/${encodeURIComponent(this.waitingId)}`, ticket));
     this.socket = socket;
     socket.addEventListener('open', () => {
       this.attempt = 0;

@@ -1,9 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { hasPermission, hasTenantPermission, type PermissionMap, type Requirement } from '../../../schema/contracts/permissions';
 import { courses, courseStudents, courseTutors, tenants, tutorRoles } from '../../../schema/tables';
 import type { Actor, AuthState } from '../../env';
 import { ApiError } from '../../../platform/errors';
-import { adminPermissions } from '../../middleware/permissions';
+import { adminPermissions } from '../admin-permissions';
 import type { TenantDb } from '../tenant-db';
 
 export type Course = typeof courses.$inferSelect;

@@ -8,6 +8,7 @@ import { fieldError } from '../../../platform/errors';
 import type { TenantDb } from '../tenant-db';
 import { defaultTutorRoleId } from './enrolments';
 import { assertCatalogue, assertUsers, type CourseRow, findCourse } from './records';
+import { assertSettingTemplates } from './template-choice';
 
 /** Creates the course with its first tutor (PRIMARY), further tutors (SUBSTITUTE) and students. */
 export async function createCourse(tdb: TenantDb, actor: Actor, input: z.output<typeof courseInput>): Promise<CourseRow> {
@@ -17,6 +18,7 @@ export async function createCourse(tdb: TenantDb, actor: Actor, input: z.output<
   if (new Set(tutors).size !== tutors.length) throw fieldError('tutors', 'lists a tutor twice');
   if (new Set(students).size !== students.length) throw fieldError('students', 'lists a student twice');
   await assertCatalogue(tdb, fields);
+  await assertSettingTemplates(tdb, fields);
   await assertUsers(tdb, tutors, 'TUTOR', 'tutors');
   await assertUsers(tdb, students, 'STUDENT', 'students');
   const tutorRoleId = tutors.length > 0 ? await defaultTutorRoleId(tdb) : '';
@@ -39,6 +41,7 @@ const given = <T extends object>(input: T) => Object.fromEntries(Object.entries(
 export async function updateCourse(tdb: TenantDb, course: CourseRow, input: z.output<typeof courseUpdate>): Promise<CourseRow> {
   const merged = { curriculum: input.curriculum ?? course.curriculum, subject: input.subject ?? course.subject, grade: input.grade ?? course.grade };
   if (input.curriculum || input.subject || input.grade) await assertCatalogue(tdb, merged);
+  await assertSettingTemplates(tdb, input, course);
   const kind = input.kind ?? course.kind;
   if (kind === 'One-to-One' && !course.isOneToOne) {
     const enrolled = await tdb.db

@@ -35,6 +35,9 @@ export async function findCourse(tdb: TenantDb, id: string): Promise<CourseRow> 
   return course;
 }
 
+/** The ids of the tenant's live courses, as a subquery: lists of a course's people leave deleted courses out. */
+export const liveCourseIds = (tdb: TenantDb) => tdb.db.select({ id: courses._id }).from(courses).where(tdb.where(courses, isNull(courses.deletedAt)));
+
 /** Curriculum, subject and grade are names from this tenant's catalogue; each must name a real entry under the one before. */
 export async function assertCatalogue(tdb: TenantDb, input: { curriculum: string; subject: string; grade: string }) {
   const curriculum = await tdb.db.select({ _id: curricula._id }).from(curricula).where(tdb.where(curricula, eq(curricula.name, input.curriculum))).get();

@@ -85,6 +85,7 @@ function tutorRuleBroken(tutor: Person, sources: Sources, slot: Interval, now: n
   if (slot.start > now + rules.maxDaysAhead * DAY) return `That is past ${who.name === 'You' ? 'your' : `${who.name}'s`} ${rules.maxDaysAhead}-day booking window.`;
   const items = sources.items.filter((i) => i.userId === tutor._id && i.status === 'ENABLE');
   const duration = (slot.end - slot.start) / MINUTE;
+  if (!items.length) return `${who.name === 'You' ? 'You have' : `${who.name} has`} not set any available hours yet.`;
   if (!items.some((item) => itemRule(item)(slot.start, duration) && insideWeeklyHours(item, slot))) {
     const zone = items[0]?.timezone ?? tutor.timezone;
     const weekday = new TZDate(slot.start, zone).getDay();

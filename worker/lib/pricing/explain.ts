@@ -34,7 +34,11 @@ export async function explainLesson(tdb: TenantDb, _actor: Actor, query: LessonQ
   if (student?.role !== 'STUDENT') throw new ApiError(404, 'Student not found');
   if (!course || course.deletedAt) throw new ApiError(404, 'Course not found');
   const [enrolment, teaching, studentType, courseType] = await Promise.all([
-    tdb.db.select().from(courseStudents).where(tdb.where(courseStudents, eq(courseStudents.courseId, course._id), eq(courseStudents.userId, student._id))).get(),
+    tdb.db
+      .select()
+      .from(courseStudents)
+      .where(tdb.where(courseStudents, eq(courseStudents.courseId, course._id), eq(courseStudents.userId, student._id)))
+      .get(),
     tdb.db.select().from(courseTutors).where(tdb.where(courseTutors, eq(courseTutors.courseId, course._id), eq(courseTutors.userId, tutor._id))).get(),
     memberSet(tdb, 'STUDENT_TYPE', student._id),
     memberSet(tdb, 'COURSE_TYPE', course._id),

@@ -25,7 +25,14 @@ export async function loadRateBook(tdb: TenantDb, table: RateTable, asOf?: Date)
     ? await tdb.db.select().from(rates).where(and(tdb.where(rates, inArray(rates.versionId, versions.map((v) => v._id))))).all()
     : [];
   return compileRateBook(
-    versions.map((v) => ({ _id: v._id, table: v.rateTable, versionNumber: v.versionNumber, dateBasis: v.dateBasis, operator: v.operator, referenceDate: v.referenceDate })),
+    versions.map((v) => ({
+      _id: v._id,
+      table: v.rateTable,
+      versionNumber: v.versionNumber,
+      dateBasis: v.dateBasis,
+      operator: v.operator,
+      referenceDate: v.referenceDate,
+    })),
     rows.map(engineRate),
   );
 }

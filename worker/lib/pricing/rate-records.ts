@@ -37,7 +37,11 @@ export async function saveVersion(tdb: TenantDb, _actor: Actor, table: RateTable
     const row = await tdb.db.update(rateVersions).set(input).where(tdb.where(rateVersions, eq(rateVersions._id, id))).returning().get();
     return toVersion(row, (await ratesCount(tdb, [id])).get(id)!);
   }
-  const last = await tdb.db.select({ n: max(rateVersions.versionNumber) }).from(rateVersions).where(tdb.where(rateVersions, eq(rateVersions.rateTable, table))).get();
+  const last = await tdb.db
+    .select({ n: max(rateVersions.versionNumber) })
+    .from(rateVersions)
+    .where(tdb.where(rateVersions, eq(rateVersions.rateTable, table)))
+    .get();
   const row = await tdb.db
     .insert(rateVersions)
     .values(tdb.values(rateVersions, { ...input, rateTable: table, versionNumber: (last?.n ?? 0) + 1 }))
@@ -54,7 +58,9 @@ export async function verifyVersionDelete(tdb: TenantDb, table: RateTable, id: s
   await findVersion(tdb, table, id);
   const n = (await ratesCount(tdb, [id])).get(id)!;
   const check = verdict(id, 'rate version', [{ what: 'lessons priced on it', count: 0 }]);
-  return n > 0 && check.canDelete ? { ...check, message: `No lesson is priced on this rate version: deleting it also deletes its ${n} rates.`, dependents: [...check.dependents, { what: 'rates', count: n }] } : check;
+  if (n === 0 || !check.canDelete) return check;
+  const message = `No lesson is priced on this rate version: deleting it also deletes its ${n} rates.`;
+  return { ...check, message, dependents: [...check.dependents, { what: 'rates', count: n }] };
 }
 
 export async function deleteVersion(tdb: TenantDb, _actor: Actor, table: RateTable, id: string) {
@@ -79,7 +85,9 @@ async function assertUser(tdb: TenantDb, path: string, id: string, role: 'STUDEN
   if (row?.role !== role) throw fieldError(path, role === 'STUDENT' ? 'is not a student here' : 'is not a tutor here');
 }
 
-async function assertRecord(tdb: TenantDb, path: string, id: string, table: typeof studentTypes | typeof groupCourseTypes | typeof flexiblePlans | typeof subscriptionPlans, what: string) {
+type NamedTable = typeof studentTypes | typeof groupCourseTypes | typeof flexiblePlans | typeof subscriptionPlans;
+
+async function assertRecord(tdb: TenantDb, path: string, id: string, table: NamedTable, what: string) {
   const row = await tdb.db.select({ _id: table._id }).from(table).where(tdb.where(table, eq(table._id, id))).get();
   if (!row) throw fieldError(path, `is not ${what} here`);
 }
@@ -125,4 +133,40 @@ export async function saveRate(tdb: TenantDb, _actor: Actor, table: RateTable, i
 export async function deleteRate(tdb: TenantDb, _actor: Actor, table: RateTable, id: string) {
   await findRate(tdb, table, id);
   await tdb.db.delete(rates).where(tdb.where(rates, eq(rates._id, id)));
+}
+
+/**
+ * Makes the rates of one version that name this user exactly `rows` (the user set as tutorId, or as studentId for
+ * a student's one-to-one rates), in one batch, so a reader never sees half of the change.
+ */
+export async function replaceUserRates(
+  tdb: TenantDb,
+  _actor: Actor,
+  table: RateTable,
+  userId: string,
+  input: { versionId: string; rates: Omit<RateInput, 'versionId'>[] },
+): Promise<Rate[]> {
+  const user = await tdb.db.select({ role: users.role }).from(users).where(tdb.where(users, eq(users._id, userId))).get();
+  const asStudent = user?.role === 'STUDENT' && table === 'ONE_TO_ONE_TUTOR';
+  if (user?.role !== 'TUTOR' && !asStudent) throw new ApiError(404, table === 'GROUP_TUTOR' ? 'Tutor not found' : 'User not found');
+  await findVersion(tdb, table, input.versionId).catch(() => {
+    throw fieldError('versionId', 'is not a rate version of this kind here');
+  });
+  const column = asStudent ? rates.studentId : rates.tutorId;
+  const rows = input.rates.map((rate) => ({ ...rate, versionId: input.versionId, [asStudent ? 'studentId' : 'tutorId']: userId }));
+  for (const [index, rate] of rows.entries()) {
+    await assertReferences(tdb, table, rate).catch((error: unknown) => {
+      if (error instanceof ApiError && error.errors[0]) throw fieldError(`rates.${index}.${error.errors[0].path}`, error.errors[0].message);
+      throw error;
+    });
+  }
+  const values = rows.map((rate) =>
+    tdb.values(rates, { versionId: input.versionId, rateTable: table, amount: rate.amount, currency: rate.currency, ...criteriaColumns(rate) }),
+  );
+  await tdb.db.batch([
+    tdb.db.delete(rates).where(tdb.where(rates, eq(rates.versionId, input.versionId), eq(column, userId))),
+    ...values.map((row) => tdb.db.insert(rates).values(row)),
+  ]);
+  const saved = await tdb.db.select().from(rates).where(tdb.where(rates, eq(rates.versionId, input.versionId), eq(column, userId))).all();
+  return saved.map(toRate);
 }

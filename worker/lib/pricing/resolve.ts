@@ -13,7 +13,18 @@ import {
  */
 
 /** What a rate can be narrowed by; a rate applies when every criterion it sets equals the subject's value. */
-export const criteria = ['studentId', 'tutorId', 'studentType', 'courseType', 'tutorCountry', 'studentCountry', 'country', 'curriculum', 'grade', 'packageId'] as const;
+export const criteria = [
+  'studentId',
+  'tutorId',
+  'studentType',
+  'courseType',
+  'tutorCountry',
+  'studentCountry',
+  'country',
+  'curriculum',
+  'grade',
+  'packageId',
+] as const;
 export type Criterion = (typeof criteria)[number];
 export type CriterionValues = Partial<Record<Criterion, string | null>>;
 
@@ -160,7 +171,8 @@ const tableWords: Record<RateTable, string> = {
   STUDENT_SUBSCRIPTION: 'subscription plan rate',
 };
 
-export const versionWords = (v: EngineVersion) => `${tableWords[v.table]} v${v.versionNumber} (${dateBasisWords[v.dateBasis]} ${operatorSymbols[v.operator]} ${v.referenceDate})`;
+export const versionWords = (v: EngineVersion) =>
+  `${tableWords[v.table]} v${v.versionNumber} (${dateBasisWords[v.dateBasis]} ${operatorSymbols[v.operator]} ${v.referenceDate})`;
 
 /** "18.00 SGD": the amount then the code, as in "18.00 SGD/h". */
 function amountThenCode(amount: number, currency: string) {

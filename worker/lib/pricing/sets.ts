@@ -46,7 +46,11 @@ export async function ensureDefaultGroup(tdb: TenantDb): Promise<string> {
     .insert(studentGroups)
     .values(tdb.values(studentGroups, { name: DEFAULT_GROUP_NAME, description: 'Every student who is in no other group.', isDefault: true }))
     .onConflictDoNothing();
-  const made = await tdb.db.select({ _id: studentGroups._id }).from(studentGroups).where(tdb.where(studentGroups, eq(studentGroups.name, DEFAULT_GROUP_NAME))).get();
+  const made = await tdb.db
+    .select({ _id: studentGroups._id })
+    .from(studentGroups)
+    .where(tdb.where(studentGroups, eq(studentGroups.name, DEFAULT_GROUP_NAME)))
+    .get();
   return made!._id;
 }
 
@@ -97,7 +101,9 @@ export async function saveSet(tdb: TenantDb, _actor: Actor, kind: SetKind, input
   await assertFreeName(tdb, kind, input.name, id);
   const memberIds = [...new Set(input.memberIds)];
   await assertMembers(tdb, kind, memberIds);
-  if (existing?.isDefault && memberIds.length > 0) throw fieldError('memberIds', 'the Default Group holds every student in no other group; add them to another group instead');
+  if (existing?.isDefault && memberIds.length > 0) {
+    throw fieldError('memberIds', 'the Default Group holds every student in no other group; add them to another group instead');
+  }
   if (existing?.isDefault && input.status === 'INACTIVE') throw fieldError('status', 'the Default Group stays ACTIVE');
   const setId = id ?? crypto.randomUUID().replaceAll('-', '');
   const fields = { name: input.name, description: input.description ?? '', status: input.status ?? 'ACTIVE' };
@@ -128,7 +134,9 @@ export async function verifySetDelete(tdb: TenantDb, kind: SetKind, id: string):
   if (kind === 'GROUP') {
     if (set.isDefault) return verdict(id, 'group', [], 'The Default Group cannot be deleted: every student who is in no other group belongs to it.');
     const [flexible, subscription] = await Promise.all(
-      [flexiblePlans, subscriptionPlans].map((plans) => n(tdb.db.select({ n: count() }).from(plans).where(tdb.where(plans, jsonHas(plans.groupIds, id))).get())),
+      [flexiblePlans, subscriptionPlans].map((plans) =>
+        n(tdb.db.select({ n: count() }).from(plans).where(tdb.where(plans, jsonHas(plans.groupIds, id))).get()),
+      ),
     );
     return verdict(id, 'group', [
       { what: memberWords, count: members },

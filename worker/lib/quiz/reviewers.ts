@@ -3,7 +3,7 @@ import { hasTenantPermission, type PermissionMap, type Requirement } from '../..
 import { courseStudents, courseTutors, courses, users } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import { ApiError } from '../../../platform/errors';
-import { adminPermissions } from '../../middleware/permissions';
+import { adminPermissions } from '../admin-permissions';
 import type { TenantDb } from '../tenant-db';
 
 /** Who reviews attempts: the caller, and the permissions their tenant grants at all (an admin's role is capped by them). */

@@ -2,6 +2,7 @@ import { and, asc, count, eq, exists, gte, inArray, isNotNull, isNull, lt, or, t
 import type { ScheduleLesson, ScheduleLessonType } from '../../../schema/contracts/schedule';
 import { courses, courseTutors, sectionAttendees, sections, users } from '../../../schema/tables';
 import { chunks } from '../sections/access';
+import { joinWindow, wireWindow } from '../lessons/join-window';
 import { joinUrlFor } from '../sections/meetings';
 import type { TenantDb } from '../tenant-db';
 
@@ -123,6 +124,7 @@ async function withAttendees(tdb: TenantDb, rows: LessonRow[]): Promise<LessonWi
       ),
     )
   ).flat();
+  const now = new Date();
   return rows.map((row) => {
     const start = row.start!;
     const duration = row.duration ?? 0;
@@ -140,6 +142,7 @@ async function withAttendees(tdb: TenantDb, rows: LessonRow[]): Promise<LessonWi
       cancelReason: row.cancelReason,
       course: { _id: row.courseId, title: row.courseTitle, subject: row.subject, curriculum: row.curriculum, grade: row.grade },
       attendees: people.filter((p) => p.sectionId === row._id).map(({ sectionId: _section, ...person }) => person),
+      ...wireWindow(joinWindow({ start, duration, cancelled: row.status === 'CANCELLED', closed: row.status === 'COMPLETED' }, now)),
       updatedAt: row.updatedAt,
     };
   });

@@ -217,13 +217,18 @@ export async function updateMeeting(tdb: TenantDb, actor: Actor, { row, access }
   return sectionResponse(tdb, row._id);
 }
 
+/** Admins plan lessons with the normal create; booking is for the course's own students and tutors. */
+export function assertMayBook(access: CourseAccess) {
+  if (!access.enrolled && !access.tutorPermissions) throw new ApiError(403, "Only the course's students and tutors can book its lessons");
+}
+
 /**
  * A course's own student (or a parent acting for them) or its tutor books a lesson: the booker and the course's
  * tutors attend; a tutor booking brings the course's students.
  */
 export async function bookLesson(tdb: TenantDb, actor: Actor, input: z.output<typeof bookMeetingInput>, env: LessonEnv) {
   const access = await courseAccessFor(tdb, actor, input.course);
-  if (!access.enrolled && !access.tutorPermissions) throw new ApiError(403, "Only the course's students and tutors can book its lessons");
+  assertMayBook(access);
   assertDurationAllowed(input.duration, env.production);
   const members = await courseMembers(tdb, input.course);
   const students = access.enrolled ? [actor.actingUserId] : members.students;

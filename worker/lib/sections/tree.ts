@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Section, SectionAttendee } from '../../../schema/contracts/sections';
 import { sectionAttendees, sections } from '../../../schema/tables';
+import { joinWindow, wireWindow } from '../lessons/join-window';
 import type { TenantDb } from '../tenant-db';
 
 export type SectionRow = typeof sections.$inferSelect;
@@ -8,6 +9,13 @@ export type SectionRow = typeof sections.$inferSelect;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export const downloadPath = (sectionId: string) => `/api/resources-and-homeworks/${sectionId}/download`;
+
+/** A lesson's status and join window by the one rule; other sections have none. */
+function lessonWindow(row: SectionRow) {
+  if ((row.kind !== 'ZOOM' && row.kind !== 'TEAMS') || !row.start) return {};
+  const lesson = { start: row.start, duration: row.duration ?? 0, cancelled: row.status === 'CANCELLED', closed: row.status === 'COMPLETED' };
+  return wireWindow(joinWindow(lesson, new Date()));
+}
 
 /** One section on the wire; the R2 key stays server-side, members fetch the file through `download`. */
 export function toSection(row: SectionRow, attendees: SectionAttendee[] = [], children: Section[] = []): Section {
@@ -37,6 +45,7 @@ export function toSection(row: SectionRow, attendees: SectionAttendee[] = [], ch
     sections: children,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ...lessonWindow(row),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq, inArray, isNull } from 'drizzle-orm';
 import type { WaitingRoom } from '../../../durable-objects/waiting-room';
 import { ApiError } from '../../../platform/errors';
 import { kindForRole, type WaitingLesson } from '../../../platform/realtime/waiting-lesson';

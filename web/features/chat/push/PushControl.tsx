@@ -1,8 +1,8 @@
 import clsx from 'clsx';
 import { Bell, BellOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { secondaryButton } from '../../../ui/classes';
 import Spinner from '../../../ui/Spinner';
+import { secondaryButton } from '../../../ui/classes';
 import { useToast } from '../../../ui/toast/use-toast';
 import { useActiveImpersonation } from '../../impersonation/active-impersonation';
 import { forgetPush, type PushAvailability, pushAvailability, turnOnPush } from './push-client';

@@ -1,0 +1,72 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../web/router';
+import { GUEST, json, mockApi, TENANT, tokenAnswer, user } from './fetch-mock';
+
+const base = {
+  'GET /api/tenant': () => json(TENANT),
+  'POST /api/meta-tags/get': () => json({ title: null, description: null }),
+  'GET /api/user/authUser': () => json(user()),
+};
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { basename: '/learning-portal', initialEntries: [`/learning-portal${path}`] });
+  render(
+    <Provider store={createStore()}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+}
+
+function storeSession(token: string, stored: Record<string, unknown>) {
+  localStorage.setItem('studyhall.token', token);
+  localStorage.setItem('studyhall.user', JSON.stringify(stored));
+  localStorage.setItem('studyhall.actingUserId', stored._id as string);
+}
+
+const headerSignIn = () => screen.queryByRole('banner') && screen.queryAllByRole('link', { name: 'Sign in' });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a stored session always wins', () => {
+  it('a guest token that answers after another page stored a sign-in does not replace it', async () => {
+    mockApi({
+      ...base,
+      'POST /api/oauth/token': () => {
+        // The page Sam signed in on wrote his session while this page was still asking for a guest one.
+        storeSession('student-token', user());
+        return json(tokenAnswer(GUEST, 'guest-token'));
+      },
+    });
+    renderApp('/subscriptions');
+    expect(await screen.findByRole('heading', { name: 'Subscription plans' })).toBeInTheDocument();
+    expect(localStorage.getItem('studyhall.token')).toBe('student-token');
+    expect(headerSignIn()).toEqual([]);
+  });
+
+  it('a sign-in stored by another document takes over a page that shows a guest', async () => {
+    storeSession('guest-token', GUEST);
+    mockApi({ ...base, 'GET /api/user/authUser': () => json(GUEST) });
+    renderApp('/subscriptions');
+    expect(await screen.findByRole('heading', { name: 'Subscription plans' })).toBeInTheDocument();
+    expect(headerSignIn()).not.toEqual([]);
+    act(() => {
+      storeSession('student-token', user());
+      window.dispatchEvent(new StorageEvent('storage', { key: 'studyhall.token' }));
+    });
+    await waitFor(() => expect(headerSignIn()).toEqual([]));
+  });
+
+  it('a token sign-in cut off before any answer keeps the stored session', async () => {
+    storeSession('student-token', user());
+    mockApi({
+      ...base,
+      'POST /api/oauth/token': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    renderApp('/subscriptions#id_token=abc&user_id=user_student');
+    expect(await screen.findByRole('heading', { name: 'Subscription plans' })).toBeInTheDocument();
+    expect(localStorage.getItem('studyhall.token')).toBe('student-token');
+  });
+});

@@ -1,0 +1,125 @@
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { SubTopicDoc, TopicDoc } from '../../../schema/contracts/content';
+import { usePagedList } from '../../lib/paged-list';
+import { Dialog } from '../../ui/Dialog';
+import { Pager } from '../../ui/Pager';
+import Spinner from '../../ui/Spinner';
+import { cardClass, dangerButton, focusRing, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
+import { useToast } from '../../ui/toast/use-toast';
+import { useCan } from '../roles/admin-permissions';
+import SubTopicDialog from './SubTopicDialog';
+import { contentAdminCalls } from './api';
+
+const PAGE_SIZE = 20;
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+export default function SubTopicList({ topic }: { topic: TopicDoc }) {
+  const toast = useToast();
+  const can = useCan();
+  const { list, goTo, created, updated, removed } = usePagedList<SubTopicDoc>(
+    (offset) => contentAdminCalls.subTopics(topic._id, { limit: PAGE_SIZE, offset }),
+    topic._id,
+  );
+  const [editing, setEditing] = useState<SubTopicDoc | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<SubTopicDoc | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await contentAdminCalls.deleteSubTopic(deleting._id);
+      removed(deleting._id);
+      toast.success('Sub topic Deleted');
+      setDeleting(null);
+    } catch (error) {
+      toast.error(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="subtopics-heading" className={`${cardClass} p-4`}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="subtopics-heading" className="font-semibold text-slate-900 dark:text-white">
+          Sub topics of {topic.name}
+        </h2>
+        {can({ adminContent: ['create'] }) && (
+          <button type="button" className={`${primaryButton} px-4! py-2!`} onClick={() => setEditing('new')}>
+            <Plus className="size-4" aria-hidden="true" />
+            Add sub topic
+          </button>
+        )}
+      </div>
+      {list.status === 'rejected' ? (
+        <p className="mt-4 text-sm text-rose-600">The sub topics could not be loaded.</p>
+      ) : !list.loaded ? (
+        <div className="mt-6 flex justify-center">
+          <Spinner className="size-5 text-brand" />
+        </div>
+      ) : list.docs.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">No sub topics yet. Add the first one.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
+          {list.docs.map((s) => (
+            <li key={s._id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0">
+                <Link to={`/portal/admin/content/subtopics/${s._id}`} className={`rounded font-medium text-slate-900 hover:text-brand hover:underline dark:text-white ${focusRing}`}>
+                  {s.name}
+                </Link>
+                <p className="text-xs text-slate-500 dark:text-slate-400">
+                  {plural(s.contents.length, 'content block')} · {plural(s.videoLinks.length, 'video')} · {plural(s.faqs.length, 'FAQ')}
+                </p>
+              </div>
+              <div className="flex shrink-0 gap-2">
+                {can({ adminContent: ['edit'] }) && (
+                  <button type="button" className={smallButton} onClick={() => setEditing(s)} aria-label={`Rename ${s.name}`}>
+                    <Pencil className="size-3.5" aria-hidden="true" />
+                    Edit
+                  </button>
+                )}
+                {can({ adminContent: ['delete'] }) && (
+                  <button type="button" className={smallButton} onClick={() => setDeleting(s)} aria-label={`Delete ${s.name}`}>
+                    <Trash2 className="size-3.5" aria-hidden="true" />
+                    Delete
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager offset={list.offset} limit={PAGE_SIZE} total={list.totalDocs} onOffset={(o) => void goTo(o)} />
+      {editing && (
+        <SubTopicDialog
+          topicId={topic._id}
+          subTopic={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(doc, isNew) => {
+            if (isNew) created(doc);
+            else updated(doc);
+            setEditing(null);
+          }}
+        />
+      )}
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete sub topic?">
+        <p className="text-slate-600 dark:text-slate-300">
+          <strong>{deleting?.name}</strong> and its notes will be removed. A sub topic that has questions or quizzes cannot be deleted.
+        </p>
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" className={secondaryButton} onClick={() => setDeleting(null)}>
+            Cancel
+          </button>
+          <button type="button" className={dangerButton} disabled={busy} onClick={() => void remove()}>
+            {busy && <Spinner className="size-4" />}
+            Delete
+          </button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}

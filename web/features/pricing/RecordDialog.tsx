@@ -1,0 +1,194 @@
+import { Save } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { api } from '../../lib/api';
+import { useFormSave } from '../../lib/use-form-save';
+import { primaryButton, secondaryButton } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
+import { useToast } from '../../ui/toast/use-toast';
+import TextField from '../../ui/TextField';
+import { issuesByField } from '../../lib/form-errors';
+import { Dialog } from '../../ui/Dialog';
+import { ChoiceField, TextAreaField } from '../../ui/fields';
+import { amountFromText, amountText, currencyChoices } from './money-field';
+import PickList from './PickList';
+import type { Field, PricingRow, RecordKind } from './record-kinds';
+
+type Values = Record<string, string | string[]>;
+
+function initialValues(fields: Field[], row: PricingRow | null): Values {
+  const currency = typeof row?.currency === 'string' ? row.currency : 'USD';
+  const values: Values = {};
+  for (const field of fields) {
+    const current = row?.[field.key];
+    if (field.kind === 'picks') values[field.key] = Array.isArray(current) ? (current as string[]) : [];
+    else if (field.kind === 'money') {
+      values[field.key] = amountText(current, currency);
+      values.currency = currency;
+    } else if (field.kind === 'select') values[field.key] = typeof current === 'string' ? current : field.options[0]!.value;
+    else values[field.key] = current === undefined || current === null ? '' : String(current);
+  }
+  return values;
+}
+
+/** Creates (`editing` null) or edits a record of any pricing kind; the API's zod schema checks the form first. */
+interface Props {
+  kind: RecordKind;
+  open: boolean;
+  editing: PricingRow | null;
+  onClose: () => void;
+  onSaved: (row: PricingRow, created: boolean) => void;
+}
+
+export default function RecordDialog({ kind, open, editing, onClose, onSaved }: Props) {
+  const [values, setValues] = useState<Values>({});
+  const { busy, errors, setErrors, save } = useFormSave();
+  const toast = useToast();
+
+  useEffect(() => {
+    if (!open) return;
+    setErrors({});
+    setValues(initialValues(kind.fields, editing));
+  }, [open, editing, kind, setErrors]);
+
+  const set = (key: string, value: string | string[]) => setValues((current) => ({ ...current, [key]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body: Record<string, unknown> = {};
+    const local: Record<string, string> = {};
+    for (const field of kind.fields) {
+      const value = values[field.key];
+      if (field.kind === 'number') body[field.key] = value === '' ? undefined : Number(value);
+      else if (field.kind === 'money') {
+        const currency = String(values.currency);
+        const parsed = amountFromText(String(value), currency);
+        if (parsed.error) local[field.key] = parsed.error;
+        body[field.key] = parsed.amount;
+        body.currency = currency;
+      } else body[field.key] = value;
+    }
+    const parsed = kind.schema.safeParse(body);
+    const issues = parsed.success ? {} : issuesByField(parsed.error.issues);
+    if (!parsed.success || Object.keys(local).length) {
+      setErrors({ ...issues, ...local });
+      return;
+    }
+    setErrors({});
+    await save(async () => {
+      const saved = await api<PricingRow>(editing ? `${kind.endpoint}/${editing._id}` : kind.endpoint, { method: editing ? 'PUT' : 'POST', json: parsed.data });
+      toast.success(`${kind.noun} ${editing ? 'updated' : 'created'}!`);
+      onSaved(saved, !editing);
+      onClose();
+    });
+  }
+
+  const noun = kind.noun.toLowerCase();
+  return (
+    <Dialog open={open} onClose={onClose} title={editing ? `Edit ${noun}` : `New ${noun}`} wide>
+      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {kind.fields.map((field) => {
+            const id = `${kind.id}-${field.key}`;
+            const value = values[field.key] ?? '';
+            switch (field.kind) {
+              case 'text':
+              case 'date':
+              case 'number':
+                return (
+                  <TextField
+                    key={field.key}
+                    id={id}
+                    label={field.label}
+                    type={field.kind === 'text' ? 'text' : field.kind}
+                    inputMode={field.kind === 'number' ? 'numeric' : undefined}
+                    required={field.required}
+                    value={String(value)}
+                    onChange={(e) => set(field.key, e.target.value)}
+                    error={errors[field.key]}
+                  />
+                );
+              case 'textarea':
+                return (
+                  <TextAreaField
+                    key={field.key}
+                    id={id}
+                    label={field.label}
+                    rows={2}
+                    value={String(value)}
+                    onChange={(e) => set(field.key, e.target.value)}
+                    error={errors[field.key]}
+                    className="sm:col-span-2"
+                  />
+                );
+              case 'select':
+                return (
+                  <ChoiceField
+                    key={field.key}
+                    id={id}
+                    label={field.label}
+                    value={String(value)}
+                    onChange={(e) => set(field.key, e.target.value)}
+                    error={errors[field.key]}
+                  >
+                    {field.options.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </ChoiceField>
+                );
+              case 'money':
+                return (
+                  <div key={field.key} className="grid grid-cols-[minmax(0,1fr)_7rem] gap-2">
+                    <TextField
+                      id={id}
+                      label={field.label}
+                      inputMode="decimal"
+                      required
+                      value={String(value)}
+                      onChange={(e) => set(field.key, e.target.value)}
+                      error={errors[field.key]}
+                      placeholder="12.34"
+                    />
+                    <ChoiceField
+                      id={`${id}-currency`}
+                      label="Currency"
+                      value={String(values.currency ?? 'USD')}
+                      onChange={(e) => set('currency', e.target.value)}
+                      error={errors.currency}
+                    >
+                      {currencyChoices.map((code) => (
+                        <option key={code}>{code}</option>
+                      ))}
+                    </ChoiceField>
+                  </div>
+                );
+              case 'picks':
+                if (field.shownWhen && !field.shownWhen(values)) return null;
+                return (
+                  <PickList
+                    key={field.key}
+                    id={id}
+                    label={field.label}
+                    source={field.source}
+                    value={value as string[]}
+                    onChange={(ids) => set(field.key, ids)}
+                    error={errors[field.key]}
+                  />
+                );
+            }
+          })}
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" className={secondaryButton} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={primaryButton} disabled={busy}>
+            {busy ? <Spinner className="size-4" /> : <Save className="size-4" aria-hidden="true" />}
+            {editing ? 'Save changes' : `Create ${noun}`}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

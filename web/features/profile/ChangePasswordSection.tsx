@@ -1,0 +1,76 @@
+import { KeyRound } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { changePasswordRequest, PASSWORD_CHANGED } from '../../../schema/contracts/passwords';
+import { api } from '../../lib/api';
+import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
+import { primaryButton } from '../../ui/classes';
+import { useToast } from '../../ui/toast/use-toast';
+import TextField from '../../ui/TextField';
+import SectionCard from './SectionCard';
+
+type Errors = Partial<Record<'currentPassword' | 'newPassword', string>>;
+
+/** Changing one's own password: the server keeps this session and signs every other one out. */
+export default function ChangePasswordSection() {
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+  const toast = useToast();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = changePasswordRequest.safeParse({ currentPassword, newPassword });
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await api('/auth/change-password', { method: 'POST', json: parsed.data });
+      setCurrentPassword('');
+      setNewPassword('');
+      toast.success(PASSWORD_CHANGED);
+    } catch (failure) {
+      setErrors(fieldErrorsOf(failure));
+      toast.error(failure);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <SectionCard title="Change password">
+      <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
+        <TextField
+          id="current-password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={currentPassword}
+          onChange={(e) => setCurrentPassword(e.target.value)}
+          error={errors.currentPassword}
+        />
+        <TextField
+          id="new-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={newPassword}
+          onChange={(e) => setNewPassword(e.target.value)}
+          error={errors.newPassword}
+        />
+        <div className="sm:col-span-2">
+          <p className="text-sm text-slate-600 dark:text-slate-400">Your other devices will be signed out; this one stays signed in.</p>
+          <button type="submit" className={`${primaryButton} mt-3`} disabled={saving}>
+            <KeyRound className="size-4" aria-hidden="true" />
+            Change password
+          </button>
+        </div>
+      </form>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,144 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SubmissionDoc, SubmissionQuestion } from '../../../schema/contracts/quiz';
+import { useToast } from '../../ui/toast/use-toast';
+import { clockOffset } from './countdown';
+import { answerQueue, keepAttemptOnDevice, quizCalls, withPending } from './quiz-api';
+
+export type SaveState = 'idle' | 'saving' | 'saved' | 'device';
+
+/**
+ * One attempt in the player: the submission with answers still waiting on this device laid over it, the question on
+ * screen, and every action on it (answer, move, hint, reveal, grade, countdown, finish). Answers go through the
+ * device queue, so the attempt goes on offline and the queue is sent when the network returns.
+ */
+export function useQuizPlayer(submissionId: string) {
+  const toast = useToast();
+  const [doc, setDoc] = useState<SubmissionDoc | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [index, setIndex] = useState(0);
+  const [offset, setOffset] = useState(0);
+  const [save, setSave] = useState<SaveState>('idle');
+  const [busy, setBusy] = useState<string | null>(null);
+  const finishing = useRef(false);
+
+  const load = useCallback(async () => {
+    setFailed(false);
+    try {
+      const [fresh, pending] = await Promise.all([quizCalls.get(submissionId), answerQueue.pending(submissionId)]);
+      setOffset(clockOffset(fresh.serverNow));
+      setDoc(withPending(fresh, pending));
+      const firstOpen = fresh.questions.findIndex((q) => q.status === 'UNANSWERED');
+      setIndex(firstOpen === -1 ? 0 : firstOpen);
+      if (pending.length) void flush();
+    } catch {
+      setFailed(true);
+    }
+  }, [submissionId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  useEffect(() => {
+    if (doc) keepAttemptOnDevice(doc);
+  }, [doc]);
+
+  async function flush() {
+    setSave('saving');
+    const waiting = await answerQueue.flush();
+    setSave(waiting ? 'device' : 'saved');
+    return waiting;
+  }
+
+  useEffect(() => {
+    const online = () => void flush();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  });
+
+  const question = doc?.questions[index];
+  const inProgress = doc?.status === 'IN_PROGRESS';
+
+  useEffect(() => {
+    if (!question || !inProgress) return;
+    const ref = { submissionId, questionId: question.questionId };
+    quizCalls.timer('start', ref).catch(() => undefined);
+    return () => void quizCalls.timer('end', ref).catch(() => undefined);
+  }, [question?.questionId, inProgress, submissionId]);
+
+  const replaceQuestion = (next: SubmissionQuestion) =>
+    setDoc((d) => (d ? { ...d, questions: d.questions.map((q) => (q.questionId === next.questionId ? { ...q, ...next } : q)) } : d));
+
+  const answer = useCallback(
+    (change: { optionId?: string; answer?: string }) => {
+      if (!doc || !question || doc.status !== 'IN_PROGRESS') return Promise.resolve();
+      const answeredAt = Date.now();
+      replaceQuestion({ ...question, ...change, answeredAt, status: question.status === 'SKIPPED' ? 'SKIPPED' : 'ANSWERED' });
+      setSave('saving');
+      return answerQueue.add({ submissionId, questionId: question.questionId, ...change, answeredAt }).then((waiting) => setSave(waiting ? 'device' : 'saved'));
+    },
+    [doc, question, submissionId],
+  );
+
+  const go = useCallback((to: number) => doc && setIndex(Math.max(0, Math.min(doc.questions.length - 1, to))), [doc]);
+
+  const finish = useCallback(async () => {
+    if (!doc || finishing.current) return;
+    finishing.current = true;
+    setBusy('finish');
+    try {
+      await flush();
+      const { message, submission } = await quizCalls.finish(submissionId);
+      setDoc(submission);
+      toast.success(message);
+      window.scrollTo({ top: 0 });
+    } catch (e) {
+      toast.error(e);
+    } finally {
+      finishing.current = false;
+      setBusy(null);
+    }
+  }, [doc, submissionId, toast]);
+
+  async function help(kind: 'hint' | 'reveal') {
+    if (!question) return;
+    setBusy(kind);
+    try {
+      const res = await (kind === 'hint' ? quizCalls.hint : quizCalls.reveal)({ submissionId, questionId: question.questionId });
+      replaceQuestion(res.question);
+      toast.success(res.message);
+    } catch (e) {
+      toast.error(e);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  /** The typed answer is saved first, so the mark is always for what is on screen. */
+  async function grade(draft: string) {
+    if (!question) return;
+    setBusy('grade');
+    try {
+      if (draft !== (question.answer ?? '')) await answer({ answer: draft });
+      if (await flush()) throw new Error('Your answer is saved on this device but could not be sent yet. Try again when you are back online.');
+      replaceQuestion(await quizCalls.grade({ submissionId, questionId: question.questionId }));
+    } catch (e) {
+      toast.error(e);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function setCountdown(minutes: number | null) {
+    try {
+      const next = await quizCalls.countdown(submissionId, minutes !== null, minutes === null ? undefined : minutes * 60);
+      setOffset(clockOffset(next.serverNow));
+      const { isTimerEnabled, timerStart, timerEnd, countdownSeconds } = next;
+      setDoc((d) => (d ? { ...d, isTimerEnabled, timerStart, timerEnd, countdownSeconds } : d));
+    } catch (e) {
+      toast.error(e);
+    }
+  }
+
+  return { doc, failed, load, index, offset, save, busy, question, inProgress, answer, go, finish, help, grade, setCountdown };
+}
