@@ -1,8 +1,8 @@
 import { exports } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import type { TokenResponse } from '../../schema/contracts/auth';
-import { DEMO_PASSWORD } from '../../schema/seed';
 import { fieldLabel } from '../../schema/contracts/messages';
+import { DEMO_PASSWORD } from '../../schema/seed';
 
 /** Calls the Worker as a browser on `host` would; `path` is below /api. */
 export function api(path: string, init: RequestInit = {}, host = 'localhost') {

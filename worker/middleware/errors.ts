@@ -29,7 +29,9 @@ function uniqueConflict(columns: string[]) {
 /** Rules that still word a refusal as "field: problem" reach a person as the same sentence fieldError makes. */
 function personMessage(err: ApiError) {
   const first = err.errors[0];
-  return first && (err.status === 400 || err.status === 409) && err.message === `${first.path}: ${first.message}` ? fieldSentence(first.path, first.message) : err.message;
+  return first && (err.status === 400 || err.status === 409) && err.message === `${first.path}: ${first.message}`
+    ? fieldSentence(first.path, first.message)
+    : err.message;
 }
 
 export function onError(error: Error, c: Context<AppBindings>) {

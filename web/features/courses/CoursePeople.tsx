@@ -4,14 +4,14 @@ import type { CourseStudent, CourseTutor, EnrolmentVerifyDelete } from '../../..
 import type { Course } from '../../../schema/contracts/courses';
 import { usePagedList } from '../../lib/paged-list';
 import { fullName } from '../../lib/people';
-import { Dialog } from '../../ui/Dialog';
-import Spinner from '../../ui/Spinner';
 import { cardClass, dangerButton, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
 import { ChoiceField } from '../../ui/fields';
+import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import CourseLearners from '../quiz-review/CourseLearners';
-import { statusBadge } from './course-format';
 import { courseCalls, type EnrolmentChange } from './api';
+import { statusBadge } from './course-format';
 import { enrolmentTypeLabel } from './enrolment-labels';
 
 interface DropdownUser {
@@ -29,7 +29,8 @@ function ConfirmDialog({ pending, onClose, onDone }: { pending: Pending; onClose
   const [check, setCheck] = useState<EnrolmentVerifyDelete | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    courseCalls.verifyChange(pending)
+    courseCalls
+      .verifyChange(pending)
       .then(setCheck)
       .catch((error) => {
         toast.error(error);
@@ -40,7 +41,9 @@ function ConfirmDialog({ pending, onClose, onDone }: { pending: Pending; onClose
     setBusy(true);
     try {
       await courseCalls.applyChange(pending);
-      toast.success(pending.kind === 'tutor' && pending.action === 'DISABLE' ? 'Tutor disabled!' : pending.kind === 'tutor' ? 'Tutor removed!' : 'Student removed!');
+      toast.success(
+        pending.kind === 'tutor' && pending.action === 'DISABLE' ? 'Tutor disabled!' : pending.kind === 'tutor' ? 'Tutor removed!' : 'Student removed!',
+      );
       onDone();
     } catch (error) {
       toast.error(error);
@@ -83,7 +86,8 @@ function AddPersonDialog({ course, kind, onClose, onAdded }: { course: Course; k
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    courseCalls.people<DropdownUser>(kind === 'student' ? 'STUDENT' : 'TUTOR')
+    courseCalls
+      .people<DropdownUser>(kind === 'student' ? 'STUDENT' : 'TUTOR')
       .then(setPeople)
       .catch((e) => {
         setPeople([]);
@@ -111,7 +115,14 @@ function AddPersonDialog({ course, kind, onClose, onAdded }: { course: Course; k
   return (
     <Dialog open onClose={onClose} title={kind === 'student' ? 'Add a student' : 'Add a tutor'}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <ChoiceField id="person" label={kind === 'student' ? 'Student' : 'Tutor'} value={user} onChange={(e) => setUser(e.target.value)} error={error} disabled={!people}>
+        <ChoiceField
+          id="person"
+          label={kind === 'student' ? 'Student' : 'Tutor'}
+          value={user}
+          onChange={(e) => setUser(e.target.value)}
+          error={error}
+          disabled={!people}
+        >
           <option value="">{people ? 'Choose…' : 'Loading…'}</option>
           {people?.map((p) => (
             <option key={p._id} value={p._id}>
@@ -119,7 +130,12 @@ function AddPersonDialog({ course, kind, onClose, onAdded }: { course: Course; k
             </option>
           ))}
         </ChoiceField>
-        <ChoiceField id="person-type" label={kind === 'student' ? 'Payment type' : 'Tutor type'} value={type} onChange={(e) => setType(e.target.value as typeof type)}>
+        <ChoiceField
+          id="person-type"
+          label={kind === 'student' ? 'Payment type' : 'Tutor type'}
+          value={type}
+          onChange={(e) => setType(e.target.value as typeof type)}
+        >
           {(kind === 'student' ? ['ONETIME', 'SUBSCRIPTION', 'CREDIT', 'TRIAL'] : ['PRIMARY', 'SUBSTITUTE', 'TRIAL']).map((t) => (
             <option key={t} value={t}>
               {enrolmentTypeLabel(t)}
@@ -172,9 +188,11 @@ export default function CoursePeople({ course, admin, tutor = false }: { course:
             Tutors
           </h2>
           <ul className="mt-3 space-y-2 text-sm text-slate-700 dark:text-slate-300">
-            {course.tutors.filter((t) => t.status === 'ENABLE').map((t) => (
-              <li key={t._id}>{fullName(t.user)}</li>
-            ))}
+            {course.tutors
+              .filter((t) => t.status === 'ENABLE')
+              .map((t) => (
+                <li key={t._id}>{fullName(t.user)}</li>
+              ))}
           </ul>
         </section>
       </div>
@@ -200,10 +218,16 @@ export default function CoursePeople({ course, admin, tutor = false }: { course:
               <div className="min-w-0">
                 <p className="font-medium text-slate-900 dark:text-white">{fullName(row.user)}</p>
                 <p className="text-xs text-slate-500 dark:text-slate-400">
-                  <span className={statusBadge(row.status)}>{row.status === 'ENROLLED' ? 'Enrolled' : 'Unenrolled'}</span> · {enrolmentTypeLabel(row.paymentType)}
+                  <span className={statusBadge(row.status)}>{row.status === 'ENROLLED' ? 'Enrolled' : 'Unenrolled'}</span> ·{' '}
+                  {enrolmentTypeLabel(row.paymentType)}
                 </p>
               </div>
-              <button type="button" className={`${smallButton} text-rose-700! dark:text-rose-300!`} aria-label={`Remove ${fullName(row.user)}`} onClick={() => setPending({ kind: 'student', row })}>
+              <button
+                type="button"
+                className={`${smallButton} text-rose-700! dark:text-rose-300!`}
+                aria-label={`Remove ${fullName(row.user)}`}
+                onClick={() => setPending({ kind: 'student', row })}
+              >
                 <Trash2 className="size-4" aria-hidden="true" />
               </button>
             </li>
@@ -240,7 +264,12 @@ export default function CoursePeople({ course, admin, tutor = false }: { course:
                     Enable
                   </button>
                 )}
-                <button type="button" className={`${smallButton} text-rose-700! dark:text-rose-300!`} aria-label={`Remove ${fullName(row.user)}`} onClick={() => setPending({ kind: 'tutor', row, action: 'DELETE' })}>
+                <button
+                  type="button"
+                  className={`${smallButton} text-rose-700! dark:text-rose-300!`}
+                  aria-label={`Remove ${fullName(row.user)}`}
+                  onClick={() => setPending({ kind: 'tutor', row, action: 'DELETE' })}
+                >
                   <Trash2 className="size-4" aria-hidden="true" />
                 </button>
               </div>
