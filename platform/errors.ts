@@ -1,4 +1,5 @@
 import { HTTPException } from 'hono/http-exception';
+import { fieldSentence } from '../schema/contracts/messages';
 
 export interface FieldError {
   path: string;
@@ -19,4 +20,5 @@ export class ApiError extends HTTPException {
   }
 }
 
-export const fieldError = (path: string, message: string) => new ApiError(400, `${path}: ${message}`, [{ path, message }]);
+/** The message is a sentence using the field's label; `errors[].path` still names the field for forms. */
+export const fieldError = (path: string, message: string) => new ApiError(400, fieldSentence(path, message), [{ path, message }]);

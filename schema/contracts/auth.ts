@@ -97,8 +97,10 @@ export const timeZone = z
     }
   }, 'Choose a valid time zone');
 
-/** Region codes Intl can name that are not countries (EU, UN, pseudo-regions), left out of the country list. */
-const NOT_COUNTRIES = new Set(['AC', 'CP', 'CQ', 'DG', 'EA', 'EU', 'EZ', 'IC', 'QO', 'TA', 'UN', 'XA', 'XB', 'ZZ']);
+/** Retired ISO 3166 codes Intl still names after today's country (DY is Benin, UK is the United Kingdom): listed, they repeat it. */
+export const RETIRED_COUNTRY_CODES = ['AN', 'BU', 'CS', 'DD', 'DY', 'FX', 'HV', 'NH', 'RH', 'SU', 'TP', 'UK', 'VD', 'YD', 'YU', 'ZR'];
+/** Region codes Intl can name that are not countries (EU, UN, pseudo-regions, retired codes), left out of the country list. */
+const NOT_COUNTRIES = new Set(['AC', 'CP', 'CQ', 'DG', 'EA', 'EU', 'EZ', 'IC', 'QO', 'TA', 'UN', 'XA', 'XB', 'ZZ', ...RETIRED_COUNTRY_CODES]);
 let countries: string[] | undefined;
 
 /** ISO 3166-1 alpha-2 codes of the countries Intl can name, in code order; the form and the API share the list. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './messages';
 
 /** Every 4xx body: a readable message plus one entry per offending field. */
 export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });

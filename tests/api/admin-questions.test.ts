@@ -155,7 +155,7 @@ describe('errors', () => {
       await send('POST', '/admin/questions/create-many', { questions: [mcq, openQuestion, { ...openQuestion, markScheme: [{ point: '', marks: 1 }] }] }),
       'questions.2.markScheme.0.point',
     );
-    expect(body.message).toContain('questions.2');
+    expect(body.message).toContain('questions 3');
     await expectFieldError(
       await send('POST', '/admin/questions/create-many', { questions: [mcq, { ...mcq, subTopicId: 'nowhere' }] }),
       'questions.1.subTopicId',

@@ -78,6 +78,7 @@ describe('happy', () => {
     // 17:00 in London: GMT (17:00Z) before 28 March 2027, BST (16:00Z) from then on.
     const created = await create(lesson('2027-03-21T17:00:00Z', { repeatWeekly: { occurrences: 3, timezone: 'Europe/London' } }));
     expect(created.occurrences?.map((s) => s.start)).toEqual(['2027-03-21T17:00:00.000Z', '2027-03-28T16:00:00.000Z', '2027-04-04T16:00:00.000Z']);
+    expect(created.occurrences?.map((s) => s.title.slice(-8))).toEqual(['(1 of 3)', '(2 of 3)', '(3 of 3)']);
     const seriesId = created.series!;
     expect(created.occurrences!.every((s) => s.series === seriesId)).toBe(true);
     expect(await db.select().from(lessonSeries).where(eq(lessonSeries._id, seriesId)).get()).toMatchObject({ timezone: 'Europe/London', occurrences: 3 });

@@ -1,6 +1,7 @@
 import { exports } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import type { TokenResponse } from '../../schema/contracts/auth';
+import { fieldLabel } from '../../schema/contracts/messages';
 import { DEMO_PASSWORD } from '../../schema/seed';
 
 /** Calls the Worker as a browser on `host` would; `path` is below /api. */
@@ -40,6 +41,6 @@ export async function expectFieldError(res: Response, path: string) {
   expect(res.status).toBe(400);
   const body = await res.json<ErrorJson>();
   expect(body.errors.map((e) => e.path)).toContain(path);
-  expect(body.message).toContain(path);
+  expect(body.message).toContain(fieldLabel(path));
   return body;
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ApiError } from '../../platform/errors';
+import { fieldSentence } from '../../schema/contracts/messages';
 import type { AppBindings } from '../env';
 
 /** The columns a D1 UNIQUE failure names (`users.tenant_id, users.email`), found on the error or the errors it wraps. */
@@ -21,22 +22,31 @@ const camel = (column: string) => column.replace(/_(\w)/g, (_, letter: string) =
 function uniqueConflict(columns: string[]) {
   const fields = columns.filter((column) => column !== 'tenant_id').map(camel);
   const errors = fields.map((path) => ({ path, message: 'is already in use' }));
-  const message = fields.length ? `${fields.join(', ')}: is already in use` : 'This was saved by someone else a moment ago';
+  const message = fields.length ? fields.map((field) => fieldSentence(field, 'is already in use')).join(' ') : 'This was saved by someone else a moment ago';
   return new ApiError(409, message, errors);
+}
+
+/** Rules that still word a refusal as "field: problem" reach a person as the same sentence fieldError makes. */
+function personMessage(err: ApiError) {
+  const first = err.errors[0];
+  return first && (err.status === 400 || err.status === 409) && err.message === `${first.path}: ${first.message}`
+    ? fieldSentence(first.path, first.message)
+    : err.message;
 }
 
 export function onError(error: Error, c: Context<AppBindings>) {
   const columns = error instanceof ApiError || error instanceof HTTPException ? null : uniqueViolationColumns(error);
   const err = columns ? uniqueConflict(columns) : error;
   if (err instanceof ApiError) {
-    return c.json({ message: err.message, errors: err.errors }, err.status);
+    return c.json({ message: personMessage(err), errors: err.errors }, err.status);
   }
   if (err instanceof HTTPException) {
     if (err.res) return err.getResponse();
-    const message = err.message || 'Request failed';
     // Hono's validators throw a bare 400 when the body itself cannot be parsed (malformed JSON or form data).
-    const errors = err.status === 400 ? [{ path: 'body', message }] : [];
-    return c.json({ message, errors }, err.status);
+    if (err.status === 400) {
+      return c.json({ message: fieldSentence('body', 'could not be read'), errors: [{ path: 'body', message: 'could not be read' }] }, 400);
+    }
+    return c.json({ message: err.message || 'Request failed', errors: [] }, err.status);
   }
   const requestId = c.get('requestId') ?? crypto.randomUUID();
   console.error(`[${requestId}]`, err);

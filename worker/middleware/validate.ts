@@ -3,6 +3,7 @@ import type { Context, ValidationTargets } from 'hono';
 import type { output, ZodType } from 'zod';
 import type { $ZodError } from 'zod/v4/core';
 import { ApiError } from '../../platform/errors';
+import { fieldSentence } from '../../schema/contracts/messages';
 
 /** A problem with the body as a whole (not one field) is reported at `body`, as malformed JSON is. */
 const wholeTargetPath = (target: keyof ValidationTargets) => (target === 'json' || target === 'form' ? 'body' : target);
@@ -13,7 +14,7 @@ function invalid(target: keyof ValidationTargets, error: $ZodError) {
     message: issue.message,
   }));
   const first = errors[0];
-  return new ApiError(400, first ? `${first.path}: ${first.message}` : 'Invalid request', errors);
+  return new ApiError(400, first ? fieldSentence(first.path, first.message) : 'Some of what was sent is not valid.', errors);
 }
 
 /**
@@ -35,7 +36,7 @@ export async function parseJson<T extends ZodType>(c: Context, schema: T): Promi
   try {
     body = await c.req.json();
   } catch {
-    throw new ApiError(400, 'body: is not valid JSON', [{ path: 'body', message: 'is not valid JSON' }]);
+    throw new ApiError(400, fieldSentence('body', 'is not valid JSON'), [{ path: 'body', message: 'is not valid JSON' }]);
   }
   const result = await schema.safeParseAsync(body);
   if (!result.success) throw invalid('json', result.error);

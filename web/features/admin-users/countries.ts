@@ -1,6 +1,8 @@
+import { RETIRED_COUNTRY_CODES } from '../../../schema/contracts/auth';
+
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 // Codes Intl names that are not countries a person lives in.
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ', 'AC', 'CP', 'DG', 'EA', 'IC', 'TA']);
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ', 'AC', 'CP', 'DG', 'EA', 'IC', 'TA', ...RETIRED_COUNTRY_CODES]);
 
 let cached: { code: string; name: string }[] | null = null;
 

@@ -12,6 +12,7 @@ import { useToast } from '../../ui/toast/use-toast';
 import CourseLearners from '../quiz-review/CourseLearners';
 import { courseCalls, type EnrolmentChange } from './api';
 import { statusBadge } from './course-format';
+import { enrolmentTypeLabel } from './enrolment-labels';
 
 interface DropdownUser {
   _id: string;
@@ -137,7 +138,7 @@ function AddPersonDialog({ course, kind, onClose, onAdded }: { course: Course; k
         >
           {(kind === 'student' ? ['ONETIME', 'SUBSCRIPTION', 'CREDIT', 'TRIAL'] : ['PRIMARY', 'SUBSTITUTE', 'TRIAL']).map((t) => (
             <option key={t} value={t}>
-              {t.charAt(0) + t.slice(1).toLowerCase()}
+              {enrolmentTypeLabel(t)}
             </option>
           ))}
         </ChoiceField>
@@ -217,7 +218,8 @@ export default function CoursePeople({ course, admin, tutor = false }: { course:
               <div className="min-w-0">
                 <p className="font-medium text-slate-900 dark:text-white">{fullName(row.user)}</p>
                 <p className="text-xs text-slate-500 dark:text-slate-400">
-                  <span className={statusBadge(row.status)}>{row.status === 'ENROLLED' ? 'Enrolled' : 'Unenrolled'}</span> · {row.paymentType.toLowerCase()}
+                  <span className={statusBadge(row.status)}>{row.status === 'ENROLLED' ? 'Enrolled' : 'Unenrolled'}</span> ·{' '}
+                  {enrolmentTypeLabel(row.paymentType)}
                 </p>
               </div>
               <button
@@ -249,7 +251,7 @@ export default function CoursePeople({ course, admin, tutor = false }: { course:
               <div className="min-w-0">
                 <p className="font-medium text-slate-900 dark:text-white">{fullName(row.user)}</p>
                 <p className="text-xs text-slate-500 dark:text-slate-400">
-                  <span className={statusBadge(row.status)}>{row.status === 'ENABLE' ? 'Enabled' : 'Disabled'}</span> · {row.type.toLowerCase()}
+                  <span className={statusBadge(row.status)}>{row.status === 'ENABLE' ? 'Enabled' : 'Disabled'}</span> · {enrolmentTypeLabel(row.type)}
                 </p>
               </div>
               <div className="flex gap-2">

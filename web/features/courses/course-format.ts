@@ -1,27 +1,29 @@
 import type { CourseKind, NextLesson } from '../../../schema/contracts/courses';
 
-/** "Tue 24 Nov, 16:00 GMT" in the viewer's own zone; Intl does the zone arithmetic and the wording. */
-export function lessonTime(iso: string, timeZone: string) {
+/** A lesson's day and time in the viewer's zone; the year shows when it is not this year, so 2030 never reads as now. */
+export function lessonTime(iso: string, timeZone: string, now = new Date()) {
+  const zone = validZone(timeZone);
+  const year = (date: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, year: 'numeric' }).format(date);
+  const date = new Date(iso);
+  const otherYear = year(date) !== year(now);
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    ...(otherYear ? { year: 'numeric' } : {}),
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
+}
+
+function validZone(timeZone: string) {
   try {
-    return new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    }).format(new Date(iso));
+    new Intl.DateTimeFormat('en-GB', { timeZone });
+    return timeZone;
   } catch {
-    return new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'UTC',
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    }).format(new Date(iso));
+    return 'UTC';
   }
 }
 

@@ -81,7 +81,8 @@ export async function createMeetings(tdb: TenantDb, userId: string, kind: Meetin
           ...place,
           sortingKey: place.sortingKey + i,
           kind,
-          title: plan.title,
+          // Numbered, so the lessons of a series can be told apart in lists and the agenda.
+          title: seriesId ? `${plan.title} (${i + 1} of ${plan.starts.length})` : plan.title,
           description: plan.description,
           start,
           duration: plan.duration,
