@@ -1,7 +1,7 @@
 import type { AdminUserRecord, AdminUserRow, CreateAdminUser, UpdateAdminUser, UserPlansInput } from '../../../schema/contracts/admin-users';
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { Rate } from '../../../schema/contracts/pricing';
-import { api, type ApiOptions } from '../../lib/api';
+import { type ApiOptions, api } from '../../lib/api';
 
 /** The rate lists that can name a user, by the user's role, each with the label the user page gives it. */
 const rateLists = {

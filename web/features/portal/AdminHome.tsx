@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { PublicUser } from '../../../schema/contracts/auth';
 import type { ListResponse } from '../../../schema/contracts/common';
+import { hasPermission } from '../../../schema/contracts/permissions';
 import type { MeetingsList } from '../../../schema/contracts/schedule';
 import type { Trial } from '../../../schema/contracts/trials';
-import { hasPermission } from '../../../schema/contracts/permissions';
 import { accountLinks } from '../../layout/nav-items';
 import { api } from '../../lib/api';
 import { focusRing } from '../../ui/classes';
@@ -36,7 +36,11 @@ export default function AdminHome({ user, zone, now }: { user: PublicUser; zone:
           testId="today-lessons"
           data={lessons}
           failure="Today's lessons could not be loaded."
-          action={<Link to="/portal/admin/meetings" className={linkClass}>All meetings</Link>}
+          action={
+            <Link to="/portal/admin/meetings" className={linkClass}>
+              All meetings
+            </Link>
+          }
         >
           {(list) =>
             list.docs.length ? (
@@ -55,7 +59,11 @@ export default function AdminHome({ user, zone, now }: { user: PublicUser; zone:
           testId="home-trials"
           data={trials}
           failure="Trials could not be loaded."
-          action={<Link to="/portal/admin/trials" className={linkClass}>All trials</Link>}
+          action={
+            <Link to="/portal/admin/trials" className={linkClass}>
+              All trials
+            </Link>
+          }
         >
           {(list) =>
             list.docs.length ? (

@@ -8,7 +8,19 @@ import { countdown, lessonWhen } from './home-time';
 const joinClass = `inline-flex items-center gap-1.5 rounded-full bg-brand px-3.5 py-1.5 text-sm font-semibold text-slate-950 hover:bg-brand-strong hover:text-white ${focusRing}`;
 
 /** A lesson on a home page: when, what, the countdown and, for the people in it, the way into its waiting room. */
-export default function LessonRow({ lesson, zone, now, who, join = true }: { lesson: ScheduleLesson; zone: string; now: number; who?: string; join?: boolean }) {
+export default function LessonRow({
+  lesson,
+  zone,
+  now,
+  who,
+  join = true,
+}: {
+  lesson: ScheduleLesson;
+  zone: string;
+  now: number;
+  who?: string;
+  join?: boolean;
+}) {
   return (
     <li data-testid="home-lesson" className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">

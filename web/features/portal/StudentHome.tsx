@@ -29,7 +29,11 @@ export default function StudentHome({ userId, zone, now }: { userId: string; zon
             if (!next) {
               return (
                 <p className="text-sm text-slate-600 dark:text-slate-400">
-                  No lessons booked yet. Open a course to book one, or <Link to="/portal/trials" className="font-semibold text-brand hover:underline">see your free trials</Link>.
+                  No lessons booked yet. Open a course to book one, or{' '}
+                  <Link to="/portal/trials" className="font-semibold text-brand hover:underline">
+                    see your free trials
+                  </Link>
+                  .
                 </p>
               );
             }
@@ -53,7 +57,11 @@ export default function StudentHome({ userId, zone, now }: { userId: string; zon
           }}
         </HomeSection>
       </div>
-      <section aria-label="Messages" data-testid="home-messages" className="rounded-2xl bg-white p-5 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+      <section
+        aria-label="Messages"
+        data-testid="home-messages"
+        className="rounded-2xl bg-white p-5 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+      >
         <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Messages</h2>
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
           {unseen > 0 ? `${unseen} unread ${unseen === 1 ? 'message' : 'messages'} in your courses and from the team.` : 'No unread messages.'}

@@ -3,10 +3,10 @@ import { Link } from 'react-router-dom';
 import type { ScheduleList } from '../../../schema/contracts/schedule';
 import { api } from '../../lib/api';
 import { secondaryButton } from '../../ui/classes';
+import { othersOf } from '../schedule/lesson-style';
 import HomeSection from './HomeSection';
 import { comingLessons, todayRange } from './home-time';
 import LessonRow from './LessonRow';
-import { othersOf } from '../schedule/lesson-style';
 import { useDeviceBacked } from './use-device-backed';
 
 /** A tutor's home: today's lessons with their students, and the ways to the week and to working hours. */

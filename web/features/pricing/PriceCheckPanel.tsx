@@ -4,11 +4,10 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { formatMoney } from '../../../schema/contracts/money';
 import { explainQuery, type RateExplanation } from '../../../schema/contracts/pricing';
 import { errorToastText } from '../../lib/errors';
-import { primaryButton } from '../../ui/classes';
-import Spinner from '../../ui/Spinner';
 import { issuesByField } from '../../lib/form-errors';
-import { cardClass } from '../../ui/classes';
+import { cardClass, primaryButton } from '../../ui/classes';
 import { ChoiceField } from '../../ui/fields';
+import Spinner from '../../ui/Spinner';
 import { pricingCalls } from './api';
 import { loadOptions, type Option } from './options';
 

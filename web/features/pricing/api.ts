@@ -1,8 +1,8 @@
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { Rate, RateExplanation, RateInput, VerifyDelete } from '../../../schema/contracts/pricing';
 import type { RateTable } from '../../../schema/contracts/pricing-enums';
-import { api, type ApiOptions } from '../../lib/api';
-import { type PricingRow, ratePaths, type RecordKind } from './record-kinds';
+import { type ApiOptions, api } from '../../lib/api';
+import { type PricingRow, type RecordKind, ratePaths } from './record-kinds';
 
 type Named = { _id: string; name: string };
 export type TemplateKey = 'permissionTemplateId' | 'pricingTemplateId';

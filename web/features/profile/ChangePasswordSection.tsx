@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { changePasswordRequest, PASSWORD_CHANGED } from '../../../schema/contracts/passwords';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { primaryButton } from '../../ui/classes';
-import { useToast } from '../../ui/toast/use-toast';
 import TextField from '../../ui/TextField';
+import { useToast } from '../../ui/toast/use-toast';
 import { profileCalls } from './api';
 import SectionCard from './SectionCard';
 
