@@ -2,27 +2,15 @@ import { useEffect, useState } from 'react';
 import type { AdminUserRecord } from '../../../schema/contracts/admin-users';
 import { formatMoney } from '../../../schema/contracts/money';
 import type { Rate } from '../../../schema/contracts/pricing';
-import { api } from '../../lib/api';
 import { cardClass, primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { labelList, loadOptions, type Option } from '../pricing/options';
 import PickList from '../pricing/PickList';
 import { useCan } from '../roles/admin-permissions';
+import { adminUserCalls } from './api';
 
 type Plans = AdminUserRecord['plans'];
-
-const rateCalls = {
-  STUDENT: [
-    ['One-to-one', '/admin/one-to-one-tutor-rates/user/'],
-    ['Flexible plan', '/admin/student-flexible-rates/user/'],
-    ['Subscription', '/admin/student-subscription-rates/user/'],
-  ],
-  TUTOR: [
-    ['One-to-one', '/admin/one-to-one-tutor-rates/user/'],
-    ['Group', '/admin/group-tutor-rates/user/'],
-  ],
-} as const;
 
 const namesOf = (ids: string[], options: Option[]) => ids.map((id) => options.find((option) => option.value === id)?.label ?? id);
 
@@ -52,8 +40,9 @@ export default function UserPlans({ user, onSaved }: { user: AdminUserRecord; on
   useEffect(() => {
     if (!seeRates || !role) return;
     let live = true;
-    Promise.all(rateCalls[role].map(async ([label, path]) => (await api<Rate[]>(`${path}${user._id}`)).map((rate) => ({ label, rate }))))
-      .then((lists) => live && setRates(lists.flat()))
+    adminUserCalls
+      .ratesNaming(user._id, role)
+      .then((found) => live && setRates(found))
       .catch(() => live && setRates([]));
     return () => {
       live = false;
@@ -66,7 +55,7 @@ export default function UserPlans({ user, onSaved }: { user: AdminUserRecord; on
     if (!draft) return;
     setSaving(true);
     try {
-      const answer = await api<{ plans: Plans }>(`/admin/users/plans/${user._id}`, { method: 'PUT', json: draft });
+      const answer = await adminUserCalls.setPlans(user._id, draft);
       onSaved(answer.plans);
       setDraft(null);
       toast.success('Plans saved!');

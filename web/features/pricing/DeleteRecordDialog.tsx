@@ -2,11 +2,11 @@ import clsx from 'clsx';
 import { ShieldAlert, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { VerifyDelete } from '../../../schema/contracts/pricing';
-import { api } from '../../lib/api';
 import { dangerButton, secondaryButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
+import { pricingCalls } from './api';
 import type { PricingRow, RecordKind } from './record-kinds';
 
 /** Shows the server's verify-delete answer (what would break) before anything is deleted. */
@@ -29,7 +29,8 @@ export default function DeleteRecordDialog({ kind, row, onClose, onDeleted }: Pr
     setCheck(null);
     if (!row) return;
     let live = true;
-    api<VerifyDelete>(`${kind.endpoint}/verify-delete/${row._id}`)
+    pricingCalls
+      .verifyDelete(kind, row._id)
       .then((answer) => live && setCheck(answer))
       .catch((error: unknown) => {
         if (!live) return;
@@ -39,13 +40,13 @@ export default function DeleteRecordDialog({ kind, row, onClose, onDeleted }: Pr
     return () => {
       live = false;
     };
-  }, [row, kind.endpoint, toast, onClose]);
+  }, [row, kind, toast, onClose]);
 
   async function remove() {
     if (!row) return;
     setDeleting(true);
     try {
-      await api(`${kind.endpoint}/${row._id}`, { method: 'DELETE' });
+      await pricingCalls.remove(kind, row._id);
       toast.success(`${kind.noun} deleted!`);
       onDeleted(row._id);
       onClose();

@@ -3,12 +3,12 @@ import { Calculator } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { formatMoney } from '../../../schema/contracts/money';
 import { explainQuery, type RateExplanation } from '../../../schema/contracts/pricing';
-import { api } from '../../lib/api';
 import { errorToastText } from '../../lib/errors';
 import { issuesByField } from '../../lib/form-errors';
 import { cardClass, primaryButton } from '../../ui/classes';
 import { ChoiceField } from '../../ui/fields';
 import Spinner from '../../ui/Spinner';
+import { pricingCalls } from './api';
 import { loadOptions, type Option } from './options';
 
 const lengths = [30, 45, 60, 90, 120];
@@ -41,7 +41,7 @@ export default function PriceCheckPanel() {
     setErrors({});
     setBusy(true);
     try {
-      setAnswer({ ok: true, value: await api<RateExplanation>('/admin/rates/explain', { query: form }) });
+      setAnswer({ ok: true, value: await pricingCalls.explain(form) });
     } catch (error) {
       setAnswer({ ok: false, message: errorToastText(error) });
     } finally {

@@ -1,10 +1,8 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import type { ListResponse } from '../../../schema/contracts/common';
 import { formatMoney } from '../../../schema/contracts/money';
 import { criteriaOf, type Rate, rateInput } from '../../../schema/contracts/pricing';
 import type { RateTable } from '../../../schema/contracts/pricing-enums';
-import { api } from '../../lib/api';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
 import { primaryButton, secondaryButton, smallButton } from '../../ui/classes';
@@ -14,9 +12,9 @@ import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { useCan } from '../roles/admin-permissions';
+import { pricingCalls } from './api';
 import { amountFromText, amountText, currencyChoices } from './money-field';
 import { loadOptions, type Option, type OptionSource } from './options';
-import { ratePaths } from './record-kinds';
 
 type Criterion = 'studentId' | 'tutorId' | 'studentType' | 'courseType' | 'tutorCountry' | 'studentCountry' | 'country' | 'curriculum' | 'grade' | 'packageId';
 
@@ -68,7 +66,8 @@ export default function RatesPanel({ table, versionId, resource }: { table: Rate
   useEffect(() => {
     let live = true;
     setFailed(false);
-    api<ListResponse<Rate>>(ratePaths[table], { query: { versionId, limit: 100 } })
+    pricingCalls
+      .rates(table, versionId)
       .then((page) => live && setRates(page.docs))
       .catch(() => live && setFailed(true));
     return () => {
@@ -117,12 +116,12 @@ export default function RatesPanel({ table, versionId, resource }: { table: Rate
     setErrors({});
     await save(async () => {
       if (editing) {
-        const updated = await api<Rate>(`${ratePaths[table]}/${editing}`, { method: 'PUT', json: parsed.data });
+        const updated = await pricingCalls.updateRate(table, editing, parsed.data);
         toast.success('Rate updated!');
         setRates((current) => current?.map((r) => (r._id === updated._id ? updated : r)) ?? null);
         setEditing(null);
       } else {
-        const created = await api<Rate>(ratePaths[table], { method: 'POST', json: parsed.data });
+        const created = await pricingCalls.createRate(table, parsed.data);
         toast.success('Rate created!');
         setRates((current) => [created, ...(current ?? [])]);
       }
@@ -132,7 +131,7 @@ export default function RatesPanel({ table, versionId, resource }: { table: Rate
 
   async function remove(rate: Rate) {
     try {
-      await api(`${ratePaths[table]}/${rate._id}`, { method: 'DELETE' });
+      await pricingCalls.removeRate(table, rate._id);
       toast.success('Rate deleted!');
       setRates((current) => current?.filter((r) => r._id !== rate._id) ?? null);
     } catch (error) {

@@ -1,6 +1,5 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { api } from '../../lib/api';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
 import { primaryButton, secondaryButton } from '../../ui/classes';
@@ -9,6 +8,7 @@ import { ChoiceField, TextAreaField } from '../../ui/fields';
 import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
+import { pricingCalls } from './api';
 import { amountFromText, amountText, currencyChoices } from './money-field';
 import PickList from './PickList';
 import type { Field, PricingRow, RecordKind } from './record-kinds';
@@ -75,7 +75,7 @@ export default function RecordDialog({ kind, open, editing, onClose, onSaved }: 
     }
     setErrors({});
     await save(async () => {
-      const saved = await api<PricingRow>(editing ? `${kind.endpoint}/${editing._id}` : kind.endpoint, { method: editing ? 'PUT' : 'POST', json: parsed.data });
+      const saved = await pricingCalls.save(kind, editing, parsed.data);
       toast.success(`${kind.noun} ${editing ? 'updated' : 'created'}!`);
       onSaved(saved, !editing);
       onClose();

@@ -1,8 +1,6 @@
 import clsx from 'clsx';
 import { ChevronDown, Pencil, Plus, Search, Tags, Trash2 } from 'lucide-react';
 import { type ReactNode, useCallback, useState } from 'react';
-import type { ListResponse } from '../../../schema/contracts/common';
-import { api } from '../../lib/api';
 import { usePagedList } from '../../lib/paged-list';
 import { cardClass, fieldClass, primaryButton, smallButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
@@ -12,6 +10,7 @@ import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
 import { useDebouncedValue } from '../admin-users/use-debounced-value';
 import { useCan } from '../roles/admin-permissions';
+import { pricingCalls } from './api';
 import DeleteRecordDialog from './DeleteRecordDialog';
 import RecordDialog from './RecordDialog';
 import type { PricingRow, RecordKind } from './record-kinds';
@@ -31,7 +30,7 @@ export default function RecordList({ kind, details }: { kind: RecordKind; detail
   const [openRow, setOpenRow] = useState<string | null>(null);
   const [sortKey, sortValue] = sort.split(':');
   const { list, goTo, reload, created, updated, removed } = usePagedList<PricingRow>(
-    (offset) => api<ListResponse<PricingRow>>(kind.endpoint, { query: { limit: PAGE_SIZE, offset, searchText, statuses, sortKey, sortValue } }),
+    (offset) => pricingCalls.list(kind, { limit: PAGE_SIZE, offset, searchText, statuses, sortKey, sortValue }),
     `${kind.endpoint}|${searchText}|${statuses}|${sort}`,
   );
   const closeDelete = useCallback(() => setDeleting(null), []);

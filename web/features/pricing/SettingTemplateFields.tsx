@@ -1,39 +1,39 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api';
 import { ChoiceField } from '../../ui/fields';
 import { useCan } from '../roles/admin-permissions';
+import { pricingCalls, type TemplateKey } from './api';
 
-type Key = 'permissionTemplateId' | 'pricingTemplateId';
 interface Props {
-  value: Record<Key, string | null>;
-  onChange: (key: Key, id: string | null) => void;
+  value: Record<TemplateKey, string | null>;
+  onChange: (key: TemplateKey, id: string | null) => void;
   errors: Record<string, string | undefined>;
 }
 
 const pickers = [
-  { key: 'permissionTemplateId', label: 'Permission template', path: '/admin/course-permission-templates/dropdown-list', resource: 'adminCourse' },
-  { key: 'pricingTemplateId', label: 'Pricing template', path: '/admin/course-pricing-templates/dropdown-list', resource: 'pricingTemplates' },
+  { key: 'permissionTemplateId', label: 'Permission template', resource: 'adminCourse' },
+  { key: 'pricingTemplateId', label: 'Pricing template', resource: 'pricingTemplates' },
 ] as const;
 
 /** The course form's template pickers: the course takes its tutors' permissions and its price from the templates picked. */
 export default function SettingTemplateFields({ value, onChange, errors }: Props) {
   const can = useCan();
   const shown = pickers.filter((picker) => can({ [picker.resource]: ['view'] }));
-  const [choices, setChoices] = useState<Partial<Record<Key, { _id: string; name: string }[]>>>({});
-  const paths = shown.map((picker) => picker.path).join('|');
+  const [choices, setChoices] = useState<Partial<Record<TemplateKey, { _id: string; name: string }[]>>>({});
+  const keys = shown.map((picker) => picker.key).join('|');
 
   useEffect(() => {
     let live = true;
     for (const picker of pickers) {
-      if (!paths.includes(picker.path)) continue;
-      api<{ _id: string; name: string }[]>(picker.path)
+      if (!keys.includes(picker.key)) continue;
+      pricingCalls
+        .templateChoices(picker.key)
         .then((rows) => live && setChoices((current) => ({ ...current, [picker.key]: rows })))
         .catch(() => undefined);
     }
     return () => {
       live = false;
     };
-  }, [paths]);
+  }, [keys]);
 
   if (shown.length === 0) return null;
   return (

@@ -1,11 +1,11 @@
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { changePasswordRequest, PASSWORD_CHANGED } from '../../../schema/contracts/passwords';
-import { api } from '../../lib/api';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { primaryButton } from '../../ui/classes';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
+import { profileCalls } from './api';
 import SectionCard from './SectionCard';
 
 type Errors = Partial<Record<'currentPassword' | 'newPassword', string>>;
@@ -28,7 +28,7 @@ export default function ChangePasswordSection() {
     setErrors({});
     setSaving(true);
     try {
-      await api('/auth/change-password', { method: 'POST', json: parsed.data });
+      await profileCalls.changePassword(parsed.data);
       setCurrentPassword('');
       setNewPassword('');
       toast.success(PASSWORD_CHANGED);

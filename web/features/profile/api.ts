@@ -1,13 +1,15 @@
+import type { ChangePasswordRequest } from '../../../schema/contracts/passwords';
 import type { ProfileUpdate, SubjectInput, UserProfile, UserSubject } from '../../../schema/contracts/profile';
 import { api } from '../../lib/api';
 import type { CollectionSpec } from './collections';
 
 type CollectionItem = UserProfile[CollectionSpec['name']][number];
 
-/** Every call the profile page makes: the profile, its sub-collections, the subjects and deleting the account. */
+/** Every call the profile page makes: the profile, its sub-collections, the subjects, the password and deleting the account. */
 export const profileCalls = {
   get: (userId: string, signal: AbortSignal) => api<UserProfile>(`/user/${encodeURIComponent(userId)}`, { signal }),
   update: (input: ProfileUpdate) => api<UserProfile>('/user', { method: 'PUT', json: input }),
+  changePassword: (input: ChangePasswordRequest) => api('/auth/change-password', { method: 'POST', json: input }),
   deleteAccount: (input: { password: string }) => api('/user/delete', { method: 'PUT', json: input }),
   addSubject: (input: SubjectInput) => api<UserSubject>('/user/subjects', { method: 'POST', json: input }),
   removeSubject: (id: string) => api(`/user/subjects/${id}`, { method: 'DELETE' }),
