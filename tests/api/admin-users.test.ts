@@ -252,7 +252,7 @@ describe('errors', () => {
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
     const refused = await results.find((r) => r.status === 409)!.json<{ message: string; errors: { path: string; message: string }[] }>();
     expect(refused).toMatchObject({
-      message: 'email: is already used by another account',
+      message: 'E-mail address is already used by another account.',
       errors: [{ path: 'email', message: 'is already used by another account' }],
     });
     expect(await db.select({ n: count() }).from(users).where(eq(users.email, email)).get()).toEqual({ n: 1 });
