@@ -1,14 +1,11 @@
 import { Link } from 'react-router-dom';
 import type { PublicUser } from '../../../schema/contracts/auth';
-import type { ListResponse } from '../../../schema/contracts/common';
-import type { MeetingsList } from '../../../schema/contracts/schedule';
-import type { Trial } from '../../../schema/contracts/trials';
 import { hasPermission } from '../../../schema/contracts/permissions';
 import { accountLinks } from '../../layout/nav-items';
-import { api } from '../../lib/api';
 import { focusRing } from '../../ui/classes';
 import { useAdminPermissions } from '../roles/admin-permissions';
 import { othersOf } from '../schedule/lesson-style';
+import { homeCalls } from './api';
 import HomeSection from './HomeSection';
 import { lessonWhen, todayRange } from './home-time';
 import LessonRow from './LessonRow';
@@ -22,10 +19,10 @@ export default function AdminHome({ user, zone, now }: { user: PublicUser; zone:
   const permissions = useAdminPermissions();
   const range = todayRange(zone, now);
   const lessons = useDeviceBacked(`home.tenant-today.${range.startDate}`, () =>
-    api<MeetingsList>('/admin/schedule/meetings', { query: { ...range, limit: 50, sortKey: 'start', sortValue: 'asc' } }),
+    homeCalls.tenantLessons(range),
   );
   const trials = useDeviceBacked(`home.trials.${range.startDate}`, () =>
-    api<ListResponse<Trial>>('/admin/trials', { query: { status: 'SCHEDULED', start: new Date(now).toISOString(), limit: 5 } }),
+    homeCalls.trialsFrom(now),
   );
   const tools = accountLinks(user, permissions).filter((link) => link.key !== 'profile' && link.key !== 'manageAccounts');
   return (

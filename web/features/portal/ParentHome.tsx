@@ -1,8 +1,7 @@
 import { useSetAtom } from 'jotai';
 import type { UserSummary } from '../../../schema/contracts/auth';
-import type { ScheduleList } from '../../../schema/contracts/schedule';
-import { api } from '../../lib/api';
 import { actAsAtom } from '../manage-accounts/acting';
+import { homeCalls } from './api';
 import HomeSection from './HomeSection';
 import { aheadRange, comingLessons } from './home-time';
 import LessonRow from './LessonRow';
@@ -14,7 +13,7 @@ const linkButton = 'text-sm font-semibold text-brand hover:underline';
 function ChildNextLesson({ child, zone, now }: { child: UserSummary; zone: string; now: number }) {
   const actAs = useSetAtom(actAsAtom);
   const lessons = useDeviceBacked(`home.lessons.${child._id}`, () =>
-    api<ScheduleList>(`/schedule/list/${encodeURIComponent(child._id)}`, { query: aheadRange(Date.now(), AHEAD_DAYS) }),
+    homeCalls.lessons(child._id, aheadRange(Date.now(), AHEAD_DAYS)),
   );
   return (
     <HomeSection

@@ -1,11 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { ScheduleList } from '../../../schema/contracts/schedule';
-import { api } from '../../lib/api';
 import { secondaryButton } from '../../ui/classes';
 import { unseenTotalAtom } from '../chat/chat-atoms';
 import DashboardQuizzes from '../quiz/DashboardQuizzes';
+import { homeCalls } from './api';
 import HomeSection from './HomeSection';
 import { aheadRange, comingLessons } from './home-time';
 import LessonRow from './LessonRow';
@@ -17,7 +16,7 @@ const AHEAD_DAYS = 60;
 /** A student's home (or a parent acting for one): the next lesson first, then what else is coming, messages, quizzes. */
 export default function StudentHome({ userId, zone, now }: { userId: string; zone: string; now: number }) {
   const lessons = useDeviceBacked(`home.lessons.${userId}`, () =>
-    api<ScheduleList>(`/schedule/list/${encodeURIComponent(userId)}`, { query: aheadRange(Date.now(), AHEAD_DAYS) }),
+    homeCalls.lessons(userId, aheadRange(Date.now(), AHEAD_DAYS)),
   );
   const unseen = useAtomValue(unseenTotalAtom);
   return (

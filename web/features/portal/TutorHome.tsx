@@ -1,8 +1,7 @@
 import { CalendarDays, Clock } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { ScheduleList } from '../../../schema/contracts/schedule';
-import { api } from '../../lib/api';
 import { secondaryButton } from '../../ui/classes';
+import { homeCalls } from './api';
 import HomeSection from './HomeSection';
 import { comingLessons, todayRange } from './home-time';
 import LessonRow from './LessonRow';
@@ -13,7 +12,7 @@ import { useDeviceBacked } from './use-device-backed';
 export default function TutorHome({ userId, zone, now }: { userId: string; zone: string; now: number }) {
   const range = todayRange(zone, now);
   const lessons = useDeviceBacked(`home.today.${userId}.${range.startDate}`, () =>
-    api<ScheduleList>(`/schedule/list/${encodeURIComponent(userId)}`, { query: range }),
+    homeCalls.lessons(userId, range),
   );
   return (
     <div className="grid gap-4 lg:grid-cols-3">
