@@ -33,6 +33,7 @@ import { topicRoutes } from './routes/topics';
 import { subTopicRoutes } from './routes/sub-topics';
 import { adminQuestionRoutes } from './routes/admin-questions';
 import { healthRoutes } from './routes/health';
+import { homeRoutes } from './routes/home';
 import { metaTagRoutes } from './routes/meta-tags';
 import { realtimeRoutes } from './routes/realtime';
 import { tenantRoutes } from './routes/tenant';
@@ -85,6 +86,7 @@ const app = new Hono<AppBindings>()
   .route('/', metaTagRoutes)
   .route('/', curriculumRoutes)
   .route('/', waitingRoomRoutes)
+  .route('/', homeRoutes)
   .route('/', callLogRoutes)
   .route('/', topicRoutes)
   .route('/', subTopicRoutes)
