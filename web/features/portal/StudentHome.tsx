@@ -8,16 +8,18 @@ import { homeCalls } from './api';
 import HomeSection from './HomeSection';
 import { aheadRange, comingLessons } from './home-time';
 import LessonRow from './LessonRow';
+import StudentWork from './StudentWork';
 import { useDeviceBacked } from './use-device-backed';
 
 /** How far ahead a student's home looks for lessons. */
 const AHEAD_DAYS = 60;
 
-/** A student's home (or a parent acting for one): the next lesson first, then what else is coming, messages, quizzes. */
+/** A student's home (or a parent acting for one): the next lesson first, then what else is coming, messages, homework due and quizzes. */
 export default function StudentHome({ userId, zone, now }: { userId: string; zone: string; now: number }) {
   const lessons = useDeviceBacked(`home.lessons.${userId}`, () =>
     homeCalls.lessons(userId, aheadRange(Date.now(), AHEAD_DAYS)),
   );
+  const work = useDeviceBacked(`home.work.${userId}`, () => homeCalls.studentWork());
   const unseen = useAtomValue(unseenTotalAtom);
   return (
     <div className="grid gap-4 lg:grid-cols-3">
@@ -62,6 +64,9 @@ export default function StudentHome({ userId, zone, now }: { userId: string; zon
           Messages from the team
         </Link>
       </section>
+      <div className="grid gap-4 lg:col-span-3 lg:grid-cols-2">
+        <StudentWork data={work} zone={zone} now={now} />
+      </div>
       <div className="lg:col-span-3">
         <DashboardQuizzes />
       </div>
