@@ -53,6 +53,12 @@ describe('a lesson on the portal home', () => {
     expect(screen.getByTestId('join-opens')).toHaveTextContent('Opens in 30 h');
   });
 
+  it('days ahead: the countdown and the opening agree on the day', () => {
+    renderRow(lesson(), START - (2 * 24 + 21) * 60 * MIN);
+    expect(screen.getByTestId('countdown')).toHaveTextContent('Starts in 3 days');
+    expect(screen.getByTestId('join-opens')).toHaveTextContent('Opens in 3 days');
+  });
+
   it('when the server says it can be joined: Join leads to the waiting room, and it is not live before the start', () => {
     renderRow(lesson({ canJoin: true }), START - 10 * MIN);
     expect(screen.getByRole('link', { name: 'Join Quadratics' })).toHaveAttribute('href', '/learning-portal/waiting-room/l1');

@@ -12,7 +12,8 @@ export const comingLessons = (lessons: ScheduleLesson[], now: number) =>
 /** "Starts in 2 hours", "Started 5 minutes ago": the countdown beside a lesson. */
 export function countdown(start: string, now: number) {
   const at = Date.parse(start);
-  const distance = formatDistanceStrict(at, now, { roundingMethod: 'floor' });
+  // Rounded as the Join's "Opens in 3 days" is (web/features/lessons/join-opens.ts), so the two never disagree.
+  const distance = formatDistanceStrict(at, now, { roundingMethod: 'round' });
   return at > now ? `Starts in ${distance}` : `Started ${distance} ago`;
 }
 
