@@ -59,6 +59,12 @@ describe('a lesson on the portal home', () => {
     expect(screen.getByTestId('join-opens')).toHaveTextContent('Opens in 3 days');
   });
 
+  it('a week ahead: a start just short of seven and a half days reads 7 days in both', () => {
+    renderRow(lesson(), START - (7 * 24 + 11) * 60 * MIN - 50 * MIN);
+    expect(screen.getByTestId('countdown')).toHaveTextContent('Starts in 7 days');
+    expect(screen.getByTestId('join-opens')).toHaveTextContent('Opens in 7 days');
+  });
+
   it('when the server says it can be joined: Join leads to the waiting room, and it is not live before the start', () => {
     renderRow(lesson({ canJoin: true }), START - 10 * MIN);
     expect(screen.getByRole('link', { name: 'Join Quadratics' })).toHaveAttribute('href', '/learning-portal/waiting-room/l1');
