@@ -26,7 +26,7 @@ export default function AdminHome({ user, zone, now }: { user: PublicUser; zone:
   );
   const tools = accountLinks(user, permissions).filter((link) => link.key !== 'profile' && link.key !== 'manageAccounts');
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <div className="flex flex-col gap-4 lg:col-span-2">
         <HomeSection
           title="Today's lessons"

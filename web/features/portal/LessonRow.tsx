@@ -16,7 +16,7 @@ const waitingJoinClass = 'inline-flex cursor-not-allowed items-center gap-1.5 ro
 export default function LessonRow({ lesson, zone, now, who, join = true }: { lesson: ScheduleLesson; zone: string; now: number; who?: string; join?: boolean }) {
   const state = joinState(lesson, now);
   return (
-    <li data-testid="home-lesson" className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+    <li data-testid="home-lesson" className="flex min-w-0 flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p className="flex items-center gap-2 text-sm font-medium text-slate-500 dark:text-slate-400">
           {lessonWhen(lesson.start, zone, now)} · {lesson.duration} min
@@ -34,7 +34,7 @@ export default function LessonRow({ lesson, zone, now, who, join = true }: { les
           {who ? ` · ${who}` : ''}
         </p>
       </div>
-      <div className="flex shrink-0 items-center gap-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 sm:shrink-0">
         <span data-testid="countdown" className="text-sm text-slate-600 dark:text-slate-300">
           {countdown(lesson.start, now)}
         </span>

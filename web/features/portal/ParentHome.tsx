@@ -45,7 +45,7 @@ function ChildNextLesson({ child, zone, now }: { child: UserSummary; zone: strin
 export default function ParentHome({ students, zone, now }: { students: UserSummary[]; zone: string; now: number }) {
   if (students.length === 0) return <p className="text-slate-600 dark:text-slate-400">No students are linked to your account yet.</p>;
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       {students.map((child) => (
         <ChildNextLesson key={child._id} child={child} zone={zone} now={now} />
       ))}

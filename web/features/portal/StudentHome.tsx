@@ -22,7 +22,7 @@ export default function StudentHome({ userId, zone, now }: { userId: string; zon
   const work = useDeviceBacked(`home.work.${userId}`, () => homeCalls.studentWork());
   const unseen = useAtomValue(unseenTotalAtom);
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <div className="lg:col-span-2">
         <HomeSection title="Your next lesson" testId="next-lesson" data={lessons} failure="Your lessons could not be loaded.">
           {(list) => {
@@ -64,7 +64,7 @@ export default function StudentHome({ userId, zone, now }: { userId: string; zon
           Messages from the team
         </Link>
       </section>
-      <div className="grid gap-4 lg:col-span-3 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:col-span-3 lg:grid-cols-2">
         <StudentWork data={work} zone={zone} now={now} />
       </div>
       <div className="lg:col-span-3">

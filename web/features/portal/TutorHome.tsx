@@ -15,7 +15,7 @@ export default function TutorHome({ userId, zone, now }: { userId: string; zone:
     homeCalls.lessons(userId, range),
   );
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <div className="lg:col-span-2">
         <HomeSection title="Today's lessons" testId="today-lessons" data={lessons} failure="Today's lessons could not be loaded.">
           {(list) => {
