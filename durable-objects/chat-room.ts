@@ -271,7 +271,11 @@ export class ChatRoom extends DurableObject<Env> {
     } else {
       if (!this.typingSent.delete(key)) return;
     }
-    this.broadcastTo(this.audience(payload.conversationId, ws), 'typing', { conversationId: payload.conversationId, user: state.userId, isTyping: payload.isTyping });
+    this.broadcastTo(this.audience(payload.conversationId, ws), 'typing', {
+      conversationId: payload.conversationId,
+      user: state.userId,
+      isTyping: payload.isTyping,
+    });
   }
 
   /** A message ends its sender's typing; clients clear the indicator on the message itself. */

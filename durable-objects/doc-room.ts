@@ -6,14 +6,7 @@ import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { readDocConnection } from '../platform/realtime/doc-connection';
 import { encodeHistory, historyKey } from '../platform/realtime/doc-history';
-import {
-  DOC_CLOSE_FULL,
-  DOC_FULL_REASON,
-  DOC_LIMIT_BYTES,
-  DOC_MESSAGE_NOTICE,
-  DOC_WARN_BYTES,
-  type DocNotice,
-} from '../schema/contracts/realtime';
+import { DOC_CLOSE_FULL, DOC_FULL_REASON, DOC_LIMIT_BYTES, DOC_MESSAGE_NOTICE, DOC_WARN_BYTES, type DocNotice } from '../schema/contracts/realtime';
 import type { Env } from './env';
 import { type AwarenessEntry, awarenessRemoval, readAwarenessUpdate, writeAwarenessUpdate } from './lib/doc-awareness';
 import { DocStore, type LogStats, type NewUpdate } from './lib/doc-store';
@@ -148,7 +141,10 @@ export class DocRoom extends DurableObject<Env> {
   private greet(ws: WebSocket, state: DocSocketState) {
     this.flush();
     const { doc, bytes } = this.doc();
-    sendBytes(ws, frame(MESSAGE_SYNC, (e) => syncProtocol.writeSyncStep1(e, doc)));
+    sendBytes(
+      ws,
+      frame(MESSAGE_SYNC, (e) => syncProtocol.writeSyncStep1(e, doc)),
+    );
     if (state.readOnly) sendBytes(ws, noticeFrame({ type: 'docReadOnly' }));
     if (bytes >= DOC_WARN_BYTES) sendBytes(ws, noticeFrame({ type: 'docSizeWarning', bytes, limit: DOC_LIMIT_BYTES }));
 
@@ -174,7 +170,10 @@ export class DocRoom extends DurableObject<Env> {
       // The answer carries the whole document, so queued changes are stored first.
       this.flush();
       const { doc } = this.doc();
-      sendBytes(ws, frame(MESSAGE_SYNC, (e) => syncProtocol.writeSyncStep2(e, doc, decoding.readVarUint8Array(decoder))));
+      sendBytes(
+        ws,
+        frame(MESSAGE_SYNC, (e) => syncProtocol.writeSyncStep2(e, doc, decoding.readVarUint8Array(decoder))),
+      );
       return;
     }
     if (syncType === syncProtocol.messageYjsSyncStep2 || syncType === syncProtocol.messageYjsUpdate) {
@@ -191,7 +190,10 @@ export class DocRoom extends DurableObject<Env> {
     if (state.readOnly) {
       // Every reconnect answers our state vector with an update; only one that would change something is refused.
       if (!Y.snapshotContainsUpdate(Y.snapshot(loaded.doc), update)) {
-        sendBytes(ws, frame(MESSAGE_AUTH, (e) => authProtocol.writePermissionDenied(e, READ_ONLY_REASON)));
+        sendBytes(
+          ws,
+          frame(MESSAGE_AUTH, (e) => authProtocol.writePermissionDenied(e, READ_ONLY_REASON)),
+        );
       }
       return;
     }

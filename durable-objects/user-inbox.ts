@@ -1,13 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { listNotifications } from '../platform/chat/notifications';
 import { pushToUser } from '../platform/push';
-import {
-  type InboxServerFrame,
-  inboxClientFrame,
-  type NewMessageNotice,
-  NOTIFICATION_PAGE_SIZE,
-  PRESENCE_GRACE_MS,
-} from '../schema/contracts/chat';
+import { type InboxServerFrame, inboxClientFrame, type NewMessageNotice, NOTIFICATION_PAGE_SIZE, PRESENCE_GRACE_MS } from '../schema/contracts/chat';
 import { chatPresence } from '../schema/tables';
 import type { Env } from './env';
 import { ChatDirectory } from './lib/chat-directory';

@@ -1,10 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import { kindForRole, type WaitingLesson } from '../platform/realtime/waiting-lesson';
-import {
-  type WaitingRoomKind,
-  type WaitingRoomServerFrame,
-  waitingRoomClientFrame,
-} from '../schema/contracts/realtime';
+import { type WaitingRoomKind, type WaitingRoomServerFrame, waitingRoomClientFrame } from '../schema/contracts/realtime';
 import { LATE_THRESHOLD_MS, lessonRoomPath } from '../schema/contracts/waiting-room';
 import type { Env } from './env';
 import { reportLateTutor, settleCallLog } from './lib/late-tutor';
@@ -92,7 +88,12 @@ export class WaitingRoom extends DurableObject<Env> {
       // Saved before the mails go out: a retried alarm must not write a second entry.
       await this.save(room, false);
       // A room first visited after its lesson ended has nobody left to alert.
-      if (now < lessonEnd(room.lesson)) room.callLogId = await reportLateTutor(this.env, room.lesson, this.participants().map((p) => p.userId));
+      if (now < lessonEnd(room.lesson))
+        room.callLogId = await reportLateTutor(
+          this.env,
+          room.lesson,
+          this.participants().map((p) => p.userId),
+        );
     }
     if (now >= closesAt(room.lesson)) return this.close(room);
     await this.save(room);

@@ -2,9 +2,9 @@ import { buildPushPayload } from '@block65/webcrypto-web-push';
 import { and, eq } from 'drizzle-orm';
 import type { NewMessageNotice } from '../schema/contracts/chat';
 import { chatConversations, pushLog, pushSubscriptions } from '../schema/tables';
-import type { Env } from './env';
-import { databaseFor } from './database';
 import { adminChatUserOf } from './chat/notifications';
+import { databaseFor } from './database';
+import type { Env } from './env';
 
 /**
  * The one place Web Push leaves the app. With VAPID keys configured it encrypts and sends to each of the user's

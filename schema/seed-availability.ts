@@ -25,7 +25,14 @@ export async function seedAvailability<S extends Record<string, unknown>>(db: Dr
   await db.batch([
     db
       .insert(availabilityItems)
-      .values({ _id: 'availability_tutor_weekdays', tenantId: TENANT, userId: TUTOR, status: 'ENABLE', timezone: 'Asia/Singapore', weekly: { 1: WORKDAY, 2: WORKDAY, 3: WORKDAY, 4: WORKDAY, 5: WORKDAY } })
+      .values({
+        _id: 'availability_tutor_weekdays',
+        tenantId: TENANT,
+        userId: TUTOR,
+        status: 'ENABLE',
+        timezone: 'Asia/Singapore',
+        weekly: { 1: WORKDAY, 2: WORKDAY, 3: WORKDAY, 4: WORKDAY, 5: WORKDAY },
+      })
       .onConflictDoNothing(),
     ...subjectRows.map((row) => db.insert(userSubjects).values(row).onConflictDoNothing()),
   ]);

@@ -1,5 +1,5 @@
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
-import { courses, courseStudents, courseTemplates, courseTutors, sectionAttendees, sections } from './tables';
+import { courseStudents, courses, courseTemplates, courseTutors, sectionAttendees, sections } from './tables';
 
 /**
  * Demo courses: Theo teaches Sam one to one, and a physics group (Sam and Maya). Lessons fall on the week before and

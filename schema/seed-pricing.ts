@@ -56,7 +56,15 @@ const monthly = (key: string, name: string, lessons: number, amount: number) => 
 });
 const subscriptionRows = [monthly('four', 'Monthly, 4 lessons', 4, 24000), monthly('eight', 'Monthly, 8 lessons', 8, 44000)];
 
-const version = (_id: string, rateTable: typeof rateVersions.$inferInsert.rateTable, versionNumber: number, name: string, basis: typeof rateVersions.$inferInsert.dateBasis, operator: typeof rateVersions.$inferInsert.operator, referenceDate: string) => ({
+const version = (
+  _id: string,
+  rateTable: typeof rateVersions.$inferInsert.rateTable,
+  versionNumber: number,
+  name: string,
+  basis: typeof rateVersions.$inferInsert.dateBasis,
+  operator: typeof rateVersions.$inferInsert.operator,
+  referenceDate: string,
+) => ({
   _id,
   ...t,
   rateTable,
@@ -73,7 +81,14 @@ const versionRows = [
   version(ids.packs, 'STUDENT_FLEXIBLE', 1, 'Pack prices from 2024', 'STUDENT_REGISTRATION_DATE', 'GREATER_THAN_OR_EQUAL', '2024-01-01'),
 ];
 
-const rate = (_id: string, versionId: string, rateTable: typeof rates.$inferInsert.rateTable, amount: number, currency: string, match: Partial<typeof rates.$inferInsert> = {}) => ({
+const rate = (
+  _id: string,
+  versionId: string,
+  rateTable: typeof rates.$inferInsert.rateTable,
+  amount: number,
+  currency: string,
+  match: Partial<typeof rates.$inferInsert> = {},
+) => ({
   _id,
   ...t,
   versionId,
@@ -93,20 +108,45 @@ const rateRows = [
   rate('rate_group_small', ids.group, 'GROUP_TUTOR', 1800, 'SGD', { courseType: ids.smallGroup }),
   rate('rate_group_small_my', ids.group, 'GROUP_TUTOR', 2000, 'SGD', { courseType: ids.smallGroup, tutorCountry: 'MY' }),
   rate('rate_packs_standard_my', ids.packs, 'STUDENT_FLEXIBLE', 160000, 'MYR', { packageId: 'flexible_plan_standard', country: 'MY' }),
-  rate('rate_packs_standard_igcse10', ids.packs, 'STUDENT_FLEXIBLE', 52000, 'SGD', { packageId: 'flexible_plan_standard', curriculum: 'Cambridge IGCSE', grade: 'Grade 10' }),
+  rate('rate_packs_standard_igcse10', ids.packs, 'STUDENT_FLEXIBLE', 52000, 'SGD', {
+    packageId: 'flexible_plan_standard',
+    curriculum: 'Cambridge IGCSE',
+    grade: 'Grade 10',
+  }),
   rate('rate_packs_standard_maya', ids.packs, 'STUDENT_FLEXIBLE', 50000, 'SGD', { packageId: 'flexible_plan_standard', studentId: MAYA }),
 ];
 
 export async function seedPricing<S extends Record<string, unknown>>(db: DrizzleD1Database<S>) {
   const named = { ...t, status: 'ACTIVE' as const };
   await db.batch([
-    db.insert(studentGroups).values({ _id: ids.defaultGroup, ...named, name: 'Default Group', description: 'Every student who is in no other group.', isDefault: true }).onConflictDoNothing(),
-    db.insert(studentGroups).values({ _id: ids.scholarship, ...named, name: 'Scholarship', description: 'Students on a bursary.' }).onConflictDoNothing(),
-    db.insert(studentTypes).values({ _id: ids.examYear, ...named, name: 'Exam year', description: 'Students sitting their exams this year.' }).onConflictDoNothing(),
-    db.insert(groupCourseTypes).values({ _id: ids.smallGroup, ...named, name: 'Small Group', description: 'Up to six students.' }).onConflictDoNothing(),
-    db.insert(pricingMembers).values({ _id: 'member_scholarship_maya', ...t, kind: 'GROUP', setId: ids.scholarship, memberId: MAYA }).onConflictDoNothing(),
-    db.insert(pricingMembers).values({ _id: 'member_exam_year_sam', ...t, kind: 'STUDENT_TYPE', setId: ids.examYear, memberId: SAM }).onConflictDoNothing(),
-    db.insert(pricingMembers).values({ _id: 'member_small_group_physics', ...t, kind: 'COURSE_TYPE', setId: ids.smallGroup, memberId: PHYSICS_GROUP }).onConflictDoNothing(),
+    db
+      .insert(studentGroups)
+      .values({ _id: ids.defaultGroup, ...named, name: 'Default Group', description: 'Every student who is in no other group.', isDefault: true })
+      .onConflictDoNothing(),
+    db
+      .insert(studentGroups)
+      .values({ _id: ids.scholarship, ...named, name: 'Scholarship', description: 'Students on a bursary.' })
+      .onConflictDoNothing(),
+    db
+      .insert(studentTypes)
+      .values({ _id: ids.examYear, ...named, name: 'Exam year', description: 'Students sitting their exams this year.' })
+      .onConflictDoNothing(),
+    db
+      .insert(groupCourseTypes)
+      .values({ _id: ids.smallGroup, ...named, name: 'Small Group', description: 'Up to six students.' })
+      .onConflictDoNothing(),
+    db
+      .insert(pricingMembers)
+      .values({ _id: 'member_scholarship_maya', ...t, kind: 'GROUP', setId: ids.scholarship, memberId: MAYA })
+      .onConflictDoNothing(),
+    db
+      .insert(pricingMembers)
+      .values({ _id: 'member_exam_year_sam', ...t, kind: 'STUDENT_TYPE', setId: ids.examYear, memberId: SAM })
+      .onConflictDoNothing(),
+    db
+      .insert(pricingMembers)
+      .values({ _id: 'member_small_group_physics', ...t, kind: 'COURSE_TYPE', setId: ids.smallGroup, memberId: PHYSICS_GROUP })
+      .onConflictDoNothing(),
     ...flexibleRows.map((row) => db.insert(flexiblePlans).values(row).onConflictDoNothing()),
     ...subscriptionRows.map((row) => db.insert(subscriptionPlans).values(row).onConflictDoNothing()),
     ...versionRows.map((row) => db.insert(rateVersions).values(row).onConflictDoNothing()),

@@ -1,14 +1,14 @@
 import { inArray } from 'drizzle-orm';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import { hashPassword } from '../worker/lib/passwords';
-import { seedAvailability } from './seed-availability';
-import { seedCourses } from './seed-courses';
-import { seedPricing } from './seed-pricing';
+import { DEFAULT_TUTOR_ROLE, editorTutorPermissions, fullAdminPermissions } from './contracts/permissions';
 import { subjectSlug } from './contracts/slug';
+import { seedAvailability } from './seed-availability';
 import { seedContent } from './seed-content';
 import { gradeIdFor, idPart, subjectIdFor } from './seed-content/ids';
+import { seedCourses } from './seed-courses';
 import { catalogue, partnerCatalogue } from './seed-data';
-import { DEFAULT_TUTOR_ROLE, editorTutorPermissions, fullAdminPermissions } from './contracts/permissions';
+import { seedPricing } from './seed-pricing';
 import { curricula, grades, metaTags, type RoleName, roles, subjects, tenants, tutorRoles, userMappers, users } from './tables';
 
 /** Demo data for local runs and tests. Ids are fixed and every insert skips conflicts, so seeding twice adds nothing. */
@@ -44,14 +44,27 @@ const roleRows = Object.values(TENANT_IDS).flatMap((tenantId): (typeof roles.$in
     tenantId,
     name: 'Approver',
     description: 'Reviews and approves payments, adjustments and penalty appeals.',
-    permissions: { adminUsers: ['view'], invoices: ['view', 'edit'], adjustments: ['view', 'edit'], penaltyWaivers: ['view', 'appealRequest'], paymentHistory: ['view'], transactionLogs: ['view'], callLogs: ['view'] },
+    permissions: {
+      adminUsers: ['view'],
+      invoices: ['view', 'edit'],
+      adjustments: ['view', 'edit'],
+      penaltyWaivers: ['view', 'appealRequest'],
+      paymentHistory: ['view'],
+      transactionLogs: ['view'],
+      callLogs: ['view'],
+    },
   },
   {
     _id: `role_enterer_${tenantId}`,
     tenantId,
     name: 'Enterer',
     description: 'Enters users, courses and trial classes; cannot approve money.',
-    permissions: { adminUsers: ['view', 'create', 'edit'], adminCourse: ['view', 'create', 'edit'], trialClasses: ['view', 'create', 'edit'], metaTags: ['view', 'create', 'edit'] },
+    permissions: {
+      adminUsers: ['view', 'create', 'edit'],
+      adminCourse: ['view', 'create', 'edit'],
+      trialClasses: ['view', 'create', 'edit'],
+      metaTags: ['view', 'create', 'edit'],
+    },
   },
 ]);
 
@@ -77,12 +90,45 @@ interface DemoUser {
 }
 
 export const DEMO_USERS = {
-  admin: { _id: 'user_admin', tenantId: TENANT_IDS.studyhall, email: 'admin@studyhall.test', role: 'ADMIN', firstname: 'Ada', lastname: 'Admin', adminRoleId: `role_admin_${TENANT_IDS.studyhall}` },
+  admin: {
+    _id: 'user_admin',
+    tenantId: TENANT_IDS.studyhall,
+    email: 'admin@studyhall.test',
+    role: 'ADMIN',
+    firstname: 'Ada',
+    lastname: 'Admin',
+    adminRoleId: `role_admin_${TENANT_IDS.studyhall}`,
+  },
   tutor: { _id: 'user_tutor', tenantId: TENANT_IDS.studyhall, email: 'tutor@studyhall.test', role: 'TUTOR', firstname: 'Theo', lastname: 'Tutor' },
-  student: { _id: 'user_student', tenantId: TENANT_IDS.studyhall, email: 'student@studyhall.test', role: 'STUDENT', firstname: 'Sam', lastname: 'Student', curriculum: 'Cambridge IGCSE', grade: 'Grade 10' },
-  student2: { _id: 'user_student2', tenantId: TENANT_IDS.studyhall, email: 'student2@studyhall.test', role: 'STUDENT', firstname: 'Maya', lastname: 'Student', curriculum: 'Cambridge IGCSE', grade: 'Grade 9' },
+  student: {
+    _id: 'user_student',
+    tenantId: TENANT_IDS.studyhall,
+    email: 'student@studyhall.test',
+    role: 'STUDENT',
+    firstname: 'Sam',
+    lastname: 'Student',
+    curriculum: 'Cambridge IGCSE',
+    grade: 'Grade 10',
+  },
+  student2: {
+    _id: 'user_student2',
+    tenantId: TENANT_IDS.studyhall,
+    email: 'student2@studyhall.test',
+    role: 'STUDENT',
+    firstname: 'Maya',
+    lastname: 'Student',
+    curriculum: 'Cambridge IGCSE',
+    grade: 'Grade 9',
+  },
   parent: { _id: 'user_parent', tenantId: TENANT_IDS.studyhall, email: 'parent@studyhall.test', role: 'PARENT', firstname: 'Pat', lastname: 'Parent' },
-  partnerLearner: { _id: 'user_partner_learner', tenantId: TENANT_IDS.brightpath, email: 'learner@partner.test', role: 'STUDENT', firstname: 'Lee', lastname: 'Learner' },
+  partnerLearner: {
+    _id: 'user_partner_learner',
+    tenantId: TENANT_IDS.brightpath,
+    email: 'learner@partner.test',
+    role: 'STUDENT',
+    firstname: 'Lee',
+    lastname: 'Learner',
+  },
 } satisfies Record<string, DemoUser>;
 
 const mapperRows = [DEMO_USERS.student, DEMO_USERS.student2].map((student) => ({
@@ -186,14 +232,29 @@ export async function seed<S extends Record<string, unknown>>(db: DrizzleD1Datab
 
   const demoUsers: DemoUser[] = Object.values(DEMO_USERS);
   const existing = new Set(
-    (await db.select({ _id: users._id }).from(users).where(inArray(users._id, demoUsers.map((u) => u._id))).all()).map((u) => u._id),
+    (
+      await db
+        .select({ _id: users._id })
+        .from(users)
+        .where(
+          inArray(
+            users._id,
+            demoUsers.map((u) => u._id),
+          ),
+        )
+        .all()
+    ).map((u) => u._id),
   );
   const missing = demoUsers.filter((u) => !existing.has(u._id));
   // Hashing is the slow part: one hash per run serves every demo user (they share the demo password anyway),
   // and a run that finds them all seeded hashes nothing.
   if (missing.length) {
     const passwordHash = await hashPassword(DEMO_PASSWORD);
-    await insertAll(db, users, missing.map((u) => ({ ...u, passwordHash, onboarded: true })));
+    await insertAll(
+      db,
+      users,
+      missing.map((u) => ({ ...u, passwordHash, onboarded: true })),
+    );
   }
   await insertAll(db, userMappers, mapperRows);
 

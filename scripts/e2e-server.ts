@@ -1,5 +1,5 @@
-import { rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { prepareLocal } from './prepare-local';
 
 /** The browser tests' own wrangler dev: fresh local state every run, on a port apart from `npm start`. */

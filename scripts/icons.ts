@@ -14,14 +14,23 @@ const RADIUS = 112;
 
 type Shape = { kind: 'rect'; x: number; y: number; w: number; h: number } | { kind: 'triangle'; points: [number, number][] };
 const hall: Shape[] = [
-  { kind: 'triangle', points: [[256, 136], [380, 212], [132, 212]] },
+  {
+    kind: 'triangle',
+    points: [
+      [256, 136],
+      [380, 212],
+      [132, 212],
+    ],
+  },
   ...[150, 234, 318].map((x): Shape => ({ kind: 'rect', x, y: 228, w: 44, h: 112 })),
   { kind: 'rect', x: 132, y: 352, w: 248, h: 28 },
 ];
 
 function svg(rounded: boolean) {
   const body = hall
-    .map((s) => (s.kind === 'rect' ? `<rect x="${s.x}" y="${s.y}" width="${s.w}" height="${s.h}"/>` : `<polygon points="${s.points.map((p) => p.join(',')).join(' ')}"/>`))
+    .map((s) =>
+      s.kind === 'rect' ? `<rect x="${s.x}" y="${s.y}" width="${s.w}" height="${s.h}"/>` : `<polygon points="${s.points.map((p) => p.join(',')).join(' ')}"/>`,
+    )
     .join('');
   const teal = `#${TEAL.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SIZE} ${SIZE}"><rect width="${SIZE}" height="${SIZE}" rx="${rounded ? RADIUS : 0}" fill="${teal}"/><g fill="#fff">${body}</g></svg>\n`;
@@ -47,7 +56,10 @@ function raster(px: number, rounded: boolean) {
   for (let j = 0; j < px; j++) {
     const row = Buffer.alloc(1 + px * 4);
     for (let i = 0; i < px; i++) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let sy = 0; sy < samples; sy++)
         for (let sx = 0; sx < samples; sx++) {
           const x = ((i + (sx + 0.5) / samples) * SIZE) / px;

@@ -1,4 +1,4 @@
-import { spawn, type SpawnOptions } from 'node:child_process';
+import { type SpawnOptions, spawn } from 'node:child_process';
 
 /** Runs a command with inherited stdio and resolves with its exit code (never rejects). */
 export function run(command: string, args: string[], options: SpawnOptions = {}): Promise<number> {

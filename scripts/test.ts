@@ -75,9 +75,7 @@ async function e2e() {
   const code = await run('playwright', ['test', '-c', 'tests/playwright.config.ts'], {
     env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
   });
-  const json = readJson<{ stats: { expected: number; unexpected: number; flaky: number }; suites: PlaywrightSuite[] }>(
-    `${RESULTS}/e2e.json`,
-  );
+  const json = readJson<{ stats: { expected: number; unexpected: number; flaky: number }; suites: PlaywrightSuite[] }>(`${RESULTS}/e2e.json`);
   if (!json) return outcomes.push({ name, passed: 0, failed: 1 });
   const failed = json.stats.unexpected + json.stats.flaky + (code !== 0 && json.stats.unexpected === 0 ? 1 : 0);
   outcomes.push({ name, passed: json.stats.expected, failed, failures: json.suites.flatMap(failedSpecs) });

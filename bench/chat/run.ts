@@ -147,7 +147,11 @@ async function ours(host: Host): Promise<Result> {
     let n = 0;
     await drive((i, text) => sockets[i]!.send(JSON.stringify({ type: 'sendMessage', conversationId, clientId: `b${n++}`, message: text })), measuring);
     for (const ws of sockets) ws.close();
-    return summarise(`ours     ChatRoom (${host === 'workerd' ? 'workerd, product config' : 'workerd via wrangler dev'})`, latencies, RATE * MEASURE_S * CLIENTS);
+    return summarise(
+      `ours     ChatRoom (${host === 'workerd' ? 'workerd, product config' : 'workerd via wrangler dev'})`,
+      latencies,
+      RATE * MEASURE_S * CLIENTS,
+    );
   } finally {
     dev.kill('SIGTERM');
   }
@@ -206,10 +210,18 @@ async function broadcastFloor(name: string, server: ChildProcess, port: number):
 }
 
 const rawWs = async () =>
-  broadcastFloor('floor    raw ws broadcast', await spawnReady(process.execPath, ['--import', 'tsx', 'bench/chat/peers.ts', 'ws', String(PEER_PORT + 1)], /ready/), PEER_PORT + 1);
+  broadcastFloor(
+    'floor    raw ws broadcast',
+    await spawnReady(process.execPath, ['--import', 'tsx', 'bench/chat/peers.ts', 'ws', String(PEER_PORT + 1)], /ready/),
+    PEER_PORT + 1,
+  );
 
 const workerdFloor = async () =>
-  broadcastFloor('floor    bare Durable Object room (workerd)', await spawnReady(process.execPath, ['--import', 'tsx', 'bench/chat/workerd-floor.ts', String(PEER_PORT + 2)], /ready/), PEER_PORT + 2);
+  broadcastFloor(
+    'floor    bare Durable Object room (workerd)',
+    await spawnReady(process.execPath, ['--import', 'tsx', 'bench/chat/workerd-floor.ts', String(PEER_PORT + 2)], /ready/),
+    PEER_PORT + 2,
+  );
 
 /**
  * This shared VM stalls now and then for a few hundred milliseconds, which lands in one run's tail and not the
@@ -226,7 +238,9 @@ const medianRound = (which: number) => {
   const sorted = rounds.map((round) => round[which]!).sort((a, b) => a.p99 - b.p99);
   return sorted[Math.floor(sorted.length / 2)]!;
 };
-console.log(`chat delivery latency: 1 room, ${CLIENTS} clients, ${RATE} msg/s of ${BYTES} B, ${MEASURE_S} s measured after ${WARMUP_S} s warm-up; no per-message compression`);
+console.log(
+  `chat delivery latency: 1 room, ${CLIENTS} clients, ${RATE} msg/s of ${BYTES} B, ${MEASURE_S} s measured after ${WARMUP_S} s warm-up; no per-message compression`,
+);
 rounds.forEach((round, i) => {
   console.log(` round ${i + 1}`);
   for (const r of round) console.log(line(r));

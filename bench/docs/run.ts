@@ -122,7 +122,14 @@ const peer: Backend = {
 };
 
 /** The seeded lessons the tutor teaches; each scenario takes its own documents. */
-const lessons = ['section_maths_lesson_1', 'section_maths_lesson_2', 'section_maths_lesson_3', 'section_maths_lesson_4', 'section_physics_lesson_1', 'section_physics_lesson_2'];
+const lessons = [
+  'section_maths_lesson_1',
+  'section_maths_lesson_2',
+  'section_maths_lesson_3',
+  'section_maths_lesson_4',
+  'section_physics_lesson_1',
+  'section_physics_lesson_2',
+];
 let nextLesson = 0;
 const freshName = () => `lesson:${lessons[nextLesson++]!}:notes`;
 
@@ -217,7 +224,15 @@ await prepareLocal(PERSIST);
 const oursServer = await startWorkerd(PERSIST, OURS_PORT);
 const peerServer = fork(join(here, 'hocuspocus-server.ts'), [String(PEER_PORT)], { execArgv: ['--import', 'tsx'], stdio: 'ignore' });
 try {
-  await until(() => fetch(`${ORIGIN}/api/health`).then((r) => r.ok, () => false), 'our dev server', 120_000);
+  await until(
+    () =>
+      fetch(`${ORIGIN}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    'our dev server',
+    120_000,
+  );
   await new Promise<void>((ready) => peerServer.once('message', () => ready()));
 
   const results = [];
@@ -232,8 +247,12 @@ try {
   console.log(`Yjs document sync, Node ${process.version}; clients in this process, servers in their own`);
   for (const r of results) {
     console.log(`  ${r.backend.label}`);
-    console.log(`    open ${(r.large.bytes / 1024 / 1024).toFixed(2)} MB document, time to first content  median ${r.large.median.toFixed(1)} ms (${OPENS} opens)`);
-    console.log(`    ${COLLABORATORS} collaborators × ${CHARS_PER_SECOND} chars/s, edit to others  p50 ${r.typed.p50.toFixed(1)} ms  p99 ${r.typed.p99.toFixed(1)} ms (${r.typed.deliveries} deliveries)`);
+    console.log(
+      `    open ${(r.large.bytes / 1024 / 1024).toFixed(2)} MB document, time to first content  median ${r.large.median.toFixed(1)} ms (${OPENS} opens)`,
+    );
+    console.log(
+      `    ${COLLABORATORS} collaborators × ${CHARS_PER_SECOND} chars/s, edit to others  p50 ${r.typed.p50.toFixed(1)} ms  p99 ${r.typed.p99.toFixed(1)} ms (${r.typed.deliveries} deliveries)`,
+    );
     console.log(`    catch-up after offline (1% divergence each side)  ${r.caught.toFixed(1)} ms`);
   }
   console.log(`ours/peer open-1MB ${(o.large.median / p.large.median).toFixed(2)}`);

@@ -21,7 +21,9 @@ const secrets = Object.fromEntries(
 );
 const miniflare = new Miniflare(
   convertV4MiniflareOptions({
-    workers: [{ ...options, name: 'studyhall', modules: true, scriptPath: script, bindings: { ...(workerOptions.bindings as Record<string, unknown>), ...secrets } }],
+    workers: [
+      { ...options, name: 'studyhall', modules: true, scriptPath: script, bindings: { ...(workerOptions.bindings as Record<string, unknown>), ...secrets } },
+    ],
     port: Number(port),
     ...(process.env.BENCH_INSPECTOR_PORT ? { inspectorPort: Number(process.env.BENCH_INSPECTOR_PORT) } : {}),
     // The layout `wrangler dev --persist-to` and `wrangler d1 migrations apply` use, so the seeded D1 is found.

@@ -1,12 +1,4 @@
-import {
-  applies,
-  compare,
-  type EngineRate,
-  type EngineVersion,
-  moreSpecific,
-  newerVersion,
-  type PricingSubject,
-} from '../../worker/lib/pricing/resolve';
+import { applies, compare, type EngineRate, type EngineVersion, moreSpecific, newerVersion, type PricingSubject } from '../../worker/lib/pricing/resolve';
 
 /**
  * The textbook answer, and the bench's peer: every version checked and sorted, then every rate of the table

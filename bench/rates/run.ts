@@ -14,7 +14,7 @@ const LESSONS = 10_000;
 const ROUNDS = 5;
 
 let seed = 42;
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
 const day = (n: number) => new Date(Date.UTC(2023, 0, 1 + n)).toISOString().slice(0, 10);
 const countries = ['SG', 'MY', 'GB', 'US', 'AU', 'IN', 'PH', 'ID'];
@@ -40,7 +40,9 @@ const rates: EngineRate[] = versions.flatMap((version) =>
           ? { studentType: pick(studentTypes), studentCountry: random() < 0.5 ? pick(countries) : null }
           : kind < 9
             ? { tutorCountry: pick(countries), studentCountry: random() < 0.5 ? pick(countries) : null }
-            : j === 9 ? {} : { curriculum: 'IB' };
+            : j === 9
+              ? {}
+              : { curriculum: 'IB' };
     return { _id: `${version._id}-rate-${j}`, versionId: version._id, amount: 1000 + Math.floor(random() * 9000), currency: 'SGD', match };
   }),
 );

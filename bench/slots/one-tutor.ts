@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { lessonFitsItem } from '../../schema/contracts/availability-rule';
 import { minutesOf, SLOT_STEP_MINUTES } from '../../schema/contracts/availability';
+import { lessonFitsItem } from '../../schema/contracts/availability-rule';
 import { freeSlots, type Interval, type SlotInputs } from '../../worker/lib/availability/slots';
 
 /** One tutor's month: weekly hours every day 07:00–22:00 Singapore time, 500 booked lessons, a few days off. */

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
+import type { Tally } from './counting-d1';
 import { DAYS, LESSONS, monthInputs, naiveMonth, oursMonth } from './one-tutor';
 import { guestToken, oursTwenty, perTutorTwenty, timed, trialRequest, twentyTutorSetup } from './twenty-tutors';
-import type { Tally } from './counting-d1';
 
 /**
  * `npm run bench -- slots`. One tutor: a month of slots (31 one-day searches, 15-minute steps, 500 booked lessons)
@@ -37,10 +37,14 @@ for (let i = 0; i < ROUNDS; i++) {
   naiveMonth(month);
   peerMs.push(performance.now() - start);
 }
-console.log(`one tutor: ${DAYS} days of slots, 15-minute steps, ${LESSONS} booked lessons, ${ours.length} free starts, ${ROUNDS} rounds, Node ${process.version}`);
+console.log(
+  `one tutor: ${DAYS} days of slots, 15-minute steps, ${LESSONS} booked lessons, ${ours.length} free starts, ${ROUNDS} rounds, Node ${process.version}`,
+);
 console.log(`  ours  worker/lib/availability/slots.ts freeSlots × ${DAYS} days   median ${fmt(quantile(oursMs, 0.5))}  p95 ${fmt(quantile(oursMs, 0.95))}`);
 console.log(`  peer  naive per-slot overlap scan over the month     median ${fmt(quantile(peerMs, 0.5))}  p95 ${fmt(quantile(peerMs, 0.95))}`);
-console.log(`ours/peer one-tutor-month median ${(quantile(oursMs, 0.5) / quantile(peerMs, 0.5)).toFixed(2)} p95 ${(quantile(oursMs, 0.95) / quantile(peerMs, 0.95)).toFixed(2)}  (target: p95 ≤ 20 ms)`);
+console.log(
+  `ours/peer one-tutor-month median ${(quantile(oursMs, 0.5) / quantile(peerMs, 0.5)).toFixed(2)} p95 ${(quantile(oursMs, 0.95) / quantile(peerMs, 0.95)).toFixed(2)}  (target: p95 ≤ 20 ms)`,
+);
 
 const setup = await twentyTutorSetup();
 try {
@@ -56,9 +60,15 @@ try {
     twentyPeer.push((await timed(() => perTutorTwenty(setup, tally()))).ms);
   }
   console.log(`\ntwenty tutors, one trial day, ${oursSlots.length} free starts, real local D1 (workerd via wrangler's platform proxy)`);
-  console.log(`  ours  slotSources: one D1 batch   median ${fmt(quantile(twentyOurs, 0.5))}  p95 ${fmt(quantile(twentyOurs, 0.95))}  ${oursCount.trips} round trip(s), ${oursCount.statements.length} statements`);
-  console.log(`  peer  the same reads per tutor    median ${fmt(quantile(twentyPeer, 0.5))}  p95 ${fmt(quantile(twentyPeer, 0.95))}  ${peerCount.trips} round trips, ${peerCount.statements.length} statements`);
-  console.log(`ours/peer twenty-tutors median ${(quantile(twentyOurs, 0.5) / quantile(twentyPeer, 0.5)).toFixed(2)} round-trips ${(oursCount.trips / peerCount.trips).toFixed(2)}`);
+  console.log(
+    `  ours  slotSources: one D1 batch   median ${fmt(quantile(twentyOurs, 0.5))}  p95 ${fmt(quantile(twentyOurs, 0.95))}  ${oursCount.trips} round trip(s), ${oursCount.statements.length} statements`,
+  );
+  console.log(
+    `  peer  the same reads per tutor    median ${fmt(quantile(twentyPeer, 0.5))}  p95 ${fmt(quantile(twentyPeer, 0.95))}  ${peerCount.trips} round trips, ${peerCount.statements.length} statements`,
+  );
+  console.log(
+    `ours/peer twenty-tutors median ${(quantile(twentyOurs, 0.5) / quantile(twentyPeer, 0.5)).toFixed(2)} round-trips ${(oursCount.trips / peerCount.trips).toFixed(2)}`,
+  );
 
   const token = await guestToken(setup);
   const request = tally();

@@ -5,7 +5,7 @@ import { drizzle } from 'drizzle-orm/d1';
 import { getPlatformProxy } from 'wrangler';
 import type { EffectiveBookingRules } from '../../schema/contracts/availability';
 import { seed } from '../../schema/seed';
-import { availabilityItems, courses, courseTutors, sectionAttendees, sections, users, userSubjects } from '../../schema/tables';
+import { availabilityItems, courses, courseTutors, sectionAttendees, sections, userSubjects, users } from '../../schema/tables';
 import { freeSlots, type Interval, type SlotItem } from '../../worker/lib/availability/slots';
 import { countingD1, type D1Like, type Tally } from './counting-d1';
 
@@ -43,7 +43,9 @@ export async function twentyTutorSetup() {
   rmSync(STATE, { recursive: true, force: true });
   const proxy = await getPlatformProxy<{ DB: Binding }>({ configPath: 'wrangler.toml', persist: { path: `${STATE}/v3` } });
   const raw = proxy.env.DB as unknown as D1Like;
-  for (const file of readdirSync('schema/migrations').filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of readdirSync('schema/migrations')
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     for (const statement of readFileSync(`schema/migrations/${file}`, 'utf8').split('--> statement-breakpoint')) {
       if (statement.trim()) await raw.prepare(statement).run();
     }
@@ -70,13 +72,38 @@ export async function twentyTutorSetup() {
       createdBy: 'user_admin',
     }));
     return [
-      db.insert(users).values({ _id: id, tenantId: TENANT, role: 'TUTOR', firstname: `Tutor ${i}`, lastname: 'Bench', email: `bench${i}@studyhall.test`, timezone: ZONES[i % ZONES.length]!, onboarded: true }),
+      db.insert(users).values({
+        _id: id,
+        tenantId: TENANT,
+        role: 'TUTOR',
+        firstname: `Tutor ${i}`,
+        lastname: 'Bench',
+        email: `bench${i}@studyhall.test`,
+        timezone: ZONES[i % ZONES.length]!,
+        onboarded: true,
+      }),
       db.insert(userSubjects).values({ _id: `bench_subject_${i}`, tenantId: TENANT, userId: id, ...SUBJECT }),
-      db.insert(availabilityItems).values({ _id: `bench_item_${i}`, tenantId: TENANT, userId: id, status: 'ENABLE', timezone: ZONES[i % ZONES.length]!, weekly }),
-      db.insert(courses).values({ _id: courseId, tenantId: TENANT, title: `Chemistry ${i}`, kind: 'One-to-One', isOneToOne: true, status: 'ACTIVE', paymentType: 'CREDIT', ...SUBJECT, createdBy: 'user_admin' }),
-      db.insert(courseTutors).values({ _id: `bench_course_tutor_${i}`, tenantId: TENANT, courseId, userId: id, type: 'PRIMARY', tutorRoleId: `tutor_role_editor_${TENANT}` }),
+      db
+        .insert(availabilityItems)
+        .values({ _id: `bench_item_${i}`, tenantId: TENANT, userId: id, status: 'ENABLE', timezone: ZONES[i % ZONES.length]!, weekly }),
+      db.insert(courses).values({
+        _id: courseId,
+        tenantId: TENANT,
+        title: `Chemistry ${i}`,
+        kind: 'One-to-One',
+        isOneToOne: true,
+        status: 'ACTIVE',
+        paymentType: 'CREDIT',
+        ...SUBJECT,
+        createdBy: 'user_admin',
+      }),
+      db
+        .insert(courseTutors)
+        .values({ _id: `bench_course_tutor_${i}`, tenantId: TENANT, courseId, userId: id, type: 'PRIMARY', tutorRoleId: `tutor_role_editor_${TENANT}` }),
       ...lessons.map((lesson) => db.insert(sections).values(lesson)),
-      ...lessons.map((lesson) => db.insert(sectionAttendees).values({ _id: `bench_attendee_${lesson._id}`, tenantId: TENANT, sectionId: lesson._id, userId: id, kind: 'TUTOR' })),
+      ...lessons.map((lesson) =>
+        db.insert(sectionAttendees).values({ _id: `bench_attendee_${lesson._id}`, tenantId: TENANT, sectionId: lesson._id, userId: id, kind: 'TUTOR' }),
+      ),
     ];
   });
   for (let i = 0; i < rows.length; i += 100) {
@@ -141,7 +168,11 @@ export async function trialRequest(setup: Setup, tally: Tally, token: string) {
   const env = { DB: countingD1(setup.raw, tally), TOKEN_SECRET, APP_ENV: 'bench' };
   const res = await setup.worker.app.request(
     'http://localhost/api/user-availability/slots/trial',
-    { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ ...SUBJECT, date: setup.date, timezone: 'Asia/Singapore' }) },
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...SUBJECT, date: setup.date, timezone: 'Asia/Singapore' }),
+    },
     env,
   );
   if (res.status !== 200) throw new Error(`trial slots answered ${res.status}: ${await res.text()}`);
@@ -152,7 +183,11 @@ export async function guestToken(setup: Setup) {
   const env = { DB: setup.raw, TOKEN_SECRET, APP_ENV: 'bench' };
   const res = await setup.worker.app.request(
     'http://localhost/api/oauth/token',
-    { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'studyhall-web' }).toString() },
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'studyhall-web' }).toString(),
+    },
     env,
   );
   if (res.status !== 200) throw new Error(`guest token answered ${res.status}: ${await res.text()}`);

@@ -32,12 +32,26 @@ export class ChatDirectory {
       this.db
         .select({ id: courseStudents.userId })
         .from(courseStudents)
-        .where(and(eq(courseStudents.tenantId, this.tenantId), eq(courseStudents.courseId, courseId), eq(courseStudents.status, 'ENROLLED'), inArray(courseStudents.userId, ids)))
+        .where(
+          and(
+            eq(courseStudents.tenantId, this.tenantId),
+            eq(courseStudents.courseId, courseId),
+            eq(courseStudents.status, 'ENROLLED'),
+            inArray(courseStudents.userId, ids),
+          ),
+        )
         .all(),
       this.db
         .select({ id: courseTutors.userId })
         .from(courseTutors)
-        .where(and(eq(courseTutors.tenantId, this.tenantId), eq(courseTutors.courseId, courseId), eq(courseTutors.status, 'ENABLE'), inArray(courseTutors.userId, ids)))
+        .where(
+          and(
+            eq(courseTutors.tenantId, this.tenantId),
+            eq(courseTutors.courseId, courseId),
+            eq(courseTutors.status, 'ENABLE'),
+            inArray(courseTutors.userId, ids),
+          ),
+        )
         .all(),
     ]);
     return new Set([...students, ...tutors].map((row) => row.id));
@@ -51,7 +65,14 @@ export class ChatDirectory {
         .select(columns)
         .from(courseStudents)
         .innerJoin(users, eq(users._id, courseStudents.userId))
-        .where(and(eq(courseStudents.tenantId, this.tenantId), eq(courseStudents.courseId, courseId), eq(courseStudents.status, 'ENROLLED'), isNull(users.deletedAt)))
+        .where(
+          and(
+            eq(courseStudents.tenantId, this.tenantId),
+            eq(courseStudents.courseId, courseId),
+            eq(courseStudents.status, 'ENROLLED'),
+            isNull(users.deletedAt),
+          ),
+        )
         .all(),
       this.db
         .select(columns)

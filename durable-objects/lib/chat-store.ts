@@ -1,4 +1,4 @@
-import { type ChatMessage, type ChatPerson, type MessageStatus, MESSAGE_PAGE_SIZE } from '../../schema/contracts/chat';
+import { type ChatMessage, type ChatPerson, MESSAGE_PAGE_SIZE, type MessageStatus } from '../../schema/contracts/chat';
 
 /**
  * A chat room's SQLite: conversations, their members with read watermarks, the people shown on messages, and the
@@ -178,7 +178,13 @@ export class ChatStore {
       )
       .toArray();
     const hasMore = rows.length > limit;
-    return { messages: rows.slice(0, limit).reverse().map((row) => this.toMessage(row)), hasMore };
+    return {
+      messages: rows
+        .slice(0, limit)
+        .reverse()
+        .map((row) => this.toMessage(row)),
+      hasMore,
+    };
   }
 
   /** Messages after `afterSeq` in the conversations `userId` may read (all of them when null), in room order. */

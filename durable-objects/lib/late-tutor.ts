@@ -52,7 +52,10 @@ export async function reportLateTutor(env: Env, lesson: WaitingLesson, waitingUs
   if (!tutor) problems.push('The lesson has no tutor');
   const waitingCount = waitingUserIds.length;
   if (tutor?.email) {
-    await deliver(tutor._id, lateTutorMail({ to: tutor.email, firstname: tutor.firstname, lessonTitle: lesson.title, tutorName: fullName(tutor), waitingCount, link }));
+    await deliver(
+      tutor._id,
+      lateTutorMail({ to: tutor.email, firstname: tutor.firstname, lessonTitle: lesson.title, tutorName: fullName(tutor), waitingCount, link }),
+    );
   } else if (tutor) problems.push('The tutor has no e-mail address');
 
   const admins = await callLogAdmins(db, lesson.tenantId);

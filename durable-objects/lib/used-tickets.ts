@@ -10,11 +10,7 @@ export class UsedTickets {
   /** Records the ticket; false when it was used before. */
   claim(ticketId: string, expiresAt: number, now = Math.floor(Date.now() / 1000)): boolean {
     this.sql.exec('DELETE FROM used_tickets WHERE expires_at < ?', now);
-    const inserted = this.sql.exec(
-      'INSERT INTO used_tickets (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING RETURNING id',
-      ticketId,
-      expiresAt,
-    );
+    const inserted = this.sql.exec('INSERT INTO used_tickets (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING RETURNING id', ticketId, expiresAt);
     return inserted.toArray().length === 1;
   }
 }

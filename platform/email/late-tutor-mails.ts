@@ -26,7 +26,13 @@ export function lateTutorMail({ to, firstname, lessonTitle, waitingCount, link }
 /** To the admins who read call logs: a tutor is late, so someone can step in. */
 export function lateTutorAdminMail({ to, firstname, lessonTitle, tutorName, waitingCount, link }: LateMail): OutgoingMail {
   const greeting = firstname ? `Hi ${firstname},` : 'Hi,';
-  const text = [greeting, '', `${tutorName} has not joined "${lessonTitle}" a minute after its start. ${waitingLine(waitingCount)}`, '', `Waiting room: ${link}`].join('\n');
+  const text = [
+    greeting,
+    '',
+    `${tutorName} has not joined "${lessonTitle}" a minute after its start. ${waitingLine(waitingCount)}`,
+    '',
+    `Waiting room: ${link}`,
+  ].join('\n');
   const body = html`<p>${greeting}</p>
     <p>${tutorName} has not joined "${lessonTitle}" a minute after its start. ${waitingLine(waitingCount)}</p>
     <p><a href="${link}">Open the waiting room</a></p>`;
@@ -34,7 +40,13 @@ export function lateTutorAdminMail({ to, firstname, lessonTitle, tutorName, wait
 }
 
 /** To the lesson's tutors: a student is waiting for them. */
-export function userWaitingMail({ to, firstname, lessonTitle, waiterName, link }: Omit<LateMail, 'waitingCount' | 'tutorName'> & { waiterName: string }): OutgoingMail {
+export function userWaitingMail({
+  to,
+  firstname,
+  lessonTitle,
+  waiterName,
+  link,
+}: Omit<LateMail, 'waitingCount' | 'tutorName'> & { waiterName: string }): OutgoingMail {
   const greeting = firstname ? `Hi ${firstname},` : 'Hi,';
   const text = [greeting, '', `${waiterName} is waiting for you in the waiting room of "${lessonTitle}".`, '', `Join: ${link}`].join('\n');
   const body = html`<p>${greeting}</p>

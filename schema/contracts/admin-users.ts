@@ -40,7 +40,12 @@ export const adminUserDropdownQuery = z.object({
   level: z.string().trim().max(60).optional(),
   userTypes: z
     .string()
-    .transform((value) => value.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((s) => s.trim().toUpperCase())
+        .filter(Boolean),
+    )
     .pipe(z.array(role))
     .optional(),
 });

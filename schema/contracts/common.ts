@@ -18,9 +18,7 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_SEARCH_TEXT = 100;
 
 /** Sort direction as the clients send it: words or the 1 / -1 of the original API. */
-const sortValue = z
-  .enum(['asc', 'desc', '1', '-1'])
-  .transform((value) => (value === 'desc' || value === '-1' ? ('desc' as const) : ('asc' as const)));
+const sortValue = z.enum(['asc', 'desc', '1', '-1']).transform((value) => (value === 'desc' || value === '-1' ? ('desc' as const) : ('asc' as const)));
 
 /** Query string of every list endpoint; routes extend it with their own filters. */
 export const listQuery = z

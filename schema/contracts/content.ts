@@ -24,7 +24,11 @@ const url = z
 
 export const topicsQuery = z.object({ subjectId: id, gradeId: id.optional() });
 export const topicsBySubjectQuery = z.object({ curriculum: z.string().trim().min(1).max(120), subject: z.string().trim().min(1).max(120).optional() });
-export const getTopicsInput = z.object({ curriculum: z.string().trim().min(1).max(120), subject: z.string().trim().min(1).max(120), grade: z.string().trim().max(60).optional() });
+export const getTopicsInput = z.object({
+  curriculum: z.string().trim().min(1).max(120),
+  subject: z.string().trim().min(1).max(120),
+  grade: z.string().trim().max(60).optional(),
+});
 export const topicSortingInput = z.object({
   topics: z
     .array(z.object({ _id: id, sortingOrder: z.number().int().min(0).max(10_000) }))
@@ -169,10 +173,18 @@ export const questionListQuery = listQuery.and(
       .string()
       .trim()
       .min(1)
-      .transform((value) => value.split(',').map((v) => v.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(id).min(1).max(100)),
     difficulty: z.enum(DIFFICULTIES).optional(),
-    isApproved: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+    isApproved: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
   }),
 );
 export const questionIdsQuery = listQuery.and(
@@ -181,7 +193,12 @@ export const questionIdsQuery = listQuery.and(
       .string()
       .trim()
       .min(1, 'is required')
-      .transform((value) => value.split(',').map((v) => v.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(id).min(1).max(100)),
   }),
 );

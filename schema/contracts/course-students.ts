@@ -10,7 +10,12 @@ const enrolmentStatus = z.enum(enrolmentStatuses, { error: 'must be ENROLLED or 
 const enrolmentPaymentType = z.enum(enrolmentPaymentTypes, { error: 'must be ONETIME, SUBSCRIPTION, CREDIT or TRIAL' });
 
 /** POST /api/admin/course-students. */
-export const courseStudentInput = z.object({ course: recordId, user: recordId, status: enrolmentStatus.default('ENROLLED'), paymentType: enrolmentPaymentType });
+export const courseStudentInput = z.object({
+  course: recordId,
+  user: recordId,
+  status: enrolmentStatus.default('ENROLLED'),
+  paymentType: enrolmentPaymentType,
+});
 export type CourseStudentInput = z.input<typeof courseStudentInput>;
 
 /** PUT /api/admin/course-students/{id}: what is left out stays as it is (no default status that would re-enrol). */

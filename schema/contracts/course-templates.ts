@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './common';
-import { courseKinds, courseStatuses, coursePaymentTypes, recordId } from './courses';
+import { courseKinds, coursePaymentTypes, courseStatuses, recordId } from './courses';
 import { courseRoleCatalogue } from './permissions';
 import { permissionMap } from './roles';
 
@@ -25,12 +25,22 @@ export const templateSection: z.ZodType<TemplateSection> = z.lazy(() =>
       kind: z.enum(templateSectionKinds, { error: 'must be SECTION, ZOOM, TEAMS, RESOURCE or HOMEWORK' }),
       title: required(200),
       description: z.string().trim().max(2000).optional(),
-      duration: z.number().int().min(15, 'must be 15 to 180 minutes').max(180, 'must be 15 to 180 minutes').multipleOf(15, 'must be in steps of 15 minutes').optional(),
-      link: z.url({ protocol: /^https?$/, error: 'must be a web address starting with http:// or https://' }).max(2000).optional(),
+      duration: z
+        .number()
+        .int()
+        .min(15, 'must be 15 to 180 minutes')
+        .max(180, 'must be 15 to 180 minutes')
+        .multipleOf(15, 'must be in steps of 15 minutes')
+        .optional(),
+      link: z
+        .url({ protocol: /^https?$/, error: 'must be a web address starting with http:// or https://' })
+        .max(2000)
+        .optional(),
       sections: z.array(templateSection).max(100, 'at most 100 items in one section').optional(),
     })
     .superRefine((node, ctx) => {
-      if (node.sections?.length && node.kind !== 'SECTION') ctx.addIssue({ code: 'custom', path: ['sections'], message: 'only a SECTION can hold other items' });
+      if (node.sections?.length && node.kind !== 'SECTION')
+        ctx.addIssue({ code: 'custom', path: ['sections'], message: 'only a SECTION can hold other items' });
     }),
 );
 
@@ -52,7 +62,8 @@ export const courseTemplateInput = z
     fromCourseId: recordId.optional(),
   })
   .superRefine((input, ctx) => {
-    if (!input.sections && !input.fromCourseId) ctx.addIssue({ code: 'custom', path: ['sections'], message: 'give the sections, or a course to copy them from' });
+    if (!input.sections && !input.fromCourseId)
+      ctx.addIssue({ code: 'custom', path: ['sections'], message: 'give the sections, or a course to copy them from' });
   });
 export type CourseTemplateInput = z.input<typeof courseTemplateInput>;
 
@@ -62,7 +73,11 @@ export const courseTemplateUpdate = z.object({ ...templateFields, sections: z.ar
 /** `sort` is a field name, with a leading `-` for descending (e.g. `-createdAt`). */
 export const courseTemplateListQuery = listQuery.and(
   z.object({
-    sort: z.enum(['title', '-title', 'createdAt', '-createdAt', 'updatedAt', '-updatedAt'], { error: 'must be title, createdAt or updatedAt, optionally with a leading -' }).optional(),
+    sort: z
+      .enum(['title', '-title', 'createdAt', '-createdAt', 'updatedAt', '-updatedAt'], {
+        error: 'must be title, createdAt or updatedAt, optionally with a leading -',
+      })
+      .optional(),
     courseId: recordId.optional(),
     curriculum: z.string().trim().max(120).optional(),
     subject: z.string().trim().max(120).optional(),
@@ -70,7 +85,12 @@ export const courseTemplateListQuery = listQuery.and(
   }),
 );
 
-export const templateDetailQuery = z.object({ isSectionsAllowed: z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true').optional() });
+export const templateDetailQuery = z.object({
+  isSectionsAllowed: z
+    .enum(['0', '1', 'true', 'false'])
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
+});
 
 /** POST /api/admin/courses/from-template/{templateId}: what the template does not say about the new course. */
 export const courseFromTemplateInput = z.object({
@@ -98,7 +118,12 @@ export interface CourseTemplate {
 export const settingTemplateStatuses = ['ACTIVE', 'INACTIVE'] as const;
 const statuses = z
   .string()
-  .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.enum(settingTemplateStatuses, { error: 'must be a comma list of ACTIVE, INACTIVE' })))
   .optional();
 export const settingTemplateListQuery = listQuery.and(z.object({ statuses }));
@@ -115,7 +140,11 @@ const currencies = new Set(Intl.supportedValuesOf('currency'));
 export const coursePricingTemplateInput = z.object({
   ...settingBase,
   /** In the currency's minor units (cents, pence), so money is never a float. */
-  amount: z.number({ error: 'must be a whole number of minor units' }).int('must be a whole number of minor units').min(0, 'cannot be negative').max(100_000_000),
+  amount: z
+    .number({ error: 'must be a whole number of minor units' })
+    .int('must be a whole number of minor units')
+    .min(0, 'cannot be negative')
+    .max(100_000_000),
   currency: z
     .string({ error: 'is required' })
     .trim()

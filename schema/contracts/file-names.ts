@@ -32,7 +32,10 @@ export function cleanFileName(original: string, timestamp: number = Date.now()):
       .replace(/^[-_]+|[-_]+$/g, '')
       .slice(0, MAX_BASE_LENGTH)
       .replace(/[-_]+$/, '') || 'file';
-  const extension = asciiOnly(rawExtension).replace(/[^A-Za-z0-9]/g, '').toLowerCase().slice(0, MAX_EXTENSION_LENGTH);
+  const extension = asciiOnly(rawExtension)
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toLowerCase()
+    .slice(0, MAX_EXTENSION_LENGTH);
   return `${base}-${Math.trunc(timestamp)}${extension ? `.${extension}` : ''}`;
 }
 

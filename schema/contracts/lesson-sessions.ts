@@ -50,7 +50,9 @@ export const bookmarkInput = z.object({
 });
 export type BookmarkInput = z.infer<typeof bookmarkInput>;
 
-export const bookmarksQuery = listQuery.and(z.object({ tutorId: id.optional(), studentId: id.optional(), subject: z.string().trim().min(1).max(100).optional() }));
+export const bookmarksQuery = listQuery.and(
+  z.object({ tutorId: id.optional(), studentId: id.optional(), subject: z.string().trim().min(1).max(100).optional() }),
+);
 
 export interface BookmarkView {
   _id: string;

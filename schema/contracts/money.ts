@@ -69,11 +69,7 @@ export function formatMoney(amount: number, currency: string, locale = 'en'): st
   return format.format(minorToDecimal(amount, currency) as Intl.StringNumericLiteral).replace(/\u00a0/g, ' ');
 }
 
-export const currencyCode = z
-  .string({ error: 'is required' })
-  .trim()
-  .toUpperCase()
-  .refine(isCurrencyCode, 'must be an ISO 4217 currency code such as USD');
+export const currencyCode = z.string({ error: 'is required' }).trim().toUpperCase().refine(isCurrencyCode, 'must be an ISO 4217 currency code such as USD');
 
 /** An amount on the wire: a whole number of minor units, so 10.5 (half a cent) is refused, never rounded. */
 export const minorAmount = z

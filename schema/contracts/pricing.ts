@@ -3,8 +3,8 @@ import { listQuery, recordId } from './common';
 import { currencyCode, minorAmount } from './money';
 import {
   comparisonOperators,
-  dateBases,
   type DateBasis,
+  dateBases,
   flexibleDurationUnits,
   groupDateBases,
   inclusionModes,
@@ -22,7 +22,12 @@ const ids = (max: number) => z.array(recordId).max(max, `at most ${max} items`).
 /** `statuses` is a comma list, e.g. `ACTIVE,INACTIVE`. */
 const statuses = z
   .string()
-  .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.enum(planStatuses, { error: 'must be a comma list of ACTIVE, INACTIVE' })))
   .optional();
 export const pricingListQuery = listQuery.and(z.object({ statuses }));

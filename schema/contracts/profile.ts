@@ -84,7 +84,30 @@ export function canonicalLanguageTag(tag: string): string | null {
 export const languageName = (tag: string) => languageNames().of(tag) ?? tag;
 
 /** Languages people most often list, offered first; any other valid tag can still be typed. */
-export const COMMON_LANGUAGES = ['en', 'zh', 'hi', 'es', 'ar', 'fr', 'ms', 'ta', 'bn', 'pt', 'ru', 'ur', 'id', 'de', 'ja', 'ko', 'vi', 'th', 'tr', 'it', 'si', 'ne'];
+export const COMMON_LANGUAGES = [
+  'en',
+  'zh',
+  'hi',
+  'es',
+  'ar',
+  'fr',
+  'ms',
+  'ta',
+  'bn',
+  'pt',
+  'ru',
+  'ur',
+  'id',
+  'de',
+  'ja',
+  'ko',
+  'vi',
+  'th',
+  'tr',
+  'it',
+  'si',
+  'ne',
+];
 
 const trimmed = (max: number) => z.string({ error: 'is required' }).trim().max(max, `must be at most ${max} characters`);
 const requiredText = (max: number) => trimmed(max).min(1, 'is required');
@@ -146,9 +169,7 @@ export const experienceInput = z
   .strict()
   .refine((e) => !e.startDate || !e.endDate || e.endDate >= e.startDate, { path: ['endDate'], message: 'must not be before the start date' });
 
-export const qualificationInput = z
-  .object({ title: requiredText(120), institution: optionalText(120), year, description: optionalText(2000) })
-  .strict();
+export const qualificationInput = z.object({ title: requiredText(120), institution: optionalText(120), year, description: optionalText(2000) }).strict();
 
 export const achievementInput = z.object({ title: requiredText(120), year, description: optionalText(2000) }).strict();
 
@@ -176,9 +197,7 @@ export const languageInput = z
   .strict();
 
 /** A subject by the names the catalogue lists; the server checks the tenant's catalogue holds it. */
-export const subjectInput = z
-  .object({ curriculum: requiredText(120), subject: requiredText(120), grade: requiredText(60) })
-  .strict();
+export const subjectInput = z.object({ curriculum: requiredText(120), subject: requiredText(120), grade: requiredText(60) }).strict();
 
 export const collectionInputs = {
   experiences: experienceInput,

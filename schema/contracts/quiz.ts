@@ -63,14 +63,26 @@ export const quizCreateInput = z.object({
   subTopicId: id.optional(),
   paper: optionalText,
   questionIds: z.array(id).min(1).max(100),
-  timeLimitSeconds: z.number().int().min(60).max(4 * 3600).nullable().optional(),
+  timeLimitSeconds: z
+    .number()
+    .int()
+    .min(60)
+    .max(4 * 3600)
+    .nullable()
+    .optional(),
 });
 export type QuizCreateInput = z.infer<typeof quizCreateInput>;
 
 export const quizPublishInput = z.object({
   isPublished: z.boolean(),
   title: z.string().trim().min(1).max(160).optional(),
-  timeLimitSeconds: z.number().int().min(60).max(4 * 3600).nullable().optional(),
+  timeLimitSeconds: z
+    .number()
+    .int()
+    .min(60)
+    .max(4 * 3600)
+    .nullable()
+    .optional(),
 });
 
 export const bySubTopicInput = z.object({ subTopicId: id, paper: optionalText });
@@ -91,7 +103,12 @@ export type AnswerInput = z.infer<typeof answerInput>;
 
 export const countdownInput = submissionRef.extend({
   isTimerEnabled: z.boolean(),
-  countdownSeconds: z.number().int().min(60).max(4 * 3600).optional(),
+  countdownSeconds: z
+    .number()
+    .int()
+    .min(60)
+    .max(4 * 3600)
+    .optional(),
 });
 export const openFeedbackInput = questionRef.extend({ openAiFeedback: z.string().trim().max(5000) });
 export const overrideInput = questionRef.extend({ score: z.number().min(0).max(100), reason: z.string().trim().min(3).max(1000) });
@@ -187,7 +204,12 @@ export interface SubmissionDoc {
   aiFeedbackSource: HelperSourceName | null;
   completedAt: string | null;
   isTrial: boolean;
-  quiz: { _id: string; title: string; topic: { _id: string; curriculum: string; subject: string; name: string }; subTopic: { _id: string; name: string } | null };
+  quiz: {
+    _id: string;
+    title: string;
+    topic: { _id: string; curriculum: string; subject: string; name: string };
+    subTopic: { _id: string; name: string } | null;
+  };
   questions: SubmissionQuestion[];
 }
 

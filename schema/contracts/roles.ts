@@ -43,7 +43,12 @@ export const roleListQuery = listQuery.and(
   z.object({
     statuses: z
       .string()
-      .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.enum(roleStatuses, { error: 'must be a comma list of ACTIVE, INACTIVE' })))
       .optional(),
   }),

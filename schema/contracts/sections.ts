@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isLessonDuration } from './durations';
-import { isWebAddress, withScheme } from './web-address';
 import type { LessonStatus } from './waiting-room';
+import { isWebAddress, withScheme } from './web-address';
 
 /** The same lists as schema/tables/courses.ts; contracts stay free of table code so the web app can import them. */
 export const sectionKinds = ['SECTION', 'ZOOM', 'TEAMS', 'RESOURCE', 'HOMEWORK'] as const;
@@ -67,11 +67,7 @@ export const lessonDuration = z.coerce
   .int()
   .refine((minutes) => isLessonDuration(minutes, false), 'must be 15 to 180 minutes in steps of 15');
 
-export const webAddress = z
-  .string()
-  .trim()
-  .refine(isWebAddress, 'must be a web address like example.com/page')
-  .transform(withScheme);
+export const webAddress = z.string().trim().refine(isWebAddress, 'must be a web address like example.com/page').transform(withScheme);
 
 /** A video provider's link must be https: it is opened from the lesson page as is. */
 const providerLink = z.url({ protocol: /^https$/, error: 'must be an https link' }).max(2048);
@@ -90,7 +86,12 @@ export const sectionCreateInput = z.object({
 export type SectionCreateInput = z.input<typeof sectionCreateInput>;
 
 export const sectionUpdateInput = z
-  .object({ title: title.optional(), description: z.string().trim().max(5000).optional(), parent: recordId.nullable().optional(), sortingKey: z.number().finite().optional() })
+  .object({
+    title: title.optional(),
+    description: z.string().trim().max(5000).optional(),
+    parent: recordId.nullable().optional(),
+    sortingKey: z.number().finite().optional(),
+  })
   .refine((input) => Object.values(input).some((value) => value !== undefined), { message: 'needs at least one field', path: ['body'] });
 export type SectionUpdateInput = z.input<typeof sectionUpdateInput>;
 
@@ -171,11 +172,14 @@ export const rescheduleHomeworkInput = z.object({ dueAt: isoInstant });
  * POST /sections takes any kind (SECTION when none is given); lessons and resources carry the same fields as on
  * their own routes.
  */
-export const anySectionInput = z.preprocess((body) => (body && typeof body === 'object' && !('kind' in body) ? { ...body, kind: 'SECTION' } : body), z.discriminatedUnion('kind', [
-  sectionCreateInput.extend({ kind: z.literal('SECTION') }),
-  meetingCreateInput.extend({ kind: z.enum(['ZOOM', 'TEAMS']) }),
-  resourceCreateInput,
-]));
+export const anySectionInput = z.preprocess(
+  (body) => (body && typeof body === 'object' && !('kind' in body) ? { ...body, kind: 'SECTION' } : body),
+  z.discriminatedUnion('kind', [
+    sectionCreateInput.extend({ kind: z.literal('SECTION') }),
+    meetingCreateInput.extend({ kind: z.enum(['ZOOM', 'TEAMS']) }),
+    resourceCreateInput,
+  ]),
+);
 export type AnySectionInput = z.output<typeof anySectionInput>;
 
 export const MAX_RESOURCE_BYTES = 20 * 1024 * 1024;

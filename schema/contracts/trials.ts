@@ -1,15 +1,20 @@
 import { z } from 'zod';
-import { TRIAL_MINUTES } from './availability';
 import { signUpRequest } from './auth';
+import { TRIAL_MINUTES } from './availability';
 import { listQuery } from './common';
-import { type TrialOutcome, trialOutcomes, type TrialStatus, trialStatuses } from './trial-enums';
+import { type TrialOutcome, type TrialStatus, trialOutcomes, trialStatuses } from './trial-enums';
 
 export * from './trial-enums';
 
 export const TRIAL_SLOT_TAKEN = 'This time was just booked by someone else. Please pick another time.';
 export const TRIAL_BOOKED = 'Trial class booked successfully!';
 
-const catalogueName = (what: string) => z.string({ error: `Choose a ${what}` }).trim().min(1, `Choose a ${what}`).max(100);
+const catalogueName = (what: string) =>
+  z
+    .string({ error: `Choose a ${what}` })
+    .trim()
+    .min(1, `Choose a ${what}`)
+    .max(100);
 const instant = z.iso.datetime({ offset: true, error: 'Use an ISO date and time' }).transform((s) => new Date(s));
 
 const trialFields = {
@@ -32,10 +37,7 @@ export const trialInput = z.object(trialFields).refine(lastsOneTrial, lengthIssu
 export type TrialInput = z.input<typeof trialInput>;
 
 /** A guest books and signs up at once; the new account is the trial's student. */
-export const trialSignUpInput = signUpRequest
-  .omit({ role: true })
-  .extend(trialFields)
-  .refine(lastsOneTrial, lengthIssue);
+export const trialSignUpInput = signUpRequest.omit({ role: true }).extend(trialFields).refine(lastsOneTrial, lengthIssue);
 export type TrialSignUpInput = z.input<typeof trialSignUpInput>;
 
 export const adminTrialInput = z

@@ -3,7 +3,11 @@ const escape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '
 const inline = (text: string) =>
   text
     .split(/(\$[^$]+\$)/)
-    .map((part) => (part.startsWith('$') && part.endsWith('$') && part.length > 2 ? `<span data-type="inline-math" data-latex="${escape(part.slice(1, -1))}"></span>` : escape(part)))
+    .map((part) =>
+      part.startsWith('$') && part.endsWith('$') && part.length > 2
+        ? `<span data-type="inline-math" data-latex="${escape(part.slice(1, -1))}"></span>`
+        : escape(part),
+    )
     .join('');
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
-import { subjectSlug as toSubjectSlug, slugify } from '../contracts/slug';
-import { questions, quizzes, subjects, subTopics, tags, topics } from '../tables';
+import { slugify, subjectSlug as toSubjectSlug } from '../contracts/slug';
 import { catalogue } from '../seed-data';
+import { questions, quizzes, subjects, subTopics, tags, topics } from '../tables';
 import { contentByTenant, seedTagNames } from './catalogue';
 import { toEditorHtml } from './html';
 import { gradeIdFor, idPart, subjectIdFor } from './ids';
@@ -30,7 +30,16 @@ function rowsFor(tenantKey: string, tenantId: string, adminId: string | null, su
   const gradeId = gradeIdFor(subjectId, subject.grade);
   subject.topics.forEach((topic, topicIndex) => {
     const topicId = `topic_${tenantKey}_${idPart(subject.subjectSlug)}_${idPart(topic.key)}`;
-    rows.topics.push({ _id: topicId, tenantId, subjectId, gradeId, name: topic.name, slug: slugify(topic.key), description: topic.description, sortingOrder: topicIndex });
+    rows.topics.push({
+      _id: topicId,
+      tenantId,
+      subjectId,
+      gradeId,
+      name: topic.name,
+      slug: slugify(topic.key),
+      description: topic.description,
+      sortingOrder: topicIndex,
+    });
     topic.subTopics.forEach((sub, subIndex) => {
       const subTopicId = `sub_topic_${tenantKey}_${idPart(sub.key)}`;
       const stamp = (prefix: string, i: number) => `${prefix}_${idPart(sub.key)}_${i + 1}`;
@@ -117,7 +126,10 @@ export async function seedContent<S extends Record<string, unknown>>(
   }
   const statements = [
     ...codes.map(({ subjectId, code }) =>
-      db.update(subjects).set({ subjectCode: code }).where(and(eq(subjects._id, subjectId), isNull(subjects.subjectCode))),
+      db
+        .update(subjects)
+        .set({ subjectCode: code })
+        .where(and(eq(subjects._id, subjectId), isNull(subjects.subjectCode))),
     ),
     ...tagRows.map((row) => db.insert(tags).values(row).onConflictDoNothing()),
     ...rows.topics.map((row) => db.insert(topics).values(row).onConflictDoNothing()),

@@ -162,7 +162,12 @@ export const algebraTopic: SeedTopic = {
           body: 'An equation stays true if you do the same thing to both sides. Undo operations in the reverse order they were applied.\n\n$$3x + 5 = 20 \\;\\Rightarrow\\; 3x = 15 \\;\\Rightarrow\\; x = 5$$',
         },
       ],
-      faqs: [{ question: 'Should I expand brackets first?', answer: 'You can, but if the number outside divides the right-hand side exactly, dividing first is quicker.' }],
+      faqs: [
+        {
+          question: 'Should I expand brackets first?',
+          answer: 'You can, but if the number outside divides the right-hand side exactly, dividing first is quicker.',
+        },
+      ],
       questions: [
         ...linearEquations,
         ...bothSides,
@@ -231,7 +236,9 @@ export const algebraTopic: SeedTopic = {
           body: 'For $ax^2 + bx + c = 0$:\n\n$$x = \\frac{-b \\pm \\sqrt{b^2 - 4ac}}{2a}$$\n\nThe discriminant $b^2 - 4ac$ tells you how many real roots there are: positive gives two, zero gives one, negative gives none.',
         },
       ],
-      faqs: [{ question: 'When should I use the formula?', answer: 'When the question asks for decimal places, the quadratic almost certainly does not factorise.' }],
+      faqs: [
+        { question: 'When should I use the formula?', answer: 'When the question asks for decimal places, the quadratic almost certainly does not factorise.' },
+      ],
       questions: [
         ...quadraticEquations,
         ...formula,

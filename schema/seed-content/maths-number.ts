@@ -1,4 +1,4 @@
-import { band, num, numericMcq, open, pickMcq, } from './build';
+import { band, num, numericMcq, open, pickMcq } from './build';
 import type { SeedTopic } from './types';
 
 const percentOf = [10, 20, 25, 5, 15, 30, 12.5, 35].map((p, i) => {
@@ -198,7 +198,10 @@ export const numberTopic: SeedTopic = {
         },
       ],
       faqs: [
-        { question: 'Why not just take the percentage off the new price?', answer: 'The percentage was of the original amount, which is smaller, so taking it off the new price removes too much.' },
+        {
+          question: 'Why not just take the percentage off the new price?',
+          answer: 'The percentage was of the original amount, which is smaller, so taking it off the new price removes too much.',
+        },
         { question: 'Do I need a calculator?', answer: 'Paper 2 allows one; on Paper 1 use fractions such as $25\\% = \\frac{1}{4}$.' },
       ],
       questions: [
@@ -234,7 +237,12 @@ export const numberTopic: SeedTopic = {
           body: 'A number in standard form is $A \\times 10^{n}$ with $1 \\le A < 10$ and $n$ a whole number, for example $45\\,000 = 4.5 \\times 10^{4}$ and $0.0032 = 3.2 \\times 10^{-3}$.',
         },
       ],
-      faqs: [{ question: 'Is $20 \\times 10^{3}$ in standard form?', answer: 'No: the first number must be at least 1 and less than 10, so write $2 \\times 10^{4}$.' }],
+      faqs: [
+        {
+          question: 'Is $20 \\times 10^{3}$ in standard form?',
+          answer: 'No: the first number must be at least 1 and less than 10, so write $2 \\times 10^{4}$.',
+        },
+      ],
       questions: [
         ...multiplyPowers,
         ...powerOfPower,
@@ -264,7 +272,12 @@ export const numberTopic: SeedTopic = {
           body: 'Add the parts, divide the total by that to find one part, then multiply. Sharing £60 in the ratio $2 : 3$ gives $5$ parts of £12, so the shares are £24 and £36.',
         },
       ],
-      faqs: [{ question: 'How do I compare two pack sizes?', answer: 'Work out the price of the same amount of each, such as per 100 g; the lower price per unit is the better buy.' }],
+      faqs: [
+        {
+          question: 'How do I compare two pack sizes?',
+          answer: 'Work out the price of the same amount of each, such as per 100 g; the lower price per unit is the better buy.',
+        },
+      ],
       questions: [
         ...shares,
         ...unitCosts,

@@ -222,7 +222,8 @@ export const shapeTopic: SeedTopic = {
         open({
           text: 'A triangle has sides $9$ cm, $12$ cm and $16$ cm. Is it right-angled? Explain.',
           answer: 'No: $9^2 + 12^2 = 225$ but $16^2 = 256$. They are not equal, so the triangle is not right-angled.',
-          explanation: 'Pythagoras’ theorem works both ways: only a right-angled triangle has the squares of the two shorter sides adding to the square of the longest.',
+          explanation:
+            'Pythagoras’ theorem works both ways: only a right-angled triangle has the squares of the two shorter sides adding to the square of the longest.',
           hint: 'Test whether $a^2 + b^2 = c^2$ with $c$ the longest side.',
           points: [
             ['Adds the squares of the two shorter sides: 225', ['225', '81 + 144']],
@@ -273,7 +274,12 @@ export const shapeTopic: SeedTopic = {
           body: 'The interior angles of an $n$-sided polygon add up to $(n - 2) \\times 180^\\circ$. The exterior angles of any polygon add up to $360^\\circ$, and interior plus exterior is $180^\\circ$ at each vertex.',
         },
       ],
-      faqs: [{ question: 'Can a regular polygon have an exterior angle of $50^\\circ$?', answer: 'No: $360 \\div 50$ is not a whole number, so it cannot be a number of sides.' }],
+      faqs: [
+        {
+          question: 'Can a regular polygon have an exterior angle of $50^\\circ$?',
+          answer: 'No: $360 \\div 50$ is not a whole number, so it cannot be a number of sides.',
+        },
+      ],
       questions: [
         ...angleSums,
         ...regularAngles,
@@ -316,7 +322,8 @@ export const trigTopic: SeedTopic = {
         ...angles,
         open({
           text: 'You know an angle of a right-angled triangle and the side adjacent to it. Explain how to find the hypotenuse.',
-          answer: 'Adjacent and hypotenuse go together in cosine: $\\cos\\theta = \\frac{\\text{adj}}{\\text{hyp}}$, so $\\text{hyp} = \\frac{\\text{adj}}{\\cos\\theta}$.',
+          answer:
+            'Adjacent and hypotenuse go together in cosine: $\\cos\\theta = \\frac{\\text{adj}}{\\text{hyp}}$, so $\\text{hyp} = \\frac{\\text{adj}}{\\cos\\theta}$.',
           explanation: 'Choosing the ratio that contains the known side and the wanted side avoids an extra step.',
           hint: 'Which of SOH, CAH, TOA contains A and H?',
           points: [

@@ -123,9 +123,36 @@ const bags = [
 });
 
 const combined = [
-  ['A fair coin is flipped and a fair six-sided dice is rolled. Find the probability of a head and a six.', [1, 12], [[1, 8], [7, 12], [1, 3]], '$\\frac{1}{2} \\times \\frac{1}{6} = \\frac{1}{12}$'],
-  ['A fair dice is rolled twice. Find the probability of two sixes.', [1, 36], [[1, 6], [1, 3], [1, 12]], '$\\frac{1}{6} \\times \\frac{1}{6} = \\frac{1}{36}$'],
-  ['A spinner lands on blue with probability $0.3$. It is spun twice. Find the probability it lands on blue both times.', [9, 100], [[3, 5], [3, 10], [49, 100]], '$0.3 \\times 0.3 = 0.09 = \\frac{9}{100}$'],
+  [
+    'A fair coin is flipped and a fair six-sided dice is rolled. Find the probability of a head and a six.',
+    [1, 12],
+    [
+      [1, 8],
+      [7, 12],
+      [1, 3],
+    ],
+    '$\\frac{1}{2} \\times \\frac{1}{6} = \\frac{1}{12}$',
+  ],
+  [
+    'A fair dice is rolled twice. Find the probability of two sixes.',
+    [1, 36],
+    [
+      [1, 6],
+      [1, 3],
+      [1, 12],
+    ],
+    '$\\frac{1}{6} \\times \\frac{1}{6} = \\frac{1}{36}$',
+  ],
+  [
+    'A spinner lands on blue with probability $0.3$. It is spun twice. Find the probability it lands on blue both times.',
+    [9, 100],
+    [
+      [3, 5],
+      [3, 10],
+      [49, 100],
+    ],
+    '$0.3 \\times 0.3 = 0.09 = \\frac{9}{100}$',
+  ],
 ] as const;
 
 const combinedQuestions = combined.map(([text, [n, d], wrong, working], i) =>
@@ -157,7 +184,9 @@ export const statisticsTopic: SeedTopic = {
           body: 'The mean is the total divided by the number of values: $\\bar{x} = \\frac{\\sum x}{n}$. The median is the middle value once sorted, and the mode is the most common value. The range, largest minus smallest, measures spread.',
         },
       ],
-      faqs: [{ question: 'Which average should I use?', answer: 'The median is better when a few extreme values would pull the mean away from the typical value.' }],
+      faqs: [
+        { question: 'Which average should I use?', answer: 'The median is better when a few extreme values would pull the mean away from the typical value.' },
+      ],
       questions: [
         ...means,
         ...medians,
@@ -193,7 +222,8 @@ export const statisticsTopic: SeedTopic = {
         ...combinedQuestions,
         open({
           text: 'Maya flips a coin $10$ times and gets $7$ heads. She says the coin must be biased. Explain whether she is right.',
-          answer: 'Not necessarily: $10$ flips is a small sample, and $7$ heads can happen with a fair coin. She should flip it many more times and see whether the relative frequency stays far from $0.5$.',
+          answer:
+            'Not necessarily: $10$ flips is a small sample, and $7$ heads can happen with a fair coin. She should flip it many more times and see whether the relative frequency stays far from $0.5$.',
           explanation: 'Relative frequency approaches the true probability only as the number of trials grows.',
           hint: 'How reliable is an estimate from only 10 trials?',
           points: [

@@ -38,7 +38,7 @@ const temperatureRises = [
       ...band(i + 1, 6),
     },
     rise,
-    [energy! / c!, energy! * m! / c!, (energy! * c!) / m!],
+    [energy! / c!, (energy! * m!) / c!, (energy! * c!) / m!],
     '°C',
   );
 });
@@ -285,12 +285,18 @@ export const thermalTopic: SeedTopic = {
           body: 'The specific heat capacity $c$ is the energy needed to raise the temperature of 1 kg of a substance by 1 °C:\n\n$$\\Delta E = mc\\Delta\\theta$$\n\nWater has a high value, about 4200 J/(kg °C), so it warms and cools slowly.',
         },
       ],
-      faqs: [{ question: 'Why do coastal places have milder winters?', answer: 'The sea’s high specific heat capacity means it stores a lot of energy and cools slowly.' }],
+      faqs: [
+        {
+          question: 'Why do coastal places have milder winters?',
+          answer: 'The sea’s high specific heat capacity means it stores a lot of energy and cools slowly.',
+        },
+      ],
       questions: [
         ...heating,
         open({
           text: 'Explain why a metal spoon in hot soup feels hotter than a wooden spoon in the same soup.',
-          answer: 'Metal is a good thermal conductor: free electrons and vibrating ions carry energy quickly along the spoon to your hand. Wood is an insulator, so energy reaches your hand much more slowly.',
+          answer:
+            'Metal is a good thermal conductor: free electrons and vibrating ions carry energy quickly along the spoon to your hand. Wood is an insulator, so energy reaches your hand much more slowly.',
           explanation: 'Both spoons reach the soup temperature at the bottom; the difference is how fast energy is conducted along them.',
           hint: 'Which material is a good conductor, and why?',
           points: [
@@ -322,14 +328,20 @@ export const wavesTopic: SeedTopic = {
           body: '$$v = f\\lambda$$\n\nFrequency is waves per second (Hz); wavelength is the distance between neighbouring crests (m). All electromagnetic waves travel at $3 \\times 10^{8}$ m/s in a vacuum.',
         },
       ],
-      faqs: [{ question: 'Does a wave’s frequency change when it enters glass?', answer: 'No. The frequency stays the same; the speed and wavelength both decrease.' }],
+      faqs: [
+        {
+          question: 'Does a wave’s frequency change when it enters glass?',
+          answer: 'No. The frequency stays the same; the speed and wavelength both decrease.',
+        },
+      ],
       questions: [
         ...waveSpeeds,
         ...wavelengths,
         spectrum,
         open({
           text: 'State two differences between transverse and longitudinal waves, giving an example of each.',
-          answer: 'In transverse waves the vibrations are at right angles to the direction of travel (e.g. light); in longitudinal waves they are parallel to it (e.g. sound). Longitudinal waves have compressions and rarefactions; transverse waves have crests and troughs.',
+          answer:
+            'In transverse waves the vibrations are at right angles to the direction of travel (e.g. light); in longitudinal waves they are parallel to it (e.g. sound). Longitudinal waves have compressions and rarefactions; transverse waves have crests and troughs.',
           explanation: 'The key idea is the direction of vibration compared with the direction the energy travels.',
           hint: 'Compare the direction of the vibrations with the direction of energy transfer.',
           points: [
@@ -391,14 +403,17 @@ export const electricityTopic: SeedTopic = {
           body: 'In series: $R = R_1 + R_2$. In parallel:\n\n$$\\frac{1}{R} = \\frac{1}{R_1} + \\frac{1}{R_2}$$\n\nElectrical power is $P = IV$, and energy transferred is $E = Pt$.',
         },
       ],
-      faqs: [{ question: 'Why are house lights wired in parallel?', answer: 'Each lamp gets the full supply voltage and can be switched on and off on its own.' }],
+      faqs: [
+        { question: 'Why are house lights wired in parallel?', answer: 'Each lamp gets the full supply voltage and can be switched on and off on its own.' },
+      ],
       questions: [
         ...electricPower,
         ...series,
         ...parallel,
         open({
           text: 'Explain why adding another resistor in parallel to a circuit decreases the total resistance.',
-          answer: 'The parallel resistor gives the current an extra path, so more current flows from the same supply voltage; by $R = \\frac{V}{I}$ the total resistance is lower.',
+          answer:
+            'The parallel resistor gives the current an extra path, so more current flows from the same supply voltage; by $R = \\frac{V}{I}$ the total resistance is lower.',
           explanation: 'More paths for charge means more total current for the same p.d.',
           hint: 'Think about how many paths the charge can take.',
           points: [
@@ -436,7 +451,8 @@ export const nuclearTopic: SeedTopic = {
         ...halfLifeFinds,
         open({
           text: 'Compare alpha, beta and gamma radiation in terms of what they are and how penetrating they are.',
-          answer: 'Alpha is a helium nucleus, stopped by paper; beta is a fast electron, stopped by a few mm of aluminium; gamma is an electromagnetic wave, reduced by thick lead or concrete. Alpha is the most ionising and least penetrating.',
+          answer:
+            'Alpha is a helium nucleus, stopped by paper; beta is a fast electron, stopped by a few mm of aluminium; gamma is an electromagnetic wave, reduced by thick lead or concrete. Alpha is the most ionising and least penetrating.',
           explanation: 'Penetration increases from alpha to beta to gamma while ionising ability decreases.',
           hint: 'Think about what stops each one.',
           points: [

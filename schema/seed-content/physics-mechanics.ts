@@ -261,13 +261,19 @@ export const mechanicsTopic: SeedTopic = {
           body: 'If the resultant force on an object is zero it stays at rest or keeps moving at constant velocity. Otherwise it accelerates:\n\n$$F = ma \\qquad W = mg$$',
         },
       ],
-      faqs: [{ question: 'Is weight the same as mass?', answer: 'No. Mass (kg) is the amount of matter; weight (N) is the gravitational force on it and changes with $g$.' }],
+      faqs: [
+        {
+          question: 'Is weight the same as mass?',
+          answer: 'No. Mass (kg) is the amount of matter; weight (N) is the gravitational force on it and changes with $g$.',
+        },
+      ],
       questions: [
         ...resultants,
         ...weights,
         open({
           text: 'A skydiver reaches terminal velocity. Explain why she stops accelerating.',
-          answer: 'As her speed increases, air resistance increases until it equals her weight. The resultant force is then zero, so by Newton’s first law she moves at constant velocity.',
+          answer:
+            'As her speed increases, air resistance increases until it equals her weight. The resultant force is then zero, so by Newton’s first law she moves at constant velocity.',
           explanation: 'Drag grows with speed; when the forces balance there is no resultant force and no acceleration.',
           hint: 'What happens to air resistance as she speeds up?',
           points: [
@@ -297,7 +303,8 @@ export const mechanicsTopic: SeedTopic = {
         ...powers,
         open({
           text: 'A ball is dropped from a height. Describe the energy transfers as it falls, ignoring air resistance, and explain how to find its speed just before it hits the ground.',
-          answer: 'Gravitational potential energy is transferred to kinetic energy. With no air resistance the loss in $E_p$ equals the gain in $E_k$, so $mgh = \\frac{1}{2}mv^2$, giving $v = \\sqrt{2gh}$.',
+          answer:
+            'Gravitational potential energy is transferred to kinetic energy. With no air resistance the loss in $E_p$ equals the gain in $E_k$, so $mgh = \\frac{1}{2}mv^2$, giving $v = \\sqrt{2gh}$.',
           explanation: 'Conservation of energy links the two stores; the mass cancels.',
           hint: 'Which store empties, and which fills?',
           points: [

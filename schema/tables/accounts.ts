@@ -3,7 +3,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 import { roleNames } from '../contracts/auth';
 import { idColumn, tenantColumn, timestamps } from './columns';
 
-export { roleNames, type RoleName } from '../contracts/auth';
+export { type RoleName, roleNames } from '../contracts/auth';
 
 export const users = sqliteTable(
   'users',
@@ -51,8 +51,12 @@ export const userMappers = sqliteTable(
   {
     _id: idColumn(),
     tenantId: tenantColumn(),
-    parentId: text('parent_id').notNull().references(() => users._id),
-    studentId: text('student_id').notNull().references(() => users._id),
+    parentId: text('parent_id')
+      .notNull()
+      .references(() => users._id),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => users._id),
     ...timestamps(),
   },
   (t) => [uniqueIndex('user_mappers_pair').on(t.parentId, t.studentId)],
@@ -64,7 +68,9 @@ export const sessions = sqliteTable(
   {
     _id: idColumn(),
     tenantId: tenantColumn(),
-    userId: text('user_id').notNull().references(() => users._id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users._id),
     authType: text('auth_type').notNull(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),

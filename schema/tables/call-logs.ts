@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { sections } from './sections';
 import { idColumn, tenantColumn, timestamps } from './columns';
+import { sections } from './sections';
 
 /**
  * LATE: the tutor had not joined one minute after the start, and the room alerted them and the admins.

@@ -20,7 +20,9 @@ export const subjects = sqliteTable(
   {
     _id: idColumn(),
     tenantId: tenantColumn(),
-    curriculumId: text('curriculum_id').notNull().references(() => curricula._id),
+    curriculumId: text('curriculum_id')
+      .notNull()
+      .references(() => curricula._id),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
     subjectCode: text('subject_code'),
@@ -35,7 +37,9 @@ export const grades = sqliteTable(
   {
     _id: idColumn(),
     tenantId: tenantColumn(),
-    subjectId: text('subject_id').notNull().references(() => subjects._id),
+    subjectId: text('subject_id')
+      .notNull()
+      .references(() => subjects._id),
     grade: text('grade').notNull(),
     sortingOrder: integer('sorting_order').notNull().default(0),
     ...timestamps(),

@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { users } from './accounts';
 import { idColumn, tenantColumn, timestamps } from './columns';
 import { sections } from './sections';
-import { users } from './accounts';
 
 /** A question worked on in a lesson, shown as a board page: `pageNo` is the board page it belongs to. */
 export interface SessionQuestion {

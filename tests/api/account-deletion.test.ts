@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../schema/seed';
-import { adminNotes, emailOutbox, sessions, userExperiences, userMappers, users, userSubjects } from '../../schema/tables';
+import { adminNotes, emailOutbox, sessions, userExperiences, userMappers, userSubjects, users } from '../../schema/tables';
 import { api, bearer, expectFieldError, postJson, signIn, tokenRequest } from '../helpers/auth';
 import { db, seedDemo } from '../helpers/seed';
 
@@ -15,7 +15,13 @@ const deleteAccount = (token: string, body: unknown, extra: Record<string, strin
 
 const row = (id: string) => db.select().from(users).where(eq(users._id, id)).get();
 const liveSessions = async (id: string) =>
-  (await db.select({ n: count() }).from(sessions).where(and(eq(sessions.userId, id), isNull(sessions.revokedAt))).get())?.n ?? 0;
+  (
+    await db
+      .select({ n: count() })
+      .from(sessions)
+      .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)))
+      .get()
+  )?.n ?? 0;
 
 describe('happy', () => {
   it('anonymises the person, removes their data and links, ends their sessions and keeps the id', async () => {
@@ -28,8 +34,12 @@ describe('happy', () => {
     const form = new FormData();
     form.set('file', new File([PNG], 'sam.png'));
     const { avatar } = await (await api('/user/avatar', { method: 'POST', headers: bearer(token), body: form })).json<{ avatar: string }>();
-    await db.insert(adminNotes).values({ tenantId: 'tenant_studyhall', subjectType: 'USER', subjectId: DEMO_USERS.student._id, note: 'Called mum', authorId: DEMO_USERS.admin._id });
-    await db.insert(emailOutbox).values({ tenantId: 'tenant_studyhall', to: 'student@studyhall.test', subject: 'Hi Sam', text: 'Hi', html: 'Hi', status: 'LOCAL', provider: 'dev' });
+    await db
+      .insert(adminNotes)
+      .values({ tenantId: 'tenant_studyhall', subjectType: 'USER', subjectId: DEMO_USERS.student._id, note: 'Called mum', authorId: DEMO_USERS.admin._id });
+    await db
+      .insert(emailOutbox)
+      .values({ tenantId: 'tenant_studyhall', to: 'student@studyhall.test', subject: 'Hi Sam', text: 'Hi', html: 'Hi', status: 'LOCAL', provider: 'dev' });
     expect(await liveSessions(DEMO_USERS.student._id)).toBe(2);
 
     const res = await deleteAccount(token, { password: DEMO_PASSWORD });

@@ -79,14 +79,21 @@ describe('happy', () => {
     expect(made.correctOptionId).toBe(made.options[0]!._id);
     const open = await (await send('POST', '/admin/questions', openQuestion)).json<QuestionDoc>();
     expect(open).toMatchObject({ kind: 'OPEN', maxMarks: 3, options: [], correctOptionId: null });
-    expect(open.markScheme.map((p) => p.keywords)).toEqual([['negative', 'square'], ['at least 1', '≥ 1']]);
+    expect(open.markScheme.map((p) => p.keywords)).toEqual([
+      ['negative', 'square'],
+      ['at least 1', '≥ 1'],
+    ]);
   });
 
   it('updates a question keeping option ids, and sends it back for approval', async () => {
     const made = await (await send('POST', '/admin/questions', mcq)).json<QuestionDoc>();
     await send('PUT', `/admin/questions/approve/${made._id}`, { isApproved: true });
     const [right, wrong] = made.options;
-    const res = await send('PUT', `/admin/questions/${made._id}`, { ...mcq, options: [{ _id: wrong!._id, text: '$-3$' }, { _id: right!._id, text: '$+3$' }, { text: '$0$' }], correctOption: 1 });
+    const res = await send('PUT', `/admin/questions/${made._id}`, {
+      ...mcq,
+      options: [{ _id: wrong!._id, text: '$-3$' }, { _id: right!._id, text: '$+3$' }, { text: '$0$' }],
+      correctOption: 1,
+    });
     expect(res.status).toBe(200);
     const updated = await res.json<QuestionDoc>();
     expect(updated.options.map((o) => o._id).slice(0, 2)).toEqual([wrong!._id, right!._id]);
@@ -132,7 +139,10 @@ describe('errors', () => {
     await expectFieldError(await send('POST', '/admin/questions', { ...mcq, difficulty: 'EXTREME' }), 'difficulty');
     await expectFieldError(await send('POST', '/admin/questions', { ...mcq, level: 7 }), 'level');
     await expectFieldError(await send('POST', '/admin/questions', { ...mcq, subTopicId: 'sub_topic_nowhere' }), 'subTopicId');
-    await expectFieldError(await send('PUT', `/admin/questions/${SEEDED}`, { ...mcq, options: [{ _id: 'invented', text: 'x' }, { text: 'y' }] }), 'options.0._id');
+    await expectFieldError(
+      await send('PUT', `/admin/questions/${SEEDED}`, { ...mcq, options: [{ _id: 'invented', text: 'x' }, { text: 'y' }] }),
+      'options.0._id',
+    );
     await expectFieldError(await send('PUT', `/admin/questions/approve/${SEEDED}`, { isApproved: 'yes' }), 'isApproved');
     await expectFieldError(await get('/admin/questions'), 'subTopicIds');
     await expectFieldError(await get('/admin/questions/list'), 'questionId');
@@ -146,7 +156,10 @@ describe('errors', () => {
       'questions.2.markScheme.0.point',
     );
     expect(body.message).toContain('questions.2');
-    await expectFieldError(await send('POST', '/admin/questions/create-many', { questions: [mcq, { ...mcq, subTopicId: 'nowhere' }] }), 'questions.1.subTopicId');
+    await expectFieldError(
+      await send('POST', '/admin/questions/create-many', { questions: [mcq, { ...mcq, subTopicId: 'nowhere' }] }),
+      'questions.1.subTopicId',
+    );
     await expectFieldError(await send('POST', '/admin/questions/create-many', { questions: [] }), 'questions');
     expect(await allRows()).toEqual(before);
   });

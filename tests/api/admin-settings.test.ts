@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { effectivePermissions, firstUnheldResource, fullAdminPermissions, hasPermission, hasTenantPermission } from '../../schema/contracts/permissions';
 import type { AdminSettingsPermissions } from '../../schema/contracts/roles';
 import { roles } from '../../schema/tables';
-import { call, type Callers, callers, ROLE_IDS, seedExtraAdmins } from '../helpers/admins';
+import { type Callers, call, callers, ROLE_IDS, seedExtraAdmins } from '../helpers/admins';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
 describe('happy', () => {

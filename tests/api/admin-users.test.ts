@@ -5,8 +5,8 @@ import type { ListResponse } from '../../schema/contracts/common';
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
 import { adminNotes, emailOutbox, flexiblePlans, sessions, userExperiences, users } from '../../schema/tables';
 import { verifyPassword } from '../../worker/lib/passwords';
+import { type Callers, call, callers, EXTRA_ADMINS, ROLE_IDS, seedExtraAdmins } from '../helpers/admins';
 import { expectFieldError, signIn, tokenRequest } from '../helpers/auth';
-import { call, type Callers, callers, EXTRA_ADMINS, ROLE_IDS, seedExtraAdmins } from '../helpers/admins';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
 let as: Callers;
@@ -16,8 +16,26 @@ beforeAll(async () => {
   await seedExtraAdmins();
   as = await callers();
   await db.insert(users).values([
-    { _id: 'user_list_sg', tenantId: TENANT_IDS.studyhall, role: 'TUTOR', firstname: 'Zed', lastname: 'Percent_50', email: 'zed@studyhall.test', phone: '+65 6123 4567', country: 'SG', grade: 'Year 11' },
-    { _id: 'user_list_gone', tenantId: TENANT_IDS.studyhall, role: 'STUDENT', firstname: 'Gone', lastname: 'Away', email: 'gone@studyhall.test', deletedAt: new Date() },
+    {
+      _id: 'user_list_sg',
+      tenantId: TENANT_IDS.studyhall,
+      role: 'TUTOR',
+      firstname: 'Zed',
+      lastname: 'Percent_50',
+      email: 'zed@studyhall.test',
+      phone: '+65 6123 4567',
+      country: 'SG',
+      grade: 'Year 11',
+    },
+    {
+      _id: 'user_list_gone',
+      tenantId: TENANT_IDS.studyhall,
+      role: 'STUDENT',
+      firstname: 'Gone',
+      lastname: 'Away',
+      email: 'gone@studyhall.test',
+      deletedAt: new Date(),
+    },
   ]);
   await db.insert(userExperiences).values({ tenantId: TENANT_IDS.studyhall, userId: DEMO_USERS.tutor._id, title: 'Maths teacher', organisation: 'Raffles' });
 });
@@ -66,7 +84,9 @@ describe('happy', () => {
   it('answers the dropdown list with the chosen user types', async () => {
     const res = await call('GET', '/admin/users/dropdown-list?userTypes=tutor,STUDENT&name=sam', as.admin);
     expect(res.status).toBe(200);
-    expect(await res.json<DropdownUser[]>()).toEqual([{ _id: DEMO_USERS.student._id, firstname: 'Sam', lastname: 'Student', email: 'student@studyhall.test', role: 'STUDENT' }]);
+    expect(await res.json<DropdownUser[]>()).toEqual([
+      { _id: DEMO_USERS.student._id, firstname: 'Sam', lastname: 'Student', email: 'student@studyhall.test', role: 'STUDENT' },
+    ]);
     const tutors = await (await call('GET', '/admin/users/dropdown-list?userTypes=TUTOR&level=Year%2011&country=SG', as.admin)).json<DropdownUser[]>();
     expect(tutors.map((u) => u._id)).toEqual(['user_list_sg']);
   });
@@ -82,7 +102,13 @@ describe('happy', () => {
     const res = await call('GET', `/admin/users/${DEMO_USERS.tutor._id}`, as.admin);
     expect(res.status).toBe(200);
     const record = await res.json<AdminUserRecord>();
-    expect(record).toMatchObject({ _id: DEMO_USERS.tutor._id, role: 'TUTOR', adminNotes: [], plans: { flexiblePlans: [], subscriptionPlans: [] }, languages: [] });
+    expect(record).toMatchObject({
+      _id: DEMO_USERS.tutor._id,
+      role: 'TUTOR',
+      adminNotes: [],
+      plans: { flexiblePlans: [], subscriptionPlans: [] },
+      languages: [],
+    });
     expect(record.subjects).toHaveLength(4);
     expect(record.experiences).toEqual([expect.objectContaining({ _id: expect.any(String), title: 'Maths teacher', organisation: 'Raffles' })]);
     const admin = await (await call('GET', `/admin/users/${DEMO_USERS.admin._id}`, as.admin)).json<AdminUserRecord>();
@@ -106,23 +132,48 @@ describe('happy', () => {
   });
 
   it('creates an admin with a role of this tenant', async () => {
-    const res = await call('POST', '/admin/users', as.admin, { role: 'ADMIN', firstname: 'Ann', lastname: 'Approver', email: 'ann@studyhall.test', adminRoleId: ROLE_IDS.approver });
+    const res = await call('POST', '/admin/users', as.admin, {
+      role: 'ADMIN',
+      firstname: 'Ann',
+      lastname: 'Approver',
+      email: 'ann@studyhall.test',
+      adminRoleId: ROLE_IDS.approver,
+    });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ role: 'ADMIN', adminRoleId: ROLE_IDS.approver, onboarded: true });
   });
 
   it('updates details and plans', async () => {
-    const res = await call('PUT', `/admin/users/${DEMO_USERS.student2._id}`, as.admin, { lastname: 'Tan', phone: '+65 8123 4567', country: 'MY', timezone: 'Asia/Kuala_Lumpur' });
+    const res = await call('PUT', `/admin/users/${DEMO_USERS.student2._id}`, as.admin, {
+      lastname: 'Tan',
+      phone: '+65 8123 4567',
+      country: 'MY',
+      timezone: 'Asia/Kuala_Lumpur',
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ firstname: 'Maya', lastname: 'Tan', phone: '+65 8123 4567', country: 'MY', timezone: 'Asia/Kuala_Lumpur' });
-    const plans = await call('PUT', `/admin/users/plans/${DEMO_USERS.student2._id}`, as.admin, { flexiblePlans: ['flexible_plan_starter'], subscriptionPlans: ['subscription_plan_four'] });
-    expect(await plans.json()).toEqual({ _id: DEMO_USERS.student2._id, plans: { flexiblePlans: ['flexible_plan_starter'], subscriptionPlans: ['subscription_plan_four'] } });
+    const plans = await call('PUT', `/admin/users/plans/${DEMO_USERS.student2._id}`, as.admin, {
+      flexiblePlans: ['flexible_plan_starter'],
+      subscriptionPlans: ['subscription_plan_four'],
+    });
+    expect(await plans.json()).toEqual({
+      _id: DEMO_USERS.student2._id,
+      plans: { flexiblePlans: ['flexible_plan_starter'], subscriptionPlans: ['subscription_plan_four'] },
+    });
     const stored = await db.select({ plans: users.plans }).from(users).where(eq(users._id, DEMO_USERS.student2._id)).get();
     expect(stored?.plans).toEqual({ flexiblePlans: ['flexible_plan_starter'], subscriptionPlans: ['subscription_plan_four'] });
   });
 
   it('moves an admin to another role of the tenant', async () => {
-    const created = await (await call('POST', '/admin/users', as.admin, { role: 'ADMIN', firstname: 'Rae', lastname: 'Role', email: 'rae@studyhall.test', adminRoleId: ROLE_IDS.approver })).json<AdminUserRow>();
+    const created = await (
+      await call('POST', '/admin/users', as.admin, {
+        role: 'ADMIN',
+        firstname: 'Rae',
+        lastname: 'Role',
+        email: 'rae@studyhall.test',
+        adminRoleId: ROLE_IDS.approver,
+      })
+    ).json<AdminUserRow>();
     const res = await call('PUT', `/admin/users/${created._id}`, as.admin, { adminRoleId: ROLE_IDS.enterer });
     expect(await res.json()).toMatchObject({ adminRoleId: ROLE_IDS.enterer });
   });
@@ -133,7 +184,11 @@ describe('happy', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'Temporary password sent!' });
     expect((await call('GET', '/user/authUser', studentToken)).status).toBe(401);
-    const live = await db.select({ n: count() }).from(sessions).where(and(eq(sessions.userId, DEMO_USERS.student2._id), isNull(sessions.revokedAt))).get();
+    const live = await db
+      .select({ n: count() })
+      .from(sessions)
+      .where(and(eq(sessions.userId, DEMO_USERS.student2._id), isNull(sessions.revokedAt)))
+      .get();
     expect(live?.n).toBe(0);
     const stored = await db.select().from(users).where(eq(users._id, DEMO_USERS.student2._id)).get();
     expect(stored?.mustChangePassword).toBe(true);
@@ -147,7 +202,13 @@ describe('happy', () => {
     expect(added.status).toBe(201);
     const record = await added.json<AdminUserRecord>();
     expect(record.adminNotes).toEqual([
-      { _id: expect.any(String), noteId: record.adminNotes[0]!._id, note: 'Prefers evening lessons', author: { _id: DEMO_USERS.admin._id, firstname: 'Ada', lastname: 'Admin' }, createdAt: expect.any(String) },
+      {
+        _id: expect.any(String),
+        noteId: record.adminNotes[0]!._id,
+        note: 'Prefers evening lessons',
+        author: { _id: DEMO_USERS.admin._id, firstname: 'Ada', lastname: 'Admin' },
+        createdAt: expect.any(String),
+      },
     ]);
     const removed = await call('DELETE', `/admin/users/admin-notes/${DEMO_USERS.student._id}?noteId=${record.adminNotes[0]!.noteId}`, as.admin);
     expect(removed.status).toBe(200);
@@ -171,7 +232,10 @@ describe('errors', () => {
     await expectFieldError(await call('POST', '/admin/users', as.admin, { ...newStudent('x@studyhall.test'), firstname: ' ' }), 'firstname');
     await expectFieldError(await call('POST', '/admin/users', as.admin, { ...newStudent('x@studyhall.test'), timezone: 'Mars/Olympus' }), 'timezone');
     await expectFieldError(await call('POST', '/admin/users', as.admin, { ...newStudent('x@studyhall.test'), role: 'ADMIN' }), 'adminRoleId');
-    await expectFieldError(await call('POST', '/admin/users', as.admin, { ...newStudent('x@studyhall.test'), role: 'ADMIN', adminRoleId: ROLE_IDS.partnerAdmin }), 'adminRoleId');
+    await expectFieldError(
+      await call('POST', '/admin/users', as.admin, { ...newStudent('x@studyhall.test'), role: 'ADMIN', adminRoleId: ROLE_IDS.partnerAdmin }),
+      'adminRoleId',
+    );
     expect(await userCount()).toBe(before);
   });
 
@@ -187,7 +251,10 @@ describe('errors', () => {
     const results = await Promise.all(Array.from({ length: 4 }, () => call('POST', '/admin/users', as.admin, newStudent(email))));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
     const refused = await results.find((r) => r.status === 409)!.json<{ message: string; errors: { path: string; message: string }[] }>();
-    expect(refused).toMatchObject({ message: 'email: is already used by another account', errors: [{ path: 'email', message: 'is already used by another account' }] });
+    expect(refused).toMatchObject({
+      message: 'email: is already used by another account',
+      errors: [{ path: 'email', message: 'is already used by another account' }],
+    });
     expect(await db.select({ n: count() }).from(users).where(eq(users.email, email)).get()).toEqual({ n: 1 });
   });
 
@@ -199,14 +266,29 @@ describe('errors', () => {
   });
 
   it('refuses plans of the wrong shape and a role for a non-admin', async () => {
-    await expectFieldError(await call('PUT', `/admin/users/plans/${DEMO_USERS.student._id}`, as.admin, { flexiblePlans: 'plan_a', subscriptionPlans: [] }), 'flexiblePlans');
+    await expectFieldError(
+      await call('PUT', `/admin/users/plans/${DEMO_USERS.student._id}`, as.admin, { flexiblePlans: 'plan_a', subscriptionPlans: [] }),
+      'flexiblePlans',
+    );
   });
 
   it('refuses plan ids that name no plan of this tenant, and stores nothing', async () => {
     const put = (body: object) => call('PUT', `/admin/users/plans/${DEMO_USERS.student._id}`, as.admin, body);
     await expectFieldError(await put({ flexiblePlans: ['flexible_plan_starter', 'plan_a'], subscriptionPlans: [] }), 'flexiblePlans.1');
     await expectFieldError(await put({ flexiblePlans: [], subscriptionPlans: ['flexible_plan_starter'] }), 'subscriptionPlans.0');
-    await db.insert(flexiblePlans).values({ _id: 'flexible_plan_partner', tenantId: TENANT_IDS.brightpath, name: 'Partner pack', amount: 100, currency: 'SGD', minutes: 60, duration: 1, durationUnit: 'MONTHS' }).onConflictDoNothing();
+    await db
+      .insert(flexiblePlans)
+      .values({
+        _id: 'flexible_plan_partner',
+        tenantId: TENANT_IDS.brightpath,
+        name: 'Partner pack',
+        amount: 100,
+        currency: 'SGD',
+        minutes: 60,
+        duration: 1,
+        durationUnit: 'MONTHS',
+      })
+      .onConflictDoNothing();
     await expectFieldError(await put({ flexiblePlans: ['flexible_plan_partner'], subscriptionPlans: [] }), 'flexiblePlans.0');
     const stored = await db.select({ plans: users.plans }).from(users).where(eq(users._id, DEMO_USERS.student._id)).get();
     expect(stored?.plans?.flexiblePlans ?? []).not.toContain('flexible_plan_partner');
@@ -242,7 +324,13 @@ describe('permissions', () => {
 
   it('does not let an admin hand out or take over more than their own role holds', async () => {
     const before = await userCount();
-    const res = await call('POST', '/admin/users', as.enterer, { role: 'ADMIN', firstname: 'Eve', lastname: 'Escalate', email: 'eve@studyhall.test', adminRoleId: ROLE_IDS.admin });
+    const res = await call('POST', '/admin/users', as.enterer, {
+      role: 'ADMIN',
+      firstname: 'Eve',
+      lastname: 'Escalate',
+      email: 'eve@studyhall.test',
+      adminRoleId: ROLE_IDS.admin,
+    });
     expect(res.status).toBe(403);
     expect(await userCount()).toBe(before);
     expect((await call('PUT', `/admin/users/${DEMO_USERS.admin._id}`, as.enterer, { email: 'enterer-owned@studyhall.test' })).status).toBe(403);
@@ -257,7 +345,9 @@ describe('permissions', () => {
     const notes = await noteCount();
     expect((await call('GET', `/admin/users/${DEMO_USERS.student._id}`, as.partner, undefined, PARTNER_HOST)).status).toBe(404);
     expect((await call('PUT', `/admin/users/${DEMO_USERS.student._id}`, as.partner, { lastname: 'Hijacked' }, PARTNER_HOST)).status).toBe(404);
-    expect((await call('PUT', `/admin/users/plans/${DEMO_USERS.student._id}`, as.partner, { flexiblePlans: [], subscriptionPlans: [] }, PARTNER_HOST)).status).toBe(404);
+    expect(
+      (await call('PUT', `/admin/users/plans/${DEMO_USERS.student._id}`, as.partner, { flexiblePlans: [], subscriptionPlans: [] }, PARTNER_HOST)).status,
+    ).toBe(404);
     expect((await call('POST', `/admin/users/admin-notes/${DEMO_USERS.student._id}`, as.partner, { note: 'x' }, PARTNER_HOST)).status).toBe(404);
     expect((await call('POST', `/admin/users/resend-user-password/${DEMO_USERS.student._id}`, as.partner, undefined, PARTNER_HOST)).status).toBe(404);
     expect((await call('GET', '/admin/users', as.partner)).status).toBe(401);

@@ -6,8 +6,8 @@ import type { ListResponse } from '../../schema/contracts/common';
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
 import { auditLog } from '../../schema/tables';
 import { writeAudit } from '../../worker/lib/audit';
+import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import { expectFieldError } from '../helpers/auth';
-import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
 let as: Callers;
@@ -68,7 +68,7 @@ describe('errors', () => {
     await expect(env.DB.prepare("DELETE FROM audit_log WHERE session_id = 'x'").run()).rejects.toThrow(/append-only/);
     await expect(db.update(auditLog).set({ actorId: 'someone-else' }).where(eq(auditLog.sessionId, 'x'))).rejects.toThrow();
     expect(await total()).toBe(before);
-    expect((await db.select().from(auditLog).where(eq(auditLog.sessionId, 'x')).get())).toMatchObject({ actorId: 'a', status: 200 });
+    expect(await db.select().from(auditLog).where(eq(auditLog.sessionId, 'x')).get()).toMatchObject({ actorId: 'a', status: 200 });
   });
 
   it('names a bad page parameter', async () => {

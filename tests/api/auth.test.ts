@@ -1,10 +1,10 @@
+import { env } from 'cloudflare:workers';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUserResponse, TokenResponse } from '../../schema/contracts/auth';
 import { DEMO_USERS } from '../../schema/seed';
 import { sessions, users } from '../../schema/tables';
 import { verifyAccessToken } from '../../worker/lib/access-tokens';
-import { env } from 'cloudflare:workers';
 import { api, bearer, expectFieldError, signIn, signInFull, tokenRequest } from '../helpers/auth';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
@@ -142,7 +142,10 @@ describe('errors', () => {
     expect((await api('/user/authUser', { headers: bearer('not.a.token') })).status).toBe(401);
     const token = await signIn('student2@studyhall.test');
     const claims = await verifyAccessToken(env.TOKEN_SECRET, token);
-    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions._id, claims!.sid));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions._id, claims!.sid));
     expect((await api('/user/authUser', { headers: bearer(token) })).status).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserAvailability } from '../../schema/contracts/availability';
-import { eq } from 'drizzle-orm';
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
 import { bookingSettings } from '../../schema/tables';
 import { tenantDefaultsId } from '../../worker/lib/availability/store';
@@ -46,7 +46,9 @@ describe('happy', () => {
     expect(res.status).toBe(200);
     const body = await res.json<UserAvailability>();
     expect(body).toMatchObject({ userId: THEO, timezone: 'Asia/Singapore', timeOff: [], availabilityState: null });
-    expect(body.items).toEqual([expect.objectContaining({ status: 'ENABLE', timezone: 'Asia/Singapore', startDate: null, endDate: null, weekly: weekdays('09:00', '18:00') })]);
+    expect(body.items).toEqual([
+      expect.objectContaining({ status: 'ENABLE', timezone: 'Asia/Singapore', startDate: null, endDate: null, weekly: weekdays('09:00', '18:00') }),
+    ]);
     expect(body.bookingRules).toEqual({ minNoticeMinutes: 720, bufferMinutes: 0, maxLessonsPerDay: 8, maxDaysAhead: 60 });
   });
 
@@ -55,7 +57,9 @@ describe('happy', () => {
     expect(res.status).toBe(200);
     const body = await res.json<UserAvailability>();
     expect(body.items.map((i) => i.status)).toEqual(['ENABLE', 'DISABLE']);
-    expect(body.timeOff).toEqual([expect.objectContaining({ start: '2031-02-01T00:00:00.000Z', end: '2031-02-03T00:00:00.000Z', reason: 'Vacations', note: 'Skiing' })]);
+    expect(body.timeOff).toEqual([
+      expect.objectContaining({ start: '2031-02-01T00:00:00.000Z', end: '2031-02-03T00:00:00.000Z', reason: 'Vacations', note: 'Skiing' }),
+    ]);
     expect(body.bookingRules).toEqual({ minNoticeMinutes: 120, bufferMinutes: 15, maxLessonsPerDay: 8, maxDaysAhead: 60 });
     expect(body.availabilityState).toBe('onABreak');
 
@@ -99,7 +103,17 @@ describe('errors', () => {
     const item = (weekly: unknown, extra = {}) => ({ items: [{ status: 'ENABLE', timezone: 'Asia/Singapore', weekly, ...extra }] });
     await expectFieldError(await put(item({ '1': [{ start: '9:00', end: '12:00' }] })), 'items.0.weekly.1.0.start');
     await expectFieldError(await put(item({ '1': [{ start: '12:00', end: '09:00' }] })), 'items.0.weekly.1.0.end');
-    await expectFieldError(await put(item({ '2': [{ start: '09:00', end: '12:00' }, { start: '11:00', end: '13:00' }] })), 'items.0.weekly.2.1.start');
+    await expectFieldError(
+      await put(
+        item({
+          '2': [
+            { start: '09:00', end: '12:00' },
+            { start: '11:00', end: '13:00' },
+          ],
+        }),
+      ),
+      'items.0.weekly.2.1.start',
+    );
     await expectFieldError(await put(item({ '7': [{ start: '09:00', end: '12:00' }] })), 'items.0.weekly');
     await expectFieldError(await put(item({}, { startDate: '2031-02-10', endDate: '2031-02-01' })), 'items.0.endDate');
     await expectFieldError(await put(item({}, { startDate: '2031-02-30' })), 'items.0.startDate');
@@ -109,8 +123,14 @@ describe('errors', () => {
 
   it('names bad time off and rules', async () => {
     const before = await rows();
-    await expectFieldError(await put({ items: [], timeOff: [{ start: '2031-02-03T00:00:00Z', end: '2031-02-01T00:00:00Z', reason: 'Vacations' }] }), 'timeOff.0.end');
-    await expectFieldError(await put({ items: [], timeOff: [{ start: '2031-02-01T00:00:00Z', end: '2031-02-03T00:00:00Z', reason: 'Bored' }] }), 'timeOff.0.reason');
+    await expectFieldError(
+      await put({ items: [], timeOff: [{ start: '2031-02-03T00:00:00Z', end: '2031-02-01T00:00:00Z', reason: 'Vacations' }] }),
+      'timeOff.0.end',
+    );
+    await expectFieldError(
+      await put({ items: [], timeOff: [{ start: '2031-02-01T00:00:00Z', end: '2031-02-03T00:00:00Z', reason: 'Bored' }] }),
+      'timeOff.0.reason',
+    );
     await expectFieldError(await put({ items: [], bookingRules: { maxLessonsPerDay: 0 } }), 'bookingRules.maxLessonsPerDay');
     await expectFieldError(await put({ items: [], bookingRules: { bufferMinutes: 12.5 } }), 'bookingRules.bufferMinutes');
     expect(await rows()).toBe(before);

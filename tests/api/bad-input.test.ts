@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedMatrixRecords } from '../helpers/id-fixtures';
-import { appRoutes, type AppRoute, callRoute, type CallerName, type RouteCall, routeCallers, routeName, UNKNOWN_ID } from '../helpers/route-callers';
+import { type AppRoute, appRoutes, type CallerName, callRoute, type RouteCall, routeCallers, routeName, UNKNOWN_ID } from '../helpers/route-callers';
 import { seedDemo } from '../helpers/seed';
 
 /**
@@ -110,9 +110,7 @@ const query = fc.array(fc.tuple(queryKey, queryValue), { maxLength: 4 }).map((pa
 function requestFor(route: AppRoute) {
   const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   const generatedIds = fc.record(Object.fromEntries(names.map((n) => [n, fc.oneof(anyText, fc.constant(UNKNOWN_ID))])));
-  const params = names.length
-    ? fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: generatedIds, weight: 1 })
-    : fc.constant(undefined);
+  const params = names.length ? fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: generatedIds, weight: 1 }) : fc.constant(undefined);
   return fc.record({ caller: fc.constantFrom(...CALLERS), query, body, params });
 }
 

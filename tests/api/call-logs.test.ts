@@ -57,7 +57,7 @@ const idsOf = async (res: Response) => {
 };
 
 describe('happy', () => {
-  it('lists this tenant\'s call logs, latest lesson first, with people, lesson and course', async () => {
+  it("lists this tenant's call logs, latest lesson first, with people, lesson and course", async () => {
     const res = await list(admin);
     expect(res.status).toBe(200);
     const body = await res.json<ListResponse<CallLogRecord>>();

@@ -2,13 +2,13 @@ import { createExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ListResponse } from '../../schema/contracts/common';
 import type { NotificationEntry, PushConfig } from '../../schema/contracts/chat';
+import type { ListResponse } from '../../schema/contracts/common';
 import { chatConversations, chatMembers, pushSubscriptions } from '../../schema/tables';
-import { api, bearer, expectFieldError, postJson } from '../helpers/auth';
-import { db, signedInUser } from '../helpers/realtime';
 import { app } from '../../worker/app';
 import type { Env } from '../../worker/env';
+import { api, bearer, expectFieldError, postJson } from '../helpers/auth';
+import { db, signedInUser } from '../helpers/realtime';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 let sam: Person;
@@ -28,7 +28,9 @@ async function summaries(person: Person) {
     { _id: crypto.randomUUID(), lastMessageTime: new Date('2031-01-03T10:00:00Z'), lastMessage: 'Read', unseen: 0 },
   ];
   for (const row of rows) {
-    await db.insert(chatConversations).values({ _id: row._id, tenantId, room: 'course:c1', courseId: 'c1', lastMessageTime: row.lastMessageTime, lastMessage: row.lastMessage });
+    await db
+      .insert(chatConversations)
+      .values({ _id: row._id, tenantId, room: 'course:c1', courseId: 'c1', lastMessageTime: row.lastMessageTime, lastMessage: row.lastMessage });
     await db.insert(chatMembers).values({ tenantId, conversationId: row._id, userId: person.user._id, unseenCount: row.unseen });
   }
   return rows;
@@ -49,7 +51,9 @@ describe('GET /chat/notifications', () => {
       expect(first.status).toBe(200);
       const page = await first.json<ListResponse<NotificationEntry>>();
       expect(page).toMatchObject({ totalDocs: 2, limit: 1, offset: 0 });
-      expect(page.docs).toEqual([{ _id: rows[1]!._id, unseenCount: 1, course: 'c1', lastMessageSentAt: '2031-01-02T10:00:00.000Z', lastMessage: 'Newer', adminChatUser: null }]);
+      expect(page.docs).toEqual([
+        { _id: rows[1]!._id, unseenCount: 1, course: 'c1', lastMessageSentAt: '2031-01-02T10:00:00.000Z', lastMessage: 'Newer', adminChatUser: null },
+      ]);
       const more = await (await api('/chat/notifications?limit=1&offset=1', { headers: bearer(sam.token) })).json<ListResponse<NotificationEntry>>();
       expect(more.docs.map((d) => d.lastMessage)).toEqual(['Older']);
     });
@@ -59,9 +63,17 @@ describe('GET /chat/notifications', () => {
       const admin = await signedInUser({ tenant: 'studyhall', role: 'ADMIN', firstname: 'Ada' });
       const tenantId = subject.tenant._id;
       const conversationId = crypto.randomUUID();
-      await db.insert(chatConversations).values({ _id: conversationId, tenantId, room: `admin:${subject.user._id}`, courseId: null, lastMessageTime: new Date(), lastMessage: 'Hello from the team' });
+      await db.insert(chatConversations).values({
+        _id: conversationId,
+        tenantId,
+        room: `admin:${subject.user._id}`,
+        courseId: null,
+        lastMessageTime: new Date(),
+        lastMessage: 'Hello from the team',
+      });
       for (const person of [subject, admin]) await db.insert(chatMembers).values({ tenantId, conversationId, userId: person.user._id, unseenCount: 1 });
-      const entryOf = async (person: Person) => (await (await api('/chat/notifications', { headers: bearer(person.token) })).json<ListResponse<NotificationEntry>>()).docs[0];
+      const entryOf = async (person: Person) =>
+        (await (await api('/chat/notifications', { headers: bearer(person.token) })).json<ListResponse<NotificationEntry>>()).docs[0];
       expect(await entryOf(subject)).toMatchObject({ _id: conversationId, course: null, adminChatUser: null });
       expect(await entryOf(admin)).toMatchObject({ _id: conversationId, course: null, adminChatUser: subject.user._id });
     });
@@ -106,8 +118,14 @@ describe('POST /fcm-token and DELETE /fcm-token/{id}', () => {
   describe('errors', () => {
     it('names the field of a bad subscription and stores nothing', async () => {
       const before = await subscriptionsOf(sam.user._id);
-      await expectFieldError(await postJson('/fcm-token', { token: { endpoint: 'not a url', keys: { p256dh: 'k', auth: 'a' } } }, { headers: bearer(sam.token) }), 'token.endpoint');
-      await expectFieldError(await postJson('/fcm-token', { token: { endpoint: 'https://push.example/x', keys: { p256dh: '' , auth: 'a' } } }, { headers: bearer(sam.token) }), 'token.keys.p256dh');
+      await expectFieldError(
+        await postJson('/fcm-token', { token: { endpoint: 'not a url', keys: { p256dh: 'k', auth: 'a' } } }, { headers: bearer(sam.token) }),
+        'token.endpoint',
+      );
+      await expectFieldError(
+        await postJson('/fcm-token', { token: { endpoint: 'https://push.example/x', keys: { p256dh: '', auth: 'a' } } }, { headers: bearer(sam.token) }),
+        'token.keys.p256dh',
+      );
       expect(await subscriptionsOf(sam.user._id)).toEqual(before);
     });
 

@@ -20,7 +20,15 @@ const claim = (start: string, minutes: number, tutorId = OLIVIA): LessonClaim =>
   tutorId,
   start: new Date(start),
   end: new Date(Date.parse(start) + minutes * 60_000),
-  section: { courseId: SEED_COURSE_IDS.maths, sortingKey: 50, kind: 'TEAMS', title: 'Claimed', lessonKind: 'TRIAL', billingKind: 'NON_BILLABLE', createdBy: SAM },
+  section: {
+    courseId: SEED_COURSE_IDS.maths,
+    sortingKey: 50,
+    kind: 'TEAMS',
+    title: 'Claimed',
+    lessonKind: 'TRIAL',
+    billingKind: 'NON_BILLABLE',
+    createdBy: SAM,
+  },
   attendees: [
     { user: tutorId, kind: 'TUTOR' },
     { user: SAM, kind: 'STUDENT' },
@@ -47,7 +55,9 @@ describe('happy', () => {
       { user_id: SAM, kind: 'STUDENT' },
       { user_id: OLIVIA, kind: 'TUTOR' },
     ]);
-    const orphans = await env.DB.prepare('SELECT COUNT(*) AS n FROM section_attendees a LEFT JOIN sections s ON s._id = a.section_id WHERE s._id IS NULL').first<{ n: number }>();
+    const orphans = await env.DB.prepare(
+      'SELECT COUNT(*) AS n FROM section_attendees a LEFT JOIN sections s ON s._id = a.section_id WHERE s._id IS NULL',
+    ).first<{ n: number }>();
     expect(orphans?.n).toBe(0);
   });
 

@@ -54,4 +54,3 @@ describe('permissions', () => {
     expect(partner.flatMap((c) => [c._id, ...c.subjects.map((s) => s._id)]).some((id) => homeIds.has(id))).toBe(false);
   });
 });
-

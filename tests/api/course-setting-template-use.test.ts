@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Course } from '../../schema/contracts/courses';
 import { TENANT_IDS } from '../../schema/seed';
 import { coursePricingTemplates, courses } from '../../schema/tables';
+import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import { expectFieldError } from '../helpers/auth';
-import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
 import { db, seedDemo } from '../helpers/seed';
 
 let as: Callers;

@@ -4,8 +4,8 @@ import type { ListResponse } from '../../schema/contracts/common';
 import type { SettingTemplateVerifyDelete } from '../../schema/contracts/course-templates';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
 import { coursePermissionTemplates, coursePricingTemplates, courses } from '../../schema/tables';
+import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import { expectFieldError } from '../helpers/auth';
-import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
 let as: Callers;
@@ -84,7 +84,10 @@ for (const kind of kinds) {
     describe('errors', () => {
       it('keeps a template a course uses', async () => {
         const t = await create('In use');
-        await db.update(courses).set({ [kind.column]: t._id }).where(eq(courses._id, SEED_COURSE_IDS.physics));
+        await db
+          .update(courses)
+          .set({ [kind.column]: t._id })
+          .where(eq(courses._id, SEED_COURSE_IDS.physics));
         const check = await (await call('GET', `${kind.path}/verify-delete/${t._id}`, as.admin)).json<SettingTemplateVerifyDelete>();
         expect(check).toMatchObject({ canDelete: false, coursesCount: 1 });
         expect((await call('DELETE', `${kind.path}/${t._id}`, as.admin)).status).toBe(409);

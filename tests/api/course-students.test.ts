@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CourseStudent, EnrolmentVerifyDelete } from '../../schema/contracts/course-students';
 import type { ListResponse } from '../../schema/contracts/common';
+import type { CourseStudent, EnrolmentVerifyDelete } from '../../schema/contracts/course-students';
 import type { Course } from '../../schema/contracts/courses';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
 import { courseStudents } from '../../schema/tables';
+import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import { expectFieldError, signIn } from '../helpers/auth';
-import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
 let as: Callers;
@@ -77,17 +77,27 @@ describe('happy', () => {
 describe('errors', () => {
   it('names the bad field and writes nothing', async () => {
     const before = (await db.select().from(courseStudents).all()).length;
-    await expectFieldError(await call('POST', '/admin/course-students', as.admin, { course: SEED_COURSE_IDS.physics, user: 'user_tutor', paymentType: 'ONETIME' }), 'user');
+    await expectFieldError(
+      await call('POST', '/admin/course-students', as.admin, { course: SEED_COURSE_IDS.physics, user: 'user_tutor', paymentType: 'ONETIME' }),
+      'user',
+    );
     await expectFieldError(await call('POST', '/admin/course-students', as.admin, { course: 'nope', user: 'user_student', paymentType: 'ONETIME' }), 'course');
-    await expectFieldError(await call('POST', '/admin/course-students', as.admin, { course: SEED_COURSE_IDS.physics, user: 'user_student', paymentType: 'FREE' }), 'paymentType');
+    await expectFieldError(
+      await call('POST', '/admin/course-students', as.admin, { course: SEED_COURSE_IDS.physics, user: 'user_student', paymentType: 'FREE' }),
+      'paymentType',
+    );
     await expectFieldError(await call('GET', '/admin/course-students?status=GONE', as.admin), 'status');
     await expectFieldError(await call('PUT', `/admin/course-students/${SAM_MATHS}`, as.admin, { status: 'GONE' }), 'status');
     expect((await db.select().from(courseStudents).all()).length).toBe(before);
   });
 
   it('refuses a second enrolment and a second student on a one-to-one course', async () => {
-    expect((await call('POST', '/admin/course-students', as.admin, { course: SEED_COURSE_IDS.physics, user: 'user_student', paymentType: 'ONETIME' })).status).toBe(409);
-    expect((await call('POST', '/admin/course-students', as.admin, { course: SEED_COURSE_IDS.maths, user: 'user_student2', paymentType: 'ONETIME' })).status).toBe(409);
+    expect(
+      (await call('POST', '/admin/course-students', as.admin, { course: SEED_COURSE_IDS.physics, user: 'user_student', paymentType: 'ONETIME' })).status,
+    ).toBe(409);
+    expect(
+      (await call('POST', '/admin/course-students', as.admin, { course: SEED_COURSE_IDS.maths, user: 'user_student2', paymentType: 'ONETIME' })).status,
+    ).toBe(409);
     expect((await call('GET', '/admin/course-students/verify-delete/nope', as.admin)).status).toBe(404);
     expect((await call('DELETE', '/admin/course-students/nope', as.admin)).status).toBe(404);
   });
@@ -98,7 +108,9 @@ describe('permissions', () => {
     const before = await enrolmentRow(SAM_MATHS);
     for (const token of [as.student, maya, as.tutor, as.approver]) {
       expect((await call('GET', '/admin/course-students', token)).status).toBe(403);
-      expect((await call('POST', '/admin/course-students', token, { course: SEED_COURSE_IDS.physics, user: 'user_student', paymentType: 'ONETIME' })).status).toBe(403);
+      expect(
+        (await call('POST', '/admin/course-students', token, { course: SEED_COURSE_IDS.physics, user: 'user_student', paymentType: 'ONETIME' })).status,
+      ).toBe(403);
       expect((await call('PUT', `/admin/course-students/${SAM_MATHS}`, token, { status: 'UNENROLLED' })).status).toBe(403);
       expect((await call('DELETE', `/admin/course-students/${SAM_MATHS}`, token)).status).toBe(403);
     }
@@ -106,7 +118,13 @@ describe('permissions', () => {
     expect((await call('PUT', `/admin/course-students/${SAM_MATHS}`, as.partner, { status: 'UNENROLLED' }, PARTNER_HOST)).status).toBe(404);
     expect((await call('DELETE', `/admin/course-students/${SAM_MATHS}`, as.partner, undefined, PARTNER_HOST)).status).toBe(404);
     expect((await call('GET', `/admin/course-students/verify-delete/${SAM_MATHS}`, as.partner, undefined, PARTNER_HOST)).status).toBe(404);
-    const partnerEnrol = await call('POST', '/admin/course-students', as.partner, { course: SEED_COURSE_IDS.physics, user: 'user_partner_learner', paymentType: 'ONETIME' }, PARTNER_HOST);
+    const partnerEnrol = await call(
+      'POST',
+      '/admin/course-students',
+      as.partner,
+      { course: SEED_COURSE_IDS.physics, user: 'user_partner_learner', paymentType: 'ONETIME' },
+      PARTNER_HOST,
+    );
     expect(partnerEnrol.status).toBe(400);
     expect(await enrolmentRow(SAM_MATHS)).toEqual(before);
   });

@@ -5,8 +5,8 @@ import type { CourseTemplate, TemplateSection } from '../../schema/contracts/cou
 import type { Course } from '../../schema/contracts/courses';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
 import { courses, courseTemplates, sections } from '../../schema/tables';
+import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import { expectFieldError } from '../helpers/auth';
-import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
 let as: Callers;
@@ -18,7 +18,14 @@ beforeAll(async () => {
 });
 
 const tree: TemplateSection[] = [
-  { kind: 'SECTION', title: 'Unit 1', sections: [{ kind: 'RESOURCE', title: 'Notes', link: 'https://example.org/notes' }, { kind: 'HOMEWORK', title: 'Sheet 1' }] },
+  {
+    kind: 'SECTION',
+    title: 'Unit 1',
+    sections: [
+      { kind: 'RESOURCE', title: 'Notes', link: 'https://example.org/notes' },
+      { kind: 'HOMEWORK', title: 'Sheet 1' },
+    ],
+  },
   { kind: 'TEAMS', title: 'Kick-off', duration: 45 },
 ];
 const template = { title: 'Physics starter', curriculum: 'Cambridge IGCSE', subject: 'Physics', grade: 'Grade 9', kind: 'Group', sections: tree };
@@ -86,10 +93,19 @@ describe('errors', () => {
   it('names the bad field and writes nothing', async () => {
     const before = (await db.select().from(courseTemplates).all()).length;
     await expectFieldError(await call('POST', '/admin/course-templates', as.admin, { ...template, sections: undefined }), 'sections');
-    await expectFieldError(await call('POST', '/admin/course-templates', as.admin, { ...template, sections: [{ kind: 'ZOOM', title: 'x', duration: 50 }] }), 'sections.0.duration');
-    await expectFieldError(await call('POST', '/admin/course-templates', as.admin, { ...template, sections: [{ kind: 'RESOURCE', title: 'x', link: 'javascript:alert(1)' }] }), 'sections.0.link');
     await expectFieldError(
-      await call('POST', '/admin/course-templates', as.admin, { ...template, sections: [{ kind: 'HOMEWORK', title: 'x', sections: [{ kind: 'SECTION', title: 'y' }] }] }),
+      await call('POST', '/admin/course-templates', as.admin, { ...template, sections: [{ kind: 'ZOOM', title: 'x', duration: 50 }] }),
+      'sections.0.duration',
+    );
+    await expectFieldError(
+      await call('POST', '/admin/course-templates', as.admin, { ...template, sections: [{ kind: 'RESOURCE', title: 'x', link: 'javascript:alert(1)' }] }),
+      'sections.0.link',
+    );
+    await expectFieldError(
+      await call('POST', '/admin/course-templates', as.admin, {
+        ...template,
+        sections: [{ kind: 'HOMEWORK', title: 'x', sections: [{ kind: 'SECTION', title: 'y' }] }],
+      }),
       'sections.0.sections',
     );
     await expectFieldError(await call('POST', '/admin/course-templates', as.admin, { ...template, subject: 'Alchemy' }), 'subject');

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CourseTutor, EnrolmentVerifyDelete } from '../../schema/contracts/course-students';
 import type { ListResponse } from '../../schema/contracts/common';
+import type { CourseTutor, EnrolmentVerifyDelete } from '../../schema/contracts/course-students';
 import type { Course } from '../../schema/contracts/courses';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
 import { courseTutors, tutorRoles, users } from '../../schema/tables';
+import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import { expectFieldError, signIn } from '../helpers/auth';
-import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
 let as: Callers;
@@ -16,7 +16,9 @@ const SECOND_TUTOR = 'user_tutor_two';
 beforeAll(async () => {
   await seedDemo();
   await seedExtraAdmins();
-  await db.insert(users).values({ _id: SECOND_TUTOR, tenantId: 'tenant_studyhall', email: 'tutor2@studyhall.test', role: 'TUTOR', firstname: 'Tia', lastname: 'Tutor' });
+  await db
+    .insert(users)
+    .values({ _id: SECOND_TUTOR, tenantId: 'tenant_studyhall', email: 'tutor2@studyhall.test', role: 'TUTOR', firstname: 'Tia', lastname: 'Tutor' });
   await db.insert(tutorRoles).values({ _id: 'tutor_role_viewer', tenantId: 'tenant_studyhall', name: 'Viewer', permissions: { COURSE: ['view'] } });
   as = await callers();
   maya = await signIn('student2@studyhall.test');
@@ -26,7 +28,14 @@ const THEO_MATHS = `course_tutor_${SEED_COURSE_IDS.maths}_user_tutor`;
 const tutorRow = (id: string) => db.select().from(courseTutors).where(eq(courseTutors._id, id)).get();
 
 async function emptyCourse() {
-  const res = await call('POST', '/admin/courses', as.admin, { title: 'Economics', kind: 'Group', paymentType: 'ONETIME', curriculum: 'Cambridge IGCSE', subject: 'Economics', grade: 'Grade 9' });
+  const res = await call('POST', '/admin/courses', as.admin, {
+    title: 'Economics',
+    kind: 'Group',
+    paymentType: 'ONETIME',
+    curriculum: 'Cambridge IGCSE',
+    subject: 'Economics',
+    grade: 'Grade 9',
+  });
   return res.json<Course>();
 }
 
@@ -40,7 +49,13 @@ describe('happy', () => {
   it('adds a tutor with the default Editor role, lists and finds them by tutor', async () => {
     const course = await emptyCourse();
     const added = await addTutor(course._id);
-    expect(added).toMatchObject({ course: course._id, type: 'SUBSTITUTE', status: 'ENABLE', tutorRoleId: 'tutor_role_editor_tenant_studyhall', user: { firstname: 'Tia' } });
+    expect(added).toMatchObject({
+      course: course._id,
+      type: 'SUBSTITUTE',
+      status: 'ENABLE',
+      tutorRoleId: 'tutor_role_editor_tenant_studyhall',
+      user: { firstname: 'Tia' },
+    });
     const list = await (await call('GET', `/admin/course-tutors?course=${course._id}&status=ENABLE`, as.admin)).json<ListResponse<CourseTutor>>();
     expect(list.docs.map((t) => t._id)).toEqual([added._id]);
     const byTutor = await (await call('GET', `/admin/course-tutors/tutor/${SECOND_TUTOR}`, as.admin)).json<CourseTutor[]>();
@@ -86,9 +101,15 @@ describe('errors', () => {
 
   it('names the bad field and writes nothing', async () => {
     const before = (await db.select().from(courseTutors).all()).length;
-    await expectFieldError(await call('POST', '/admin/course-tutors', as.admin, { course: SEED_COURSE_IDS.physics, user: 'user_student2', type: 'PRIMARY' }), 'user');
+    await expectFieldError(
+      await call('POST', '/admin/course-tutors', as.admin, { course: SEED_COURSE_IDS.physics, user: 'user_student2', type: 'PRIMARY' }),
+      'user',
+    );
     await expectFieldError(await call('POST', '/admin/course-tutors', as.admin, { course: SEED_COURSE_IDS.physics, user: SECOND_TUTOR, type: 'HEAD' }), 'type');
-    await expectFieldError(await call('POST', '/admin/course-tutors', as.admin, { course: SEED_COURSE_IDS.physics, user: SECOND_TUTOR, type: 'PRIMARY', tutorRoleId: 'nope' }), 'tutorRoleId');
+    await expectFieldError(
+      await call('POST', '/admin/course-tutors', as.admin, { course: SEED_COURSE_IDS.physics, user: SECOND_TUTOR, type: 'PRIMARY', tutorRoleId: 'nope' }),
+      'tutorRoleId',
+    );
     await expectFieldError(await call('POST', '/admin/course-tutors', as.admin, { course: 'nope', user: SECOND_TUTOR, type: 'PRIMARY' }), 'course');
     await expectFieldError(await call('GET', `/admin/course-tutors/verify-delete/${THEO_MATHS}?type=ERASE`, as.admin), 'type');
     await expectFieldError(await call('DELETE', `/admin/course-tutors/${THEO_MATHS}`, as.admin), 'course');

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '../../schema/contracts/common';
 import type { Course, MyCourse } from '../../schema/contracts/courses';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
-import { courses, courseStudents, courseTemplates, courseTutors, sections } from '../../schema/tables';
+import { courseStudents, courses, courseTemplates, courseTutors, sections } from '../../schema/tables';
+import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import { expectFieldError } from '../helpers/auth';
-import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
 let as: Callers;
@@ -56,7 +56,13 @@ describe('happy', () => {
     const created = await createCourse({ ...newCourse, kind: 'One-to-One', tutors: ['user_tutor'], students: ['user_student2'] });
     expect(created).toMatchObject({ title: newCourse.title, kind: 'One-to-One', isOneToOne: true, status: 'ACTIVE', studentsCount: 1 });
     expect(created.tutors).toEqual([
-      expect.objectContaining({ course: created._id, status: 'ENABLE', type: 'PRIMARY', groupClassId: null, user: expect.objectContaining({ firstname: 'Theo' }) }),
+      expect.objectContaining({
+        course: created._id,
+        status: 'ENABLE',
+        type: 'PRIMARY',
+        groupClassId: null,
+        user: expect.objectContaining({ firstname: 'Theo' }),
+      }),
     ]);
     expect(created).not.toHaveProperty('tenantId');
     const tutorRow = await db.select().from(courseTutors).where(eq(courseTutors.courseId, created._id)).get();
@@ -124,7 +130,10 @@ describe('happy', () => {
     const read = await call('GET', `/courses/${SEED_COURSE_IDS.maths}?subSections=1&deviceTimezone=Europe/London`, as.student);
     expect(read.status).toBe(200);
     expect(await read.json()).toMatchObject({ _id: SEED_COURSE_IDS.maths, enrolment: 'ENROLLED', sections: expect.any(Array), nextLesson: expect.any(Object) });
-    const res = await call('PUT', `/courses/${SEED_COURSE_IDS.physics}`, as.tutor, { title: 'IGCSE Physics group', description: 'Forces, energy, waves and more.' });
+    const res = await call('PUT', `/courses/${SEED_COURSE_IDS.physics}`, as.tutor, {
+      title: 'IGCSE Physics group',
+      description: 'Forces, energy, waves and more.',
+    });
     expect(res.status).toBe(200);
     expect((await courseRow(SEED_COURSE_IDS.physics))?.description).toBe('Forces, energy, waves and more.');
   });

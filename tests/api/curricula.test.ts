@@ -35,7 +35,11 @@ describe('happy', () => {
     const options = await json<SearchOption[]>(await api('/curriculums/getSearchOptionsForHomePage'));
     expect(options).toContainEqual(expect.objectContaining({ type: 'SUBJECT', label: 'Cambridge IGCSE Mathematics', path: '/cambridge-igcse/maths' }));
     expect(options).toContainEqual(
-      expect.objectContaining({ type: 'SUB_TOPIC', path: '/cambridge-igcse/maths/algebra/quadratic-equations', label: expect.stringContaining('Quadratic equations') }),
+      expect.objectContaining({
+        type: 'SUB_TOPIC',
+        path: '/cambridge-igcse/maths/algebra/quadratic-equations',
+        label: expect.stringContaining('Quadratic equations'),
+      }),
     );
   });
 

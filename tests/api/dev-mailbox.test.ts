@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sendEmail } from '../../platform/email/outbox';
 import type { ListResponse } from '../../schema/contracts/common';
 import type { OutboxMail } from '../../schema/contracts/mail';
 import type { Env } from '../../worker/env';
-import { sendEmail } from '../../platform/email/outbox';
 import { api, expectFieldError, postJson } from '../helpers/auth';
 import { callWith, mail } from '../helpers/mail';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
@@ -11,7 +11,7 @@ import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 beforeAll(seedDemo);
 
 describe('happy', () => {
-  it('GET /dev/mailbox lists this tenant\'s outbox newest first, paged', async () => {
+  it("GET /dev/mailbox lists this tenant's outbox newest first, paged", async () => {
     const to = `box.${crypto.randomUUID().slice(0, 8)}@example.com`;
     for (const subject of ['first', 'second', 'third']) {
       await sendEmail({ db, env: env as unknown as Env, tenantId: 'tenant_studyhall' }, { ...mail(to), subject });
@@ -52,7 +52,7 @@ describe('permissions', () => {
     expect((await callWith({ ...(env as unknown as Env), APP_ENV: 'local' }, '/dev/mailbox')).status).toBe(200);
   });
 
-  it('each tenant\'s mailbox shows only its own mail', async () => {
+  it("each tenant's mailbox shows only its own mail", async () => {
     const to = `tenant.${crypto.randomUUID().slice(0, 8)}@example.com`;
     await sendEmail({ db, env: env as unknown as Env, tenantId: 'tenant_brightpath' }, mail(to));
     const home = await (await api(`/dev/mailbox?to=${encodeURIComponent(to)}`)).json<ListResponse<OutboxMail>>();

@@ -50,7 +50,15 @@ describe('happy', () => {
 describe('errors', () => {
   it('names the field for a document name that is not a lesson board or notes, and issues nothing', async () => {
     const id = lesson.section._id;
-    for (const room of ['doc/', 'doc/lesson', `doc/lesson:${id}`, `doc/lesson:${id}:chat`, `doc/lesson:${id}:board:x`, 'doc/lesson:bad id:board', `docs/lesson:${id}:board`]) {
+    for (const room of [
+      'doc/',
+      'doc/lesson',
+      `doc/lesson:${id}`,
+      `doc/lesson:${id}:chat`,
+      `doc/lesson:${id}:board:x`,
+      'doc/lesson:bad id:board',
+      `docs/lesson:${id}:board`,
+    ]) {
       const res = await requestTicket(lesson.student.token, { room });
       expect(res.status).toBe(400);
       expect((await res.json<{ errors: { path: string }[] }>()).errors[0]?.path).toBe('room');
@@ -114,7 +122,7 @@ describe('permissions', () => {
     expect(await roomNeverReached(lesson.tenantId, name)).toBe(true);
   });
 
-  it("gives a parent no seat, even when acting for the enrolled child", async () => {
+  it('gives a parent no seat, even when acting for the enrolled child', async () => {
     const name = await freshBoard();
     const res = await exports.default.fetch('http://localhost/api/rt/tickets', {
       method: 'POST',

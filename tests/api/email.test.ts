@@ -1,18 +1,23 @@
 import { env } from 'cloudflare:workers';
 import { desc, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { emailOutbox } from '../../schema/tables';
-import type { Env } from '../../worker/env';
 import { lateTutorMail } from '../../platform/email/late-tutor-mails';
 import { sendEmail } from '../../platform/email/outbox';
 import { resetPasswordMail } from '../../platform/email/templates';
+import { emailOutbox } from '../../schema/tables';
+import type { Env } from '../../worker/env';
 import { callWith, mail } from '../helpers/mail';
 import { db, seedDemo } from '../helpers/seed';
 
 beforeAll(seedDemo);
 afterEach(() => vi.restoreAllMocks());
 
-const withProvider = (extra: Partial<Env> = {}): Env => ({ ...(env as unknown as Env), EMAIL_API_KEY: 're_test_key', EMAIL_FROM: 'Studyhall <no-reply@studyhall.test>', ...extra });
+const withProvider = (extra: Partial<Env> = {}): Env => ({
+  ...(env as unknown as Env),
+  EMAIL_API_KEY: 're_test_key',
+  EMAIL_FROM: 'Studyhall <no-reply@studyhall.test>',
+  ...extra,
+});
 
 const rowOf = (id: string) => db.select().from(emailOutbox).where(eq(emailOutbox._id, id)).get();
 
@@ -71,13 +76,27 @@ describe('happy', () => {
 
 describe('errors', () => {
   it('escapes names and titles in the HTML of a mail, and leaves the plain text as typed', () => {
-    const reset = resetPasswordMail({ to: 'a@example.com', code: 'c0de', firstname: '<b>Al</b> & "Bo"', productName: "O'Hara", link: 'https://x.test/?a=1&b=2', minutes: 30 });
+    const reset = resetPasswordMail({
+      to: 'a@example.com',
+      code: 'c0de',
+      firstname: '<b>Al</b> & "Bo"',
+      productName: "O'Hara",
+      link: 'https://x.test/?a=1&b=2',
+      minutes: 30,
+    });
     expect(reset.html).toContain('Hi &lt;b&gt;Al&lt;/b&gt; &amp; &quot;Bo&quot;,');
     expect(reset.html).toContain('your O&#39;Hara account');
     expect(reset.html).toContain('href="https://x.test/?a=1&amp;b=2"');
     expect(reset.html).not.toContain('<b>');
     expect(reset.text).toContain('Hi <b>Al</b> & "Bo",');
-    const late = lateTutorMail({ to: 't@example.com', firstname: 'Tia', lessonTitle: '<script>x</script>', tutorName: 'Tia', waitingCount: 2, link: 'https://x.test' });
+    const late = lateTutorMail({
+      to: 't@example.com',
+      firstname: 'Tia',
+      lessonTitle: '<script>x</script>',
+      tutorName: 'Tia',
+      waitingCount: 2,
+      link: 'https://x.test',
+    });
     expect(late.html).toContain('"&lt;script&gt;x&lt;/script&gt;"');
     expect(late.html).toContain('2 people are in the waiting room.');
   });

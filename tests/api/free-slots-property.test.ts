@@ -37,12 +37,16 @@ function dstDays(zone: string): string[] {
 }
 const DST_DAYS = Object.fromEntries(DST_ZONES.map((zone) => [zone, dstDays(zone)]));
 
-const hhmm = (minutes: number) => (minutes === 24 * 60 ? '24:00' : `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`);
+const hhmm = (minutes: number) =>
+  minutes === 24 * 60 ? '24:00' : `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 const range = fc
   .tuple(fc.integer({ min: 0, max: 95 }), fc.integer({ min: 1, max: 48 }))
   .map(([from, quarters]) => ({ start: hhmm(from * 15), end: hhmm(Math.min(from * 15 + quarters * 15, 24 * 60)) }));
-const weekly = fc.dictionary(fc.constantFrom('0', '1', '2', '3', '4', '5', '6'), range.map((r) => [r])) as fc.Arbitrary<WeeklyHoursInput>;
+const weekly = fc.dictionary(
+  fc.constantFrom('0', '1', '2', '3', '4', '5', '6'),
+  range.map((r) => [r]),
+) as fc.Arbitrary<WeeklyHoursInput>;
 
 const shiftDay = (date: string, days: number) => format(addDays(new Date(`${date}T12:00:00Z`), days), 'yyyy-MM-dd');
 
@@ -57,8 +61,14 @@ const scenario = fc
       .map(([q, length]) => ({ start: anchor + q * 15 * MINUTE, end: anchor + (q + length) * 15 * MINUTE }));
     const item: fc.Arbitrary<SlotItem & { weekly: WeeklyHoursInput }> = fc.record({
       status: fc.constantFrom('ENABLE' as const, 'ENABLE' as const, 'DISABLE' as const),
-      startDate: fc.option(fc.integer({ min: -2, max: 1 }).map((d) => shiftDay(date, d)), { nil: null }),
-      endDate: fc.option(fc.integer({ min: -1, max: 2 }).map((d) => shiftDay(date, d)), { nil: null }),
+      startDate: fc.option(
+        fc.integer({ min: -2, max: 1 }).map((d) => shiftDay(date, d)),
+        { nil: null },
+      ),
+      endDate: fc.option(
+        fc.integer({ min: -1, max: 2 }).map((d) => shiftDay(date, d)),
+        { nil: null },
+      ),
       timezone: fc.constantFrom(tutorZone, tutorZone, viewerZone),
       weekly,
     });
@@ -116,7 +126,9 @@ describe('freeSlots over IANA zones and their daylight-saving days (property)', 
           expect(start % (SLOT_STEP_MINUTES * MINUTE), 'on a quarter hour').toBe(0);
           expect(input.lessons.some((l) => overlaps(lesson, { start: l.start - buffer, end: l.end + buffer }))).toBe(false);
           expect(input.timeOff.some((t) => overlaps(lesson, t))).toBe(false);
-          expect(input.items.some((item) => lessonFitsItem(item, new Date(start), input.duration) && insideWeeklyHours(item, lesson.start, lesson.end))).toBe(true);
+          expect(input.items.some((item) => lessonFitsItem(item, new Date(start), input.duration) && insideWeeklyHours(item, lesson.start, lesson.end))).toBe(
+            true,
+          );
         }
         expect(new Set(slots).size).toBe(slots.length);
       }),

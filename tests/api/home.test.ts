@@ -4,7 +4,7 @@ import type { StudentHomeData } from '../../schema/contracts/home';
 import type { Section } from '../../schema/contracts/sections';
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
 import { submissions } from '../../schema/tables';
-import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
+import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import { api, bearer, postJson, signIn, tokenRequest } from '../helpers/auth';
 import { QUIZ_IDS, seedQuizFixtures } from '../helpers/quiz-fixtures';
 import { COURSE_IDS, seedCourses } from '../helpers/section-fixtures';
@@ -30,8 +30,12 @@ beforeAll(async () => {
   await seedQuizFixtures();
   as = await callers();
   [sam, maya] = await Promise.all([signIn('student@studyhall.test'), signIn('student2@studyhall.test')]);
-  samHomework = await (await call('POST', '/resources-and-homeworks', as.tutor, { course: COURSE_IDS.sam, kind: 'HOMEWORK', title: 'Worksheet 3', dueAt: '2030-02-01T17:00:00Z' })).json<Section>();
-  mayaHomework = await (await call('POST', '/resources-and-homeworks', as.admin, { course: COURSE_IDS.maya, kind: 'HOMEWORK', title: 'Forces', dueAt: '2030-01-01T17:00:00Z' })).json<Section>();
+  samHomework = await (
+    await call('POST', '/resources-and-homeworks', as.tutor, { course: COURSE_IDS.sam, kind: 'HOMEWORK', title: 'Worksheet 3', dueAt: '2030-02-01T17:00:00Z' })
+  ).json<Section>();
+  mayaHomework = await (
+    await call('POST', '/resources-and-homeworks', as.admin, { course: COURSE_IDS.maya, kind: 'HOMEWORK', title: 'Forces', dueAt: '2030-01-01T17:00:00Z' })
+  ).json<Section>();
   expect((await postJson('/submissions/createByQuizId', { quizId: QUIZ_IDS.published }, { headers: bearer(maya) })).status).toBe(201);
 });
 
@@ -54,7 +58,13 @@ describe('happy', () => {
     const after = await homeOf(sam);
     expect(after.quizzesInProgress).toHaveLength(before.quizzesInProgress.length + 1);
     // The attempt touched last comes first.
-    expect(after.quizzesInProgress[0]).toEqual({ _id: expect.any(String), quizId: QUIZ_IDS.published, title: expect.any(String), subject: expect.any(String), updatedAt: expect.any(String) });
+    expect(after.quizzesInProgress[0]).toEqual({
+      _id: expect.any(String),
+      quizId: QUIZ_IDS.published,
+      title: expect.any(String),
+      subject: expect.any(String),
+      updatedAt: expect.any(String),
+    });
   });
 
   it('leaves out homework already due', async () => {
@@ -80,7 +90,9 @@ describe('permissions', () => {
   });
 
   it("never shows the user's rows of another tenant", async () => {
-    await db.insert(submissions).values({ _id: 'submission_sam_partner', tenantId: TENANT_IDS.brightpath, userId: DEMO_USERS.student._id, quizId: QUIZ_IDS.partnerQuiz });
+    await db
+      .insert(submissions)
+      .values({ _id: 'submission_sam_partner', tenantId: TENANT_IDS.brightpath, userId: DEMO_USERS.student._id, quizId: QUIZ_IDS.partnerQuiz });
     expect((await homeOf(sam)).quizzesInProgress.map((q) => q._id)).not.toContain('submission_sam_partner');
   });
 

@@ -2,8 +2,8 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import { api, bearer, signIn } from '../helpers/auth';
-import { PARTNER_HOST, seedDemo } from '../helpers/seed';
 import { idRouteFixtures, type RouteFixture, seedMatrixRecords } from '../helpers/id-fixtures';
+import { PARTNER_HOST, seedDemo } from '../helpers/seed';
 
 /**
  * The generated matrix: every route that takes an id, called with ids of records that belong to Sam (a student of
@@ -21,9 +21,7 @@ interface Route {
 
 const idRoutes: Route[] = [
   ...new Map(
-    app.routes
-      .filter((r) => r.method !== 'ALL' && r.path.includes('/:'))
-      .map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path }] as const),
+    app.routes.filter((r) => r.method !== 'ALL' && r.path.includes('/:')).map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path }] as const),
   ).values(),
 ];
 

@@ -14,8 +14,8 @@ import { verifyAccessToken } from '../../worker/lib/access-tokens';
 import { authOf, requireAuth } from '../../worker/middleware/auth';
 import { onError } from '../../worker/middleware/errors';
 import { refuseWhileImpersonating } from '../../worker/middleware/permissions';
+import { type Callers, call, callers, EXTRA_ADMINS, seedExtraAdmins } from '../helpers/admins';
 import { expectFieldError, signIn } from '../helpers/auth';
-import { call, type Callers, callers, EXTRA_ADMINS, seedExtraAdmins } from '../helpers/admins';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
 let as: Callers;
@@ -65,10 +65,17 @@ describe('happy', () => {
     const adminClaims = await verifyAccessToken(env.TOKEN_SECRET, as.admin);
     expect(claims).toMatchObject({ sub: DEMO_USERS.student._id, role: 'STUDENT', imp: DEMO_USERS.admin._id });
     const session = await db.select().from(sessions).where(eq(sessions._id, claims!.sid)).get();
-    expect(session).toMatchObject({ userId: DEMO_USERS.student._id, impersonatorId: DEMO_USERS.admin._id, returnSessionId: adminClaims!.sid, authType: 'impersonation' });
+    expect(session).toMatchObject({
+      userId: DEMO_USERS.student._id,
+      impersonatorId: DEMO_USERS.admin._id,
+      returnSessionId: adminClaims!.sid,
+      authType: 'impersonation',
+    });
     const me = await (await call('GET', '/user/authUser', body.access_token)).json<AuthUserResponse>();
     expect(me._id).toBe(DEMO_USERS.student._id);
-    expect(await auditFor(claims!.sid)).toEqual([expect.objectContaining({ actorId: DEMO_USERS.admin._id, subjectId: DEMO_USERS.student._id, route: '/api/admin/users/log-in-as-user', status: 200 })]);
+    expect(await auditFor(claims!.sid)).toEqual([
+      expect.objectContaining({ actorId: DEMO_USERS.admin._id, subjectId: DEMO_USERS.student._id, route: '/api/admin/users/log-in-as-user', status: 200 }),
+    ]);
   });
 
   it('records every change made while acting as someone, refused ones too, and no reads', async () => {

@@ -1,8 +1,8 @@
 import { addDays, formatISO, isWeekend, nextSunday } from 'date-fns';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
-import { courses, courseStudents, sectionAttendees, sections, timeOff, trials } from '../../schema/tables';
-import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
+import { courseStudents, courses, sectionAttendees, sections, timeOff, trials } from '../../schema/tables';
+import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import type { ErrorJson } from '../helpers/auth';
 import { COURSE_IDS, sectionSnapshot, seedCourses } from '../helpers/section-fixtures';
 import { db, seedDemo } from '../helpers/seed';
@@ -29,7 +29,8 @@ const TIME_OFF_DAY = weekdayAhead(6);
 
 let as: Callers;
 
-const book = (body: Record<string, unknown>, token = as.student) => call('POST', '/team-meetings/course-meeting-book', token, { course: COURSE_IDS.sam, duration: 60, ...body });
+const book = (body: Record<string, unknown>, token = as.student) =>
+  call('POST', '/team-meetings/course-meeting-book', token, { course: COURSE_IDS.sam, duration: 60, ...body });
 
 /** A refusal: 409 naming start, the rule in a sentence with no ISO timestamp, and no lesson or trial written. */
 async function expectRefused(send: () => Promise<Response>, sentence: string | RegExp) {
@@ -101,7 +102,10 @@ describe('a student booking keeps every one of the tutor’s rules', () => {
   });
 
   it('refuses a time outside the weekly hours', async () => {
-    await expectRefused(() => book({ start: at10(formatISO(nextSunday(addDays(new Date(), 2)), { representation: 'date' })) }), 'Theo is not available on Sundays.');
+    await expectRefused(
+      () => book({ start: at10(formatISO(nextSunday(addDays(new Date(), 2)), { representation: 'date' })) }),
+      'Theo is not available on Sundays.',
+    );
     await expectRefused(() => book({ start: `${weekdayAhead(2)}T12:00:00.000Z` }), /^Theo is not available at that time on (Mon|Tues|Wednes|Thurs|Fri)days\.$/);
   });
 
@@ -114,7 +118,10 @@ describe('a student booking keeps every one of the tutor’s rules', () => {
   });
 
   it('refuses a time during the tutor’s time off', async () => {
-    await expectRefused(() => book({ start: at10(TIME_OFF_DAY) }), /^Theo is away from 08:00 on \w+day \d+ \w+( \d{4})? to 08:00 on \w+day \d+ \w+( \d{4})?\.$/);
+    await expectRefused(
+      () => book({ start: at10(TIME_OFF_DAY) }),
+      /^Theo is away from 08:00 on \w+day \d+ \w+( \d{4})? to 08:00 on \w+day \d+ \w+( \d{4})?\.$/,
+    );
   });
 
   it('refuses a time over the student’s lesson in another course, in the student’s own words', async () => {
@@ -122,7 +129,10 @@ describe('a student booking keeps every one of the tutor’s rules', () => {
   });
 
   it('refuses any lesson on a course without a tutor', async () => {
-    await expectRefused(() => book({ course: NO_TUTOR, start: at10(weekdayAhead(3)) }), 'This course has no tutor yet, so no lesson can be placed on it. An admin can add one.');
+    await expectRefused(
+      () => book({ course: NO_TUTOR, start: at10(weekdayAhead(3)) }),
+      'This course has no tutor yet, so no lesson can be placed on it. An admin can add one.',
+    );
   });
 
   it('books a time that keeps every rule', async () => {
@@ -131,7 +141,14 @@ describe('a student booking keeps every one of the tutor’s rules', () => {
 });
 
 describe('every path that places a lesson goes through the one rule', () => {
-  const planned = (start: string, extra: Record<string, unknown> = {}) => ({ course: COURSE_IDS.sam, kind: 'TEAMS', title: 'Planned', start, duration: 60, ...extra });
+  const planned = (start: string, extra: Record<string, unknown> = {}) => ({
+    course: COURSE_IDS.sam,
+    kind: 'TEAMS',
+    title: 'Planned',
+    start,
+    duration: 60,
+    ...extra,
+  });
 
   it('a tutor booking or planning a lesson: outside their hours is their call, their time off is not', async () => {
     expect((await book({ start: `${weekdayAhead(2)}T12:00:00.000Z` }, as.tutor)).status).toBe(201);
@@ -140,7 +157,9 @@ describe('every path that places a lesson goes through the one rule', () => {
   });
 
   it('an admin creating a lesson or a series may leave the hours but not cross time off, and the refusal says so', async () => {
-    expect((await call('POST', '/admin/sections', as.admin, planned(at10(formatISO(nextSunday(addDays(new Date(), 2)), { representation: 'date' }))))).status).toBe(201);
+    expect(
+      (await call('POST', '/admin/sections', as.admin, planned(at10(formatISO(nextSunday(addDays(new Date(), 2)), { representation: 'date' }))))).status,
+    ).toBe(201);
     const message = await expectRefused(() => call('POST', '/admin/sections', as.admin, planned(at10(TIME_OFF_DAY))), /^Theo is away from/);
     expect(message).toContain("Admins may place lessons in the past or outside a tutor's hours");
     const weekBefore = formatISO(addDays(new Date(TIME_OFF_DAY), -7), { representation: 'date' });
@@ -152,7 +171,10 @@ describe('every path that places a lesson goes through the one rule', () => {
 
   it('a reschedule', async () => {
     await expectRefused(() => call('PUT', `/team-meetings/reschedule/${COURSE_IDS.lesson}`, as.tutor, { start: at10(TIME_OFF_DAY) }), /^You are away from/);
-    await expectRefused(() => call('PUT', `/team-meetings/reschedule/${COURSE_IDS.lesson}`, as.tutor, { start: at10(SAMS_OTHER_LESSON_DAY) }), /^Sam already has a lesson from/);
+    await expectRefused(
+      () => call('PUT', `/team-meetings/reschedule/${COURSE_IDS.lesson}`, as.tutor, { start: at10(SAMS_OTHER_LESSON_DAY) }),
+      /^Sam already has a lesson from/,
+    );
   });
 
   it('a trial booked by an admin', async () => {

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { decodeHistory, encodeHistory, historyKey } from '../../platform/realtime/doc-history';
-import { lessonDocName } from '../../schema/contracts/realtime';
 import type { LessonRoomInfo } from '../../schema/contracts/lesson-room';
+import { lessonDocName } from '../../schema/contracts/realtime';
 import { sections } from '../../schema/tables';
 import { api, bearer } from '../helpers/auth';
 import { type LessonFixture, lessonFixture, type Person } from '../helpers/docs';
@@ -26,7 +26,14 @@ describe('happy', () => {
     expect(res.status).toBe(200);
     const body = await res.json<LessonRoomInfo>();
     expect(body).toEqual({
-      section: { _id: lesson.section._id, title: 'Lesson', kind: 'ZOOM', start: lesson.section.start!.toISOString(), duration: 60, joinUrl: 'https://zoom.us/j/123456789' },
+      section: {
+        _id: lesson.section._id,
+        title: 'Lesson',
+        kind: 'ZOOM',
+        start: lesson.section.start!.toISOString(),
+        duration: 60,
+        joinUrl: 'https://zoom.us/j/123456789',
+      },
       course: { _id: lesson.course._id, title: 'Algebra', subject: 'Maths' },
       canEdit: true,
       leads: false,

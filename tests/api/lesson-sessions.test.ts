@@ -62,7 +62,14 @@ describe('happy', () => {
     const res = await postJson('/bookmarks', bookmarkBody({ sectionId: section._id, subTopicName: 'Quadratics' }), as(lesson.student));
     expect(res.status).toBe(201);
     const saved = await res.json<BookmarkView & { isMeetingEnded: boolean }>();
-    expect(saved).toMatchObject({ studentId: lesson.student.user._id, tutorId: lesson.tutor.user._id, pageNo: 2, subject: 'Maths', subTopicName: 'Quadratics', isMeetingEnded: false });
+    expect(saved).toMatchObject({
+      studentId: lesson.student.user._id,
+      tutorId: lesson.tutor.user._id,
+      pageNo: 2,
+      subject: 'Maths',
+      subTopicName: 'Quadratics',
+      isMeetingEnded: false,
+    });
     for (const person of [lesson.student, lesson.tutor]) {
       const list = await api(`/bookmarks?subject=Maths&studentId=${lesson.student.user._id}`, as(person));
       const body = await list.json<{ docs: BookmarkView[]; totalDocs: number }>();

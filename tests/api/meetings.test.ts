@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Section } from '../../schema/contracts/sections';
 import { DEMO_USERS } from '../../schema/seed';
 import { lessonSeries, sections } from '../../schema/tables';
-import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
+import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import { type ErrorJson, expectFieldError, signIn } from '../helpers/auth';
 import { COURSE_IDS, LESSON_START, sectionSnapshot, seedCourses } from '../helpers/section-fixtures';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
@@ -66,7 +66,12 @@ describe('happy', () => {
       '/zoom-meetings',
     );
     expect(created).toMatchObject({ kind: 'ZOOM', joinUrl: 'https://zoom.us/j/123' });
-    expect(created.attendees).toEqual(expect.arrayContaining([{ user: THEO, kind: 'TUTOR' }, { user: SAM, kind: 'STUDENT' }]));
+    expect(created.attendees).toEqual(
+      expect.arrayContaining([
+        { user: THEO, kind: 'TUTOR' },
+        { user: SAM, kind: 'STUDENT' },
+      ]),
+    );
   });
 
   it('repeats weekly at the same London wall-clock time across the March clock change', async () => {
@@ -90,9 +95,19 @@ describe('happy', () => {
 
   it('updates a lesson and deletes occurrences (DELETE with the course, and the user delete)', async () => {
     const created = await create(lesson('2030-03-06T09:00:00Z'));
-    const updated = await call('PUT', `/team-meetings/${created._id}`, as.tutor, { title: 'Quadratics II', start: '2030-03-06T10:00:00Z', duration: 30, attendees: [{ user: THEO, kind: 'TUTOR' }] });
+    const updated = await call('PUT', `/team-meetings/${created._id}`, as.tutor, {
+      title: 'Quadratics II',
+      start: '2030-03-06T10:00:00Z',
+      duration: 30,
+      attendees: [{ user: THEO, kind: 'TUTOR' }],
+    });
     expect(updated.status).toBe(200);
-    expect(await updated.json()).toMatchObject({ title: 'Quadratics II', start: '2030-03-06T10:00:00.000Z', duration: 30, attendees: [{ user: THEO, kind: 'TUTOR' }] });
+    expect(await updated.json()).toMatchObject({
+      title: 'Quadratics II',
+      start: '2030-03-06T10:00:00.000Z',
+      duration: 30,
+      attendees: [{ user: THEO, kind: 'TUTOR' }],
+    });
     expect((await call('DELETE', `/team-meetings/${created._id}?course=${ids.sam}`, as.tutor)).status).toBe(200);
     expect((await db.select().from(sections).where(eq(sections._id, created._id)).get())?.deletedAt).toBeInstanceOf(Date);
 
@@ -103,7 +118,11 @@ describe('happy', () => {
 
   it('lets the enrolled student book a lesson in their course', async () => {
     // Inside Theo's hours (10:00 Singapore on a weekday), his notice and his booking window.
-    const res = await call('POST', '/team-meetings/course-meeting-book', as.student, { course: ids.sam, start: `${weekdayAhead(3)}T02:00:00.000Z`, duration: 45 });
+    const res = await call('POST', '/team-meetings/course-meeting-book', as.student, {
+      course: ids.sam,
+      start: `${weekdayAhead(3)}T02:00:00.000Z`,
+      duration: 45,
+    });
     expect(res.status).toBe(201);
     const booked = await res.json<Section>();
     expect(booked).toMatchObject({ kind: 'TEAMS', duration: 45, parent: null, title: 'Lesson', joinUrl: `/learning-portal/waiting-room/${booked._id}` });
@@ -179,7 +198,9 @@ describe('permissions', () => {
     expect((await call('PUT', `/team-meetings/delete/${ids.lesson}`, as.student)).status).toBe(403);
     expect((await call('POST', '/team-meetings', as.partner, body, PARTNER_HOST)).status).toBe(404);
     expect((await call('PUT', `/team-meetings/${ids.lesson}`, as.partner, body, PARTNER_HOST)).status).toBe(404);
-    expect((await call('POST', '/team-meetings/course-meeting-book', as.admin, { course: ids.sam, start: '2030-06-01T09:00:00Z', duration: 60 })).status).toBe(403);
+    expect((await call('POST', '/team-meetings/course-meeting-book', as.admin, { course: ids.sam, start: '2030-06-01T09:00:00Z', duration: 60 })).status).toBe(
+      403,
+    );
     // The gate answers before the rest of the body is read: a stranger's or a student's bad body is still 404 or 403.
     expect((await call('POST', '/team-meetings', maya, { course: ids.sam })).status).toBe(404);
     expect((await call('PUT', `/team-meetings/${ids.lesson}`, maya, {})).status).toBe(404);

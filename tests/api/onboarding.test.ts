@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OnboardingStatus, UserProfile } from '../../schema/contracts/profile';
 import { DEMO_USERS } from '../../schema/seed';
-import { userExperiences, users, userSubjects } from '../../schema/tables';
+import { userExperiences, userSubjects, users } from '../../schema/tables';
 import { api, bearer, expectFieldError, postJson, signIn } from '../helpers/auth';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 

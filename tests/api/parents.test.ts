@@ -3,14 +3,22 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUserResponse } from '../../schema/contracts/auth';
 import type { MappedStudent, UserProfile } from '../../schema/contracts/profile';
 import { DEMO_USERS } from '../../schema/seed';
-import { userMappers, users, userSubjects } from '../../schema/tables';
+import { userMappers, userSubjects, users } from '../../schema/tables';
 import { api, bearer, postJson, signIn } from '../helpers/auth';
 import { db, seedDemo } from '../helpers/seed';
 
 beforeAll(async () => {
   await seedDemo();
   // A student of this tenant with no link to the demo parent.
-  await db.insert(users).values({ _id: 'user_unlinked', tenantId: 'tenant_studyhall', email: 'kim@studyhall.test', role: 'STUDENT', firstname: 'Kim', lastname: 'Other', onboarded: true });
+  await db.insert(users).values({
+    _id: 'user_unlinked',
+    tenantId: 'tenant_studyhall',
+    email: 'kim@studyhall.test',
+    role: 'STUDENT',
+    firstname: 'Kim',
+    lastname: 'Other',
+    onboarded: true,
+  });
 });
 
 const asStudent = (token: string, studentId: string) => bearer(token, { 'x-user-id': studentId });
@@ -33,7 +41,11 @@ describe('happy', () => {
     expect(me.actingFor).toEqual({ _id: DEMO_USERS.student._id, firstname: 'Sam', lastname: 'Student' });
     const profile = await api(`/user/${DEMO_USERS.student._id}`, { headers: asStudent(token, DEMO_USERS.student._id) });
     expect((await profile.json<UserProfile>()).firstname).toBe('Sam');
-    const added = await postJson('/user/subjects', { curriculum: 'Cambridge IGCSE', subject: 'Biology', grade: 'Grade 10' }, { headers: asStudent(token, DEMO_USERS.student._id) });
+    const added = await postJson(
+      '/user/subjects',
+      { curriculum: 'Cambridge IGCSE', subject: 'Biology', grade: 'Grade 10' },
+      { headers: asStudent(token, DEMO_USERS.student._id) },
+    );
     expect(added.status).toBe(201);
     expect((await db.select().from(userSubjects).where(eq(userSubjects.userId, DEMO_USERS.student._id)).all()).map((s) => s.subject)).toContain('Biology');
   });
@@ -47,7 +59,16 @@ describe('happy', () => {
 
 describe('errors', () => {
   it('a parent with no students gets an empty list', async () => {
-    await db.insert(users).values({ _id: 'user_parent_alone', tenantId: 'tenant_studyhall', email: 'alone@studyhall.test', role: 'PARENT', firstname: 'Al', lastname: 'One', passwordHash: (await db.select().from(users).where(eq(users._id, DEMO_USERS.parent._id)).get())!.passwordHash, onboarded: true });
+    await db.insert(users).values({
+      _id: 'user_parent_alone',
+      tenantId: 'tenant_studyhall',
+      email: 'alone@studyhall.test',
+      role: 'PARENT',
+      firstname: 'Al',
+      lastname: 'One',
+      passwordHash: (await db.select().from(users).where(eq(users._id, DEMO_USERS.parent._id)).get())!.passwordHash,
+      onboarded: true,
+    });
     const token = await signIn('alone@studyhall.test');
     expect(await (await api('/user/mapped-students', { headers: bearer(token) })).json()).toEqual([]);
   });
@@ -72,7 +93,9 @@ describe('permissions', () => {
     const token = await signIn('parent@studyhall.test');
     const headers = asStudent(token, DEMO_USERS.student._id);
     expect((await api('/user/mapped-students', { headers })).status).toBe(403);
-    expect((await api('/user/delete', { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: '{"password":"studyhall-demo"}' })).status).toBe(403);
+    expect(
+      (await api('/user/delete', { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: '{"password":"studyhall-demo"}' })).status,
+    ).toBe(403);
     expect((await postJson(`/admin/users/${DEMO_USERS.student2._id}/experiences`, { title: 'X' }, { headers })).status).toBe(403);
     expect((await db.select().from(users).where(eq(users._id, DEMO_USERS.parent._id)).get())?.deletedAt).toBeNull();
   });

@@ -22,8 +22,7 @@ async function newPerson(host = 'localhost') {
   return { email, password, id: answer.oauthUser._id, token: answer.access_token };
 }
 
-const login = (email: string, password: string, host = 'localhost') =>
-  tokenRequest({ grant_type: 'password', username: `login:${email}`, password }, host);
+const login = (email: string, password: string, host = 'localhost') => tokenRequest({ grant_type: 'password', username: `login:${email}`, password }, host);
 
 const me = (token: string, host = 'localhost') => api('/user/authUser', { headers: bearer(token) }, host);
 
@@ -49,7 +48,7 @@ describe('happy', () => {
     expect(needsRehash(a)).toBe(false);
   });
 
-  it('forgot-password mails a single-use link to the reset page and stores only the token\'s SHA-256, for 60 minutes', async () => {
+  it("forgot-password mails a single-use link to the reset page and stores only the token's SHA-256, for 60 minutes", async () => {
     const person = await newPerson();
     const res = await postJson('/auth/forgot-password', { email: person.email.toUpperCase() });
     expect(res.status).toBe(200);
@@ -90,7 +89,11 @@ describe('happy', () => {
   it('change-password keeps this session, ends the others, and takes the new password', async () => {
     const person = await newPerson();
     const other = await (await login(person.email, person.password)).json<TokenResponse>();
-    const res = await postJson('/auth/change-password', { currentPassword: person.password, newPassword: 'changed-password' }, { headers: bearer(person.token) });
+    const res = await postJson(
+      '/auth/change-password',
+      { currentPassword: person.password, newPassword: 'changed-password' },
+      { headers: bearer(person.token) },
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'Password changed. You have been signed out everywhere else.' });
     expect((await me(person.token)).status).toBe(200);
@@ -128,7 +131,10 @@ describe('errors', () => {
     await postJson('/auth/forgot-password', { email: person.email });
     const { token } = await resetLinkFor(person.email);
 
-    const wrong = await expectFieldError(await postJson('/auth/reset-password', { email: person.email, token: `${token}x`, password: 'new-password-1' }), 'token');
+    const wrong = await expectFieldError(
+      await postJson('/auth/reset-password', { email: person.email, token: `${token}x`, password: 'new-password-1' }),
+      'token',
+    );
     expect(wrong.errors[0]?.message).toBe(RESET_TOKEN_INVALID);
     expect((await postJson('/auth/reset-password', { email: person.email, token, password: 'new-password-1' })).status).toBe(200);
     await expectFieldError(await postJson('/auth/reset-password', { email: person.email, token, password: 'new-password-2' }), 'token');
@@ -155,7 +161,11 @@ describe('errors', () => {
 
   it('change-password names currentPassword when it is wrong and newPassword when it is the same, changing nothing', async () => {
     const person = await newPerson();
-    const wrong = await postJson('/auth/change-password', { currentPassword: 'not-it-at-all', newPassword: 'changed-password' }, { headers: bearer(person.token) });
+    const wrong = await postJson(
+      '/auth/change-password',
+      { currentPassword: 'not-it-at-all', newPassword: 'changed-password' },
+      { headers: bearer(person.token) },
+    );
     expect((await expectFieldError(wrong, 'currentPassword')).errors[0]?.message).toBe('Your current password is not correct');
     const same = await postJson('/auth/change-password', { currentPassword: person.password, newPassword: person.password }, { headers: bearer(person.token) });
     await expectFieldError(same, 'newPassword');
@@ -165,13 +175,23 @@ describe('errors', () => {
     const person = await newPerson();
     const from = { 'cf-connecting-ip': `2001:db8::${crypto.randomUUID().slice(0, 4)}` };
     const warnings = async () =>
-      (await db.select({ subject: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.to, person.email))).filter((m) => /tried to sign in/.test(m.subject)).length;
+      (await db.select({ subject: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.to, person.email))).filter((m) =>
+        /tried to sign in/.test(m.subject),
+      ).length;
     for (let i = 0; i < 5; i++) {
-      const wrong = await postJson('/auth/change-password', { currentPassword: `wrong-${i}-password`, newPassword: 'changed-password' }, { headers: bearer(person.token, from) });
+      const wrong = await postJson(
+        '/auth/change-password',
+        { currentPassword: `wrong-${i}-password`, newPassword: 'changed-password' },
+        { headers: bearer(person.token, from) },
+      );
       expect(wrong.status).toBe(400);
     }
     expect(await warnings()).toBe(1);
-    const refused = await postJson('/auth/change-password', { currentPassword: person.password, newPassword: 'changed-password' }, { headers: bearer(person.token, from) });
+    const refused = await postJson(
+      '/auth/change-password',
+      { currentPassword: person.password, newPassword: 'changed-password' },
+      { headers: bearer(person.token, from) },
+    );
     expect(refused.status).toBe(429);
     expect((await refused.json<ErrorJson>()).message).toMatch(/^Too many sign-in attempts\. Try again in /);
     const form = new URLSearchParams({ client_id: 'studyhall-web', grant_type: 'password', username: `login:${person.email}`, password: person.password });
@@ -186,7 +206,6 @@ describe('errors', () => {
     const body = await (await postJson('/auth/reset-password', {})).json<ErrorJson>();
     expect(body.errors.map((e) => e.path).sort()).toEqual(['email', 'password', 'token']);
   });
-
 });
 
 describe('permissions', () => {
@@ -201,7 +220,7 @@ describe('permissions', () => {
     expect((await login(owner.email, owner.password)).status).toBe(200);
   });
 
-  it('forgot-password on another tenant does not mail this tenant\'s account', async () => {
+  it("forgot-password on another tenant does not mail this tenant's account", async () => {
     const person = await newPerson();
     const res = await postJson('/auth/forgot-password', { email: person.email }, {}, PARTNER_HOST);
     expect(await res.json()).toEqual({ message: FORGOT_PASSWORD_MESSAGE });
@@ -215,7 +234,7 @@ describe('permissions', () => {
     expect(res.status).toBe(403);
   });
 
-  it('a parent acting for a student changes the parent\'s own password, not the student\'s', async () => {
+  it("a parent acting for a student changes the parent's own password, not the student's", async () => {
     const parent = await (await login('parent@studyhall.test', 'studyhall-demo')).json<TokenResponse>();
     const studentId = parent.oauthUser.userMapper[0]!._id;
     const before = await db.select({ hash: users.passwordHash }).from(users).where(eq(users._id, studentId)).get();

@@ -3,9 +3,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '../../schema/contracts/common';
 import type { Plan, PricedPlan, PricingSet, Rate, RateExplanation, RateVersion, VerifyDelete } from '../../schema/contracts/pricing';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
-import { flexiblePlans, groupCourseTypes, pricingMembers, rates, rateVersions, studentGroups, studentTypes, subscriptionPlans, users } from '../../schema/tables';
+import {
+  flexiblePlans,
+  groupCourseTypes,
+  pricingMembers,
+  rates,
+  rateVersions,
+  studentGroups,
+  studentTypes,
+  subscriptionPlans,
+  users,
+} from '../../schema/tables';
+import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import { type ErrorJson, expectFieldError } from '../helpers/auth';
-import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
 let as: Callers;
@@ -17,7 +27,8 @@ beforeAll(async () => {
   await seedDemo();
   await seedExtraAdmins();
   // The demo's plans and rates would compete with the ones each test makes; these tests start from none.
-  for (const table of [rates, rateVersions, pricingMembers, studentGroups, studentTypes, groupCourseTypes, flexiblePlans, subscriptionPlans]) await db.delete(table);
+  for (const table of [rates, rateVersions, pricingMembers, studentGroups, studentTypes, groupCourseTypes, flexiblePlans, subscriptionPlans])
+    await db.delete(table);
   await db.update(users).set({ country: 'SG' }).where(eq(users._id, THEO));
   await db.update(users).set({ country: 'MY' }).where(eq(users._id, SAM));
   as = await callers();
@@ -62,19 +73,32 @@ describe('plans', () => {
     await expectFieldError(await call('POST', '/admin/flexible-plans', as.admin, flexible('x', { currency: 'XXQ' })), 'currency');
     await expectFieldError(await call('POST', '/admin/subscription-plans', as.admin, flexible('x', { durationUnit: 'MINUTES' })), 'durationUnit');
     await expectFieldError(await call('POST', '/admin/flexible-plans', as.admin, flexible('x', { inclusionMode: 'INCLUDE' })), 'groupIds');
-    await expectFieldError(await call('POST', '/admin/flexible-plans', as.admin, flexible('x', { inclusionMode: 'EXCLUDE', groupIds: ['nope'] })), 'groupIds.0');
+    await expectFieldError(
+      await call('POST', '/admin/flexible-plans', as.admin, flexible('x', { inclusionMode: 'EXCLUDE', groupIds: ['nope'] })),
+      'groupIds.0',
+    );
     await expectFieldError(await call('GET', '/admin/flexible-plans?sortKey=tenantId', as.admin), 'sortKey');
   });
 
   it('keeps a plan students hold: verify-delete says DISABLE and delete refuses the same way', async () => {
     const plan = await post<Plan>('/admin/subscription-plans', flexible('Monthly', { durationUnit: 'MONTHS', duration: 1 }));
-    await db.update(users).set({ plans: { flexiblePlans: [], subscriptionPlans: [plan._id] } }).where(eq(users._id, MAYA));
+    await db
+      .update(users)
+      .set({ plans: { flexiblePlans: [], subscriptionPlans: [plan._id] } })
+      .where(eq(users._id, MAYA));
     const check = await get<VerifyDelete>(`/admin/subscription-plans/verify-delete/${plan._id}`);
-    expect(check).toMatchObject({ type: 'DISABLE', canDelete: false, message: 'This subscription plan is used by 1 students: set it to INACTIVE instead of deleting it.' });
+    expect(check).toMatchObject({
+      type: 'DISABLE',
+      canDelete: false,
+      message: 'This subscription plan is used by 1 students: set it to INACTIVE instead of deleting it.',
+    });
     const refused = await call('DELETE', `/admin/subscription-plans/${plan._id}`, as.admin);
     expect(refused.status).toBe(409);
     expect((await refused.json<ErrorJson>()).message).toBe(check.message);
-    await db.update(users).set({ plans: { flexiblePlans: [], subscriptionPlans: [] } }).where(eq(users._id, MAYA));
+    await db
+      .update(users)
+      .set({ plans: { flexiblePlans: [], subscriptionPlans: [] } })
+      .where(eq(users._id, MAYA));
     expect(await get<VerifyDelete>(`/admin/subscription-plans/verify-delete/${plan._id}`)).toMatchObject({ type: 'DELETE', canDelete: true });
     expect((await call('DELETE', `/admin/subscription-plans/${plan._id}`, as.admin)).status).toBe(200);
     expect((await call('GET', `/admin/subscription-plans/${plan._id}`, as.admin)).status).toBe(404);
@@ -121,19 +145,44 @@ describe('rate versions, rates and the price check', () => {
 
   it('numbers versions, picks the most specific rate and explains it', async () => {
     await expectFieldError(
-      await call('POST', '/admin/one-to-one-tutor-rate-versions', as.admin, { name: 'x', dateBasis: 'TUTOR_REGISTRATION_DATE', operator: 'EQUAL', referenceDate: '2025-01-01' }),
+      await call('POST', '/admin/one-to-one-tutor-rate-versions', as.admin, {
+        name: 'x',
+        dateBasis: 'TUTOR_REGISTRATION_DATE',
+        operator: 'EQUAL',
+        referenceDate: '2025-01-01',
+      }),
       'dateBasis',
     );
     await expectFieldError(
-      await call('POST', '/admin/one-to-one-tutor-rate-versions', as.admin, { name: 'x', dateBasis: 'STUDENT_REGISTRATION_DATE', operator: 'AFTER', referenceDate: '2025-01-01' }),
+      await call('POST', '/admin/one-to-one-tutor-rate-versions', as.admin, {
+        name: 'x',
+        dateBasis: 'STUDENT_REGISTRATION_DATE',
+        operator: 'AFTER',
+        referenceDate: '2025-01-01',
+      }),
       'operator',
     );
     await expectFieldError(
-      await call('POST', '/admin/one-to-one-tutor-rate-versions', as.admin, { name: 'x', dateBasis: 'STUDENT_REGISTRATION_DATE', operator: 'EQUAL', referenceDate: '2025-02-30' }),
+      await call('POST', '/admin/one-to-one-tutor-rate-versions', as.admin, {
+        name: 'x',
+        dateBasis: 'STUDENT_REGISTRATION_DATE',
+        operator: 'EQUAL',
+        referenceDate: '2025-02-30',
+      }),
       'referenceDate',
     );
-    const v1 = await post<RateVersion>('/admin/one-to-one-tutor-rate-versions', { name: 'Launch rates', dateBasis: 'STUDENT_REGISTRATION_DATE', operator: 'GREATER_THAN_OR_EQUAL', referenceDate: '2020-01-01' });
-    const v2 = await post<RateVersion>('/admin/one-to-one-tutor-rate-versions', { name: 'Later', dateBasis: 'STUDENT_ASSIGNED_DATE', operator: 'GREATER_THAN', referenceDate: '2999-01-01' });
+    const v1 = await post<RateVersion>('/admin/one-to-one-tutor-rate-versions', {
+      name: 'Launch rates',
+      dateBasis: 'STUDENT_REGISTRATION_DATE',
+      operator: 'GREATER_THAN_OR_EQUAL',
+      referenceDate: '2020-01-01',
+    });
+    const v2 = await post<RateVersion>('/admin/one-to-one-tutor-rate-versions', {
+      name: 'Later',
+      dateBasis: 'STUDENT_ASSIGNED_DATE',
+      operator: 'GREATER_THAN',
+      referenceDate: '2999-01-01',
+    });
     expect([v1.versionNumber, v2.versionNumber]).toEqual([1, 2]);
     expect((await call('GET', explain(), as.admin)).status).toBe(422);
     await post<Rate>('/admin/one-to-one-tutor-rates', { versionId: v1._id, amount: 2500, currency: 'SGD' });
@@ -157,45 +206,86 @@ describe('rate versions, rates and the price check', () => {
   });
 
   it('refuses rates that name the wrong records or criteria, and amounts that need a float', async () => {
-    const v = await post<RateVersion>('/admin/group-tutor-rate-versions', { name: 'Groups', dateBasis: 'TUTOR_REGISTRATION_DATE', operator: 'LESS_THAN_OR_EQUAL', referenceDate: '2999-12-31' });
+    const v = await post<RateVersion>('/admin/group-tutor-rate-versions', {
+      name: 'Groups',
+      dateBasis: 'TUTOR_REGISTRATION_DATE',
+      operator: 'LESS_THAN_OR_EQUAL',
+      referenceDate: '2999-12-31',
+    });
     await expectFieldError(await call('POST', '/admin/group-tutor-rates', as.admin, { versionId: v._id, amount: 1800.5, currency: 'SGD' }), 'amount');
-    await expectFieldError(await call('POST', '/admin/group-tutor-rates', as.admin, { versionId: v._id, amount: 1800, currency: 'SGD', studentType: 'x' }), 'studentType');
-    await expectFieldError(await call('POST', '/admin/group-tutor-rates', as.admin, { versionId: v._id, amount: 1800, currency: 'SGD', tutorId: SAM }), 'tutorId');
+    await expectFieldError(
+      await call('POST', '/admin/group-tutor-rates', as.admin, { versionId: v._id, amount: 1800, currency: 'SGD', studentType: 'x' }),
+      'studentType',
+    );
+    await expectFieldError(
+      await call('POST', '/admin/group-tutor-rates', as.admin, { versionId: v._id, amount: 1800, currency: 'SGD', tutorId: SAM }),
+      'tutorId',
+    );
     await expectFieldError(await call('POST', '/admin/group-tutor-rates', as.admin, { versionId: 'nope', amount: 1800, currency: 'SGD' }), 'versionId');
-    await expectFieldError(await call('POST', '/admin/student-flexible-rates', as.admin, { versionId: v._id, amount: 1800, currency: 'SGD', packageId: 'p' }), 'versionId');
+    await expectFieldError(
+      await call('POST', '/admin/student-flexible-rates', as.admin, { versionId: v._id, amount: 1800, currency: 'SGD', packageId: 'p' }),
+      'versionId',
+    );
     await expectFieldError(await call('POST', '/admin/student-flexible-rates', as.admin, { versionId: v._id, amount: 1800, currency: 'SGD' }), 'packageId');
   });
 
   it('prices a group lesson by course type and tutor country', async () => {
     const small = await post<PricingSet>('/admin/group-tutor-rate-course-types', { name: 'Small Group', memberIds: [SEED_COURSE_IDS.physics] });
-    await expectFieldError(await call('POST', '/admin/group-tutor-rate-course-types', as.admin, { name: 'One', memberIds: [SEED_COURSE_IDS.maths] }), 'memberIds.0');
+    await expectFieldError(
+      await call('POST', '/admin/group-tutor-rate-course-types', as.admin, { name: 'One', memberIds: [SEED_COURSE_IDS.maths] }),
+      'memberIds.0',
+    );
     const [v] = (await get<ListResponse<RateVersion>>('/admin/group-tutor-rate-versions')).docs;
     const rate = await post<Rate>('/admin/group-tutor-rates', { versionId: v!._id, amount: 1800, currency: 'SGD', courseType: small._id, tutorCountry: 'SG' });
     const answer = await get<RateExplanation>(`/admin/rates/explain?tutorId=${THEO}&studentId=${MAYA}&courseId=${SEED_COURSE_IDS.physics}`);
     expect(answer).toMatchObject({ rateId: rate._id, amount: 1800 });
     expect(answer.explanation).toBe('group rate v1 (tutor registered ≤ 2999-12-31), course type Small Group, SG→any: 18.00 SGD/h');
     const check = await get<VerifyDelete>(`/admin/group-tutor-rate-course-types/verify-delete/${small._id}`);
-    expect(check).toMatchObject({ canDelete: false, dependents: [{ what: 'courses', count: 1 }, { what: 'rates', count: 1 }] });
+    expect(check).toMatchObject({
+      canDelete: false,
+      dependents: [
+        { what: 'courses', count: 1 },
+        { what: 'rates', count: 1 },
+      ],
+    });
     expect((await call('GET', `/admin/rates/explain?tutorId=${THEO}&studentId=${SAM}&courseId=nope`, as.admin)).status).toBe(404);
   });
 
   it('deletes a version with its rates, after saying so', async () => {
-    const v = await post<RateVersion>('/admin/student-flexible-rate-versions', { name: 'Old', dateBasis: 'STUDENT_REGISTRATION_DATE', operator: 'EQUAL', referenceDate: '2024-01-01' });
+    const v = await post<RateVersion>('/admin/student-flexible-rate-versions', {
+      name: 'Old',
+      dateBasis: 'STUDENT_REGISTRATION_DATE',
+      operator: 'EQUAL',
+      referenceDate: '2024-01-01',
+    });
     const plan = await post<Plan>('/admin/flexible-plans', flexible('Priced pack'));
     const rate = await post<Rate>('/admin/student-flexible-rates', { versionId: v._id, amount: 9900, currency: 'SGD', packageId: plan._id });
     const check = await get<VerifyDelete>(`/admin/student-flexible-rate-versions/verify-delete/${v._id}`);
-    expect(check).toMatchObject({ canDelete: true, type: 'DELETE', message: 'No lesson is priced on this rate version: deleting it also deletes its 1 rates.' });
+    expect(check).toMatchObject({
+      canDelete: true,
+      type: 'DELETE',
+      message: 'No lesson is priced on this rate version: deleting it also deletes its 1 rates.',
+    });
     expect((await get<VerifyDelete>(`/admin/flexible-plans/verify-delete/${plan._id}`)).canDelete).toBe(false);
     expect((await call('DELETE', `/admin/student-flexible-rate-versions/${v._id}`, as.admin)).status).toBe(200);
     expect(await db.select().from(rates).where(eq(rates._id, rate._id)).get()).toBeUndefined();
   });
 
   it('prices a plan purchase with the student rates', async () => {
-    const v = await post<RateVersion>('/admin/student-flexible-rate-versions', { name: 'Now', dateBasis: 'STUDENT_REGISTRATION_DATE', operator: 'GREATER_THAN', referenceDate: '2000-01-01' });
+    const v = await post<RateVersion>('/admin/student-flexible-rate-versions', {
+      name: 'Now',
+      dateBasis: 'STUDENT_REGISTRATION_DATE',
+      operator: 'GREATER_THAN',
+      referenceDate: '2000-01-01',
+    });
     const plan = await post<Plan>('/admin/flexible-plans', flexible('Malaysia pack', { amount: 20000 }));
     await post<Rate>('/admin/student-flexible-rates', { versionId: v._id, amount: 15000, currency: 'MYR', packageId: plan._id, country: 'MY' });
     const mine = (await get<PricedPlan[]>('/flexible-plans', as.student)).find((p) => p._id === plan._id)!;
-    expect(mine.price).toEqual({ amount: 15000, currency: 'MYR', explanation: 'flexible plan rate v1 (student registered > 2000-01-01), plan Malaysia pack, country MY: 150.00 MYR' });
+    expect(mine.price).toEqual({
+      amount: 15000,
+      currency: 'MYR',
+      explanation: 'flexible plan rate v1 (student registered > 2000-01-01), plan Malaysia pack, country MY: 150.00 MYR',
+    });
     const maya = (await get<PricedPlan[]>(`/admin/flexible-plans/user/${MAYA}`)).find((p) => p._id === plan._id)!;
     expect(maya.price).toMatchObject({ amount: 20000, currency: 'SGD' });
   });
@@ -204,9 +294,20 @@ describe('rate versions, rates and the price check', () => {
 describe('a user’s own rates', () => {
   it('replaces the rates of a version that name a tutor, or a student, as a whole', async () => {
     const [v] = (await get<ListResponse<RateVersion>>('/admin/one-to-one-tutor-rate-versions?searchText=Launch')).docs;
-    const put = (userId: string, rates: unknown[], path = 'one-to-one-tutor-rates') => call('PUT', `/admin/users/${path}/${userId}`, as.admin, { versionId: v!._id, rates });
-    const theo = await json<Rate[]>(await put(THEO, [{ amount: 4200, currency: 'SGD', studentId: MAYA }, { amount: 3900, currency: 'SGD' }]));
-    expect(theo.map((r) => [r.tutorId, r.studentId, r.amount]).sort()).toEqual([[THEO, MAYA, 4200], [THEO, null, 3900]].sort());
+    const put = (userId: string, rates: unknown[], path = 'one-to-one-tutor-rates') =>
+      call('PUT', `/admin/users/${path}/${userId}`, as.admin, { versionId: v!._id, rates });
+    const theo = await json<Rate[]>(
+      await put(THEO, [
+        { amount: 4200, currency: 'SGD', studentId: MAYA },
+        { amount: 3900, currency: 'SGD' },
+      ]),
+    );
+    expect(theo.map((r) => [r.tutorId, r.studentId, r.amount]).sort()).toEqual(
+      [
+        [THEO, MAYA, 4200],
+        [THEO, null, 3900],
+      ].sort(),
+    );
     expect(await json<Rate[]>(await put(THEO, [{ amount: 4100, currency: 'SGD' }]))).toMatchObject([{ tutorId: THEO, amount: 4100 }]);
     expect(await json<Rate[]>(await put(MAYA, [{ amount: 3700, currency: 'SGD' }]))).toMatchObject([{ studentId: MAYA, tutorId: null }]);
     await expectFieldError(await put(THEO, [{ amount: 41.5, currency: 'SGD' }]), 'rates.0.amount');
@@ -265,13 +366,21 @@ describe('permissions and tenants', () => {
   it('answers 404 for another tenant’s records', async () => {
     const plan = await post<Plan>('/admin/flexible-plans', flexible('Ours'));
     const type = await post<PricingSet>('/admin/one-to-one-student-types', { name: 'Exam year', memberIds: [SAM] });
-    const v = await post<RateVersion>('/admin/one-to-one-tutor-rate-versions', { name: 'Ours', dateBasis: 'STUDENT_ASSIGNED_DATE', operator: 'EQUAL', referenceDate: '2025-01-01' });
+    const v = await post<RateVersion>('/admin/one-to-one-tutor-rate-versions', {
+      name: 'Ours',
+      dateBasis: 'STUDENT_ASSIGNED_DATE',
+      operator: 'EQUAL',
+      referenceDate: '2025-01-01',
+    });
     for (const path of [`/admin/flexible-plans/${plan._id}`, `/admin/one-to-one-student-types/${type._id}`, `/admin/one-to-one-tutor-rate-versions/${v._id}`]) {
       expect((await call('GET', path, as.partner, undefined, PARTNER_HOST)).status, path).toBe(404);
       expect((await call('DELETE', path, as.partner, undefined, PARTNER_HOST)).status, path).toBe(404);
     }
     const foreign = await call('POST', '/admin/one-to-one-tutor-rates', as.partner, { versionId: v._id, amount: 100, currency: 'USD' }, PARTNER_HOST);
     await expectFieldError(foreign, 'versionId');
-    expect((await call('GET', `/admin/rates/explain?tutorId=${THEO}&studentId=${SAM}&courseId=${SEED_COURSE_IDS.maths}`, as.partner, undefined, PARTNER_HOST)).status).toBe(404);
+    expect(
+      (await call('GET', `/admin/rates/explain?tutorId=${THEO}&studentId=${SAM}&courseId=${SEED_COURSE_IDS.maths}`, as.partner, undefined, PARTNER_HOST))
+        .status,
+    ).toBe(404);
   });
 });

@@ -56,7 +56,14 @@ describe('happy', () => {
       country: 'GB',
     });
     expect(res.status).toBe(200);
-    expect(await res.json<UserProfile>()).toMatchObject({ firstname: 'Maya', lastname: 'Lim', phone: '+65 6123 4567', timezone: 'Europe/London', currency: 'GBP', country: 'GB' });
+    expect(await res.json<UserProfile>()).toMatchObject({
+      firstname: 'Maya',
+      lastname: 'Lim',
+      phone: '+65 6123 4567',
+      timezone: 'Europe/London',
+      currency: 'GBP',
+      country: 'GB',
+    });
     expect(await row(DEMO_USERS.student2._id)).toMatchObject({ lastname: 'Lim', bio: 'I like chemistry.', country: 'GB' });
 
     const cleared = await putJson('/user', token, { phone: '', country: '', lastname: 'Student' });
@@ -109,7 +116,9 @@ describe('permissions', () => {
   it('signed-out callers get 401 and guests 403', async () => {
     expect((await api(`/user/${DEMO_USERS.student._id}`)).status).toBe(401);
     expect((await putJson('/user', 'not-a-token', { firstname: 'X' })).status).toBe(401);
-    const guest = await (await api('/oauth/token', { method: 'POST', body: new URLSearchParams({ client_id: 'studyhall-web', grant_type: 'client_credentials' }) })).json<{ access_token: string }>();
+    const guest = await (
+      await api('/oauth/token', { method: 'POST', body: new URLSearchParams({ client_id: 'studyhall-web', grant_type: 'client_credentials' }) })
+    ).json<{ access_token: string }>();
     expect((await putJson('/user', guest.access_token, { firstname: 'X' })).status).toBe(403);
   });
 

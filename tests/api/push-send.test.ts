@@ -1,15 +1,19 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pushToUser } from '../../platform/push';
 import type { NewMessageNotice } from '../../schema/contracts/chat';
 import { chatConversations, pushLog, pushSubscriptions } from '../../schema/tables';
 import type { Env } from '../../worker/env';
-import { pushToUser } from '../../platform/push';
 import { db, signedInUser } from '../helpers/realtime';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 
-const b64url = (bytes: ArrayBuffer | Uint8Array) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+const b64url = (bytes: ArrayBuffer | Uint8Array) =>
+  btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 const text = (value: string) => new TextEncoder().encode(value);
 
 /** A browser's side of Web Push: its ECDH key pair and auth secret, and RFC 8291 decryption of what arrives. */
@@ -18,7 +22,11 @@ async function browserKeys() {
   const publicBytes = new Uint8Array((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer);
   const auth = crypto.getRandomValues(new Uint8Array(16));
   const hkdf = async (salt: Uint8Array, ikm: ArrayBuffer | Uint8Array, info: Uint8Array, bytes: number) =>
-    crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt, info }, await crypto.subtle.importKey('raw', ikm, 'HKDF', false, ['deriveBits']), bytes * 8);
+    crypto.subtle.deriveBits(
+      { name: 'HKDF', hash: 'SHA-256', salt, info },
+      await crypto.subtle.importKey('raw', ikm, 'HKDF', false, ['deriveBits']),
+      bytes * 8,
+    );
   async function decrypt(body: Uint8Array) {
     const salt = body.slice(0, 16);
     const keyLength = body[20]!;
@@ -39,7 +47,11 @@ async function browserKeys() {
 async function vapidKeys() {
   const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
   const jwk = (await crypto.subtle.exportKey('jwk', pair.privateKey)) as JsonWebKey;
-  return { VAPID_PUBLIC_KEY: b64url((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer), VAPID_PRIVATE_KEY: jwk.d!, VAPID_SUBJECT: 'mailto:ops@studyhall.test' };
+  return {
+    VAPID_PUBLIC_KEY: b64url((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer),
+    VAPID_PRIVATE_KEY: jwk.d!,
+    VAPID_SUBJECT: 'mailto:ops@studyhall.test',
+  };
 }
 
 let subject: Person;
@@ -57,7 +69,9 @@ afterEach(() => vi.restoreAllMocks());
 /** An admin-chat conversation about `subject`, and a browser subscribed for `recipient`. */
 async function setUp(recipient: Person) {
   const conversationId = crypto.randomUUID();
-  await db.insert(chatConversations).values({ _id: conversationId, tenantId: subject.tenant._id, room: `admin:${subject.user._id}`, courseId: null, lastMessage: 'Hi' });
+  await db
+    .insert(chatConversations)
+    .values({ _id: conversationId, tenantId: subject.tenant._id, room: `admin:${subject.user._id}`, courseId: null, lastMessage: 'Hi' });
   const browser = await browserKeys();
   const endpoint = `https://push.example/${crypto.randomUUID()}`;
   await db.insert(pushSubscriptions).values({ tenantId: recipient.tenant._id, userId: recipient.user._id, endpoint, ...browser.keys });
@@ -93,7 +107,7 @@ describe('sending a push with VAPID keys', () => {
       expect((await logOf(admin)).map((row) => row.outcome)).toContain('sent');
     });
 
-    it("names no admin-chat user in a push to the user the chat is about: it is their own team messages", async () => {
+    it('names no admin-chat user in a push to the user the chat is about: it is their own team messages', async () => {
       const { browser, notice, owner } = await setUp(subject);
       const received = pushService(201);
       await pushToUser(configured, owner, notice);

@@ -41,7 +41,9 @@ describe('learner quizzes', () => {
       expect(body.docs).toHaveLength(30);
       expect(body.totalDocs).toBeGreaterThan(30);
       expect(body.docs.every((q) => q.isPublished)).toBe(true);
-      const filtered = await (await get(`/quizzes?subject=Mathematics&curriculum=Cambridge%20IGCSE&grade=Grade%2010&topicId=${QUIZ_IDS.topic}&paper=Paper%202`, sam)).json<ListResponse<QuizDoc>>();
+      const filtered = await (
+        await get(`/quizzes?subject=Mathematics&curriculum=Cambridge%20IGCSE&grade=Grade%2010&topicId=${QUIZ_IDS.topic}&paper=Paper%202`, sam)
+      ).json<ListResponse<QuizDoc>>();
       expect(filtered.docs.map((q) => q._id)).toEqual([QUIZ_IDS.mixed]);
       expect(filtered.docs[0]).toMatchObject({ topic: { name: 'Algebra' }, subTopic: { name: 'Linear equations' } });
       const page2 = await (await get('/quizzes?limit=5&offset=5', sam)).json<ListResponse<QuizDoc>>();
@@ -123,11 +125,22 @@ describe('learner quizzes', () => {
 describe('admin quizzes', () => {
   describe('happy', () => {
     it('creates a quiz from sub-topic questions, denormalising the names ("Quiz Created"), then publishes it ("Quiz updated")', async () => {
-      const res = await post('/admin/quizzes', { title: 'Warm-up', topicId: QUIZ_IDS.topic, subTopicId: QUIZ_IDS.subTopic, questionIds: mcqIds.slice(0, 3), timeLimitSeconds: 300 }, admin);
+      const res = await post(
+        '/admin/quizzes',
+        { title: 'Warm-up', topicId: QUIZ_IDS.topic, subTopicId: QUIZ_IDS.subTopic, questionIds: mcqIds.slice(0, 3), timeLimitSeconds: 300 },
+        admin,
+      );
       expect(res.status).toBe(201);
       const { message, quiz } = await res.json<{ message: string; quiz: QuizDoc }>();
       expect(message).toBe('Quiz Created');
-      expect(quiz).toMatchObject({ curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 10', subjectCode: '0580', isPublished: false, timeLimitSeconds: 300 });
+      expect(quiz).toMatchObject({
+        curriculum: 'Cambridge IGCSE',
+        subject: 'Mathematics',
+        grade: 'Grade 10',
+        subjectCode: '0580',
+        isPublished: false,
+        timeLimitSeconds: 300,
+      });
       expect((await get(`/quizzes/${quiz._id}`, sam)).status).toBe(404);
       const published = await put(`/admin/quizzes/publish/${quiz._id}`, { isPublished: true, title: 'Warm-up set' }, admin);
       expect(published.status).toBe(200);
@@ -149,8 +162,22 @@ describe('admin quizzes', () => {
       const before = (await db.select().from(quizzes)).length;
       await expectFieldError(await post('/admin/quizzes', { title: 'X', topicId: QUIZ_IDS.topic, questionIds: [] }, admin), 'questionIds');
       await expectFieldError(await post('/admin/quizzes', { title: 'X', topicId: 'nope', questionIds: mcqIds.slice(0, 1) }, admin), 'topicId');
-      await expectFieldError(await post('/admin/quizzes', { title: 'X', topicId: QUIZ_IDS.topic, subTopicId: 'sub_topic_studyhall_percentages', questionIds: mcqIds.slice(0, 1) }, admin), 'subTopicId');
-      await expectFieldError(await post('/admin/quizzes', { title: 'X', topicId: QUIZ_IDS.topic, subTopicId: QUIZ_IDS.subTopic, questionIds: ['question_brightpath_percentages_1'] }, admin), 'questionIds');
+      await expectFieldError(
+        await post(
+          '/admin/quizzes',
+          { title: 'X', topicId: QUIZ_IDS.topic, subTopicId: 'sub_topic_studyhall_percentages', questionIds: mcqIds.slice(0, 1) },
+          admin,
+        ),
+        'subTopicId',
+      );
+      await expectFieldError(
+        await post(
+          '/admin/quizzes',
+          { title: 'X', topicId: QUIZ_IDS.topic, subTopicId: QUIZ_IDS.subTopic, questionIds: ['question_brightpath_percentages_1'] },
+          admin,
+        ),
+        'questionIds',
+      );
       await expectFieldError(await get('/admin/quizzes', admin), 'topicId');
       await expectFieldError(await put(`/admin/quizzes/publish/${QUIZ_IDS.unpublished}`, {}, admin), 'isPublished');
       expect((await db.select().from(quizzes)).length).toBe(before);

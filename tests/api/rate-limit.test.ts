@@ -27,7 +27,10 @@ function attempt(email: string, password: string, address: string, host = 'local
 
 /** Lifts every block on keys that mention `text` (an e-mail), as if the wait had passed; counts stay. */
 async function passBlocks(text: string) {
-  await db.update(signInAttempts).set({ blockedUntil: new Date(0) }).where(sql`instr(${signInAttempts.key}, ${text}) > 0`);
+  await db
+    .update(signInAttempts)
+    .set({ blockedUntil: new Date(0) })
+    .where(sql`instr(${signInAttempts.key}, ${text}) > 0`);
 }
 
 /** Moves every window of keys that mention `text` an hour and a minute into the past and lifts their blocks. */
@@ -199,7 +202,9 @@ describe('errors', () => {
     const email = newEmail('forgot');
     await signUp(email);
     const address = newAddress();
-    const results = await Promise.all(Array.from({ length: 25 }, () => postJson('/auth/forgot-password', { email }, { headers: { 'cf-connecting-ip': address } })));
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () => postJson('/auth/forgot-password', { email }, { headers: { 'cf-connecting-ip': address } })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(20);
     await expectRefused(results.find((r) => r.status === 429)!, /^Too many password reset requests\. Try again in \d+ seconds\.$/);
     expect((await mailbox(email)).filter((m) => m.subject.startsWith('Reset'))).toHaveLength(3);
@@ -210,7 +215,14 @@ describe('errors', () => {
 
   it('sign-up: 20 an hour per address, then a wait', async () => {
     const address = newAddress();
-    const person = (i: number) => ({ firstname: 'Many', lastname: `N${i}`, email: newEmail(`many${i}`), password: 'right-password', role: 'STUDENT', timezone: 'UTC' });
+    const person = (i: number) => ({
+      firstname: 'Many',
+      lastname: `N${i}`,
+      email: newEmail(`many${i}`),
+      password: 'right-password',
+      role: 'STUDENT',
+      timezone: 'UTC',
+    });
     const results = await Promise.all(Array.from({ length: 24 }, (_, i) => postJson('/sign-up', person(i), { headers: { 'cf-connecting-ip': address } })));
     expect(results.filter((r) => r.status === 201)).toHaveLength(20);
     await expectRefused(results.find((r) => r.status === 429)!, /^Too many sign-ups\. Try again in \d+ seconds\.$/);

@@ -80,7 +80,13 @@ describe('errors', () => {
   });
 
   it('answers every socket route the same 426 before looking at the ticket', async () => {
-    const paths = ['/rt/chat/course/c1', `/rt/chat/admin/${student.user._id}`, '/rt/inbox', '/rt/docs/lesson-s1-board', `/rt/waiting-room/${uniqueWaitingId()}`];
+    const paths = [
+      '/rt/chat/course/c1',
+      `/rt/chat/admin/${student.user._id}`,
+      '/rt/inbox',
+      '/rt/docs/lesson-s1-board',
+      `/rt/waiting-room/${uniqueWaitingId()}`,
+    ];
     for (const path of paths) {
       const res = await exports.default.fetch(`http://localhost/api${path}?ticket=not-a-ticket`);
       expect(res.status, path).toBe(426);
@@ -165,7 +171,7 @@ describe('permissions', () => {
     await expectRefused(await upgrade(waitingId, ticket));
     first.webSocket!.close(1000, 'done');
   });
-  it('refuses, before the room is reached, someone who is not one of the lesson\'s people', async () => {
+  it("refuses, before the room is reached, someone who is not one of the lesson's people", async () => {
     const outsider = await signedInUser({ tenant: 'studyhall', role: 'STUDENT', firstname: 'Otto' });
     const otherTutor = await signedInUser({ tenant: 'studyhall', role: 'TUTOR', firstname: 'Olga' });
     const waitingId = await newLesson();

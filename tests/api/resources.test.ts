@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Section } from '../../schema/contracts/sections';
 import { TENANT_IDS } from '../../schema/seed';
 import { sections } from '../../schema/tables';
-import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
+import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import { api, expectFieldError, signIn } from '../helpers/auth';
 import { COURSE_IDS, sectionSnapshot, seedCourses } from '../helpers/section-fixtures';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
@@ -35,7 +35,13 @@ beforeAll(async () => {
 
 describe('happy', () => {
   it('creates a resource with a link (scheme optional) and homework with a due date', async () => {
-    const resource = await call('POST', base, as.tutor, { course: ids.sam, parent: ids.unit, kind: 'RESOURCE', title: 'Past paper', link: 'example.org/papers/2024?set=1' });
+    const resource = await call('POST', base, as.tutor, {
+      course: ids.sam,
+      parent: ids.unit,
+      kind: 'RESOURCE',
+      title: 'Past paper',
+      link: 'example.org/papers/2024?set=1',
+    });
     expect(resource.status).toBe(201);
     expect(await resource.json()).toMatchObject({ kind: 'RESOURCE', parent: ids.unit, link: 'https://example.org/papers/2024?set=1', sortingKey: 4 });
     const homework = await call('POST', base, as.tutor, { course: ids.sam, kind: 'HOMEWORK', title: 'Worksheet 3', dueAt: '2030-02-01T17:00:00Z' });
@@ -69,8 +75,14 @@ describe('happy', () => {
   });
 
   it('updates, reschedules, cancels and deletes', async () => {
-    const homework = await (await call('POST', base, as.tutor, { course: ids.sam, kind: 'HOMEWORK', title: 'Essay', dueAt: '2030-02-01T17:00:00Z' })).json<Section>();
-    const updated = await call('PUT', `${base}/${homework._id}`, as.tutor, { title: 'Long essay', dueAt: '2030-02-02T17:00:00Z', link: 'https://example.com/brief' });
+    const homework = await (
+      await call('POST', base, as.tutor, { course: ids.sam, kind: 'HOMEWORK', title: 'Essay', dueAt: '2030-02-01T17:00:00Z' })
+    ).json<Section>();
+    const updated = await call('PUT', `${base}/${homework._id}`, as.tutor, {
+      title: 'Long essay',
+      dueAt: '2030-02-02T17:00:00Z',
+      link: 'https://example.com/brief',
+    });
     expect(await updated.json()).toMatchObject({ title: 'Long essay', link: 'https://example.com/brief', dueAt: '2030-02-02T17:00:00.000Z' });
     const moved = await call('PUT', `${base}/reschedule/${homework._id}`, as.tutor, { dueAt: '2030-02-09T17:00:00Z' });
     expect(await moved.json()).toMatchObject({ dueAt: '2030-02-09T17:00:00.000Z' });

@@ -4,8 +4,8 @@ import type { ListResponse } from '../../schema/contracts/common';
 import type { Role, VerifyDelete } from '../../schema/contracts/roles';
 import { TENANT_IDS } from '../../schema/seed';
 import { roles, users } from '../../schema/tables';
+import { type Callers, call, callers, ROLE_IDS, seedExtraAdmins } from '../helpers/admins';
 import { expectFieldError } from '../helpers/auth';
-import { call, type Callers, callers, ROLE_IDS, seedExtraAdmins } from '../helpers/admins';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
 let as: Callers;
@@ -138,14 +138,19 @@ describe('permissions', () => {
   });
 
   it('does not let a role editor grant what their own role does not hold', async () => {
-    await db.insert(roles).values({ _id: 'role_roles_only', tenantId: TENANT_IDS.studyhall, name: 'Role keeper', permissions: { roles: ['view', 'create', 'edit'] } });
+    await db
+      .insert(roles)
+      .values({ _id: 'role_roles_only', tenantId: TENANT_IDS.studyhall, name: 'Role keeper', permissions: { roles: ['view', 'create', 'edit'] } });
     await db.update(users).set({ adminRoleId: 'role_roles_only' }).where(eq(users._id, 'user_approver'));
     const before = await roleCount();
     const res = await call('POST', '/admin/roles', as.approver, { ...tutorsDesk, name: 'Self-made', permissions: { invoices: ['view', 'edit', 'delete'] } });
     expect(res.status).toBe(403);
     expect((await res.json<{ message: string }>()).message).toContain('permissions');
     expect(await roleCount()).toBe(before);
-    const own = await call('PUT', '/admin/roles/role_roles_only', as.approver, { name: 'Role keeper', permissions: { roles: ['view', 'create', 'edit', 'delete'] } });
+    const own = await call('PUT', '/admin/roles/role_roles_only', as.approver, {
+      name: 'Role keeper',
+      permissions: { roles: ['view', 'create', 'edit', 'delete'] },
+    });
     expect(own.status).toBe(403);
     expect((await call('POST', '/admin/roles', as.approver, { name: 'Viewer', permissions: { roles: ['view'] } })).status).toBe(201);
     await db.update(users).set({ adminRoleId: ROLE_IDS.approver }).where(eq(users._id, 'user_approver'));

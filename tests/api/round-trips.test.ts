@@ -1,9 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '../../schema/contracts/common';
-import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
-import { db, seedDemo } from '../helpers/seed';
 import { users } from '../../schema/tables';
-import { eq } from 'drizzle-orm';
+import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
+import { db, seedDemo } from '../helpers/seed';
 
 /** What a client reads it can write back unchanged: every GET/PUT pair of accounts, PUT with the GET's own body. */
 let as: Callers;

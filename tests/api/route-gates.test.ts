@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appRoutes, type AppRoute, callRoute, type CallerName, routeCallers, routeName } from '../helpers/route-callers';
 import { seedMatrixRecords } from '../helpers/id-fixtures';
+import { type AppRoute, appRoutes, type CallerName, callRoute, routeCallers, routeName } from '../helpers/route-callers';
 import { seedDemo } from '../helpers/seed';
 import { type Gate, type Member, routeGates } from './route-gates.table';
 

@@ -79,7 +79,7 @@ describe('permissions', () => {
     expect(res.status).toBe(403);
   });
 
-  it('checks the origin against each tenant\'s own host', async () => {
+  it("checks the origin against each tenant's own host", async () => {
     const body = signUpBody();
     expect((await postJson('/sign-up', body, { headers: { origin: 'http://localhost' } }, PARTNER_HOST)).status).toBe(403);
     expect((await postJson('/sign-up', body, { headers: { origin: 'http://partner.localhost' } }, PARTNER_HOST)).status).toBe(201);

@@ -6,7 +6,7 @@ import type { CalendarFeed, MeetingsList, ScheduleLesson, ScheduleList } from '.
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
 import { calendarFeeds, sections, users } from '../../schema/tables';
-import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
+import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import { api, bearer, expectFieldError } from '../helpers/auth';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
@@ -37,7 +37,15 @@ async function meetings(query: Record<string, string>, token = as.admin) {
 beforeAll(async () => {
   await seedDemo();
   await seedExtraAdmins();
-  await db.insert(users).values({ _id: UNLINKED, tenantId: TENANT_IDS.studyhall, email: 'unlinked@studyhall.test', role: 'STUDENT', firstname: 'Una', lastname: 'Linked', onboarded: true });
+  await db.insert(users).values({
+    _id: UNLINKED,
+    tenantId: TENANT_IDS.studyhall,
+    email: 'unlinked@studyhall.test',
+    role: 'STUDENT',
+    firstname: 'Una',
+    lastname: 'Linked',
+    onboarded: true,
+  });
   as = await callers();
   const now = Date.now();
   // The seed puts lessons between six days back and thirteen days ahead of its day.
@@ -122,7 +130,12 @@ describe('happy', () => {
     expect(created.status, await created.clone().text()).toBe(201);
     const res = await get(`/schedule/list/${SAM}${qs({ startDate: '2030-03-15T00:00:00Z', endDate: '2030-04-15T00:00:00Z' })}`, as.student);
     const list = await res.json<ScheduleList>();
-    expect(list.docs.map((l) => l.start)).toEqual(['2030-03-18T17:00:00.000Z', '2030-03-25T17:00:00.000Z', '2030-04-01T16:00:00.000Z', '2030-04-08T16:00:00.000Z']);
+    expect(list.docs.map((l) => l.start)).toEqual([
+      '2030-03-18T17:00:00.000Z',
+      '2030-03-25T17:00:00.000Z',
+      '2030-04-01T16:00:00.000Z',
+      '2030-04-08T16:00:00.000Z',
+    ]);
     expect(list.docs.map((l) => format(new TZDate(l.start, 'Europe/London'), 'EEE HH:mm'))).toEqual(['Mon 17:00', 'Mon 17:00', 'Mon 17:00', 'Mon 17:00']);
   });
 });
@@ -195,7 +208,10 @@ describe('errors', () => {
     await expectFieldError(await get(`/schedule/list/${SAM}${qs({ endDate: range.endDate })}`, as.student), 'startDate');
     await expectFieldError(await get(`/schedule/list/${SAM}${qs({ startDate: 'tomorrow', endDate: range.endDate })}`, as.student), 'startDate');
     await expectFieldError(await get(`/schedule/list/${SAM}${qs({ startDate: range.endDate, endDate: range.startDate })}`, as.student), 'endDate');
-    await expectFieldError(await get(`/schedule/list/${SAM}${qs({ startDate: '2030-01-01T00:00:00Z', endDate: '2030-04-04T00:00:00Z' })}`, as.student), 'endDate');
+    await expectFieldError(
+      await get(`/schedule/list/${SAM}${qs({ startDate: '2030-01-01T00:00:00Z', endDate: '2030-04-04T00:00:00Z' })}`, as.student),
+      'endDate',
+    );
   });
 
   it('refuses a sort key off the list, a bad page and a bad countOnly', async () => {
@@ -256,7 +272,7 @@ describe('permissions', () => {
     const { url } = await (await call('POST', '/schedule/feed', as.tutor)).json<CalendarFeed>();
     const path = new URL(url!).pathname.replace('/api', '');
     expect((await api(path, {}, PARTNER_HOST)).status).toBe(404);
-    expect((await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, THEO)).all())).toHaveLength(1);
+    expect(await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, THEO)).all()).toHaveLength(1);
   });
 });
 

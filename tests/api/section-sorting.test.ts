@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Section } from '../../schema/contracts/sections';
-import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
+import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import { expectFieldError, signIn } from '../helpers/auth';
 import { COURSE_IDS, sectionSnapshot, seedCourses } from '../helpers/section-fixtures';
 import { PARTNER_HOST, seedDemo } from '../helpers/seed';
@@ -49,8 +49,14 @@ describe('errors', () => {
     const before = await sectionSnapshot();
     const good = { _id: ids.lesson, parent: ids.unit, sortingKey: 99 };
     await expectFieldError(await save(as.tutor, { course: ids.sam, items: [good, { _id: mayaUnit._id, parent: null, sortingKey: 1 }] }), 'items.1._id');
-    await expectFieldError(await save(as.tutor, { course: ids.sam, items: [good, { _id: ids.resource, parent: ids.lesson, sortingKey: 1 }] }), 'items.1.parent');
-    await expectFieldError(await save(as.tutor, { course: ids.sam, items: [good, { _id: ids.resource, parent: mayaUnit._id, sortingKey: 1 }] }), 'items.1.parent');
+    await expectFieldError(
+      await save(as.tutor, { course: ids.sam, items: [good, { _id: ids.resource, parent: ids.lesson, sortingKey: 1 }] }),
+      'items.1.parent',
+    );
+    await expectFieldError(
+      await save(as.tutor, { course: ids.sam, items: [good, { _id: ids.resource, parent: mayaUnit._id, sortingKey: 1 }] }),
+      'items.1.parent',
+    );
     await expectFieldError(await save(as.tutor, { course: ids.sam, items: [good, { _id: ids.unit, parent: ids.unit, sortingKey: 1 }] }), 'items.1.parent');
     await expectFieldError(
       await save(as.tutor, {

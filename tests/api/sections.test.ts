@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Section } from '../../schema/contracts/sections';
 import { sections } from '../../schema/tables';
-import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
+import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import { expectFieldError, signIn } from '../helpers/auth';
 import { COURSE_IDS, LESSON_START, liveSectionCount, sectionSnapshot, seedCourses } from '../helpers/section-fixtures';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
@@ -83,7 +83,13 @@ describe('happy', () => {
 
   it('tells each caller what their course role allows, for the screens', async () => {
     const actions = async (token: string, course: string = ids.sam) => (await call('GET', `/sections/access?course=${course}`, token)).json();
-    expect(await actions(as.tutor)).toEqual({ COURSE: ['view', 'edit'], SECTION: ['create', 'edit', 'delete'], TEAMS: ['create', 'edit', 'delete'], ZOOM: ['create', 'edit', 'delete'], RESOURCE: ['create'] });
+    expect(await actions(as.tutor)).toEqual({
+      COURSE: ['view', 'edit'],
+      SECTION: ['create', 'edit', 'delete'],
+      TEAMS: ['create', 'edit', 'delete'],
+      ZOOM: ['create', 'edit', 'delete'],
+      RESOURCE: ['create'],
+    });
     expect(await actions(as.tutor, ids.maya)).toEqual({ COURSE: ['view'] });
     expect(await actions(as.student)).toEqual({});
     expect(await actions(as.enterer)).toMatchObject({ SECTION: ['create', 'edit'], RESOURCE: ['create'] });

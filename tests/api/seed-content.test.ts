@@ -10,9 +10,21 @@ const total = async (table: typeof topics | typeof subTopics | typeof questions 
 
 describe('happy', () => {
   it('seeds a few hundred questions across every difficulty and level, and reseeding adds none', async () => {
-    const before = { topics: await total(topics), subTopics: await total(subTopics), questions: await total(questions), quizzes: await total(quizzes), tags: await total(tags) };
+    const before = {
+      topics: await total(topics),
+      subTopics: await total(subTopics),
+      questions: await total(questions),
+      quizzes: await total(quizzes),
+      tags: await total(tags),
+    };
     await seedDemo();
-    expect({ topics: await total(topics), subTopics: await total(subTopics), questions: await total(questions), quizzes: await total(quizzes), tags: await total(tags) }).toEqual(before);
+    expect({
+      topics: await total(topics),
+      subTopics: await total(subTopics),
+      questions: await total(questions),
+      quizzes: await total(quizzes),
+      tags: await total(tags),
+    }).toEqual(before);
     const rows = await db.select().from(questions).where(eq(questions.tenantId, 'tenant_studyhall')).all();
     expect(rows.length).toBeGreaterThanOrEqual(300);
     expect(new Set(rows.map((q) => q.difficulty))).toEqual(new Set(['EASY', 'MEDIUM', 'HARD']));
@@ -37,7 +49,10 @@ describe('happy', () => {
     for (const q of open) {
       expect(q.answer, q._id).not.toBe('');
       expect(q.markScheme.length, q._id).toBeGreaterThan(1);
-      expect(q.markScheme.every((p) => p.point && p.keywords.length > 0 && p.marks > 0), q._id).toBe(true);
+      expect(
+        q.markScheme.every((p) => p.point && p.keywords.length > 0 && p.marks > 0),
+        q._id,
+      ).toBe(true);
       expect(q.markScheme.reduce((sum, p) => sum + p.marks, 0)).toBe(q.maxMarks);
     }
   });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PricedPlan, RateExplanation } from '../../schema/contracts/pricing';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
 import { flexiblePlans, pricingMembers, rates, rateVersions } from '../../schema/tables';
-import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
+import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import { db, seedDemo } from '../helpers/seed';
 
 let as: Callers;
@@ -14,7 +14,8 @@ beforeAll(async () => {
   as = await callers();
 });
 
-const counts = async () => Promise.all([flexiblePlans, pricingMembers, rates, rateVersions].map(async (table) => (await db.select({ n: count() }).from(table).get())?.n));
+const counts = async () =>
+  Promise.all([flexiblePlans, pricingMembers, rates, rateVersions].map(async (table) => (await db.select({ n: count() }).from(table).get())?.n));
 
 describe('the pricing demo', () => {
   it('prices Theo’s lesson with Sam by Sam’s own rate in the version that changed the date basis', async () => {

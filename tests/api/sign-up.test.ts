@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TokenResponse } from '../../schema/contracts/auth';
 import { sessions, users } from '../../schema/tables';
 import { verifyAccessToken } from '../../worker/lib/access-tokens';
-import { api, bearer, expectFieldError, type ErrorJson, postJson, tokenRequest } from '../helpers/auth';
+import { api, bearer, type ErrorJson, expectFieldError, postJson, tokenRequest } from '../helpers/auth';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
 beforeAll(seedDemo);
@@ -22,14 +22,20 @@ const person = (overrides: Record<string, unknown> = {}) => ({
 const userCount = async () => (await db.select({ n: count() }).from(users).get())?.n ?? 0;
 
 describe('happy', () => {
-  it('creates a student in the caller\'s tenant and signs them in at once', async () => {
+  it("creates a student in the caller's tenant and signs them in at once", async () => {
     const body = person({ email: 'Nora.Case@Example.com', country: 'gb' });
     const res = await postJson('/sign-up', body);
     expect(res.status).toBe(201);
     const answer = await res.json<TokenResponse>();
     expect(answer).toMatchObject({
       token_type: 'Bearer',
-      oauthUser: { firstname: 'Nora', lastname: 'Newton', email: 'nora.case@example.com', role: { name: 'STUDENT', isGuest: false }, timezone: 'Europe/London' },
+      oauthUser: {
+        firstname: 'Nora',
+        lastname: 'Newton',
+        email: 'nora.case@example.com',
+        role: { name: 'STUDENT', isGuest: false },
+        timezone: 'Europe/London',
+      },
     });
     const row = await db.select().from(users).where(eq(users._id, answer.oauthUser._id)).get();
     expect(row).toMatchObject({ tenantId: 'tenant_studyhall', role: 'STUDENT', country: 'GB', onboarded: false });
@@ -48,7 +54,7 @@ describe('happy', () => {
     expect((await res.json<TokenResponse>()).oauthUser).toMatchObject({ role: { name: 'PARENT', isGuest: false }, userMapper: [] });
   });
 
-  it('turns the caller\'s guest into the new account and ends the guest session', async () => {
+  it("turns the caller's guest into the new account and ends the guest session", async () => {
     const guest = await (await tokenRequest({ grant_type: 'client_credentials' })).json<TokenResponse>();
     const before = await userCount();
     const res = await postJson('/sign-up', person(), { headers: bearer(guest.access_token) });
@@ -111,8 +117,10 @@ describe('permissions', () => {
     expect((await api('/user/authUser', { headers: bearer(home.access_token) }, PARTNER_HOST)).status).toBe(401);
   });
 
-  it('a signed-in person\'s token is not upgraded: sign-up creates a separate account', async () => {
-    const student = await (await tokenRequest({ grant_type: 'password', username: 'login:student@studyhall.test', password: 'studyhall-demo' })).json<TokenResponse>();
+  it("a signed-in person's token is not upgraded: sign-up creates a separate account", async () => {
+    const student = await (
+      await tokenRequest({ grant_type: 'password', username: 'login:student@studyhall.test', password: 'studyhall-demo' })
+    ).json<TokenResponse>();
     const res = await postJson('/sign-up', person(), { headers: bearer(student.access_token) });
     expect(res.status).toBe(201);
     const answer = await res.json<TokenResponse>();
@@ -123,7 +131,7 @@ describe('permissions', () => {
     expect((await db.select().from(sessions).where(eq(sessions._id, claims!.sid)).get())?.revokedAt).toBeNull();
   });
 
-  it('another tenant\'s guest token is not upgraded', async () => {
+  it("another tenant's guest token is not upgraded", async () => {
     const partnerGuest = await (await tokenRequest({ grant_type: 'client_credentials' }, PARTNER_HOST)).json<TokenResponse>();
     const res = await postJson('/sign-up', person(), { headers: bearer(partnerGuest.access_token) });
     expect(res.status).toBe(201);

@@ -19,11 +19,20 @@ const day = (offset: number) => formatISO(addDays(new Date(), offset), { represe
 
 /** Olivia's whole setup in one PUT; rules not given fall back to the defaults. */
 async function olivia(items: unknown[], bookingRules: Record<string, number> = {}, timeOff: unknown[] = []) {
-  const res = await call('PUT', `/user-availability/${OLIVIA}`, who.admin, { items, timeOff, bookingRules: { minNoticeMinutes: 0, maxDaysAhead: 730, ...bookingRules } });
+  const res = await call('PUT', `/user-availability/${OLIVIA}`, who.admin, {
+    items,
+    timeOff,
+    bookingRules: { minNoticeMinutes: 0, maxDaysAhead: 730, ...bookingRules },
+  });
   expect(res.status).toBe(200);
 }
 
-const london = (extra: Record<string, unknown> = {}, start = '09:00', end = '12:00') => ({ status: 'ENABLE', timezone: LONDON, weekly: everyDay(start, end), ...extra });
+const london = (extra: Record<string, unknown> = {}, start = '09:00', end = '12:00') => ({
+  status: 'ENABLE',
+  timezone: LONDON,
+  weekly: everyDay(start, end),
+  ...extra,
+});
 
 async function slots(date: string, query: Record<string, string> = {}, token = who.student) {
   const res = await call('GET', `/user-availability/slots/${OLIVIA}?${new URLSearchParams({ date, duration: '60', timezone: LONDON, ...query })}`, token);
@@ -63,7 +72,14 @@ beforeAll(async () => {
       createdBy: DEMO_USERS.admin._id,
     }),
     db.insert(sectionAttendees).values({ _id: 'slots_attendee_olivia', tenantId: TENANT_IDS.studyhall, sectionId: LESSON, userId: OLIVIA, kind: 'TUTOR' }),
-    db.insert(userSubjects).values({ _id: 'slots_subject_olivia', tenantId: TENANT_IDS.studyhall, userId: OLIVIA, curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 9' }),
+    db.insert(userSubjects).values({
+      _id: 'slots_subject_olivia',
+      tenantId: TENANT_IDS.studyhall,
+      userId: OLIVIA,
+      curriculum: 'Cambridge IGCSE',
+      subject: 'Mathematics',
+      grade: 'Grade 9',
+    }),
   ]);
 });
 
@@ -177,19 +193,41 @@ describe('happy', () => {
     await olivia([london({}, '00:00', '24:00')]);
     // Theo (seeded: weekdays 09:00–18:00 Singapore, 12 h notice) and Olivia both teach IGCSE Maths Grade 9.
     const date = [4, 5, 6, 7, 8].map(day).find((d) => ![0, 6].includes(new Date(`${d}T12:00:00Z`).getUTCDay()))!;
-    const res = await call('POST', '/user-availability/slots/trial', who.student, { curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 9', date, timezone: 'Asia/Singapore' });
+    const res = await call('POST', '/user-availability/slots/trial', who.student, {
+      curriculum: 'Cambridge IGCSE',
+      subject: 'Mathematics',
+      grade: 'Grade 9',
+      date,
+      timezone: 'Asia/Singapore',
+    });
     expect(res.status).toBe(200);
     const list = await res.json<SlotOption[]>();
     expect(new Set(list.map((s) => s.user))).toEqual(new Set([THEO, OLIVIA]));
     for (const s of list) expect(Date.parse(s.end) - Date.parse(s.start)).toBe(30 * 60_000);
     expect(list.map((s) => s.start)).toEqual([...list.map((s) => s.start)].sort());
-    const physics = await call('POST', '/user-availability/slots/trial', who.student, { curriculum: 'Cambridge IGCSE', subject: 'Physics', grade: 'Grade 9', date, timezone: 'Asia/Singapore' });
+    const physics = await call('POST', '/user-availability/slots/trial', who.student, {
+      curriculum: 'Cambridge IGCSE',
+      subject: 'Physics',
+      grade: 'Grade 9',
+      date,
+      timezone: 'Asia/Singapore',
+    });
     expect(new Set((await physics.json<SlotOption[]>()).map((s) => s.user))).toEqual(new Set([THEO]));
   });
 
   it('leaves a tutor who is on a break out of trials', async () => {
-    await call('PUT', `/user-availability/${OLIVIA}`, who.admin, { items: [london()], availabilityState: 'onABreak', bookingRules: { minNoticeMinutes: 0, maxDaysAhead: 730 } });
-    const res = await call('POST', '/user-availability/slots/trial', who.student, { curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 9', date: '2027-03-27', timezone: LONDON });
+    await call('PUT', `/user-availability/${OLIVIA}`, who.admin, {
+      items: [london()],
+      availabilityState: 'onABreak',
+      bookingRules: { minNoticeMinutes: 0, maxDaysAhead: 730 },
+    });
+    const res = await call('POST', '/user-availability/slots/trial', who.student, {
+      curriculum: 'Cambridge IGCSE',
+      subject: 'Mathematics',
+      grade: 'Grade 9',
+      date: '2027-03-27',
+      timezone: LONDON,
+    });
     expect((await res.json<SlotOption[]>()).filter((s) => s.user === OLIVIA)).toEqual([]);
     await call('PUT', `/user-availability/${OLIVIA}`, who.admin, { items: [london()], availabilityState: 'available' });
   });
@@ -202,12 +240,23 @@ describe('errors', () => {
     await expectFieldError(await get('date=27-03-2027'), 'date');
     await expectFieldError(await get('date=2027-03-27&duration=20'), 'duration');
     await expectFieldError(await get('date=2027-03-27&timezone=Nowhere/Else'), 'timezone');
-    await expectFieldError(await call('POST', '/user-availability/slots/trial', who.student, { curriculum: 'Cambridge IGCSE', subject: 'Mathematics', date: '2027-03-27' }), 'grade');
-    await expectFieldError(await call('POST', '/user-availability/slots/tutor', who.student, { tutorId: DEMO_USERS.student._id, date: '2027-03-27', duration: 60 }), 'tutorId');
+    await expectFieldError(
+      await call('POST', '/user-availability/slots/trial', who.student, { curriculum: 'Cambridge IGCSE', subject: 'Mathematics', date: '2027-03-27' }),
+      'grade',
+    );
+    await expectFieldError(
+      await call('POST', '/user-availability/slots/tutor', who.student, { tutorId: DEMO_USERS.student._id, date: '2027-03-27', duration: 60 }),
+      'tutorId',
+    );
   });
 
   it('gives no slots for a subject nobody teaches', async () => {
-    const res = await call('POST', '/user-availability/slots/trial', who.student, { curriculum: 'Cambridge IGCSE', subject: 'Latin', grade: 'Grade 9', date: '2027-03-27' });
+    const res = await call('POST', '/user-availability/slots/trial', who.student, {
+      curriculum: 'Cambridge IGCSE',
+      subject: 'Latin',
+      grade: 'Grade 9',
+      date: '2027-03-27',
+    });
     expect(await res.json()).toEqual([]);
   });
 });
@@ -220,7 +269,13 @@ describe('permissions', () => {
   });
 
   it("another tenant's trial search never sees this tenant's tutors", async () => {
-    const res = await call('POST', '/user-availability/slots/trial', who.partner, { curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 9', date: day(5) }, PARTNER_HOST);
+    const res = await call(
+      'POST',
+      '/user-availability/slots/trial',
+      who.partner,
+      { curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 9', date: day(5) },
+      PARTNER_HOST,
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([]);
   });

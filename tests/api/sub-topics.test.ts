@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LearnerQuestion, SubTopicDoc, SubTopicPage } from '../../schema/contracts/content';
 import type { ListResponse } from '../../schema/contracts/common';
+import type { LearnerQuestion, SubTopicDoc, SubTopicPage } from '../../schema/contracts/content';
 import { subTopics } from '../../schema/tables';
 import { api, bearer, expectFieldError, postJson, signIn } from '../helpers/auth';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
@@ -84,7 +84,12 @@ describe('happy', () => {
       expect(res.status, name).toBe(200);
       return res.json<SubTopicDoc>();
     };
-    let doc = await edit('addResources', { resources: [{ title: 'Formula sheet', url: 'example.org/formulae.pdf' }, { title: 'Worksheet', url: 'https://example.org/w.pdf' }] });
+    let doc = await edit('addResources', {
+      resources: [
+        { title: 'Formula sheet', url: 'example.org/formulae.pdf' },
+        { title: 'Worksheet', url: 'https://example.org/w.pdf' },
+      ],
+    });
     expect(doc.resources.map((r) => r.url)).toEqual(['https://example.org/formulae.pdf', 'https://example.org/w.pdf']);
     doc = await edit('removeResources', { resourceIds: [doc.resources[0]!._id] });
     expect(doc.resources.map((r) => r.title)).toEqual(['Worksheet']);

@@ -26,7 +26,11 @@ beforeAll(async () => {
     signIn('tutor@studyhall.test'),
     signIn('learner@partner.test', PARTNER_HOST),
   ]);
-  const answered = await postJson('/submissions/openEndedAnswer/add', { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, answer: 'x = 4', answeredAt: Date.now() }, { headers: bearer(sam) });
+  const answered = await postJson(
+    '/submissions/openEndedAnswer/add',
+    { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, answer: 'x = 4', answeredAt: Date.now() },
+    { headers: bearer(sam) },
+  );
   expect(answered.status).toBe(200);
   expect((await postJson('/submissions/finish', { submissionId: QUIZ_IDS.samSubmission }, { headers: bearer(sam) })).status).toBe(200);
 });
@@ -36,7 +40,7 @@ const answerRows = () => db.select().from(submissionAnswers).where(eq(submission
 
 describe('GET /admin/submissions/quizHistory/:userId', () => {
   describe('happy', () => {
-    it("gives a tutor who teaches Sam his attempts, latest first, with his name", async () => {
+    it('gives a tutor who teaches Sam his attempts, latest first, with his name', async () => {
       const res = await get(`/admin/submissions/quizHistory/${SAM}`, tutor);
       expect(res.status).toBe(200);
       const body = await res.json<{ docs: AttemptSummary[]; totalDocs: number; learner: LearnerRef }>();
@@ -50,7 +54,7 @@ describe('GET /admin/submissions/quizHistory/:userId', () => {
     });
   });
   describe('permissions', () => {
-    it("keeps learners, other tenants and tutors who do not teach the learner out", async () => {
+    it('keeps learners, other tenants and tutors who do not teach the learner out', async () => {
       expect((await get(`/admin/submissions/quizHistory/${SAM}`, maya)).status).toBe(403);
       expect((await get(`/admin/submissions/quizHistory/${SAM}`, partner, PARTNER_HOST)).status).toBe(403);
       expect((await get(`/admin/submissions/quizHistory/${DEMO_USERS.parent._id}`, tutor)).status).toBe(404);
@@ -75,7 +79,7 @@ describe('GET /admin/submissions/:id', () => {
     });
   });
   describe('permissions', () => {
-    it("answers 403 to learners, 404 to a tutor who no longer teaches Sam, and changes nothing", async () => {
+    it('answers 403 to learners, 404 to a tutor who no longer teaches Sam, and changes nothing', async () => {
       const before = await answerRows();
       expect((await get(`/admin/submissions/${QUIZ_IDS.samSubmission}`, maya)).status).toBe(403);
       expect((await get(`/admin/submissions/question/${fixtures.open._id}?submissionId=${QUIZ_IDS.samSubmission}`, partner, PARTNER_HOST)).status).toBe(403);
@@ -84,7 +88,15 @@ describe('GET /admin/submissions/:id', () => {
         expect((await get(`/admin/submissions/${QUIZ_IDS.samSubmission}`, tutor)).status).toBe(404);
         expect((await get(`/admin/submissions/question/${fixtures.open._id}?submissionId=${QUIZ_IDS.samSubmission}`, tutor)).status).toBe(404);
         expect((await get(`/admin/submissions/quizHistory/${SAM}`, tutor)).status).toBe(404);
-        expect((await postJson('/submissions/overrideMark', { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, score: 0, reason: 'Not mine' }, { headers: bearer(tutor) })).status).toBe(404);
+        expect(
+          (
+            await postJson(
+              '/submissions/overrideMark',
+              { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, score: 0, reason: 'Not mine' },
+              { headers: bearer(tutor) },
+            )
+          ).status,
+        ).toBe(404);
       } finally {
         await db.update(courseTutors).set({ status: 'ENABLE' }).where(eq(courseTutors.userId, DEMO_USERS.tutor._id));
       }
@@ -130,7 +142,11 @@ describe('GET /admin/submissions/course-learners/:courseId', () => {
 
 describe('the student sees an override', () => {
   it("shows Sam the tutor's mark and reason first", async () => {
-    const res = await postJson('/submissions/overrideMark', { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, score: 1, reason: 'Right value, no working shown' }, { headers: bearer(tutor) });
+    const res = await postJson(
+      '/submissions/overrideMark',
+      { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, score: 1, reason: 'Right value, no working shown' },
+      { headers: bearer(tutor) },
+    );
     expect(res.status).toBe(200);
     const seen = await (await get(`/submissions/${QUIZ_IDS.samSubmission}`, sam)).json<SubmissionDoc>();
     const open = seen.questions.find((q) => q.questionId === fixtures.open._id)!;

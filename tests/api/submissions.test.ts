@@ -42,7 +42,14 @@ describe('taking a quiz', () => {
       const res = await post('/submissions', { subTopicId: QUIZ_IDS.subTopic, paper: 'Paper 2' }, maya);
       expect(res.status).toBe(201);
       const doc = await res.json<SubmissionDoc>();
-      expect(doc).toMatchObject({ status: 'IN_PROGRESS', quiz: { _id: QUIZ_IDS.mixed, topic: { curriculum: 'Cambridge IGCSE', subject: 'Mathematics', name: 'Algebra' }, subTopic: { name: 'Linear equations' } } });
+      expect(doc).toMatchObject({
+        status: 'IN_PROGRESS',
+        quiz: {
+          _id: QUIZ_IDS.mixed,
+          topic: { curriculum: 'Cambridge IGCSE', subject: 'Mathematics', name: 'Algebra' },
+          subTopic: { name: 'Linear equations' },
+        },
+      });
       expect(doc.questions).toHaveLength(3);
       expect(doc.questions.every((q) => q.correctOptionId === null && q.modelAnswer === null && q.explanation === null)).toBe(true);
       const again = await post('/submissions/createByQuizId', { quizId: QUIZ_IDS.mixed }, maya);
@@ -72,8 +79,12 @@ describe('taking a quiz', () => {
       expect(await explained.json()).toMatchObject({ source: 'offline' });
 
       const openAnswer = '2(x + 3) + 2(2x) = 36 gives 6x + 6 = 36, so x = 5 and the sides are 8 cm and 10 cm.';
-      expect((await post('/submissions/openEndedAnswer/add', { submissionId: sub, questionId: fixtures.open._id, answer: openAnswer, answeredAt: now }, sam)).status).toBe(200);
-      const graded = await (await post('/submissions/openEndedAnswer/grade', { submissionId: sub, questionId: fixtures.open._id }, sam)).json<SubmissionQuestion>();
+      expect(
+        (await post('/submissions/openEndedAnswer/add', { submissionId: sub, questionId: fixtures.open._id, answer: openAnswer, answeredAt: now }, sam)).status,
+      ).toBe(200);
+      const graded = await (
+        await post('/submissions/openEndedAnswer/grade', { submissionId: sub, questionId: fixtures.open._id }, sam)
+      ).json<SubmissionQuestion>();
       expect(graded.score).toBe(fixtures.open.maxMarks);
       expect(graded).toMatchObject({ helperSource: 'offline', helperVersion: 'offline-1', markSource: 'HELPER' });
       expect(graded.reasons.every((r) => r.startsWith('Credited: '))).toBe(true);
@@ -88,7 +99,10 @@ describe('taking a quiz', () => {
       expect(submission.questions[0]!.explanation).toBe(m1!.explanation);
       const rows = await answerRows(sub);
       expect(rows.find((r) => r.questionId === fixtures.open._id)?.rubric).toEqual(fixtures.open.markScheme);
-      expect(await (await get(`/submissions/get-ai-feedback/${sub}`, sam)).json()).toMatchObject({ source: 'offline', aiFeedback: expect.stringContaining('You scored') });
+      expect(await (await get(`/submissions/get-ai-feedback/${sub}`, sam)).json()).toMatchObject({
+        source: 'offline',
+        aiFeedback: expect.stringContaining('You scored'),
+      });
       const history = await (await get(`/submissions/quizHistory/${QUIZ_IDS.mixed}`, sam)).json<{ _id: string; band: string }[]>();
       expect(history.map((h) => h._id)).toContain(sub);
       const list = await (await get(`/submissions?quizId=${QUIZ_IDS.mixed}`, sam)).json<{ totalDocs: number }>();
@@ -98,7 +112,9 @@ describe('taking a quiz', () => {
     it('does not name a missed mark-scheme point while the attempt is open', async () => {
       const doc = await start(QUIZ_IDS.mixed, maya);
       await post('/submissions/openEndedAnswer/add', { submissionId: doc._id, questionId: fixtures.open._id, answer: 'x = 5', answeredAt: Date.now() }, maya);
-      const graded = await (await post('/submissions/openEndedAnswer/grade', { submissionId: doc._id, questionId: fixtures.open._id }, maya)).json<SubmissionQuestion>();
+      const graded = await (
+        await post('/submissions/openEndedAnswer/grade', { submissionId: doc._id, questionId: fixtures.open._id }, maya)
+      ).json<SubmissionQuestion>();
       expect(graded.score).toBeGreaterThan(0);
       expect(graded.score).toBeLessThan(fixtures.open.maxMarks);
       expect(graded.reasons).toContain('A mark-scheme point is not made yet: look at your answer again.');
@@ -133,14 +149,24 @@ describe('taking a quiz', () => {
     it('keeps the timer on the server: the first start of a question stands, the countdown can be set and turned off', async () => {
       const doc = await start(QUIZ_IDS.published, sam);
       const q = doc.questions[1]!;
-      const started = await (await post('/submissions/startSubmissionQuestionTimer', { submissionId: doc._id, questionId: q.questionId }, sam)).json<SubmissionQuestion>();
-      const again = await (await post('/submissions/startSubmissionQuestionTimer', { submissionId: doc._id, questionId: q.questionId }, sam)).json<SubmissionQuestion>();
+      const started = await (
+        await post('/submissions/startSubmissionQuestionTimer', { submissionId: doc._id, questionId: q.questionId }, sam)
+      ).json<SubmissionQuestion>();
+      const again = await (
+        await post('/submissions/startSubmissionQuestionTimer', { submissionId: doc._id, questionId: q.questionId }, sam)
+      ).json<SubmissionQuestion>();
       expect(again.timerStart).toBe(started.timerStart);
-      const ended = await (await post('/submissions/endSubmissionQuestionTimer', { submissionId: doc._id, questionId: q.questionId }, sam)).json<SubmissionQuestion>();
+      const ended = await (
+        await post('/submissions/endSubmissionQuestionTimer', { submissionId: doc._id, questionId: q.questionId }, sam)
+      ).json<SubmissionQuestion>();
       expect(Date.parse(ended.timerEnd!)).toBeGreaterThanOrEqual(Date.parse(started.timerStart!));
-      const on = await (await post('/submissions/updateSubmissionCountdownSettings', { submissionId: doc._id, isTimerEnabled: true, countdownSeconds: 900 }, sam)).json<SubmissionDoc>();
+      const on = await (
+        await post('/submissions/updateSubmissionCountdownSettings', { submissionId: doc._id, isTimerEnabled: true, countdownSeconds: 900 }, sam)
+      ).json<SubmissionDoc>();
       expect(Date.parse(on.timerEnd!) - Date.parse(on.timerStart!)).toBe(900_000);
-      const off = await (await post('/submissions/updateSubmissionCountdownSettings', { submissionId: doc._id, isTimerEnabled: false }, sam)).json<SubmissionDoc>();
+      const off = await (
+        await post('/submissions/updateSubmissionCountdownSettings', { submissionId: doc._id, isTimerEnabled: false }, sam)
+      ).json<SubmissionDoc>();
       expect(off).toMatchObject({ isTimerEnabled: false, timerEnd: null });
     });
 
@@ -152,9 +178,17 @@ describe('taking a quiz', () => {
     });
 
     it('stores a tutor override with its reason, which the student sees, and re-adds the score', async () => {
-      const byTutor = await post('/submissions/overrideMark', { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, score: 2, reason: 'Method right, one slip' }, tutor);
+      const byTutor = await post(
+        '/submissions/overrideMark',
+        { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, score: 2, reason: 'Method right, one slip' },
+        tutor,
+      );
       expect(byTutor.status).toBe(200);
-      const res = await post('/submissions/overrideMark', { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, score: 1, reason: 'Sides not labelled with units' }, admin);
+      const res = await post(
+        '/submissions/overrideMark',
+        { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, score: 1, reason: 'Sides not labelled with units' },
+        admin,
+      );
       expect(res.status).toBe(200);
       const seen = await (await get(`/submissions/${QUIZ_IDS.samSubmission}`, sam)).json<SubmissionDoc>();
       const open = seen.questions.find((q) => q.questionId === fixtures.open._id)!;
@@ -168,11 +202,30 @@ describe('taking a quiz', () => {
     it('names the bad field and saves nothing', async () => {
       const doc = await start(QUIZ_IDS.published, sam);
       const q = doc.questions[0]!;
-      await expectFieldError(await post('/submissions/answer/add', { submissionId: doc._id, questionId: q.questionId, optionId: 'nope', answeredAt: Date.now() }, sam), 'optionId');
-      await expectFieldError(await post('/submissions/answer/add', { submissionId: doc._id, questionId: q.questionId, optionId: q.options[0]!._id }, sam), 'answeredAt');
-      await expectFieldError(await post('/submissions/answer/add', { submissionId: doc._id, questionId: q.questionId, optionId: q.options[0]!._id, answeredAt: Date.now() + 3_600_000 }, sam), 'answeredAt');
-      await expectFieldError(await post('/submissions/openEndedAnswer/add', { submissionId: doc._id, questionId: q.questionId, answer: 'x', answeredAt: Date.now() }, sam), 'questionId');
-      await expectFieldError(await post('/submissions/updateSubmissionCountdownSettings', { submissionId: doc._id, isTimerEnabled: true }, sam), 'countdownSeconds');
+      await expectFieldError(
+        await post('/submissions/answer/add', { submissionId: doc._id, questionId: q.questionId, optionId: 'nope', answeredAt: Date.now() }, sam),
+        'optionId',
+      );
+      await expectFieldError(
+        await post('/submissions/answer/add', { submissionId: doc._id, questionId: q.questionId, optionId: q.options[0]!._id }, sam),
+        'answeredAt',
+      );
+      await expectFieldError(
+        await post(
+          '/submissions/answer/add',
+          { submissionId: doc._id, questionId: q.questionId, optionId: q.options[0]!._id, answeredAt: Date.now() + 3_600_000 },
+          sam,
+        ),
+        'answeredAt',
+      );
+      await expectFieldError(
+        await post('/submissions/openEndedAnswer/add', { submissionId: doc._id, questionId: q.questionId, answer: 'x', answeredAt: Date.now() }, sam),
+        'questionId',
+      );
+      await expectFieldError(
+        await post('/submissions/updateSubmissionCountdownSettings', { submissionId: doc._id, isTimerEnabled: true }, sam),
+        'countdownSeconds',
+      );
       await expectFieldError(await post('/submissions', {}, sam), 'subTopicId');
       const row = (await answerRows(doc._id)).find((r) => r.questionId === q.questionId);
       expect(row?.optionId).not.toBe('nope');
@@ -180,24 +233,45 @@ describe('taking a quiz', () => {
 
     it('refuses a timed quiz being made untimed, and answers given after the countdown', async () => {
       const doc = await start(QUIZ_IDS.timed, maya);
-      await expectFieldError(await post('/submissions/updateSubmissionCountdownSettings', { submissionId: doc._id, isTimerEnabled: false }, maya), 'isTimerEnabled');
-      await db.update(submissions).set({ timerEnd: new Date(Date.now() - 60_000) }).where(eq(submissions._id, doc._id));
+      await expectFieldError(
+        await post('/submissions/updateSubmissionCountdownSettings', { submissionId: doc._id, isTimerEnabled: false }, maya),
+        'isTimerEnabled',
+      );
+      await db
+        .update(submissions)
+        .set({ timerEnd: new Date(Date.now() - 60_000) })
+        .where(eq(submissions._id, doc._id));
       const q = doc.questions[0]!;
-      const late = await post('/submissions/answer/add', { submissionId: doc._id, questionId: q.questionId, optionId: q.options[0]!._id, answeredAt: Date.now() }, maya);
+      const late = await post(
+        '/submissions/answer/add',
+        { submissionId: doc._id, questionId: q.questionId, optionId: q.options[0]!._id, answeredAt: Date.now() },
+        maya,
+      );
       expect(late.status).toBe(409);
       expect((await answerRows(doc._id)).every((r) => r.status === 'UNANSWERED')).toBe(true);
     });
 
     it('refuses changes to a finished attempt and a 404 for a quiz that is not there', async () => {
       const q = fixtures.mcq[0]!;
-      const res = await post('/submissions/answer/add', { submissionId: QUIZ_IDS.samSubmission, questionId: q._id, optionId: q.options[0]!._id, answeredAt: Date.now() }, sam);
+      const res = await post(
+        '/submissions/answer/add',
+        { submissionId: QUIZ_IDS.samSubmission, questionId: q._id, optionId: q.options[0]!._id, answeredAt: Date.now() },
+        sam,
+      );
       expect(res.status).toBe(409);
       expect((await post('/submissions/createByQuizId', { quizId: QUIZ_IDS.unpublished }, sam)).status).toBe(404);
       expect((await post('/submissions', { subTopicId: 'sub_topic_studyhall_nowhere' }, sam)).status).toBe(404);
     });
 
     it('refuses an override above the marks available', async () => {
-      await expectFieldError(await post('/submissions/overrideMark', { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, score: 99, reason: 'Too generous' }, admin), 'score');
+      await expectFieldError(
+        await post(
+          '/submissions/overrideMark',
+          { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, score: 99, reason: 'Too generous' },
+          admin,
+        ),
+        'score',
+      );
     });
   });
 
@@ -210,7 +284,9 @@ describe('taking a quiz', () => {
       for (const path of ['/submissions/aiHint', '/submissions/answer/get', '/submissions/question/get', '/submissions/startSubmissionQuestionTimer']) {
         expect((await post(path, { submissionId: sub, questionId: q._id }, maya)).status, path).toBe(404);
       }
-      expect((await post('/submissions/answer/add', { submissionId: sub, questionId: q._id, optionId: q.options[0]!._id, answeredAt: Date.now() }, maya)).status).toBe(404);
+      expect(
+        (await post('/submissions/answer/add', { submissionId: sub, questionId: q._id, optionId: q.options[0]!._id, answeredAt: Date.now() }, maya)).status,
+      ).toBe(404);
       expect((await post('/submissions/finish', { submissionId: sub }, maya)).status).toBe(404);
       expect((await get(`/submissions/get-ai-feedback/${sub}`, maya)).status).toBe(404);
       expect(await answerRows(sub)).toEqual(before);
@@ -225,9 +301,25 @@ describe('taking a quiz', () => {
       expect((await get(`/admin/submissions/${QUIZ_IDS.samSubmission}`, sam)).status).toBe(403);
       expect((await get('/admin/submissions/quizHistory/user_student', sam)).status).toBe(403);
       expect((await get(`/admin/submissions/question/${fixtures.open._id}?submissionId=${QUIZ_IDS.samSubmission}`, sam)).status).toBe(403);
-      expect((await post('/submissions/overrideMark', { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, score: 0, reason: 'Not mine to mark' }, maya)).status).toBe(404);
+      expect(
+        (
+          await post(
+            '/submissions/overrideMark',
+            { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, score: 0, reason: 'Not mine to mark' },
+            maya,
+          )
+        ).status,
+      ).toBe(404);
       await db.delete(courseStudents).where(eq(courseStudents.userId, 'user_student'));
-      expect((await post('/submissions/overrideMark', { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, score: 0, reason: 'Not my student' }, tutor)).status).toBe(404);
+      expect(
+        (
+          await post(
+            '/submissions/overrideMark',
+            { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, score: 0, reason: 'Not my student' },
+            tutor,
+          )
+        ).status,
+      ).toBe(404);
       const open = (await answerRows(QUIZ_IDS.samSubmission)).find((r) => r.questionId === fixtures.open._id);
       expect(open?.score).toBe(1);
     });
@@ -248,7 +340,9 @@ describe('taking a quiz', () => {
     it('lets admins review attempts with the rubric', async () => {
       const doc = await (await get(`/admin/submissions/${QUIZ_IDS.samSubmission}`, admin)).json<SubmissionDoc>();
       expect(doc.userId).toBe('user_student');
-      const q = await (await get(`/admin/submissions/question/${fixtures.open._id}?submissionId=${QUIZ_IDS.samSubmission}`, admin)).json<{ rubric: unknown[] }>();
+      const q = await (await get(`/admin/submissions/question/${fixtures.open._id}?submissionId=${QUIZ_IDS.samSubmission}`, admin)).json<{
+        rubric: unknown[];
+      }>();
       expect(q.rubric).toEqual(fixtures.open.markScheme);
       const history = await (await get('/admin/submissions/quizHistory/user_student', admin)).json<{ docs: { quizTitle: string }[] }>();
       expect(history.docs.map((d) => d.quizTitle)).toContain('Mixed quiz');

@@ -162,7 +162,7 @@ describe('errors', () => {
 });
 
 describe('permissions', () => {
-  it('refuses another tenant\'s access token, cookie and id token', async () => {
+  it("refuses another tenant's access token, cookie and id token", async () => {
     const partnerToken = await signIn('learner@partner.test', PARTNER_HOST);
     expect((await me(partnerToken)).status).toBe(401);
     const partnerCookie = sessionCookie(await loginResponse('learner@partner.test', PARTNER_HOST));

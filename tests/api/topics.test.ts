@@ -18,7 +18,7 @@ beforeAll(async () => {
   sam = await signIn('student@studyhall.test');
 });
 
-const sortingOf = async () => (await db.select({ _id: topics._id, sortingOrder: topics.sortingOrder }).from(topics).where(eq(topics.subjectId, MATHS)).all());
+const sortingOf = async () => await db.select({ _id: topics._id, sortingOrder: topics.sortingOrder }).from(topics).where(eq(topics.subjectId, MATHS)).all();
 
 describe('happy', () => {
   it('lists the topics of a subject and grade in sorting order', async () => {
@@ -37,7 +37,9 @@ describe('happy', () => {
     const algebra = body.topicsWithSubTopics.find((t) => t.slug === 'algebra')!;
     expect(algebra.subTopics.map((s) => s.slug)).toEqual(['linear-equations', 'expanding-factorising', 'quadratic-equations', 'simultaneous-equations']);
     expect(algebra.subTopics[0]!.quizId).toBe('quiz_studyhall_linear_equations_a');
-    const byName = await (await postJson('/topics/getTopics', { curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 10' })).json<SubjectDataResponse>();
+    const byName = await (
+      await postJson('/topics/getTopics', { curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 10' })
+    ).json<SubjectDataResponse>();
     expect(byName.topicsWithSubTopics.map((t) => t._id)).toEqual(body.topicsWithSubTopics.map((t) => t._id));
   });
 
@@ -51,7 +53,12 @@ describe('happy', () => {
   it('lets an admin reorder topics', async () => {
     const res = await postJson(
       '/admin/topics/updateSorting',
-      { topics: [{ _id: 'topic_studyhall_maths_algebra', sortingOrder: 0 }, { _id: 'topic_studyhall_maths_number', sortingOrder: 1 }] },
+      {
+        topics: [
+          { _id: 'topic_studyhall_maths_algebra', sortingOrder: 0 },
+          { _id: 'topic_studyhall_maths_number', sortingOrder: 1 },
+        ],
+      },
       { headers: bearer(admin) },
     );
     expect(res.status).toBe(200);
@@ -74,7 +81,12 @@ describe('errors', () => {
     await expectFieldError(
       await postJson(
         '/admin/topics/updateSorting',
-        { topics: [{ _id: 'topic_studyhall_maths_number', sortingOrder: 1 }, { _id: 'topic_studyhall_maths_number', sortingOrder: 2 }] },
+        {
+          topics: [
+            { _id: 'topic_studyhall_maths_number', sortingOrder: 1 },
+            { _id: 'topic_studyhall_maths_number', sortingOrder: 2 },
+          ],
+        },
         { headers: bearer(admin) },
       ),
       'topics',
@@ -100,7 +112,16 @@ describe('permissions', () => {
 
   it("cannot reorder another tenant's topic, and nothing is written", async () => {
     const before = await db.select().from(topics).where(eq(topics._id, PARTNER_TOPIC)).get();
-    const res = await postJson('/admin/topics/updateSorting', { topics: [{ _id: PARTNER_TOPIC, sortingOrder: 9 }, { _id: 'topic_studyhall_maths_number', sortingOrder: 9 }] }, { headers: bearer(admin) });
+    const res = await postJson(
+      '/admin/topics/updateSorting',
+      {
+        topics: [
+          { _id: PARTNER_TOPIC, sortingOrder: 9 },
+          { _id: 'topic_studyhall_maths_number', sortingOrder: 9 },
+        ],
+      },
+      { headers: bearer(admin) },
+    );
     expect(res.status).toBe(404);
     expect(await db.select().from(topics).where(eq(topics._id, PARTNER_TOPIC)).get()).toEqual(before);
     expect((await db.select().from(topics).where(eq(topics._id, 'topic_studyhall_maths_number')).get())!.sortingOrder).not.toBe(9);
@@ -110,7 +131,9 @@ describe('permissions', () => {
     const partner = await (await api('/topics/getTopicsBySubjectData?curriculum=cambridge-igcse&subject=maths', {}, PARTNER_HOST)).json<SubjectDataResponse>();
     expect(partner.topicsWithSubTopics.map((t) => t._id)).toEqual([PARTNER_TOPIC]);
     expect(await (await postJson('/topics', { subjectId: MATHS }, {}, PARTNER_HOST)).json()).toEqual([]);
-    const physics = await (await api('/topics/getTopicsBySubjectData?curriculum=cambridge-igcse&subject=physics', {}, PARTNER_HOST)).json<SubjectDataResponse>();
+    const physics = await (
+      await api('/topics/getTopicsBySubjectData?curriculum=cambridge-igcse&subject=physics', {}, PARTNER_HOST)
+    ).json<SubjectDataResponse>();
     expect(physics.topicsWithSubTopics).toEqual([]);
     expect((await api('/topics/getTopicsBySubjectData?curriculum=aqa-gcse', {}, PARTNER_HOST)).status).toBe(404);
   });

@@ -60,7 +60,10 @@ describe('offline marking', () => {
   });
 
   it('matches words in any order, plurals, units with superscripts and decimals written with trailing zeros', async () => {
-    const mark = await offlineHelper.markOpenAnswer(thrownBall, 'Gravity pulls it downwards, so the speed of the ball decreases: it accelerates at 9.80 m/s² towards the ground.');
+    const mark = await offlineHelper.markOpenAnswer(
+      thrownBall,
+      'Gravity pulls it downwards, so the speed of the ball decreases: it accelerates at 9.80 m/s² towards the ground.',
+    );
     expect(mark.score).toBe(3);
     const partial = await offlineHelper.markOpenAnswer(thrownBall, 'It slows down.');
     expect(partial.score).toBe(1);
@@ -110,7 +113,13 @@ describe('adapter choice', () => {
     );
     const helper = tutorHelper({ OPENAI_BASE_URL: 'https://llm.example/v1/', OPENAI_API_KEY: 'k', OPENAI_MODEL: 'tutor-1' }, fetcher as typeof fetch);
     const mark = await helper.markOpenAnswer(perimeter, 'x = 5 and 6x + 6 = 36');
-    expect(mark).toEqual({ score: 2, reasons: ['Credited: Solves to x = 5', 'Missing: sides'], rubric: perimeter.markScheme, source: 'openai', version: 'tutor-1' });
+    expect(mark).toEqual({
+      score: 2,
+      reasons: ['Credited: Solves to x = 5', 'Missing: sides'],
+      rubric: perimeter.markScheme,
+      source: 'openai',
+      version: 'tutor-1',
+    });
     const [url, init] = fetcher.mock.calls[0]!;
     expect(url).toBe('https://llm.example/v1/chat/completions');
     expect(new Headers(init?.headers).get('authorization')).toBe('Bearer k');
@@ -118,7 +127,10 @@ describe('adapter choice', () => {
   });
 
   it('falls back to the offline helper, and says so, when the endpoint fails or answers nonsense', async () => {
-    const down = tutorHelper({ OPENAI_BASE_URL: 'https://llm.example/v1', OPENAI_API_KEY: 'k' }, (async () => new Response('busy', { status: 503 })) as typeof fetch);
+    const down = tutorHelper(
+      { OPENAI_BASE_URL: 'https://llm.example/v1', OPENAI_API_KEY: 'k' },
+      (async () => new Response('busy', { status: 503 })) as typeof fetch,
+    );
     expect(await down.hint(perimeter)).toMatchObject({ source: 'offline', text: perimeter.hint });
     const babbling = tutorHelper({ OPENAI_BASE_URL: 'https://llm.example/v1', OPENAI_API_KEY: 'k' }, (async () =>
       Response.json({ choices: [{ message: { content: 'I think it is good' } }] })) as typeof fetch);

@@ -5,8 +5,8 @@ import type { TutorRole } from '../../schema/contracts/roles';
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
 import { courseTutors, tutorRoles } from '../../schema/tables';
+import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import { expectFieldError } from '../helpers/auth';
-import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
 let as: Callers;

@@ -30,7 +30,11 @@ describe('happy', () => {
     await startQuiz(sam);
     const res = await postJson('/usages', { kind: 'slideViews' }, { headers: bearer(sam) });
     expect(res.status).toBe(200);
-    expect((await res.json<UsageResponse>()).used).toEqual({ slideViews: before.used.slideViews + 1, quizAttempts: before.used.quizAttempts + 1, videoWatches: 0 });
+    expect((await res.json<UsageResponse>()).used).toEqual({
+      slideViews: before.used.slideViews + 1,
+      quizAttempts: before.used.quizAttempts + 1,
+      videoWatches: 0,
+    });
   });
 
   it('starts a guest’s 1 day free trial once, with the product’s own name in the message, and lets the guest take quizzes', async () => {
@@ -48,9 +52,15 @@ describe('happy', () => {
   });
 
   it('lifts the limits for a learner with a subscription plan', async () => {
-    await db.update(users).set({ plans: { flexiblePlans: [], subscriptionPlans: ['plan_monthly'] } }).where(eq(users._id, 'user_student2'));
+    await db
+      .update(users)
+      .set({ plans: { flexiblePlans: [], subscriptionPlans: ['plan_monthly'] } })
+      .where(eq(users._id, 'user_student2'));
     expect((await usage(maya)).limits).toEqual({ slideViews: null, quizAttempts: null, videoWatches: null });
-    await db.update(users).set({ plans: { flexiblePlans: [], subscriptionPlans: [] } }).where(eq(users._id, 'user_student2'));
+    await db
+      .update(users)
+      .set({ plans: { flexiblePlans: [], subscriptionPlans: [] } })
+      .where(eq(users._id, 'user_student2'));
   });
 });
 

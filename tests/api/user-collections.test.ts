@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Experience, Language, UserProfile, UserSubject } from '../../schema/contracts/profile';
 import { DEMO_USERS } from '../../schema/seed';
-import { userExperiences, userLanguages, users, userSubjects } from '../../schema/tables';
+import { userExperiences, userLanguages, userSubjects, users } from '../../schema/tables';
 import { api, bearer, expectFieldError, signIn } from '../helpers/auth';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
@@ -11,7 +11,11 @@ beforeAll(seedDemo);
 const send = (method: string, path: string, token: string, body?: unknown, extra: Record<string, string> = {}, host = 'localhost') =>
   api(
     path,
-    { method, headers: bearer(token, body === undefined ? extra : { 'content-type': 'application/json', ...extra }), body: body === undefined ? undefined : JSON.stringify(body) },
+    {
+      method,
+      headers: bearer(token, body === undefined ? extra : { 'content-type': 'application/json', ...extra }),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    },
     host,
   );
 

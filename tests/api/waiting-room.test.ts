@@ -39,7 +39,7 @@ async function roomNeverReached(tenantId: string, waitingId: string) {
 const mailsTo = (person: Person) => db.select().from(emailOutbox).where(eq(emailOutbox.to, person.user.email!)).all();
 
 describe('happy', () => {
-  it('GET meeting-data answers the lesson, its course and people, and the caller\'s place', async () => {
+  it("GET meeting-data answers the lesson, its course and people, and the caller's place", async () => {
     const { waitingId, section, course } = await newLesson();
     const res = await meetingData(student, waitingId);
     expect(res.status).toBe(200);

@@ -3,18 +3,9 @@ import { exports } from 'cloudflare:workers';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminRoomObject, chatAdminRoom, chatCourseRoom, courseRoomObject, inboxRoom } from '../../schema/contracts/chat';
-import { chatConversations, chatMembers, courses, courseStudents, courseTutors, tutorRoles } from '../../schema/tables';
+import { chatConversations, chatMembers, courseStudents, courses, courseTutors, tutorRoles } from '../../schema/tables';
 import { signTicket } from '../../worker/lib/realtime/tickets';
-import {
-  ChatClient,
-  type ChatFixture,
-  chatFixture,
-  chatRoomNeverReached,
-  courseRoomStub,
-  ticket,
-  upgradeAdmin,
-  upgradeCourse,
-} from '../helpers/chat';
+import { ChatClient, type ChatFixture, chatFixture, chatRoomNeverReached, courseRoomStub, ticket, upgradeAdmin, upgradeCourse } from '../helpers/chat';
 import { eventually, type Person } from '../helpers/docs';
 import { db, requestTicket, signedInUser } from '../helpers/realtime';
 
@@ -38,7 +29,11 @@ async function course(person: Person, courseId = f.course._id, opts: { editMode?
 /** A course of its own per test, with the fixture's student and tutor as members, so rooms start empty. */
 async function freshCourse() {
   const [row] = await db.select().from(courses).where(eq(courses._id, f.course._id));
-  const copy = await db.insert(courses).values({ ...row!, _id: undefined, title: `Chat ${crypto.randomUUID()}` }).returning().get();
+  const copy = await db
+    .insert(courses)
+    .values({ ...row!, _id: undefined, title: `Chat ${crypto.randomUUID()}` })
+    .returning()
+    .get();
   const role = await db.select().from(tutorRoles).where(eq(tutorRoles.tenantId, f.tenantId)).get();
   await db.insert(courseStudents).values([
     { tenantId: f.tenantId, courseId: copy._id, userId: f.student.user._id, paymentType: 'ONETIME' },
@@ -56,7 +51,10 @@ async function conversationBetween(a: ChatClient, b: ChatClient, others: string[
 }
 
 const storedCount = (courseId: string) =>
-  runInDurableObject(courseRoomStub(f.tenantId, courseId), (_instance, state) => state.storage.sql.exec<{ n: number }>('SELECT count(*) AS n FROM messages').one().n);
+  runInDurableObject(
+    courseRoomStub(f.tenantId, courseId),
+    (_instance, state) => state.storage.sql.exec<{ n: number }>('SELECT count(*) AS n FROM messages').one().n,
+  );
 
 async function expectRefused(res: Response, status: number) {
   expect(res.status).toBe(status);
@@ -339,7 +337,10 @@ describe('permissions', () => {
     const partnerTicket = await ticket(f.partner, chatCourseRoom(courseId), 'partner.localhost');
     await expectRefused(await upgradeCourse(courseId, partnerTicket, { host: 'partner.localhost' }), 404);
     await expectRefused(await upgradeCourse(courseId, partnerTicket), 401);
-    await expectRefused(await upgradeAdmin(f.student.user._id, await ticket(f.partner, chatAdminRoom(f.student.user._id), 'partner.localhost'), 'partner.localhost'), 403);
+    await expectRefused(
+      await upgradeAdmin(f.student.user._id, await ticket(f.partner, chatAdminRoom(f.student.user._id), 'partner.localhost'), 'partner.localhost'),
+      403,
+    );
     expect(await chatRoomNeverReached(courseRoomObject(f.tenantId, courseId))).toBe(true);
     expect(await chatRoomNeverReached(courseRoomObject(f.partner.tenant._id, courseId))).toBe(true);
   });

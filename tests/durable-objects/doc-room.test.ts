@@ -1,8 +1,8 @@
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { COMPACT_AT_UPDATES, READ_ONLY_REASON } from '../../durable-objects/doc-room';

@@ -3,9 +3,9 @@ import { env, exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RoomRecord } from '../../durable-objects/lib/waiting-room-lesson';
-import { callLogs, emailOutbox, sections } from '../../schema/tables';
 import type { WaitingRoom } from '../../durable-objects/waiting-room';
-import { db, RoomClient, type signedInUser, upgrade, ticketFor, uniqueWaitingId } from '../helpers/realtime';
+import { callLogs, emailOutbox, sections } from '../../schema/tables';
+import { db, RoomClient, type signedInUser, ticketFor, uniqueWaitingId, upgrade } from '../helpers/realtime';
 import { MINUTE, waitingLesson, waitingPeople } from '../helpers/waiting-room';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
@@ -20,8 +20,7 @@ beforeAll(async () => {
 /** A fresh lesson of the student and the tutor, so every test has a room of its own. */
 const newLesson = async () => (await waitingLesson({ tutors: [tutor], students: [student] })).waitingId;
 
-const roomStub = (person: Person, waitingId: string) =>
-  env.WAITING_ROOM.get(env.WAITING_ROOM.idFromName(`${person.tenant._id}:${waitingId}`));
+const roomStub = (person: Person, waitingId: string) => env.WAITING_ROOM.get(env.WAITING_ROOM.idFromName(`${person.tenant._id}:${waitingId}`));
 
 describe('happy', () => {
   it('round-trips a frame through the real room', async () => {
@@ -142,7 +141,12 @@ describe('happy', () => {
 describe('errors', () => {
   it('answers an invalid frame with an error frame and stays open', async () => {
     const client = await RoomClient.open(await newLesson(), student.token);
-    for (const bad of ['not json', JSON.stringify({ type: 'sendMessage' }), JSON.stringify([1]), JSON.stringify({ type: 'registerToWaitingRoom', kind: 'PARENT' })]) {
+    for (const bad of [
+      'not json',
+      JSON.stringify({ type: 'sendMessage' }),
+      JSON.stringify([1]),
+      JSON.stringify({ type: 'registerToWaitingRoom', kind: 'PARENT' }),
+    ]) {
       client.send(bad);
       const { message } = await client.next('error');
       expect(message).toMatch(/^(Invalid frame|Frames must)/);
@@ -183,7 +187,10 @@ describe('late tutor and closing', () => {
   /** Time passes: the lesson (in D1 and in the room's record) now started `minutesAgo` minutes ago. */
   async function startedAgo(waitingId: string, minutesAgo: number) {
     const start = Date.now() - minutesAgo * MINUTE;
-    await db.update(sections).set({ start: new Date(start) }).where(eq(sections._id, waitingId));
+    await db
+      .update(sections)
+      .set({ start: new Date(start) })
+      .where(eq(sections._id, waitingId));
     await runInDurableObject(roomStub(student, waitingId), async (_instance: WaitingRoom, state) => {
       const room = (await state.storage.get<RoomRecord>('room'))!;
       await state.storage.put('room', { ...room, lesson: { ...room.lesson, start } });
@@ -203,7 +210,15 @@ describe('late tutor and closing', () => {
     expect(await runDurableObjectAlarm(roomStub(student, waitingId))).toBe(true);
     const [log, ...more] = await logsOf(waitingId);
     expect(more).toEqual([]);
-    expect(log).toMatchObject({ tenantId: student.tenant._id, tutorId: tutor.user._id, studentIds: [student.user._id], waitingUserIds: [student.user._id], status: 'LATE', error: null, tutorJoinedAt: null });
+    expect(log).toMatchObject({
+      tenantId: student.tenant._id,
+      tutorId: tutor.user._id,
+      studentIds: [student.user._id],
+      waitingUserIds: [student.user._id],
+      status: 'LATE',
+      error: null,
+      tutorJoinedAt: null,
+    });
     expect(log!.notifiedUserIds[0]).toBe(tutor.user._id);
     expect(log!.notifiedUserIds).toContain(admin.user._id);
     const toTutor = await mailsTo(tutor);

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { TZDate } from '@date-fns/tz';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { addDays, format } from 'date-fns';
-import { expect, type APIRequestContext, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn, STUDENT } from './demo';
+import { DEMO_PASSWORD, STUDENT, signIn } from './demo';
 
 /** Sam's stored zone for this journey: far from the admin's (Singapore) and from the browser's own (UTC). */
 const SAM_ZONE = 'America/Los_Angeles';
@@ -52,7 +52,11 @@ test.afterAll(async ({ request }) => {
   await setTimeZone(request, STUDENT.email, SEEDED_ZONE);
 });
 
-test('an admin builds a course from the template, and the student sees the lesson in his zone and downloads the resource', async ({ browser, page, request }) => {
+test('an admin builds a course from the template, and the student sees the lesson in his zone and downloads the resource', async ({
+  browser,
+  page,
+  request,
+}) => {
   // One long journey through two browsers: well past the default budget for a single page check.
   test.setTimeout(60_000);
   await signIn(page, 'admin@studyhall.test');
@@ -110,14 +114,28 @@ test('an admin builds a course from the template, and the student sees the lesso
   await dialog.getByRole('button', { name: 'Add resource' }).click();
   await expect(page.getByText('Resource added!')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(rows(page)).toHaveText([/^Week 1: Number/, /^Syllabus overview/, /^Number practice/, /^First lesson/, new RegExp(`^${LESSON}`), new RegExp(`^${RESOURCE}`)]);
+  await expect(rows(page)).toHaveText([
+    /^Week 1: Number/,
+    /^Syllabus overview/,
+    /^Number practice/,
+    /^First lesson/,
+    new RegExp(`^${LESSON}`),
+    new RegExp(`^${RESOURCE}`),
+  ]);
 
   // Mouse: the new lesson goes to the top of the course.
   const saved = () => page.waitForResponse((res) => res.url().includes('/update-sorting-keys') && res.request().method() === 'PUT');
   let put = saved();
   await dragOnto(page, handle(page, LESSON), handle(page, 'Week 1: Number'));
   expect((await put).ok()).toBe(true);
-  await expect(rows(page)).toHaveText([new RegExp(`^${LESSON}`), /^Week 1: Number/, /^Syllabus overview/, /^Number practice/, /^First lesson/, new RegExp(`^${RESOURCE}`)]);
+  await expect(rows(page)).toHaveText([
+    new RegExp(`^${LESSON}`),
+    /^Week 1: Number/,
+    /^Syllabus overview/,
+    /^Number practice/,
+    /^First lesson/,
+    new RegExp(`^${RESOURCE}`),
+  ]);
 
   // Keyboard: the template's Zoom lesson moves one place down, below the worksheet.
   put = saved();
@@ -164,7 +182,15 @@ test('an admin builds a course from the template, and the student sees the lesso
   await expect(sam).toHaveURL(courseUrl);
   await expect(sam.getByRole('heading', { name: COURSE, level: 1 })).toBeVisible();
 
-  const samTime = new Intl.DateTimeFormat('en-GB', { timeZone: SAM_ZONE, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(start);
+  const samTime = new Intl.DateTimeFormat('en-GB', {
+    timeZone: SAM_ZONE,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(start);
   // 10:00 in Singapore is 18:00 the day before in Los Angeles: the zones really differ.
   expect(samTime).toContain('18:00');
   await expect(sam.getByTestId('course-next-lesson')).toHaveText(`Next lesson: ${samTime}`);

@@ -39,7 +39,10 @@ test('tutor and student draw and write together, and work done offline merges on
   await expect(board(student.page).locator('[data-element=pen]')).toHaveCount(1);
   await expect(board(student.page).getByTestId('peer-draft')).toHaveCount(0);
   await student.page.keyboard.press('r');
-  await drawOn(student.page, [[120, 260], [320, 380]]);
+  await drawOn(student.page, [
+    [120, 260],
+    [320, 380],
+  ]);
   await expect(board(tutor.page).locator('[data-element=rect]')).toHaveCount(1);
 
   // Text on the board, and the notes.
@@ -61,14 +64,20 @@ test('tutor and student draw and write together, and work done offline merges on
   await student.context.setOffline(true);
   await expect(student.page.getByTestId('connection-state')).toHaveText(/Offline/);
   await student.page.getByRole('button', { name: 'Ellipse (O)' }).click();
-  await drawOn(student.page, [[500, 300], [640, 400]]);
+  await drawOn(student.page, [
+    [500, 300],
+    [640, 400],
+  ]);
   await notes(student.page).click();
   await student.page.keyboard.press('End');
   await student.page.keyboard.type(' Sam wrote this offline.');
   await expect(student.page.getByTestId('pending-changes')).toContainText('kept on this device, not yet synced');
   // A button, not the L key: the tutor's keyboard is still in the notes.
   await tutor.page.getByRole('button', { name: 'Line (L)' }).click();
-  await drawOn(tutor.page, [[100, 450], [400, 450]]);
+  await drawOn(tutor.page, [
+    [100, 450],
+    [400, 450],
+  ]);
   await expect(board(tutor.page).locator('[data-element=ellipse]')).toHaveCount(0);
 
   // Back online: both see everything, and nothing is left waiting on Sam's device.

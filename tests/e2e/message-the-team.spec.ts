@@ -11,7 +11,10 @@ async function person(browser: Browser, email: string) {
 
 test('a parent starts a conversation with the team from the Messages panel, and an admin reads and answers it', async ({ browser }) => {
   const pat = await person(browser, 'parent@studyhall.test');
-  await pat.getByRole('banner').getByRole('button', { name: /Messages/ }).click();
+  await pat
+    .getByRole('banner')
+    .getByRole('button', { name: /Messages/ })
+    .click();
   const panel = pat.getByRole('region', { name: 'Messages' });
   await panel.getByRole('link', { name: 'Message the team' }).click();
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, STUDENT } from './demo';
+import { STUDENT, signIn } from './demo';
 import { personInLessonRoom } from './lesson-room-people';
 
 /** A seeded Mathematics lesson: Theo tutors it, Sam is enrolled. */
@@ -52,7 +52,10 @@ test('Sam reloads the lesson room with the network off, keeps working, and Theo 
   await expect(sam.page.getByTestId('connection-state')).toHaveText(/Offline/);
 
   await sam.page.getByRole('button', { name: 'Ellipse (O)' }).click();
-  await drawOn(sam.page, [[500, 300], [640, 400]]);
+  await drawOn(sam.page, [
+    [500, 300],
+    [640, 400],
+  ]);
   await notes(sam.page).click();
   await sam.page.keyboard.press('End');
   await sam.page.keyboard.type(' Sam wrote this offline.');

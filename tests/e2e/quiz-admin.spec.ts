@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, STUDENT } from './demo';
+import { STUDENT, signIn } from './demo';
 
 const TITLE = 'Linear equations: tutor check';
 const REASON = 'Correct method shown on the worksheet';
@@ -18,8 +18,14 @@ async function adminCreatesAndPublishes(page: Page) {
   await page.getByRole('button', { name: 'New quiz' }).click();
   const dialog = page.getByRole('dialog', { name: 'New quiz' });
   await dialog.getByLabel(/Title/).fill(TITLE);
-  await dialog.getByRole('checkbox', { name: /Multiple choice/ }).first().check();
-  await dialog.getByRole('checkbox', { name: /Open ·/ }).first().check();
+  await dialog
+    .getByRole('checkbox', { name: /Multiple choice/ })
+    .first()
+    .check();
+  await dialog
+    .getByRole('checkbox', { name: /Open ·/ })
+    .first()
+    .check();
   await expect(dialog.getByText('(2 chosen)')).toBeVisible();
   await dialog.getByRole('button', { name: 'Create quiz' }).click();
   await expect(page.getByText('Quiz Created')).toBeVisible();
@@ -32,7 +38,11 @@ async function adminCreatesAndPublishes(page: Page) {
   await expect(row).toContainText('Published');
 }
 
-test('an admin publishes a quiz from approved questions, Sam takes it, a tutor overrides a mark with a reason and Sam sees why', async ({ page, browser, baseURL }) => {
+test('an admin publishes a quiz from approved questions, Sam takes it, a tutor overrides a mark with a reason and Sam sees why', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   // Three people sign in and work in turn, so this journey gets three times the usual time on a loaded machine.
   test.slow();
   await adminCreatesAndPublishes(page);
@@ -41,7 +51,10 @@ test('an admin publishes a quiz from approved questions, Sam takes it, a tutor o
   const sam = await samContext.newPage();
   await signIn(sam, STUDENT.email);
   await expect(sam).toHaveURL(/\/dashboard$/);
-  await sam.getByTestId('quizzes-to-take').getByRole('link', { name: new RegExp(TITLE) }).click();
+  await sam
+    .getByTestId('quizzes-to-take')
+    .getByRole('link', { name: new RegExp(TITLE) })
+    .click();
   await expect(sam.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   await sam.keyboard.press('1');
   await expect(sam.getByTestId('save-state')).toHaveText('All answers saved');
@@ -62,7 +75,10 @@ test('an admin publishes a quiz from approved questions, Sam takes it, a tutor o
   await tutor.getByRole('tab', { name: 'People' }).click();
   await tutor.getByRole('link', { name: /Sam Student/ }).click();
   await expect(tutor.getByRole('heading', { level: 1, name: 'Sam Student: quizzes' })).toBeVisible();
-  await tutor.getByTestId('attempt-list').getByRole('link', { name: new RegExp(TITLE) }).click();
+  await tutor
+    .getByTestId('attempt-list')
+    .getByRole('link', { name: new RegExp(TITLE) })
+    .click();
   await expect(tutor.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   const open = tutor.getByTestId('review-question').filter({ hasText: 'Mark scheme it was marked against' });
   await expect(open).toContainText('x = 4');

@@ -1,16 +1,20 @@
 import { expect, test } from '@playwright/test';
-import { signIn, STUDENT } from './demo';
+import { STUDENT, signIn } from './demo';
 
 const QUIZ = 'quiz_studyhall_linear_equations_a';
 
-test('a student finds a sub topic from the subject page, takes a timed quiz with a hint and a revealed answer, survives a reload, finishes and reviews it', async ({ page }) => {
+test('a student finds a sub topic from the subject page, takes a timed quiz with a hint and a revealed answer, survives a reload, finishes and reviews it', async ({
+  page,
+}) => {
   await signIn(page, STUDENT.email);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('quizzes-to-take').getByRole('link').first()).toBeVisible();
 
   await page.goto('/learning-portal/cambridge-igcse/maths');
   await page.getByRole('link', { name: 'Practice Linear equations' }).click();
-  await expect(page).toHaveURL(/\/learning-portal\/dashboard\/cambridge-igcse\/maths\/algebra\/linear-equations\/sub_topic_studyhall_linear_equations\/quiz\/\w+$/);
+  await expect(page).toHaveURL(
+    /\/learning-portal\/dashboard\/cambridge-igcse\/maths\/algebra\/linear-equations\/sub_topic_studyhall_linear_equations\/quiz\/\w+$/,
+  );
   await expect(page.getByRole('heading', { level: 1, name: /^Linear equations: practice set [AB]$/ })).toBeVisible();
   const total = await page.getByRole('navigation', { name: 'Questions' }).getByRole('button').count();
 

@@ -17,10 +17,15 @@ test('a tutor finds the seeded lessons in his time zone in week, month and agend
   await expect(column.getByRole('link', { name: /5:00 PM.*IGCSE Mathematics with Theo/ })).toBeVisible();
 
   await page.getByRole('radio', { name: 'Month' }).click();
-  await expect(page.locator(`[data-testid="calendar-day"][data-day="${lessonDay}"]`).getByRole('link', { name: /5:00 PM.*IGCSE Mathematics with Theo/ })).toBeVisible();
+  await expect(
+    page.locator(`[data-testid="calendar-day"][data-day="${lessonDay}"]`).getByRole('link', { name: /5:00 PM.*IGCSE Mathematics with Theo/ }),
+  ).toBeVisible();
 
   await page.getByRole('radio', { name: 'Agenda' }).click();
-  const card = page.locator(`[data-testid="calendar-day"][data-day="${lessonDay}"]`).getByTestId('agenda-lesson').filter({ hasText: 'IGCSE Mathematics with Theo' });
+  const card = page
+    .locator(`[data-testid="calendar-day"][data-day="${lessonDay}"]`)
+    .getByTestId('agenda-lesson')
+    .filter({ hasText: 'IGCSE Mathematics with Theo' });
   await expect(card).toContainText('5:00 PM');
   await expect(card).toContainText('Sam Student');
   const download = page.waitForEvent('download');

@@ -27,7 +27,10 @@ test('an admin writes to Sam in the admin chat; Sam reads it from the notificati
   const badge = sam.getByRole('banner').getByTestId('inbox-badge');
   await expect(badge).toHaveText('1');
   await expect(sam.getByText('New Message: Hi Sam, your invoice for March is ready.')).toBeVisible();
-  await sam.getByRole('banner').getByRole('button', { name: /Messages, 1 unseen/ }).click();
+  await sam
+    .getByRole('banner')
+    .getByRole('button', { name: /Messages, 1 unseen/ })
+    .click();
   const panel = sam.locator('#inbox-panel');
   // Local mode has no VAPID keys, and says so rather than offering a switch that cannot work.
   await expect(panel.getByText('Push notifications are not configured here.')).toBeVisible();

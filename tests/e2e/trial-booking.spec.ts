@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, format, isWeekend } from 'date-fns';
 import { expect, test } from '@playwright/test';
+import { addDays, format, isWeekend } from 'date-fns';
 import { signIn } from './demo';
 
 const ZONE = 'Asia/Singapore';

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn, STUDENT } from './demo';
+import { DEMO_PASSWORD, STUDENT, signIn } from './demo';
 
 /** Theo's one-to-one maths lesson with Sam that the seed puts on the day after the seed day. */
 const LESSON = 'section_maths_lesson_2';
@@ -70,7 +70,7 @@ test('tutor and student see each other waiting, and the tutor starts the lesson 
   await expect(student).toHaveURL(LESSON_ROOM);
 });
 
-test('someone who is not in the lesson sees why, with the server\'s message', async ({ browser }) => {
+test("someone who is not in the lesson sees why, with the server's message", async ({ browser }) => {
   const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'UTC' });
   const page = await context.newPage();
   await signIn(page, 'student2@studyhall.test');

@@ -11,7 +11,16 @@ export async function seedOtherTutor(timezone = 'Europe/London') {
   const source = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users._id, DEMO_USERS.admin._id)).get();
   await db
     .insert(users)
-    .values({ ...OTHER_TUTOR, tenantId: TENANT_IDS.studyhall, role: 'TUTOR', firstname: 'Olivia', lastname: 'Tutor', timezone, passwordHash: source!.passwordHash, onboarded: true })
+    .values({
+      ...OTHER_TUTOR,
+      tenantId: TENANT_IDS.studyhall,
+      role: 'TUTOR',
+      firstname: 'Olivia',
+      lastname: 'Tutor',
+      timezone,
+      passwordHash: source!.passwordHash,
+      onboarded: true,
+    })
     .onConflictDoNothing();
   return signIn(OTHER_TUTOR.email);
 }

@@ -5,10 +5,10 @@ import { expect } from 'vitest';
 import {
   type ChatMessage,
   type ChatMode,
-  chatAdminRoom,
-  chatCourseRoom,
   type ClientOp,
   type ClientPayload,
+  chatAdminRoom,
+  chatCourseRoom,
   clientFrame,
   courseRoomObject,
   type InboxServerFrame,

@@ -170,7 +170,13 @@ export function runFuzzSeed(seed: number, steps = 60) {
   // Everyone comes back online and the network drains in random order. The server, rebuilt from its snapshot
   // and log, must hold every change; the clients then only pull from it, as the provider does on connect.
   for (const replica of clients) replica.online = true;
-  while (clients.some((c) => c.inbox.length > 0)) deliverTo(pick(gen, clients.filter((c) => c.inbox.length > 0))!);
+  while (clients.some((c) => c.inbox.length > 0))
+    deliverTo(
+      pick(
+        gen,
+        clients.filter((c) => c.inbox.length > 0),
+      )!,
+    );
   while (server.inbox.length > 0) server.log.push(takeRandom(gen, server.inbox)!);
 
   const truth = new Y.Doc();

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { DOC_MESSAGE_NOTICE, type DocNotice, docRoomName, lessonDocName } from '../../schema/contracts/realtime';
-import { courses, courseStudents, courseTutors, roles, sections, tenants, tutorRoles, userMappers, users } from '../../schema/tables';
+import { courseStudents, courses, courseTutors, roles, sections, tenants, tutorRoles, userMappers, users } from '../../schema/tables';
 import { db, requestTicket, signedInUser } from './realtime';
 
 /** Fixtures for the document rooms: a lesson with its members, people outside it, and stock y-websocket clients. */
@@ -28,7 +28,10 @@ export async function adminWith(permissions: Record<string, string[]>, firstname
 export async function lessonFixture() {
   const student = await signedInUser({ tenant: 'studyhall', role: 'STUDENT', firstname: 'Sara', lastname: 'Lim' });
   const tenantId = student.tenant._id;
-  await db.update(tenants).set({ permissions: { adminCourse: ['view', 'create', 'edit', 'delete'] } }).where(eq(tenants._id, tenantId));
+  await db
+    .update(tenants)
+    .set({ permissions: { adminCourse: ['view', 'create', 'edit', 'delete'] } })
+    .where(eq(tenants._id, tenantId));
   const tutor = await signedInUser({ tenant: 'studyhall', role: 'TUTOR', firstname: 'Tomas', lastname: 'Ng' });
   const outsider = await signedInUser({ tenant: 'studyhall', role: 'STUDENT', firstname: 'Otto' });
   const disabledTutor = await signedInUser({ tenant: 'studyhall', role: 'TUTOR', firstname: 'Dora' });
@@ -41,18 +44,42 @@ export async function lessonFixture() {
 
   const course = await db
     .insert(courses)
-    .values({ tenantId, title: 'Algebra', kind: 'One-to-One', isOneToOne: true, paymentType: 'ONETIME', curriculum: 'IB', subject: 'Maths', grade: '10', createdBy: tutor.user._id })
+    .values({
+      tenantId,
+      title: 'Algebra',
+      kind: 'One-to-One',
+      isOneToOne: true,
+      paymentType: 'ONETIME',
+      curriculum: 'IB',
+      subject: 'Maths',
+      grade: '10',
+      createdBy: tutor.user._id,
+    })
     .returning()
     .get();
   const addSection = () =>
     db
       .insert(sections)
-      .values({ tenantId, courseId: course._id, sortingKey: 1, kind: 'ZOOM', title: 'Lesson', start: new Date(), duration: 60, lessonKind: 'LESSON', createdBy: tutor.user._id })
+      .values({
+        tenantId,
+        courseId: course._id,
+        sortingKey: 1,
+        kind: 'ZOOM',
+        title: 'Lesson',
+        start: new Date(),
+        duration: 60,
+        lessonKind: 'LESSON',
+        createdBy: tutor.user._id,
+      })
       .returning()
       .get();
   const section = await addSection();
   await db.insert(courseStudents).values({ tenantId, courseId: course._id, userId: student.user._id, paymentType: 'ONETIME' });
-  const tutorRole = await db.insert(tutorRoles).values({ tenantId, name: `Editor ${crypto.randomUUID()}`, permissions: { COURSE: ['view'] } }).returning().get();
+  const tutorRole = await db
+    .insert(tutorRoles)
+    .values({ tenantId, name: `Editor ${crypto.randomUUID()}`, permissions: { COURSE: ['view'] } })
+    .returning()
+    .get();
   await db.insert(courseTutors).values([
     { tenantId, courseId: course._id, userId: tutor.user._id, type: 'PRIMARY', tutorRoleId: tutorRole._id },
     { tenantId, courseId: course._id, userId: disabledTutor.user._id, type: 'SUBSTITUTE', status: 'DISABLE', tutorRoleId: tutorRole._id },

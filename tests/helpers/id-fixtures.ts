@@ -4,9 +4,9 @@ import {
   adminNotes,
   coursePermissionTemplates,
   coursePricingTemplates,
-  pushSubscriptions,
   courses,
   lessonSessions,
+  pushSubscriptions,
   sections,
   trials,
   userAchievements,
@@ -15,10 +15,10 @@ import {
   userQualifications,
   userSubjects,
 } from '../../schema/tables';
-import { db } from './seed';
 import { pricingFixtures, seedPricingMatrixRecords } from './pricing-fixtures';
 import { QUIZ_IDS, seedQuizFixtures } from './quiz-fixtures';
 import { COURSE_IDS, seedCourses } from './section-fixtures';
+import { db } from './seed';
 
 /**
  * How the id matrix (tests/api/id-matrix.test.ts) fills each route's ids: with records that belong to Sam (a student
@@ -104,7 +104,9 @@ const courseFixtures: RouteFixture[] = [
 
 async function seedCourseMatrixRecords() {
   await db.batch([
-    db.insert(coursePermissionTemplates).values({ _id: COURSE_MATRIX_IDS.permissionTemplate, tenantId: TENANT, name: 'Matrix', permissions: { COURSE: ['view'] } }),
+    db
+      .insert(coursePermissionTemplates)
+      .values({ _id: COURSE_MATRIX_IDS.permissionTemplate, tenantId: TENANT, name: 'Matrix', permissions: { COURSE: ['view'] } }),
     db
       .insert(coursePricingTemplates)
       .values({ _id: COURSE_MATRIX_IDS.pricingTemplate, tenantId: TENANT, name: 'Matrix', amount: 5000, currency: 'USD', duration: 1, durationUnit: 'MONTHS' }),
@@ -186,7 +188,9 @@ const chatFixtures: RouteFixture[] = [
 ];
 
 async function seedChatMatrixRecords() {
-  await db.insert(pushSubscriptions).values({ _id: CHAT_PUSH_ID, tenantId: TENANT, userId: SAM, endpoint: 'https://push.example/matrix-sam', p256dh: 'key', auth: 'auth' });
+  await db
+    .insert(pushSubscriptions)
+    .values({ _id: CHAT_PUSH_ID, tenantId: TENANT, userId: SAM, endpoint: 'https://push.example/matrix-sam', p256dh: 'key', auth: 'auth' });
 }
 // ==== end of chat block ====
 
@@ -202,7 +206,11 @@ const quizFixtures: RouteFixture[] = [
   { match: /^\/api\/submissions\/get-ai-feedback\/:submissionId$/, params: { submissionId: QUIZ_IDS.samSubmission } },
   { match: /^\/api\/(admin\/)?submissions\/:id$/, params: { id: QUIZ_IDS.samSubmission } },
   { match: /^\/api\/admin\/submissions\/quizHistory\/:userId$/, params: { userId: SAM } },
-  { match: /^\/api\/admin\/submissions\/question\/:questionId$/, params: { questionId: 'question_studyhall_linear_equations_1' }, query: { submissionId: QUIZ_IDS.samSubmission } },
+  {
+    match: /^\/api\/admin\/submissions\/question\/:questionId$/,
+    params: { questionId: 'question_studyhall_linear_equations_1' },
+    query: { submissionId: QUIZ_IDS.samSubmission },
+  },
 ];
 // ++++ end of quizzes block ++++
 
@@ -224,7 +232,11 @@ export const idRouteFixtures: RouteFixture[] = [
   { match: /^\/api\/admin\/users\/admin-notes\/:id$/, method: 'POST', params: { id: SAM }, body: { note: 'Matrix note' } },
   { match: /^\/api\/admin\/users\/admin-notes\/:id$/, method: 'DELETE', params: { id: SAM }, query: { noteId: ids.note } },
   { match: /^\/api\/admin\/roles\/(verify-delete\/)?:id$/, params: { id: ids.role }, body: { name: 'Matrix role', permissions: { invoices: ['view'] } } },
-  { match: /^\/api\/admin\/tutor-roles\/(verify-delete\/)?:id$/, params: { id: ids.tutorRole }, body: { name: 'Matrix tutor role', permissions: { COURSE: ['view'] } } },
+  {
+    match: /^\/api\/admin\/tutor-roles\/(verify-delete\/)?:id$/,
+    params: { id: ids.tutorRole },
+    body: { name: 'Matrix tutor role', permissions: { COURSE: ['view'] } },
+  },
   ...courseFixtures,
   ...chatFixtures,
   ...trialFixtures(),
@@ -312,8 +324,28 @@ async function seedTrialMatrixRecords() {
   const key = { curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 10' };
   const start = new Date('2031-01-06T02:00:00Z');
   await db.batch([
-    db.insert(courses).values({ _id: SAM_TRIAL.course, tenantId: TENANT, title: 'Free trial', kind: 'One-to-One', isOneToOne: true, paymentType: 'ONETIME', ...key, createdBy: SAM }),
-    db.insert(sections).values({ _id: SAM_TRIAL.section, tenantId: TENANT, courseId: SAM_TRIAL.course, sortingKey: 1, kind: 'TEAMS', title: 'Free trial', start, duration: 30, lessonKind: 'TRIAL', createdBy: SAM }),
+    db.insert(courses).values({
+      _id: SAM_TRIAL.course,
+      tenantId: TENANT,
+      title: 'Free trial',
+      kind: 'One-to-One',
+      isOneToOne: true,
+      paymentType: 'ONETIME',
+      ...key,
+      createdBy: SAM,
+    }),
+    db.insert(sections).values({
+      _id: SAM_TRIAL.section,
+      tenantId: TENANT,
+      courseId: SAM_TRIAL.course,
+      sortingKey: 1,
+      kind: 'TEAMS',
+      title: 'Free trial',
+      start,
+      duration: 30,
+      lessonKind: 'TRIAL',
+      createdBy: SAM,
+    }),
     db.insert(trials).values({
       _id: SAM_TRIAL.trial,
       tenantId: TENANT,

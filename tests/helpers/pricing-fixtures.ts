@@ -43,13 +43,23 @@ export const pricingFixtures: RouteFixture[] = [
     {
       match: new RegExp(`^/api/admin/${path}-versions/(verify-delete/)?:id$`),
       params: { id: versionId(path) },
-      body: { name: 'Matrix', dateBasis: table === 'GROUP_TUTOR' ? 'TUTOR_REGISTRATION_DATE' : 'STUDENT_REGISTRATION_DATE', operator: 'EQUAL', referenceDate: '2031-01-01' },
+      body: {
+        name: 'Matrix',
+        dateBasis: table === 'GROUP_TUTOR' ? 'TUTOR_REGISTRATION_DATE' : 'STUDENT_REGISTRATION_DATE',
+        operator: 'EQUAL',
+        referenceDate: '2031-01-01',
+      },
     },
     { match: new RegExp(`^/api/admin/${path}s/user/:id$`), params: { id: SAM } },
     {
       match: new RegExp(`^/api/admin/${path}s/:id$`),
       params: { id: rateId(path) },
-      body: { versionId: versionId(path), amount: 100, currency: 'USD', ...(table.startsWith('STUDENT_') ? { packageId: table === 'STUDENT_FLEXIBLE' ? P.flexible : P.subscription } : {}) },
+      body: {
+        versionId: versionId(path),
+        amount: 100,
+        currency: 'USD',
+        ...(table.startsWith('STUDENT_') ? { packageId: table === 'STUDENT_FLEXIBLE' ? P.flexible : P.subscription } : {}),
+      },
     },
   ]),
 ];

@@ -39,12 +39,36 @@ export async function seedQuizFixtures() {
   const twoMcq = mcq.slice(0, 2).map((q) => q._id);
   await db.batch([
     db.insert(quizzes).values({ ...base, _id: QUIZ_IDS.unpublished, title: 'Draft quiz', questionIds: twoMcq, isPublished: false }),
-    db.insert(quizzes).values({ ...base, _id: QUIZ_IDS.mixed, title: 'Mixed quiz', paper: 'Paper 2', questionIds: [...twoMcq, open._id], isPublished: true, publishedAt: new Date(Date.UTC(2026, 0, 1)) }),
-    db.insert(quizzes).values({ ...base, _id: QUIZ_IDS.timed, title: 'Timed quiz', questionIds: twoMcq, timeLimitSeconds: 600, isPublished: true, publishedAt: new Date(Date.UTC(2026, 0, 2)) }),
-    db.insert(submissions).values({ _id: QUIZ_IDS.samSubmission, tenantId: TENANT_IDS.studyhall, userId: DEMO_USERS.student._id, quizId: QUIZ_IDS.mixed, subTopicId: QUIZ_IDS.subTopic }),
-    db.insert(submissionAnswers).values(
-      [...twoMcq, open._id].map((questionId, position) => ({ tenantId: TENANT_IDS.studyhall, submissionId: QUIZ_IDS.samSubmission, questionId, position })),
-    ),
+    db.insert(quizzes).values({
+      ...base,
+      _id: QUIZ_IDS.mixed,
+      title: 'Mixed quiz',
+      paper: 'Paper 2',
+      questionIds: [...twoMcq, open._id],
+      isPublished: true,
+      publishedAt: new Date(Date.UTC(2026, 0, 1)),
+    }),
+    db.insert(quizzes).values({
+      ...base,
+      _id: QUIZ_IDS.timed,
+      title: 'Timed quiz',
+      questionIds: twoMcq,
+      timeLimitSeconds: 600,
+      isPublished: true,
+      publishedAt: new Date(Date.UTC(2026, 0, 2)),
+    }),
+    db.insert(submissions).values({
+      _id: QUIZ_IDS.samSubmission,
+      tenantId: TENANT_IDS.studyhall,
+      userId: DEMO_USERS.student._id,
+      quizId: QUIZ_IDS.mixed,
+      subTopicId: QUIZ_IDS.subTopic,
+    }),
+    db
+      .insert(submissionAnswers)
+      .values(
+        [...twoMcq, open._id].map((questionId, position) => ({ tenantId: TENANT_IDS.studyhall, submissionId: QUIZ_IDS.samSubmission, questionId, position })),
+      ),
   ]);
   return { mcq, open };
 }

@@ -1,6 +1,6 @@
 import { env, exports } from 'cloudflare:workers';
-import { drizzle } from 'drizzle-orm/d1';
 import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/d1';
 import { expect } from 'vitest';
 import { type WaitingRoomServerFrame, waitingRoomName } from '../../schema/contracts/realtime';
 import * as tables from '../../schema/tables';

@@ -1,6 +1,6 @@
 import { count, isNull } from 'drizzle-orm';
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
-import { courses, courseStudents, courseTutors, sectionAttendees, sections, tutorRoles } from '../../schema/tables';
+import { courseStudents, courses, courseTutors, sectionAttendees, sections, tutorRoles } from '../../schema/tables';
 import { db } from './seed';
 
 const TENANT = TENANT_IDS.studyhall;
@@ -46,10 +46,17 @@ export async function seedCourses() {
     course(ids.maya, "Maya's physics"),
     db.insert(courseStudents).values({ _id: 'enrol_sam', tenantId: TENANT, courseId: ids.sam, userId: DEMO_USERS.student._id, paymentType: 'ONETIME' }),
     db.insert(courseStudents).values({ _id: 'enrol_maya', tenantId: TENANT, courseId: ids.maya, userId: DEMO_USERS.student2._id, paymentType: 'ONETIME' }),
+    db.insert(courseTutors).values({
+      _id: 'tutor_sam',
+      tenantId: TENANT,
+      courseId: ids.sam,
+      userId: DEMO_USERS.tutor._id,
+      type: 'PRIMARY',
+      tutorRoleId: `tutor_role_editor_${TENANT}`,
+    }),
     db
       .insert(courseTutors)
-      .values({ _id: 'tutor_sam', tenantId: TENANT, courseId: ids.sam, userId: DEMO_USERS.tutor._id, type: 'PRIMARY', tutorRoleId: `tutor_role_editor_${TENANT}` }),
-    db.insert(courseTutors).values({ _id: 'tutor_maya', tenantId: TENANT, courseId: ids.maya, userId: DEMO_USERS.tutor._id, type: 'PRIMARY', tutorRoleId: ids.viewerRole }),
+      .values({ _id: 'tutor_maya', tenantId: TENANT, courseId: ids.maya, userId: DEMO_USERS.tutor._id, type: 'PRIMARY', tutorRoleId: ids.viewerRole }),
     db.insert(sections).values({ _id: ids.unit, ...owner, kind: 'SECTION', title: 'Unit 1', sortingKey: 1 }),
     db.insert(sections).values({
       _id: ids.lesson,
@@ -68,7 +75,9 @@ export async function seedCourses() {
       { _id: 'attendee_theo', tenantId: TENANT, sectionId: ids.lesson, userId: DEMO_USERS.tutor._id, kind: 'TUTOR' },
       { _id: 'attendee_sam', tenantId: TENANT, sectionId: ids.lesson, userId: DEMO_USERS.student._id, kind: 'STUDENT' },
     ]),
-    db.insert(sections).values({ _id: ids.resource, ...owner, parentId: ids.unit, kind: 'RESOURCE', title: 'Notes', sortingKey: 2, link: 'https://example.com/notes' }),
+    db
+      .insert(sections)
+      .values({ _id: ids.resource, ...owner, parentId: ids.unit, kind: 'RESOURCE', title: 'Notes', sortingKey: 2, link: 'https://example.com/notes' }),
     db.insert(sections).values({ _id: ids.homework, ...owner, parentId: ids.unit, kind: 'HOMEWORK', title: 'Exercises', sortingKey: 3, dueAt: LESSON_START }),
   ]);
 }

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
-import { courses, courseStudents, courseTutors, sections, tenants, tutorRoles } from '../../schema/tables';
+import { courseStudents, courses, courseTutors, sections, tenants, tutorRoles } from '../../schema/tables';
 import { adminWith, type Person } from './docs';
 import { db, signedInUser } from './realtime';
 
@@ -24,12 +24,28 @@ export async function courseAdmin(firstname: string, callLogs = true) {
 }
 
 /** A course taught by `tutors` to `students` with one ZOOM lesson (by default starting in an hour, 60 minutes). */
-export async function waitingLesson(opts: { tutors: Person[]; students: Person[]; start?: Date; duration?: number; status?: 'ACTIVE' | 'CANCELLED' | 'COMPLETED' }) {
+export async function waitingLesson(opts: {
+  tutors: Person[];
+  students: Person[];
+  start?: Date;
+  duration?: number;
+  status?: 'ACTIVE' | 'CANCELLED' | 'COMPLETED';
+}) {
   const tenantId = (opts.tutors[0] ?? opts.students[0])!.tenant._id;
   const createdBy = opts.tutors[0]?.user._id ?? 'system';
   const course = await db
     .insert(courses)
-    .values({ tenantId, title: 'Algebra', kind: 'Group', isOneToOne: false, paymentType: 'ONETIME', curriculum: 'IB', subject: 'Maths', grade: '10', createdBy })
+    .values({
+      tenantId,
+      title: 'Algebra',
+      kind: 'Group',
+      isOneToOne: false,
+      paymentType: 'ONETIME',
+      curriculum: 'IB',
+      subject: 'Maths',
+      grade: '10',
+      createdBy,
+    })
     .returning()
     .get();
   const section = await db
@@ -52,9 +68,19 @@ export async function waitingLesson(opts: { tutors: Person[]; students: Person[]
     await db.insert(courseStudents).values(opts.students.map((s) => ({ tenantId, courseId: course._id, userId: s.user._id, paymentType: 'ONETIME' as const })));
   }
   if (opts.tutors.length) {
-    const role = await db.insert(tutorRoles).values({ tenantId, name: `Tutor ${crypto.randomUUID()}`, permissions: { COURSE: ['view'] } }).returning().get();
+    const role = await db
+      .insert(tutorRoles)
+      .values({ tenantId, name: `Tutor ${crypto.randomUUID()}`, permissions: { COURSE: ['view'] } })
+      .returning()
+      .get();
     await db.insert(courseTutors).values(
-      opts.tutors.map((t, i) => ({ tenantId, courseId: course._id, userId: t.user._id, type: i === 0 ? ('PRIMARY' as const) : ('SUBSTITUTE' as const), tutorRoleId: role._id })),
+      opts.tutors.map((t, i) => ({
+        tenantId,
+        courseId: course._id,
+        userId: t.user._id,
+        type: i === 0 ? ('PRIMARY' as const) : ('SUBSTITUTE' as const),
+        tutorRoleId: role._id,
+      })),
     );
   }
   return { waitingId: section._id, course, section };

@@ -37,7 +37,8 @@ function open(permissions = fullAdminPermissions) {
     ...baseApi,
     'GET /api/user/authUser': () => json({ ...ADMIN, actingFor: ADMIN }),
     'GET /api/admin/settings/permissions': () => json({ role: null, permissions }),
-    'GET /api/curriculums/list-with-grades': () => json([{ _id: 'c', curriculum: 'Cambridge IGCSE', subjects: [{ subject: 'Mathematics', grade: [{ grade: 'Grade 10' }] }] }]),
+    'GET /api/curriculums/list-with-grades': () =>
+      json([{ _id: 'c', curriculum: 'Cambridge IGCSE', subjects: [{ subject: 'Mathematics', grade: [{ grade: 'Grade 10' }] }] }]),
     'GET /api/admin/users/dropdown-list': () => json([]),
     'GET /api/admin/trials': ({ url }) => {
       const q = new URL(url, 'http://x').searchParams;

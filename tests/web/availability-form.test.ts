@@ -5,7 +5,16 @@ import { addRange, copyMondayToWorkdays, draftOf, errorsOf, inputOf, newItem, ne
 const answer: UserAvailability = {
   userId: 'user_tutor',
   timezone: 'Asia/Singapore',
-  items: [{ _id: 'a1', status: 'ENABLE', startDate: null, endDate: '2031-06-30', timezone: 'Asia/Singapore', weekly: { '1': [{ start: '09:00', end: '12:00' }], '3': [{ start: '13:00', end: '18:00' }] } }],
+  items: [
+    {
+      _id: 'a1',
+      status: 'ENABLE',
+      startDate: null,
+      endDate: '2031-06-30',
+      timezone: 'Asia/Singapore',
+      weekly: { '1': [{ start: '09:00', end: '12:00' }], '3': [{ start: '13:00', end: '18:00' }] },
+    },
+  ],
   timeOff: [{ _id: 'o1', start: '2031-01-05T01:00:00.000Z', end: '2031-01-05T09:00:00.000Z', reason: 'Vacations', note: '' }],
   bookingRules: { minNoticeMinutes: 720, bufferMinutes: 15, maxLessonsPerDay: 6, maxDaysAhead: 60 },
   availabilityState: 'available',
@@ -14,7 +23,15 @@ const answer: UserAvailability = {
 describe('availability form', () => {
   it('round-trips what the server holds into the PUT body, leaving out days without hours', () => {
     const body = inputOf(draftOf(answer));
-    expect(body.items).toEqual([{ status: 'ENABLE', startDate: null, endDate: '2031-06-30', timezone: 'Asia/Singapore', weekly: { '1': [{ start: '09:00', end: '12:00' }], '3': [{ start: '13:00', end: '18:00' }] } }]);
+    expect(body.items).toEqual([
+      {
+        status: 'ENABLE',
+        startDate: null,
+        endDate: '2031-06-30',
+        timezone: 'Asia/Singapore',
+        weekly: { '1': [{ start: '09:00', end: '12:00' }], '3': [{ start: '13:00', end: '18:00' }] },
+      },
+    ]);
     expect(body.timeOff).toEqual([{ start: '2031-01-05T01:00:00.000Z', end: '2031-01-05T09:00:00.000Z', reason: 'Vacations', note: '' }]);
     expect(body.bookingRules).toEqual(answer.bookingRules);
     expect(errorsOf(draftOf(answer))).toEqual({});
@@ -37,7 +54,7 @@ describe('availability form', () => {
     expect(errorsOf({ ...draftOf(answer), items: [item] })).toEqual({});
   });
 
-  it("names the field the shared schema refuses: an overlap, an end before the start, a missing reason", () => {
+  it('names the field the shared schema refuses: an overlap, an end before the start, a missing reason', () => {
     const item = newItem('Asia/Singapore');
     item.weekly['2'] = [
       { start: '09:00', end: '12:00' },

@@ -15,7 +15,10 @@ import {
 import { pair } from './replica-pair';
 
 const stroke = (id: string, by: string, points = [0, 0, 0.5, 100, 0, 0.5]): BoardElement => ({ id, type: 'pen', color: '#000', size: 4, points, by });
-const ids = (doc: Y.Doc, page = FIRST_PAGE) => pageElements(doc, page).toArray().map((e) => e.id);
+const ids = (doc: Y.Doc, page = FIRST_PAGE) =>
+  pageElements(doc, page)
+    .toArray()
+    .map((e) => e.id);
 
 describe('pages', () => {
   it('always has a first page, adds pages in order, and shows a page added twice once', () => {

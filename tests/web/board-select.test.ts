@@ -14,11 +14,53 @@ import { boxBetween, elementsInBox, topmostAt } from '../../web/features/lesson-
 import { pair } from './replica-pair';
 
 const stroke = (id: string, points: number[]): BoardElement => ({ id, type: 'pen', color: '#000', size: 4, points, by: 'me' });
-const rect = (id: string, x1: number, y1: number, x2: number, y2: number): BoardElement => ({ id, type: 'rect', color: '#000', size: 2, x1, y1, x2, y2, by: 'me' });
-const ellipse = (id: string, x1: number, y1: number, x2: number, y2: number): BoardElement => ({ id, type: 'ellipse', color: '#000', size: 2, x1, y1, x2, y2, by: 'me' });
-const text = (id: string, x: number, y: number, value: string): BoardElement => ({ id, type: 'text', color: '#000', x, y, fontSize: 20, text: value, by: 'me' });
-const image = (id: string, x: number, y: number): BoardElement => ({ id, type: 'image', color: '#000', x, y, width: 100, height: 50, imageId: 'img', by: 'me' });
-const ids = (doc: Y.Doc) => pageElements(doc, FIRST_PAGE).toArray().map((e) => e.id);
+const rect = (id: string, x1: number, y1: number, x2: number, y2: number): BoardElement => ({
+  id,
+  type: 'rect',
+  color: '#000',
+  size: 2,
+  x1,
+  y1,
+  x2,
+  y2,
+  by: 'me',
+});
+const ellipse = (id: string, x1: number, y1: number, x2: number, y2: number): BoardElement => ({
+  id,
+  type: 'ellipse',
+  color: '#000',
+  size: 2,
+  x1,
+  y1,
+  x2,
+  y2,
+  by: 'me',
+});
+const text = (id: string, x: number, y: number, value: string): BoardElement => ({
+  id,
+  type: 'text',
+  color: '#000',
+  x,
+  y,
+  fontSize: 20,
+  text: value,
+  by: 'me',
+});
+const image = (id: string, x: number, y: number): BoardElement => ({
+  id,
+  type: 'image',
+  color: '#000',
+  x,
+  y,
+  width: 100,
+  height: 50,
+  imageId: 'img',
+  by: 'me',
+});
+const ids = (doc: Y.Doc) =>
+  pageElements(doc, FIRST_PAGE)
+    .toArray()
+    .map((e) => e.id);
 
 describe('clicking picks the topmost element', () => {
   const under = rect('under', 0, 0, 200, 200);
@@ -83,7 +125,11 @@ describe('moving', () => {
     for (const id of ['a', 'b', 'c', 'd']) addElement(doc, FIRST_PAGE, rect(id, 0, 0, 10, 10), 'me');
     moveElements(doc, FIRST_PAGE, new Set(['b', 'd', 'gone']), 20, 30, 'me');
     expect(ids(doc)).toEqual(['a', 'b', 'c', 'd']);
-    expect(pageElements(doc, FIRST_PAGE).toArray().map((e) => (e.type === 'rect' ? e.x1 : null))).toEqual([0, 20, 0, 20]);
+    expect(
+      pageElements(doc, FIRST_PAGE)
+        .toArray()
+        .map((e) => (e.type === 'rect' ? e.x1 : null)),
+    ).toEqual([0, 20, 0, 20]);
   });
 
   it('is one undo step for the mover, seen by the other person, and leaves their own undo alone', () => {
@@ -94,14 +140,23 @@ describe('moving', () => {
     addElement(tutorDoc, FIRST_PAGE, rect('one', 0, 0, 10, 10), 'setup');
     addElement(tutorDoc, FIRST_PAGE, rect('two', 50, 50, 60, 60), 'setup');
     moveElements(tutorDoc, FIRST_PAGE, new Set(['one', 'two']), 100, 0, tutor);
-    expect(pageElements(studentDoc, FIRST_PAGE).toJSON()).toMatchObject([{ id: 'one', x1: 100 }, { id: 'two', x1: 150 }]);
+    expect(pageElements(studentDoc, FIRST_PAGE).toJSON()).toMatchObject([
+      { id: 'one', x1: 100 },
+      { id: 'two', x1: 150 },
+    ]);
     expect(studentUndo.manager.canUndo()).toBe(false);
 
     tutorUndo.manager.undo();
     expect(tutorUndo.manager.canUndo()).toBe(false);
-    expect(pageElements(studentDoc, FIRST_PAGE).toJSON()).toMatchObject([{ id: 'one', x1: 0 }, { id: 'two', x1: 50 }]);
+    expect(pageElements(studentDoc, FIRST_PAGE).toJSON()).toMatchObject([
+      { id: 'one', x1: 0 },
+      { id: 'two', x1: 50 },
+    ]);
     tutorUndo.manager.redo();
-    expect(pageElements(studentDoc, FIRST_PAGE).toJSON()).toMatchObject([{ id: 'one', x1: 100 }, { id: 'two', x1: 150 }]);
+    expect(pageElements(studentDoc, FIRST_PAGE).toJSON()).toMatchObject([
+      { id: 'one', x1: 100 },
+      { id: 'two', x1: 150 },
+    ]);
   });
 
   it('writes nothing for an empty selection or a move of zero', () => {

@@ -35,7 +35,9 @@ describe('call logs page', () => {
       ...baseApi,
       'GET /api/user/authUser': () => json({ ...ADMIN, actingFor: ADMIN }),
       'GET /api/admin/call-logs': ({ url }) =>
-        new URL(url, 'http://x').searchParams.get('status') === 'MISSED' ? page([log({ _id: 'log2', status: 'MISSED', tutorJoinedAt: null, error: 'The tutor has no e-mail address' })]) : page([log()]),
+        new URL(url, 'http://x').searchParams.get('status') === 'MISSED'
+          ? page([log({ _id: 'log2', status: 'MISSED', tutorJoinedAt: null, error: 'The tutor has no e-mail address' })])
+          : page([log()]),
     });
     storeSession(ADMIN);
     renderApp('/portal/admin/call-logs');

@@ -5,7 +5,21 @@ import { baseApi, renderApp, storeSession } from './app-harness';
 import { json, mockApi, user } from './fetch-mock';
 
 const SAM = user({ _id: 'user_sam', firstname: 'Sam', lastname: 'Student', email: 'sam@studyhall.test', role: { name: 'STUDENT', isGuest: false } });
-const PROFILE = { ...SAM, phone: null, bio: '', country: null, avatar: null, curriculum: null, grade: null, pageGuides: {}, experiences: [], qualifications: [], achievements: [], languages: [], subjects: [] };
+const PROFILE = {
+  ...SAM,
+  phone: null,
+  bio: '',
+  country: null,
+  avatar: null,
+  curriculum: null,
+  grade: null,
+  pageGuides: {},
+  experiences: [],
+  qualifications: [],
+  achievements: [],
+  languages: [],
+  subjects: [],
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,7 +33,10 @@ describe('change password on the profile', () => {
       'POST /api/auth/change-password': ({ json: body }) => {
         sent.push(body);
         if ((body as { currentPassword: string }).currentPassword === 'not-it')
-          return json({ message: 'Your current password is not correct', errors: [{ path: 'currentPassword', message: 'Your current password is not correct' }] }, 400);
+          return json(
+            { message: 'Your current password is not correct', errors: [{ path: 'currentPassword', message: 'Your current password is not correct' }] },
+            400,
+          );
         return json({ message: 'Your password has been changed. Other devices have been signed out.' });
       },
     });
@@ -53,7 +70,14 @@ describe('change password on the profile', () => {
   });
 
   it('is not offered while a parent edits a student’s profile', async () => {
-    const PARENT = user({ _id: 'user_pat', firstname: 'Pat', lastname: 'Parent', email: 'pat@studyhall.test', role: { name: 'PARENT', isGuest: false }, userMapper: [SAM] });
+    const PARENT = user({
+      _id: 'user_pat',
+      firstname: 'Pat',
+      lastname: 'Parent',
+      email: 'pat@studyhall.test',
+      role: { name: 'PARENT', isGuest: false },
+      userMapper: [SAM],
+    });
     mockApi({
       ...baseApi,
       'GET /api/user/authUser': () => json({ ...PARENT, actingFor: SAM }),

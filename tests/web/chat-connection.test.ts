@@ -33,8 +33,23 @@ class FakeSocket extends EventTarget {
 const me = { _id: 'me', firstname: 'Sam', lastname: 'Lee', avatar: null };
 const theo = { _id: 'theo', firstname: 'Theo', lastname: 'Tan', avatar: null };
 
-function message(seq: number, sender = theo, clientId = `c${seq}`, status: ChatMessage['status'] = [{ user: sender === me ? 'theo' : 'me', status: 'SAVED' }]): ChatMessage {
-  return { _id: `m${seq}`, seq, clientId, message: `text ${seq}`, sender, conversation: 'conv', createdAt: new Date(2031, 0, 1, 10, seq).toISOString(), course: 'course', status };
+function message(
+  seq: number,
+  sender = theo,
+  clientId = `c${seq}`,
+  status: ChatMessage['status'] = [{ user: sender === me ? 'theo' : 'me', status: 'SAVED' }],
+): ChatMessage {
+  return {
+    _id: `m${seq}`,
+    seq,
+    clientId,
+    message: `text ${seq}`,
+    sender,
+    conversation: 'conv',
+    createdAt: new Date(2031, 0, 1, 10, seq).toISOString(),
+    course: 'course',
+    status,
+  };
 }
 
 const verified = { type: 'onChatConnectionVerified', userId: 'me', mode: 'user', lastSeq: 0, editMode: false, contacts: [theo] };
@@ -84,7 +99,9 @@ describe('chat connection', () => {
     expect(pending()).toEqual([entry]);
 
     const socket = await opened(conn);
-    await vi.waitFor(() => expect(socket.sent).toContainEqual({ type: 'sendMessage', conversationId: 'conv', clientId: 'offline-1', message: 'Written offline' }));
+    await vi.waitFor(() =>
+      expect(socket.sent).toContainEqual({ type: 'sendMessage', conversationId: 'conv', clientId: 'offline-1', message: 'Written offline' }),
+    );
     expect(pending()).toHaveLength(1);
     socket.server({ type: 'receiveMessage', message: message(7, me, 'offline-1') });
     await vi.waitFor(() => expect(pending()).toEqual([]));
@@ -127,7 +144,11 @@ describe('chat connection', () => {
     const second = FakeSocket.last();
     second.open();
     second.server(verified);
-    await vi.waitFor(() => expect(second.sent.filter((f) => f.type === 'sendMessage')).toEqual([{ type: 'sendMessage', conversationId: 'conv', clientId: 'lost-1', message: 'Lost in transit' }]));
+    await vi.waitFor(() =>
+      expect(second.sent.filter((f) => f.type === 'sendMessage')).toEqual([
+        { type: 'sendMessage', conversationId: 'conv', clientId: 'lost-1', message: 'Lost in transit' },
+      ]),
+    );
     // The room had stored it before the drop: the resumed history acknowledges it too.
     second.server({ type: 'sendMessages', conversationId: null, messages: [message(50, me, 'lost-1')], hasMore: false });
     await vi.waitFor(() => expect(pending()).toEqual([]));

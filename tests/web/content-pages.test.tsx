@@ -86,7 +86,10 @@ describe('subject and sub topic pages', () => {
     renderApp('/cambridge-igcse/maths');
     expect(await screen.findByRole('heading', { name: 'Cambridge IGCSE Mathematics' })).toBeInTheDocument();
     const topic = screen.getByRole('region', { name: /Algebra/ });
-    expect(within(topic).getByRole('link', { name: 'Quadratic equations' })).toHaveAttribute('href', '/learning-portal/cambridge-igcse/maths/algebra/quadratic-equations');
+    expect(within(topic).getByRole('link', { name: 'Quadratic equations' })).toHaveAttribute(
+      'href',
+      '/learning-portal/cambridge-igcse/maths/algebra/quadratic-equations',
+    );
     expect(within(topic).getByRole('link', { name: 'Practice Quadratic equations' })).toHaveAttribute('href', '/learning-portal/startSubmission/quiz1');
     expect(within(topic).queryByRole('link', { name: 'Practice Inequalities' })).toBeNull();
   });

@@ -7,7 +7,13 @@ import CourseSectionsPanel from '../../web/features/sections/CourseSectionsPanel
 import { storeSession } from './app-harness';
 import { json, mockApi, user } from './fetch-mock';
 
-const EDITOR = { COURSE: ['view', 'edit'], SECTION: ['create', 'edit', 'delete'], TEAMS: ['create', 'edit', 'delete'], ZOOM: ['create', 'edit', 'delete'], RESOURCE: ['create'] };
+const EDITOR = {
+  COURSE: ['view', 'edit'],
+  SECTION: ['create', 'edit', 'delete'],
+  TEAMS: ['create', 'edit', 'delete'],
+  ZOOM: ['create', 'edit', 'delete'],
+  RESOURCE: ['create'],
+};
 
 function section(overrides: Partial<Section> & Pick<Section, '_id' | 'kind' | 'title'>): Section {
   return {
@@ -37,8 +43,25 @@ function section(overrides: Partial<Section> & Pick<Section, '_id' | 'kind' | 't
   };
 }
 
-const lesson = section({ _id: 'lesson', kind: 'TEAMS', title: 'Algebra', parent: 'unit', start: '2030-01-07T09:00:00.000Z', duration: 75, joinUrl: '/learning-portal/waiting-room/lesson' });
-const notes = section({ _id: 'notes', kind: 'RESOURCE', title: 'Notes', parent: 'unit', sortingKey: 2, download: '/api/resources-and-homeworks/notes/download', fileName: 'notes-1.pdf', link: 'https://example.com/notes' });
+const lesson = section({
+  _id: 'lesson',
+  kind: 'TEAMS',
+  title: 'Algebra',
+  parent: 'unit',
+  start: '2030-01-07T09:00:00.000Z',
+  duration: 75,
+  joinUrl: '/learning-portal/waiting-room/lesson',
+});
+const notes = section({
+  _id: 'notes',
+  kind: 'RESOURCE',
+  title: 'Notes',
+  parent: 'unit',
+  sortingKey: 2,
+  download: '/api/resources-and-homeworks/notes/download',
+  fileName: 'notes-1.pdf',
+  link: 'https://example.com/notes',
+});
 const homework = section({ _id: 'hw', kind: 'HOMEWORK', title: 'Exercises', parent: 'unit', sortingKey: 3, dueAt: '2030-01-10T17:00:00.000Z' });
 const unit = section({ _id: 'unit', kind: 'SECTION', title: 'Unit 1', sections: [lesson, notes, homework] });
 

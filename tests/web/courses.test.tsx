@@ -80,14 +80,22 @@ describe('new course form', () => {
 
     expect(await screen.findByText('Course created!')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find((c) => c[0] === '/api/admin/courses' && c[1]?.method === 'POST')!;
-    expect(JSON.parse(String(post[1]?.body))).toMatchObject({ title: 'Algebra booster', kind: 'Group', curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 9', status: 'DRAFT' });
+    expect(JSON.parse(String(post[1]?.body))).toMatchObject({
+      title: 'Algebra booster',
+      kind: 'Group',
+      curriculum: 'Cambridge IGCSE',
+      subject: 'Mathematics',
+      grade: 'Grade 9',
+      status: 'DRAFT',
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/learning-portal/portal/courses/course_new'));
   });
 
   it('shows the server’s field error beside the field', async () => {
     renderAs(ADMIN, '/portal/courses', {
       'GET /api/admin/courses': () => json({ docs: [], totalDocs: 0, limit: 20, offset: 0 }),
-      'POST /api/admin/courses': () => json({ message: 'grade: is not offered for Mathematics', errors: [{ path: 'grade', message: 'is not offered for Mathematics' }] }, 400),
+      'POST /api/admin/courses': () =>
+        json({ message: 'grade: is not offered for Mathematics', errors: [{ path: 'grade', message: 'is not offered for Mathematics' }] }, 400),
     });
     expect(await screen.findByText('No courses found')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'New course' }));
@@ -107,7 +115,12 @@ describe('my courses', () => {
       'GET /api/courses': () =>
         json({
           docs: [
-            { ...course(), enrolment: 'ENROLLED', asTutor: false, nextLesson: { _id: 's1', title: 'Lesson', start: '2026-11-24T16:00:00.000Z', timezone: 'Asia/Singapore', localStart: '' } },
+            {
+              ...course(),
+              enrolment: 'ENROLLED',
+              asTutor: false,
+              nextLesson: { _id: 's1', title: 'Lesson', start: '2026-11-24T16:00:00.000Z', timezone: 'Asia/Singapore', localStart: '' },
+            },
             { ...course({ _id: 'course_2', title: 'Physics group', kind: 'Group' }), enrolment: 'ENROLLED', asTutor: false, nextLesson: null },
           ],
           totalDocs: 2,
@@ -204,8 +217,28 @@ describe('course page', () => {
 
 describe('course people (admin)', () => {
   const person = { _id: 'user_tutor', firstname: 'Theo', lastname: 'Tutor', email: 'tutor@studyhall.test', avatar: null };
-  const tutorRow = { _id: 'ct1', course: 'course_1', courseTitle: 'IGCSE Mathematics with Theo', user: person, type: 'PRIMARY', status: 'ENABLE', tutorRoleId: 'r', groupClassId: null, createdAt: '', updatedAt: '' };
-  const studentRow = { _id: 'cs1', course: 'course_1', courseTitle: 'IGCSE Mathematics with Theo', user: { ...person, _id: 'user_student', firstname: 'Sam', lastname: 'Student' }, status: 'ENROLLED', paymentType: 'CREDIT', createdAt: '', updatedAt: '' };
+  const tutorRow = {
+    _id: 'ct1',
+    course: 'course_1',
+    courseTitle: 'IGCSE Mathematics with Theo',
+    user: person,
+    type: 'PRIMARY',
+    status: 'ENABLE',
+    tutorRoleId: 'r',
+    groupClassId: null,
+    createdAt: '',
+    updatedAt: '',
+  };
+  const studentRow = {
+    _id: 'cs1',
+    course: 'course_1',
+    courseTitle: 'IGCSE Mathematics with Theo',
+    user: { ...person, _id: 'user_student', firstname: 'Sam', lastname: 'Student' },
+    status: 'ENROLLED',
+    paymentType: 'CREDIT',
+    createdAt: '',
+    updatedAt: '',
+  };
 
   function renderPeople(extra: Parameters<typeof mockApi>[0]) {
     return renderAs(ADMIN, '/portal/courses/course_1', {
@@ -218,7 +251,12 @@ describe('course people (admin)', () => {
 
   it('explains why the only tutor cannot be disabled, and offers no way to do it', async () => {
     const { fetchMock } = renderPeople({
-      'GET /api/admin/course-tutors/verify-delete/ct1': () => json({ canDelete: false, upcomingLessons: 3, message: 'Theo Tutor is the only tutor of "IGCSE Mathematics with Theo", which has 3 upcoming lessons. Add another tutor first.' }),
+      'GET /api/admin/course-tutors/verify-delete/ct1': () =>
+        json({
+          canDelete: false,
+          upcomingLessons: 3,
+          message: 'Theo Tutor is the only tutor of "IGCSE Mathematics with Theo", which has 3 upcoming lessons. Add another tutor first.',
+        }),
     });
     await userEvent.click(await screen.findByRole('tab', { name: 'People' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Disable' }));
@@ -232,7 +270,8 @@ describe('course people (admin)', () => {
 
   it('removes a student after the check, and the count drops', async () => {
     renderPeople({
-      'GET /api/admin/course-students/verify-delete/cs1': () => json({ canDelete: true, upcomingLessons: 2, message: 'Sam Student will be removed from "IGCSE Mathematics with Theo", which has 2 upcoming lessons.' }),
+      'GET /api/admin/course-students/verify-delete/cs1': () =>
+        json({ canDelete: true, upcomingLessons: 2, message: 'Sam Student will be removed from "IGCSE Mathematics with Theo", which has 2 upcoming lessons.' }),
       'DELETE /api/admin/course-students/cs1': () => json({ _id: 'cs1' }),
     });
     await userEvent.click(await screen.findByRole('tab', { name: 'People' }));

@@ -1,7 +1,7 @@
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
-import * as syncProtocol from 'y-protocols/sync';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { DocConnection, type LocalStore } from '../../web/features/lesson-rooms/doc-connection';
 

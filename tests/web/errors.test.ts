@@ -5,9 +5,7 @@ const serialized = (data: unknown, status = 400) => new Error(JSON.stringify({ s
 
 describe('error toast text (spec 1, section 8)', () => {
   it('prefers data.message over data.error_description', () => {
-    expect(errorToastText(serialized({ error_description: 'Bad password', message: 'Incorrect email or password' }))).toBe(
-      'Incorrect email or password',
-    );
+    expect(errorToastText(serialized({ error_description: 'Bad password', message: 'Incorrect email or password' }))).toBe('Incorrect email or password');
   });
 
   it('uses data.error_description when there is no data.message', () => {

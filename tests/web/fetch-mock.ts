@@ -1,7 +1,6 @@
 import { vi } from 'vitest';
 
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 type Handler = (request: { url: string; init: RequestInit; form: URLSearchParams | null; json: unknown }) => Response | Promise<Response>;
 

@@ -6,7 +6,7 @@ import { TRIAL_SLOT_TAKEN } from '../../schema/contracts/trials';
 import { browserTimeZone } from '../../web/features/sign-up/choices';
 import { choicesReducer, distinctStarts, noChoices } from '../../web/features/trials/booking-state';
 import { storeSession } from './app-harness';
-import { json, mockApi, tokenAnswer, user as person } from './fetch-mock';
+import { json, mockApi, user as person, tokenAnswer } from './fetch-mock';
 import { renderApp, startup } from './render-app';
 
 const CATALOGUE: CurriculumListItem[] = [
@@ -23,12 +23,19 @@ const CATALOGUE: CurriculumListItem[] = [
 
 const SLOT = { user: 'theo', start: '2031-01-06T01:00:00.000Z', end: '2031-01-06T01:30:00.000Z', timezone: 'Asia/Singapore' };
 const LATER = { user: 'theo', start: '2031-01-06T03:00:00.000Z', end: '2031-01-06T03:30:00.000Z', timezone: 'Asia/Singapore' };
-const time = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hour12: true, timeZone }).format(new Date(iso));
+const time = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hour12: true, timeZone }).format(new Date(iso));
 const TRIAL = { _id: 'trial1', courseId: 'course1', studentId: 'user_student', tutorId: 'theo' };
 
 async function openDialog(handlers: Parameters<typeof mockApi>[0], signedIn = false) {
   if (signedIn) storeSession(person());
-  const fetchMock = mockApi({ ...startup, 'GET /api/user/authUser': () => json({ ...person(), actingFor: person() }), 'GET /api/curriculums/getCurriculumsForHomePage': () => json([]), 'GET /api/curriculums/list-with-grades': () => json(CATALOGUE), ...handlers });
+  const fetchMock = mockApi({
+    ...startup,
+    'GET /api/user/authUser': () => json({ ...person(), actingFor: person() }),
+    'GET /api/curriculums/getCurriculumsForHomePage': () => json([]),
+    'GET /api/curriculums/list-with-grades': () => json(CATALOGUE),
+    ...handlers,
+  });
   const router = renderApp('/');
   const u = userEvent.setup();
   await u.click((await screen.findAllByRole('button', { name: 'Book your FREE Class' }))[0]!);
@@ -47,10 +54,14 @@ async function chooseAll(u: ReturnType<typeof userEvent.setup>, dialog: HTMLElem
 /** Any day after today in the inline calendar (next month when today is the month's last bookable day). */
 async function pickDay(u: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, nth = 0) {
   const grid = within(dialog).getAllByRole('grid')[0]!;
-  let days = within(grid).queryAllByRole('button').filter((b) => !b.hasAttribute('disabled') && !/^Today/.test(b.getAttribute('aria-label') ?? ''));
+  let days = within(grid)
+    .queryAllByRole('button')
+    .filter((b) => !b.hasAttribute('disabled') && !/^Today/.test(b.getAttribute('aria-label') ?? ''));
   if (days.length <= nth) {
     await u.click(within(dialog).getAllByRole('button', { name: /next month/i })[0]!);
-    days = within(within(dialog).getAllByRole('grid')[0]!).getAllByRole('button').filter((b) => !b.hasAttribute('disabled'));
+    days = within(within(dialog).getAllByRole('grid')[0]!)
+      .getAllByRole('button')
+      .filter((b) => !b.hasAttribute('disabled'));
   }
   await u.click(days[nth]!);
 }
@@ -128,7 +139,16 @@ describe('free-trial dialog', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Congratulations!', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/learning-portal/portal');
     expect(router.state.location.search).toContain('trialClassCreated');
-    expect(sent).toMatchObject({ firstname: 'Gina', email: 'gina@example.test', curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 10', startDate: SLOT.start, endDate: SLOT.end, tutorId: '' });
+    expect(sent).toMatchObject({
+      firstname: 'Gina',
+      email: 'gina@example.test',
+      curriculum: 'Cambridge IGCSE',
+      subject: 'Mathematics',
+      grade: 'Grade 10',
+      startDate: SLOT.start,
+      endDate: SLOT.end,
+      tutorId: '',
+    });
     expect(localStorage.getItem('studyhall.token')).toBe('token-new');
   });
 

@@ -2,8 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import HomePage from '../../web/features/home/HomePage';
 import type { HomeCurriculum } from '../../schema/contracts/learning';
+import HomePage from '../../web/features/home/HomePage';
 
 const CURRICULA: HomeCurriculum[] = [
   {
@@ -12,7 +12,15 @@ const CURRICULA: HomeCurriculum[] = [
     slug: 'cambridge-igcse',
     description: 'International GCSEs from Cambridge.',
     subjects: [
-      { _id: 's1', subject: 'Mathematics', slug: 'maths', grade: [{ _id: 'g1', grade: 'Grade 9' }, { _id: 'g2', grade: 'Grade 10' }] },
+      {
+        _id: 's1',
+        subject: 'Mathematics',
+        slug: 'maths',
+        grade: [
+          { _id: 'g1', grade: 'Grade 9' },
+          { _id: 'g2', grade: 'Grade 10' },
+        ],
+      },
       { _id: 's2', subject: 'Physics', slug: 'physics', grade: [] },
     ],
   },
@@ -25,8 +33,7 @@ const CURRICULA: HomeCurriculum[] = [
   },
 ];
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function renderHome() {
   return render(
@@ -66,10 +73,7 @@ describe('HomePage', () => {
 
     await user.click(screen.getByRole('tab', { name: 'AQA GCSE' }));
     const aqaPanel = screen.getByRole('tabpanel');
-    expect(within(aqaPanel).getByRole('link', { name: /Combined Science/ })).toHaveAttribute(
-      'href',
-      '/aqa-gcse/combined-science',
-    );
+    expect(within(aqaPanel).getByRole('link', { name: /Combined Science/ })).toHaveAttribute('href', '/aqa-gcse/combined-science');
 
     // Headless UI tabs follow the WAI-ARIA pattern: arrow keys move between curricula.
     await user.keyboard('{ArrowLeft}');
@@ -107,9 +111,7 @@ describe('HomePage', () => {
     await user.click(screen.getAllByRole('button', { name: 'Book your FREE Class' })[0]!);
 
     const dialog = await screen.findByRole('dialog', { name: 'Book your FREE Class' }, { timeout: 15_000 });
-    expect(dialog).toHaveTextContent(
-      'We are with you on your learning journey, you are just one step closer to booking your free trial.',
-    );
+    expect(dialog).toHaveTextContent('We are with you on your learning journey, you are just one step closer to booking your free trial.');
     await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The dialog's code loads on first open; a cold transform of the calendar can take a while on a busy machine.

@@ -54,7 +54,12 @@ describe('impersonation banner', () => {
     storeSession(SAM_TOKEN, SAM);
     sessionStorage.setItem(
       'studyhall.impersonation',
-      JSON.stringify({ admin: { token: 'old-admin-token', user: ADMIN, actingUserId: 'user_admin' }, impersonator: { _id: 'user_admin', firstname: 'Ada', lastname: 'Admin' }, token: SAM_TOKEN, returnTo: '/portal/admin/roles' }),
+      JSON.stringify({
+        admin: { token: 'old-admin-token', user: ADMIN, actingUserId: 'user_admin' },
+        impersonator: { _id: 'user_admin', firstname: 'Ada', lastname: 'Admin' },
+        token: SAM_TOKEN,
+        returnTo: '/portal/admin/roles',
+      }),
     );
     const fetchMock = mockApi({
       ...base,
@@ -94,12 +99,33 @@ describe('impersonation banner', () => {
 
   it('appears after “Log in as this user” on a user’s page, with the user’s dashboard', async () => {
     storeSession('admin-token', ADMIN);
-    const record = { ...SAM, role: 'STUDENT', phone: null, country: null, curriculum: null, grade: null, availabilityState: null, adminRoleId: null, mustChangePassword: false, createdAt: '2026-01-01T00:00:00.000Z', bio: '', adminRole: null, experiences: [], qualifications: [], achievements: [], languages: [], subjects: [], adminNotes: [], plans: { flexiblePlans: [], subscriptionPlans: [] } };
+    const record = {
+      ...SAM,
+      role: 'STUDENT',
+      phone: null,
+      country: null,
+      curriculum: null,
+      grade: null,
+      availabilityState: null,
+      adminRoleId: null,
+      mustChangePassword: false,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      bio: '',
+      adminRole: null,
+      experiences: [],
+      qualifications: [],
+      achievements: [],
+      languages: [],
+      subjects: [],
+      adminNotes: [],
+      plans: { flexiblePlans: [], subscriptionPlans: [] },
+    };
     const fetchMock = mockApi({
       ...base,
       'GET /api/user/authUser': () => json({ ...ADMIN, actingFor: ADMIN }),
       'GET /api/admin/users/user_student': () => json(record),
-      'POST /api/admin/users/log-in-as-user': () => json({ ...tokenAnswer(SAM, SAM_TOKEN), impersonator: { _id: 'user_admin', firstname: 'Ada', lastname: 'Admin' } }),
+      'POST /api/admin/users/log-in-as-user': () =>
+        json({ ...tokenAnswer(SAM, SAM_TOKEN), impersonator: { _id: 'user_admin', firstname: 'Ada', lastname: 'Admin' } }),
     });
     const router = renderApp('/portal/admin/users/user_student');
     await userEvent.click(await screen.findByRole('button', { name: 'Log in as this user' }));
@@ -108,6 +134,9 @@ describe('impersonation banner', () => {
     expect(screen.getByTestId('impersonation-banner')).toHaveTextContent('(acting as admin Ada Admin)');
     const call = fetchMock.mock.calls.find((c) => c[0] === '/api/admin/users/log-in-as-user')!;
     expect(JSON.parse(String(call[1]?.body))).toEqual({ userId: 'user_student' });
-    expect(JSON.parse(sessionStorage.getItem('studyhall.impersonation')!)).toMatchObject({ admin: { token: 'admin-token' }, returnTo: '/portal/admin/users/user_student' });
+    expect(JSON.parse(sessionStorage.getItem('studyhall.impersonation')!)).toMatchObject({
+      admin: { token: 'admin-token' },
+      returnTo: '/portal/admin/users/user_student',
+    });
   });
 });

@@ -19,7 +19,10 @@ interface Rule {
   forbids: (target: string) => boolean;
 }
 
-const under = (...folders: string[]) => (target: string) => folders.some((folder) => target.startsWith(folder));
+const under =
+  (...folders: string[]) =>
+  (target: string) =>
+    folders.some((folder) => target.startsWith(folder));
 
 const rules: Rule[] = [
   { name: 'durable-objects → worker', from: 'durable-objects/', forbids: under('worker/') },
@@ -55,7 +58,9 @@ function importsOf(file: string): ImportLine[] {
   const lines = source.split('\n');
   return [...source.matchAll(SPECIFIER)].map((match) => {
     const line = source.slice(0, match.index).split('\n').length;
-    const target = relative(root, normalize(join(root, dirname(file), match[2]!))).split(sep).join('/');
+    const target = relative(root, normalize(join(root, dirname(file), match[2]!)))
+      .split(sep)
+      .join('/');
     return { file, line, text: lines[line - 1]!.trim(), target: target.replace(/\.tsx?$/, '') };
   });
 }
@@ -69,7 +74,9 @@ describe('import boundaries', () => {
   });
 
   it('reads every kind of import, so a rule cannot pass by missing one', () => {
-    const found = [...`import a from './a';\nimport type { B } from "../b";\nexport * from './c';\nconst d = import('./d');\nimport './e';`.matchAll(SPECIFIER)];
+    const found = [
+      ...`import a from './a';\nimport type { B } from "../b";\nexport * from './c';\nconst d = import('./d');\nimport './e';`.matchAll(SPECIFIER),
+    ];
     expect(found.map((match) => match[2])).toEqual(['./a', '../b', './c', './d', './e']);
   });
 });

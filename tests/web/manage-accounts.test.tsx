@@ -15,7 +15,8 @@ function mockParentApi() {
   const seen: (string | null)[] = [];
   const fetchMock = mockApi({
     ...baseApi,
-    'GET /api/user/authUser': ({ init }) => json({ ...PARENT, actingFor: actingHeader(init) === SAM._id ? SAM : { _id: PARENT._id, firstname: 'Pat', lastname: 'Parent' } }),
+    'GET /api/user/authUser': ({ init }) =>
+      json({ ...PARENT, actingFor: actingHeader(init) === SAM._id ? SAM : { _id: PARENT._id, firstname: 'Pat', lastname: 'Parent' } }),
     'GET /api/user/mapped-students': ({ init }) => {
       seen.push(actingHeader(init));
       return actingHeader(init) === PARENT._id ? json([card(MAYA, null), card(SAM, 'Grade 10')]) : json({ message: 'Switch back', errors: [] }, 403);

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { type MeetingFilters, meetingsQuery, nextSort } from '../../web/features/schedule/meeting-filters';
 
-const filters = (over: Partial<MeetingFilters> = {}): MeetingFilters => ({ from: '', to: '', courseId: '', tutorId: '', studentId: '', sortKey: 'start', sortValue: 'asc', ...over });
+const filters = (over: Partial<MeetingFilters> = {}): MeetingFilters => ({
+  from: '',
+  to: '',
+  courseId: '',
+  tutorId: '',
+  studentId: '',
+  sortKey: 'start',
+  sortValue: 'asc',
+  ...over,
+});
 
 describe('admin meetings filters', () => {
   it("turns the chosen days into whole local days in the admin's zone, the last day included", () => {

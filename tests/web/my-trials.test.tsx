@@ -34,7 +34,10 @@ function open(body: StudentTrials) {
 
 describe('my trials', () => {
   it('lists upcoming and completed trials in the student’s zone, each linking to its course', async () => {
-    open({ upcomingTrials: [trial({})], completedTrials: [trial({ _id: 't2', subject: 'Physics', status: 'SUCCEED', courseId: 'course2', start: '2024-01-01T01:00:00.000Z' })] });
+    open({
+      upcomingTrials: [trial({})],
+      completedTrials: [trial({ _id: 't2', subject: 'Physics', status: 'SUCCEED', courseId: 'course2', start: '2024-01-01T01:00:00.000Z' })],
+    });
     const upcoming = await screen.findByRole('region', { name: 'Upcoming' });
     const link = within(upcoming).getByRole('link', { name: /Mathematics \(Grade 10\)/ });
     expect(link).toHaveAttribute('href', '/learning-portal/portal/courses/course1');

@@ -42,7 +42,10 @@ function renderApp(path: string) {
 
 function goOffline() {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+  );
 }
 
 beforeEach(() => {

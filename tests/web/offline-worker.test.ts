@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cacheName, installOfflineWorker, KEEP_MESSAGE, TAKE_OVER_MESSAGE, type OfflineBuild, type WorkerGlobal } from '../../web/features/offline/worker/offline-worker';
+import {
+  cacheName,
+  installOfflineWorker,
+  KEEP_MESSAGE,
+  type OfflineBuild,
+  TAKE_OVER_MESSAGE,
+  type WorkerGlobal,
+} from '../../web/features/offline/worker/offline-worker';
 
 const SCOPE = 'http://localhost/learning-portal/';
 const BUILD: OfflineBuild = { version: 'v2', precache: ['', 'assets/index-abc.js', 'assets/index-abc.css'] };
@@ -120,7 +127,10 @@ describe('files the first visit loaded before the worker was in control', () => 
     const worker = loadWorker();
     await worker.lifecycle('install');
     const chunk = `${SCOPE}assets/LessonRoomPage-xyz.js`;
-    await worker.lifecycle('message', { type: KEEP_MESSAGE, urls: [chunk, `${SCOPE}assets/index-abc.js`, 'http://localhost/api/tenant', 'https://cdn.example/x.js'] });
+    await worker.lifecycle('message', {
+      type: KEEP_MESSAGE,
+      urls: [chunk, `${SCOPE}assets/index-abc.js`, 'http://localhost/api/tenant', 'https://cdn.example/x.js'],
+    });
     expect(worker.network).toHaveBeenCalledTimes(1);
     expect(worker.stores.get(cacheName(BUILD))!.has(chunk)).toBe(true);
   });

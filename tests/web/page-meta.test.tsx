@@ -35,10 +35,7 @@ describe('page meta tags', () => {
     expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Live IGCSE lessons.');
     const body = JSON.parse(String(fetchMock.mock.calls[0]![1]?.body)) as { path: string };
     expect(body.path).toBe(encodeURIComponent('/learning-portal/cambridge-igcse'));
-    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute(
-      'href',
-      `${window.location.origin}/learning-portal/cambridge-igcse`,
-    );
+    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', `${window.location.origin}/learning-portal/cambridge-igcse`);
   });
 
   it('keeps the current title when the page has no meta tags, and updates the canonical link on navigation', async () => {

@@ -34,13 +34,26 @@ describe('paged list rules', () => {
   });
 
   it('replaces an updated record by _id in place', () => {
-    const list = pagedListReducer(loaded([{ _id: 'a', name: 'A' }, { _id: 'b', name: 'B' }]), { type: 'updated', doc: { _id: 'b', name: 'Bee' } });
-    expect(list.docs).toEqual([{ _id: 'a', name: 'A' }, { _id: 'b', name: 'Bee' }]);
+    const list = pagedListReducer(
+      loaded([
+        { _id: 'a', name: 'A' },
+        { _id: 'b', name: 'B' },
+      ]),
+      { type: 'updated', doc: { _id: 'b', name: 'Bee' } },
+    );
+    expect(list.docs).toEqual([
+      { _id: 'a', name: 'A' },
+      { _id: 'b', name: 'Bee' },
+    ]);
     expect(list.totalDocs).toBe(2);
   });
 
   it('appends when loading more', () => {
-    const more = pagedListReducer(loaded([{ _id: 'a', name: 'A' }], 2), { type: 'loaded', page: { ...page([{ _id: 'b', name: 'B' }], 2), offset: 1 }, append: true });
+    const more = pagedListReducer(loaded([{ _id: 'a', name: 'A' }], 2), {
+      type: 'loaded',
+      page: { ...page([{ _id: 'b', name: 'B' }], 2), offset: 1 },
+      append: true,
+    });
     expect(more.docs.map((d) => d._id)).toEqual(['a', 'b']);
   });
 });

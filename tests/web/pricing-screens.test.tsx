@@ -24,7 +24,13 @@ const plan = (overrides: Partial<Plan> = {}): Plan => ({
   ...overrides,
 });
 const page = (docs: unknown[]) => json({ docs, totalDocs: docs.length, limit: 10, offset: 0 });
-const IN_USE: VerifyDelete = { _id: 'p1', type: 'DISABLE', canDelete: false, message: 'This flexible plan is used by 2 students: set it to INACTIVE instead of deleting it.', dependents: [] };
+const IN_USE: VerifyDelete = {
+  _id: 'p1',
+  type: 'DISABLE',
+  canDelete: false,
+  message: 'This flexible plan is used by 2 students: set it to INACTIVE instead of deleting it.',
+  dependents: [],
+};
 
 function open(permissions: PermissionMap = fullAdminPermissions) {
   storeSession(ADMIN);

@@ -63,7 +63,16 @@ describe('profile', () => {
   });
 
   it('shows the server’s field error next to the field', async () => {
-    mockProfileApi({ 'PUT /api/user': () => json({ message: 'country: must be an ISO 3166 country code such as SG', errors: [{ path: 'country', message: 'must be an ISO 3166 country code such as SG' }] }, 400) });
+    mockProfileApi({
+      'PUT /api/user': () =>
+        json(
+          {
+            message: 'country: must be an ISO 3166 country code such as SG',
+            errors: [{ path: 'country', message: 'must be an ISO 3166 country code such as SG' }],
+          },
+          400,
+        ),
+    });
     storeSession(TUTOR);
     renderApp('/portal/profile');
     await userEvent.click(await screen.findByRole('button', { name: 'Save changes' }));
@@ -123,7 +132,8 @@ describe('profile', () => {
         (body as { password: string }).password === 'right'
           ? json({ message: 'Your account has been deleted' })
           : json({ message: 'password: is incorrect', errors: [{ path: 'password', message: 'is incorrect' }] }, 400),
-      'POST /api/oauth/token': () => json({ access_token: 'g', token_type: 'Bearer', expires_in: 3600, oauthUser: user({ _id: 'guest', role: { name: 'GUEST', isGuest: true } }) }),
+      'POST /api/oauth/token': () =>
+        json({ access_token: 'g', token_type: 'Bearer', expires_in: 3600, oauthUser: user({ _id: 'guest', role: { name: 'GUEST', isGuest: true } }) }),
       'GET /api/curriculums/getCurriculumsForHomePage': () => json([]),
     });
     storeSession(TUTOR);

@@ -7,12 +7,12 @@ import PushControl from '../../web/features/chat/push/PushControl';
 import { forgetPush, pushAvailability, turnOnPush } from '../../web/features/chat/push/push-client';
 import { usePushClicks } from '../../web/features/chat/push/use-push-clicks';
 import { usePushEndsWithSession } from '../../web/features/chat/push/use-push-ends-with-session';
-import { sessionAtom } from '../../web/lib/session';
-import { endSession } from '../../web/lib/session-events';
 import { conversationPath } from '../../web/features/chat/team-messages';
 import { PUSH_SUBSCRIPTION_KEY, unregisterOldWorkers } from '../../web/lib/push-worker';
-import Toaster from '../../web/ui/toast/Toaster';
+import { sessionAtom } from '../../web/lib/session';
+import { endSession } from '../../web/lib/session-events';
 import serviceWorkerSource from '../../web/public/push-sw.js?raw';
+import Toaster from '../../web/ui/toast/Toaster';
 import { json, mockApi, user } from './fetch-mock';
 
 const PUBLIC_KEY = 'BPublicKeyOfThisDeployment';
@@ -52,7 +52,12 @@ afterEach(() => {
 
 describe('old service workers', () => {
   it('are unregistered on load, keeping only the push worker of this build', async () => {
-    const registration = (scriptURL: string | null) => ({ active: scriptURL ? { scriptURL } : null, waiting: null, installing: null, unregister: vi.fn(async () => true) });
+    const registration = (scriptURL: string | null) => ({
+      active: scriptURL ? { scriptURL } : null,
+      waiting: null,
+      installing: null,
+      unregister: vi.fn(async () => true),
+    });
     const push = registration('http://localhost/learning-portal/push-sw.js');
     const legacy = registration('http://localhost/firebase-messaging-sw.js');
     const oldBuild = registration('http://localhost/learning-portal/sw.js');
@@ -279,7 +284,9 @@ describe('the push service worker', () => {
       const close = vi.fn();
       await fire('notificationclick', { notification: { data, close } });
       expect(close).toHaveBeenCalled();
-      expect(self.clients.openWindow).toHaveBeenCalledWith(app(conversationPath({ _id: data.conversationId, course: data.courseId, adminChatUser: data.adminChatUser })));
+      expect(self.clients.openWindow).toHaveBeenCalledWith(
+        app(conversationPath({ _id: data.conversationId, course: data.courseId, adminChatUser: data.adminChatUser })),
+      );
     }
   });
 
@@ -301,14 +308,19 @@ describe('a push clicked while the app is open', () => {
 
   it("navigates the app to the conversation, and ignores other sites' addresses", async () => {
     const { container } = fakeBrowser('granted');
-    const router = createMemoryRouter([{ path: '*', element: <Listener /> }], { basename: '/learning-portal', initialEntries: ['/learning-portal/portal/courses'] });
+    const router = createMemoryRouter([{ path: '*', element: <Listener /> }], {
+      basename: '/learning-portal',
+      initialEntries: ['/learning-portal/portal/courses'],
+    });
     render(<RouterProvider router={router} />);
     act(() => {
       container.dispatchEvent(new MessageEvent('message', { data: { type: 'studyhall:open', url: 'https://evil.example/learning-portal/portal/x' } }));
     });
     expect(router.state.location.pathname).toBe('/learning-portal/portal/courses');
     act(() => {
-      container.dispatchEvent(new MessageEvent('message', { data: { type: 'studyhall:open', url: `${location.origin}/learning-portal/portal/messages?conversation=conv-3` } }));
+      container.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'studyhall:open', url: `${location.origin}/learning-portal/portal/messages?conversation=conv-3` } }),
+      );
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/learning-portal/portal/messages'));
     expect(router.state.location.search).toBe('?conversation=conv-3');

@@ -34,7 +34,10 @@ describe('question import from CSV', () => {
   });
 
   it('counts the correct letter among the filled options only', () => {
-    const parsed = parseQuestionsCsv(csv([{ kind: 'MCQ', text: 'Pick C', option_a: 'x', option_b: '', option_c: 'y', correct: 'C', difficulty: 'EASY', level: '1' }]), SUB_TOPIC);
+    const parsed = parseQuestionsCsv(
+      csv([{ kind: 'MCQ', text: 'Pick C', option_a: 'x', option_b: '', option_c: 'y', correct: 'C', difficulty: 'EASY', level: '1' }]),
+      SUB_TOPIC,
+    );
     if (!parsed.ok) throw new Error(parsed.message);
     expect(parsed.questions[0]).toMatchObject({ options: [{ text: 'x' }, { text: 'y' }], correctOption: 1 });
   });

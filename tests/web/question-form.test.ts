@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { questionInput, type QuestionDoc } from '../../schema/contracts/content';
+import { type QuestionDoc, questionInput } from '../../schema/contracts/content';
 import { emptyQuestionForm, formOf, importErrorText, inputOf, parseImport } from '../../web/features/content-admin/question-form';
 
 const doc: QuestionDoc = {
@@ -70,7 +70,10 @@ describe('question import', () => {
   it('accepts a list or an object with a questions list, defaulting the sub topic', () => {
     const rows = [{ kind: 'MCQ', text: 'Q' }];
     expect(parseImport(JSON.stringify(rows), 'st1')).toEqual({ ok: true, questions: [{ subTopicId: 'st1', kind: 'MCQ', text: 'Q' }] });
-    expect(parseImport(JSON.stringify({ questions: [{ ...rows[0], subTopicId: 'st2' }] }), 'st1')).toMatchObject({ ok: true, questions: [{ subTopicId: 'st2' }] });
+    expect(parseImport(JSON.stringify({ questions: [{ ...rows[0], subTopicId: 'st2' }] }), 'st1')).toMatchObject({
+      ok: true,
+      questions: [{ subTopicId: 'st2' }],
+    });
   });
 
   it('explains files it cannot read', () => {

@@ -86,7 +86,10 @@ describe('quiz form rules', () => {
     const bad = createInputOf({ title: 'Set', paper: '', minutes: '1.5', questionIds: ['q1'] }, { topicId: 't1' });
     expect(bad.ok ? null : bad.errors.minutes).toBe('Enter whole minutes, or leave it blank');
     const good = createInputOf({ title: ' Set C ', paper: 'Paper 2', minutes: '15', questionIds: ['q2', 'q1'] }, { topicId: 't1', subTopicId: 'st1' });
-    expect(good).toEqual({ ok: true, input: { title: 'Set C', topicId: 't1', subTopicId: 'st1', paper: 'Paper 2', questionIds: ['q2', 'q1'], timeLimitSeconds: 900 } });
+    expect(good).toEqual({
+      ok: true,
+      input: { title: 'Set C', topicId: 't1', subTopicId: 'st1', paper: 'Paper 2', questionIds: ['q2', 'q1'], timeLimitSeconds: 900 },
+    });
     const untimed = createInputOf({ title: 'Set', paper: '', minutes: '', questionIds: ['q1'] }, { topicId: 't1' });
     expect(untimed.ok && untimed.input.timeLimitSeconds).toBeNull();
   });
@@ -97,8 +100,14 @@ describe('quiz form rules', () => {
       ok: false,
       errors: { score: 'At most 2: the question is worth 2 marks', reason: 'Say why: the student sees this reason' },
     });
-    expect(overrideInputOf({ score: '', reason: 'ok' }, ref)).toEqual({ ok: false, errors: { score: 'Enter a mark from 0 to 2', reason: 'Write at least 3 characters' } });
-    expect(overrideInputOf({ score: '1.5', reason: ' Method right ' }, ref)).toEqual({ ok: true, input: { submissionId: 's1', questionId: 'q1', score: 1.5, reason: 'Method right' } });
+    expect(overrideInputOf({ score: '', reason: 'ok' }, ref)).toEqual({
+      ok: false,
+      errors: { score: 'Enter a mark from 0 to 2', reason: 'Write at least 3 characters' },
+    });
+    expect(overrideInputOf({ score: '1.5', reason: ' Method right ' }, ref)).toEqual({
+      ok: true,
+      input: { submissionId: 's1', questionId: 'q1', score: 1.5, reason: 'Method right' },
+    });
   });
 });
 
@@ -121,12 +130,27 @@ describe('quiz builder on the sub topic admin page', () => {
       'POST /api/admin/quizzes': ({ json: body, url }) => {
         sent.push({ method: 'POST', url, body });
         const input = body as { title: string; questionIds: string[]; timeLimitSeconds: number | null };
-        return json({ message: 'Quiz Created', quiz: quiz({ _id: 'quiz_new', title: input.title, questionIds: input.questionIds, timeLimitSeconds: input.timeLimitSeconds, isPublished: false }) }, 201);
+        return json(
+          {
+            message: 'Quiz Created',
+            quiz: quiz({ _id: 'quiz_new', title: input.title, questionIds: input.questionIds, timeLimitSeconds: input.timeLimitSeconds, isPublished: false }),
+          },
+          201,
+        );
       },
       'PUT /api/admin/quizzes/publish/quiz_new': ({ json: body, url }) => {
         sent.push({ method: 'PUT', url, body });
         const input = body as { isPublished: boolean; title?: string; timeLimitSeconds?: number | null };
-        return json({ message: 'Quiz updated', quiz: quiz({ _id: 'quiz_new', title: input.title ?? 'Set C', questionIds: ['q2', 'q1'], timeLimitSeconds: input.timeLimitSeconds ?? 900, isPublished: input.isPublished }) });
+        return json({
+          message: 'Quiz updated',
+          quiz: quiz({
+            _id: 'quiz_new',
+            title: input.title ?? 'Set C',
+            questionIds: ['q2', 'q1'],
+            timeLimitSeconds: input.timeLimitSeconds ?? 900,
+            isPublished: input.isPublished,
+          }),
+        });
       },
     });
     renderApp('/portal/admin/content/subtopics/st1');
@@ -155,7 +179,10 @@ describe('quiz builder on the sub topic admin page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create quiz' }));
 
     expect(await screen.findByText('Quiz Created')).toBeInTheDocument();
-    expect(sent[0]).toMatchObject({ method: 'POST', body: { title: 'Set C', topicId: 't1', subTopicId: 'st1', questionIds: ['q2', 'q1'], timeLimitSeconds: 900 } });
+    expect(sent[0]).toMatchObject({
+      method: 'POST',
+      body: { title: 'Set C', topicId: 't1', subTopicId: 'st1', questionIds: ['q2', 'q1'], timeLimitSeconds: 900 },
+    });
     const rows = screen.getAllByTestId('quiz-row');
     expect(within(rows[0]!).getByText('Set C')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Draft')).toBeInTheDocument();
@@ -191,12 +218,26 @@ describe('topic-wide quizzes on the content page', () => {
       'GET /api/user/authUser': () => json({ ...ADMIN, actingFor: ADMIN }),
       'GET /api/admin/settings/permissions': () => json({ role: null, permissions: fullAdminPermissions }),
       'GET /api/curriculums/getCurriculumsForHomePage': () =>
-        json([{ _id: 'c1', curriculum: 'Cambridge IGCSE', slug: 'cambridge-igcse', description: '', subjects: [{ _id: 's1', subject: 'Mathematics', slug: 'maths', grade: [{ _id: 'g1', grade: 'Grade 10' }] }] }]),
+        json([
+          {
+            _id: 'c1',
+            curriculum: 'Cambridge IGCSE',
+            slug: 'cambridge-igcse',
+            description: '',
+            subjects: [{ _id: 's1', subject: 'Mathematics', slug: 'maths', grade: [{ _id: 'g1', grade: 'Grade 10' }] }],
+          },
+        ]),
       'POST /api/topics': () => json([{ _id: 't1', subjectId: 's1', gradeId: 'g1', name: 'Algebra', slug: 'algebra', description: '', sortingOrder: 0 }]),
-      'GET /api/admin/subtopics': () => json({ docs: [SUB_TOPIC, { ...SUB_TOPIC, _id: 'st2', name: 'Inequalities', slug: 'inequalities' }], totalDocs: 2, limit: 100, offset: 0 }),
+      'GET /api/admin/subtopics': () =>
+        json({ docs: [SUB_TOPIC, { ...SUB_TOPIC, _id: 'st2', name: 'Inequalities', slug: 'inequalities' }], totalDocs: 2, limit: 100, offset: 0 }),
       'GET /api/admin/quizzes': ({ url }) => {
         expect(new URL(url, 'http://x').searchParams.has('subTopicId')).toBe(false);
-        return json({ docs: [quiz({}), quiz({ _id: 'quiz_topic', title: 'Algebra mixed', subTopicId: null, subTopic: null })], totalDocs: 2, limit: 10, offset: 0 });
+        return json({
+          docs: [quiz({}), quiz({ _id: 'quiz_topic', title: 'Algebra mixed', subTopicId: null, subTopic: null })],
+          totalDocs: 2,
+          limit: 10,
+          offset: 0,
+        });
       },
       'GET /api/admin/questions': ({ url }) => {
         questionQueries.push(new URL(url, 'http://x').searchParams.get('subTopicIds') ?? '');
@@ -204,7 +245,10 @@ describe('topic-wide quizzes on the content page', () => {
       },
       'POST /api/admin/quizzes': ({ json: body }) => {
         sent.push(body);
-        return json({ message: 'Quiz Created', quiz: quiz({ _id: 'quiz_new', title: 'Algebra review', subTopicId: null, subTopic: null, isPublished: false }) }, 201);
+        return json(
+          { message: 'Quiz Created', quiz: quiz({ _id: 'quiz_new', title: 'Algebra review', subTopicId: null, subTopic: null, isPublished: false }) },
+          201,
+        );
       },
     });
     renderApp('/portal/admin/content');
@@ -274,7 +318,12 @@ describe('attempt review and override', () => {
     aiFeedbackSource: null,
     completedAt: '2026-11-20T10:00:00.000Z',
     isTrial: false,
-    quiz: { _id: 'quiz_a', title: 'Practice set A', topic: { _id: 't1', curriculum: 'Cambridge IGCSE', subject: 'Mathematics', name: 'Algebra' }, subTopic: { _id: 'st1', name: 'Linear equations' } },
+    quiz: {
+      _id: 'quiz_a',
+      title: 'Practice set A',
+      topic: { _id: 't1', curriculum: 'Cambridge IGCSE', subject: 'Mathematics', name: 'Algebra' },
+      subTopic: { _id: 'st1', name: 'Linear equations' },
+    },
     questions: [openQuestion],
     learner: { _id: 'user_student', firstname: 'Sam', lastname: 'Student' },
     mayOverride: true,
@@ -289,7 +338,13 @@ describe('attempt review and override', () => {
       'GET /api/admin/submissions/sub1': () => json(review),
       'POST /api/submissions/overrideMark': ({ json: body }) => {
         sent.push(body);
-        const saved: SubmissionQuestion = { ...openQuestion, score: 2, markSource: 'TUTOR', overrideReason: 'Working shown on paper', reasons: ['Marked by your tutor: Working shown on paper', ...openQuestion.reasons] };
+        const saved: SubmissionQuestion = {
+          ...openQuestion,
+          score: 2,
+          markSource: 'TUTOR',
+          overrideReason: 'Working shown on paper',
+          reasons: ['Marked by your tutor: Working shown on paper', ...openQuestion.reasons],
+        };
         return json(saved);
       },
     });
@@ -327,7 +382,16 @@ describe('usage on the sub topic page', () => {
     curriculum: { _id: 'c1', name: 'Cambridge IGCSE', slug: 'cambridge-igcse', description: '' },
     subject: { _id: 's1', name: 'Mathematics', slug: 'maths', subjectCode: '0580' },
     topicsWithSubTopics: [
-      { _id: 't1', subjectId: 's1', gradeId: 'g1', name: 'Algebra', slug: 'algebra', description: '', sortingOrder: 0, subTopics: [{ _id: 'st1', name: 'Linear equations', slug: 'linear-equations', summary: '', sortingOrder: 0, quizId: null }] },
+      {
+        _id: 't1',
+        subjectId: 's1',
+        gradeId: 'g1',
+        name: 'Algebra',
+        slug: 'algebra',
+        description: '',
+        sortingOrder: 0,
+        subTopics: [{ _id: 'st1', name: 'Linear equations', slug: 'linear-equations', summary: '', sortingOrder: 0, quizId: null }],
+      },
     ],
   };
   const usage = (videoWatches: number): UsageResponse => ({

@@ -104,7 +104,12 @@ describe('timer', () => {
 describe('player helpers', () => {
   const doc = {
     _id: 'sub1',
-    quiz: { _id: 'quiz1', title: 'Set A', topic: { _id: 't1', curriculum: 'Cambridge IGCSE', subject: 'Mathematics', name: 'Algebra' }, subTopic: { _id: 'st1', name: 'Linear equations' } },
+    quiz: {
+      _id: 'quiz1',
+      title: 'Set A',
+      topic: { _id: 't1', curriculum: 'Cambridge IGCSE', subject: 'Mathematics', name: 'Algebra' },
+      subTopic: { _id: 'st1', name: 'Linear equations' },
+    },
   } as SubmissionDoc;
 
   it('builds the spec’s player URL with slugified names', () => {

@@ -18,7 +18,12 @@ const submission = {
   _id: 'sub1',
   userId: 'guest1',
   status: 'IN_PROGRESS',
-  quiz: { _id: 'quiz1', title: 'Set A', topic: { _id: 't1', curriculum: 'Cambridge IGCSE', subject: 'Mathematics', name: 'Algebra' }, subTopic: { _id: 'st1', name: 'Linear equations' } },
+  quiz: {
+    _id: 'quiz1',
+    title: 'Set A',
+    topic: { _id: 't1', curriculum: 'Cambridge IGCSE', subject: 'Mathematics', name: 'Algebra' },
+    subTopic: { _id: 'st1', name: 'Linear equations' },
+  },
   questions: [],
 } as unknown as SubmissionDoc;
 

@@ -9,8 +9,8 @@ import {
   type EngineVersion,
   type PricingSubject,
   proRate,
-  resolveRate,
   type Resolution,
+  resolveRate,
   tierOf,
 } from '../../worker/lib/pricing/resolve';
 
@@ -35,16 +35,15 @@ const match = fc.record({ studentId: maybe(student), studentType: maybe(studentT
 
 const book = fc.integer({ min: 1, max: 4 }).chain((n) => {
   const ids = Array.from({ length: n }, (_, i) => `v${i}`);
-  return fc.record({
-    versions: fc.tuple(...ids.map(version)),
-    rates: fc.array(
-      fc.record({ versionId: fc.constantFrom(...ids), amount: fc.integer({ min: 0, max: 100_000 }), match }),
-      { maxLength: 12 },
-    ),
-  }).map(({ versions, rates }) => ({
-    versions: versions as EngineVersion[],
-    rates: rates.map((r, i): EngineRate => ({ ...r, _id: `r${String(i).padStart(2, '0')}`, currency: 'SGD' })),
-  }));
+  return fc
+    .record({
+      versions: fc.tuple(...ids.map(version)),
+      rates: fc.array(fc.record({ versionId: fc.constantFrom(...ids), amount: fc.integer({ min: 0, max: 100_000 }), match }), { maxLength: 12 }),
+    })
+    .map(({ versions, rates }) => ({
+      versions: versions as EngineVersion[],
+      rates: rates.map((r, i): EngineRate => ({ ...r, _id: `r${String(i).padStart(2, '0')}`, currency: 'SGD' })),
+    }));
 });
 
 const subject: fc.Arbitrary<PricingSubject> = fc.record({
@@ -66,7 +65,9 @@ describe('rate resolution engine', () => {
         if (answer.ok) {
           expect(naive).toEqual({ versionId: answer.rateVersionId, rateId: answer.rateId });
           expect(applies(rates.find((r) => r._id === answer.rateId)!, lesson.values)).toBe(true);
-          expect(answer.explanation).toMatch(/^one-to-one rate v\d \(student (assigned|registered) [><=≥≤] 2025-\d\d-\d\d\), .+: [\d,]+\.\d\d SGD\/h × \d+ min = /);
+          expect(answer.explanation).toMatch(
+            /^one-to-one rate v\d \(student (assigned|registered) [><=≥≤] 2025-\d\d-\d\d\), .+: [\d,]+\.\d\d SGD\/h × \d+ min = /,
+          );
         } else {
           expect(naive === null || naive.rateId === null).toBe(true);
           expect(answer.reason).toMatch(/^(No one-to-one rate version applies|One-to-one rate v\d .* has no rate for) .*\.$/);
@@ -127,7 +128,16 @@ describe('rate resolution engine', () => {
 
   it('explains a group lesson the way the issue shows it', () => {
     const rateBook = compileRateBook(
-      [{ _id: 'g3', table: 'GROUP_TUTOR', versionNumber: 3, dateBasis: 'TUTOR_REGISTRATION_DATE', operator: 'GREATER_THAN_OR_EQUAL', referenceDate: '2025-01-01' }],
+      [
+        {
+          _id: 'g3',
+          table: 'GROUP_TUTOR',
+          versionNumber: 3,
+          dateBasis: 'TUTOR_REGISTRATION_DATE',
+          operator: 'GREATER_THAN_OR_EQUAL',
+          referenceDate: '2025-01-01',
+        },
+      ],
       [
         { _id: 'a', versionId: 'g3', amount: 1500, currency: 'SGD', match: {} },
         { _id: 'b', versionId: 'g3', amount: 1800, currency: 'SGD', match: { courseType: 'small', tutorCountry: 'SG' } },

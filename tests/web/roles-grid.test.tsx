@@ -54,7 +54,15 @@ describe('permission grid', () => {
 
 describe('roles page', () => {
   const ADMIN = user({ _id: 'user_admin', firstname: 'Ada', lastname: 'Admin', role: { name: 'ADMIN', isGuest: false } });
-  const approver = { _id: 'role_approver', name: 'Approver', description: '', status: 'ACTIVE', permissions: { invoices: ['view'] }, isSystem: false, usersCount: 1 };
+  const approver = {
+    _id: 'role_approver',
+    name: 'Approver',
+    description: '',
+    status: 'ACTIVE',
+    permissions: { invoices: ['view'] },
+    isSystem: false,
+    usersCount: 1,
+  };
   const spare = { ...approver, _id: 'role_spare', name: 'Spare', usersCount: 0 };
 
   function renderRoles(extra: Parameters<typeof mockApi>[0], permissions: PermissionMap = fullAdminPermissions) {
@@ -99,7 +107,8 @@ describe('roles page', () => {
 
   it('shows the server’s field error for the permission map', async () => {
     renderRoles({
-      'POST /api/admin/roles': () => json({ message: 'permissions.invoices: unknown action', errors: [{ path: 'permissions.invoices', message: 'unknown action "approve"' }] }, 400),
+      'POST /api/admin/roles': () =>
+        json({ message: 'permissions.invoices: unknown action', errors: [{ path: 'permissions.invoices', message: 'unknown action "approve"' }] }, 400),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'New role' }));
     const dialog = await screen.findByRole('dialog');
@@ -110,7 +119,8 @@ describe('roles page', () => {
 
   it('verifies before deleting: a role in use only explains why, a free one is deleted with “Role deleted!”', async () => {
     const fetchMock = renderRoles({
-      'GET /api/admin/roles/verify-delete/role_approver': () => json({ canDelete: false, usersCount: 1, message: 'This role is assigned to 1 user. Give them another role first.' }),
+      'GET /api/admin/roles/verify-delete/role_approver': () =>
+        json({ canDelete: false, usersCount: 1, message: 'This role is assigned to 1 user. Give them another role first.' }),
       'GET /api/admin/roles/verify-delete/role_spare': () => json({ canDelete: true, usersCount: 0, message: 'This role is not in use and can be deleted.' }),
       'DELETE /api/admin/roles/role_spare': () => json({ _id: 'role_spare' }),
     });

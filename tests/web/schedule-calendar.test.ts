@@ -43,7 +43,9 @@ describe('visible ranges', () => {
     const week = visibleRange('week', '2026-03-29', 'Europe/London');
     expect(week.start.toISOString()).toBe('2026-03-29T00:00:00.000Z');
     expect(week.end.toISOString()).toBe('2026-04-04T23:00:00.000Z');
-    expect(visibleRange('day', '2026-03-29', 'Europe/London').end.getTime() - visibleRange('day', '2026-03-29', 'Europe/London').start.getTime()).toBe(23 * 3600_000);
+    expect(visibleRange('day', '2026-03-29', 'Europe/London').end.getTime() - visibleRange('day', '2026-03-29', 'Europe/London').start.getTime()).toBe(
+      23 * 3600_000,
+    );
   });
 
   it('shows the agenda four weeks from the day', () => {

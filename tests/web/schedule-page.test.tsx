@@ -118,7 +118,13 @@ describe('schedule page', { timeout: 30_000 }, () => {
   });
 
   it('asks a parent who acts for nobody to choose a student', async () => {
-    const parent = user({ _id: 'user_parent', firstname: 'Pat', lastname: 'Parent', role: { name: 'PARENT', isGuest: false }, userMapper: [{ _id: 'user_student', firstname: 'Sam', lastname: 'Student' }] });
+    const parent = user({
+      _id: 'user_parent',
+      firstname: 'Pat',
+      lastname: 'Parent',
+      role: { name: 'PARENT', isGuest: false },
+      userMapper: [{ _id: 'user_student', firstname: 'Sam', lastname: 'Student' }],
+    });
     renderSchedule('/portal/schedule', [], parent);
     expect(await screen.findByText('Choose a student', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Manage accounts' })).toHaveAttribute('href', '/learning-portal/manage-accounts');

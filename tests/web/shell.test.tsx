@@ -70,9 +70,7 @@ describe('app shell', () => {
     const fetchMock = mockApi({
       ...base,
       'POST /api/oauth/token': ({ form }) =>
-        form?.get('grant_type') === 'client_credentials'
-          ? json(tokenAnswer(GUEST, 'guest-token'))
-          : json(tokenAnswer(user(), 'student-token')),
+        form?.get('grant_type') === 'client_credentials' ? json(tokenAnswer(GUEST, 'guest-token')) : json(tokenAnswer(user(), 'student-token')),
       'POST /api/auth/sign-out': () => new Response(null, { status: 204 }),
     });
     const router = renderApp('/login');
@@ -107,11 +105,7 @@ describe('app shell', () => {
     expect(within(screen.getByRole('alert')).getByText('Incorrect email or password')).toBeInTheDocument();
     // The guest session was dropped with the failed login, so a fresh one is fetched.
     await waitFor(() =>
-      expect(fetchMock.mock.calls.filter((c) => c[0] === '/api/oauth/token').map(grantType)).toEqual([
-        'client_credentials',
-        'password',
-        'client_credentials',
-      ]),
+      expect(fetchMock.mock.calls.filter((c) => c[0] === '/api/oauth/token').map(grantType)).toEqual(['client_credentials', 'password', 'client_credentials']),
     );
   });
 

@@ -15,9 +15,13 @@ async function fillForm(overrides: Partial<Record<'firstname' | 'lastname' | 'em
 }
 
 describe('sign-up page', () => {
-  it('creates a student account with the browser\'s time zone, stores the session and opens the dashboard', async () => {
+  it("creates a student account with the browser's time zone, stores the session and opens the dashboard", async () => {
     const created = user({ _id: 'user_nora', firstname: 'Nora', lastname: 'Newton', email: 'nora@example.com', onboarded: false });
-    const fetchMock = mockApi({ ...startup, 'POST /api/sign-up': () => json(tokenAnswer(created, 'nora-token'), 201), 'GET /api/user/authUser': () => json({ ...created, actingFor: created }) });
+    const fetchMock = mockApi({
+      ...startup,
+      'POST /api/sign-up': () => json(tokenAnswer(created, 'nora-token'), 201),
+      'GET /api/user/authUser': () => json({ ...created, actingFor: created }),
+    });
     const router = renderApp('/sign-up');
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /Student/ })).toBeChecked();
@@ -42,7 +46,11 @@ describe('sign-up page', () => {
 
   it('signs a parent up and follows the redirect query', async () => {
     const parent = user({ _id: 'user_p', role: { name: 'PARENT', isGuest: false } });
-    const fetchMock = mockApi({ ...startup, 'POST /api/sign-up': () => json(tokenAnswer(parent, 'p-token'), 201), 'GET /api/user/authUser': () => json({ ...parent, actingFor: parent }) });
+    const fetchMock = mockApi({
+      ...startup,
+      'POST /api/sign-up': () => json(tokenAnswer(parent, 'p-token'), 201),
+      'GET /api/user/authUser': () => json({ ...parent, actingFor: parent }),
+    });
     const router = renderApp('/sign-up?redirect=%2Fportal%2Fprofile');
     await screen.findByRole('heading', { name: 'Create your account' });
     await userEvent.click(screen.getByRole('radio', { name: /Parent/ }));
@@ -54,7 +62,7 @@ describe('sign-up page', () => {
     expect(body).not.toHaveProperty('country');
   });
 
-  it('shows the shared schema\'s messages under the fields and sends nothing', async () => {
+  it("shows the shared schema's messages under the fields and sends nothing", async () => {
     const fetchMock = mockApi(startup);
     renderApp('/sign-up');
     await screen.findByRole('heading', { name: 'Create your account' });
@@ -84,6 +92,8 @@ describe('sign-up page', () => {
     mockApi(startup);
     renderApp('/sign-up?redirect=%2Fsubscriptions');
     await screen.findByRole('heading', { name: 'Create your account' });
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/learning-portal/login?redirect=%2Fsubscriptions');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      '/learning-portal/login?redirect=%2Fsubscriptions',
+    );
   });
 });

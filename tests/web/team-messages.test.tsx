@@ -30,7 +30,14 @@ class FakeSocket extends EventTarget {
 
 const ada = { _id: 'user_admin', firstname: 'Ada', lastname: 'Admin', avatar: null, isOnline: true, lastSeen: null };
 const sam = { _id: 'user_student', firstname: 'Sam', lastname: 'Student', avatar: null, isOnline: true, lastSeen: null };
-const conversation = { _id: 'conv-1', course: null, users: [ada, sam], lastMessageTime: '2031-01-01T10:00:00.000Z', lastMessage: 'Your invoice is ready', unSeenCount: 1 };
+const conversation = {
+  _id: 'conv-1',
+  course: null,
+  users: [ada, sam],
+  lastMessageTime: '2031-01-01T10:00:00.000Z',
+  lastMessage: 'Your invoice is ready',
+  unSeenCount: 1,
+};
 
 async function openRoom(path: string, conversations: object[]) {
   const store = createStore();

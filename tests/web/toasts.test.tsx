@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pushToastAtom } from '../../web/ui/toast-atoms';
 import Toaster from '../../web/ui/toast/Toaster';
+import { pushToastAtom } from '../../web/ui/toast-atoms';
 
 function renderToaster() {
   const store = createStore();

@@ -8,7 +8,13 @@ import { json, mockApi, user } from './fetch-mock';
 
 const ADMIN = user({ _id: 'user_admin', firstname: 'Ada', role: { name: 'ADMIN', isGuest: false } });
 const tutor = (id: string, firstname: string) => ({ _id: id, firstname, lastname: 'Tutor', email: null, availabilityState: null });
-const SORTING: TutorSorting = { _id: null, curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 10', tutors: [tutor('theo', 'Theo'), tutor('olivia', 'Olivia')] };
+const SORTING: TutorSorting = {
+  _id: null,
+  curriculum: 'Cambridge IGCSE',
+  subject: 'Mathematics',
+  grade: 'Grade 10',
+  tutors: [tutor('theo', 'Theo'), tutor('olivia', 'Olivia')],
+};
 
 function open(permissions = fullAdminPermissions) {
   storeSession(ADMIN);
@@ -38,7 +44,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const names = (card: HTMLElement) => within(card).getAllByRole('listitem').map((li) => li.textContent);
+const names = (card: HTMLElement) =>
+  within(card)
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
 
 describe('tutor sorting page', { timeout: 30_000 }, () => {
   it('reorders tutors from the keyboard and saves with the spec’s toast', async () => {

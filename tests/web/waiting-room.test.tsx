@@ -111,7 +111,13 @@ describe('waiting-room connection', () => {
     socket.serverSends({ type: 'waitingRoomConnections', participants: [participant('u1', 'Sam', 'STUDENT')] });
     socket.serverSends({ type: 'onRegisteredToWaitingRoom', participant: participant('u2', 'Theo', 'TUTOR') });
     socket.serverSends({ type: 'onUnRegisteredFromWaitingRoom', participant: participant('u1', 'Sam', 'STUDENT') });
-    socket.serverSends({ type: 'meetingStarted', waitingId: 'lesson1', startedAt: '2030-01-07T09:00:00.000Z', startedBy: 'u2', lessonRoomUrl: '/learning-portal/lesson-room/lesson1' });
+    socket.serverSends({
+      type: 'meetingStarted',
+      waitingId: 'lesson1',
+      startedAt: '2030-01-07T09:00:00.000Z',
+      startedBy: 'u2',
+      lessonRoomUrl: '/learning-portal/lesson-room/lesson1',
+    });
     expect(events).toEqual(['list:1', 'in:u2', 'out:u1', 'started:/learning-portal/lesson-room/lesson1']);
     expect(statuses).toEqual(['connecting', 'live']);
     room.disconnect();
@@ -193,9 +199,10 @@ describe('waiting room page', () => {
     expect(FakeSocket.all).toHaveLength(0);
   });
 
-  it('shows the lesson in the viewer\'s zone, who is waiting live, and moves the tutor in on Start lesson', async () => {
+  it("shows the lesson in the viewer's zone, who is waiting live, and moves the tutor in on Start lesson", async () => {
     const fetchMock = api(TUTOR, data({ start: '2030-01-07T09:00:00.000Z', end: '2030-01-07T10:00:00.000Z' }), {
-      'POST /api/start-meeting': () => json({ waitingId: 'lesson1', startedAt: '2030-01-07T09:00:00.000Z', lessonRoomUrl: '/learning-portal/lesson-room/lesson1' }),
+      'POST /api/start-meeting': () =>
+        json({ waitingId: 'lesson1', startedAt: '2030-01-07T09:00:00.000Z', lessonRoomUrl: '/learning-portal/lesson-room/lesson1' }),
     });
     storeSession(TUTOR);
     const router = renderApp('/waiting-room/lesson1');
@@ -234,7 +241,13 @@ describe('waiting room page', () => {
     expect(screen.queryByRole('button', { name: 'Start lesson' })).not.toBeInTheDocument();
     await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
     FakeSocket.all[0]!.serverOpens();
-    FakeSocket.all[0]!.serverSends({ type: 'meetingStarted', waitingId: 'lesson1', startedAt: '2030-01-07T09:00:00.000Z', startedBy: 'user_tutor', lessonRoomUrl: '/learning-portal/lesson-room/lesson1' });
+    FakeSocket.all[0]!.serverSends({
+      type: 'meetingStarted',
+      waitingId: 'lesson1',
+      startedAt: '2030-01-07T09:00:00.000Z',
+      startedBy: 'user_tutor',
+      lessonRoomUrl: '/learning-portal/lesson-room/lesson1',
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/learning-portal/lesson-room/lesson1'));
   });
 

@@ -33,7 +33,9 @@ export default function MobileMenu({ user }: { user: PublicUser | null }) {
                       className={({ isActive }: { isActive: boolean }) =>
                         clsx(
                           'block rounded-xl px-3 py-2.5 text-base font-medium',
-                          isActive ? 'bg-brand/10 text-slate-900 dark:text-white' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+                          isActive
+                            ? 'bg-brand/10 text-slate-900 dark:text-white'
+                            : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
                         )
                       }
                     >

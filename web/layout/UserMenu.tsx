@@ -1,5 +1,21 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
-import { ArrowDownUp, BadgeDollarSign, CalendarCheck, CalendarClock, ChevronDown, LayoutDashboard, LibraryBig, LogOut, type LucideIcon, PhoneCall, ShieldCheck, Sparkles, UserRound, Users, UsersRound } from 'lucide-react';
+import {
+  ArrowDownUp,
+  BadgeDollarSign,
+  CalendarCheck,
+  CalendarClock,
+  ChevronDown,
+  LayoutDashboard,
+  LibraryBig,
+  LogOut,
+  type LucideIcon,
+  PhoneCall,
+  ShieldCheck,
+  Sparkles,
+  UserRound,
+  Users,
+  UsersRound,
+} from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { PublicUser } from '../../schema/contracts/auth';
 import { useSignOut } from '../features/auth/use-sign-out';
@@ -14,7 +30,19 @@ export function initials(user: PublicUser) {
 const itemClass =
   'flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900 dark:text-slate-200 dark:data-focus:bg-slate-800 dark:data-focus:text-white';
 
-export const accountLinkIcons: Record<AccountLinkKey, LucideIcon> = { profile: UserRound, manageAccounts: UsersRound, users: Users, roles: ShieldCheck, meetings: CalendarClock, callLogs: PhoneCall, content: LibraryBig, trials: Sparkles, tutorSorting: ArrowDownUp, pricing: BadgeDollarSign, availability: CalendarCheck };
+export const accountLinkIcons: Record<AccountLinkKey, LucideIcon> = {
+  profile: UserRound,
+  manageAccounts: UsersRound,
+  users: Users,
+  roles: ShieldCheck,
+  meetings: CalendarClock,
+  callLogs: PhoneCall,
+  content: LibraryBig,
+  trials: Sparkles,
+  tutorSorting: ArrowDownUp,
+  pricing: BadgeDollarSign,
+  availability: CalendarCheck,
+};
 
 export default function UserMenu({ user }: { user: PublicUser }) {
   const signOut = useSignOut();

@@ -18,7 +18,18 @@ export function navItems(signedIn: boolean): NavItem[] {
   ];
 }
 
-export type AccountLinkKey = 'profile' | 'manageAccounts' | 'users' | 'roles' | 'meetings' | 'callLogs' | 'content' | 'trials' | 'tutorSorting' | 'pricing' | 'availability';
+export type AccountLinkKey =
+  | 'profile'
+  | 'manageAccounts'
+  | 'users'
+  | 'roles'
+  | 'meetings'
+  | 'callLogs'
+  | 'content'
+  | 'trials'
+  | 'tutorSorting'
+  | 'pricing'
+  | 'availability';
 
 export interface AccountLink extends NavItem {
   key: AccountLinkKey;
@@ -37,7 +48,8 @@ export function accountLinks(user: PublicUser, permissions: PermissionMap | null
     if (hasPermission(permissions, { roles: ['view'], tutorRoles: ['view'] })) links.push({ key: 'roles', to: '/portal/admin/roles', label: 'Roles' });
     if (hasPermission(permissions, { callLogs: ['view'] })) links.push({ key: 'callLogs', to: '/portal/admin/call-logs', label: 'Call logs' });
     if (hasPermission(permissions, { adminCourse: ['view'] })) links.push({ key: 'meetings', to: '/portal/admin/meetings', label: 'Meetings' });
-    if (hasPermission(permissions, { adminContent: ['view'], questionBank: ['view'] })) links.push({ key: 'content', to: '/portal/admin/content', label: 'Content' });
+    if (hasPermission(permissions, { adminContent: ['view'], questionBank: ['view'] }))
+      links.push({ key: 'content', to: '/portal/admin/content', label: 'Content' });
     if (hasPermission(permissions, { trialClasses: ['view'] })) links.push({ key: 'trials', to: '/portal/admin/trials', label: 'Trials' });
     if (hasPermission(permissions, { tutorSorting: ['view'] })) links.push({ key: 'tutorSorting', to: '/portal/admin/tutor-sorting', label: 'Tutor sorting' });
     const pricing = { flexiblePlans: ['view'], subscriptionPlans: ['view'], groups: ['view'], tutorRates: ['view'], studentRates: ['view'] };

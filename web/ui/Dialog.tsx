@@ -18,7 +18,12 @@ export function Dialog({ open, onClose, title, wide, children }: { open: boolean
               wide ? 'max-w-4xl' : 'max-w-lg',
             )}
           >
-            <button type="button" onClick={onClose} aria-label="Close dialog" className={`absolute top-4 right-4 rounded-full p-1.5 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800 ${focusRing}`}>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close dialog"
+              className={`absolute top-4 right-4 rounded-full p-1.5 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800 ${focusRing}`}
+            >
               <X className="size-5" aria-hidden="true" />
             </button>
             <DialogTitle className="pr-10 text-xl font-bold tracking-tight text-slate-900 dark:text-white">{title}</DialogTitle>

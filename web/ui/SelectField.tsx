@@ -20,7 +20,8 @@ export default function SelectField({ id, label, error, required, className, opt
         {label}
         {required && (
           <span className="text-rose-600 dark:text-rose-400" aria-hidden="true">
-            {' '}*
+            {' '}
+            *
           </span>
         )}
       </label>

@@ -16,7 +16,8 @@ export default function TextField({ id, label, error, required, className, ...in
         {label}
         {required && (
           <span className="text-rose-600 dark:text-rose-400" aria-hidden="true">
-            {' '}*
+            {' '}
+            *
           </span>
         )}
       </label>

@@ -19,7 +19,14 @@ export function Field({ id, label, error, className, children }: { id: string; l
 }
 
 /** A labelled native select whose choices are its children (SelectField takes them as a list and draws its own arrow). */
-export function ChoiceField({ id, label, error, className, children, ...select }: SelectHTMLAttributes<HTMLSelectElement> & { id: string; label: string; error?: string }) {
+export function ChoiceField({
+  id,
+  label,
+  error,
+  className,
+  children,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & { id: string; label: string; error?: string }) {
   return (
     <Field id={id} label={label} error={error} className={className}>
       <select id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={fieldClass(error)} {...select}>
@@ -29,7 +36,13 @@ export function ChoiceField({ id, label, error, className, children, ...select }
   );
 }
 
-export function TextAreaField({ id, label, error, className, ...area }: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; label: string; error?: string }) {
+export function TextAreaField({
+  id,
+  label,
+  error,
+  className,
+  ...area
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; label: string; error?: string }) {
   return (
     <Field id={id} label={label} error={error} className={className}>
       <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={fieldClass(error)} {...area} />

@@ -1,4 +1,4 @@
-import { Component, type ComponentType, lazy, type LazyExoticComponent, type ReactNode, Suspense } from 'react';
+import { Component, type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import LoadFailure from './LoadFailure';
 import PageLoading from './PageLoading';

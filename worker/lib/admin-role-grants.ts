@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { ApiError, fieldError } from '../../platform/errors';
 import { firstUnheldResource } from '../../schema/contracts/permissions';
 import { roles } from '../../schema/tables';
-import { ApiError, fieldError } from '../../platform/errors';
 import { adminPermissions } from './admin-permissions';
 import type { TenantDb } from './tenant-db';
 
@@ -17,7 +17,11 @@ export async function assertMayHandOut(tdb: TenantDb, callerId: string, wanted: 
 
 /** The tenant role an admin account is given; another tenant's role id is simply unknown here. */
 export async function tenantRole(tdb: TenantDb, roleId: string) {
-  const role = await tdb.db.select().from(roles).where(tdb.where(roles, eq(roles._id, roleId))).get();
+  const role = await tdb.db
+    .select()
+    .from(roles)
+    .where(tdb.where(roles, eq(roles._id, roleId)))
+    .get();
   if (!role) throw fieldError('adminRoleId', 'is not a role of this organisation');
   return role;
 }

@@ -1,7 +1,7 @@
 import { asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { ApiError } from '../../platform/errors';
 import type { AdminNote, AdminUserRecord, AdminUserRow, PersonRef } from '../../schema/contracts/admin-users';
 import { adminNotes, roles, type User, userAchievements, userExperiences, userLanguages, userQualifications, userSubjects, users } from '../../schema/tables';
-import { ApiError } from '../../platform/errors';
 import type { TenantDb } from './tenant-db';
 
 /** The columns of a list row; never the hash or tenant. */
@@ -33,8 +33,7 @@ export const toAdminUserRow = (row: RowSelect): AdminUserRow => ({
 });
 
 /** Accounts the admin screens manage in this tenant: not deleted, not guest visitors. */
-export const managedUser = (tdb: TenantDb, userId: string) =>
-  tdb.where(users, eq(users._id, userId), isNull(users.deletedAt), ne(users.role, 'GUEST'));
+export const managedUser = (tdb: TenantDb, userId: string) => tdb.where(users, eq(users._id, userId), isNull(users.deletedAt), ne(users.role, 'GUEST'));
 
 /** The user the admin screens may act on, or 404 (another tenant's user looks exactly like a missing one). */
 export async function findManagedUser(tdb: TenantDb, userId: string) {
@@ -52,6 +51,7 @@ async function people(tdb: TenantDb, ids: string[]): Promise<Map<string, PersonR
     .all();
   return new Map(rows.map((row) => [row._id, row]));
 }
+
 export { people as peopleById };
 
 export async function userNotes(tdb: TenantDb, userId: string): Promise<AdminNote[]> {
@@ -71,8 +71,9 @@ export async function userNotes(tdb: TenantDb, userId: string): Promise<AdminNot
 /** GET /api/admin/users/{id}: the account with its profile collections, notes and plans. */
 export async function adminUserRecord(tdb: TenantDb, userId: string): Promise<AdminUserRecord> {
   const user = await findManagedUser(tdb, userId);
-  const owned = <T extends typeof userExperiences | typeof userQualifications | typeof userAchievements | typeof userLanguages | typeof userSubjects>(table: T) =>
-    tdb.where(table, eq(table.userId, userId));
+  const owned = <T extends typeof userExperiences | typeof userQualifications | typeof userAchievements | typeof userLanguages | typeof userSubjects>(
+    table: T,
+  ) => tdb.where(table, eq(table.userId, userId));
   const [experiences, qualifications, achievements, languages, subjects, adminNotesList, adminRole] = await Promise.all([
     tdb.db.select().from(userExperiences).where(owned(userExperiences)).orderBy(desc(userExperiences.startDate)).all(),
     tdb.db.select().from(userQualifications).where(owned(userQualifications)).orderBy(desc(userQualifications.year)).all(),
@@ -88,7 +89,13 @@ export async function adminUserRecord(tdb: TenantDb, userId: string): Promise<Ad
           .get()
       : undefined,
   ]);
-  const strip = <T extends { tenantId: string; userId: string; createdAt: Date; updatedAt: Date }>({ tenantId: _t, userId: _u, createdAt: _c, updatedAt: _up, ...rest }: T) => rest;
+  const strip = <T extends { tenantId: string; userId: string; createdAt: Date; updatedAt: Date }>({
+    tenantId: _t,
+    userId: _u,
+    createdAt: _c,
+    updatedAt: _up,
+    ...rest
+  }: T) => rest;
   return {
     ...toAdminUserRow(user),
     bio: user.bio,

@@ -1,14 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
+import { ApiError } from '../../platform/errors';
 import type { createAdminUser, updateAdminUser } from '../../schema/contracts/admin-users';
 import { adminNotes, sessions, type User, users } from '../../schema/tables';
-import { ApiError } from '../../platform/errors';
 import type { Actor } from '../env';
 import { assertMayHandOut, tenantRole } from './admin-role-grants';
 import { changedFields } from './changes';
 import { hashPassword } from './passwords';
-import type { TenantDb } from './tenant-db';
 import { temporaryPassword } from './temporary-password';
+import type { TenantDb } from './tenant-db';
 import { taken, uniqueWrite } from './unique';
 
 const emailTaken = () => taken('email', 'is already used by another account');
@@ -62,7 +62,11 @@ export async function updateManagedUser(tdb: TenantDb, actor: Actor, target: Use
     throw badField('availabilityState', 'only tutors have an availability');
   }
   if (Object.keys(changes).length === 0) return target;
-  const update = tdb.db.update(users).set(changes).where(tdb.where(users, eq(users._id, target._id))).returning();
+  const update = tdb.db
+    .update(users)
+    .set(changes)
+    .where(tdb.where(users, eq(users._id, target._id)))
+    .returning();
   return (await uniqueWrite(() => update.get(), emailTaken))!;
 }
 

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { ApiError } from '../../platform/errors';
+import type { PermissionMap } from '../../schema/contracts/permissions';
 import { hasPermission } from '../../schema/contracts/permissions';
 import { sections } from '../../schema/tables';
-import type { PermissionMap } from '../../schema/contracts/permissions';
 import type { Actor } from '../env';
-import { ApiError } from '../../platform/errors';
 import { courseAccess } from './courses/access';
 import type { TenantDb } from './tenant-db';
 

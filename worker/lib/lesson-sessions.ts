@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { ApiError, fieldError } from '../../platform/errors';
 import { type BookmarkView, type bookmarkInput, numberQuestions, type SessionView, type sessionSaveInput } from '../../schema/contracts/lesson-sessions';
 import { bookmarks, courseStudents, courseTutors, lessonSessions } from '../../schema/tables';
 import { newId } from '../../schema/tables/columns';
-import { ApiError, fieldError } from '../../platform/errors';
 import type { LessonAccess } from './lesson-access';
 import type { TenantDb } from './tenant-db';
 
@@ -19,7 +19,11 @@ export const toSessionView = (row: Session): SessionView => ({
 });
 
 export const sessionOfSection = (tdb: TenantDb, sectionId: string) =>
-  tdb.db.select().from(lessonSessions).where(tdb.where(lessonSessions, eq(lessonSessions.sectionId, sectionId))).get();
+  tdb.db
+    .select()
+    .from(lessonSessions)
+    .where(tdb.where(lessonSessions, eq(lessonSessions.sectionId, sectionId)))
+    .get();
 
 type Bookmark = typeof bookmarks.$inferSelect;
 
@@ -50,7 +54,12 @@ async function writeSession(lesson: LessonAccess, values: Partial<typeof lessonS
   const { tdb } = lesson;
   const existing = await sessionOfSection(tdb, lesson.section._id);
   const row = existing
-    ? await tdb.db.update(lessonSessions).set(values).where(tdb.where(lessonSessions, eq(lessonSessions._id, existing._id))).returning().get()
+    ? await tdb.db
+        .update(lessonSessions)
+        .set(values)
+        .where(tdb.where(lessonSessions, eq(lessonSessions._id, existing._id)))
+        .returning()
+        .get()
     : await tdb.db
         .insert(lessonSessions)
         .values(tdb.values(lessonSessions, { sectionId: lesson.section._id, createdBy: lesson.userId, ...values }))
@@ -91,7 +100,9 @@ export async function addBookmark(lesson: LessonAccess, input: z.output<typeof b
         await tdb.db
           .select({ userId: courseTutors.userId })
           .from(courseTutors)
-          .where(tdb.where(courseTutors, eq(courseTutors.courseId, lesson.section.courseId), eq(courseTutors.type, 'PRIMARY'), eq(courseTutors.status, 'ENABLE')))
+          .where(
+            tdb.where(courseTutors, eq(courseTutors.courseId, lesson.section.courseId), eq(courseTutors.type, 'PRIMARY'), eq(courseTutors.status, 'ENABLE')),
+          )
           .get()
       )?.userId ?? null);
   const row = await tdb.db

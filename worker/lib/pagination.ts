@@ -4,7 +4,7 @@ import { fieldError } from '../../platform/errors';
 import type { ListQuery, ListResponse } from '../../schema/contracts/common';
 import type { Db } from '../env';
 
-export { listQuery, type ListQuery } from '../../schema/contracts/common';
+export { type ListQuery, listQuery } from '../../schema/contracts/common';
 
 /**
  * The ORDER BY for a list: `sortKey` must name one of the columns the route allows (else 400 naming sortKey),
@@ -29,7 +29,13 @@ type Page = Pick<ListQuery, 'limit' | 'offset'>;
  * The select-count-page of every list: the page's rows and the count of every row matching `where` in `from`,
  * asked at once. `rows` applies the page's limit and offset to its own select (joins, order, columns).
  */
-export async function listPage<T>(db: Db, from: SQLiteTable, where: SQL | undefined, query: Page, rows: (page: Page) => Promise<T[]>): Promise<ListResponse<T>> {
+export async function listPage<T>(
+  db: Db,
+  from: SQLiteTable,
+  where: SQL | undefined,
+  query: Page,
+  rows: (page: Page) => Promise<T[]>,
+): Promise<ListResponse<T>> {
   const [docs, total] = await Promise.all([rows({ limit: query.limit, offset: query.offset }), db.select({ n: count() }).from(from).where(where).get()]);
   return paged(docs, total?.n ?? 0, query);
 }

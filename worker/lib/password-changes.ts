@@ -1,7 +1,7 @@
 import { eq, gt, isNull } from 'drizzle-orm';
+import { fieldError } from '../../platform/errors';
 import { RESET_TOKEN_INVALID } from '../../schema/contracts/passwords';
 import { passwordResets, users } from '../../schema/tables';
-import { fieldError } from '../../platform/errors';
 import { hashPassword } from './passwords';
 import { newResetToken, sha256Hex } from './reset-tokens';
 import { revokeSessions } from './sessions';
@@ -46,7 +46,10 @@ export async function resetPassword(tdb: TenantDb, userId: string, token: string
   if (!consumed) throw fieldError('token', RESET_TOKEN_INVALID);
 
   await tdb.db.batch([
-    tdb.db.update(users).set({ passwordHash, mustChangePassword: false }).where(tdb.where(users, eq(users._id, userId))),
+    tdb.db
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false })
+      .where(tdb.where(users, eq(users._id, userId))),
     // Other links sent before this one must not reopen the account.
     tdb.db
       .update(passwordResets)

@@ -1,8 +1,8 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { ApiError } from '../../platform/errors';
 import type { pageGuidesUpdate, profileUpdate } from '../../schema/contracts/profile';
 import { users } from '../../schema/tables';
-import { ApiError } from '../../platform/errors';
 import type { Actor } from '../env';
 import { changedFields } from './changes';
 import { toUserProfile } from './public-user';
@@ -10,7 +10,11 @@ import type { TenantDb } from './tenant-db';
 
 /** The acting user (a parent acting for a student: that student), live; 404 once deleted. */
 export async function actingProfileUser(tdb: TenantDb, actor: Actor) {
-  const user = await tdb.db.select().from(users).where(tdb.where(users, eq(users._id, actor.actingUserId), isNull(users.deletedAt))).get();
+  const user = await tdb.db
+    .select()
+    .from(users)
+    .where(tdb.where(users, eq(users._id, actor.actingUserId), isNull(users.deletedAt)))
+    .get();
   if (!user) throw new ApiError(404, 'User not found');
   return user;
 }
@@ -19,7 +23,10 @@ export async function actingProfileUser(tdb: TenantDb, actor: Actor) {
 export async function updateProfile(tdb: TenantDb, actor: Actor, current: Awaited<ReturnType<typeof toUserProfile>>, input: z.output<typeof profileUpdate>) {
   const changes = changedFields(current, input);
   if (Object.keys(changes).length === 0) return current;
-  await tdb.db.update(users).set(changes).where(tdb.where(users, eq(users._id, actor.actingUserId)));
+  await tdb.db
+    .update(users)
+    .set(changes)
+    .where(tdb.where(users, eq(users._id, actor.actingUserId)));
   return toUserProfile(tdb, await actingProfileUser(tdb, actor));
 }
 
@@ -36,5 +43,8 @@ export async function dismissPageGuides(tdb: TenantDb, actor: Actor, guides: z.o
 }
 
 export async function setAvatar(tdb: TenantDb, actor: Actor, avatar: string) {
-  await tdb.db.update(users).set({ avatar }).where(tdb.where(users, eq(users._id, actor.actingUserId)));
+  await tdb.db
+    .update(users)
+    .set({ avatar })
+    .where(tdb.where(users, eq(users._id, actor.actingUserId)));
 }

@@ -1,16 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { PublicUser, UserSummary } from '../../schema/contracts/auth';
 import type { MappedStudent, UserProfile } from '../../schema/contracts/profile';
-import {
-  type User,
-  userAchievements,
-  userExperiences,
-  userLanguages,
-  userMappers,
-  userQualifications,
-  users,
-  userSubjects,
-} from '../../schema/tables';
+import { type User, userAchievements, userExperiences, userLanguages, userMappers, userQualifications, userSubjects, users } from '../../schema/tables';
 import type { TenantDb } from './tenant-db';
 
 export const summaryColumns = { _id: users._id, firstname: users.firstname, lastname: users.lastname };
@@ -61,11 +52,31 @@ export function toRecord<T extends { tenantId: string; createdAt: Date; updatedA
 /** The spec's User with its sub-collections and page guides, read in one round trip. */
 export async function toUserProfile(tdb: TenantDb, user: User): Promise<UserProfile> {
   const [experiences, qualifications, achievements, languages, subjects] = await tdb.db.batch([
-    tdb.db.select().from(userExperiences).where(tdb.where(userExperiences, eq(userExperiences.userId, user._id))).orderBy(asc(userExperiences.createdAt)),
-    tdb.db.select().from(userQualifications).where(tdb.where(userQualifications, eq(userQualifications.userId, user._id))).orderBy(asc(userQualifications.createdAt)),
-    tdb.db.select().from(userAchievements).where(tdb.where(userAchievements, eq(userAchievements.userId, user._id))).orderBy(asc(userAchievements.createdAt)),
-    tdb.db.select().from(userLanguages).where(tdb.where(userLanguages, eq(userLanguages.userId, user._id))).orderBy(asc(userLanguages.createdAt)),
-    tdb.db.select().from(userSubjects).where(tdb.where(userSubjects, eq(userSubjects.userId, user._id))).orderBy(asc(userSubjects.createdAt)),
+    tdb.db
+      .select()
+      .from(userExperiences)
+      .where(tdb.where(userExperiences, eq(userExperiences.userId, user._id)))
+      .orderBy(asc(userExperiences.createdAt)),
+    tdb.db
+      .select()
+      .from(userQualifications)
+      .where(tdb.where(userQualifications, eq(userQualifications.userId, user._id)))
+      .orderBy(asc(userQualifications.createdAt)),
+    tdb.db
+      .select()
+      .from(userAchievements)
+      .where(tdb.where(userAchievements, eq(userAchievements.userId, user._id)))
+      .orderBy(asc(userAchievements.createdAt)),
+    tdb.db
+      .select()
+      .from(userLanguages)
+      .where(tdb.where(userLanguages, eq(userLanguages.userId, user._id)))
+      .orderBy(asc(userLanguages.createdAt)),
+    tdb.db
+      .select()
+      .from(userSubjects)
+      .where(tdb.where(userSubjects, eq(userSubjects.userId, user._id)))
+      .orderBy(asc(userSubjects.createdAt)),
   ]);
   return {
     ...(await toPublicUser(tdb, user)),

@@ -148,14 +148,22 @@ export async function reserveAttempt(db: Db, keys: ThrottleKey[], what: string, 
   const current = await db
     .select({ blockedUntil: signInAttempts.blockedUntil })
     .from(signInAttempts)
-    .where(inArray(signInAttempts.key, keys.map((k) => k.key)));
+    .where(
+      inArray(
+        signInAttempts.key,
+        keys.map((k) => k.key),
+      ),
+    );
   const latest = Math.max(0, ...current.map((row) => row.blockedUntil.getTime()));
   if (latest > now) return refusal(latest, now, what);
 
   const attempt = crypto.randomUUID();
   const [first, ...rest] = keys.map(({ key, policy }) => countAttempt(db, policy, key, attempt, now));
   const results = await db.batch([first!, ...rest]);
-  const refusedUntil = results.flat().filter((row) => row.lastAttempt !== attempt).map((row) => row.blockedUntil.getTime());
+  const refusedUntil = results
+    .flat()
+    .filter((row) => row.lastAttempt !== attempt)
+    .map((row) => row.blockedUntil.getTime());
   return refusedUntil.length ? refusal(Math.max(...refusedUntil), now, what) : null;
 }
 

@@ -1,8 +1,8 @@
 import { and, count, eq, inArray, isNull, notExists } from 'drizzle-orm';
 import type { z } from 'zod';
+import { ApiError } from '../../platform/errors';
 import type { Role, roleInput, VerifyDelete } from '../../schema/contracts/roles';
 import { roles, users } from '../../schema/tables';
-import { ApiError } from '../../platform/errors';
 import type { Actor } from '../env';
 import { assertMayHandOut } from './admin-role-grants';
 import { changedFields } from './changes';
@@ -34,7 +34,11 @@ export async function usersCounts(tdb: TenantDb, roleIds: string[]) {
 export const usersCountOf = async (tdb: TenantDb, role: RoleRow) => (await usersCounts(tdb, [role._id])).get(role._id) ?? 0;
 
 export async function findRole(tdb: TenantDb, id: string) {
-  const role = await tdb.db.select().from(roles).where(tdb.where(roles, eq(roles._id, id))).get();
+  const role = await tdb.db
+    .select()
+    .from(roles)
+    .where(tdb.where(roles, eq(roles._id, id)))
+    .get();
   if (!role) throw new ApiError(404, 'Role not found');
   return role;
 }
@@ -54,7 +58,10 @@ export async function verifyDelete(tdb: TenantDb, role: RoleRow): Promise<Verify
 /** A new role holding no more than the actor's own role may hand out. */
 export async function createRole(tdb: TenantDb, actor: Actor, input: RoleInput) {
   await assertMayHandOut(tdb, actor.userId, input.permissions, 'permissions');
-  const insert = tdb.db.insert(roles).values(tdb.values(roles, { ...input, isSystem: false })).returning();
+  const insert = tdb.db
+    .insert(roles)
+    .values(tdb.values(roles, { ...input, isSystem: false }))
+    .returning();
   return uniqueWrite(() => insert.get(), nameTaken);
 }
 
@@ -64,7 +71,11 @@ export async function updateRole(tdb: TenantDb, actor: Actor, role: RoleRow, inp
   const changes = changedFields(role, input);
   if (Object.keys(changes).length === 0) return role;
   if (changes.permissions) await assertMayHandOut(tdb, actor.userId, changes.permissions, 'permissions');
-  const update = tdb.db.update(roles).set(changes).where(tdb.where(roles, eq(roles._id, role._id))).returning();
+  const update = tdb.db
+    .update(roles)
+    .set(changes)
+    .where(tdb.where(roles, eq(roles._id, role._id)))
+    .returning();
   return (await uniqueWrite(() => update.get(), nameTaken))!;
 }
 
@@ -72,7 +83,10 @@ export async function deleteRole(tdb: TenantDb, role: RoleRow) {
   const check = await verifyDelete(tdb, role);
   if (!check.canDelete) throw new ApiError(409, check.message);
   // Checked again in the statement itself, so a role given to someone a moment ago is never deleted.
-  const inUse = tdb.db.select({ _id: users._id }).from(users).where(and(eq(users.adminRoleId, roles._id), isNull(users.deletedAt)));
+  const inUse = tdb.db
+    .select({ _id: users._id })
+    .from(users)
+    .where(and(eq(users.adminRoleId, roles._id), isNull(users.deletedAt)));
   const removed = await tdb.db
     .delete(roles)
     .where(tdb.where(roles, eq(roles._id, role._id), eq(roles.isSystem, false), notExists(inUse)))

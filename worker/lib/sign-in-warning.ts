@@ -1,8 +1,8 @@
 import { eq, isNull } from 'drizzle-orm';
-import { users } from '../../schema/tables';
-import type { Env } from '../env';
 import { sendEmail } from '../../platform/email/outbox';
 import { signInWarningMail } from '../../platform/email/templates';
+import { users } from '../../schema/tables';
+import type { Env } from '../env';
 import type { Caller } from './rate-limit';
 import type { TenantDb } from './tenant-db';
 

@@ -41,12 +41,19 @@ type SignUpAccount = z.output<typeof signUpRequest>;
 /** The new account's row (or the guest's row turned into it), as a statement for whoever runs the batch. */
 export async function accountWrite(tdb: TenantDb, guest: GuestSession | null, input: SignUpAccount) {
   const { password, country, ...person } = input;
-  const existing = await tdb.db.select({ _id: users._id }).from(users).where(tdb.where(users, eq(users.email, person.email))).get();
+  const existing = await tdb.db
+    .select({ _id: users._id })
+    .from(users)
+    .where(tdb.where(users, eq(users.email, person.email)))
+    .get();
   if (existing) throw emailTaken();
   const account = { ...person, country: country ?? null, passwordHash: await hashPassword(password) };
   const userId = guest?.userId ?? newId();
   const statement = guest
-    ? tdb.db.update(users).set(account).where(tdb.where(users, eq(users._id, guest.userId)))
+    ? tdb.db
+        .update(users)
+        .set(account)
+        .where(tdb.where(users, eq(users._id, guest.userId)))
     : tdb.db.insert(users).values(tdb.values(users, { ...account, _id: userId }));
   return { userId, guestSessionId: guest?.sessionId ?? null, statement };
 }
@@ -57,7 +64,11 @@ export const withAccountRace = <T>(write: () => Promise<T>): Promise<T> => uniqu
 /** Ends the guest session the account grew out of and opens the new account's session. */
 export async function grantNewAccount(tdb: TenantDb, secret: string, userId: string, guestSessionId: string | null): Promise<Grant> {
   if (guestSessionId) await endSession(tdb, guestSessionId);
-  const user = await tdb.db.select().from(users).where(tdb.where(users, eq(users._id, userId))).get();
+  const user = await tdb.db
+    .select()
+    .from(users)
+    .where(tdb.where(users, eq(users._id, userId)))
+    .get();
   return grant(tdb, secret, user!, 'sign-up');
 }
 

@@ -1,6 +1,6 @@
+import { sendEmail } from '../../platform/email/outbox';
 import type { Tenant } from '../../schema/tables';
 import type { Db, Env } from '../env';
-import { sendEmail } from '../../platform/email/outbox';
 
 // No 0/O, 1/l/I: the person types this from an e-mail.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { ApiError, fieldError } from '../../platform/errors';
 import type { CollectionName, subjectInput } from '../../schema/contracts/profile';
 import { curricula, grades, subjects, userAchievements, userExperiences, userLanguages, userQualifications, userSubjects } from '../../schema/tables';
-import { ApiError, fieldError } from '../../platform/errors';
 import type { TenantDb } from './tenant-db';
 import { uniqueWrite } from './unique';
 
@@ -36,20 +36,31 @@ const notFound = (name: CollectionName | 'subjects') => new ApiError(404, `${sin
  */
 export async function addToCollection(tdb: TenantDb, name: CollectionName, ownerId: string, input: CollectionInput) {
   const table = tables[name];
-  const insert = tdb.db.insert(table).values(tdb.values(table, { ...input, userId: ownerId })).returning();
+  const insert = tdb.db
+    .insert(table)
+    .values(tdb.values(table, { ...input, userId: ownerId }))
+    .returning();
   return uniqueWrite(() => insert.get(), alreadyThere(name));
 }
 
 /** Refuses with the collection's 404 unless the row is the owner's: the gate a route runs before reading the body. */
 export async function assertInCollection(tdb: TenantDb, name: CollectionName, ownerId: string, id: string) {
   const table = tables[name];
-  const row = await tdb.db.select({ _id: table._id }).from(table).where(tdb.where(table, eq(table._id, id), eq(table.userId, ownerId))).get();
+  const row = await tdb.db
+    .select({ _id: table._id })
+    .from(table)
+    .where(tdb.where(table, eq(table._id, id), eq(table.userId, ownerId)))
+    .get();
   if (!row) throw notFound(name);
 }
 
 export async function updateInCollection(tdb: TenantDb, name: CollectionName, ownerId: string, id: string, input: CollectionInput) {
   const table = tables[name];
-  const update = tdb.db.update(table).set(input).where(tdb.where(table, eq(table._id, id), eq(table.userId, ownerId))).returning();
+  const update = tdb.db
+    .update(table)
+    .set(input)
+    .where(tdb.where(table, eq(table._id, id), eq(table.userId, ownerId)))
+    .returning();
   const row = await uniqueWrite(() => update.get(), alreadyThere(name));
   if (!row) throw notFound(name);
   return row;
@@ -57,14 +68,23 @@ export async function updateInCollection(tdb: TenantDb, name: CollectionName, ow
 
 export async function removeFromCollection(tdb: TenantDb, name: CollectionName, ownerId: string, id: string) {
   const table = tables[name];
-  const row = await tdb.db.delete(table).where(tdb.where(table, eq(table._id, id), eq(table.userId, ownerId))).returning().get();
+  const row = await tdb.db
+    .delete(table)
+    .where(tdb.where(table, eq(table._id, id), eq(table.userId, ownerId)))
+    .returning()
+    .get();
   if (!row) throw notFound(name);
   return row;
 }
 
 export async function addSubject(tdb: TenantDb, ownerId: string, choice: z.output<typeof subjectInput>) {
   await assertInCatalogue(tdb, choice);
-  const row = await tdb.db.insert(userSubjects).values(tdb.values(userSubjects, { ...choice, userId: ownerId })).onConflictDoNothing().returning().get();
+  const row = await tdb.db
+    .insert(userSubjects)
+    .values(tdb.values(userSubjects, { ...choice, userId: ownerId }))
+    .onConflictDoNothing()
+    .returning()
+    .get();
   if (!row) throw alreadyThere('subjects')();
   return row;
 }

@@ -11,8 +11,8 @@ import {
   userLanguages,
   userMappers,
   userQualifications,
-  users,
   userSubjects,
+  users,
 } from '../../schema/tables';
 import { removeAvatars } from './files';
 import type { TenantDb } from './tenant-db';
@@ -45,7 +45,10 @@ export async function deleteUserAccount(tdb: TenantDb, files: R2Bucket, user: { 
       .where(tdb.where(users, eq(users._id, user._id))),
     ...owned.map((table) => tdb.db.delete(table).where(tdb.where(table, eq(table.userId, user._id)))),
     tdb.db.delete(userMappers).where(tdb.where(userMappers, or(eq(userMappers.parentId, user._id), eq(userMappers.studentId, user._id)))),
-    tdb.db.update(sessions).set({ revokedAt: now }).where(tdb.where(sessions, eq(sessions.userId, user._id), isNull(sessions.revokedAt))),
+    tdb.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(tdb.where(sessions, eq(sessions.userId, user._id), isNull(sessions.revokedAt))),
     tdb.db.delete(passwordResets).where(tdb.where(passwordResets, eq(passwordResets.userId, user._id))),
     tdb.db.delete(adminNotes).where(tdb.where(adminNotes, and(eq(adminNotes.subjectType, 'USER'), eq(adminNotes.subjectId, user._id)))),
     ...(user.email ? [tdb.db.delete(emailOutbox).where(tdb.where(emailOutbox, eq(emailOutbox.to, user.email)))] : []),

@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
+import { ApiError } from '../../platform/errors';
 import { sessions, userMappers } from '../../schema/tables';
 import type { AppBindings, Db } from '../env';
 import { verifyAccessToken } from '../lib/access-tokens';
 import { changesState, writeAudit } from '../lib/audit';
-import { ApiError } from '../../platform/errors';
 
 /**
  * Reads the bearer token and the `x-user-id` header (the user the caller acts for) and sets `auth`.

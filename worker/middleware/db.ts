@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppBindings } from '../env';
 import { databaseFor } from '../../platform/database';
+import type { AppBindings } from '../env';
 
 export const dbMiddleware = createMiddleware<AppBindings>(async (c, next) => {
   c.set('db', databaseFor(c.env.DB));

@@ -1,10 +1,10 @@
 import { createMiddleware } from 'hono/factory';
+import { ApiError } from '../../platform/errors';
 import { hasTenantPermission, type Requirement } from '../../schema/contracts/permissions';
 import type { RoleName } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { adminPermissions } from '../lib/admin-permissions';
 import { authOf } from './auth';
-import { ApiError } from '../../platform/errors';
 
 /** Mount after requireAuth: lets the request through only for the given roles (checked on the signed-in user). */
 export const requireRole = (...roles: RoleName[]) =>
@@ -38,7 +38,6 @@ export const requirePermissions = (required: Requirement) =>
     }
     await next();
   });
-
 
 /** Password and payment-method changes belong to the person alone: refused while an admin acts as them. */
 export const refuseWhileImpersonating = createMiddleware<AppBindings>(async (c, next) => {

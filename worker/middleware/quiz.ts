@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppBindings } from '../env';
 import { ApiError } from '../../platform/errors';
+import type { AppBindings } from '../env';
 import { learnerFor } from '../lib/quiz/learner';
 import { MARK, mayReviewAnyone, type Reviewer } from '../lib/quiz/reviewers';
 import { tenantDb } from '../lib/tenant-db';

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppBindings } from '../env';
 import { ApiError } from '../../platform/errors';
+import type { AppBindings } from '../env';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The spec's token call is form-encoded (spec 1, section 7); nothing else takes a form. */

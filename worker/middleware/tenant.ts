@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
+import { ApiError } from '../../platform/errors';
 import { tenants } from '../../schema/tables';
 import type { AppBindings } from '../env';
-import { ApiError } from '../../platform/errors';
 
 /** The tenant comes from the request's host on every call; an unknown host gets nothing. */
 export const tenantMiddleware = createMiddleware<AppBindings>(async (c, next) => {

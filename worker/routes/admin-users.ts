@@ -1,5 +1,6 @@
 import { count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { ApiError } from '../../platform/errors';
 import {
   adminNoteDeleteQuery,
   adminNoteInput,
@@ -15,15 +16,14 @@ import {
 } from '../../schema/contracts/admin-users';
 import { users } from '../../schema/tables';
 import type { AppBindings } from '../env';
-import { addAdminNote, assertMayManage, createManagedUser, removeAdminNote, replaceWithTemporaryPassword, updateManagedUser } from '../lib/admin-users';
 import { adminUserRecord, adminUserRowColumns, findManagedUser, toAdminUserRow } from '../lib/admin-user-record';
+import { addAdminNote, assertMayManage, createManagedUser, removeAdminNote, replaceWithTemporaryPassword, updateManagedUser } from '../lib/admin-users';
 import { paged, sortBy } from '../lib/pagination';
 import { setUserPlans } from '../lib/pricing/user-plans';
 import { contains } from '../lib/search';
-import { tenantDb } from '../lib/tenant-db';
 import { mailTemporaryPassword } from '../lib/temporary-password';
+import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError } from '../../platform/errors';
 import { requirePermission } from '../middleware/permissions';
 import { parseJson, validate } from '../middleware/validate';
 import { impersonationRoutes } from './impersonation';
@@ -111,7 +111,15 @@ export const adminUserRoutes = new Hono<AppBindings>()
     );
     const [rows, total] = await Promise.all([
       tdb.db
-        .select({ _id: users._id, firstname: users.firstname, lastname: users.lastname, email: users.email, country: users.country, curriculum: users.curriculum, grade: users.grade })
+        .select({
+          _id: users._id,
+          firstname: users.firstname,
+          lastname: users.lastname,
+          email: users.email,
+          country: users.country,
+          curriculum: users.curriculum,
+          grade: users.grade,
+        })
         .from(users)
         .where(where)
         .orderBy(users.firstname, users.lastname, users._id)
@@ -125,7 +133,11 @@ export const adminUserRoutes = new Hono<AppBindings>()
   .get('/admin/users/:id', ...can('view'), async (c) => c.json(await adminUserRecord(tenantDb(c), c.req.param('id'))))
   .post('/admin/users', ...can('create'), validate('json', createAdminUser), async (c) => {
     const { user, password } = await createManagedUser(tenantDb(c), authOf(c), c.req.valid('json'));
-    await mailTemporaryPassword({ db: c.get('db'), env: c.env, tenant: c.get('tenant'), origin: requestOrigin(c.req.url) }, { email: user.email!, firstname: user.firstname }, password);
+    await mailTemporaryPassword(
+      { db: c.get('db'), env: c.env, tenant: c.get('tenant'), origin: requestOrigin(c.req.url) },
+      { email: user.email!, firstname: user.firstname },
+      password,
+    );
     return c.json(toAdminUserRow(user), 201);
   })
   .put('/admin/users/plans/:id', ...can('edit'), validate('json', userPlansInput), async (c) => {
@@ -147,7 +159,11 @@ export const adminUserRoutes = new Hono<AppBindings>()
     await assertMayManage(tdb, authOf(c), user);
     if (!user.email) throw new ApiError(409, 'This user has no email address to send a password to');
     const password = await replaceWithTemporaryPassword(tdb, user);
-    await mailTemporaryPassword({ db: tdb.db, env: c.env, tenant: c.get('tenant'), origin: requestOrigin(c.req.url) }, { email: user.email, firstname: user.firstname }, password);
+    await mailTemporaryPassword(
+      { db: tdb.db, env: c.env, tenant: c.get('tenant'), origin: requestOrigin(c.req.url) },
+      { email: user.email, firstname: user.firstname },
+      password,
+    );
     return c.json({ message: TEMPORARY_PASSWORD_SENT });
   })
   .post('/admin/users/admin-notes/:id', ...can('edit'), validate('json', adminNoteInput), async (c) => {

@@ -1,16 +1,16 @@
 import { eq, isNull } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
+import { fieldError } from '../../platform/errors';
 import { type AuthType, authTypes, tokenRequest } from '../../schema/contracts/auth';
 import { type User, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { rehashPassword } from '../lib/password-changes';
 import { DUMMY_HASH, needsRehash, verifyPassword } from '../lib/passwords';
 import { callerOf, passwordFailed, passwordKeys, passwordSucceeded, reserveAttempt, tooMany } from '../lib/rate-limit';
-import { warnOwner } from '../lib/sign-in-warning';
 import { cookieUser, endSession, forgetSession, grant, idTokenUser, issueIdToken, newGuest, rememberSession, type SessionOrigin } from '../lib/sessions';
+import { warnOwner } from '../lib/sign-in-warning';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { fieldError } from '../../platform/errors';
 import { refuseWhileImpersonating, requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 
@@ -83,7 +83,12 @@ export const authRoutes = new Hono<AppBindings>()
         const user = await passwordUser(tdb, value, body.password);
         if (!user) {
           if (await passwordFailed(tdb, value)) {
-            const ctx = { env: c.env, origin: new URL(c.req.url).origin, productName: c.get('tenant').name, waitUntil: c.executionCtx.waitUntil.bind(c.executionCtx) };
+            const ctx = {
+              env: c.env,
+              origin: new URL(c.req.url).origin,
+              productName: c.get('tenant').name,
+              waitUntil: c.executionCtx.waitUntil.bind(c.executionCtx),
+            };
             await warnOwner(tdb, ctx, value, caller);
           }
           return invalidGrant(c, INCORRECT);

@@ -1,9 +1,10 @@
-import { Hono } from 'hono';
 import type { Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
+import { ApiError, fieldError } from '../../platform/errors';
 import {
-  availabilityInput,
   type AvailabilityState,
+  availabilityInput,
   slotsQuery,
   TRIAL_MINUTES,
   trialSlotsInput,
@@ -16,7 +17,6 @@ import { slotsFor, trialTutors } from '../lib/availability/slot-options';
 import { effectiveRules, itemsOf, tenantUser, timeOffOf } from '../lib/availability/store';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError, fieldError } from '../../platform/errors';
 import { requireAccount } from '../middleware/permissions';
 import { parseJson, validate } from '../middleware/validate';
 
@@ -26,7 +26,11 @@ const tutorNotFound = () => new ApiError(404, 'Tutor not found');
 
 const isAdminWith = (c: Context<AppBindings>, action: 'view' | 'edit') => adminMay(tenantDb(c), authOf(c), c.get('tenant').permissions, action);
 
-async function availabilityOf(tdb: TenantDb, user: { _id: string; timezone: string; availabilityState: string | null }, full: boolean): Promise<UserAvailability> {
+async function availabilityOf(
+  tdb: TenantDb,
+  user: { _id: string; timezone: string; availabilityState: string | null },
+  full: boolean,
+): Promise<UserAvailability> {
   const [items, off, rules] = await Promise.all([itemsOf(tdb, [user._id]), timeOffOf(tdb, [user._id]), effectiveRules(tdb, [user._id])]);
   return {
     userId: user._id,

@@ -33,13 +33,27 @@ export const callLogRoutes = new Hono<AppBindings>().get(
       q.endDate ? lte(callLogs.lessonStart, endOf(q.endDate)) : undefined,
     );
     const order = sortBy(q, sortColumns, desc(callLogs.lessonStart));
-    const page = await listPage(tdb.db, callLogs, where, q, (p) => tdb.db.select().from(callLogs).where(where).orderBy(order, desc(callLogs._id)).limit(p.limit).offset(p.offset).all());
+    const page = await listPage(tdb.db, callLogs, where, q, (p) =>
+      tdb.db.select().from(callLogs).where(where).orderBy(order, desc(callLogs._id)).limit(p.limit).offset(p.offset).all(),
+    );
     const rows = page.docs;
     const sectionIds = [...new Set(rows.map((r) => r.sectionId))];
     const courseIds = [...new Set(rows.map((r) => r.courseId))];
     const [sectionRows, courseRows, people] = await Promise.all([
-      sectionIds.length ? tdb.db.select({ _id: sections._id, title: sections.title }).from(sections).where(tdb.where(sections, inArray(sections._id, sectionIds))).all() : [],
-      courseIds.length ? tdb.db.select({ _id: courses._id, title: courses.title }).from(courses).where(tdb.where(courses, inArray(courses._id, courseIds))).all() : [],
+      sectionIds.length
+        ? tdb.db
+            .select({ _id: sections._id, title: sections.title })
+            .from(sections)
+            .where(tdb.where(sections, inArray(sections._id, sectionIds)))
+            .all()
+        : [],
+      courseIds.length
+        ? tdb.db
+            .select({ _id: courses._id, title: courses.title })
+            .from(courses)
+            .where(tdb.where(courses, inArray(courses._id, courseIds)))
+            .all()
+        : [],
       peopleByIds(tdb, [...new Set(rows.flatMap((r) => [...(r.tutorId ? [r.tutorId] : []), ...r.studentIds]))]),
     ]);
     const title = (list: { _id: string; title: string }[], id: string) => ({ _id: id, title: list.find((x) => x._id === id)?.title ?? '' });

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { listNotifications } from '../../platform/chat/notifications';
+import { ApiError } from '../../platform/errors';
 import { NOTIFICATION_PAGE_SIZE, type PushConfig, pushSubscriptionBody } from '../../schema/contracts/chat';
 import type { AppBindings } from '../env';
-import { listNotifications } from '../../platform/chat/notifications';
 import { pushLogPage, removePushSubscription, savePushSubscription } from '../lib/chat/push-subscriptions';
 import { listQuery, paged } from '../lib/pagination';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError } from '../../platform/errors';
 import { refuseWhileImpersonating, requireAccount } from '../middleware/permissions';
 import { parseQuery, validate } from '../middleware/validate';
 

@@ -31,7 +31,10 @@ const toRecord = <R extends { tenantId: string; createdAt: Date; updatedAt: Date
  */
 function settingTemplateRoutes<T extends SettingTable>(kind: Kind<T>) {
   const { table, path } = kind;
-  const can = (...actions: string[]): [MiddlewareHandler<AppBindings>, MiddlewareHandler<AppBindings>] => [requireAuth, requirePermission(kind.permission, actions)];
+  const can = (...actions: string[]): [MiddlewareHandler<AppBindings>, MiddlewareHandler<AppBindings>] => [
+    requireAuth,
+    requirePermission(kind.permission, actions),
+  ];
   const store = settingTemplates(kind);
   const sortable = { name: table.name, status: table.status, createdAt: table.createdAt, updatedAt: table.updatedAt };
 
@@ -39,9 +42,15 @@ function settingTemplateRoutes<T extends SettingTable>(kind: Kind<T>) {
     .get(`/admin/${path}`, ...can('view'), validate('query', settingTemplateListQuery), async (c) => {
       const tdb = tenantDb(c);
       const q = c.req.valid('query');
-      const where = tdb.where(table, q.searchText ? contains(table.name, q.searchText) : undefined, q.statuses?.length ? inArray(table.status, q.statuses) : undefined);
+      const where = tdb.where(
+        table,
+        q.searchText ? contains(table.name, q.searchText) : undefined,
+        q.statuses?.length ? inArray(table.status, q.statuses) : undefined,
+      );
       const order = sortBy(q, sortable, desc(table.createdAt));
-      const page = await listPage(tdb.db, table, where, q, (p) => tdb.db.select().from(table).where(where).orderBy(order, desc(table._id)).limit(p.limit).offset(p.offset).all());
+      const page = await listPage(tdb.db, table, where, q, (p) =>
+        tdb.db.select().from(table).where(where).orderBy(order, desc(table._id)).limit(p.limit).offset(p.offset).all(),
+      );
       return c.json(paged(page.docs.map(toRecord), page.totalDocs, q));
     })
     .get(`/admin/${path}/dropdown-list`, ...can('view'), async (c) => {

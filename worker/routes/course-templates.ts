@@ -2,7 +2,13 @@ import { asc, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { idParam, recordId } from '../../schema/contracts/common';
-import { courseFromTemplateInput, courseTemplateInput, courseTemplateListQuery, courseTemplateUpdate, templateDetailQuery } from '../../schema/contracts/course-templates';
+import {
+  courseFromTemplateInput,
+  courseTemplateInput,
+  courseTemplateListQuery,
+  courseTemplateUpdate,
+  templateDetailQuery,
+} from '../../schema/contracts/course-templates';
 import { courseTemplates } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { courseRecords } from '../lib/courses/records';
@@ -36,7 +42,13 @@ export const courseTemplateRoutes = new Hono<AppBindings>()
     const page = await listPage(tdb.db, courseTemplates, where, q, (p) =>
       tdb.db.select().from(courseTemplates).where(where).orderBy(order, desc(courseTemplates._id)).limit(p.limit).offset(p.offset).all(),
     );
-    return c.json(paged(page.docs.map((row) => toTemplate(row)), page.totalDocs, q));
+    return c.json(
+      paged(
+        page.docs.map((row) => toTemplate(row)),
+        page.totalDocs,
+        q,
+      ),
+    );
   })
   .post('/admin/course-templates', ...can('create'), validate('json', courseTemplateInput), async (c) =>
     c.json(toTemplate(await createTemplate(tenantDb(c), c.req.valid('json')), true), 201),
@@ -52,10 +64,16 @@ export const courseTemplateRoutes = new Hono<AppBindings>()
     const tdb = tenantDb(c);
     return c.json(await deleteTemplate(tdb, await findTemplate(tdb, c.req.valid('param').id)));
   })
-  .post('/admin/courses/from-template/:templateId', ...can('create'), validate('param', templateIdParam), validate('json', courseFromTemplateInput), async (c) => {
-    const tdb = tenantDb(c);
-    const template = await findTemplate(tdb, c.req.valid('param').templateId);
-    const course = await courseFromTemplate(tdb, authOf(c), template, c.req.valid('json'));
-    const [record] = await courseRecords(tdb, [course]);
-    return c.json(record!, 201);
-  });
+  .post(
+    '/admin/courses/from-template/:templateId',
+    ...can('create'),
+    validate('param', templateIdParam),
+    validate('json', courseFromTemplateInput),
+    async (c) => {
+      const tdb = tenantDb(c);
+      const template = await findTemplate(tdb, c.req.valid('param').templateId);
+      const course = await courseFromTemplate(tdb, authOf(c), template, c.req.valid('json'));
+      const [record] = await courseRecords(tdb, [course]);
+      return c.json(record!, 201);
+    },
+  );

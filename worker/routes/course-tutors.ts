@@ -5,7 +5,15 @@ import { idParam, recordId } from '../../schema/contracts/common';
 import { courseIdQuery, courseTutorInput, courseTutorListQuery, courseTutorUpdate, tutorVerifyQuery } from '../../schema/contracts/course-students';
 import { courses, courseTutors } from '../../schema/tables';
 import type { AppBindings } from '../env';
-import { addCourseTutor, findCourseTutor, removeCourseTutor, selectCourseTutors, toCourseTutor, updateCourseTutor, verifyTutorRemoval } from '../lib/courses/course-tutors';
+import {
+  addCourseTutor,
+  findCourseTutor,
+  removeCourseTutor,
+  selectCourseTutors,
+  toCourseTutor,
+  updateCourseTutor,
+  verifyTutorRemoval,
+} from '../lib/courses/course-tutors';
 import { liveCourseIds } from '../lib/courses/records';
 import { listPage, paged } from '../lib/pagination';
 import { tenantDb } from '../lib/tenant-db';

@@ -1,8 +1,16 @@
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { idParam } from '../../schema/contracts/common';
-import { adminCourseListQuery, courseDetailQuery, courseInput, courseListQuery, courseUpdate, type MyCourse, tutorCourseUpdate } from '../../schema/contracts/courses';
-import { courses, courseStudents, courseTutors, users } from '../../schema/tables';
+import {
+  adminCourseListQuery,
+  courseDetailQuery,
+  courseInput,
+  courseListQuery,
+  courseUpdate,
+  type MyCourse,
+  tutorCourseUpdate,
+} from '../../schema/contracts/courses';
+import { courseStudents, courses, courseTutors, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { courseAccessOf, requireCourseAction } from '../lib/courses/access';
 import { createCourse, deleteCourse, updateCourse, updateCourseText } from '../lib/courses/operations';
@@ -37,7 +45,11 @@ async function detail(tdb: TenantDb, row: typeof courses.$inferSelect, withSecti
 }
 
 async function userTimezone(tdb: TenantDb, userId: string) {
-  const user = await tdb.db.select({ timezone: users.timezone }).from(users).where(tdb.where(users, eq(users._id, userId))).get();
+  const user = await tdb.db
+    .select({ timezone: users.timezone })
+    .from(users)
+    .where(tdb.where(users, eq(users._id, userId)))
+    .get();
   return user?.timezone ?? 'UTC';
 }
 
@@ -58,7 +70,9 @@ export const courseRoutes = new Hono<AppBindings>()
       q.tutorId ? inArray(courses._id, tutoring(tdb, q.tutorId)) : undefined,
     );
     const order = sortBy(q, sortable, desc(courses.createdAt));
-    const page = await listPage(tdb.db, courses, where, q, (p) => tdb.db.select().from(courses).where(where).orderBy(order, desc(courses._id)).limit(p.limit).offset(p.offset).all());
+    const page = await listPage(tdb.db, courses, where, q, (p) =>
+      tdb.db.select().from(courses).where(where).orderBy(order, desc(courses._id)).limit(p.limit).offset(p.offset).all(),
+    );
     return c.json(paged(await courseRecords(tdb, page.docs), page.totalDocs, q));
   })
   .post('/admin/courses', ...can('create'), validate('json', courseInput), async (c) => {

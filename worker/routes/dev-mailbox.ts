@@ -1,11 +1,11 @@
 import { count, desc, eq, like, or } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { ApiError } from '../../platform/errors';
 import { mailboxQuery, type OutboxMail } from '../../schema/contracts/mail';
 import { emailOutbox } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { paged, sortBy } from '../lib/pagination';
 import { tenantDb } from '../lib/tenant-db';
-import { ApiError } from '../../platform/errors';
 import { validate } from '../middleware/validate';
 
 /** Where e-mails can be read without a provider; a deployed Worker answers as if the route did not exist. */

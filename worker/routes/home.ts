@@ -6,4 +6,6 @@ import { authOf, requireAuth } from '../middleware/auth';
 import { requireAccount } from '../middleware/permissions';
 
 /** The portal home's own read: what the schedule and quiz lists do not already answer. */
-export const homeRoutes = new Hono<AppBindings>().get('/home', requireAuth, requireAccount, async (c) => c.json(await studentHome(tenantDb(c), authOf(c), new Date())));
+export const homeRoutes = new Hono<AppBindings>().get('/home', requireAuth, requireAccount, async (c) =>
+  c.json(await studentHome(tenantDb(c), authOf(c), new Date())),
+);

@@ -1,5 +1,6 @@
 import { count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { ApiError } from '../../platform/errors';
 import { type AuditEntry, auditLogQuery, type LogInAsUserResponse, logInAsUserInput } from '../../schema/contracts/admin-users';
 import type { TokenResponse } from '../../schema/contracts/auth';
 import { auditLog, sessions, users } from '../../schema/tables';
@@ -12,7 +13,6 @@ import { toPublicUser } from '../lib/public-user';
 import { endSession, openImpersonation } from '../lib/sessions';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError } from '../../platform/errors';
 import { requirePermission } from '../middleware/permissions';
 import { parseJson, validate } from '../middleware/validate';
 
@@ -31,8 +31,16 @@ export const impersonationRoutes = new Hono<AppBindings>()
     const target = await findManagedUser(tdb, (await parseJson(c, logInAsUserInput)).userId);
     if (target.role === 'ADMIN') throw new ApiError(403, 'You cannot act as another admin');
 
-    const admin = await tdb.db.select().from(users).where(tdb.where(users, eq(users._id, auth.userId))).get();
-    const adminSession = await tdb.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(tdb.where(sessions, eq(sessions._id, auth.sessionId))).get();
+    const admin = await tdb.db
+      .select()
+      .from(users)
+      .where(tdb.where(users, eq(users._id, auth.userId)))
+      .get();
+    const adminSession = await tdb.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(tdb.where(sessions, eq(sessions._id, auth.sessionId)))
+      .get();
     if (!admin || !adminSession) throw new ApiError(401, 'Your session has expired. Please sign in again.');
 
     // It cannot outlive the admin's own session, which is where "Return to my account" goes.
@@ -68,19 +76,41 @@ export const impersonationRoutes = new Hono<AppBindings>()
     const tdb = tenantDb(c);
     const auth = authOf(c);
     if (!auth.impersonatorId) throw new ApiError(403, 'You are not acting as another user');
-    const current = await tdb.db.select({ returnSessionId: sessions.returnSessionId }).from(sessions).where(tdb.where(sessions, eq(sessions._id, auth.sessionId))).get();
+    const current = await tdb.db
+      .select({ returnSessionId: sessions.returnSessionId })
+      .from(sessions)
+      .where(tdb.where(sessions, eq(sessions._id, auth.sessionId)))
+      .get();
     await endSession(tdb, auth.sessionId);
 
     const back = current?.returnSessionId
       ? await tdb.db
           .select({ _id: sessions._id })
           .from(sessions)
-          .where(tdb.where(sessions, eq(sessions._id, current.returnSessionId), eq(sessions.userId, auth.impersonatorId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+          .where(
+            tdb.where(
+              sessions,
+              eq(sessions._id, current.returnSessionId),
+              eq(sessions.userId, auth.impersonatorId),
+              isNull(sessions.revokedAt),
+              gt(sessions.expiresAt, new Date()),
+            ),
+          )
           .get()
       : undefined;
-    const admin = await tdb.db.select().from(users).where(tdb.where(users, eq(users._id, auth.impersonatorId), isNull(users.deletedAt))).get();
+    const admin = await tdb.db
+      .select()
+      .from(users)
+      .where(tdb.where(users, eq(users._id, auth.impersonatorId), isNull(users.deletedAt)))
+      .get();
     if (!back || !admin) throw new ApiError(401, 'Your admin session has ended. Please sign in again.');
-    const { token, expiresIn } = await signAccessToken(c.env.TOKEN_SECRET, { sub: admin._id, tid: tdb.tenantId, sid: back._id, role: admin.role, guest: false });
+    const { token, expiresIn } = await signAccessToken(c.env.TOKEN_SECRET, {
+      sub: admin._id,
+      tid: tdb.tenantId,
+      sid: back._id,
+      role: admin.role,
+      guest: false,
+    });
     const body: TokenResponse = { access_token: token, token_type: 'Bearer', expires_in: expiresIn, oauthUser: await toPublicUser(tdb, admin) };
     return c.json(body);
   })

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { ApiError, fieldError } from '../../platform/errors';
 import { encodeHistory, readHistory } from '../../platform/realtime/doc-history';
 import type { LessonRoomInfo } from '../../schema/contracts/lesson-room';
 import { lessonDocName, lessonDocParts } from '../../schema/contracts/realtime';
@@ -7,12 +8,11 @@ import { newId } from '../../schema/tables/columns';
 import type { AppBindings } from '../env';
 import { extensionOf, sniffImageType } from '../lib/files';
 import { requireLessonEdit } from '../lib/lesson-access';
-import { lessonOf } from '../middleware/lesson';
+import { sessionOfSection, toSessionView } from '../lib/lesson-sessions';
 import { requireAuth } from '../middleware/auth';
-import { ApiError, fieldError } from '../../platform/errors';
+import { lessonOf } from '../middleware/lesson';
 import { requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
-import { sessionOfSection, toSessionView } from '../lib/lesson-sessions';
 
 /** Board images: photos of worksheets and diagrams, kept small enough that a tablet on hotel Wi-Fi gets them. */
 export const MAX_LESSON_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -65,19 +65,29 @@ export const lessonRoomRoutes = new Hono<AppBindings>()
     });
     return c.json({ imageId }, 201);
   })
-  .get('/lesson-rooms/:sectionId/history/:part', requireAuth, requireAccount, validate('param', sectionParam.extend({ part: z.enum(lessonDocParts) })), async (c) => {
-    const { sectionId, part } = c.req.valid('param');
-    const lesson = await lessonOf(c, sectionId);
-    const entries = await readHistory(c.env.FILES, lesson.tdb.tenantId, lessonDocName(lesson.section._id, part));
-    // One archive in the rooms' own format, in order: kilobytes a replay scrubs through instead of a video.
-    return new Response(encodeHistory(entries), { headers: { 'content-type': 'application/octet-stream', 'cache-control': 'private, no-store' } });
-  })
+  .get(
+    '/lesson-rooms/:sectionId/history/:part',
+    requireAuth,
+    requireAccount,
+    validate('param', sectionParam.extend({ part: z.enum(lessonDocParts) })),
+    async (c) => {
+      const { sectionId, part } = c.req.valid('param');
+      const lesson = await lessonOf(c, sectionId);
+      const entries = await readHistory(c.env.FILES, lesson.tdb.tenantId, lessonDocName(lesson.section._id, part));
+      // One archive in the rooms' own format, in order: kilobytes a replay scrubs through instead of a video.
+      return new Response(encodeHistory(entries), { headers: { 'content-type': 'application/octet-stream', 'cache-control': 'private, no-store' } });
+    },
+  )
   .get('/lesson-rooms/:sectionId/images/:imageId', requireAuth, requireAccount, validate('param', imageParam), async (c) => {
     const { sectionId, imageId } = c.req.valid('param');
     const lesson = await lessonOf(c, sectionId);
     const object = await c.env.FILES.get(imageKey(lesson.tdb.tenantId, lesson.section._id, imageId));
     if (!object) throw new ApiError(404, 'File not found');
-    const headers = new Headers({ 'x-content-type-options': 'nosniff', 'content-disposition': 'inline', 'cache-control': 'private, max-age=31536000, immutable' });
+    const headers = new Headers({
+      'x-content-type-options': 'nosniff',
+      'content-disposition': 'inline',
+      'cache-control': 'private, max-age=31536000, immutable',
+    });
     object.writeHttpMetadata(headers);
     headers.set('etag', object.httpEtag);
     return new Response(object.body, { headers });

@@ -1,20 +1,20 @@
 import { and, desc, eq, or, type SQL } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { ApiError } from '../../platform/errors';
 import { idParam, recordId } from '../../schema/contracts/common';
 import { bookmarkInput, bookmarksQuery, numberQuestions, sessionListInput, sessionSaveInput } from '../../schema/contracts/lesson-sessions';
 import { hasTenantPermission } from '../../schema/contracts/permissions';
 import { bookmarks, lessonSessions } from '../../schema/tables';
 import type { AppBindings } from '../env';
+import { adminPermissions } from '../lib/admin-permissions';
 import { requireLessonEdit } from '../lib/lesson-access';
-import { lessonOf } from '../middleware/lesson';
 import { addBookmark, endLesson, saveSession, toBookmarkView, toSessionView } from '../lib/lesson-sessions';
 import { listPage, paged } from '../lib/pagination';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError } from '../../platform/errors';
+import { lessonOf } from '../middleware/lesson';
 import { requireAccount } from '../middleware/permissions';
-import { adminPermissions } from '../lib/admin-permissions';
 import { parseJson, validate } from '../middleware/validate';
 
 const sessionNotFound = () => new ApiError(404, 'Session not found');
@@ -30,7 +30,11 @@ async function bodyLesson(c: Context<AppBindings>) {
 /** A session the caller may see: one of a lesson they are a member of. Others get the same 404 as a missing one. */
 async function readableSession(c: Parameters<typeof lessonOf>[0], sessionId: string) {
   const tdb = tenantDb(c);
-  const row = await tdb.db.select().from(lessonSessions).where(tdb.where(lessonSessions, eq(lessonSessions._id, sessionId))).get();
+  const row = await tdb.db
+    .select()
+    .from(lessonSessions)
+    .where(tdb.where(lessonSessions, eq(lessonSessions._id, sessionId)))
+    .get();
   if (!row) throw sessionNotFound();
   await lessonOf(c, row.sectionId).catch((error: unknown) => {
     throw error instanceof ApiError && error.status === 404 ? sessionNotFound() : error;
@@ -58,9 +62,7 @@ export const lessonSessionRoutes = new Hono<AppBindings>()
     const questions = numberQuestions(row.questions);
     return c.json(paged(questions.slice(input.offset, input.offset + input.limit), questions.length, input));
   })
-  .get('/sessions/:id', validate('param', idParam), async (c) =>
-    c.json(toSessionView(await readableSession(c, c.req.valid('param').id))),
-  )
+  .get('/sessions/:id', validate('param', idParam), async (c) => c.json(toSessionView(await readableSession(c, c.req.valid('param').id))))
   .post('/lesson-rooms/:sectionId/end', requireAuth, requireAccount, validate('param', sectionIdParam), async (c) =>
     c.json(toSessionView(await endLesson(await lessonOf(c, c.req.valid('param').sectionId)))),
   )

@@ -1,7 +1,15 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { idParam, recordId } from '../../schema/contracts/common';
-import { bookMeetingInput, cancelInput, courseQuery, type MeetingKind, meetingCreateInput, meetingUpdateInput, rescheduleMeetingInput } from '../../schema/contracts/sections';
+import {
+  bookMeetingInput,
+  cancelInput,
+  courseQuery,
+  type MeetingKind,
+  meetingCreateInput,
+  meetingUpdateInput,
+  rescheduleMeetingInput,
+} from '../../schema/contracts/sections';
 import type { AppBindings } from '../env';
 import { courseAccessFor, editableSection } from '../lib/sections/access';
 import { assertMayBook, bookLesson, cancelSection, createMeeting, deleteSection, rescheduleMeeting, updateMeeting } from '../lib/sections/operations';

@@ -1,5 +1,8 @@
 import { count, eq, gt, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { sendEmail } from '../../platform/email/outbox';
+import { resetPasswordMail } from '../../platform/email/templates';
+import { fieldError } from '../../platform/errors';
 import {
   changePasswordRequest,
   FORGOT_PASSWORD_MESSAGE,
@@ -10,14 +13,11 @@ import {
 } from '../../schema/contracts/passwords';
 import { passwordResets, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
-import { sendEmail } from '../../platform/email/outbox';
-import { resetPasswordMail } from '../../platform/email/templates';
 import { changePassword } from '../lib/accounts/change-password';
 import { issueResetToken, resetPassword } from '../lib/password-changes';
 import { callerOf, clearAccountAttempts, RESET_MAILS, reserveAttempt, THROTTLES, throttleKeys, tooMany } from '../lib/rate-limit';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { fieldError } from '../../platform/errors';
 import { refuseWhileImpersonating, requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 
@@ -53,7 +53,14 @@ export const passwordRoutes = new Hono<AppBindings>()
     const token = await issueResetToken(tdb, user._id, RESET_TOKEN_MINUTES);
     const url = new URL(c.req.url);
     const link = `${url.origin}/learning-portal/reset-password?${new URLSearchParams({ email, token })}`;
-    const mail = resetPasswordMail({ to: email, code: token, firstname: user.firstname, productName: c.get('tenant').name, link, minutes: RESET_TOKEN_MINUTES });
+    const mail = resetPasswordMail({
+      to: email,
+      code: token,
+      firstname: user.firstname,
+      productName: c.get('tenant').name,
+      link,
+      minutes: RESET_TOKEN_MINUTES,
+    });
     await sendEmail({ db: tdb.db, env: c.env, tenantId: tdb.tenantId, waitUntil: (p) => c.executionCtx.waitUntil(p) }, mail);
     return c.json({ message: FORGOT_PASSWORD_MESSAGE });
   })
@@ -72,7 +79,12 @@ export const passwordRoutes = new Hono<AppBindings>()
     return c.json({ message: 'Your password has been reset. Sign in with your new password.' });
   })
   .post('/auth/change-password', requireAuth, requireAccount, refuseWhileImpersonating, validate('json', changePasswordRequest), async (c) => {
-    const warning = { env: c.env, origin: new URL(c.req.url).origin, productName: c.get('tenant').name, waitUntil: c.executionCtx.waitUntil.bind(c.executionCtx) };
+    const warning = {
+      env: c.env,
+      origin: new URL(c.req.url).origin,
+      productName: c.get('tenant').name,
+      waitUntil: c.executionCtx.waitUntil.bind(c.executionCtx),
+    };
     const input = { body: c.req.valid('json'), caller: await callerOf(c), warning };
     const refused = await changePassword(tenantDb(c), authOf(c), input);
     return refused ? tooMany(c, refused) : c.json({ message: PASSWORD_CHANGED });

@@ -1,12 +1,13 @@
 import { desc, eq, inArray } from 'drizzle-orm';
-import { Hono } from 'hono';
 import type { Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { ApiError } from '../../platform/errors';
 import { idParam } from '../../schema/contracts/common';
 import { hasTenantPermission } from '../../schema/contracts/permissions';
 import { flexiblePlanInput, pricingListQuery, publicPlansQuery, subscriptionPlanInput } from '../../schema/contracts/pricing';
 import type { AppBindings } from '../env';
+import { adminPermissions } from '../lib/admin-permissions';
 import { listPage, sortBy } from '../lib/pagination';
 import { deletePlan, findPlan, type PlanKind, plansForStudent, planTables, savePlan, toPlan, verifyPlanDelete } from '../lib/pricing/plans';
 import { managedStudents } from '../lib/public-user';
@@ -14,7 +15,6 @@ import { contains } from '../lib/search';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { requireAccount, requirePermission } from '../middleware/permissions';
-import { adminPermissions } from '../lib/admin-permissions';
 import { parseQuery, validate } from '../middleware/validate';
 
 const userIdParam = z.object({ userId: z.string().trim().min(1).max(64) });

@@ -16,7 +16,6 @@ import { rates, rateVersions } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { listPage, sortBy } from '../lib/pagination';
 import { explainLesson } from '../lib/pricing/explain';
-import { rateForStudent, ratesForTutor } from '../lib/pricing/tutor-rates';
 import {
   deleteRate,
   deleteVersion,
@@ -30,6 +29,7 @@ import {
   toVersion,
   verifyVersionDelete,
 } from '../lib/pricing/rate-records';
+import { rateForStudent, ratesForTutor } from '../lib/pricing/tutor-rates';
 import { contains } from '../lib/search';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
@@ -72,7 +72,10 @@ function versionRoutes(table: RateTable) {
       return c.json(
         await listPage(tdb.db, rateVersions, where, q, async (page) => {
           const rows = await tdb.db.select().from(rateVersions).where(where).orderBy(order, desc(rateVersions._id)).limit(page.limit).offset(page.offset).all();
-          const counts = await ratesCount(tdb, rows.map((r) => r._id));
+          const counts = await ratesCount(
+            tdb,
+            rows.map((r) => r._id),
+          );
           return rows.map((row) => toVersion(row, counts.get(row._id)!));
         }),
       );
@@ -128,7 +131,12 @@ function rateRoutes(table: RateTable) {
       const tdb = tenantDb(c);
       const { id } = c.req.valid('param');
       const column = table.startsWith('STUDENT_') ? rates.studentId : rates.tutorId;
-      const rows = await tdb.db.select().from(rates).where(tdb.where(rates, eq(rates.rateTable, table), eq(column, id))).orderBy(desc(rates.createdAt)).all();
+      const rows = await tdb.db
+        .select()
+        .from(rates)
+        .where(tdb.where(rates, eq(rates.rateTable, table), eq(column, id)))
+        .orderBy(desc(rates.createdAt))
+        .all();
       return c.json(rows.map(toRate));
     })
     .get(`${path}/:id`, ...can('view'), validate('param', idParam), async (c) => c.json(toRate(await findRate(tenantDb(c), table, c.req.valid('param').id))))

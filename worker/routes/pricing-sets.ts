@@ -4,7 +4,7 @@ import { idParam } from '../../schema/contracts/common';
 import { pricingListQuery, pricingSetInput } from '../../schema/contracts/pricing';
 import type { AppBindings } from '../env';
 import { listPage, sortBy } from '../lib/pagination';
-import { activeSetsIn, deleteSet, ensureDefaultGroup, findSet, saveSet, type SetKind, setTables, toSets, verifySetDelete } from '../lib/pricing/sets';
+import { activeSetsIn, deleteSet, ensureDefaultGroup, findSet, type SetKind, saveSet, setTables, toSets, verifySetDelete } from '../lib/pricing/sets';
 import { contains } from '../lib/search';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';

@@ -1,19 +1,19 @@
 import { eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { ApiError, fieldError } from '../../platform/errors';
 import { cleanFileName, isCleanFileName } from '../../schema/contracts/file-names';
 import { accountDeletion, pageGuidesUpdate, profileUpdate } from '../../schema/contracts/profile';
 import { users } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { withoutEchoes } from '../lib/changes';
-import { actingProfileUser, dismissPageGuides, setAvatar, updateProfile } from '../lib/profile';
 import { avatarKey, avatarPath, extensionOf, MAX_AVATAR_BYTES, removeAvatars, sniffImageType } from '../lib/files';
 import { DUMMY_HASH, verifyPassword } from '../lib/passwords';
+import { actingProfileUser, dismissPageGuides, setAvatar, updateProfile } from '../lib/profile';
 import { toUserProfile } from '../lib/public-user';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { deleteUserAccount } from '../lib/user-deletion';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError, fieldError } from '../../platform/errors';
 import { refuseWhileImpersonating, requireAccount } from '../middleware/permissions';
 import { parseJson, validate } from '../middleware/validate';
 
@@ -21,7 +21,11 @@ import { parseJson, validate } from '../middleware/validate';
 const MULTIPART_OVERHEAD = 16 * 1024;
 
 async function liveUser(tdb: TenantDb, id: string) {
-  const user = await tdb.db.select().from(users).where(tdb.where(users, eq(users._id, id), isNull(users.deletedAt))).get();
+  const user = await tdb.db
+    .select()
+    .from(users)
+    .where(tdb.where(users, eq(users._id, id), isNull(users.deletedAt)))
+    .get();
   if (!user) throw new ApiError(404, 'User not found');
   return user;
 }
@@ -33,7 +37,10 @@ export const profileRoutes = new Hono<AppBindings>()
     const actor = authOf(c);
     const current = await toUserProfile(tdb, await actingProfileUser(tdb, actor));
     // The profile as GET /user/{id} answers it can be sent back: read-only fields equal to what was read are dropped.
-    const input = await parseJson(c, z.preprocess((body) => withoutEchoes(body, current, Object.keys(profileUpdate.shape)), profileUpdate));
+    const input = await parseJson(
+      c,
+      z.preprocess((body) => withoutEchoes(body, current, Object.keys(profileUpdate.shape)), profileUpdate),
+    );
     return c.json(await updateProfile(tdb, actor, current, input));
   })
   .put('/user/page-guides', requireAuth, requireAccount, validate('json', pageGuidesUpdate), async (c) => {

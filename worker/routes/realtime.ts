@@ -6,12 +6,12 @@ import { DOC_CONNECTION_HEADER, encodeDocConnection } from '../../platform/realt
 import { adminRoomObject, chatAdminRoom, chatCourseRoom, courseRoomObject, inboxObject, inboxRoom } from '../../schema/contracts/chat';
 import { docRoomName, rtTicketRequest, waitingRoomName } from '../../schema/contracts/realtime';
 import type { AppBindings } from '../env';
+import { adminPermissions } from '../lib/admin-permissions';
 import { checkTicket, handOff, issueTicket, ticketActor, upgradeRequired } from '../lib/realtime/gateway';
 import { adminChatConnection, courseChatConnection, docConnection, openWaitingRoom } from '../lib/realtime/membership';
 import { tenantDb } from '../lib/tenant-db';
 import { waitingRoomStub } from '../lib/waiting-room/lesson';
 import { authOf, requireAuth } from '../middleware/auth';
-import { adminPermissions } from '../lib/admin-permissions';
 import { parseJson } from '../middleware/validate';
 
 const upgradeOnly = createMiddleware<AppBindings>(async (c, next) => upgradeRequired(c.req.raw) ?? next());

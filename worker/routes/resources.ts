@@ -1,16 +1,24 @@
 import { eq, isNull } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { ApiError, fieldError } from '../../platform/errors';
 import { idParam, recordId } from '../../schema/contracts/common';
 import { cleanFileName } from '../../schema/contracts/file-names';
-import { cancelInput, courseQuery, MAX_RESOURCE_BYTES, rescheduleHomeworkInput, resourceCreateInput, resourceUpdateInput, type SectionKind } from '../../schema/contracts/sections';
+import {
+  cancelInput,
+  courseQuery,
+  MAX_RESOURCE_BYTES,
+  rescheduleHomeworkInput,
+  resourceCreateInput,
+  resourceUpdateInput,
+  type SectionKind,
+} from '../../schema/contracts/sections';
 import { sections } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { courseAccessFor, editableSection, readScope } from '../lib/sections/access';
 import { attachFile, cancelSection, createResourceSection, deleteSection, rescheduleHomework, updateResource } from '../lib/sections/operations';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError, fieldError } from '../../platform/errors';
 import { requireAccount } from '../middleware/permissions';
 import { parseJson, parseQuery, validate } from '../middleware/validate';
 

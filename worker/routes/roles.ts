@@ -4,8 +4,8 @@ import { idParam } from '../../schema/contracts/common';
 import { roleInput, roleListQuery } from '../../schema/contracts/roles';
 import { roles } from '../../schema/tables';
 import type { AppBindings } from '../env';
-import { createRole, deleteRole, findRole, toRole, updateRole, usersCounts, usersCountOf, verifyDelete } from '../lib/roles';
 import { listPage, sortBy } from '../lib/pagination';
+import { createRole, deleteRole, findRole, toRole, updateRole, usersCountOf, usersCounts, verifyDelete } from '../lib/roles';
 import { contains } from '../lib/search';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
@@ -26,7 +26,14 @@ export const roleRoutes = new Hono<AppBindings>()
       query.statuses?.length ? inArray(roles.status, query.statuses) : undefined,
     );
     const page = await listPage(tdb.db, roles, where, query, ({ limit, offset }) =>
-      tdb.db.select().from(roles).where(where).orderBy(sortBy(query, sortable, desc(roles.isSystem)), roles.name, roles._id).limit(limit).offset(offset).all(),
+      tdb.db
+        .select()
+        .from(roles)
+        .where(where)
+        .orderBy(sortBy(query, sortable, desc(roles.isSystem)), roles.name, roles._id)
+        .limit(limit)
+        .offset(offset)
+        .all(),
     );
     const counts = await usersCounts(
       tdb,

@@ -2,21 +2,21 @@ import { asc, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { ApiError } from '../../platform/errors';
 import { recordId } from '../../schema/contracts/common';
 import { hasTenantPermission } from '../../schema/contracts/permissions';
-import { type CalendarFeed, meetingsQuery, type MeetingsList, type ScheduleList, scheduleListQuery } from '../../schema/contracts/schedule';
+import { type CalendarFeed, type MeetingsList, meetingsQuery, type ScheduleList, scheduleListQuery } from '../../schema/contracts/schedule';
 import { sections, userMappers, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
+import { adminPermissions } from '../lib/admin-permissions';
 import { courseAccess } from '../lib/courses/access';
 import { sortBy } from '../lib/pagination';
-import { feedOf, feedOwner, FEED_TOKEN, feedUrl, removeFeed, rotateFeed } from '../lib/schedule/feeds';
+import { FEED_TOKEN, feedOf, feedOwner, feedUrl, removeFeed, rotateFeed } from '../lib/schedule/feeds';
 import { lessonsCalendar } from '../lib/schedule/ics';
 import { findLessons, lessonSortColumns, lessonTotals, toWire } from '../lib/schedule/lessons';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError } from '../../platform/errors';
 import { requireAccount, requirePermission } from '../middleware/permissions';
-import { adminPermissions } from '../lib/admin-permissions';
 import { parseQuery, validate } from '../middleware/validate';
 
 const userIdParam = z.object({ userId: recordId });
@@ -107,7 +107,11 @@ const feedRoutes = new Hono<AppBindings>()
     const owner = await feedOwner(tdb, token);
     if (!owner) throw new ApiError(404, 'Calendar not found');
     const now = Date.now();
-    const lessons = await findLessons(tdb, { memberId: owner.userId, startDate: new Date(now - FEED_PAST_DAYS * DAY), endDate: new Date(now + FEED_AHEAD_DAYS * DAY) });
+    const lessons = await findLessons(tdb, {
+      memberId: owner.userId,
+      startDate: new Date(now - FEED_PAST_DAYS * DAY),
+      endDate: new Date(now + FEED_AHEAD_DAYS * DAY),
+    });
     return calendarFile(c, lessonsCalendar(lessons, originOf(c), `${c.get('tenant').name} lessons`), 'lessons.ics');
   });
 

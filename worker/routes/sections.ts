@@ -1,10 +1,10 @@
 import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { idParam } from '../../schema/contracts/common';
-import { anySectionInput, courseQuery, sectionUpdateInput, sortingKeysInput } from '../../schema/contracts/sections';
 import { courseRoleCatalogue, type PermissionMap } from '../../schema/contracts/permissions';
-import type { CourseAccess } from '../lib/courses/access';
+import { anySectionInput, courseQuery, sectionUpdateInput, sortingKeysInput } from '../../schema/contracts/sections';
 import type { AppBindings } from '../env';
+import type { CourseAccess } from '../lib/courses/access';
 import { courseAccessFor, readScope, requireSectionAction } from '../lib/sections/access';
 import { anySection, createSection, deleteSection, saveSortingKeys, updateSection } from '../lib/sections/operations';
 import { loadSectionTree } from '../lib/sections/tree';
@@ -45,7 +45,8 @@ const lessonEnv = (c: Ctx) => ({ production: c.env.APP_ENV === 'production' });
  * same course checks).
  */
 function sectionRoutesAt(base: string, admin: boolean) {
-  const gate = (action: 'view' | 'create' | 'edit' | 'delete') => [requireAuth, requireAccount, admin ? requirePermission('adminCourse', [action]) : courseRoleDecides] as const;
+  const gate = (action: 'view' | 'create' | 'edit' | 'delete') =>
+    [requireAuth, requireAccount, admin ? requirePermission('adminCourse', [action]) : courseRoleDecides] as const;
   return new Hono<AppBindings>()
     .get(base, ...gate('view'), validate('query', courseQuery), async (c) => {
       const { course } = c.req.valid('query');
@@ -79,4 +80,3 @@ function sectionRoutesAt(base: string, admin: boolean) {
 }
 
 export const sectionRoutes = new Hono<AppBindings>().route('/', sectionRoutesAt('/sections', false)).route('/', sectionRoutesAt('/admin/sections', true));
-

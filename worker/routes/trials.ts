@@ -1,12 +1,23 @@
 import { desc, eq, gte, lt, or } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
-import { hasTenantPermission } from '../../schema/contracts/permissions';
-import { type StudentTrials, type TrialRecording, type TrialBooked, adminTrialInput, adminTrialListQuery, adminTrialUpdate, trialInput, trialSignUpInput } from '../../schema/contracts/trials';
+import { sendEmail } from '../../platform/email/outbox';
+import { ApiError } from '../../platform/errors';
 import { idParam } from '../../schema/contracts/common';
+import { hasTenantPermission } from '../../schema/contracts/permissions';
+import {
+  adminTrialInput,
+  adminTrialListQuery,
+  adminTrialUpdate,
+  type StudentTrials,
+  type TrialBooked,
+  type TrialRecording,
+  trialInput,
+  trialSignUpInput,
+} from '../../schema/contracts/trials';
 import { trials, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
+import { adminPermissions } from '../lib/admin-permissions';
 import { assertCatalogue, assertUsers } from '../lib/courses/records';
-import { sendEmail } from '../../platform/email/outbox';
 import { listPage, paged, sortBy } from '../lib/pagination';
 import { rememberSession } from '../lib/sessions';
 import { accountWrite, grantNewAccount, guestSessionOf, withAccountRace } from '../lib/sign-up';
@@ -17,9 +28,7 @@ import { tutorsFreeAt } from '../lib/trials/choose-tutor';
 import { trialBookedMail } from '../lib/trials/mail';
 import { trialRecords } from '../lib/trials/records';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError } from '../../platform/errors';
 import { requireAccount, requirePermission } from '../middleware/permissions';
-import { adminPermissions } from '../lib/admin-permissions';
 import { parseJson, validate } from '../middleware/validate';
 
 const can = (action: string) => [requireAuth, requirePermission('trialClasses', [action])] as const;
@@ -27,7 +36,11 @@ const sortable = { start: trials.start, status: trials.status, createdAt: trials
 const notFound = () => new ApiError(404, 'Trial not found');
 
 async function findTrial(tdb: TenantDb, id: string) {
-  const row = await tdb.db.select().from(trials).where(tdb.where(trials, eq(trials._id, id))).get();
+  const row = await tdb.db
+    .select()
+    .from(trials)
+    .where(tdb.where(trials, eq(trials._id, id)))
+    .get();
   if (!row) throw notFound();
   return row;
 }
@@ -72,7 +85,16 @@ const studentTrialRoutes = new Hono<AppBindings>()
     const free = await tutorsFreeAt(tdb, { curriculum, subject, grade }, startDate, tutorId);
     const guest = await guestSessionOf(tdb, c.env.TOKEN_SECRET, c.req.header('authorization'));
     const write = await accountWrite(tdb, guest, { ...account, role: 'STUDENT' });
-    const booking: TrialBooking = { curriculum, subject, grade, studentId: write.userId, start: startDate, end: endDate, createdBy: write.userId, placer: 'student' };
+    const booking: TrialBooking = {
+      curriculum,
+      subject,
+      grade,
+      studentId: write.userId,
+      start: startDate,
+      end: endDate,
+      createdBy: write.userId,
+      placer: 'student',
+    };
     const booked = await withAccountRace(() => bookTrial(tdb, free, booking, [write.statement]));
     const granted = await grantNewAccount(tdb, c.env.TOKEN_SECRET, write.userId, write.guestSessionId);
     await rememberSession(c, granted);
@@ -89,7 +111,16 @@ const studentTrialRoutes = new Hono<AppBindings>()
     const { curriculum, subject, grade, startDate, endDate, tutorId } = await parseJson(c, trialInput);
     await assertCatalogue(tdb, { curriculum, subject, grade });
     const free = await tutorsFreeAt(tdb, { curriculum, subject, grade }, startDate, tutorId);
-    const booking: TrialBooking = { curriculum, subject, grade, studentId: actingUserId, start: startDate, end: endDate, createdBy: authOf(c).userId, placer: 'student' };
+    const booking: TrialBooking = {
+      curriculum,
+      subject,
+      grade,
+      studentId: actingUserId,
+      start: startDate,
+      end: endDate,
+      createdBy: authOf(c).userId,
+      placer: 'student',
+    };
     const booked = await bookTrial(tdb, free, booking);
     await mailStudent(c, tdb, booking, booked.tutorId, booked.courseId);
     const body: TrialBooked = { trial: await readTrial(tdb, booked.trialId), courseId: booked.courseId };
@@ -143,7 +174,9 @@ const adminTrialRoutes = new Hono<AppBindings>()
       q.end ? lt(trials.start, q.end) : undefined,
     );
     const order = sortBy(q, sortable, desc(trials.start));
-    const page = await listPage(tdb.db, trials, where, q, (p) => tdb.db.select().from(trials).where(where).orderBy(order, trials._id).limit(p.limit).offset(p.offset).all());
+    const page = await listPage(tdb.db, trials, where, q, (p) =>
+      tdb.db.select().from(trials).where(where).orderBy(order, trials._id).limit(p.limit).offset(p.offset).all(),
+    );
     return c.json(paged(await trialRecords(tdb, page.docs), page.totalDocs, q));
   })
   .post('/admin/trials', ...can('create'), validate('json', adminTrialInput), async (c) => {

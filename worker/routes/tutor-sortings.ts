@@ -1,7 +1,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bookingDefaultsInput, tutorSortingInput, tutorSortingListQuery } from '../../schema/contracts/tutor-sortings';
-import { users, userSubjects } from '../../schema/tables';
+import { userSubjects, users } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { paged, sortBy } from '../lib/pagination';
 import { tenantDb } from '../lib/tenant-db';
@@ -19,19 +19,23 @@ export const tutorSortingRoutes = new Hono<AppBindings>()
     const q = c.req.valid('query');
     const keys = () =>
       tdb.db
-      .selectDistinct({ curriculum: userSubjects.curriculum, subject: userSubjects.subject, grade: userSubjects.grade })
-      .from(userSubjects)
-      .innerJoin(users, teachingTutor(tdb))
-      .where(
-        tdb.where(
-          userSubjects,
-          q.curriculum ? eq(userSubjects.curriculum, q.curriculum) : undefined,
-          q.subject ? eq(userSubjects.subject, q.subject) : undefined,
-          q.grade ? eq(userSubjects.grade, q.grade) : undefined,
-        ),
-      );
+        .selectDistinct({ curriculum: userSubjects.curriculum, subject: userSubjects.subject, grade: userSubjects.grade })
+        .from(userSubjects)
+        .innerJoin(users, teachingTutor(tdb))
+        .where(
+          tdb.where(
+            userSubjects,
+            q.curriculum ? eq(userSubjects.curriculum, q.curriculum) : undefined,
+            q.subject ? eq(userSubjects.subject, q.subject) : undefined,
+            q.grade ? eq(userSubjects.grade, q.grade) : undefined,
+          ),
+        );
     const [page, total] = await Promise.all([
-      keys().orderBy(sortBy(q, sortable, asc(userSubjects.curriculum)), asc(userSubjects.curriculum), asc(userSubjects.subject), asc(userSubjects.grade)).limit(q.limit).offset(q.offset).all(),
+      keys()
+        .orderBy(sortBy(q, sortable, asc(userSubjects.curriculum)), asc(userSubjects.curriculum), asc(userSubjects.subject), asc(userSubjects.grade))
+        .limit(q.limit)
+        .offset(q.offset)
+        .all(),
       tdb.db.select({ n: count() }).from(keys().as('keys')).get(),
     ]);
     return c.json(paged(await sortingsFor(tdb, page), total?.n ?? 0, q));
@@ -46,4 +50,3 @@ export const tutorSortingRoutes = new Hono<AppBindings>()
     const tdb = tenantDb(c);
     return c.json(await saveBookingDefaults(tdb, c.req.valid('json')));
   });
-

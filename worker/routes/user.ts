@@ -1,16 +1,16 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { hasTenantPermission } from '../../schema/contracts/permissions';
+import { ApiError } from '../../platform/errors';
 import type { AuthUserResponse } from '../../schema/contracts/auth';
+import { hasTenantPermission } from '../../schema/contracts/permissions';
 import { userMappers, users } from '../../schema/tables';
 import type { AppBindings, AuthState } from '../env';
+import { adminPermissions } from '../lib/admin-permissions';
 import { mappedStudents, summaryColumns, toPublicUser, toUserProfile } from '../lib/public-user';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError } from '../../platform/errors';
 import { requireAccount, requireRole } from '../middleware/permissions';
-import { adminPermissions } from '../lib/admin-permissions';
 import { validate } from '../middleware/validate';
 
 const sessionGone = () => new ApiError(401, 'Your session has expired. Please sign in again.');

@@ -1,12 +1,20 @@
 import { type Context, Hono } from 'hono';
-import { type JoinedResult, lessonRoomPath, type MeetingData, ROOM_CLOSE_GRACE_MS, type StartMeetingResult, type WaitingNotifiedResult, waitingIdInput } from '../../schema/contracts/waiting-room';
+import { ApiError } from '../../platform/errors';
+import {
+  type JoinedResult,
+  lessonRoomPath,
+  type MeetingData,
+  ROOM_CLOSE_GRACE_MS,
+  type StartMeetingResult,
+  type WaitingNotifiedResult,
+  waitingIdInput,
+} from '../../schema/contracts/waiting-room';
 import type { AppBindings } from '../env';
 import { assertStartable, joinWindow, wireWindow } from '../lib/lessons/join-window';
 import { tenantDb } from '../lib/tenant-db';
 import { assertOpen, peopleByIds, type WaitingLessonAccess, waitingLessonFor, waitingLessonOf, waitingRoomStub } from '../lib/waiting-room/lesson';
 import { mailAbsentTutors } from '../lib/waiting-room/waiting-notice';
 import { authOf, requireAuth } from '../middleware/auth';
-import { ApiError } from '../../platform/errors';
 import { requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 
@@ -86,7 +94,11 @@ export const waitingRoomRoutes = new Hono<AppBindings>()
     const { actingUserId } = authOf(c);
     const startedAt = await room.startMeeting({ userId: actingUserId, kind: joinKind(lesson, actingUserId) });
     if (startedAt === null) throw new ApiError(409, 'This lesson has ended');
-    const result: StartMeetingResult = { waitingId: lesson.section._id, startedAt: new Date(startedAt).toISOString(), lessonRoomUrl: lessonRoomPath(lesson.section._id) };
+    const result: StartMeetingResult = {
+      waitingId: lesson.section._id,
+      startedAt: new Date(startedAt).toISOString(),
+      lessonRoomUrl: lessonRoomPath(lesson.section._id),
+    };
     return c.json(result);
   })
   .post('/notify-user-joined-to-meeting', validate('json', waitingIdInput), async (c) => {

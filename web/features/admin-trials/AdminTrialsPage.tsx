@@ -5,20 +5,20 @@ import { type Trial, trialOutcomeLabels, trialStatuses } from '../../../schema/c
 import { usePagedList } from '../../lib/paged-list';
 import { fullName } from '../../lib/people';
 import { signedInUserAtom } from '../../lib/session';
+import { cardClass, iconButton, primaryButton, secondaryButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
 import SelectField from '../../ui/SelectField';
-import TextField from '../../ui/TextField';
 import Spinner from '../../ui/Spinner';
-import { cardClass, iconButton, primaryButton, secondaryButton } from '../../ui/classes';
+import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { badgeClass, lessonTime } from '../courses/course-format';
 import { gradesOf, subjectsOf, useCatalogue } from '../courses/use-catalogue';
 import { useAdminPermissions, useCan } from '../roles/admin-permissions';
 import { browserTimeZone } from '../sign-up/choices';
+import { adminTrialCalls } from './api';
 import TrialFormDialog from './TrialFormDialog';
 import { personOption, usePeople } from './use-people';
-import { adminTrialCalls } from './api';
 
 const PAGE = 20;
 const noFilters = { curriculum: '', subject: '', grade: '', studentId: '', tutorId: '', status: '', start: '', end: '' };
@@ -69,7 +69,11 @@ export default function AdminTrialsPage() {
   if (!can({ trialClasses: ['view'] })) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <EmptyState icon={<ShieldOff className="size-6" aria-hidden="true" />} title="No access to trials" text="Your role does not include trial classes. Ask an admin who has it." />
+        <EmptyState
+          icon={<ShieldOff className="size-6" aria-hidden="true" />}
+          title="No access to trials"
+          text="Your role does not include trial classes. Ask an admin who has it."
+        />
       </div>
     );
   }
@@ -91,13 +95,62 @@ export default function AdminTrialsPage() {
         )}
       </div>
 
-      <form role="search" aria-label="Filter trials" className={`${cardClass} mt-6 grid grid-cols-2 gap-3 p-4 sm:gap-4 lg:grid-cols-4`} onSubmit={(e) => e.preventDefault()}>
-        <SelectField id="filter-curriculum" label="Curriculum" value={filters.curriculum} onChange={(e) => set('curriculum')(e.target.value)} options={options(catalogue.map((c) => c.curriculum))} placeholder="All" />
-        <SelectField id="filter-subject" label="Subject" disabled={!filters.curriculum} value={filters.subject} onChange={(e) => set('subject')(e.target.value)} options={options(subjectsOf(catalogue, filters.curriculum).map((s) => s.subject))} placeholder="All" />
-        <SelectField id="filter-grade" label="Grade" disabled={!filters.subject} value={filters.grade} onChange={(e) => set('grade')(e.target.value)} options={options(gradesOf(catalogue, filters.curriculum, filters.subject))} placeholder="All" />
-        <SelectField id="filter-status" label="Status" value={filters.status} onChange={(e) => set('status')(e.target.value)} options={options([...trialStatuses])} placeholder="All" />
-        <SelectField id="filter-student" label="Student" value={filters.studentId} onChange={(e) => set('studentId')(e.target.value)} options={people.students.map(personOption)} placeholder="All" />
-        <SelectField id="filter-tutor" label="Tutor" value={filters.tutorId} onChange={(e) => set('tutorId')(e.target.value)} options={people.tutors.map(personOption)} placeholder="All" />
+      <form
+        role="search"
+        aria-label="Filter trials"
+        className={`${cardClass} mt-6 grid grid-cols-2 gap-3 p-4 sm:gap-4 lg:grid-cols-4`}
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <SelectField
+          id="filter-curriculum"
+          label="Curriculum"
+          value={filters.curriculum}
+          onChange={(e) => set('curriculum')(e.target.value)}
+          options={options(catalogue.map((c) => c.curriculum))}
+          placeholder="All"
+        />
+        <SelectField
+          id="filter-subject"
+          label="Subject"
+          disabled={!filters.curriculum}
+          value={filters.subject}
+          onChange={(e) => set('subject')(e.target.value)}
+          options={options(subjectsOf(catalogue, filters.curriculum).map((s) => s.subject))}
+          placeholder="All"
+        />
+        <SelectField
+          id="filter-grade"
+          label="Grade"
+          disabled={!filters.subject}
+          value={filters.grade}
+          onChange={(e) => set('grade')(e.target.value)}
+          options={options(gradesOf(catalogue, filters.curriculum, filters.subject))}
+          placeholder="All"
+        />
+        <SelectField
+          id="filter-status"
+          label="Status"
+          value={filters.status}
+          onChange={(e) => set('status')(e.target.value)}
+          options={options([...trialStatuses])}
+          placeholder="All"
+        />
+        <SelectField
+          id="filter-student"
+          label="Student"
+          value={filters.studentId}
+          onChange={(e) => set('studentId')(e.target.value)}
+          options={people.students.map(personOption)}
+          placeholder="All"
+        />
+        <SelectField
+          id="filter-tutor"
+          label="Tutor"
+          value={filters.tutorId}
+          onChange={(e) => set('tutorId')(e.target.value)}
+          options={people.tutors.map(personOption)}
+          placeholder="All"
+        />
         <TextField id="filter-start" label="From" type="date" value={filters.start} onChange={(e) => set('start')(e.target.value)} />
         <TextField id="filter-end" label="Before" type="date" value={filters.end} onChange={(e) => set('end')(e.target.value)} />
       </form>

@@ -1,19 +1,19 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { TZDate } from '@date-fns/tz';
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { DropdownUser } from '../../../schema/contracts/admin-users';
 import type { CurriculumListItem } from '../../../schema/contracts/learning';
 import { adminTrialInput, adminTrialUpdate, type Trial, trialOutcomeLabels, trialOutcomes, trialStatuses } from '../../../schema/contracts/trials';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
-import SelectField from '../../ui/SelectField';
-import TextField from '../../ui/TextField';
-import Spinner from '../../ui/Spinner';
 import { iconButton, primaryButton, secondaryButton } from '../../ui/classes';
+import SelectField from '../../ui/SelectField';
+import Spinner from '../../ui/Spinner';
+import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { gradesOf, subjectsOf } from '../courses/use-catalogue';
-import { personOption } from './use-people';
 import { adminTrialCalls } from './api';
+import { personOption } from './use-people';
 
 interface TrialFormDialogProps {
   /** Null to book a new trial. */
@@ -61,7 +61,16 @@ export default function TrialFormDialog({ trial, catalogue, people, timeZone, on
       const start = date && time ? new TZDate(`${date}T${time}:00`, timeZone) : null;
       const startDate = start && !Number.isNaN(start.getTime()) ? new Date(start.getTime()).toISOString() : '';
       const endDate = startDate ? new Date(Date.parse(startDate) + Number(fields.duration) * 60_000).toISOString() : '';
-      body = { curriculum: fields.curriculum, subject: fields.subject, grade: fields.grade, studentId: fields.studentId, tutorId: fields.tutorId, startDate, endDate, ...common };
+      body = {
+        curriculum: fields.curriculum,
+        subject: fields.subject,
+        grade: fields.grade,
+        studentId: fields.studentId,
+        tutorId: fields.tutorId,
+        startDate,
+        endDate,
+        ...common,
+      };
       const parsed = adminTrialInput.safeParse(body);
       if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
     }
@@ -97,20 +106,91 @@ export default function TrialFormDialog({ trial, catalogue, people, timeZone, on
           <form noValidate onSubmit={save} className="mt-5 space-y-4">
             {!trial && (
               <>
-                <SelectField id="trial-form-curriculum" label="Curriculum" required value={fields.curriculum} onChange={(e) => set('curriculum')(e.target.value)} options={options(catalogue.map((c) => c.curriculum))} placeholder="Choose…" error={errors.curriculum} />
+                <SelectField
+                  id="trial-form-curriculum"
+                  label="Curriculum"
+                  required
+                  value={fields.curriculum}
+                  onChange={(e) => set('curriculum')(e.target.value)}
+                  options={options(catalogue.map((c) => c.curriculum))}
+                  placeholder="Choose…"
+                  error={errors.curriculum}
+                />
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <SelectField id="trial-form-subject" label="Subject" required disabled={!fields.curriculum} value={fields.subject} onChange={(e) => set('subject')(e.target.value)} options={options(subjectsOf(catalogue, fields.curriculum).map((s) => s.subject))} placeholder="Choose…" error={errors.subject} />
-                  <SelectField id="trial-form-grade" label="Grade" required disabled={!fields.subject} value={fields.grade} onChange={(e) => set('grade')(e.target.value)} options={options(gradesOf(catalogue, fields.curriculum, fields.subject))} placeholder="Choose…" error={errors.grade} />
+                  <SelectField
+                    id="trial-form-subject"
+                    label="Subject"
+                    required
+                    disabled={!fields.curriculum}
+                    value={fields.subject}
+                    onChange={(e) => set('subject')(e.target.value)}
+                    options={options(subjectsOf(catalogue, fields.curriculum).map((s) => s.subject))}
+                    placeholder="Choose…"
+                    error={errors.subject}
+                  />
+                  <SelectField
+                    id="trial-form-grade"
+                    label="Grade"
+                    required
+                    disabled={!fields.subject}
+                    value={fields.grade}
+                    onChange={(e) => set('grade')(e.target.value)}
+                    options={options(gradesOf(catalogue, fields.curriculum, fields.subject))}
+                    placeholder="Choose…"
+                    error={errors.grade}
+                  />
                 </div>
-                <SelectField id="trial-form-student" label="Student" required value={fields.studentId} onChange={(e) => set('studentId')(e.target.value)} options={people.students.map(personOption)} placeholder="Choose…" error={errors.studentId} />
-                <SelectField id="trial-form-tutor" label="Tutor" required value={fields.tutorId} onChange={(e) => set('tutorId')(e.target.value)} options={people.tutors.map(personOption)} placeholder="Choose…" error={errors.tutorId} />
+                <SelectField
+                  id="trial-form-student"
+                  label="Student"
+                  required
+                  value={fields.studentId}
+                  onChange={(e) => set('studentId')(e.target.value)}
+                  options={people.students.map(personOption)}
+                  placeholder="Choose…"
+                  error={errors.studentId}
+                />
+                <SelectField
+                  id="trial-form-tutor"
+                  label="Tutor"
+                  required
+                  value={fields.tutorId}
+                  onChange={(e) => set('tutorId')(e.target.value)}
+                  options={people.tutors.map(personOption)}
+                  placeholder="Choose…"
+                  error={errors.tutorId}
+                />
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <TextField id="trial-form-start" label={`Start (${timeZone})`} type="datetime-local" required value={fields.start} onChange={(e) => set('start')(e.target.value)} error={errors.startDate} />
-                  <SelectField id="trial-form-duration" label="Length" required value={fields.duration} onChange={(e) => set('duration')(e.target.value)} options={DURATIONS} error={errors.endDate} />
+                  <TextField
+                    id="trial-form-start"
+                    label={`Start (${timeZone})`}
+                    type="datetime-local"
+                    required
+                    value={fields.start}
+                    onChange={(e) => set('start')(e.target.value)}
+                    error={errors.startDate}
+                  />
+                  <SelectField
+                    id="trial-form-duration"
+                    label="Length"
+                    required
+                    value={fields.duration}
+                    onChange={(e) => set('duration')(e.target.value)}
+                    options={DURATIONS}
+                    error={errors.endDate}
+                  />
                 </div>
               </>
             )}
-            <SelectField id="trial-form-status" label="Status" required value={fields.status} onChange={(e) => set('status')(e.target.value)} options={options([...trialStatuses])} error={errors.status} />
+            <SelectField
+              id="trial-form-status"
+              label="Status"
+              required
+              value={fields.status}
+              onChange={(e) => set('status')(e.target.value)}
+              options={options([...trialStatuses])}
+              error={errors.status}
+            />
             <SelectField
               id="trial-form-outcome"
               label="Outcome"

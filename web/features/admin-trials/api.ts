@@ -1,6 +1,6 @@
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { Trial } from '../../../schema/contracts/trials';
-import { api, type ApiOptions } from '../../lib/api';
+import { type ApiOptions, api } from '../../lib/api';
 
 /** Every call the trial administration screens make. */
 export const adminTrialCalls = {

@@ -9,7 +9,10 @@ export function usePeople() {
   useEffect(() => {
     const controller = new AbortController();
     const load = (userTypes: string) => api<DropdownUser[]>('/admin/users/dropdown-list', { query: { userTypes, limit: 100 }, signal: controller.signal });
-    Promise.all([load('STUDENT'), load('TUTOR')]).then(([students, tutors]) => setPeople({ students, tutors }), () => undefined);
+    Promise.all([load('STUDENT'), load('TUTOR')]).then(
+      ([students, tutors]) => setPeople({ students, tutors }),
+      () => undefined,
+    );
     return () => controller.abort();
   }, []);
   return people;

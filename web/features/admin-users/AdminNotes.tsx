@@ -1,10 +1,10 @@
 import { NotebookPen, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { adminNoteInput, type AdminUserRecord } from '../../../schema/contracts/admin-users';
+import { type AdminUserRecord, adminNoteInput } from '../../../schema/contracts/admin-users';
 import { fullName } from '../../lib/people';
-import Spinner from '../../ui/Spinner';
 import { cardClass, primaryButton } from '../../ui/classes';
 import { TextAreaField } from '../../ui/fields';
+import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { adminUserCalls } from './api';
 

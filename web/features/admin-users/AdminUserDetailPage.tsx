@@ -5,18 +5,18 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom'
 import type { AdminUserRecord } from '../../../schema/contracts/admin-users';
 import { statusOf } from '../../lib/errors';
 import { fullName } from '../../lib/people';
+import { secondaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
-import { secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { useLogInAsUser } from '../impersonation/use-impersonation';
 import { useCan } from '../roles/admin-permissions';
 import AdminNotes from './AdminNotes';
+import { adminUserCalls } from './api';
 import { roleBadge, roleLabels } from './labels';
 import ProfileSummary from './ProfileSummary';
 import UserDetailsForm from './UserDetailsForm';
-import { adminUserCalls } from './api';
 import UserPlans from './UserPlans';
 
 const ChatPanel = lazy(() => import('../chat/ChatPanel'));
@@ -38,7 +38,8 @@ export default function AdminUserDetailPage() {
   useEffect(() => {
     const controller = new AbortController();
     setLoad({ status: 'loading' });
-    adminUserCalls.get(userId, controller.signal)
+    adminUserCalls
+      .get(userId, controller.signal)
       .then((user) => setLoad({ status: 'idle', user }))
       .catch((error: unknown) => !controller.signal.aborted && setLoad({ status: 'rejected', code: statusOf(error) }));
     return () => controller.abort();
@@ -67,7 +68,11 @@ export default function AdminUserDetailPage() {
           {load.code === 404 ? (
             <EmptyState icon={<UserX className="size-6" aria-hidden="true" />} title="User not found" text="This account does not exist, or it was deleted." />
           ) : (
-            <EmptyState icon={<ShieldOff className="size-6" aria-hidden="true" />} title="No access to users" text="Your role does not include viewing users. Ask an admin who has it." />
+            <EmptyState
+              icon={<ShieldOff className="size-6" aria-hidden="true" />}
+              title="No access to users"
+              text="Your role does not include viewing users. Ask an admin who has it."
+            />
           )}
         </div>
       </div>

@@ -4,19 +4,19 @@ import { useSearchParams } from 'react-router-dom';
 import { type AdminUserRow, managedRoles, type SearchOption, searchOptions } from '../../../schema/contracts/admin-users';
 import type { ListResponse } from '../../../schema/contracts/common';
 import { statusOf } from '../../lib/errors';
+import { fieldClass, primaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
+import { ChoiceField } from '../../ui/fields';
 import LoadFailure from '../../ui/LoadFailure';
 import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
-import { fieldClass, primaryButton } from '../../ui/classes';
-import { ChoiceField } from '../../ui/fields';
 import { useCan } from '../roles/admin-permissions';
+import { adminUserCalls } from './api';
 import { countryOptions } from './countries';
 import { roleLabels, searchOptionLabels, sortChoices } from './labels';
 import NewUserDialog from './NewUserDialog';
 import UsersList from './UsersList';
 import { useDebouncedValue } from './use-debounced-value';
-import { adminUserCalls } from './api';
 
 const PAGE_SIZE = 20;
 
@@ -71,7 +71,19 @@ export default function AdminUsersPage() {
     const [sortKey, sortValue] = sort ? sort.split(':') : [];
     setStatus('loading');
     adminUserCalls
-      .list({ limit: PAGE_SIZE, offset, searchOption: filters.searchText ? searchOption : undefined, searchText: filters.searchText, role, country, sortKey, sortValue }, controller.signal)
+      .list(
+        {
+          limit: PAGE_SIZE,
+          offset,
+          searchOption: filters.searchText ? searchOption : undefined,
+          searchText: filters.searchText,
+          role,
+          country,
+          sortKey,
+          sortValue,
+        },
+        controller.signal,
+      )
       .then((answer) => {
         setPage(answer);
         setStatus('idle');
@@ -160,7 +172,11 @@ export default function AdminUsersPage() {
 
       <div className="mt-6" aria-live="polite" aria-busy={status === 'loading'}>
         {status === 'forbidden' ? (
-          <EmptyState icon={<ShieldOff className="size-6" aria-hidden="true" />} title="No access to users" text="Your role does not include viewing users. Ask an admin who has it." />
+          <EmptyState
+            icon={<ShieldOff className="size-6" aria-hidden="true" />}
+            title="No access to users"
+            text="Your role does not include viewing users. Ask an admin who has it."
+          />
         ) : status === 'rejected' ? (
           <LoadFailure onRetry={() => setAttempt((n) => n + 1)} />
         ) : !page && status === 'loading' ? (

@@ -2,16 +2,16 @@ import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AdminUserRow, createAdminUser, type ManagedRole, managedRoles } from '../../../schema/contracts/admin-users';
 import { fieldErrorsOf, issuesByField } from '../../lib/form-errors';
-import { Dialog } from '../../ui/Dialog';
-import TextField from '../../ui/TextField';
-import Spinner from '../../ui/Spinner';
 import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
 import { ChoiceField } from '../../ui/fields';
+import Spinner from '../../ui/Spinner';
+import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
+import { adminUserCalls } from './api';
 import { countryOptions } from './countries';
 import { roleLabels } from './labels';
 import { useRoleOptions } from './use-role-options';
-import { adminUserCalls } from './api';
 
 type NewUserForm = Record<'firstname' | 'lastname' | 'email' | 'phone' | 'country' | 'adminRoleId', string> & { role: ManagedRole };
 
@@ -64,9 +64,35 @@ export default function NewUserDialog({ open, onClose, onCreated }: { open: bool
             </option>
           ))}
         </ChoiceField>
-        <TextField id="new-user-firstname" label="First name" required value={form.firstname} onChange={set('firstname')} error={errors.firstname} autoComplete="off" />
-        <TextField id="new-user-lastname" label="Last name" required value={form.lastname} onChange={set('lastname')} error={errors.lastname} autoComplete="off" />
-        <TextField id="new-user-email" label="Email" type="email" required value={form.email} onChange={set('email')} error={errors.email} autoComplete="off" className="sm:col-span-2" />
+        <TextField
+          id="new-user-firstname"
+          label="First name"
+          required
+          value={form.firstname}
+          onChange={set('firstname')}
+          error={errors.firstname}
+          autoComplete="off"
+        />
+        <TextField
+          id="new-user-lastname"
+          label="Last name"
+          required
+          value={form.lastname}
+          onChange={set('lastname')}
+          error={errors.lastname}
+          autoComplete="off"
+        />
+        <TextField
+          id="new-user-email"
+          label="Email"
+          type="email"
+          required
+          value={form.email}
+          onChange={set('email')}
+          error={errors.email}
+          autoComplete="off"
+          className="sm:col-span-2"
+        />
         <TextField id="new-user-phone" label="Phone" type="tel" value={form.phone} onChange={set('phone')} error={errors.phone} autoComplete="off" />
         <ChoiceField id="new-user-country" label="Country" value={form.country} onChange={set('country')} error={errors.country}>
           <option value="">Not set</option>
@@ -77,7 +103,14 @@ export default function NewUserDialog({ open, onClose, onCreated }: { open: bool
           ))}
         </ChoiceField>
         {form.role === 'ADMIN' && (
-          <ChoiceField id="new-user-admin-role" label="Admin role" value={form.adminRoleId} onChange={set('adminRoleId')} error={errors.adminRoleId} className="sm:col-span-2">
+          <ChoiceField
+            id="new-user-admin-role"
+            label="Admin role"
+            value={form.adminRoleId}
+            onChange={set('adminRoleId')}
+            error={errors.adminRoleId}
+            className="sm:col-span-2"
+          >
             <option value="">{roleOptions ? 'Choose a role' : 'Loading roles…'}</option>
             {roleOptions?.map((r) => (
               <option key={r._id} value={r._id}>
@@ -86,9 +119,7 @@ export default function NewUserDialog({ open, onClose, onCreated }: { open: bool
             ))}
           </ChoiceField>
         )}
-        <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-400">
-          We e-mail a temporary password; they choose their own at first sign-in.
-        </p>
+        <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-400">We e-mail a temporary password; they choose their own at first sign-in.</p>
         <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
           <button type="button" className={secondaryButton} onClick={close}>
             Cancel

@@ -2,14 +2,14 @@ import { Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AdminUserRecord, type AdminUserRow, availabilityStates, updateAdminUser } from '../../../schema/contracts/admin-users';
 import { fieldErrorsOf, issuesByField } from '../../lib/form-errors';
-import TextField from '../../ui/TextField';
-import Spinner from '../../ui/Spinner';
 import { cardClass, primaryButton } from '../../ui/classes';
 import { ChoiceField } from '../../ui/fields';
+import Spinner from '../../ui/Spinner';
+import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
+import { adminUserCalls } from './api';
 import { countryOptions } from './countries';
 import { useRoleOptions } from './use-role-options';
-import { adminUserCalls } from './api';
 
 const availabilityLabels: Record<(typeof availabilityStates)[number], string> = {
   available: 'Available',
@@ -21,7 +21,19 @@ const availabilityLabels: Record<(typeof availabilityStates)[number], string> = 
   notInterested: 'Not interested',
 };
 
-const fields = ['firstname', 'lastname', 'email', 'phone', 'country', 'timezone', 'currency', 'curriculum', 'grade', 'availabilityState', 'adminRoleId'] as const;
+const fields = [
+  'firstname',
+  'lastname',
+  'email',
+  'phone',
+  'country',
+  'timezone',
+  'currency',
+  'curriculum',
+  'grade',
+  'availabilityState',
+  'adminRoleId',
+] as const;
 type Form = Record<(typeof fields)[number], string>;
 
 const formOf = (user: AdminUserRecord): Form => Object.fromEntries(fields.map((f) => [f, user[f] ?? ''])) as Form;
@@ -87,7 +99,13 @@ export default function UserDetailsForm({ user, canEdit, onSaved }: { user: Admi
           </>
         )}
         {user.role === 'TUTOR' && (
-          <ChoiceField id="user-availability" label="Availability" value={form.availabilityState} onChange={set('availabilityState')} error={errors.availabilityState}>
+          <ChoiceField
+            id="user-availability"
+            label="Availability"
+            value={form.availabilityState}
+            onChange={set('availabilityState')}
+            error={errors.availabilityState}
+          >
             <option value="">Not set</option>
             {availabilityStates.map((state) => (
               <option key={state} value={state}>

@@ -3,13 +3,12 @@ import type { AdminUserRecord } from '../../../schema/contracts/admin-users';
 import { formatMoney } from '../../../schema/contracts/money';
 import type { Rate } from '../../../schema/contracts/pricing';
 import { api } from '../../lib/api';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { cardClass, primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import PickList from '../pricing/PickList';
 import { labelList, loadOptions, type Option } from '../pricing/options';
+import PickList from '../pricing/PickList';
 import { useCan } from '../roles/admin-permissions';
-import { cardClass } from '../../ui/classes';
 
 type Plans = AdminUserRecord['plans'];
 
@@ -87,7 +86,13 @@ export default function UserPlans({ user, onSaved }: { user: AdminUserRecord; on
         <div className="mt-3 space-y-2 text-sm">
           {draft ? (
             <>
-              <PickList id="user-flexible-plans" label="Flexible plans" source="flexiblePlans" value={draft.flexiblePlans} onChange={(ids) => setDraft({ ...draft, flexiblePlans: ids })} />
+              <PickList
+                id="user-flexible-plans"
+                label="Flexible plans"
+                source="flexiblePlans"
+                value={draft.flexiblePlans}
+                onChange={(ids) => setDraft({ ...draft, flexiblePlans: ids })}
+              />
               <PickList
                 id="user-subscription-plans"
                 label="Subscription plans"

@@ -1,6 +1,6 @@
 import type { AdminUserRecord, AdminUserRow, CreateAdminUser, UpdateAdminUser } from '../../../schema/contracts/admin-users';
 import type { ListResponse } from '../../../schema/contracts/common';
-import { api, type ApiOptions } from '../../lib/api';
+import { type ApiOptions, api } from '../../lib/api';
 
 /** Every call the user administration screens make. */
 export const adminUserCalls = {

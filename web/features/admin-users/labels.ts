@@ -21,4 +21,3 @@ export const sortChoices = [
   { value: 'email:asc', label: 'Email A–Z' },
   { value: 'country:asc', label: 'Country' },
 ] as const;
-

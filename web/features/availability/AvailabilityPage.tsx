@@ -6,14 +6,14 @@ import { timeOffReasons } from '../../../schema/contracts/availability';
 import { errorToastText } from '../../lib/errors';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { signedInUserAtom } from '../../lib/session';
-import LoadFailure from '../../ui/LoadFailure';
-import Spinner from '../../ui/Spinner';
 import { cardClass, fieldClass, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
 import { ChoiceField } from '../../ui/fields';
+import LoadFailure from '../../ui/LoadFailure';
+import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import { type AvailabilityDraft, draftOf, errorsOf, inputOf, type ItemDraft, newItem, newTimeOff } from './availability-form';
-import WeeklyHours from './WeeklyHours';
 import { availabilityCalls } from './api';
+import { type AvailabilityDraft, draftOf, errorsOf, type ItemDraft, inputOf, newItem, newTimeOff } from './availability-form';
+import WeeklyHours from './WeeklyHours';
 
 const ZONES = Intl.supportedValuesOf('timeZone');
 
@@ -95,7 +95,9 @@ export default function AvailabilityPage() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Availability</h1>
-          <p className="mt-2 text-slate-600 dark:text-slate-300">When students can book lessons and free trials with {userId === me?._id ? 'you' : 'this tutor'}. Hours are in the time zone you pick for each set.</p>
+          <p className="mt-2 text-slate-600 dark:text-slate-300">
+            When students can book lessons and free trials with {userId === me?._id ? 'you' : 'this tutor'}. Hours are in the time zone you pick for each set.
+          </p>
         </div>
         <button type="submit" className={primaryButton} disabled={saving}>
           {saving ? <Spinner className="size-4" /> : <Save className="size-4" aria-hidden="true" />} Save availability
@@ -111,23 +113,50 @@ export default function AvailabilityPage() {
             <Plus className="size-4" aria-hidden="true" /> Add a set of hours
           </button>
         </div>
-        {draft.items.length === 0 && <p className="rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">No hours yet, so nobody can book. Add a set of hours to open your calendar.</p>}
+        {draft.items.length === 0 && (
+          <p className="rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
+            No hours yet, so nobody can book. Add a set of hours to open your calendar.
+          </p>
+        )}
         {draft.items.map((item, index) => (
           <fieldset key={item.key} className={`${cardClass} min-w-0 p-4 sm:p-6`} aria-label={`Hours set ${index + 1}`}>
             <div className="grid gap-4 sm:grid-cols-4">
-              <ChoiceField id={`item-${index}-status`} label="Status" value={item.status} onChange={(e) => setItem(index, { ...item, status: e.target.value as ItemDraft['status'] })}>
+              <ChoiceField
+                id={`item-${index}-status`}
+                label="Status"
+                value={item.status}
+                onChange={(e) => setItem(index, { ...item, status: e.target.value as ItemDraft['status'] })}
+              >
                 <option value="ENABLE">Open for booking</option>
                 <option value="DISABLE">Paused</option>
               </ChoiceField>
-              <ChoiceField id={`item-${index}-zone`} label="Time zone" value={item.timezone} error={errors[`items.${index}.timezone`]} onChange={(e) => setItem(index, { ...item, timezone: e.target.value })}>
+              <ChoiceField
+                id={`item-${index}-zone`}
+                label="Time zone"
+                value={item.timezone}
+                error={errors[`items.${index}.timezone`]}
+                onChange={(e) => setItem(index, { ...item, timezone: e.target.value })}
+              >
                 {ZONES.map((z) => (
                   <option key={z} value={z}>
                     {z.replaceAll('_', ' ')}
                   </option>
                 ))}
               </ChoiceField>
-              <DateField id={`item-${index}-from`} label="From (optional)" value={item.startDate} error={errors[`items.${index}.startDate`]} onChange={(v) => setItem(index, { ...item, startDate: v })} />
-              <DateField id={`item-${index}-to`} label="Until (optional)" value={item.endDate} error={errors[`items.${index}.endDate`]} onChange={(v) => setItem(index, { ...item, endDate: v })} />
+              <DateField
+                id={`item-${index}-from`}
+                label="From (optional)"
+                value={item.startDate}
+                error={errors[`items.${index}.startDate`]}
+                onChange={(v) => setItem(index, { ...item, startDate: v })}
+              />
+              <DateField
+                id={`item-${index}-to`}
+                label="Until (optional)"
+                value={item.endDate}
+                error={errors[`items.${index}.endDate`]}
+                onChange={(v) => setItem(index, { ...item, endDate: v })}
+              />
             </div>
             <div className="mt-4">
               <WeeklyHours item={item} index={index} errors={errors} onChange={(next) => setItem(index, next)} />
@@ -148,15 +177,37 @@ export default function AvailabilityPage() {
             <CalendarOff className="size-4" aria-hidden="true" /> Add time off
           </button>
         </div>
-        {draft.timeOff.length === 0 && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">No time off planned. Times in this list are in this device&apos;s time zone.</p>}
+        {draft.timeOff.length === 0 && (
+          <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">No time off planned. Times in this list are in this device&apos;s time zone.</p>
+        )}
         <ul className="mt-3 space-y-4">
           {draft.timeOff.map((off, index) => {
             const set = (patch: Partial<typeof off>) => update({ ...draft, timeOff: draft.timeOff.map((t, i) => (i === index ? { ...t, ...patch } : t)) });
             return (
               <li key={off.key} className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end" aria-label={`Time off ${index + 1}`}>
-                <DateField withTime id={`off-${index}-start`} label="Starts" value={off.start} error={errors[`timeOff.${index}.start`]} onChange={(v) => set({ start: v })} />
-                <DateField withTime id={`off-${index}-end`} label="Ends" value={off.end} error={errors[`timeOff.${index}.end`]} onChange={(v) => set({ end: v })} />
-                <ChoiceField id={`off-${index}-reason`} label="Reason" value={off.reason} error={errors[`timeOff.${index}.reason`]} onChange={(e) => set({ reason: e.target.value as typeof off.reason })}>
+                <DateField
+                  withTime
+                  id={`off-${index}-start`}
+                  label="Starts"
+                  value={off.start}
+                  error={errors[`timeOff.${index}.start`]}
+                  onChange={(v) => set({ start: v })}
+                />
+                <DateField
+                  withTime
+                  id={`off-${index}-end`}
+                  label="Ends"
+                  value={off.end}
+                  error={errors[`timeOff.${index}.end`]}
+                  onChange={(v) => set({ end: v })}
+                />
+                <ChoiceField
+                  id={`off-${index}-reason`}
+                  label="Reason"
+                  value={off.reason}
+                  error={errors[`timeOff.${index}.reason`]}
+                  onChange={(e) => set({ reason: e.target.value as typeof off.reason })}
+                >
                   <option value="">Choose a reason</option>
                   {timeOffReasons.map((r) => (
                     <option key={r} value={r}>
@@ -164,7 +215,12 @@ export default function AvailabilityPage() {
                     </option>
                   ))}
                 </ChoiceField>
-                <button type="button" className={`${smallButton} justify-self-start`} aria-label={`Remove time off ${index + 1}`} onClick={() => update({ ...draft, timeOff: draft.timeOff.filter((_, i) => i !== index) })}>
+                <button
+                  type="button"
+                  className={`${smallButton} justify-self-start`}
+                  aria-label={`Remove time off ${index + 1}`}
+                  onClick={() => update({ ...draft, timeOff: draft.timeOff.filter((_, i) => i !== index) })}
+                >
                   <Trash2 className="size-4" aria-hidden="true" />
                 </button>
               </li>
@@ -196,7 +252,10 @@ export default function AvailabilityPage() {
                   aria-describedby={`${id}-hint`}
                   className={`${fieldClass(error)} mt-1.5`}
                 />
-                <p id={`${id}-hint`} className={error ? 'mt-1.5 text-sm text-rose-600 dark:text-rose-400' : 'mt-1.5 text-sm text-slate-500 dark:text-slate-400'}>
+                <p
+                  id={`${id}-hint`}
+                  className={error ? 'mt-1.5 text-sm text-rose-600 dark:text-rose-400' : 'mt-1.5 text-sm text-slate-500 dark:text-slate-400'}
+                >
                   {error ?? guard.hint}
                 </p>
               </div>
@@ -217,13 +276,34 @@ export default function AvailabilityPage() {
   );
 }
 
-function DateField({ id, label, value, error, onChange, withTime = false }: { id: string; label: string; value: string; error?: string; onChange: (value: string) => void; withTime?: boolean }) {
+function DateField({
+  id,
+  label,
+  value,
+  error,
+  onChange,
+  withTime = false,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+  withTime?: boolean;
+}) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
         {label}
       </label>
-      <input id={id} type={withTime ? 'datetime-local' : 'date'} step={withTime ? 900 : undefined} value={value} onChange={(e) => onChange(e.target.value)} className={`${fieldClass(error)} mt-1.5`} />
+      <input
+        id={id}
+        type={withTime ? 'datetime-local' : 'date'}
+        step={withTime ? 900 : undefined}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={`${fieldClass(error)} mt-1.5`}
+      />
       {error && <p className="mt-1.5 text-sm text-rose-600 dark:text-rose-400">{error}</p>}
     </div>
   );

@@ -15,7 +15,8 @@ interface WeeklyHoursProps {
 export default function WeeklyHours({ item, index, errors, onChange }: WeeklyHoursProps) {
   const setRange = (day: (typeof WEEK_ORDER)[number], at: number, field: 'start' | 'end', value: string) =>
     onChange({ ...item, weekly: { ...item.weekly, [day]: item.weekly[day].map((r, i) => (i === at ? { ...r, [field]: value } : r)) } });
-  const removeRange = (day: (typeof WEEK_ORDER)[number], at: number) => onChange({ ...item, weekly: { ...item.weekly, [day]: item.weekly[day].filter((_, i) => i !== at) } });
+  const removeRange = (day: (typeof WEEK_ORDER)[number], at: number) =>
+    onChange({ ...item, weekly: { ...item.weekly, [day]: item.weekly[day].filter((_, i) => i !== at) } });
 
   return (
     <div>
@@ -39,11 +40,25 @@ export default function WeeklyHours({ item, index, errors, onChange }: WeeklyHou
                   return (
                     <div key={at}>
                       <div className="flex min-w-0 flex-wrap items-center gap-2">
-                        <input type="time" step={900} aria-label={`${name} range ${at + 1} start`} value={range.start} onChange={(e) => setRange(day, at, 'start', e.target.value)} className={`${fieldClass(error)} w-32 min-w-0`} />
+                        <input
+                          type="time"
+                          step={900}
+                          aria-label={`${name} range ${at + 1} start`}
+                          value={range.start}
+                          onChange={(e) => setRange(day, at, 'start', e.target.value)}
+                          className={`${fieldClass(error)} w-32 min-w-0`}
+                        />
                         <span className="text-slate-500" aria-hidden="true">
                           –
                         </span>
-                        <input type="time" step={900} aria-label={`${name} range ${at + 1} end`} value={range.end} onChange={(e) => setRange(day, at, 'end', e.target.value)} className={`${fieldClass(error)} w-32 min-w-0`} />
+                        <input
+                          type="time"
+                          step={900}
+                          aria-label={`${name} range ${at + 1} end`}
+                          value={range.end}
+                          onChange={(e) => setRange(day, at, 'end', e.target.value)}
+                          className={`${fieldClass(error)} w-32 min-w-0`}
+                        />
                         <button type="button" className={smallButton} aria-label={`Remove ${name} range ${at + 1}`} onClick={() => removeRange(day, at)}>
                           <Trash2 className="size-4" aria-hidden="true" />
                         </button>

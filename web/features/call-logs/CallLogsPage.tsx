@@ -7,12 +7,12 @@ import { type CallLogRecord, callLogStatusValues, type MeetingPerson } from '../
 import { statusOf } from '../../lib/errors';
 import { fullName } from '../../lib/people';
 import { signedInUserAtom } from '../../lib/session';
+import { cardClass, fieldClass } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
+import { ChoiceField } from '../../ui/fields';
 import LoadFailure from '../../ui/LoadFailure';
 import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
-import { cardClass, fieldClass } from '../../ui/classes';
-import { ChoiceField } from '../../ui/fields';
 import { lessonTime } from '../courses/course-format';
 import { callLogCalls } from './api';
 
@@ -31,7 +31,8 @@ const statusClass: Record<CallLogStatus, string> = {
 };
 
 const name = (p: MeetingPerson | null) => (p ? fullName(p) : 'No tutor');
-const minutesLate = (log: CallLogRecord) => (log.tutorJoinedAt ? Math.max(1, Math.round((Date.parse(log.tutorJoinedAt) - Date.parse(log.lessonStart)) / 60_000)) : null);
+const minutesLate = (log: CallLogRecord) =>
+  log.tutorJoinedAt ? Math.max(1, Math.round((Date.parse(log.tutorJoinedAt) - Date.parse(log.lessonStart)) / 60_000)) : null;
 
 function LogRow({ log, timeZone }: { log: CallLogRecord; timeZone: string }) {
   const late = minutesLate(log);
@@ -110,7 +111,13 @@ export default function CallLogsPage() {
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Lessons whose tutor had not joined a minute after the start, and what came of it.</p>
 
       <form role="search" onSubmit={(e) => e.preventDefault()} className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <ChoiceField id="call-logs-status" label="Status" className="col-span-2 sm:col-span-1" value={filters.status} onChange={(e) => update({ status: e.target.value })}>
+        <ChoiceField
+          id="call-logs-status"
+          label="Status"
+          className="col-span-2 sm:col-span-1"
+          value={filters.status}
+          onChange={(e) => update({ status: e.target.value })}
+        >
           <option value="">All statuses</option>
           {callLogStatusValues.map((s) => (
             <option key={s} value={s}>
@@ -122,19 +129,36 @@ export default function CallLogsPage() {
           <label htmlFor="call-logs-from" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
             From
           </label>
-          <input id="call-logs-from" type="date" value={filters.startDate} onChange={(e) => update({ startDate: e.target.value })} className={`${fieldClass()} mt-1.5`} />
+          <input
+            id="call-logs-from"
+            type="date"
+            value={filters.startDate}
+            onChange={(e) => update({ startDate: e.target.value })}
+            className={`${fieldClass()} mt-1.5`}
+          />
         </div>
         <div>
           <label htmlFor="call-logs-to" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
             To
           </label>
-          <input id="call-logs-to" type="date" value={filters.endDate} min={filters.startDate || undefined} onChange={(e) => update({ endDate: e.target.value })} className={`${fieldClass()} mt-1.5`} />
+          <input
+            id="call-logs-to"
+            type="date"
+            value={filters.endDate}
+            min={filters.startDate || undefined}
+            onChange={(e) => update({ endDate: e.target.value })}
+            className={`${fieldClass()} mt-1.5`}
+          />
         </div>
       </form>
 
       <div className="mt-6" aria-live="polite" aria-busy={status === 'loading'}>
         {status === 'forbidden' ? (
-          <EmptyState icon={<ShieldOff className="size-6" aria-hidden="true" />} title="No access to call logs" text="Your role does not include viewing call logs. Ask an admin who has it." />
+          <EmptyState
+            icon={<ShieldOff className="size-6" aria-hidden="true" />}
+            title="No access to call logs"
+            text="Your role does not include viewing call logs. Ask an admin who has it."
+          />
         ) : status === 'rejected' ? (
           <LoadFailure onRetry={() => setAttempt((n) => n + 1)} />
         ) : !page && status === 'loading' ? (

@@ -1,6 +1,6 @@
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { CallLogRecord } from '../../../schema/contracts/waiting-room';
-import { api, type ApiOptions } from '../../lib/api';
+import { type ApiOptions, api } from '../../lib/api';
 
 /** The call log: who joined which lesson and when, filtered by status and dates. */
 export const callLogCalls = {

@@ -9,7 +9,10 @@ export default function ChatAvatar({ person, online, size = 'md' }: { person: Ch
       {person.avatar ? (
         <img src={person.avatar} alt="" className="size-full rounded-full object-cover" />
       ) : (
-        <span aria-hidden="true" className="flex size-full items-center justify-center rounded-full bg-brand/20 text-xs font-semibold text-slate-800 dark:text-slate-100">
+        <span
+          aria-hidden="true"
+          className="flex size-full items-center justify-center rounded-full bg-brand/20 text-xs font-semibold text-slate-800 dark:text-slate-100"
+        >
           {initials}
         </span>
       )}

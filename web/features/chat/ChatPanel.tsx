@@ -2,10 +2,10 @@ import clsx from 'clsx';
 import { formatDistanceToNow } from 'date-fns/formatDistanceToNow';
 import { ArrowLeft, MessageSquarePlus, Send, WifiOff } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { TYPING_THROTTLE_MS, type Conversation, type ConversationUser } from '../../../schema/contracts/chat';
+import { type Conversation, type ConversationUser, TYPING_THROTTLE_MS } from '../../../schema/contracts/chat';
 import { fullName } from '../../lib/people';
-import Spinner from '../../ui/Spinner';
 import { cardClass, focusRing, iconButton, primaryButton, secondaryButton } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
 import ChatAvatar from './ChatAvatar';
 import MessageList from './MessageList';
 import { type ChatRoomTarget, useChatRoom } from './use-chat-room';
@@ -30,14 +30,22 @@ const othersOf = (conversation: Conversation, userId: string | null) => {
 };
 
 const nameOf = (conversation: Conversation, userId: string | null) =>
-  conversation.users.every((u) => u._id === userId) ? TEAM_CONVERSATION : othersOf(conversation, userId).map((person) => fullName(person, 'Someone')).join(', ');
+  conversation.users.every((u) => u._id === userId)
+    ? TEAM_CONVERSATION
+    : othersOf(conversation, userId)
+        .map((person) => fullName(person, 'Someone'))
+        .join(', ');
 
 function ConversationRow({ conversation, userId, onOpen }: { conversation: Conversation; userId: string | null; onOpen: () => void }) {
   const others = othersOf(conversation, userId);
   const first = others[0]!;
   return (
     <li>
-      <button type="button" onClick={onOpen} className={clsx('flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left transition hover:bg-slate-100 dark:hover:bg-slate-800', focusRing)}>
+      <button
+        type="button"
+        onClick={onOpen}
+        className={clsx('flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left transition hover:bg-slate-100 dark:hover:bg-slate-800', focusRing)}
+      >
         <ChatAvatar person={first} online={others.length === 1 ? first.isOnline : undefined} />
         <span className="min-w-0 flex-1">
           <span className="block truncate font-semibold text-slate-900 dark:text-white">{nameOf(conversation, userId)}</span>
@@ -50,7 +58,11 @@ function ConversationRow({ conversation, userId, onOpen }: { conversation: Conve
             </time>
           )}
           {conversation.unSeenCount > 0 && (
-            <span className="rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-slate-950" data-testid="conversation-unseen" aria-label={`${conversation.unSeenCount} unseen`}>
+            <span
+              className="rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-slate-950"
+              data-testid="conversation-unseen"
+              aria-label={`${conversation.unSeenCount} unseen`}
+            >
               {conversation.unSeenCount}
             </span>
           )}
@@ -71,9 +83,12 @@ function Composer({ onSend, onTyping }: { onSend: (text: string) => void; onTypi
     if (lastTyping.current !== 0) onTyping(false);
     lastTyping.current = 0;
   };
-  useEffect(() => () => {
-    if (idle.current) clearTimeout(idle.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (idle.current) clearTimeout(idle.current);
+    },
+    [],
+  );
 
   const changed = (value: string) => {
     setText(value);
@@ -167,7 +182,13 @@ export default function ChatPanel({
     if (!awaitingStart.current || !state.conversations?.length) return;
     const members = target.kind === 'course' ? [...chosen, state.userId] : canMessageTeam ? [state.userId] : [state.userId, target.userId];
     const key = members.sort().join(',');
-    const match = state.conversations.find((c) => c.users.map((u) => u._id).sort().join(',') === key);
+    const match = state.conversations.find(
+      (c) =>
+        c.users
+          .map((u) => u._id)
+          .sort()
+          .join(',') === key,
+    );
     if (match) {
       awaitingStart.current = false;
       setChosen([]);
@@ -195,7 +216,11 @@ export default function ChatPanel({
   return (
     <section className={clsx(cardClass, 'flex h-[min(70vh,640px)] min-h-96 flex-col overflow-hidden')} aria-label={title} data-testid="chat-panel">
       {connection !== 'open' && (
-        <p role="status" className="flex items-center gap-2 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100" data-testid="chat-reconnecting">
+        <p
+          role="status"
+          className="flex items-center gap-2 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
+          data-testid="chat-reconnecting"
+        >
           {connection === 'connecting' ? <Spinner className="size-4" /> : <WifiOff className="size-4" aria-hidden="true" />}
           {connection === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
         </p>
@@ -243,7 +268,9 @@ export default function ChatPanel({
             <h2 className="font-semibold text-slate-900 dark:text-white">New conversation</h2>
           </header>
           {state.contacts.length === 0 ? (
-            <p className="flex flex-1 items-center justify-center px-6 text-center text-sm text-slate-500 dark:text-slate-400">There is nobody else here to talk to yet.</p>
+            <p className="flex flex-1 items-center justify-center px-6 text-center text-sm text-slate-500 dark:text-slate-400">
+              There is nobody else here to talk to yet.
+            </p>
           ) : (
             <fieldset className="min-h-0 flex-1 overflow-y-auto p-2">
               <legend className="sr-only">Who to talk to</legend>
@@ -262,7 +289,12 @@ export default function ChatPanel({
             </fieldset>
           )}
           <div className="border-t border-slate-200 p-3 dark:border-slate-800">
-            <button type="button" className={clsx(primaryButton, 'w-full')} disabled={(target.kind === 'course' && chosen.length === 0) || connection !== 'open'} onClick={start}>
+            <button
+              type="button"
+              className={clsx(primaryButton, 'w-full')}
+              disabled={(target.kind === 'course' && chosen.length === 0) || connection !== 'open'}
+              onClick={start}
+            >
               Start conversation
             </button>
           </div>

@@ -30,7 +30,12 @@ export default function CourseChat({
           Edit mode (write in this course's conversations)
         </label>
       )}
-      <ChatPanel key={String(effective)} target={{ kind: 'course', courseId, editMode: effective, readAll: asAdmin }} title="Course chat" initialConversation={initialConversation} />
+      <ChatPanel
+        key={String(effective)}
+        target={{ kind: 'course', courseId, editMode: effective, readAll: asAdmin }}
+        title="Course chat"
+        initialConversation={initialConversation}
+      />
     </div>
   );
 }

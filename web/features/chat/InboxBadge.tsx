@@ -98,7 +98,10 @@ export default function InboxBadge({ userId }: { userId: string }) {
       >
         <MessageCircle className="size-5" aria-hidden="true" />
         {total > 0 && (
-          <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-rose-600 px-1 text-center text-[11px] leading-5 font-bold text-white" data-testid="inbox-badge">
+          <span
+            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-rose-600 px-1 text-center text-[11px] leading-5 font-bold text-white"
+            data-testid="inbox-badge"
+          >
             {total > 99 ? '99+' : total}
           </span>
         )}
@@ -128,7 +131,9 @@ export default function InboxBadge({ userId }: { userId: string }) {
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-sm text-slate-900 dark:text-white">{entry.lastMessage}</span>
                       {entry.lastMessageSentAt && (
-                        <span className="text-xs text-slate-500 dark:text-slate-400">{formatDistanceToNow(new Date(entry.lastMessageSentAt), { addSuffix: true })}</span>
+                        <span className="text-xs text-slate-500 dark:text-slate-400">
+                          {formatDistanceToNow(new Date(entry.lastMessageSentAt), { addSuffix: true })}
+                        </span>
                       )}
                     </span>
                   </Link>

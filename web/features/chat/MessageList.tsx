@@ -44,7 +44,17 @@ function Tick({ message }: { message: ChatMessage }) {
   return <CheckCheck className={clsx('size-3.5', tick === 'SEEN' && 'text-sky-600 dark:text-sky-300')} aria-label={tick === 'SEEN' ? 'Seen' : 'Delivered'} />;
 }
 
-function Bubble({ mine, group, message, pending }: { mine: boolean; group: boolean; message: Pick<ChatMessage, 'message' | 'createdAt'> & Partial<ChatMessage>; pending?: boolean }) {
+function Bubble({
+  mine,
+  group,
+  message,
+  pending,
+}: {
+  mine: boolean;
+  group: boolean;
+  message: Pick<ChatMessage, 'message' | 'createdAt'> & Partial<ChatMessage>;
+  pending?: boolean;
+}) {
   const html = useMemo(() => messageHtml(message.message), [message.message]);
   const seen = message.status && group ? seenBy(message as ChatMessage) : null;
   return (
@@ -52,10 +62,14 @@ function Bubble({ mine, group, message, pending }: { mine: boolean; group: boole
       <div
         className={clsx(
           'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm shadow-sm sm:max-w-[70%]',
-          mine ? 'rounded-br-md bg-brand/25 text-slate-900 dark:bg-brand/30 dark:text-white' : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-700',
+          mine
+            ? 'rounded-br-md bg-brand/25 text-slate-900 dark:bg-brand/30 dark:text-white'
+            : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-700',
         )}
       >
-        {group && !mine && message.sender && <p className="mb-0.5 text-xs font-semibold text-brand-strong dark:text-brand">{fullName(message.sender, 'Someone')}</p>}
+        {group && !mine && message.sender && (
+          <p className="mb-0.5 text-xs font-semibold text-brand-strong dark:text-brand">{fullName(message.sender, 'Someone')}</p>
+        )}
         <p className="break-words whitespace-normal [&_a]:font-medium [&_a]:underline" dangerouslySetInnerHTML={{ __html: html }} />
         <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-slate-500 dark:text-slate-400">
           <time dateTime={message.createdAt}>{format(new Date(message.createdAt), 'HH:mm')}</time>
@@ -141,10 +155,18 @@ export default function MessageList({ userId, group, messages, pending, hasMore,
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index]!;
           return (
-            <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="absolute left-0 w-full" style={{ transform: `translateY(${item.start}px)` }}>
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className="absolute left-0 w-full"
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
               {row.kind === 'day' && (
                 <p className="py-2 text-center">
-                  <span className="rounded-full bg-slate-200/70 px-3 py-1 text-xs font-medium text-slate-600 dark:bg-slate-800 dark:text-slate-300">{row.label}</span>
+                  <span className="rounded-full bg-slate-200/70 px-3 py-1 text-xs font-medium text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+                    {row.label}
+                  </span>
                 </p>
               )}
               {row.kind === 'message' && <Bubble mine={row.message.sender._id === userId} group={group} message={row.message} />}

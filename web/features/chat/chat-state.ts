@@ -129,8 +129,7 @@ export function applyFrame(state: ChatState, frame: ParsedServerFrame): ChatStat
       const { user, isOnline, lastSeen } = frame.payload;
       return {
         ...state,
-        conversations:
-          state.conversations?.map((c) => ({ ...c, users: c.users.map((u) => (u._id === user ? { ...u, isOnline, lastSeen } : u)) })) ?? null,
+        conversations: state.conversations?.map((c) => ({ ...c, users: c.users.map((u) => (u._id === user ? { ...u, isOnline, lastSeen } : u)) })) ?? null,
       };
     }
     case 'error':

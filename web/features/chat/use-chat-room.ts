@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { type ChatMode, chatAdminRoom, chatCourseRoom, type ClientOp, type ClientPayload, type ParsedServerFrame } from '../../../schema/contracts/chat';
+import { type ChatMode, type ClientOp, type ClientPayload, chatAdminRoom, chatCourseRoom, type ParsedServerFrame } from '../../../schema/contracts/chat';
 import type { ConnectionState } from '../../lib/realtime/reconnecting-socket';
 import { socketUrl } from '../../lib/realtime/tickets';
 import { openConversationAtom } from './chat-atoms';

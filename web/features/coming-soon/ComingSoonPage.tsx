@@ -8,7 +8,10 @@ import { AREAS, type AreaKey, unslug } from './areas';
 /** The route's own subject, e.g. "Cambridge Igcse · Mathematics", so the page says which one is coming. */
 function useContextLine() {
   const { curriculum, subject } = useParams();
-  return [curriculum, subject].filter((part): part is string => Boolean(part)).map(unslug).join(' · ');
+  return [curriculum, subject]
+    .filter((part): part is string => Boolean(part))
+    .map(unslug)
+    .join(' · ');
 }
 
 export default function ComingSoonPage({ area }: { area: AreaKey }) {

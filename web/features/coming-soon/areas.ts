@@ -1,13 +1,4 @@
-import {
-  CreditCard,
-  FileText,
-  LayoutDashboard,
-  Link2,
-  type LucideIcon,
-  ScrollText,
-  Sparkles,
-  Video,
-} from 'lucide-react';
+import { CreditCard, FileText, LayoutDashboard, Link2, type LucideIcon, ScrollText, Sparkles, Video } from 'lucide-react';
 
 export interface Area {
   title: string;

@@ -22,7 +22,11 @@ export default function ContentAccess({ children }: { children: ReactNode }) {
   if (!can({ adminContent: ['view'], questionBank: ['view'] })) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-        <EmptyState icon={<ShieldOff className="size-6" aria-hidden="true" />} title="No access to learning content" text="Your account does not include managing topics or questions. Ask an admin who has it." />
+        <EmptyState
+          icon={<ShieldOff className="size-6" aria-hidden="true" />}
+          title="No access to learning content"
+          text="Your account does not include managing topics or questions. Ask an admin who has it."
+        />
       </div>
     );
   }

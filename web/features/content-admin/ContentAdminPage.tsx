@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { HomeCurriculum } from '../../../schema/contracts/learning';
+import { ChoiceField } from '../../ui/fields';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
-import { ChoiceField } from '../../ui/fields';
+import { contentAdminCalls } from './api';
 import ContentAccess from './ContentAccess';
 import TopicList from './TopicList';
 import { usePickers } from './use-content-pickers';
-import { contentAdminCalls } from './api';
 
 export default function ContentAdminPage() {
   return (
@@ -37,14 +37,24 @@ function ContentAdminPageBody() {
       ) : (
         <>
           <div className="mt-6 grid gap-3 sm:grid-cols-3">
-            <ChoiceField id="pick-curriculum" label="Curriculum" value={pick.curriculum?._id ?? ''} onChange={(e) => pick.set({ curriculum: e.target.value, subject: undefined, grade: undefined, topic: undefined })}>
+            <ChoiceField
+              id="pick-curriculum"
+              label="Curriculum"
+              value={pick.curriculum?._id ?? ''}
+              onChange={(e) => pick.set({ curriculum: e.target.value, subject: undefined, grade: undefined, topic: undefined })}
+            >
               {catalogue.map((c) => (
                 <option key={c._id} value={c._id}>
                   {c.curriculum}
                 </option>
               ))}
             </ChoiceField>
-            <ChoiceField id="pick-subject" label="Subject" value={pick.subject?._id ?? ''} onChange={(e) => pick.set({ subject: e.target.value, grade: undefined, topic: undefined })}>
+            <ChoiceField
+              id="pick-subject"
+              label="Subject"
+              value={pick.subject?._id ?? ''}
+              onChange={(e) => pick.set({ subject: e.target.value, grade: undefined, topic: undefined })}
+            >
               {pick.curriculum?.subjects.map((s) => (
                 <option key={s._id} value={s._id}>
                   {s.subject}
@@ -69,4 +79,3 @@ function ContentAdminPageBody() {
     </div>
   );
 }
-

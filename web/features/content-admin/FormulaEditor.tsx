@@ -20,14 +20,32 @@ const toolButton = `inline-flex size-8 items-center justify-center rounded-lg te
  * Rich text with formulas (Tiptap + its Mathematics nodes). Formulas are typed as LaTeX in a labelled field, from
  * the keyboard, with a palette for the symbols; the stored HTML keeps each formula as a `data-latex` node.
  */
-export default function FormulaEditor({ id, value, onChange, labelledBy }: { id: string; value: string; onChange: (html: string) => void; labelledBy: string }) {
+export default function FormulaEditor({
+  id,
+  value,
+  onChange,
+  labelledBy,
+}: {
+  id: string;
+  value: string;
+  onChange: (html: string) => void;
+  labelledBy: string;
+}) {
   const [latex, setLatex] = useState('');
   const [display, setDisplay] = useState(false);
   const editor = useEditor({
     extensions: [StarterKit, Mathematics.configure({ katexOptions: { throwOnError: false, output: 'htmlAndMathml' } })],
     content: value,
     onUpdate: ({ editor: e }) => onChange(e.getHTML()),
-    editorProps: { attributes: { id, 'aria-labelledby': labelledBy, 'aria-multiline': 'true', role: 'textbox', class: 'rich-content min-h-40 px-3.5 py-2.5 text-sm text-slate-900 focus:outline-none dark:text-white' } },
+    editorProps: {
+      attributes: {
+        id,
+        'aria-labelledby': labelledBy,
+        'aria-multiline': 'true',
+        role: 'textbox',
+        class: 'rich-content min-h-40 px-3.5 py-2.5 text-sm text-slate-900 focus:outline-none dark:text-white',
+      },
+    },
   });
   if (!editor) return null;
   const insert = () => {
@@ -39,16 +57,40 @@ export default function FormulaEditor({ id, value, onChange, labelledBy }: { id:
   return (
     <div className="rounded-xl ring-1 ring-slate-300 focus-within:ring-2 focus-within:ring-brand dark:ring-slate-700">
       <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 border-b border-slate-200 p-1.5 dark:border-slate-700">
-        <button type="button" className={toolButton} aria-label="Bold" aria-pressed={editor.isActive('bold')} onClick={() => editor.chain().focus().toggleBold().run()}>
+        <button
+          type="button"
+          className={toolButton}
+          aria-label="Bold"
+          aria-pressed={editor.isActive('bold')}
+          onClick={() => editor.chain().focus().toggleBold().run()}
+        >
           <Bold className="size-4" aria-hidden="true" />
         </button>
-        <button type="button" className={toolButton} aria-label="Italic" aria-pressed={editor.isActive('italic')} onClick={() => editor.chain().focus().toggleItalic().run()}>
+        <button
+          type="button"
+          className={toolButton}
+          aria-label="Italic"
+          aria-pressed={editor.isActive('italic')}
+          onClick={() => editor.chain().focus().toggleItalic().run()}
+        >
           <Italic className="size-4" aria-hidden="true" />
         </button>
-        <button type="button" className={toolButton} aria-label="Bulleted list" aria-pressed={editor.isActive('bulletList')} onClick={() => editor.chain().focus().toggleBulletList().run()}>
+        <button
+          type="button"
+          className={toolButton}
+          aria-label="Bulleted list"
+          aria-pressed={editor.isActive('bulletList')}
+          onClick={() => editor.chain().focus().toggleBulletList().run()}
+        >
           <List className="size-4" aria-hidden="true" />
         </button>
-        <button type="button" className={toolButton} aria-label="Numbered list" aria-pressed={editor.isActive('orderedList')} onClick={() => editor.chain().focus().toggleOrderedList().run()}>
+        <button
+          type="button"
+          className={toolButton}
+          aria-label="Numbered list"
+          aria-pressed={editor.isActive('orderedList')}
+          onClick={() => editor.chain().focus().toggleOrderedList().run()}
+        >
           <ListOrdered className="size-4" aria-hidden="true" />
         </button>
       </div>
@@ -85,7 +127,12 @@ export default function FormulaEditor({ id, value, onChange, labelledBy }: { id:
             <div key={group} role="group" aria-label={`${group} symbols`} className="flex flex-wrap items-center gap-1">
               <span className="text-slate-500 capitalize">{group}</span>
               {symbols.map((s) => (
-                <button key={s} type="button" className={`rounded px-1.5 py-0.5 font-mono ring-1 ring-slate-200 hover:bg-slate-100 dark:ring-slate-700 dark:hover:bg-slate-800 ${focusRing}`} onClick={() => setLatex((l) => `${l}${s}`)}>
+                <button
+                  key={s}
+                  type="button"
+                  className={`rounded px-1.5 py-0.5 font-mono ring-1 ring-slate-200 hover:bg-slate-100 dark:ring-slate-700 dark:hover:bg-slate-800 ${focusRing}`}
+                  onClick={() => setLatex((l) => `${l}${s}`)}
+                >
                   {s}
                 </button>
               ))}

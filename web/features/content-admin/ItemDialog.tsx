@@ -1,11 +1,11 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import type { ZodType } from 'zod';
 import { fieldErrorsOf, issuesByField } from '../../lib/form-errors';
-import { Dialog } from '../../ui/Dialog';
-import TextField from '../../ui/TextField';
-import Spinner from '../../ui/Spinner';
 import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
 import { ChoiceField, TextAreaField } from '../../ui/fields';
+import Spinner from '../../ui/Spinner';
+import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 
 // The editor (Tiptap, ProseMirror) is large: it loads only when a content block is opened.
@@ -62,10 +62,28 @@ export default function ItemDialog({
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
         {fields.map((f) => {
           const id = `item-${f.name}`;
-          if (f.kind === 'textarea') return <TextAreaField key={f.name} id={id} label={f.label} rows={4} value={values[f.name] ?? ''} onChange={(e) => set(f.name, e.target.value)} error={errors[f.name]} />;
+          if (f.kind === 'textarea')
+            return (
+              <TextAreaField
+                key={f.name}
+                id={id}
+                label={f.label}
+                rows={4}
+                value={values[f.name] ?? ''}
+                onChange={(e) => set(f.name, e.target.value)}
+                error={errors[f.name]}
+              />
+            );
           if (f.kind === 'rating') {
             return (
-              <ChoiceField key={f.name} id={id} label={f.label} value={values[f.name] ?? '5'} onChange={(e) => set(f.name, e.target.value)} error={errors[f.name]}>
+              <ChoiceField
+                key={f.name}
+                id={id}
+                label={f.label}
+                value={values[f.name] ?? '5'}
+                onChange={(e) => set(f.name, e.target.value)}
+                error={errors[f.name]}
+              >
                 {[5, 4, 3, 2, 1].map((n) => (
                   <option key={n} value={n}>
                     {n} out of 5
@@ -89,7 +107,17 @@ export default function ItemDialog({
               </div>
             );
           }
-          return <TextField key={f.name} id={id} label={f.label} required value={values[f.name] ?? ''} onChange={(e) => set(f.name, e.target.value)} error={errors[f.name]} />;
+          return (
+            <TextField
+              key={f.name}
+              id={id}
+              label={f.label}
+              required
+              value={values[f.name] ?? ''}
+              onChange={(e) => set(f.name, e.target.value)}
+              error={errors[f.name]}
+            />
+          );
         })}
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <button type="button" className={secondaryButton} onClick={onClose}>

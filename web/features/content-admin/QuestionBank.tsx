@@ -4,18 +4,18 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import type { QuestionDoc } from '../../../schema/contracts/content';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { usePagedList } from '../../lib/paged-list';
+import { cardClass, dangerButton, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
-import { cardClass, dangerButton, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import MathText from '../content/MathText';
 import { useCan } from '../roles/admin-permissions';
+import { contentAdminCalls } from './api';
+import QuestionDialog from './QuestionDialog';
 import { parseQuestionsCsv, questionsCsvTemplate } from './question-csv';
 import { difficultyChip, importErrorText, parseImport } from './question-form';
-import QuestionDialog from './QuestionDialog';
-import { contentAdminCalls } from './api';
 
 const PAGE_SIZE = 10;
 
@@ -93,7 +93,14 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
         </h2>
         {can({ questionBank: ['create'] }) && (
           <div className="flex flex-wrap gap-2">
-            <input ref={fileRef} type="file" accept=".csv,text/csv,.json,application/json" className="sr-only" aria-label="Import questions from a CSV or JSON file" onChange={(e) => void importFile(e)} />
+            <input
+              ref={fileRef}
+              type="file"
+              accept=".csv,text/csv,.json,application/json"
+              className="sr-only"
+              aria-label="Import questions from a CSV or JSON file"
+              onChange={(e) => void importFile(e)}
+            />
             <a className={`${secondaryButton} px-4! py-2!`} href={templateHref} download="studyhall-questions-template.csv">
               <FileDown className="size-4" aria-hidden="true" />
               CSV template
@@ -127,7 +134,11 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
       )}
       {list.loaded && list.docs.length === 0 && (
         <div className="mt-4">
-          <EmptyState icon={<ListChecks className="size-6" aria-hidden="true" />} title="No questions yet" text="Write one, or import a JSON file of questions." />
+          <EmptyState
+            icon={<ListChecks className="size-6" aria-hidden="true" />}
+            title="No questions yet"
+            text="Write one, or import a JSON file of questions."
+          />
         </div>
       )}
       {list.docs.length > 0 && (
@@ -135,10 +146,17 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
           {list.docs.map((q) => (
             <li key={q._id} className={`${cardClass} p-4`} data-testid="question-row">
               <div className="flex flex-wrap items-center gap-2 text-xs">
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">{q.kind === 'MCQ' ? 'Multiple choice' : `Open · ${q.maxMarks} marks`}</span>
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+                  {q.kind === 'MCQ' ? 'Multiple choice' : `Open · ${q.maxMarks} marks`}
+                </span>
                 <span className={clsx('rounded-full px-2 py-0.5 font-medium ring-1 ring-inset', difficultyChip[q.difficulty])}>{q.difficulty}</span>
                 <span className="text-slate-500 dark:text-slate-400">Level {q.level}</span>
-                <span className={clsx('ml-auto inline-flex items-center gap-1 font-medium', q.isApproved ? 'text-emerald-700 dark:text-emerald-300' : 'text-slate-500 dark:text-slate-400')}>
+                <span
+                  className={clsx(
+                    'ml-auto inline-flex items-center gap-1 font-medium',
+                    q.isApproved ? 'text-emerald-700 dark:text-emerald-300' : 'text-slate-500 dark:text-slate-400',
+                  )}
+                >
                   {q.isApproved ? <CheckCircle2 className="size-3.5" aria-hidden="true" /> : <CircleDashed className="size-3.5" aria-hidden="true" />}
                   {q.isApproved ? 'Approved' : 'Awaiting approval'}
                 </span>
@@ -147,7 +165,15 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
               {q.kind === 'MCQ' && (
                 <ol className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
                   {q.options.map((o, i) => (
-                    <li key={o._id} className={clsx('rounded-lg px-2 py-1', o._id === q.correctOptionId ? 'bg-emerald-50 font-medium text-emerald-900 dark:bg-emerald-500/10 dark:text-emerald-200' : 'text-slate-600 dark:text-slate-300')}>
+                    <li
+                      key={o._id}
+                      className={clsx(
+                        'rounded-lg px-2 py-1',
+                        o._id === q.correctOptionId
+                          ? 'bg-emerald-50 font-medium text-emerald-900 dark:bg-emerald-500/10 dark:text-emerald-200'
+                          : 'text-slate-600 dark:text-slate-300',
+                      )}
+                    >
                       {String.fromCharCode(65 + i)}. <MathText text={o.text} />
                       {o._id === q.correctOptionId && <span className="sr-only"> (correct)</span>}
                     </li>

@@ -3,14 +3,14 @@ import { type FormEvent, useState } from 'react';
 import { DIFFICULTIES, LEVELS, type QuestionDoc, questionInput } from '../../../schema/contracts/content';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
-import { Dialog } from '../../ui/Dialog';
-import Spinner from '../../ui/Spinner';
 import { fieldClass, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
 import { ChoiceField, TextAreaField } from '../../ui/fields';
+import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import MathText from '../content/MathText';
-import { emptyQuestionForm, formOf, inputOf, type QuestionForm } from './question-form';
 import { contentAdminCalls } from './api';
+import { emptyQuestionForm, formOf, inputOf, type QuestionForm } from './question-form';
 
 function Preview({ text }: { text: string }) {
   if (!text.includes('$')) return null;
@@ -21,7 +21,17 @@ function Preview({ text }: { text: string }) {
   );
 }
 
-export default function QuestionDialog({ subTopicId, question, onClose, onSaved }: { subTopicId: string; question: QuestionDoc | null; onClose: () => void; onSaved: (doc: QuestionDoc) => void }) {
+export default function QuestionDialog({
+  subTopicId,
+  question,
+  onClose,
+  onSaved,
+}: {
+  subTopicId: string;
+  question: QuestionDoc | null;
+  onClose: () => void;
+  onSaved: (doc: QuestionDoc) => void;
+}) {
   const toast = useToast();
   const [form, setForm] = useState<QuestionForm>(question ? formOf(question) : emptyQuestionForm());
   const { busy, errors, setErrors, save } = useFormSave();
@@ -56,7 +66,14 @@ export default function QuestionDialog({ subTopicId, question, onClose, onSaved 
           </div>
         </fieldset>
         <div>
-          <TextAreaField id="question-text" label="Question (use $…$ for formulas)" rows={3} value={form.text} onChange={(e) => patch({ text: e.target.value })} error={errors.text} />
+          <TextAreaField
+            id="question-text"
+            label="Question (use $…$ for formulas)"
+            rows={3}
+            value={form.text}
+            onChange={(e) => patch({ text: e.target.value })}
+            error={errors.text}
+          />
           <Preview text={form.text} />
         </div>
 
@@ -88,7 +105,12 @@ export default function QuestionDialog({ subTopicId, question, onClose, onSaved 
                       type="button"
                       className={`${smallButton} mt-1`}
                       aria-label={`Remove option ${i + 1}`}
-                      onClick={() => patch({ options: form.options.filter((_, k) => k !== i), correctOption: form.correctOption > i ? form.correctOption - 1 : form.correctOption === i ? 0 : form.correctOption })}
+                      onClick={() =>
+                        patch({
+                          options: form.options.filter((_, k) => k !== i),
+                          correctOption: form.correctOption > i ? form.correctOption - 1 : form.correctOption === i ? 0 : form.correctOption,
+                        })
+                      }
                     >
                       <Trash2 className="size-3.5" aria-hidden="true" />
                     </button>
@@ -102,12 +124,21 @@ export default function QuestionDialog({ subTopicId, question, onClose, onSaved 
                 Add option
               </button>
             )}
-            {(errors.options || errors.correctOption) && <p className="mt-1.5 text-sm text-rose-600 dark:text-rose-400">{errors.options ?? `Correct option ${errors.correctOption}`}</p>}
+            {(errors.options || errors.correctOption) && (
+              <p className="mt-1.5 text-sm text-rose-600 dark:text-rose-400">{errors.options ?? `Correct option ${errors.correctOption}`}</p>
+            )}
           </fieldset>
         ) : (
           <>
             <div>
-              <TextAreaField id="question-answer" label="Model answer" rows={3} value={form.answer} onChange={(e) => patch({ answer: e.target.value })} error={errors.answer} />
+              <TextAreaField
+                id="question-answer"
+                label="Model answer"
+                rows={3}
+                value={form.answer}
+                onChange={(e) => patch({ answer: e.target.value })}
+                error={errors.answer}
+              />
               <Preview text={form.answer} />
             </div>
             <fieldset>
@@ -116,11 +147,35 @@ export default function QuestionDialog({ subTopicId, question, onClose, onSaved 
               <ul className="mt-2 space-y-3">
                 {form.markScheme.map((p, i) => (
                   <li key={i} className="grid gap-2 rounded-xl p-3 ring-1 ring-slate-200 sm:grid-cols-[1fr_5rem] dark:ring-slate-700">
-                    <input aria-label={`Point ${i + 1}`} placeholder="What earns the mark" className={fieldClass(errors[`markScheme.${i}.point`])} value={p.point} onChange={(e) => patch({ markScheme: form.markScheme.map((m, k) => (k === i ? { ...m, point: e.target.value } : m)) })} />
-                    <input aria-label={`Marks for point ${i + 1}`} type="number" min={1} max={10} className={fieldClass(errors[`markScheme.${i}.marks`])} value={p.marks} onChange={(e) => patch({ markScheme: form.markScheme.map((m, k) => (k === i ? { ...m, marks: e.target.value } : m)) })} />
-                    <input aria-label={`Keywords for point ${i + 1}`} placeholder="Keywords, comma-separated" className={`${fieldClass()} sm:col-span-2`} value={p.keywords} onChange={(e) => patch({ markScheme: form.markScheme.map((m, k) => (k === i ? { ...m, keywords: e.target.value } : m)) })} />
+                    <input
+                      aria-label={`Point ${i + 1}`}
+                      placeholder="What earns the mark"
+                      className={fieldClass(errors[`markScheme.${i}.point`])}
+                      value={p.point}
+                      onChange={(e) => patch({ markScheme: form.markScheme.map((m, k) => (k === i ? { ...m, point: e.target.value } : m)) })}
+                    />
+                    <input
+                      aria-label={`Marks for point ${i + 1}`}
+                      type="number"
+                      min={1}
+                      max={10}
+                      className={fieldClass(errors[`markScheme.${i}.marks`])}
+                      value={p.marks}
+                      onChange={(e) => patch({ markScheme: form.markScheme.map((m, k) => (k === i ? { ...m, marks: e.target.value } : m)) })}
+                    />
+                    <input
+                      aria-label={`Keywords for point ${i + 1}`}
+                      placeholder="Keywords, comma-separated"
+                      className={`${fieldClass()} sm:col-span-2`}
+                      value={p.keywords}
+                      onChange={(e) => patch({ markScheme: form.markScheme.map((m, k) => (k === i ? { ...m, keywords: e.target.value } : m)) })}
+                    />
                     {form.markScheme.length > 1 && (
-                      <button type="button" className={`${smallButton} justify-self-start`} onClick={() => patch({ markScheme: form.markScheme.filter((_, k) => k !== i) })}>
+                      <button
+                        type="button"
+                        className={`${smallButton} justify-self-start`}
+                        onClick={() => patch({ markScheme: form.markScheme.filter((_, k) => k !== i) })}
+                      >
                         <Trash2 className="size-3.5" aria-hidden="true" />
                         Remove point
                       </button>
@@ -128,7 +183,11 @@ export default function QuestionDialog({ subTopicId, question, onClose, onSaved 
                   </li>
                 ))}
               </ul>
-              <button type="button" className={`${smallButton} mt-2`} onClick={() => patch({ markScheme: [...form.markScheme, { point: '', marks: '1', keywords: '' }] })}>
+              <button
+                type="button"
+                className={`${smallButton} mt-2`}
+                onClick={() => patch({ markScheme: [...form.markScheme, { point: '', marks: '1', keywords: '' }] })}
+              >
                 <Plus className="size-3.5" aria-hidden="true" />
                 Add point
               </button>
@@ -138,12 +197,24 @@ export default function QuestionDialog({ subTopicId, question, onClose, onSaved 
         )}
 
         <div>
-          <TextAreaField id="question-explanation" label="Explanation" rows={2} value={form.explanation} onChange={(e) => patch({ explanation: e.target.value })} error={errors.explanation} />
+          <TextAreaField
+            id="question-explanation"
+            label="Explanation"
+            rows={2}
+            value={form.explanation}
+            onChange={(e) => patch({ explanation: e.target.value })}
+            error={errors.explanation}
+          />
           <Preview text={form.explanation} />
         </div>
         <TextAreaField id="question-hint" label="Hint" rows={2} value={form.hint} onChange={(e) => patch({ hint: e.target.value })} error={errors.hint} />
         <div className="grid gap-3 sm:grid-cols-2">
-          <ChoiceField id="question-difficulty" label="Difficulty" value={form.difficulty} onChange={(e) => patch({ difficulty: e.target.value as QuestionForm['difficulty'] })}>
+          <ChoiceField
+            id="question-difficulty"
+            label="Difficulty"
+            value={form.difficulty}
+            onChange={(e) => patch({ difficulty: e.target.value as QuestionForm['difficulty'] })}
+          >
             {DIFFICULTIES.map((d) => (
               <option key={d} value={d}>
                 {d}

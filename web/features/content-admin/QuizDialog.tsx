@@ -1,16 +1,16 @@
 import clsx from 'clsx';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { QuestionDoc } from '../../../schema/contracts/content';
-import { quizToasts, type QuizDoc } from '../../../schema/contracts/quiz';
+import { type QuizDoc, quizToasts } from '../../../schema/contracts/quiz';
 import { useFormSave } from '../../lib/use-form-save';
-import { Dialog } from '../../ui/Dialog';
-import TextField from '../../ui/TextField';
-import Spinner from '../../ui/Spinner';
 import { focusRing, primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
+import Spinner from '../../ui/Spinner';
+import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import MathText from '../content/MathText';
-import { createInputOf, editInputOf, emptyQuizForm, type QuizForm, quizFormOf, toggled } from './quiz-form';
 import { contentAdminCalls } from './api';
+import { createInputOf, editInputOf, emptyQuizForm, type QuizForm, quizFormOf, toggled } from './quiz-form';
 
 /** A quiz holds at most 100 questions, which is also how many approved questions the picker loads. */
 const PICKER_LIMIT = 100;
@@ -44,7 +44,16 @@ export default function QuizDialog({ topicId, subTopicId, quiz, onClose, onSaved
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
         <TextField id="quiz-title" label="Title" required value={form.title} onChange={(e) => patch({ title: e.target.value })} error={errors.title} />
         <div className="grid gap-4 sm:grid-cols-2">
-          {!quiz && <TextField id="quiz-paper" label="Paper (optional)" placeholder="Paper 2" value={form.paper} onChange={(e) => patch({ paper: e.target.value })} error={errors.paper} />}
+          {!quiz && (
+            <TextField
+              id="quiz-paper"
+              label="Paper (optional)"
+              placeholder="Paper 2"
+              value={form.paper}
+              onChange={(e) => patch({ paper: e.target.value })}
+              error={errors.paper}
+            />
+          )}
           <TextField
             id="quiz-minutes"
             label="Time limit in minutes (blank: untimed)"
@@ -59,7 +68,13 @@ export default function QuizDialog({ topicId, subTopicId, quiz, onClose, onSaved
             {quiz.questionIds.length} questions. They stay as they are, so past attempts keep meaning the same; make a new quiz for a different set.
           </p>
         ) : (
-          <QuestionPicker topicId={topicId} subTopicId={subTopicId} chosen={form.questionIds} onChange={(questionIds) => patch({ questionIds })} error={errors.questionIds} />
+          <QuestionPicker
+            topicId={topicId}
+            subTopicId={subTopicId}
+            chosen={form.questionIds}
+            onChange={(questionIds) => patch({ questionIds })}
+            error={errors.questionIds}
+          />
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className={secondaryButton} onClick={onClose}>
@@ -85,7 +100,19 @@ async function approvedQuestions(topicId: string, subTopicId: string | undefined
   return page.docs;
 }
 
-function QuestionPicker({ topicId, subTopicId, chosen, onChange, error }: { topicId: string; subTopicId?: string; chosen: string[]; onChange: (ids: string[]) => void; error?: string }) {
+function QuestionPicker({
+  topicId,
+  subTopicId,
+  chosen,
+  onChange,
+  error,
+}: {
+  topicId: string;
+  subTopicId?: string;
+  chosen: string[];
+  onChange: (ids: string[]) => void;
+  error?: string;
+}) {
   const [state, setState] = useState<{ status: 'loading' } | { status: 'error' } | { status: 'ready'; docs: QuestionDoc[] }>({ status: 'loading' });
   useEffect(() => {
     const controller = new AbortController();
@@ -104,7 +131,11 @@ function QuestionPicker({ topicId, subTopicId, chosen, onChange, error }: { topi
         Approved questions <span className="font-normal text-slate-500">({chosen.length} chosen)</span>
       </legend>
       {docs.length > 0 && (
-        <button type="button" className={`mt-1 rounded text-sm font-medium text-brand-strong hover:underline dark:text-brand ${focusRing}`} onClick={() => onChange(allChosen ? [] : docs.map((d) => d._id))}>
+        <button
+          type="button"
+          className={`mt-1 rounded text-sm font-medium text-brand-strong hover:underline dark:text-brand ${focusRing}`}
+          onClick={() => onChange(allChosen ? [] : docs.map((d) => d._id))}
+        >
           {allChosen ? 'Clear all' : 'Choose all'}
         </button>
       )}
@@ -131,7 +162,12 @@ function QuestionPicker({ topicId, subTopicId, chosen, onChange, error }: { topi
             const on = chosen.includes(q._id);
             return (
               <li key={q._id}>
-                <label className={clsx('flex cursor-pointer items-start gap-3 rounded-lg p-2 text-sm', on ? 'bg-brand/10' : 'hover:bg-slate-50 dark:hover:bg-slate-800/60')}>
+                <label
+                  className={clsx(
+                    'flex cursor-pointer items-start gap-3 rounded-lg p-2 text-sm',
+                    on ? 'bg-brand/10' : 'hover:bg-slate-50 dark:hover:bg-slate-800/60',
+                  )}
+                >
                   <input type="checkbox" className="mt-0.5 size-4 accent-brand" checked={on} onChange={() => onChange(toggled(chosen, q._id))} />
                   <span className="min-w-0 flex-1 text-slate-800 dark:text-slate-100">
                     <MathText text={q.text} />

@@ -1,17 +1,17 @@
 import clsx from 'clsx';
 import { ClipboardList, Eye, EyeOff, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { quizToasts, type QuizDoc } from '../../../schema/contracts/quiz';
+import { type QuizDoc, quizToasts } from '../../../schema/contracts/quiz';
 import { usePagedList } from '../../lib/paged-list';
+import { cardClass, primaryButton, smallButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
-import { cardClass, primaryButton, smallButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { useCan } from '../roles/admin-permissions';
+import { contentAdminCalls } from './api';
 import QuizDialog from './QuizDialog';
 import { timeLimitText } from './quiz-form';
-import { contentAdminCalls } from './api';
 
 const PAGE_SIZE = 10;
 
@@ -46,7 +46,10 @@ export default function QuizList({ topicId, subTopicId, topicName }: { topicId: 
     <section aria-labelledby="quizzes-heading">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="quizzes-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-          {topicName ? `Quizzes of ${topicName}` : 'Quizzes'} <span className="text-sm font-normal text-slate-500" data-testid="quiz-count">({list.totalDocs})</span>
+          {topicName ? `Quizzes of ${topicName}` : 'Quizzes'}{' '}
+          <span className="text-sm font-normal text-slate-500" data-testid="quiz-count">
+            ({list.totalDocs})
+          </span>
         </h2>
         {can({ quizzes: ['create'] }) && (
           <button type="button" className={`${primaryButton} px-4! py-2!`} onClick={() => setEditing('new')}>
@@ -64,7 +67,11 @@ export default function QuizList({ topicId, subTopicId, topicName }: { topicId: 
       )}
       {list.loaded && list.docs.length === 0 && (
         <div className="mt-4">
-          <EmptyState icon={<ClipboardList className="size-6" aria-hidden="true" />} title="No quizzes yet" text={`Make one from ${subTopicId ? "this sub topic's" : "this topic's"} approved questions, then publish it for learners.`} />
+          <EmptyState
+            icon={<ClipboardList className="size-6" aria-hidden="true" />}
+            title="No quizzes yet"
+            text={`Make one from ${subTopicId ? "this sub topic's" : "this topic's"} approved questions, then publish it for learners.`}
+          />
         </div>
       )}
       {list.docs.length > 0 && (
@@ -77,7 +84,9 @@ export default function QuizList({ topicId, subTopicId, topicName }: { topicId: 
                   <span
                     className={clsx(
                       'rounded-full px-2 py-0.5 font-semibold',
-                      quiz.isPublished ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-200' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
+                      quiz.isPublished
+                        ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-200'
+                        : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
                     )}
                   >
                     {quiz.isPublished ? 'Published' : 'Draft'}
@@ -94,8 +103,20 @@ export default function QuizList({ topicId, subTopicId, topicName }: { topicId: 
               </div>
               {can({ quizzes: ['edit'] }) && (
                 <div className="flex shrink-0 flex-wrap gap-2">
-                  <button type="button" className={smallButton} disabled={switching === quiz._id} onClick={() => void publish(quiz)} aria-label={`${quiz.isPublished ? 'Unpublish' : 'Publish'} ${quiz.title}`}>
-                    {switching === quiz._id ? <Spinner className="size-3.5" /> : quiz.isPublished ? <EyeOff className="size-3.5" aria-hidden="true" /> : <Eye className="size-3.5" aria-hidden="true" />}
+                  <button
+                    type="button"
+                    className={smallButton}
+                    disabled={switching === quiz._id}
+                    onClick={() => void publish(quiz)}
+                    aria-label={`${quiz.isPublished ? 'Unpublish' : 'Publish'} ${quiz.title}`}
+                  >
+                    {switching === quiz._id ? (
+                      <Spinner className="size-3.5" />
+                    ) : quiz.isPublished ? (
+                      <EyeOff className="size-3.5" aria-hidden="true" />
+                    ) : (
+                      <Eye className="size-3.5" aria-hidden="true" />
+                    )}
                     {quiz.isPublished ? 'Unpublish' : 'Publish'}
                   </button>
                   <button type="button" className={smallButton} onClick={() => setEditing(quiz)} aria-label={`Edit ${quiz.title}`}>

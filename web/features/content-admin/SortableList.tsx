@@ -20,7 +20,10 @@ export default function SortableList<T extends { _id: string }>({
   onReorder: (items: T[]) => void;
   render: (item: T) => ReactNode;
 }) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = items.findIndex((i) => i._id === active.id);
@@ -45,8 +48,19 @@ export default function SortableList<T extends { _id: string }>({
 function SortableRow({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
-    <li ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} className={`flex items-center gap-2 bg-white py-2 dark:bg-slate-900 ${isDragging ? 'relative z-10 shadow-lg' : ''}`}>
-      <button type="button" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Move ${label}`} className={`cursor-grab touch-none rounded-lg p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 dark:hover:bg-slate-800 ${focusRing}`}>
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={`flex items-center gap-2 bg-white py-2 dark:bg-slate-900 ${isDragging ? 'relative z-10 shadow-lg' : ''}`}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={`Move ${label}`}
+        className={`cursor-grab touch-none rounded-lg p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 dark:hover:bg-slate-800 ${focusRing}`}
+      >
         <GripVertical className="size-4" aria-hidden="true" />
       </button>
       <div className="min-w-0 flex-1">{children}</div>

@@ -3,12 +3,12 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { SubTopicDoc, SubTopicPage } from '../../../schema/contracts/content';
+import { focusRing } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import PageLoading from '../../ui/PageLoading';
-import { focusRing } from '../../ui/classes';
-import NotFoundPage from '../not-found/NotFoundPage';
 import MathText from '../content/MathText';
 import { useResource } from '../content/use-resource';
+import NotFoundPage from '../not-found/NotFoundPage';
 import { useCan } from '../roles/admin-permissions';
 import ContentAccess from './ContentAccess';
 import QuestionBank from './QuestionBank';
@@ -41,7 +41,10 @@ function SubTopicAdminPageBody() {
   const subTopic = doc ?? loaded.data;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:px-8">
-      <Link to="/portal/admin/content" className={`inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white ${focusRing}`}>
+      <Link
+        to="/portal/admin/content"
+        className={`inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white ${focusRing}`}
+      >
         <ArrowLeft className="size-4" aria-hidden="true" />
         {loaded.data.topic.name}
       </Link>

@@ -75,18 +75,44 @@ export default function SubTopicContent({ subTopic, onChange }: { subTopic: SubT
     toast.success('Sub topic Updated');
   };
   const run = (name: SubTopicEdit, body: unknown) => void edit(name, body).catch((error: unknown) => toast.error(error));
-  const open = (title: string, fields: ItemField[], schema: ZodType, initial: Record<string, string>, save: (values: Record<string, unknown>) => Promise<void>) =>
-    setDialog({ title, fields, schema, initial, save: async (values) => {
-      await save(values);
-      setDialog(null);
-    } });
+  const open = (
+    title: string,
+    fields: ItemField[],
+    schema: ZodType,
+    initial: Record<string, string>,
+    save: (values: Record<string, unknown>) => Promise<void>,
+  ) =>
+    setDialog({
+      title,
+      fields,
+      schema,
+      initial,
+      save: async (values) => {
+        await save(values);
+        setDialog(null);
+      },
+    });
 
   return (
     <div className="space-y-4">
       <Section
         title="Content blocks"
         empty={subTopic.contents.length === 0}
-        onAdd={editable ? () => open('Add content block', [{ name: 'title', label: 'Title', kind: 'text' }, { name: 'body', label: 'Content', kind: 'rich' }], contentInput, {}, (v) => edit('addContent', v)) : undefined}
+        onAdd={
+          editable
+            ? () =>
+                open(
+                  'Add content block',
+                  [
+                    { name: 'title', label: 'Title', kind: 'text' },
+                    { name: 'body', label: 'Content', kind: 'rich' },
+                  ],
+                  contentInput,
+                  {},
+                  (v) => edit('addContent', v),
+                )
+            : undefined
+        }
       >
         <ul className="space-y-3">
           {subTopic.contents.map((block) => (
@@ -96,7 +122,18 @@ export default function SubTopicContent({ subTopic, onChange }: { subTopic: SubT
                 {editable && (
                   <RowActions
                     label={block.title}
-                    onEdit={() => open('Edit content block', [{ name: 'title', label: 'Title', kind: 'text' }, { name: 'body', label: 'Content', kind: 'rich' }], contentInput, { title: block.title, body: block.body }, (v) => edit('editContent', { contentId: block._id, ...v }))}
+                    onEdit={() =>
+                      open(
+                        'Edit content block',
+                        [
+                          { name: 'title', label: 'Title', kind: 'text' },
+                          { name: 'body', label: 'Content', kind: 'rich' },
+                        ],
+                        contentInput,
+                        { title: block.title, body: block.body },
+                        (v) => edit('editContent', { contentId: block._id, ...v }),
+                      )
+                    }
                     onRemove={() => run('removeContent', { contentId: block._id })}
                   />
                 )}
@@ -107,21 +144,34 @@ export default function SubTopicContent({ subTopic, onChange }: { subTopic: SubT
         </ul>
       </Section>
 
-      <Section title="Video links" empty={subTopic.videoLinks.length === 0} onAdd={editable ? () => open('Add video link', linkFields, videoLinkInput, {}, (v) => edit('addVideoLink', v)) : undefined}>
+      <Section
+        title="Video links"
+        empty={subTopic.videoLinks.length === 0}
+        onAdd={editable ? () => open('Add video link', linkFields, videoLinkInput, {}, (v) => edit('addVideoLink', v)) : undefined}
+      >
         <SortableList
           items={subTopic.videoLinks}
           label={(v) => v.title}
           onReorder={(next) => run('sortVideoLinks', { videoLinkIds: next.map((v) => v._id) })}
           render={(v) => (
             <div className="flex items-center justify-between gap-2">
-              <a href={v.url} target="_blank" rel="noopener noreferrer" className="flex min-w-0 items-center gap-2 text-sm font-medium text-slate-800 hover:underline dark:text-slate-100">
+              <a
+                href={v.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex min-w-0 items-center gap-2 text-sm font-medium text-slate-800 hover:underline dark:text-slate-100"
+              >
                 <Video className="size-4 shrink-0 text-brand" aria-hidden="true" />
                 <span className="truncate">{v.title}</span>
               </a>
               {editable && (
                 <RowActions
                   label={v.title}
-                  onEdit={() => open('Edit video link', linkFields, videoLinkInput, { title: v.title, url: v.url }, (values) => edit('editVideoLink', { videoLinkId: v._id, ...values }))}
+                  onEdit={() =>
+                    open('Edit video link', linkFields, videoLinkInput, { title: v.title, url: v.url }, (values) =>
+                      edit('editVideoLink', { videoLinkId: v._id, ...values }),
+                    )
+                  }
                   onRemove={() => run('removeVideoLink', { videoLinkId: v._id })}
                 />
               )}
@@ -130,11 +180,20 @@ export default function SubTopicContent({ subTopic, onChange }: { subTopic: SubT
         />
       </Section>
 
-      <Section title="Resources" empty={subTopic.resources.length === 0} onAdd={editable ? () => open('Add resource', linkFields, resourceInput, {}, (v) => edit('addResources', { resources: [v] })) : undefined}>
+      <Section
+        title="Resources"
+        empty={subTopic.resources.length === 0}
+        onAdd={editable ? () => open('Add resource', linkFields, resourceInput, {}, (v) => edit('addResources', { resources: [v] })) : undefined}
+      >
         <ul className="space-y-2">
           {subTopic.resources.map((r) => (
             <li key={r._id} className="flex items-center justify-between gap-2">
-              <a href={r.url} target="_blank" rel="noopener noreferrer" className="flex min-w-0 items-center gap-2 text-sm font-medium text-slate-800 hover:underline dark:text-slate-100">
+              <a
+                href={r.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex min-w-0 items-center gap-2 text-sm font-medium text-slate-800 hover:underline dark:text-slate-100"
+              >
                 <FileText className="size-4 shrink-0 text-brand" aria-hidden="true" />
                 <span className="truncate">{r.title}</span>
               </a>
@@ -147,7 +206,21 @@ export default function SubTopicContent({ subTopic, onChange }: { subTopic: SubT
       <Section
         title="FAQs"
         empty={subTopic.faqs.length === 0}
-        onAdd={editable ? () => open('Add FAQ', [{ name: 'question', label: 'Question', kind: 'text' }, { name: 'answer', label: 'Answer (use $…$ for formulas)', kind: 'textarea' }], faqInput, {}, (v) => edit('addFAQ', v)) : undefined}
+        onAdd={
+          editable
+            ? () =>
+                open(
+                  'Add FAQ',
+                  [
+                    { name: 'question', label: 'Question', kind: 'text' },
+                    { name: 'answer', label: 'Answer (use $…$ for formulas)', kind: 'textarea' },
+                  ],
+                  faqInput,
+                  {},
+                  (v) => edit('addFAQ', v),
+                )
+            : undefined
+        }
       >
         <ul className="space-y-3">
           {subTopic.faqs.map((f) => (
@@ -159,7 +232,18 @@ export default function SubTopicContent({ subTopic, onChange }: { subTopic: SubT
               {editable && (
                 <RowActions
                   label={f.question}
-                  onEdit={() => open('Edit FAQ', [{ name: 'question', label: 'Question', kind: 'text' }, { name: 'answer', label: 'Answer', kind: 'textarea' }], faqInput, { question: f.question, answer: f.answer }, (v) => edit('editFAQ', { faqId: f._id, ...v }))}
+                  onEdit={() =>
+                    open(
+                      'Edit FAQ',
+                      [
+                        { name: 'question', label: 'Question', kind: 'text' },
+                        { name: 'answer', label: 'Answer', kind: 'textarea' },
+                      ],
+                      faqInput,
+                      { question: f.question, answer: f.answer },
+                      (v) => edit('editFAQ', { faqId: f._id, ...v }),
+                    )
+                  }
                   onRemove={() => run('removeFAQ', { faqId: f._id })}
                 />
               )}
@@ -171,7 +255,22 @@ export default function SubTopicContent({ subTopic, onChange }: { subTopic: SubT
       <Section
         title="Reviews"
         empty={subTopic.reviews.length === 0}
-        onAdd={editable ? () => open('Add review', [{ name: 'author', label: 'Author', kind: 'text' }, { name: 'rating', label: 'Rating', kind: 'rating' }, { name: 'text', label: 'Review', kind: 'textarea' }], reviewInput, { rating: '5' }, (v) => edit('addReview', v)) : undefined}
+        onAdd={
+          editable
+            ? () =>
+                open(
+                  'Add review',
+                  [
+                    { name: 'author', label: 'Author', kind: 'text' },
+                    { name: 'rating', label: 'Rating', kind: 'rating' },
+                    { name: 'text', label: 'Review', kind: 'textarea' },
+                  ],
+                  reviewInput,
+                  { rating: '5' },
+                  (v) => edit('addReview', v),
+                )
+            : undefined
+        }
       >
         <ul className="space-y-3">
           {subTopic.reviews.map((r) => (
@@ -187,8 +286,16 @@ export default function SubTopicContent({ subTopic, onChange }: { subTopic: SubT
                 <RowActions
                   label={`review by ${r.author}`}
                   onEdit={() =>
-                    open('Edit review', [{ name: 'author', label: 'Author', kind: 'text' }, { name: 'rating', label: 'Rating', kind: 'rating' }, { name: 'text', label: 'Review', kind: 'textarea' }], reviewInput, { author: r.author, rating: String(r.rating), text: r.text }, (v) =>
-                      edit('editReview', { reviewId: r._id, ...v }),
+                    open(
+                      'Edit review',
+                      [
+                        { name: 'author', label: 'Author', kind: 'text' },
+                        { name: 'rating', label: 'Rating', kind: 'rating' },
+                        { name: 'text', label: 'Review', kind: 'textarea' },
+                      ],
+                      reviewInput,
+                      { author: r.author, rating: String(r.rating), text: r.text },
+                      (v) => edit('editReview', { reviewId: r._id, ...v }),
                     )
                   }
                   onRemove={() => run('removeReview', { reviewId: r._id })}
@@ -199,7 +306,16 @@ export default function SubTopicContent({ subTopic, onChange }: { subTopic: SubT
         </ul>
       </Section>
 
-      {dialog && <ItemDialog title={dialog.title} fields={dialog.fields} initial={dialog.initial} schema={dialog.schema} onClose={() => setDialog(null)} onSubmit={dialog.save} />}
+      {dialog && (
+        <ItemDialog
+          title={dialog.title}
+          fields={dialog.fields}
+          initial={dialog.initial}
+          schema={dialog.schema}
+          onClose={() => setDialog(null)}
+          onSubmit={dialog.save}
+        />
+      )}
     </div>
   );
 }

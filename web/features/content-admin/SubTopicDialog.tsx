@@ -2,15 +2,25 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { type SubTopicDoc, subTopicInput } from '../../../schema/contracts/content';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
+import { primaryButton, secondaryButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
+import { TextAreaField } from '../../ui/fields';
 import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
-import { primaryButton, secondaryButton } from '../../ui/classes';
-import { TextAreaField } from '../../ui/fields';
 import { useToast } from '../../ui/toast/use-toast';
 import { contentAdminCalls } from './api';
 
-export default function SubTopicDialog({ topicId, subTopic, onClose, onSaved }: { topicId: string; subTopic: SubTopicDoc | null; onClose: () => void; onSaved: (doc: SubTopicDoc, isNew: boolean) => void }) {
+export default function SubTopicDialog({
+  topicId,
+  subTopic,
+  onClose,
+  onSaved,
+}: {
+  topicId: string;
+  subTopic: SubTopicDoc | null;
+  onClose: () => void;
+  onSaved: (doc: SubTopicDoc, isNew: boolean) => void;
+}) {
   const toast = useToast();
   const [form, setForm] = useState({ name: subTopic?.name ?? '', summary: subTopic?.summary ?? '' });
   const { busy, errors, setErrors, save } = useFormSave();
@@ -31,8 +41,24 @@ export default function SubTopicDialog({ topicId, subTopic, onClose, onSaved }: 
   return (
     <Dialog open onClose={onClose} title={subTopic ? 'Edit sub topic' : 'Add sub topic'}>
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-        <TextField id="subtopic-name" label="Name" required value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={errors.name} maxLength={200} />
-        <TextAreaField id="subtopic-summary" label="Summary (use $…$ for formulas)" rows={3} value={form.summary} onChange={(e) => setForm({ ...form, summary: e.target.value })} error={errors.summary} maxLength={1000} />
+        <TextField
+          id="subtopic-name"
+          label="Name"
+          required
+          value={form.name}
+          onChange={(e) => setForm({ ...form, name: e.target.value })}
+          error={errors.name}
+          maxLength={200}
+        />
+        <TextAreaField
+          id="subtopic-summary"
+          label="Summary (use $…$ for formulas)"
+          rows={3}
+          value={form.summary}
+          onChange={(e) => setForm({ ...form, summary: e.target.value })}
+          error={errors.summary}
+          maxLength={1000}
+        />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <button type="button" className={secondaryButton} onClick={onClose}>
             Cancel

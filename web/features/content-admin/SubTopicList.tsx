@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SubTopicDoc, TopicDoc } from '../../../schema/contracts/content';
 import { usePagedList } from '../../lib/paged-list';
+import { cardClass, dangerButton, focusRing, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
-import { cardClass, dangerButton, focusRing, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { useCan } from '../roles/admin-permissions';
-import SubTopicDialog from './SubTopicDialog';
 import { contentAdminCalls } from './api';
+import SubTopicDialog from './SubTopicDialog';
 
 const PAGE_SIZE = 20;
 
@@ -68,7 +68,10 @@ export default function SubTopicList({ topic }: { topic: TopicDoc }) {
           {list.docs.map((s) => (
             <li key={s._id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
               <div className="min-w-0">
-                <Link to={`/portal/admin/content/subtopics/${s._id}`} className={`rounded font-medium text-slate-900 hover:text-brand hover:underline dark:text-white ${focusRing}`}>
+                <Link
+                  to={`/portal/admin/content/subtopics/${s._id}`}
+                  className={`rounded font-medium text-slate-900 hover:text-brand hover:underline dark:text-white ${focusRing}`}
+                >
                   {s.name}
                 </Link>
                 <p className="text-xs text-slate-500 dark:text-slate-400">

@@ -1,17 +1,27 @@
 import { FolderTree } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { TopicDoc } from '../../../schema/contracts/content';
+import { cardClass, focusRing } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import Spinner from '../../ui/Spinner';
-import { cardClass, focusRing } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { useCan } from '../roles/admin-permissions';
+import { contentAdminCalls } from './api';
 import QuizList from './QuizList';
 import SortableList from './SortableList';
 import SubTopicList from './SubTopicList';
-import { contentAdminCalls } from './api';
 
-export default function TopicList({ subjectId, gradeId, topicId, onTopic }: { subjectId: string; gradeId: string; topicId: string | null; onTopic: (id: string) => void }) {
+export default function TopicList({
+  subjectId,
+  gradeId,
+  topicId,
+  onTopic,
+}: {
+  subjectId: string;
+  gradeId: string;
+  topicId: string | null;
+  onTopic: (id: string) => void;
+}) {
   const toast = useToast();
   const can = useCan();
   const [topics, setTopics] = useState<TopicDoc[] | null>(null);
@@ -46,7 +56,11 @@ export default function TopicList({ subjectId, gradeId, topicId, onTopic }: { su
   if (topics.length === 0) {
     return (
       <div className="mt-8">
-        <EmptyState icon={<FolderTree className="size-6" aria-hidden="true" />} title="No topics yet" text="This subject and grade have no topics yet; they arrive with the syllabus import." />
+        <EmptyState
+          icon={<FolderTree className="size-6" aria-hidden="true" />}
+          title="No topics yet"
+          text="This subject and grade have no topics yet; they arrive with the syllabus import."
+        />
       </div>
     );
   }
@@ -56,7 +70,9 @@ export default function TopicList({ subjectId, gradeId, topicId, onTopic }: { su
         <h2 id="topics-heading" className="font-semibold text-slate-900 dark:text-white">
           TopicList
         </h2>
-        <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{can({ adminContent: ['edit'] }) ? 'Drag the grip, or focus it and use Space and the arrow keys, to reorder.' : 'In the order learners see them.'}</p>
+        <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
+          {can({ adminContent: ['edit'] }) ? 'Drag the grip, or focus it and use Space and the arrow keys, to reorder.' : 'In the order learners see them.'}
+        </p>
         <div className="mt-2">
           <SortableList
             items={topics}

@@ -56,7 +56,14 @@ function markSchemeOf(cell: string) {
     .filter(Boolean)
     .map((line) => {
       const [point = '', marks = '1', keywords = ''] = line.split('|').map((part) => part.trim());
-      return { point, marks: Number(marks), keywords: keywords.split(',').map((k) => k.trim()).filter(Boolean) };
+      return {
+        point,
+        marks: Number(marks),
+        keywords: keywords
+          .split(',')
+          .map((k) => k.trim())
+          .filter(Boolean),
+      };
     });
 }
 

@@ -32,11 +32,16 @@ export function formOf(q: QuestionDoc): QuestionForm {
     kind: q.kind,
     text: q.text,
     options: q.options.length ? q.options.map((o) => ({ _id: o._id, text: o.text })) : emptyQuestionForm().options,
-    correctOption: Math.max(0, q.options.findIndex((o) => o._id === q.correctOptionId)),
+    correctOption: Math.max(
+      0,
+      q.options.findIndex((o) => o._id === q.correctOptionId),
+    ),
     answer: q.answer,
     explanation: q.explanation,
     hint: q.hint,
-    markScheme: q.markScheme.length ? q.markScheme.map((p) => ({ point: p.point, marks: String(p.marks), keywords: p.keywords.join(', ') })) : emptyQuestionForm().markScheme,
+    markScheme: q.markScheme.length
+      ? q.markScheme.map((p) => ({ point: p.point, marks: String(p.marks), keywords: p.keywords.join(', ') }))
+      : emptyQuestionForm().markScheme,
     difficulty: q.difficulty,
     level: String(q.level),
   };
@@ -47,7 +52,15 @@ export function formOf(q: QuestionDoc): QuestionForm {
  * follows its option; only the fields of the chosen kind are sent, so switching kind leaves nothing behind.
  */
 export function inputOf(form: QuestionForm, subTopicId: string): QuestionInput {
-  const base = { subTopicId, kind: form.kind, text: form.text, explanation: form.explanation, hint: form.hint, difficulty: form.difficulty, level: Number(form.level) };
+  const base = {
+    subTopicId,
+    kind: form.kind,
+    text: form.text,
+    explanation: form.explanation,
+    hint: form.hint,
+    difficulty: form.difficulty,
+    level: Number(form.level),
+  };
   if (form.kind === 'MCQ') {
     const kept = form.options.map((o, i) => ({ ...o, i })).filter((o) => o.text.trim() !== '');
     const correct = kept.findIndex((o) => o.i === form.correctOption);
@@ -89,7 +102,11 @@ export function parseImport(text: string, subTopicId: string): ImportResult {
   } catch {
     return { ok: false, message: 'The file is not valid JSON.' };
   }
-  const rows = Array.isArray(data) ? data : data && typeof data === 'object' && Array.isArray((data as { questions?: unknown }).questions) ? (data as { questions: unknown[] }).questions : null;
+  const rows = Array.isArray(data)
+    ? data
+    : data && typeof data === 'object' && Array.isArray((data as { questions?: unknown }).questions)
+      ? (data as { questions: unknown[] }).questions
+      : null;
   if (!rows) return { ok: false, message: 'Expected a list of questions, or an object with a "questions" list.' };
   if (rows.length === 0) return { ok: false, message: 'The file has no questions.' };
   return { ok: true, questions: rows.map((row) => ({ subTopicId, ...(row as object) }) as QuestionInput) };

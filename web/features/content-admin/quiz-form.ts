@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { quizCreateInput, type QuizDoc } from '../../../schema/contracts/quiz';
+import { type QuizDoc, quizCreateInput } from '../../../schema/contracts/quiz';
 
 /** The quiz form as typed: the time limit in minutes (blank for an untimed quiz, where learners pick their own). */
 export interface QuizForm {
@@ -23,7 +23,14 @@ const minutesField = z
   .trim()
   .refine((v) => v === '' || /^\d+$/.test(v), 'Enter whole minutes, or leave it blank')
   .transform((v) => (v === '' ? null : Number(v) * 60))
-  .pipe(z.number().int().min(60, 'At least 1 minute').max(4 * 3600, 'At most 240 minutes').nullable());
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(60, 'At least 1 minute')
+      .max(4 * 3600, 'At most 240 minutes')
+      .nullable(),
+  );
 
 /** The create call's input, checked with the API's own schema; errors are keyed by the form's field names. */
 export function createInputOf(form: QuizForm, place: { topicId: string; subTopicId?: string }) {

@@ -10,8 +10,9 @@ export function usePickers(catalogue: HomeCurriculum[] | null) {
   const topicId = params.get('topic');
   const set = (next: Record<string, string | undefined>) => {
     const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) if (value) merged.set(key, value);
-    else merged.delete(key);
+    for (const [key, value] of Object.entries(next))
+      if (value) merged.set(key, value);
+      else merged.delete(key);
     setParams(merged, { replace: true });
   };
   return { curriculum, subject, grade, topicId, set };

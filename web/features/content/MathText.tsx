@@ -12,7 +12,11 @@ export default function MathText({ text, as = 'span', className }: { text: strin
         <Fragment key={i}>{part.value}</Fragment>
       ) : (
         // KaTeX output is generated from the formula text, never from HTML the author wrote.
-        <span key={i} className={part.kind === 'display' ? 'block overflow-x-auto py-1' : undefined} dangerouslySetInnerHTML={{ __html: renderMath(part.value, part.kind === 'display') }} />
+        <span
+          key={i}
+          className={part.kind === 'display' ? 'block overflow-x-auto py-1' : undefined}
+          dangerouslySetInnerHTML={{ __html: renderMath(part.value, part.kind === 'display') }}
+        />
       ),
     ),
   );

@@ -3,10 +3,10 @@ import { ExternalLink, FileText, Gauge, PlayCircle, Star, Video } from 'lucide-r
 import { Link, Navigate, useParams } from 'react-router-dom';
 import type { SubjectDataResponse, SubTopicPage as SubTopicData } from '../../../schema/contracts/content';
 import { signedInUserAtom } from '../../lib/session';
+import { focusRing, primaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import PageLoading from '../../ui/PageLoading';
 import Spinner from '../../ui/Spinner';
-import { focusRing, primaryButton } from '../../ui/classes';
 import NotFoundPage from '../not-found/NotFoundPage';
 import Breadcrumbs from './Breadcrumbs';
 import MathText from './MathText';
@@ -61,7 +61,9 @@ function SubTopicView({ subjectData, subject, topic, s }: { subjectData: Subject
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{s.name}</h1>
           {s.summary && <MathText as="p" text={s.summary} className="mt-3 max-w-2xl text-lg leading-relaxed text-slate-600 dark:text-slate-300" />}
-          <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{s.questionCount === 1 ? '1 practice question' : `${s.questionCount} practice questions`}</p>
+          <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
+            {s.questionCount === 1 ? '1 practice question' : `${s.questionCount} practice questions`}
+          </p>
         </div>
         {s.quizId && (
           <Link to={`/startSubmission/${s.quizId}`} className={`${primaryButton} shrink-0`}>
@@ -101,15 +103,16 @@ function SubTopicView({ subjectData, subject, topic, s }: { subjectData: Subject
                   <LimitNotice title="Videos are paused for this month" message={videosLocked} />
                 </li>
               )}
-              {!videosLocked && s.videoLinks.map((v) => (
-                <li key={v._id}>
-                  <a href={v.url} target="_blank" rel="noopener noreferrer" className={linkClass} onClick={watched}>
-                    <Video className="size-4 text-brand" aria-hidden="true" />
-                    {v.title}
-                    <ExternalLink className="size-3.5 text-slate-400" aria-label="(opens in a new tab)" />
-                  </a>
-                </li>
-              ))}
+              {!videosLocked &&
+                s.videoLinks.map((v) => (
+                  <li key={v._id}>
+                    <a href={v.url} target="_blank" rel="noopener noreferrer" className={linkClass} onClick={watched}>
+                      <Video className="size-4 text-brand" aria-hidden="true" />
+                      {v.title}
+                      <ExternalLink className="size-3.5 text-slate-400" aria-label="(opens in a new tab)" />
+                    </a>
+                  </li>
+                ))}
               {s.resources.map((r) => (
                 <li key={r._id}>
                   <a href={r.url} target="_blank" rel="noopener noreferrer" className={linkClass}>
@@ -167,7 +170,10 @@ function SubTopicView({ subjectData, subject, topic, s }: { subjectData: Subject
 /** Why the learner cannot see this now and what to do, with the way to keep practising that is still open. */
 function LimitNotice({ title, message }: { title: string; message: string }) {
   return (
-    <div role="alert" className="rounded-2xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-200 dark:bg-amber-500/10 dark:text-amber-100 dark:ring-amber-500/30">
+    <div
+      role="alert"
+      className="rounded-2xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-200 dark:bg-amber-500/10 dark:text-amber-100 dark:ring-amber-500/30"
+    >
       <p className="flex items-center gap-2 font-semibold">
         <Gauge className="size-5" aria-hidden="true" />
         {title}

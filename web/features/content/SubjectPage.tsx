@@ -2,9 +2,9 @@ import { BookDashed, PlayCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { SubjectDataResponse } from '../../../schema/contracts/content';
+import { focusRing, secondaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import PageLoading from '../../ui/PageLoading';
-import { focusRing, secondaryButton } from '../../ui/classes';
 import NotFoundPage from '../not-found/NotFoundPage';
 import Breadcrumbs from './Breadcrumbs';
 import MathText from './MathText';
@@ -32,7 +32,9 @@ export default function SubjectPage() {
         {cur.name} {sub?.name}
       </h1>
       {sub?.subjectCode && <p className="mt-2 text-sm font-medium text-slate-500 dark:text-slate-400">Syllabus {sub.subjectCode}</p>}
-      <p className="mt-3 max-w-2xl text-lg leading-relaxed text-slate-600 dark:text-slate-300">Short notes, worked examples and practice questions for every topic.</p>
+      <p className="mt-3 max-w-2xl text-lg leading-relaxed text-slate-600 dark:text-slate-300">
+        Short notes, worked examples and practice questions for every topic.
+      </p>
       {topicsWithSubTopics.length === 0 ? (
         <p className="mt-10 flex items-center gap-3 rounded-2xl border border-dashed border-slate-300 p-6 text-slate-600 dark:border-slate-700 dark:text-slate-400">
           <BookDashed className="size-5 shrink-0" aria-hidden="true" />
@@ -52,7 +54,10 @@ export default function SubjectPage() {
                 {topic.subTopics.map((s) => (
                   <li key={s._id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
                     <div className="min-w-0">
-                      <Link to={`${base}/${topic.slug}/${s.slug}`} className={`rounded font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white ${focusRing}`}>
+                      <Link
+                        to={`${base}/${topic.slug}/${s.slug}`}
+                        className={`rounded font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white ${focusRing}`}
+                      >
                         {s.name}
                       </Link>
                       {s.summary && <MathText as="p" text={s.summary} className="mt-0.5 text-sm text-slate-600 dark:text-slate-400" />}

@@ -35,7 +35,8 @@ export function useContentUsage(subTopicId: string | null, counted: boolean) {
   }, [counted, subTopicId]);
 
   const videoLimit = usage?.limits.videoWatches ?? null;
-  const videosLocked = videoRefusal ?? (usage && videoLimit !== null && atLimit(usage, 'videoWatches') ? usageLimitText('videoWatches', videoLimit, false) : null);
+  const videosLocked =
+    videoRefusal ?? (usage && videoLimit !== null && atLimit(usage, 'videoWatches') ? usageLimitText('videoWatches', videoLimit, false) : null);
 
   const watched = useCallback(() => {
     if (!counted) return;

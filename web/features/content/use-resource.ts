@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, type ApiOptions } from '../../lib/api';
+import { type ApiOptions, api } from '../../lib/api';
 import { statusOf } from '../../lib/errors';
 
 export type Resource<T> =

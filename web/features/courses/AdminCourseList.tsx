@@ -4,19 +4,19 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { type Course, courseKinds, courseStatuses } from '../../../schema/contracts/courses';
 import { usePagedList } from '../../lib/paged-list';
+import { cardClass, fieldClass, primaryButton, secondaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
+import { ChoiceField } from '../../ui/fields';
 import LoadFailure from '../../ui/LoadFailure';
 import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
-import { cardClass, fieldClass, primaryButton, secondaryButton } from '../../ui/classes';
-import { ChoiceField } from '../../ui/fields';
 import { useDebouncedValue } from '../admin-users/use-debounced-value';
 import { useCan } from '../roles/admin-permissions';
-import { kindLabel, statusBadge } from './course-format';
+import { courseCalls } from './api';
 import CourseFormDialog from './CourseFormDialog';
+import { kindLabel, statusBadge } from './course-format';
 import FromTemplateDialog from './FromTemplateDialog';
 import { gradesOf, subjectsOf, useCatalogue } from './use-catalogue';
-import { courseCalls } from './api';
 
 const PAGE_SIZE = 20;
 
@@ -30,13 +30,14 @@ export default function AdminCourseList() {
   const [filters, setFilters] = useState({ curriculum: '', subject: '', grade: '', status: '', type: '' });
   const [dialog, setDialog] = useState<'new' | 'template' | null>(null);
   const query = { searchText, ...filters };
-  const { list, goTo, reload } = usePagedList<Course>(
-    (offset) => courseCalls.adminList({ ...query, limit: PAGE_SIZE, offset }),
-    JSON.stringify(query),
-  );
+  const { list, goTo, reload } = usePagedList<Course>((offset) => courseCalls.adminList({ ...query, limit: PAGE_SIZE, offset }), JSON.stringify(query));
   const setFilter = (field: keyof typeof filters) => (event: { target: { value: string } }) => {
     const value = event.target.value;
-    setFilters((current) => ({ ...current, [field]: value, ...(field === 'curriculum' ? { subject: '', grade: '' } : field === 'subject' ? { grade: '' } : {}) }));
+    setFilters((current) => ({
+      ...current,
+      [field]: value,
+      ...(field === 'curriculum' ? { subject: '', grade: '' } : field === 'subject' ? { grade: '' } : {}),
+    }));
   };
   const opened = (course: Course) => void navigate(`/portal/courses/${course._id}`);
 
@@ -71,10 +72,24 @@ export default function AdminCourseList() {
           </label>
           <div className="relative mt-1.5">
             <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-            <input id="course-search" type="search" value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)} placeholder="Course title" className={`${fieldClass()} pl-9`} />
+            <input
+              id="course-search"
+              type="search"
+              value={typed}
+              maxLength={100}
+              onChange={(e) => setTyped(e.target.value)}
+              placeholder="Course title"
+              className={`${fieldClass()} pl-9`}
+            />
           </div>
         </div>
-        <ChoiceField className="col-span-2 lg:col-span-1" id="filter-curriculum" label="Curriculum" value={filters.curriculum} onChange={setFilter('curriculum')}>
+        <ChoiceField
+          className="col-span-2 lg:col-span-1"
+          id="filter-curriculum"
+          label="Curriculum"
+          value={filters.curriculum}
+          onChange={setFilter('curriculum')}
+        >
           <option value="">All</option>
           {catalogue.map((c) => (
             <option key={c._id} value={c.curriculum}>
@@ -123,7 +138,11 @@ export default function AdminCourseList() {
             <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
           </div>
         ) : list.docs.length === 0 ? (
-          <EmptyState icon={<BookOpen className="size-6" aria-hidden="true" />} title="No courses found" text="Try other filters, or create the first course." />
+          <EmptyState
+            icon={<BookOpen className="size-6" aria-hidden="true" />}
+            title="No courses found"
+            text="Try other filters, or create the first course."
+          />
         ) : (
           <>
             <div className={clsx(cardClass, 'overflow-x-auto', list.status === 'loading' && 'opacity-60')}>
@@ -131,10 +150,18 @@ export default function AdminCourseList() {
                 <caption className="sr-only">Courses</caption>
                 <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
                   <tr>
-                    <th scope="col" className="px-4 py-3">Course</th>
-                    <th scope="col" className="hidden px-4 py-3 md:table-cell">Subject</th>
-                    <th scope="col" className="hidden px-4 py-3 sm:table-cell">Tutors</th>
-                    <th scope="col" className="px-4 py-3">Status</th>
+                    <th scope="col" className="px-4 py-3">
+                      Course
+                    </th>
+                    <th scope="col" className="hidden px-4 py-3 md:table-cell">
+                      Subject
+                    </th>
+                    <th scope="col" className="hidden px-4 py-3 sm:table-cell">
+                      Tutors
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Status
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -152,7 +179,10 @@ export default function AdminCourseList() {
                         {course.curriculum} · {course.subject} · {course.grade}
                       </td>
                       <td className="hidden px-4 py-3 text-slate-600 sm:table-cell dark:text-slate-300">
-                        {course.tutors.filter((t) => t.status === 'ENABLE').map((t) => `${t.user.firstname} ${t.user.lastname}`).join(', ') || '—'}
+                        {course.tutors
+                          .filter((t) => t.status === 'ENABLE')
+                          .map((t) => `${t.user.firstname} ${t.user.lastname}`)
+                          .join(', ') || '—'}
                       </td>
                       <td className="px-4 py-3">
                         <span className={statusBadge(course.status)}>{course.status === 'ACTIVE' ? 'Active' : 'Draft'}</span>

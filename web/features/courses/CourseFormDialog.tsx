@@ -2,16 +2,16 @@ import { type FormEvent, useState } from 'react';
 import { type Course, courseInput, courseKinds, coursePaymentTypes, courseStatuses, courseUpdate } from '../../../schema/contracts/courses';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
-import { Dialog } from '../../ui/Dialog';
-import TextField from '../../ui/TextField';
-import Spinner from '../../ui/Spinner';
 import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
 import { ChoiceField, TextAreaField } from '../../ui/fields';
+import Spinner from '../../ui/Spinner';
+import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import SettingTemplateFields from '../pricing/SettingTemplateFields';
+import { courseCalls } from './api';
 import { kindLabel } from './course-format';
 import { gradesOf, subjectsOf, useCatalogue } from './use-catalogue';
-import { courseCalls } from './api';
 
 const paymentLabels = { ONETIME: 'One-time', SUBSCRIPTION: 'Subscription', CREDIT: 'Credit' } as const;
 

@@ -1,26 +1,26 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import clsx from 'clsx';
-import { Pencil, Trash2 } from 'lucide-react';
 import { useAtomValue } from 'jotai';
+import { Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { hasPermission } from '../../../schema/contracts/permissions';
-import { withDeviceCopy } from '../offline/device-copy';
 import { statusOf } from '../../lib/errors';
 import { signedInUserAtom } from '../../lib/session';
+import { cardClass, dangerButton, secondaryButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
-import { cardClass, dangerButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
+import { withDeviceCopy } from '../offline/device-copy';
 import { useCan } from '../roles/admin-permissions';
 import CourseSectionsPanel from '../sections/CourseSectionsPanel';
-import { kindLabel, lessonTime, statusBadge } from './course-format';
+import { type CourseView, courseCalls } from './api';
 import CourseFormDialog from './CourseFormDialog';
 import CoursePeople from './CoursePeople';
+import { kindLabel, lessonTime, statusBadge } from './course-format';
 import TutorCourseDialog from './TutorCourseDialog';
-import { courseCalls, type CourseView } from './api';
 
 const CourseChat = lazy(() => import('../chat/CourseChat'));
 
@@ -29,7 +29,6 @@ const tabClass = ({ selected }: { selected: boolean }) =>
     'rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand',
     selected ? 'bg-brand/15 text-slate-900 dark:text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
   );
-
 
 /** /portal/courses/:courseId — the course header, its lessons and materials, its people, and (admins) settings. */
 export default function CoursePage() {
@@ -145,7 +144,12 @@ export default function CoursePage() {
           {showChat && (
             <TabPanel>
               <Suspense fallback={<Spinner className="size-6 text-brand" />}>
-                <CourseChat courseId={course._id} asAdmin={isAdmin} canEdit={isAdmin && can({ adminCourse: ['edit'] })} initialConversation={chatConversation} />
+                <CourseChat
+                  courseId={course._id}
+                  asAdmin={isAdmin}
+                  canEdit={isAdmin && can({ adminCourse: ['edit'] })}
+                  initialConversation={chatConversation}
+                />
               </Suspense>
             </TabPanel>
           )}

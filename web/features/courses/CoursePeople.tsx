@@ -4,14 +4,14 @@ import type { CourseStudent, CourseTutor, EnrolmentVerifyDelete } from '../../..
 import type { Course } from '../../../schema/contracts/courses';
 import { usePagedList } from '../../lib/paged-list';
 import { fullName } from '../../lib/people';
-import { Dialog } from '../../ui/Dialog';
-import Spinner from '../../ui/Spinner';
 import { cardClass, dangerButton, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
 import { ChoiceField } from '../../ui/fields';
+import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import CourseLearners from '../quiz-review/CourseLearners';
-import { statusBadge } from './course-format';
 import { courseCalls, type EnrolmentChange } from './api';
+import { statusBadge } from './course-format';
 
 interface DropdownUser {
   _id: string;
@@ -28,7 +28,8 @@ function ConfirmDialog({ pending, onClose, onDone }: { pending: Pending; onClose
   const [check, setCheck] = useState<EnrolmentVerifyDelete | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    courseCalls.verifyChange(pending)
+    courseCalls
+      .verifyChange(pending)
       .then(setCheck)
       .catch((error) => {
         toast.error(error);
@@ -39,7 +40,9 @@ function ConfirmDialog({ pending, onClose, onDone }: { pending: Pending; onClose
     setBusy(true);
     try {
       await courseCalls.applyChange(pending);
-      toast.success(pending.kind === 'tutor' && pending.action === 'DISABLE' ? 'Tutor disabled!' : pending.kind === 'tutor' ? 'Tutor removed!' : 'Student removed!');
+      toast.success(
+        pending.kind === 'tutor' && pending.action === 'DISABLE' ? 'Tutor disabled!' : pending.kind === 'tutor' ? 'Tutor removed!' : 'Student removed!',
+      );
       onDone();
     } catch (error) {
       toast.error(error);
@@ -82,7 +85,8 @@ function AddPersonDialog({ course, kind, onClose, onAdded }: { course: Course; k
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    courseCalls.people<DropdownUser>(kind === 'student' ? 'STUDENT' : 'TUTOR')
+    courseCalls
+      .people<DropdownUser>(kind === 'student' ? 'STUDENT' : 'TUTOR')
       .then(setPeople)
       .catch((e) => {
         setPeople([]);
@@ -110,7 +114,14 @@ function AddPersonDialog({ course, kind, onClose, onAdded }: { course: Course; k
   return (
     <Dialog open onClose={onClose} title={kind === 'student' ? 'Add a student' : 'Add a tutor'}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <ChoiceField id="person" label={kind === 'student' ? 'Student' : 'Tutor'} value={user} onChange={(e) => setUser(e.target.value)} error={error} disabled={!people}>
+        <ChoiceField
+          id="person"
+          label={kind === 'student' ? 'Student' : 'Tutor'}
+          value={user}
+          onChange={(e) => setUser(e.target.value)}
+          error={error}
+          disabled={!people}
+        >
           <option value="">{people ? 'Choose…' : 'Loading…'}</option>
           {people?.map((p) => (
             <option key={p._id} value={p._id}>
@@ -118,7 +129,12 @@ function AddPersonDialog({ course, kind, onClose, onAdded }: { course: Course; k
             </option>
           ))}
         </ChoiceField>
-        <ChoiceField id="person-type" label={kind === 'student' ? 'Payment type' : 'Tutor type'} value={type} onChange={(e) => setType(e.target.value as typeof type)}>
+        <ChoiceField
+          id="person-type"
+          label={kind === 'student' ? 'Payment type' : 'Tutor type'}
+          value={type}
+          onChange={(e) => setType(e.target.value as typeof type)}
+        >
           {(kind === 'student' ? ['ONETIME', 'SUBSCRIPTION', 'CREDIT', 'TRIAL'] : ['PRIMARY', 'SUBSTITUTE', 'TRIAL']).map((t) => (
             <option key={t} value={t}>
               {t.charAt(0) + t.slice(1).toLowerCase()}
@@ -171,9 +187,11 @@ export default function CoursePeople({ course, admin, tutor = false }: { course:
             Tutors
           </h2>
           <ul className="mt-3 space-y-2 text-sm text-slate-700 dark:text-slate-300">
-            {course.tutors.filter((t) => t.status === 'ENABLE').map((t) => (
-              <li key={t._id}>{fullName(t.user)}</li>
-            ))}
+            {course.tutors
+              .filter((t) => t.status === 'ENABLE')
+              .map((t) => (
+                <li key={t._id}>{fullName(t.user)}</li>
+              ))}
           </ul>
         </section>
       </div>
@@ -202,7 +220,12 @@ export default function CoursePeople({ course, admin, tutor = false }: { course:
                   <span className={statusBadge(row.status)}>{row.status === 'ENROLLED' ? 'Enrolled' : 'Unenrolled'}</span> · {row.paymentType.toLowerCase()}
                 </p>
               </div>
-              <button type="button" className={`${smallButton} text-rose-700! dark:text-rose-300!`} aria-label={`Remove ${fullName(row.user)}`} onClick={() => setPending({ kind: 'student', row })}>
+              <button
+                type="button"
+                className={`${smallButton} text-rose-700! dark:text-rose-300!`}
+                aria-label={`Remove ${fullName(row.user)}`}
+                onClick={() => setPending({ kind: 'student', row })}
+              >
                 <Trash2 className="size-4" aria-hidden="true" />
               </button>
             </li>
@@ -239,7 +262,12 @@ export default function CoursePeople({ course, admin, tutor = false }: { course:
                     Enable
                   </button>
                 )}
-                <button type="button" className={`${smallButton} text-rose-700! dark:text-rose-300!`} aria-label={`Remove ${fullName(row.user)}`} onClick={() => setPending({ kind: 'tutor', row, action: 'DELETE' })}>
+                <button
+                  type="button"
+                  className={`${smallButton} text-rose-700! dark:text-rose-300!`}
+                  aria-label={`Remove ${fullName(row.user)}`}
+                  onClick={() => setPending({ kind: 'tutor', row, action: 'DELETE' })}
+                >
                   <Trash2 className="size-4" aria-hidden="true" />
                 </button>
               </div>

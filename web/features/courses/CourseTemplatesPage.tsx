@@ -3,21 +3,21 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { type CourseTemplate, courseTemplateInput } from '../../../schema/contracts/course-templates';
 import { type Course, courseKinds } from '../../../schema/contracts/courses';
 import { issuesByField } from '../../lib/form-errors';
-import { useFormSave } from '../../lib/use-form-save';
 import { usePagedList } from '../../lib/paged-list';
+import { useFormSave } from '../../lib/use-form-save';
+import { cardClass, dangerButton, fieldClass, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
-import { Pager } from '../../ui/Pager';
-import TextField from '../../ui/TextField';
-import LoadFailure from '../../ui/LoadFailure';
-import Spinner from '../../ui/Spinner';
-import { cardClass, dangerButton, fieldClass, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
 import { ChoiceField } from '../../ui/fields';
+import LoadFailure from '../../ui/LoadFailure';
+import { Pager } from '../../ui/Pager';
+import Spinner from '../../ui/Spinner';
+import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { useDebouncedValue } from '../admin-users/use-debounced-value';
 import { useCan } from '../roles/admin-permissions';
-import { kindLabel } from './course-format';
 import { courseCalls } from './api';
+import { kindLabel } from './course-format';
 
 const PAGE_SIZE = 20;
 
@@ -28,7 +28,8 @@ function NewTemplateDialog({ onClose, onCreated }: { onClose: () => void; onCrea
   const [form, setForm] = useState({ title: '', description: '', fromCourseId: '' });
   const { busy, errors, setErrors, save } = useFormSave();
   useEffect(() => {
-    courseCalls.byTitle()
+    courseCalls
+      .byTitle()
       .then((page) => setCourses(page.docs))
       .catch((e) => {
         setCourses([]);
@@ -38,7 +39,13 @@ function NewTemplateDialog({ onClose, onCreated }: { onClose: () => void; onCrea
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const source = courses?.find((c) => c._id === form.fromCourseId);
-    const body = { ...form, curriculum: source?.curriculum ?? '', subject: source?.subject ?? '', grade: source?.grade ?? '', kind: source?.kind ?? courseKinds[0] };
+    const body = {
+      ...form,
+      curriculum: source?.curriculum ?? '',
+      subject: source?.subject ?? '',
+      grade: source?.grade ?? '',
+      kind: source?.kind ?? courseKinds[0],
+    };
     const parsed = courseTemplateInput.safeParse(body);
     if (!parsed.success || !source) {
       setErrors({ ...(parsed.success ? {} : issuesByField(parsed.error.issues)), ...(source ? {} : { fromCourseId: 'Choose the course to copy' }) });
@@ -53,9 +60,29 @@ function NewTemplateDialog({ onClose, onCreated }: { onClose: () => void; onCrea
   return (
     <Dialog open onClose={onClose} title="New course template">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField id="template-title" label="Title" required value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} error={errors.title} maxLength={120} />
-        <TextField id="template-description" label="Description" value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} error={errors.description} />
-        <ChoiceField id="template-source" label="Copy the sections of" value={form.fromCourseId} onChange={(e) => setForm({ ...form, fromCourseId: e.target.value })} error={errors.fromCourseId}>
+        <TextField
+          id="template-title"
+          label="Title"
+          required
+          value={form.title}
+          onChange={(e) => setForm({ ...form, title: e.target.value })}
+          error={errors.title}
+          maxLength={120}
+        />
+        <TextField
+          id="template-description"
+          label="Description"
+          value={form.description}
+          onChange={(e) => setForm({ ...form, description: e.target.value })}
+          error={errors.description}
+        />
+        <ChoiceField
+          id="template-source"
+          label="Copy the sections of"
+          value={form.fromCourseId}
+          onChange={(e) => setForm({ ...form, fromCourseId: e.target.value })}
+          error={errors.fromCourseId}
+        >
           <option value="">Choose a course…</option>
           {courses?.map((c) => (
             <option key={c._id} value={c._id}>
@@ -122,7 +149,15 @@ export default function CourseTemplatesPage() {
         </label>
         <div className="relative mt-1.5">
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-          <input id="template-search" type="search" value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)} placeholder="Template title" className={`${fieldClass()} pl-9`} />
+          <input
+            id="template-search"
+            type="search"
+            value={typed}
+            maxLength={100}
+            onChange={(e) => setTyped(e.target.value)}
+            placeholder="Template title"
+            className={`${fieldClass()} pl-9`}
+          />
         </div>
       </div>
       <div className="mt-5" aria-busy={list.status === 'loading'}>
@@ -134,7 +169,11 @@ export default function CourseTemplatesPage() {
             <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
           </div>
         ) : list.docs.length === 0 ? (
-          <EmptyState icon={<LayoutTemplate className="size-6" aria-hidden="true" />} title="No course templates" text={searchText ? 'Try another search.' : 'Create one from a course whose sections you want to reuse.'} />
+          <EmptyState
+            icon={<LayoutTemplate className="size-6" aria-hidden="true" />}
+            title="No course templates"
+            text={searchText ? 'Try another search.' : 'Create one from a course whose sections you want to reuse.'}
+          />
         ) : (
           <>
             <ul className="space-y-3">
@@ -147,7 +186,12 @@ export default function CourseTemplatesPage() {
                     </p>
                   </div>
                   {can({ adminCourse: ['delete'] }) && (
-                    <button type="button" className={`${smallButton} text-rose-700! dark:text-rose-300!`} onClick={() => setDeleting(template)} aria-label={`Delete ${template.title}`}>
+                    <button
+                      type="button"
+                      className={`${smallButton} text-rose-700! dark:text-rose-300!`}
+                      onClick={() => setDeleting(template)}
+                      aria-label={`Delete ${template.title}`}
+                    >
                       <Trash2 className="size-4" aria-hidden="true" />
                       Delete
                     </button>

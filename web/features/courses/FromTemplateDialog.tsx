@@ -3,11 +3,11 @@ import { type CourseTemplate, courseFromTemplateInput } from '../../../schema/co
 import { type Course, coursePaymentTypes } from '../../../schema/contracts/courses';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
-import { Dialog } from '../../ui/Dialog';
-import TextField from '../../ui/TextField';
-import Spinner from '../../ui/Spinner';
 import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
 import { ChoiceField } from '../../ui/fields';
+import Spinner from '../../ui/Spinner';
+import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { courseCalls } from './api';
 
@@ -22,7 +22,8 @@ export default function FromTemplateDialog({ open, onClose, onCreated }: { open:
 
   useEffect(() => {
     if (!open) return;
-    courseCalls.templates({ limit: 100, sort: 'title' })
+    courseCalls
+      .templates({ limit: 100, sort: 'title' })
       .then((page) => setTemplates(page.docs))
       .catch((error) => {
         setTemplates([]);
@@ -66,8 +67,22 @@ export default function FromTemplateDialog({ open, onClose, onCreated }: { open:
               </option>
             ))}
           </ChoiceField>
-          <TextField id="template-course-title" label="Course title (optional)" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} maxLength={120} placeholder="The template's title" />
-          <ChoiceField id="template-payment" label="Payment type" value={paymentType} onChange={(e) => setPaymentType(e.target.value as typeof paymentType)} error={errors.paymentType}>
+          <TextField
+            id="template-course-title"
+            label="Course title (optional)"
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            error={errors.title}
+            maxLength={120}
+            placeholder="The template's title"
+          />
+          <ChoiceField
+            id="template-payment"
+            label="Payment type"
+            value={paymentType}
+            onChange={(e) => setPaymentType(e.target.value as typeof paymentType)}
+            error={errors.paymentType}
+          >
             {coursePaymentTypes.map((type) => (
               <option key={type} value={type}>
                 {type === 'ONETIME' ? 'One-time' : type === 'SUBSCRIPTION' ? 'Subscription' : 'Credit'}

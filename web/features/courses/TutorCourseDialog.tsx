@@ -2,11 +2,11 @@ import { type FormEvent, useState } from 'react';
 import { type Course, tutorCourseUpdate } from '../../../schema/contracts/courses';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
-import { Dialog } from '../../ui/Dialog';
-import TextField from '../../ui/TextField';
-import Spinner from '../../ui/Spinner';
 import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
 import { TextAreaField } from '../../ui/fields';
+import Spinner from '../../ui/Spinner';
+import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { courseCalls } from './api';
 
@@ -31,8 +31,23 @@ export default function TutorCourseDialog({ course, onClose, onSaved }: { course
   return (
     <Dialog open onClose={onClose} title="Edit course details">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField id="tutor-course-title" label="Title" required value={form.title} maxLength={120} onChange={(e) => setForm({ ...form, title: e.target.value })} error={errors.title} />
-        <TextAreaField id="tutor-course-description" label="Description" rows={4} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} error={errors.description} />
+        <TextField
+          id="tutor-course-title"
+          label="Title"
+          required
+          value={form.title}
+          maxLength={120}
+          onChange={(e) => setForm({ ...form, title: e.target.value })}
+          error={errors.title}
+        />
+        <TextAreaField
+          id="tutor-course-description"
+          label="Description"
+          rows={4}
+          value={form.description}
+          onChange={(e) => setForm({ ...form, description: e.target.value })}
+          error={errors.description}
+        />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <button type="button" className={secondaryButton} onClick={onClose}>
             Cancel

@@ -17,4 +17,6 @@ export function useCatalogue() {
 
 export const subjectsOf = (catalogue: CurriculumListItem[], curriculum: string) => catalogue.find((c) => c.curriculum === curriculum)?.subjects ?? [];
 export const gradesOf = (catalogue: CurriculumListItem[], curriculum: string, subject: string) =>
-  subjectsOf(catalogue, curriculum).find((s) => s.subject === subject)?.grade.map((g) => g.grade) ?? [];
+  subjectsOf(catalogue, curriculum)
+    .find((s) => s.subject === subject)
+    ?.grade.map((g) => g.grade) ?? [];

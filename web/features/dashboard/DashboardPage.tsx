@@ -25,9 +25,7 @@ export default function DashboardPage() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <p className="text-sm font-semibold text-brand">Dashboard</p>
-          <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-            Welcome back, {(actingFor ?? user).firstname}
-          </h1>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Welcome back, {(actingFor ?? user).firstname}</h1>
         </div>
         <p className="inline-flex w-fit items-center gap-2 rounded-full bg-brand/10 px-3 py-1 text-sm font-medium text-slate-800 ring-1 ring-brand/30 ring-inset dark:text-slate-100">
           <span className="size-2 rounded-full bg-brand" aria-hidden="true" />

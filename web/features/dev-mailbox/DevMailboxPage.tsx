@@ -4,10 +4,10 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { OutboxMail } from '../../../schema/contracts/mail';
 import { errorMessageText, statusOf } from '../../lib/errors';
-import Spinner from '../../ui/Spinner';
 import { iconButton, secondaryButton } from '../../ui/classes';
-import { linkify } from './linkify';
+import Spinner from '../../ui/Spinner';
 import { devMailboxCalls } from './api';
+import { linkify } from './linkify';
 
 const PAGE_SIZE = 20;
 
@@ -68,8 +68,8 @@ export default function DevMailboxPage() {
       >
         <TriangleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
         <p>
-          <strong className="font-semibold">Development mailbox — these e-mails were not sent.</strong> No mail provider is configured, so
-          every e-mail the app writes is kept here instead.
+          <strong className="font-semibold">Development mailbox — these e-mails were not sent.</strong> No mail provider is configured, so every e-mail the app
+          writes is kept here instead.
         </p>
       </div>
 
@@ -126,7 +126,12 @@ export default function DevMailboxPage() {
             ))}
           </ul>
           <nav className="mt-6 flex items-center justify-between gap-3" aria-label="Mailbox pages">
-            <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))} className={`${secondaryButton} disabled:opacity-50`}>
+            <button
+              type="button"
+              disabled={offset === 0}
+              onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
+              className={`${secondaryButton} disabled:opacity-50`}
+            >
               <ChevronLeft className="size-4" aria-hidden="true" />
               Newer
             </button>

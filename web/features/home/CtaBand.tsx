@@ -2,8 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
 // The teal band needs a dark focus outline in light mode; the brand outline would vanish against it.
-const bandFocusRing =
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-950 dark:focus-visible:outline-[#0CD6CD]';
+const bandFocusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-950 dark:focus-visible:outline-[#0CD6CD]';
 
 export default function CtaBand({ onBook }: { onBook: () => void }) {
   return (

@@ -3,7 +3,7 @@ import { BookDashed, CloudOff, RefreshCw } from 'lucide-react';
 import { focusRing } from './buttons';
 import SectionHeading from './SectionHeading';
 import SubjectCard from './SubjectCard';
-import { useHomeCurricula, type HomeCurriculum } from './use-home-curricula';
+import { type HomeCurriculum, useHomeCurricula } from './use-home-curricula';
 
 export default function CurriculaSection() {
   const state = useHomeCurricula();
@@ -20,8 +20,7 @@ export default function CurriculaSection() {
         <div className="mt-10">
           {state.status === 'loading' && <CurriculaSkeleton />}
           {state.status === 'error' && <CurriculaError onRetry={state.retry} />}
-          {state.status === 'ready' &&
-            (state.curricula.length === 0 ? <CurriculaEmpty /> : <CurriculaTabs curricula={state.curricula} />)}
+          {state.status === 'ready' && (state.curricula.length === 0 ? <CurriculaEmpty /> : <CurriculaTabs curricula={state.curricula} />)}
         </div>
       </div>
     </section>
@@ -54,9 +53,7 @@ function CurriculaTabs({ curricula }: { curricula: HomeCurriculum[] }) {
             <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
               <div className="max-w-2xl">
                 <h3 className="text-xl font-bold text-slate-900 sm:text-2xl dark:text-white">{c.curriculum}</h3>
-                {c.description && (
-                  <p className="mt-2 leading-relaxed text-slate-600 dark:text-slate-300">{c.description}</p>
-                )}
+                {c.description && <p className="mt-2 leading-relaxed text-slate-600 dark:text-slate-300">{c.description}</p>}
               </div>
               <p className="shrink-0 text-sm font-medium text-slate-500 dark:text-slate-400">
                 {c.subjects.length === 1 ? '1 subject' : `${c.subjects.length} subjects`}
@@ -108,8 +105,7 @@ function CurriculaEmpty() {
       <BookDashed className="size-10 text-slate-400" aria-hidden="true" />
       <h3 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">No curricula published yet</h3>
       <p className="mt-2 max-w-md text-slate-600 dark:text-slate-400">
-        Our course catalogue is being set up. Book a free class in the meantime and we will match you with a tutor for
-        your exam board.
+        Our course catalogue is being set up. Book a free class in the meantime and we will match you with a tutor for your exam board.
       </p>
     </div>
   );
@@ -123,9 +119,7 @@ function CurriculaError({ onRetry }: { onRetry: () => void }) {
     >
       <CloudOff className="size-10 text-red-500 dark:text-red-400" aria-hidden="true" />
       <h3 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">We couldn't load the curricula</h3>
-      <p className="mt-2 max-w-md text-slate-600 dark:text-slate-400">
-        Check your connection and try again.
-      </p>
+      <p className="mt-2 max-w-md text-slate-600 dark:text-slate-400">Check your connection and try again.</p>
       <button
         type="button"
         onClick={onRetry}

@@ -1,4 +1,4 @@
-import { Lightbulb, NotebookPen, UsersRound, Video, type LucideIcon } from 'lucide-react';
+import { Lightbulb, type LucideIcon, NotebookPen, UsersRound, Video } from 'lucide-react';
 import SectionHeading from './SectionHeading';
 
 const FEATURES: { icon: LucideIcon; title: string; text: string; tint: string }[] = [
@@ -40,10 +40,7 @@ export default function Features() {
         />
         <ul className="mt-12 grid gap-4 sm:grid-cols-2 sm:gap-6">
           {FEATURES.map(({ icon: Icon, title, text, tint }) => (
-            <li
-              key={title}
-              className="rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900"
-            >
+            <li key={title} className="rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
               <span className={`flex size-11 items-center justify-center rounded-2xl sm:size-12 ${tint}`}>
                 <Icon className="size-6" aria-hidden="true" />
               </span>

@@ -10,9 +10,9 @@ import { TRIAL_CREATED_FLAG } from '../../layout/trial-flag';
 import { statusOf } from '../../lib/errors';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { sessionAtom, signedInUserAtom, tokenReadyAtom, userLoadedAtom } from '../../lib/session';
+import { iconButton, primaryButton, secondaryButton } from '../../ui/classes';
 import SelectField from '../../ui/SelectField';
 import Spinner from '../../ui/Spinner';
-import { iconButton, primaryButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { sessionFromToken } from '../auth/token-request';
 import { browserTimeZone } from '../sign-up/choices';
@@ -179,7 +179,14 @@ export default function FreeTrialDialog({ onClose }: FreeTrialDialogProps) {
               <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
                 <TrialDatePicker value={date} onChange={(value) => choose({ type: 'date', value })} />
               </div>
-              <SlotPicker slots={slots} loading={slotsLoading} asked={ready} selected={choices.slot} viewerZone={viewerZone} onSelect={(slot) => choose({ type: 'slot', value: slot })} />
+              <SlotPicker
+                slots={slots}
+                loading={slotsLoading}
+                asked={ready}
+                selected={choices.slot}
+                viewerZone={viewerZone}
+                onSelect={(slot) => choose({ type: 'slot', value: slot })}
+              />
             </div>
 
             {!user && <GuestDetails fields={guest} errors={errors} onChange={(key, value) => setGuest((g) => ({ ...g, [key]: value }))} />}

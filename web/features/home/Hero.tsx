@@ -25,18 +25,15 @@ export default function Hero({ onBook }: { onBook: () => void }) {
             <span className="size-2 rounded-full bg-[#01B8AF] dark:bg-[#0CD6CD]" aria-hidden="true" />
             Cambridge · Edexcel · AQA
           </p>
-          <h1
-            id="hero-heading"
-            className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl dark:text-white"
-          >
+          <h1 id="hero-heading" className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl dark:text-white">
             Live tutoring that turns{' '}
             <span className="bg-linear-to-r from-[#019c94] to-teal-700 bg-clip-text text-transparent dark:from-[#0CD6CD] dark:to-teal-300">
               revision into results
             </span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-600 dark:text-slate-300">
-            Learn with a tutor who knows your exam board, on a shared whiteboard, with notes that keep working even when
-            your Wi-Fi doesn't. Then practise between lessons with quizzes that nudge you with hints.
+            Learn with a tutor who knows your exam board, on a shared whiteboard, with notes that keep working even when your Wi-Fi doesn't. Then practise
+            between lessons with quizzes that nudge you with hints.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <button type="button" onClick={onBook} className={primaryButton}>

@@ -1,4 +1,4 @@
-import { CalendarCheck, ListChecks, Presentation, type LucideIcon } from 'lucide-react';
+import { CalendarCheck, ListChecks, type LucideIcon, Presentation } from 'lucide-react';
 import SectionHeading from './SectionHeading';
 
 const STEPS: { icon: LucideIcon; title: string; text: string }[] = [

@@ -10,17 +10,21 @@ export default function LessonPreview() {
       aria-label="Illustration of a live lesson: a shared whiteboard with a graph, tutor and student video tiles, lesson notes saved offline, and a quiz hint"
       className="relative mx-auto w-full max-w-xl sm:pb-12 lg:max-w-none"
     >
-      <div aria-hidden="true" className="absolute -inset-4 -z-10 rounded-[2.5rem] bg-linear-to-br from-[#01B8AF]/25 via-transparent to-indigo-400/20 blur-2xl dark:from-[#0CD6CD]/20" />
-      <div aria-hidden="true" className="overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 shadow-slate-900/10 ring-slate-900/10 dark:bg-slate-900 dark:ring-white/10">
+      <div
+        aria-hidden="true"
+        className="absolute -inset-4 -z-10 rounded-[2.5rem] bg-linear-to-br from-[#01B8AF]/25 via-transparent to-indigo-400/20 blur-2xl dark:from-[#0CD6CD]/20"
+      />
+      <div
+        aria-hidden="true"
+        className="overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 shadow-slate-900/10 ring-slate-900/10 dark:bg-slate-900 dark:ring-white/10"
+      >
         <div className="flex items-center gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
           <span className="flex gap-1.5">
             <span className="size-2.5 rounded-full bg-slate-300 dark:bg-slate-700" />
             <span className="size-2.5 rounded-full bg-slate-300 dark:bg-slate-700" />
             <span className="size-2.5 rounded-full bg-slate-300 dark:bg-slate-700" />
           </span>
-          <span className="truncate text-xs font-semibold text-slate-700 sm:text-sm dark:text-slate-200">
-            Physics · Forces and motion
-          </span>
+          <span className="truncate text-xs font-semibold text-slate-700 sm:text-sm dark:text-slate-200">Physics · Forces and motion</span>
           <span className="ml-auto inline-flex items-center gap-1.5 rounded-full bg-red-50 px-2 py-0.5 text-[11px] font-bold tracking-wide text-red-600 dark:bg-red-500/15 dark:text-red-400">
             <span className="size-1.5 animate-pulse rounded-full bg-red-500" />
             LIVE
@@ -49,12 +53,24 @@ export default function LessonPreview() {
               <path d="M120 114.7 H185 V85.3" className="stroke-indigo-500 dark:stroke-indigo-400" strokeWidth="2.5" strokeDasharray="6 4" />
               <circle cx="185" cy="85.3" r="5" className="fill-[#01B8AF] dark:fill-[#0CD6CD]" />
               <circle cx="120" cy="114.7" r="5" className="fill-[#01B8AF] dark:fill-[#0CD6CD]" />
-              <text x="145" y="133" className="fill-indigo-600 text-[13px] font-semibold italic dark:fill-indigo-300">Δt</text>
-              <text x="193" y="106" className="fill-indigo-600 text-[13px] font-semibold italic dark:fill-indigo-300">Δv</text>
-              <text x="196" y="40" className="fill-slate-700 text-[13px] font-semibold dark:fill-slate-200">v = u + at</text>
-              <text x="26" y="155" className="fill-slate-500 text-[12px] dark:fill-slate-400">u</text>
-              <text x="232" y="176" className="fill-slate-500 text-[12px] dark:fill-slate-400">t (s)</text>
-              <text x="8" y="24" className="fill-slate-500 text-[12px] dark:fill-slate-400">v</text>
+              <text x="145" y="133" className="fill-indigo-600 text-[13px] font-semibold italic dark:fill-indigo-300">
+                Δt
+              </text>
+              <text x="193" y="106" className="fill-indigo-600 text-[13px] font-semibold italic dark:fill-indigo-300">
+                Δv
+              </text>
+              <text x="196" y="40" className="fill-slate-700 text-[13px] font-semibold dark:fill-slate-200">
+                v = u + at
+              </text>
+              <text x="26" y="155" className="fill-slate-500 text-[12px] dark:fill-slate-400">
+                u
+              </text>
+              <text x="232" y="176" className="fill-slate-500 text-[12px] dark:fill-slate-400">
+                t (s)
+              </text>
+              <text x="8" y="24" className="fill-slate-500 text-[12px] dark:fill-slate-400">
+                v
+              </text>
             </svg>
             <span className="absolute right-3 bottom-3 inline-flex items-center gap-1 rounded-full bg-white/90 px-2 py-1 text-[10px] font-semibold text-slate-600 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800/90 dark:text-slate-300 dark:ring-slate-700">
               <MousePointer2 className="size-3 fill-indigo-400 text-indigo-500" />
@@ -102,9 +118,7 @@ export default function LessonPreview() {
 function VideoTile({ initials, label, tint }: { initials: string; label: string; tint: string }) {
   return (
     <span className="relative flex h-20 flex-1 items-center justify-center overflow-hidden rounded-lg bg-slate-800 sm:h-auto sm:flex-1">
-      <span className={`flex size-10 items-center justify-center rounded-full bg-linear-to-br text-sm font-bold text-white ${tint}`}>
-        {initials}
-      </span>
+      <span className={`flex size-10 items-center justify-center rounded-full bg-linear-to-br text-sm font-bold text-white ${tint}`}>{initials}</span>
       <span className="absolute bottom-1 left-1.5 rounded bg-black/40 px-1.5 text-[10px] font-medium text-white">{label}</span>
     </span>
   );

@@ -31,11 +31,7 @@ export default function SubjectCard({ curriculumSlug, subject }: { curriculumSlu
           />
         </span>
         <span className="mt-3 text-sm leading-snug font-semibold text-slate-900 sm:text-base dark:text-white">{subject.subject}</span>
-        {grades.length > 0 && (
-          <span className="mt-1 line-clamp-2 text-xs leading-relaxed text-slate-500 dark:text-slate-400">
-            {grades.join(' · ')}
-          </span>
-        )}
+        {grades.length > 0 && <span className="mt-1 line-clamp-2 text-xs leading-relaxed text-slate-500 dark:text-slate-400">{grades.join(' · ')}</span>}
       </Link>
     </li>
   );

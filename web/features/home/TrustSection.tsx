@@ -38,10 +38,7 @@ export default function TrustSection() {
   return (
     <section aria-labelledby="trust-heading" className="px-4 pb-16 sm:px-6 sm:pb-24 lg:px-8">
       <div className="relative mx-auto max-w-6xl overflow-hidden rounded-[2rem] bg-slate-900 px-6 py-12 sm:px-12 sm:py-16 dark:bg-slate-900 dark:ring-1 dark:ring-white/10">
-        <div
-          aria-hidden="true"
-          className="absolute -top-24 -right-24 size-80 rounded-full bg-[#01B8AF]/25 blur-3xl dark:bg-[#0CD6CD]/20"
-        />
+        <div aria-hidden="true" className="absolute -top-24 -right-24 size-80 rounded-full bg-[#01B8AF]/25 blur-3xl dark:bg-[#0CD6CD]/20" />
         <div className="relative grid gap-12 lg:grid-cols-[1fr_1.2fr] lg:gap-16">
           <div>
             <p className="text-sm font-semibold tracking-wide text-[#0CD6CD] uppercase">Made for exam years</p>

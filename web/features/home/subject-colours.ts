@@ -141,7 +141,11 @@ const SLUG_ALIASES: Record<string, PaletteSubject> = {
   'further-pure-mathematics': 'Additional Mathematics',
 };
 
-const normalise = (value: string) => value.trim().toLowerCase().replace(/[\s_]+/g, '-');
+const normalise = (value: string) =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
 
 const BY_KEY = new Map<string, PaletteSubject>(PALETTE_SUBJECTS.map((name) => [normalise(name), name]));
 

@@ -6,6 +6,7 @@ import {
   FlaskConical,
   GraduationCap,
   Languages,
+  type LucideIcon,
   Microscope,
   Pi,
   ScrollText,
@@ -13,7 +14,6 @@ import {
   SpellCheck,
   TestTubes,
   TrendingUp,
-  type LucideIcon,
 } from 'lucide-react';
 import type { PaletteSubject } from './subject-colours';
 

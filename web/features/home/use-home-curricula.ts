@@ -4,10 +4,7 @@ import type { HomeCurriculum } from '../../../schema/contracts/learning';
 export type { HomeCurriculum };
 export type HomeSubject = HomeCurriculum['subjects'][number];
 
-export type HomeCurriculaState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; curricula: HomeCurriculum[] };
+export type HomeCurriculaState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; curricula: HomeCurriculum[] };
 
 export const HOME_CURRICULA_URL = '/api/curriculums/getCurriculumsForHomePage';
 

@@ -54,11 +54,7 @@ export default function ImpersonationBanner() {
           <UserRoundCog className="mt-0.5 size-4 shrink-0 sm:mt-0" aria-hidden="true" />
           <span>
             You are signed in as <strong>{fullName(active.user)}</strong>
-            {active.impersonator ? (
-              <> (acting as admin {fullName(active.impersonator)})</>
-            ) : (
-              <> (acting as an admin)</>
-            )}
+            {active.impersonator ? <> (acting as admin {fullName(active.impersonator)})</> : <> (acting as an admin)</>}
           </span>
         </p>
         <button

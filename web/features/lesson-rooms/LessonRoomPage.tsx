@@ -7,14 +7,14 @@ import type { LessonRoomInfo } from '../../../schema/contracts/lesson-room';
 import { lessonDocName } from '../../../schema/contracts/realtime';
 import { fullName } from '../../lib/people';
 import { signedInUserAtom } from '../../lib/session';
+import { focusRing, secondaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
-import { focusRing, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { lessonTime } from '../courses/course-format';
 import { addPage } from './board/board-model';
-import { usePageIds, useOwnUndo } from './board/use-board';
 import type { Camera } from './board/camera';
+import { useOwnUndo, usePageIds } from './board/use-board';
 import { Whiteboard } from './board/Whiteboard';
 import { useLessonInfo } from './lesson-info';
 import { colorFor, type PresenceUser, usePeers } from './presence';
@@ -50,7 +50,9 @@ export default function LessonRoomPage({ recording = false, sectionId: givenSect
           <DoorClosed className="size-7" aria-hidden />
         </span>
         <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">This lesson room is not open to you</h1>
-        <p className="mt-3 text-slate-600 dark:text-slate-300">Only the lesson's students, tutors and admins can join. If you expected to be here, ask your tutor to add you to the course.</p>
+        <p className="mt-3 text-slate-600 dark:text-slate-300">
+          Only the lesson's students, tutors and admins can join. If you expected to be here, ask your tutor to add you to the course.
+        </p>
         <Link to="/portal/courses" className={clsx(secondaryButton, 'mt-8')}>
           Back to my courses
         </Link>
@@ -81,7 +83,12 @@ function LessonRoom({ info }: { info: LessonRoomInfo }) {
     notes.connection?.awareness.setLocalStateField('user', me);
   }, [board.connection, notes.connection, me]);
 
-  const status = board.state.status === 'connected' && notes.state.status === 'connected' ? 'connected' : board.state.status === 'offline' || notes.state.status === 'offline' ? 'offline' : 'connecting';
+  const status =
+    board.state.status === 'connected' && notes.state.status === 'connected'
+      ? 'connected'
+      : board.state.status === 'offline' || notes.state.status === 'offline'
+        ? 'offline'
+        : 'connecting';
   const pending = board.state.pending + notes.state.pending;
   const end = info.section.start && info.section.duration ? new Date(new Date(info.section.start).getTime() + info.section.duration * 60_000) : null;
   const timeText = info.section.start ? `${lessonTime(info.section.start, timeZone)}${end ? ` · ${info.section.duration} min` : ''}` : null;
@@ -90,7 +97,14 @@ function LessonRoom({ info }: { info: LessonRoomInfo }) {
     // A tool, not a document: the room fills the window under the site header and never scrolls as a whole.
     <div className="fixed inset-x-0 top-[calc(4rem+var(--impersonation-bar,0px))] bottom-0 z-30 mx-auto flex max-w-[1800px] flex-col gap-3 bg-slate-50 px-3 pt-3 pb-3 sm:px-4 dark:bg-slate-950">
       <div className="flex items-start gap-2">
-        <Link to={`/portal/courses/${info.course._id}`} className={clsx('mt-1 inline-flex size-9 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800', focusRing)} aria-label="Back to the course">
+        <Link
+          to={`/portal/courses/${info.course._id}`}
+          className={clsx(
+            'mt-1 inline-flex size-9 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+            focusRing,
+          )}
+          aria-label="Back to the course"
+        >
           <ArrowLeft className="size-5" aria-hidden />
         </Link>
         <div className="min-w-0 flex-1">
@@ -103,7 +117,8 @@ function LessonRoom({ info }: { info: LessonRoomInfo }) {
       </div>
       {board.state.sizeWarning && (
         <p role="alert" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
-          This board is getting full ({Math.round(board.state.sizeWarning.bytes / 1024)} KB of {Math.round(board.state.sizeWarning.limit / 1024)} KB). Export it as PDF and erase what you no longer need: at the limit, new strokes stop saving.
+          This board is getting full ({Math.round(board.state.sizeWarning.bytes / 1024)} KB of {Math.round(board.state.sizeWarning.limit / 1024)} KB). Export it
+          as PDF and erase what you no longer need: at the limit, new strokes stop saving.
         </p>
       )}
       {board.state.closedReason && (
@@ -129,7 +144,19 @@ function PresenceHeader(props: Omit<Parameters<typeof RoomHeader>[0], 'peers'> &
   return <RoomHeader {...props} peers={peers} />;
 }
 
-function RoomBody({ info, me, readOnly: seatReadOnly, board, notes }: { info: LessonRoomInfo; me: PresenceUser; readOnly: boolean; board: Connection; notes: Connection }) {
+function RoomBody({
+  info,
+  me,
+  readOnly: seatReadOnly,
+  board,
+  notes,
+}: {
+  info: LessonRoomInfo;
+  me: PresenceUser;
+  readOnly: boolean;
+  board: Connection;
+  notes: Connection;
+}) {
   const doc = board.doc;
   const origin = useMemo(() => ({ user: me.userId }), [me.userId]);
   const undo = useOwnUndo(doc, origin);
@@ -191,7 +218,11 @@ function RoomBody({ info, me, readOnly: seatReadOnly, board, notes }: { info: Le
             role="tab"
             aria-selected={panel === key}
             onClick={() => setPanel(key)}
-            className={clsx('rounded-full px-4 py-1.5 text-sm font-semibold', focusRing, panel === key ? 'bg-brand/15 text-slate-900 dark:text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800')}
+            className={clsx(
+              'rounded-full px-4 py-1.5 text-sm font-semibold',
+              focusRing,
+              panel === key ? 'bg-brand/15 text-slate-900 dark:text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+            )}
           >
             {key === 'board' ? 'Board' : 'Notes'}
           </button>
@@ -222,7 +253,12 @@ function RoomBody({ info, me, readOnly: seatReadOnly, board, notes }: { info: Le
                 )}
                 <span className="absolute right-1 bottom-1 flex -space-x-1">
                   {here.slice(0, 3).map((peer) => (
-                    <span key={peer.clientId} title={peer.user.name} className="size-2.5 rounded-full ring-1 ring-white" style={{ backgroundColor: peer.user.color }} />
+                    <span
+                      key={peer.clientId}
+                      title={peer.user.name}
+                      className="size-2.5 rounded-full ring-1 ring-white"
+                      style={{ backgroundColor: peer.user.color }}
+                    />
                   ))}
                 </span>
               </button>
@@ -234,7 +270,10 @@ function RoomBody({ info, me, readOnly: seatReadOnly, board, notes }: { info: Le
               aria-label="Add a page"
               title="Add a page"
               onClick={() => openPage(addPage(doc, origin))}
-              className={clsx('flex aspect-[4/3] w-full shrink-0 items-center justify-center rounded-xl text-slate-500 ring-1 ring-slate-300 ring-dashed hover:bg-slate-50 hover:text-slate-800 dark:ring-slate-600 dark:hover:bg-slate-800', focusRing)}
+              className={clsx(
+                'flex aspect-[4/3] w-full shrink-0 items-center justify-center rounded-xl text-slate-500 ring-1 ring-slate-300 ring-dashed hover:bg-slate-50 hover:text-slate-800 dark:ring-slate-600 dark:hover:bg-slate-800',
+                focusRing,
+              )}
             >
               <Plus className="size-5" aria-hidden />
             </button>
@@ -245,20 +284,20 @@ function RoomBody({ info, me, readOnly: seatReadOnly, board, notes }: { info: Le
             <Replay sectionId={info.section._id} onClose={() => setReplaying(false)} />
           ) : (
             <>
-          <QuestionBar questions={questionsOn(pageNumber)} canAdd={info.leads && !readOnly} onAdd={(text) => lessonSession.addQuestion(text, pageNumber)} />
-          <Whiteboard
-            sectionId={info.section._id}
-            doc={doc}
-            awareness={board.awareness}
-            origin={origin}
-            userId={me.userId}
-            pageId={pageId}
-            camera={camera}
-            onCamera={moveCamera}
-            readOnly={readOnly}
-            peers={peers}
-            undo={undo}
-          />
+              <QuestionBar questions={questionsOn(pageNumber)} canAdd={info.leads && !readOnly} onAdd={(text) => lessonSession.addQuestion(text, pageNumber)} />
+              <Whiteboard
+                sectionId={info.section._id}
+                doc={doc}
+                awareness={board.awareness}
+                origin={origin}
+                userId={me.userId}
+                pageId={pageId}
+                camera={camera}
+                onCamera={moveCamera}
+                readOnly={readOnly}
+                peers={peers}
+                undo={undo}
+              />
             </>
           )}
           <div className="mt-2 flex items-center justify-between gap-2 text-xs text-slate-500 dark:text-slate-400">
@@ -267,17 +306,42 @@ function RoomBody({ info, me, readOnly: seatReadOnly, board, notes }: { info: Le
                 Page {pageNumber} of {pages.length}
               </span>
               {!readOnly && (
-                <button type="button" title="Bookmark page" onClick={() => void lessonSession.bookmark(pageNumber, pageId)} className={clsx('inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800', focusRing)}>
+                <button
+                  type="button"
+                  title="Bookmark page"
+                  onClick={() => void lessonSession.bookmark(pageNumber, pageId)}
+                  className={clsx(
+                    'inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800',
+                    focusRing,
+                  )}
+                >
                   <Bookmark className="size-3.5" aria-hidden />
                   <span className="max-sm:sr-only">Bookmark page</span>
                 </button>
               )}
-              <button type="button" title="Export PDF" onClick={() => void exportPdf()} disabled={exporting} className={clsx('inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-60 dark:ring-slate-600 dark:hover:bg-slate-800', focusRing)}>
+              <button
+                type="button"
+                title="Export PDF"
+                onClick={() => void exportPdf()}
+                disabled={exporting}
+                className={clsx(
+                  'inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-60 dark:ring-slate-600 dark:hover:bg-slate-800',
+                  focusRing,
+                )}
+              >
                 {exporting ? <Spinner className="size-3.5" /> : <FileDown className="size-3.5" aria-hidden />}
                 <span className="max-sm:sr-only">Export PDF</span>
               </button>
               {readOnly && !replaying && (
-                <button type="button" title="Replay" onClick={() => setReplaying(true)} className={clsx('inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800', focusRing)}>
+                <button
+                  type="button"
+                  title="Replay"
+                  onClick={() => setReplaying(true)}
+                  className={clsx(
+                    'inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800',
+                    focusRing,
+                  )}
+                >
                   <History className="size-3.5" aria-hidden />
                   <span className="max-sm:sr-only">Replay</span>
                 </button>
@@ -290,7 +354,11 @@ function RoomBody({ info, me, readOnly: seatReadOnly, board, notes }: { info: Le
                 aria-pressed={follow}
                 onClick={() => setFollow(!follow)}
                 disabled={!leader}
-                className={clsx('inline-flex items-center gap-1.5 rounded-full px-3 py-1 font-medium ring-1 disabled:opacity-50', focusRing, follow ? 'bg-brand/15 text-slate-900 ring-brand dark:text-white' : 'ring-slate-300 dark:ring-slate-600')}
+                className={clsx(
+                  'inline-flex items-center gap-1.5 rounded-full px-3 py-1 font-medium ring-1 disabled:opacity-50',
+                  focusRing,
+                  follow ? 'bg-brand/15 text-slate-900 ring-brand dark:text-white' : 'ring-slate-300 dark:ring-slate-600',
+                )}
               >
                 <UserRoundSearch className="size-3.5" aria-hidden />
                 {leader ? (follow ? `Following ${leader.user.name}` : 'Follow the tutor') : 'Tutor not here yet'}

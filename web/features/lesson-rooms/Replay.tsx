@@ -4,8 +4,8 @@ import { useEffect, useMemo, useState } from 'react';
 import * as Y from 'yjs';
 import { decodeHistory, type HistoryEntry } from '../../../schema/contracts/doc-history';
 import { storedToken } from '../../lib/session-storage';
-import Spinner from '../../ui/Spinner';
 import { focusRing, iconButton } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
 import { pageElements, pageIds } from './board/board-model';
 import { boundsOf } from './board/bounds';
 import { ElementView } from './board/element-view';
@@ -75,7 +75,11 @@ export default function Replay({ sectionId, onClose }: { sectionId: string; onCl
           <X className="size-5" aria-hidden />
         </button>
       </div>
-      {failed && <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">The replay could not be loaded. Please try again.</p>}
+      {failed && (
+        <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
+          The replay could not be loaded. Please try again.
+        </p>
+      )}
       {!entries && !failed && (
         <div className="flex flex-1 items-center justify-center">
           <Spinner className="size-8" />
@@ -89,7 +93,12 @@ export default function Replay({ sectionId, onClose }: { sectionId: string; onCl
       {entries && entries.length > 0 && (
         <>
           <div className="relative min-h-0 flex-1 overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200 dark:ring-slate-700">
-            <svg role="img" aria-label={`Board page ${page + 1} at ${clock(entries[Math.max(0, position - 1)]!.at)}`} viewBox={`${box.x} ${box.y} ${box.width} ${box.height}`} className="absolute inset-0 size-full">
+            <svg
+              role="img"
+              aria-label={`Board page ${page + 1} at ${clock(entries[Math.max(0, position - 1)]!.at)}`}
+              viewBox={`${box.x} ${box.y} ${box.width} ${box.height}`}
+              className="absolute inset-0 size-full"
+            >
               <defs>
                 {arrowColors.map((c) => (
                   <marker key={c} id={`arrow-${c.slice(1)}`} viewBox="0 0 10 10" refX={8} refY={5} markerWidth={6} markerHeight={6} orient="auto-start-reverse">
@@ -108,12 +117,29 @@ export default function Replay({ sectionId, onClose }: { sectionId: string; onCl
             </button>
             <label className="flex min-w-48 flex-1 items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
               <span className="sr-only">Time in the lesson</span>
-              <input type="range" min={0} max={entries.length} value={position} onChange={(event) => setPosition(Number(event.target.value))} className="flex-1 accent-brand" />
+              <input
+                type="range"
+                min={0}
+                max={entries.length}
+                value={position}
+                onChange={(event) => setPosition(Number(event.target.value))}
+                className="flex-1 accent-brand"
+              />
               <span className="tabular-nums">{position === 0 ? 'Start' : clock(entries[position - 1]!.at)}</span>
             </label>
             <span className="flex gap-1">
               {pages.map((id, index) => (
-                <button key={id} type="button" aria-pressed={index === page} onClick={() => setPage(index)} className={clsx('size-7 rounded-md text-xs font-semibold ring-1', focusRing, index === page ? 'ring-2 ring-brand' : 'ring-slate-300 dark:ring-slate-600')}>
+                <button
+                  key={id}
+                  type="button"
+                  aria-pressed={index === page}
+                  onClick={() => setPage(index)}
+                  className={clsx(
+                    'size-7 rounded-md text-xs font-semibold ring-1',
+                    focusRing,
+                    index === page ? 'ring-2 ring-brand' : 'ring-slate-300 dark:ring-slate-600',
+                  )}
+                >
                   {index + 1}
                 </button>
               ))}

@@ -84,7 +84,9 @@ export function RoomHeader({ info, timeText, me, peers, status, pending, readOnl
           {people.length > 5 && <span className="ml-1 text-xs text-slate-500">+{people.length - 5}</span>}
         </div>
         <ConnectionBadge status={status} pending={pending} />
-        {readOnly && <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">View only</span>}
+        {readOnly && (
+          <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">View only</span>
+        )}
         {info.section.joinUrl && (
           <a href={info.section.joinUrl} target="_blank" rel="noreferrer" className={clsx(secondaryButton, 'px-3 py-1.5')}>
             <ExternalLink className="size-4" aria-hidden />

@@ -17,7 +17,14 @@ export function QuestionBar({ questions, canAdd, onAdd }: { questions: SessionQu
         </p>
       ))}
       {canAdd && draft === null && (
-        <button type="button" onClick={() => setDraft('')} className={clsx('inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium text-slate-600 ring-1 ring-slate-300 hover:bg-slate-100 dark:text-slate-300 dark:ring-slate-600 dark:hover:bg-slate-800', focusRing)}>
+        <button
+          type="button"
+          onClick={() => setDraft('')}
+          className={clsx(
+            'inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium text-slate-600 ring-1 ring-slate-300 hover:bg-slate-100 dark:text-slate-300 dark:ring-slate-600 dark:hover:bg-slate-800',
+            focusRing,
+          )}
+        >
           <Plus className="size-3.5" aria-hidden /> Question for this page
         </button>
       )}
@@ -66,12 +73,20 @@ export function EndLessonButton({ onEnd }: { onEnd: () => Promise<void> }) {
       <button type="button" className={clsx(base, 'bg-red-600 text-white hover:bg-red-700')} onClick={() => void onEnd()}>
         End for everyone
       </button>
-      <button type="button" className={clsx(base, 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800')} onClick={() => setConfirming(false)}>
+      <button
+        type="button"
+        className={clsx(base, 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800')}
+        onClick={() => setConfirming(false)}
+      >
         Keep going
       </button>
     </span>
   ) : (
-    <button type="button" className={clsx(base, 'text-red-700 ring-1 ring-red-300 hover:bg-red-50 dark:text-red-300 dark:ring-red-800 dark:hover:bg-red-950')} onClick={() => setConfirming(true)}>
+    <button
+      type="button"
+      className={clsx(base, 'text-red-700 ring-1 ring-red-300 hover:bg-red-50 dark:text-red-300 dark:ring-red-800 dark:hover:bg-red-950')}
+      onClick={() => setConfirming(true)}
+    >
       End lesson
     </button>
   );

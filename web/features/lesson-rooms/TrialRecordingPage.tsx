@@ -3,8 +3,8 @@ import { useParams } from 'react-router-dom';
 import { statusOf } from '../../lib/errors';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
-import LessonRoomPage from './LessonRoomPage';
 import { lessonRoomCalls } from './api';
+import LessonRoomPage from './LessonRoomPage';
 
 type Load = { state: 'loading' } | { state: 'ready'; sectionId: string } | { state: 'missing' } | { state: 'failed' };
 

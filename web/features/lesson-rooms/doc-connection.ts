@@ -4,7 +4,7 @@ import { IndexeddbPersistence } from 'y-indexeddb';
 import * as syncProtocol from 'y-protocols/sync';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
-import { DOC_MESSAGE_NOTICE, docNotice, type DocNotice } from '../../../schema/contracts/realtime';
+import { DOC_MESSAGE_NOTICE, type DocNotice, docNotice } from '../../../schema/contracts/realtime';
 import { ticketedSocket } from '../../lib/realtime/ticketed-socket';
 
 const MESSAGE_SYNC = 0;

@@ -45,9 +45,16 @@ async function pagePng(sectionId: string, elements: BoardElement[]) {
 /** The notes as lines of text; formulas keep their LaTeX between dollar signs. */
 function notesLines(fragment: Y.XmlFragment) {
   const textOf = (node: Y.XmlElement | Y.XmlText): string => {
-    if (node instanceof Y.XmlText) return node.toDelta().map((op: { insert?: unknown }) => (typeof op.insert === 'string' ? op.insert : '')).join('');
+    if (node instanceof Y.XmlText)
+      return node
+        .toDelta()
+        .map((op: { insert?: unknown }) => (typeof op.insert === 'string' ? op.insert : ''))
+        .join('');
     if (node.nodeName === 'inlineMath' || node.nodeName === 'blockMath') return `$${String(node.getAttribute('latex') ?? '')}$`;
-    return node.toArray().map((child) => textOf(child as Y.XmlElement | Y.XmlText)).join(node.nodeName === 'bulletList' || node.nodeName === 'orderedList' ? '\n' : '');
+    return node
+      .toArray()
+      .map((child) => textOf(child as Y.XmlElement | Y.XmlText))
+      .join(node.nodeName === 'bulletList' || node.nodeName === 'orderedList' ? '\n' : '');
   };
   return fragment.toArray().map((node) => textOf(node as Y.XmlElement | Y.XmlText));
 }

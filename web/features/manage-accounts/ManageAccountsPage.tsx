@@ -4,12 +4,12 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { MappedStudent } from '../../../schema/contracts/profile';
 import { sessionAtom, signedInUserAtom } from '../../lib/session';
-import Spinner from '../../ui/Spinner';
 import { primaryButton, secondaryButton } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { actAsAtom } from './acting';
-import StudentAvatar from './StudentAvatar';
 import { manageAccountCalls } from './api';
+import StudentAvatar from './StudentAvatar';
 
 type Load = { state: 'loading' } | { state: 'ready'; students: MappedStudent[] } | { state: 'failed' };
 
@@ -40,7 +40,8 @@ export default function ManageAccountsPage() {
   useEffect(() => {
     if (!isParent || !switchedBack) return;
     const controller = new AbortController();
-    manageAccountCalls.mappedStudents(controller.signal)
+    manageAccountCalls
+      .mappedStudents(controller.signal)
       .then((students) => setLoad({ state: 'ready', students }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

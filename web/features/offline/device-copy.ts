@@ -16,7 +16,6 @@ export interface DeviceCopy<T> {
   fromDevice: boolean;
 }
 
-
 /**
  * Fetches and keeps the answer on the device; when the network is down, answers with the kept copy and when it was
  * fetched. A refusal from the server is never covered up by the copy.

@@ -36,9 +36,6 @@ function keepLoadedFiles(registration: ServiceWorkerRegistration) {
  */
 export function registerServiceWorker(container: ServiceWorkerContainer | undefined = navigator.serviceWorker) {
   if (!import.meta.env.PROD || !container) return;
-  void container
-    .register(PUSH_WORKER_URL, { scope: PUSH_WORKER_SCOPE })
-    .then(watchForUpdate)
-    .catch(console.warn);
+  void container.register(PUSH_WORKER_URL, { scope: PUSH_WORKER_SCOPE }).then(watchForUpdate).catch(console.warn);
   void container.ready.then(keepLoadedFiles);
 }

@@ -2,18 +2,18 @@ import { useAtomValue } from 'jotai';
 import { Sparkles } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { browserTimeZone, onboardingInput, type OnboardingStatus } from '../../../schema/contracts/profile';
+import { browserTimeZone, type OnboardingStatus, onboardingInput } from '../../../schema/contracts/profile';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { signedInUserAtom } from '../../lib/session';
-import Spinner from '../../ui/Spinner';
 import { primaryButton } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { actingForAtom } from '../manage-accounts/acting';
 import { useCatalogue } from '../profile/use-catalogue';
 import { useSyncSession } from '../profile/use-profile';
+import { onboardingCalls } from './api';
 import StudentOnboarding, { type StudentValues } from './StudentOnboarding';
 import TutorOnboarding, { type TutorValues } from './TutorOnboarding';
-import { onboardingCalls } from './api';
 
 type Status = { state: 'loading' } | { state: 'ready'; status: OnboardingStatus } | { state: 'failed' };
 
@@ -38,7 +38,8 @@ export default function OnboardingPage() {
 
   useEffect(() => {
     const controller = new AbortController();
-    onboardingCalls.status(controller.signal)
+    onboardingCalls
+      .status(controller.signal)
       .then((s) => setStatus({ state: 'ready', status: s }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

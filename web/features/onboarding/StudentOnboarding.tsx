@@ -56,7 +56,10 @@ export default function StudentOnboarding({ catalogue, values, onChange, errors 
       </div>
       <fieldset aria-describedby={errors.subjects ? 'onboarding-subjects-error' : undefined}>
         <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">
-          Subjects <span className="text-rose-600 dark:text-rose-400" aria-hidden="true">*</span>
+          Subjects{' '}
+          <span className="text-rose-600 dark:text-rose-400" aria-hidden="true">
+            *
+          </span>
         </legend>
         {subjects.length === 0 ? (
           <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">Choose your curriculum and grade to see the subjects.</p>
@@ -68,7 +71,9 @@ export default function StudentOnboarding({ catalogue, values, onChange, errors 
                 <label
                   key={subject}
                   className={`flex cursor-pointer items-center gap-2 rounded-full px-3.5 py-2 text-sm font-medium ring-1 transition ring-inset has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand ${
-                    checked ? 'bg-brand/15 text-slate-900 ring-brand dark:text-white' : 'text-slate-700 ring-slate-300 hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-700 dark:hover:bg-slate-800'
+                    checked
+                      ? 'bg-brand/15 text-slate-900 ring-brand dark:text-white'
+                      : 'text-slate-700 ring-slate-300 hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-700 dark:hover:bg-slate-800'
                   }`}
                 >
                   <input type="checkbox" className="size-4 accent-[var(--brand)]" checked={checked} onChange={() => toggle(subject)} />

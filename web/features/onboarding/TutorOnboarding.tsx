@@ -1,10 +1,10 @@
 import { CalendarClock, Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import type { CurriculumListItem } from '../../../schema/contracts/learning';
-import { subjectInput, type SubjectInput } from '../../../schema/contracts/profile';
+import { type SubjectInput, subjectInput } from '../../../schema/contracts/profile';
 import { zodFieldErrors } from '../../lib/form-errors';
-import TextField from '../../ui/TextField';
 import { secondaryButton } from '../../ui/classes';
+import TextField from '../../ui/TextField';
 import SearchSelect from '../profile/fields/SearchSelect';
 import TextAreaField from '../profile/fields/TextAreaField';
 import { timeZoneOptions } from '../profile/options';
@@ -57,7 +57,10 @@ export default function TutorOnboarding({ catalogue, values, onChange, errors }:
         {values.subjects.length > 0 && (
           <ul className="flex flex-wrap gap-2" aria-label="Subjects you teach">
             {values.subjects.map((s) => (
-              <li key={`${s.curriculum}|${s.subject}|${s.grade}`} className="flex items-center gap-1 rounded-full bg-brand/10 py-1 pr-1 pl-3 text-sm ring-1 ring-brand/30 ring-inset">
+              <li
+                key={`${s.curriculum}|${s.subject}|${s.grade}`}
+                className="flex items-center gap-1 rounded-full bg-brand/10 py-1 pr-1 pl-3 text-sm ring-1 ring-brand/30 ring-inset"
+              >
                 {s.subject} · {s.grade} · {s.curriculum}
                 <button
                   type="button"
@@ -88,9 +91,30 @@ export default function TutorOnboarding({ catalogue, values, onChange, errors }:
       <fieldset className="space-y-4">
         <legend className="text-base font-semibold text-slate-900 dark:text-white">Your most recent teaching experience</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id="onboarding-exp-title" label="Role" required value={values.experience.title} onChange={(e) => setExperience('title', e.target.value)} error={errors['experience.title']} placeholder="Physics teacher" />
-          <TextField id="onboarding-exp-org" label="Organisation" value={values.experience.organisation} onChange={(e) => setExperience('organisation', e.target.value)} error={errors['experience.organisation']} />
-          <TextField id="onboarding-exp-start" label="Started" type="date" value={values.experience.startDate} onChange={(e) => setExperience('startDate', e.target.value)} error={errors['experience.startDate']} />
+          <TextField
+            id="onboarding-exp-title"
+            label="Role"
+            required
+            value={values.experience.title}
+            onChange={(e) => setExperience('title', e.target.value)}
+            error={errors['experience.title']}
+            placeholder="Physics teacher"
+          />
+          <TextField
+            id="onboarding-exp-org"
+            label="Organisation"
+            value={values.experience.organisation}
+            onChange={(e) => setExperience('organisation', e.target.value)}
+            error={errors['experience.organisation']}
+          />
+          <TextField
+            id="onboarding-exp-start"
+            label="Started"
+            type="date"
+            value={values.experience.startDate}
+            onChange={(e) => setExperience('startDate', e.target.value)}
+            error={errors['experience.startDate']}
+          />
         </div>
       </fieldset>
 

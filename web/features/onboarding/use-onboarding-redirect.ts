@@ -7,8 +7,7 @@ import { actingForAtom } from '../manage-accounts/acting';
 /** Roles with something to fill in before the portal is useful; the server agrees (worker/routes/onboarding.ts). */
 export const ONBOARDING_ROLES = ['STUDENT', 'TUTOR'];
 
-export const needsOnboarding = (user: { role: { name: string }; onboarded: boolean }) =>
-  ONBOARDING_ROLES.includes(user.role.name) && !user.onboarded;
+export const needsOnboarding = (user: { role: { name: string }; onboarded: boolean }) => ONBOARDING_ROLES.includes(user.role.name) && !user.onboarded;
 
 /** Sends a signed-in student or tutor who has not onboarded yet (a new sign-up) to /onboarding. */
 export function useOnboardingRedirect() {

@@ -3,14 +3,14 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorToastText } from '../../lib/errors';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
-import TextField from '../../ui/TextField';
-import Spinner from '../../ui/Spinner';
 import { focusRing, primaryButton } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
+import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import AuthCard from '../auth/AuthCard';
 import FormNotice from '../auth/FormNotice';
-import { resetPasswordForm } from './reset-form';
 import { passwordCalls } from './api';
+import { resetPasswordForm } from './reset-form';
 
 type Field = 'email' | 'token' | 'password' | 'confirmPassword';
 

@@ -18,12 +18,8 @@ const linkClass = 'text-sm font-semibold text-brand hover:underline';
 export default function AdminHome({ user, zone, now }: { user: PublicUser; zone: string; now: number }) {
   const permissions = useAdminPermissions();
   const range = todayRange(zone, now);
-  const lessons = useDeviceBacked(`home.tenant-today.${range.startDate}`, () =>
-    homeCalls.tenantLessons(range),
-  );
-  const trials = useDeviceBacked(`home.trials.${range.startDate}`, () =>
-    homeCalls.trialsFrom(now),
-  );
+  const lessons = useDeviceBacked(`home.tenant-today.${range.startDate}`, () => homeCalls.tenantLessons(range));
+  const trials = useDeviceBacked(`home.trials.${range.startDate}`, () => homeCalls.trialsFrom(now));
   const tools = accountLinks(user, permissions).filter((link) => link.key !== 'profile' && link.key !== 'manageAccounts');
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
@@ -33,7 +29,11 @@ export default function AdminHome({ user, zone, now }: { user: PublicUser; zone:
           testId="today-lessons"
           data={lessons}
           failure="Today's lessons could not be loaded."
-          action={<Link to="/portal/admin/meetings" className={linkClass}>All meetings</Link>}
+          action={
+            <Link to="/portal/admin/meetings" className={linkClass}>
+              All meetings
+            </Link>
+          }
         >
           {(list) =>
             list.docs.length ? (
@@ -52,7 +52,11 @@ export default function AdminHome({ user, zone, now }: { user: PublicUser; zone:
           testId="home-trials"
           data={trials}
           failure="Trials could not be loaded."
-          action={<Link to="/portal/admin/trials" className={linkClass}>All trials</Link>}
+          action={
+            <Link to="/portal/admin/trials" className={linkClass}>
+              All trials
+            </Link>
+          }
         >
           {(list) =>
             list.docs.length ? (

@@ -2,18 +2,31 @@ import { Video } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { ScheduleLesson } from '../../../schema/contracts/schedule';
 import { focusRing } from '../../ui/classes';
-import { coursePath, lessonTypeLabel } from '../schedule/lesson-style';
 import { joinOpensText } from '../lessons/join-opens';
+import { coursePath, lessonTypeLabel } from '../schedule/lesson-style';
 import { countdown, isLive, joinState, lessonWhen } from './home-time';
 
 const joinClass = `inline-flex items-center gap-1.5 rounded-full bg-brand px-3.5 py-1.5 text-sm font-semibold text-slate-950 hover:bg-brand-strong hover:text-white ${focusRing}`;
-const waitingJoinClass = 'inline-flex cursor-not-allowed items-center gap-1.5 rounded-full bg-slate-200 px-3.5 py-1.5 text-sm font-semibold text-slate-500 dark:bg-slate-800 dark:text-slate-400';
+const waitingJoinClass =
+  'inline-flex cursor-not-allowed items-center gap-1.5 rounded-full bg-slate-200 px-3.5 py-1.5 text-sm font-semibold text-slate-500 dark:bg-slate-800 dark:text-slate-400';
 
 /**
  * A lesson on a home page: when, what, the countdown and, for the people in it, the way into its waiting room, open
  * only inside the server's join window; before it, a disabled Join says in text when it opens.
  */
-export default function LessonRow({ lesson, zone, now, who, join = true }: { lesson: ScheduleLesson; zone: string; now: number; who?: string; join?: boolean }) {
+export default function LessonRow({
+  lesson,
+  zone,
+  now,
+  who,
+  join = true,
+}: {
+  lesson: ScheduleLesson;
+  zone: string;
+  now: number;
+  who?: string;
+  join?: boolean;
+}) {
   const state = joinState(lesson, now);
   return (
     <li data-testid="home-lesson" className="flex min-w-0 flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
@@ -21,7 +34,10 @@ export default function LessonRow({ lesson, zone, now, who, join = true }: { les
         <p className="flex items-center gap-2 text-sm font-medium text-slate-500 dark:text-slate-400">
           {lessonWhen(lesson.start, zone, now)} · {lesson.duration} min
           {isLive(lesson, now) && (
-            <span data-testid="live-badge" className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-300">
+            <span
+              data-testid="live-badge"
+              className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-300"
+            >
               Live
             </span>
           )}

@@ -12,9 +12,7 @@ const linkButton = 'text-sm font-semibold text-brand hover:underline';
 
 function ChildNextLesson({ child, zone, now }: { child: UserSummary; zone: string; now: number }) {
   const actAs = useSetAtom(actAsAtom);
-  const lessons = useDeviceBacked(`home.lessons.${child._id}`, () =>
-    homeCalls.lessons(child._id, aheadRange(Date.now(), AHEAD_DAYS)),
-  );
+  const lessons = useDeviceBacked(`home.lessons.${child._id}`, () => homeCalls.lessons(child._id, aheadRange(Date.now(), AHEAD_DAYS)));
   return (
     <HomeSection
       title={`${child.firstname}'s next lesson`}

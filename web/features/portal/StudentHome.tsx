@@ -16,9 +16,7 @@ const AHEAD_DAYS = 60;
 
 /** A student's home (or a parent acting for one): the next lesson first, then what else is coming, messages, homework due and quizzes. */
 export default function StudentHome({ userId, zone, now }: { userId: string; zone: string; now: number }) {
-  const lessons = useDeviceBacked(`home.lessons.${userId}`, () =>
-    homeCalls.lessons(userId, aheadRange(Date.now(), AHEAD_DAYS)),
-  );
+  const lessons = useDeviceBacked(`home.lessons.${userId}`, () => homeCalls.lessons(userId, aheadRange(Date.now(), AHEAD_DAYS)));
   const work = useDeviceBacked(`home.work.${userId}`, () => homeCalls.studentWork());
   const unseen = useAtomValue(unseenTotalAtom);
   return (
@@ -30,7 +28,11 @@ export default function StudentHome({ userId, zone, now }: { userId: string; zon
             if (!next) {
               return (
                 <p className="text-sm text-slate-600 dark:text-slate-400">
-                  No lessons booked yet. Open a course to book one, or <Link to="/portal/trials" className="font-semibold text-brand hover:underline">see your free trials</Link>.
+                  No lessons booked yet. Open a course to book one, or{' '}
+                  <Link to="/portal/trials" className="font-semibold text-brand hover:underline">
+                    see your free trials
+                  </Link>
+                  .
                 </p>
               );
             }
@@ -54,7 +56,11 @@ export default function StudentHome({ userId, zone, now }: { userId: string; zon
           }}
         </HomeSection>
       </div>
-      <section aria-label="Messages" data-testid="home-messages" className="rounded-2xl bg-white p-5 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+      <section
+        aria-label="Messages"
+        data-testid="home-messages"
+        className="rounded-2xl bg-white p-5 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+      >
         <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Messages</h2>
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
           {unseen > 0 ? `${unseen} unread ${unseen === 1 ? 'message' : 'messages'} in your courses and from the team.` : 'No unread messages.'}

@@ -1,19 +1,17 @@
 import { CalendarDays, Clock } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { secondaryButton } from '../../ui/classes';
+import { othersOf } from '../schedule/lesson-style';
 import { homeCalls } from './api';
 import HomeSection from './HomeSection';
 import { comingLessons, todayRange } from './home-time';
 import LessonRow from './LessonRow';
-import { othersOf } from '../schedule/lesson-style';
 import { useDeviceBacked } from './use-device-backed';
 
 /** A tutor's home: today's lessons with their students, and the ways to the week and to working hours. */
 export default function TutorHome({ userId, zone, now }: { userId: string; zone: string; now: number }) {
   const range = todayRange(zone, now);
-  const lessons = useDeviceBacked(`home.today.${userId}.${range.startDate}`, () =>
-    homeCalls.lessons(userId, range),
-  );
+  const lessons = useDeviceBacked(`home.today.${userId}.${range.startDate}`, () => homeCalls.lessons(userId, range));
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <div className="lg:col-span-2">

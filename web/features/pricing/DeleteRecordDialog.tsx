@@ -3,11 +3,10 @@ import { ShieldAlert, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { VerifyDelete } from '../../../schema/contracts/pricing';
 import { api } from '../../lib/api';
-import { secondaryButton } from '../../ui/classes';
+import { dangerButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import { dangerButton } from '../../ui/classes';
-import { Dialog } from '../../ui/Dialog';
 import type { PricingRow, RecordKind } from './record-kinds';
 
 /** Shows the server's verify-delete answer (what would break) before anything is deleted. */
@@ -67,12 +66,7 @@ export default function DeleteRecordDialog({ kind, row, onClose, onDeleted }: Pr
       ) : (
         <div data-testid="verify-delete-result">
           <div className="flex gap-3">
-            <span
-              className={clsx(
-                'flex size-10 shrink-0 items-center justify-center rounded-xl',
-                check.canDelete ? danger : caution,
-              )}
-            >
+            <span className={clsx('flex size-10 shrink-0 items-center justify-center rounded-xl', check.canDelete ? danger : caution)}>
               <ShieldAlert className="size-5" aria-hidden="true" />
             </span>
             <div className="text-sm text-slate-700 dark:text-slate-200">

@@ -5,11 +5,10 @@ import { formatMoney } from '../../../schema/contracts/money';
 import { explainQuery, type RateExplanation } from '../../../schema/contracts/pricing';
 import { api } from '../../lib/api';
 import { errorToastText } from '../../lib/errors';
-import { primaryButton } from '../../ui/classes';
-import Spinner from '../../ui/Spinner';
 import { issuesByField } from '../../lib/form-errors';
-import { cardClass } from '../../ui/classes';
+import { cardClass, primaryButton } from '../../ui/classes';
 import { ChoiceField } from '../../ui/fields';
+import Spinner from '../../ui/Spinner';
 import { loadOptions, type Option } from './options';
 
 const lengths = [30, 45, 60, 90, 120];

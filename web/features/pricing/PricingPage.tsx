@@ -3,12 +3,13 @@ import clsx from 'clsx';
 import { useAtomValue } from 'jotai';
 import { ShieldOff } from 'lucide-react';
 import type { ReactNode } from 'react';
-import Spinner from '../../ui/Spinner';
-import { EmptyState } from '../../ui/EmptyState';
 import { signedInUserAtom } from '../../lib/session';
+import { EmptyState } from '../../ui/EmptyState';
+import Spinner from '../../ui/Spinner';
 import { useAdminPermissions, useCan } from '../roles/admin-permissions';
 import PriceCheckPanel from './PriceCheckPanel';
 import RatesPanel from './RatesPanel';
+import RecordList from './RecordList';
 import {
   coursePricingTemplates,
   courseTypes,
@@ -22,7 +23,6 @@ import {
   subscriptionPlans,
   subscriptionRateVersions,
 } from './record-kinds';
-import RecordList from './RecordList';
 
 const tabClass = ({ selected }: { selected: boolean }) =>
   clsx(

@@ -5,15 +5,14 @@ import { formatMoney } from '../../../schema/contracts/money';
 import { criteriaOf, type Rate, rateInput } from '../../../schema/contracts/pricing';
 import type { RateTable } from '../../../schema/contracts/pricing-enums';
 import { api } from '../../lib/api';
+import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { primaryButton, secondaryButton, smallButton } from '../../ui/classes';
+import { ChoiceField } from '../../ui/fields';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
-import { useToast } from '../../ui/toast/use-toast';
 import TextField from '../../ui/TextField';
-import { issuesByField } from '../../lib/form-errors';
-import { smallButton } from '../../ui/classes';
-import { ChoiceField } from '../../ui/fields';
+import { useToast } from '../../ui/toast/use-toast';
 import { useCan } from '../roles/admin-permissions';
 import { amountFromText, amountText, currencyChoices } from './money-field';
 import { loadOptions, type Option, type OptionSource } from './options';
@@ -156,21 +155,21 @@ export default function RatesPanel({ table, versionId, resource }: { table: Rate
                 {hourly && ' an hour'}
               </span>
               <span className="flex shrink-0 gap-1">
-              {can({ [resource]: ['edit'] }) && (
-                <button type="button" className={smallButton} onClick={() => edit(rate)} aria-label={`Edit rate ${criteriaWords(rate, names)}`}>
-                  <Pencil className="size-4" aria-hidden="true" />
-                </button>
-              )}
-              {can({ [resource]: ['delete'] }) && (
-                <button
-                  type="button"
-                  className={`${smallButton} text-rose-700! dark:text-rose-300!`}
-                  onClick={() => void remove(rate)}
-                  aria-label={`Delete rate ${criteriaWords(rate, names)}`}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                </button>
-              )}
+                {can({ [resource]: ['edit'] }) && (
+                  <button type="button" className={smallButton} onClick={() => edit(rate)} aria-label={`Edit rate ${criteriaWords(rate, names)}`}>
+                    <Pencil className="size-4" aria-hidden="true" />
+                  </button>
+                )}
+                {can({ [resource]: ['delete'] }) && (
+                  <button
+                    type="button"
+                    className={`${smallButton} text-rose-700! dark:text-rose-300!`}
+                    onClick={() => void remove(rate)}
+                    aria-label={`Delete rate ${criteriaWords(rate, names)}`}
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                  </button>
+                )}
               </span>
             </li>
           ))}

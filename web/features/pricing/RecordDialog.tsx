@@ -1,14 +1,14 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../../lib/api';
+import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
 import { primaryButton, secondaryButton } from '../../ui/classes';
-import Spinner from '../../ui/Spinner';
-import { useToast } from '../../ui/toast/use-toast';
-import TextField from '../../ui/TextField';
-import { issuesByField } from '../../lib/form-errors';
 import { Dialog } from '../../ui/Dialog';
 import { ChoiceField, TextAreaField } from '../../ui/fields';
+import Spinner from '../../ui/Spinner';
+import TextField from '../../ui/TextField';
+import { useToast } from '../../ui/toast/use-toast';
 import { amountFromText, amountText, currencyChoices } from './money-field';
 import PickList from './PickList';
 import type { Field, PricingRow, RecordKind } from './record-kinds';

@@ -39,7 +39,14 @@ export default function SettingTemplateFields({ value, onChange, errors }: Props
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {shown.map(({ key, label }) => (
-        <ChoiceField key={key} id={`course-${key}`} label={label} value={value[key] ?? ''} onChange={(e) => onChange(key, e.target.value || null)} error={errors[key]}>
+        <ChoiceField
+          key={key}
+          id={`course-${key}`}
+          label={label}
+          value={value[key] ?? ''}
+          onChange={(e) => onChange(key, e.target.value || null)}
+          error={errors[key]}
+        >
           <option value="">None</option>
           {(choices[key] ?? []).map((row) => (
             <option key={row._id} value={row._id}>

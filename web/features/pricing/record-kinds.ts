@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import { coursePricingTemplateInput, durationUnits } from '../../../schema/contracts/course-templates';
 import { formatMoney } from '../../../schema/contracts/money';
-import { flexiblePlanInput, pricingSetInput, rateVersionInput, subscriptionPlanInput } from '../../../schema/contracts/pricing';
+import { basesOf, flexiblePlanInput, pricingSetInput, rateVersionInput, subscriptionPlanInput } from '../../../schema/contracts/pricing';
 import {
   comparisonOperators,
   dateBasisWords,
@@ -11,7 +11,6 @@ import {
   type RateTable,
   subscriptionDurationUnits,
 } from '../../../schema/contracts/pricing-enums';
-import { basesOf } from '../../../schema/contracts/pricing';
 import type { Option, OptionSource } from './options';
 
 export type Field =
@@ -66,11 +65,16 @@ const planFields = (units: readonly string[]): Field[] => [
   { key: 'minutes', label: 'Lesson minutes', kind: 'number', required: true, hint: 'For the whole pack, or for each period of a subscription.' },
   { key: 'duration', label: 'Valid for', kind: 'number', required: true },
   { key: 'durationUnit', label: 'Unit', kind: 'select', options: options(units) },
-  { key: 'inclusionMode', label: 'Offered to', kind: 'select', options: [
-    { value: inclusionModes[0], label: 'All students' },
-    { value: inclusionModes[1], label: 'Only the groups below' },
-    { value: inclusionModes[2], label: 'Everyone except the groups below' },
-  ] },
+  {
+    key: 'inclusionMode',
+    label: 'Offered to',
+    kind: 'select',
+    options: [
+      { value: inclusionModes[0], label: 'All students' },
+      { value: inclusionModes[1], label: 'Only the groups below' },
+      { value: inclusionModes[2], label: 'Everyone except the groups below' },
+    ],
+  },
   { key: 'groupIds', label: 'Groups', kind: 'picks', source: 'groups', shownWhen: (values) => values.inclusionMode !== 'ALL' },
   { key: 'description', label: 'Description', kind: 'textarea' },
 ];
@@ -181,5 +185,6 @@ export const coursePricingTemplates: RecordKind = {
     { key: 'durationUnit', label: 'Unit', kind: 'select', options: options(durationUnits) },
   ],
   sorts: nameSorts,
-  summary: (row) => `${formatMoney(row.amount as number, row.currency as string)} for ${counted(row.duration as number, String(row.durationUnit).toLowerCase().slice(0, -1))}`,
+  summary: (row) =>
+    `${formatMoney(row.amount as number, row.currency as string)} for ${counted(row.duration as number, String(row.durationUnit).toLowerCase().slice(0, -1))}`,
 };

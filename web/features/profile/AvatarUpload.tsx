@@ -46,10 +46,7 @@ export default function AvatarUpload({ profile, onUploaded }: { profile: UserPro
         {uploading && <span className="absolute inset-0 rounded-full bg-white/40 dark:bg-slate-950/40" aria-hidden="true" />}
       </div>
       <div className="min-w-0">
-        <label
-          htmlFor={inputId}
-          className={`${secondaryButton} cursor-pointer px-4 py-2 has-disabled:cursor-not-allowed has-disabled:opacity-60`}
-        >
+        <label htmlFor={inputId} className={`${secondaryButton} cursor-pointer px-4 py-2 has-disabled:cursor-not-allowed has-disabled:opacity-60`}>
           <Camera className="size-4" aria-hidden="true" />
           {uploading ? 'Uploading…' : 'Change photo'}
           <input id={inputId} type="file" accept={AVATAR_TYPES.join(',')} className="sr-only" onChange={pick} disabled={uploading} data-testid="avatar-input" />
@@ -66,7 +63,10 @@ export default function AvatarUpload({ profile, onUploaded }: { profile: UserPro
             <div className="h-full bg-brand transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
           </div>
         ) : (
-          <p className={`mt-1.5 text-xs ${problem ? 'text-rose-600 dark:text-rose-400' : 'text-slate-500 dark:text-slate-400'}`} role={problem ? 'alert' : undefined}>
+          <p
+            className={`mt-1.5 text-xs ${problem ? 'text-rose-600 dark:text-rose-400' : 'text-slate-500 dark:text-slate-400'}`}
+            role={problem ? 'alert' : undefined}
+          >
             {problem ?? 'PNG, JPEG or WebP, up to 2 MB.'}
           </p>
         )}

@@ -4,8 +4,8 @@ import { changePasswordRequest, PASSWORD_CHANGED } from '../../../schema/contrac
 import { api } from '../../lib/api';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { primaryButton } from '../../ui/classes';
-import { useToast } from '../../ui/toast/use-toast';
 import TextField from '../../ui/TextField';
+import { useToast } from '../../ui/toast/use-toast';
 import SectionCard from './SectionCard';
 
 type Errors = Partial<Record<'currentPassword' | 'newPassword', string>>;

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { zodFieldErrors } from '../../lib/form-errors';
-import TextField from '../../ui/TextField';
-import Spinner from '../../ui/Spinner';
 import { primaryButton, secondaryButton } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
+import TextField from '../../ui/TextField';
 import { type CollectionSpec, type FieldSpec, type FormValues, payloadOf, proficiencyOptions } from './collections';
 import SearchSelect from './fields/SearchSelect';
 import SelectField from './fields/SelectField';
@@ -47,15 +47,54 @@ export default function CollectionForm({ spec, initial, submitLabel, onSubmit, o
       case 'textarea':
         return <TextAreaField key={f.name} {...common} rows={3} value={values[f.name]} onChange={(e) => set(f.name)(e.target.value)} maxLength={2000} />;
       case 'language':
-        return <SearchSelect key={f.name} {...common} value={values[f.name] ?? ''} options={languageSearchOptions()} custom={customLanguage} onChange={set(f.name)} placeholder="Search or type a language" />;
+        return (
+          <SearchSelect
+            key={f.name}
+            {...common}
+            value={values[f.name] ?? ''}
+            options={languageSearchOptions()}
+            custom={customLanguage}
+            onChange={set(f.name)}
+            placeholder="Search or type a language"
+          />
+        );
       case 'proficiency':
-        return <SelectField key={f.name} {...common} placeholder="Choose a level" options={proficiencyOptions} value={values[f.name]} onChange={(e) => set(f.name)(e.target.value)} />;
+        return (
+          <SelectField
+            key={f.name}
+            {...common}
+            placeholder="Choose a level"
+            options={proficiencyOptions}
+            value={values[f.name]}
+            onChange={(e) => set(f.name)(e.target.value)}
+          />
+        );
       case 'year':
-        return <TextField key={f.name} {...common} type="number" inputMode="numeric" min={1900} max={2100} value={values[f.name]} onChange={(e) => set(f.name)(e.target.value)} />;
+        return (
+          <TextField
+            key={f.name}
+            {...common}
+            type="number"
+            inputMode="numeric"
+            min={1900}
+            max={2100}
+            value={values[f.name]}
+            onChange={(e) => set(f.name)(e.target.value)}
+          />
+        );
       case 'date':
         return <TextField key={f.name} {...common} type="date" value={values[f.name]} onChange={(e) => set(f.name)(e.target.value)} />;
       default:
-        return <TextField key={f.name} {...common} placeholder={f.placeholder} maxLength={120} value={values[f.name]} onChange={(e) => set(f.name)(e.target.value)} />;
+        return (
+          <TextField
+            key={f.name}
+            {...common}
+            placeholder={f.placeholder}
+            maxLength={120}
+            value={values[f.name]}
+            onChange={(e) => set(f.name)(e.target.value)}
+          />
+        );
     }
   };
 

@@ -4,12 +4,12 @@ import type { UserProfile } from '../../../schema/contracts/profile';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { iconButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
+import { profileCalls } from './api';
 import CollectionForm from './CollectionForm';
 import { type CollectionSpec, emptyValues, valuesOf } from './collections';
 import ConfirmDialog from './fields/ConfirmDialog';
 import FormDialog from './fields/FormDialog';
 import SectionCard from './SectionCard';
-import { profileCalls } from './api';
 
 type Item = UserProfile[CollectionSpec['name']][number];
 type Editing = { mode: 'add' } | { mode: 'edit'; item: Item } | null;

@@ -7,9 +7,9 @@ import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { dropSessionAtom } from '../../lib/session';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
+import { profileCalls } from './api';
 import ConfirmDialog, { dangerButton } from './fields/ConfirmDialog';
 import SectionCard from './SectionCard';
-import { profileCalls } from './api';
 
 /** Deleting the account: says exactly what goes and what stays, and asks for the password first. */
 export default function DangerZone({ isParent }: { isParent: boolean }) {

@@ -2,14 +2,14 @@ import { Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { profileUpdate, type UserProfile } from '../../../schema/contracts/profile';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
-import TextField from '../../ui/TextField';
-import Spinner from '../../ui/Spinner';
 import { primaryButton } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
+import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
+import { profileCalls } from './api';
 import SearchSelect from './fields/SearchSelect';
 import TextAreaField from './fields/TextAreaField';
 import { countrySearchOptions, currencySearchOptions, timeZoneOptions } from './options';
-import { profileCalls } from './api';
 
 type Values = { firstname: string; lastname: string; phone: string; bio: string; timezone: string; currency: string; country: string };
 
@@ -55,13 +55,73 @@ export default function DetailsForm({ profile, onSaved }: { profile: UserProfile
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5 sm:grid-cols-2" aria-label="Personal details">
-      <TextField id="profile-firstname" label="First name" required autoComplete="given-name" value={values.firstname} onChange={(e) => set('firstname')(e.target.value)} error={errors.firstname} />
-      <TextField id="profile-lastname" label="Last name" required autoComplete="family-name" value={values.lastname} onChange={(e) => set('lastname')(e.target.value)} error={errors.lastname} />
-      <TextField id="profile-phone" label="Phone" type="tel" autoComplete="tel" placeholder="+65 6123 4567" value={values.phone} onChange={(e) => set('phone')(e.target.value)} error={errors.phone} />
-      <SearchSelect id="profile-country" label="Country" value={values.country} options={countrySearchOptions()} onChange={set('country')} error={errors.country} placeholder="Search countries" />
-      <SearchSelect id="profile-timezone" label="Time zone" required value={values.timezone} options={timeZoneOptions()} onChange={set('timezone')} error={errors.timezone} hint="Lesson times are shown in this zone." />
-      <SearchSelect id="profile-currency" label="Currency" required value={values.currency} options={currencySearchOptions()} onChange={set('currency')} error={errors.currency} hint="Prices and invoices use this currency." />
-      <TextAreaField id="profile-bio" label="About" className="sm:col-span-2" value={values.bio} onChange={(e) => set('bio')(e.target.value)} error={errors.bio} placeholder="A few words about yourself" maxLength={2000} />
+      <TextField
+        id="profile-firstname"
+        label="First name"
+        required
+        autoComplete="given-name"
+        value={values.firstname}
+        onChange={(e) => set('firstname')(e.target.value)}
+        error={errors.firstname}
+      />
+      <TextField
+        id="profile-lastname"
+        label="Last name"
+        required
+        autoComplete="family-name"
+        value={values.lastname}
+        onChange={(e) => set('lastname')(e.target.value)}
+        error={errors.lastname}
+      />
+      <TextField
+        id="profile-phone"
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        placeholder="+65 6123 4567"
+        value={values.phone}
+        onChange={(e) => set('phone')(e.target.value)}
+        error={errors.phone}
+      />
+      <SearchSelect
+        id="profile-country"
+        label="Country"
+        value={values.country}
+        options={countrySearchOptions()}
+        onChange={set('country')}
+        error={errors.country}
+        placeholder="Search countries"
+      />
+      <SearchSelect
+        id="profile-timezone"
+        label="Time zone"
+        required
+        value={values.timezone}
+        options={timeZoneOptions()}
+        onChange={set('timezone')}
+        error={errors.timezone}
+        hint="Lesson times are shown in this zone."
+      />
+      <SearchSelect
+        id="profile-currency"
+        label="Currency"
+        required
+        value={values.currency}
+        options={currencySearchOptions()}
+        onChange={set('currency')}
+        error={errors.currency}
+        hint="Prices and invoices use this currency."
+      />
+      <TextAreaField
+        id="profile-bio"
+        label="About"
+        className="sm:col-span-2"
+        value={values.bio}
+        onChange={(e) => set('bio')(e.target.value)}
+        error={errors.bio}
+        placeholder="A few words about yourself"
+        maxLength={2000}
+      />
       <div className="sm:col-span-2">
         <button type="submit" className={primaryButton} disabled={saving}>
           {saving ? <Spinner className="size-4" /> : <Save className="size-4" aria-hidden="true" />}

@@ -38,8 +38,7 @@ export default function ProfilePage() {
     );
   }
   const { profile } = load;
-  const setCollection = (name: CollectionName | 'subjects') => (items: unknown[]) =>
-    update((p) => ({ ...p, [name]: items }) as UserProfile);
+  const setCollection = (name: CollectionName | 'subjects') => (items: unknown[]) => update((p) => ({ ...p, [name]: items }) as UserProfile);
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">

@@ -1,15 +1,15 @@
 import { Plus, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { subjectInput, type SubjectInput, type UserSubject } from '../../../schema/contracts/profile';
+import { type SubjectInput, subjectInput, type UserSubject } from '../../../schema/contracts/profile';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
-import Spinner from '../../ui/Spinner';
 import { primaryButton, secondaryButton } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
+import { profileCalls } from './api';
 import FormDialog from './fields/FormDialog';
 import SectionCard from './SectionCard';
 import SubjectPicker from './SubjectPicker';
 import { useCatalogue } from './use-catalogue';
-import { profileCalls } from './api';
 
 const EMPTY: SubjectInput = { curriculum: '', subject: '', grade: '' };
 
@@ -97,9 +97,15 @@ export default function SubjectsSection({ items, onChange }: { items: UserSubjec
       ) : (
         <ul className="flex flex-wrap gap-2" aria-label="Subjects">
           {items.map((item) => (
-            <li key={item._id} className="flex items-center gap-1 rounded-full bg-brand/10 py-1 pr-1 pl-3 text-sm text-slate-800 ring-1 ring-brand/30 ring-inset dark:text-slate-100">
+            <li
+              key={item._id}
+              className="flex items-center gap-1 rounded-full bg-brand/10 py-1 pr-1 pl-3 text-sm text-slate-800 ring-1 ring-brand/30 ring-inset dark:text-slate-100"
+            >
               <span>
-                {item.subject} <span className="text-slate-500 dark:text-slate-400">· {item.grade} · {item.curriculum}</span>
+                {item.subject}{' '}
+                <span className="text-slate-500 dark:text-slate-400">
+                  · {item.grade} · {item.curriculum}
+                </span>
               </span>
               <button
                 type="button"

@@ -1,12 +1,5 @@
 import type { ZodType } from 'zod';
-import {
-  type CollectionName,
-  collectionInputs,
-  languageName,
-  proficiencies,
-  proficiencyLabels,
-  type UserProfile,
-} from '../../../schema/contracts/profile';
+import { type CollectionName, collectionInputs, languageName, proficiencies, proficiencyLabels, type UserProfile } from '../../../schema/contracts/profile';
 
 export type FieldKind = 'text' | 'textarea' | 'date' | 'year' | 'language' | 'proficiency';
 
@@ -37,8 +30,7 @@ const text = (item: Item, key: string) => {
 };
 const joined = (...parts: string[]) => parts.filter(Boolean).join(' · ');
 
-const monthYear = (date: string) =>
-  date ? new Date(`${date}T00:00:00Z`).toLocaleDateString('en', { month: 'short', year: 'numeric', timeZone: 'UTC' }) : '';
+const monthYear = (date: string) => (date ? new Date(`${date}T00:00:00Z`).toLocaleDateString('en', { month: 'short', year: 'numeric', timeZone: 'UTC' }) : '');
 
 export const proficiencyOptions = proficiencies.map((value) => ({ value, label: proficiencyLabels[value] }));
 

@@ -1,11 +1,4 @@
-import {
-  canonicalLanguageTag,
-  COMMON_LANGUAGES,
-  countryOptions,
-  currencyOptions,
-  languageName,
-  timeZoneList,
-} from '../../../schema/contracts/profile';
+import { COMMON_LANGUAGES, canonicalLanguageTag, countryOptions, currencyOptions, languageName, timeZoneList } from '../../../schema/contracts/profile';
 import type { SearchOption } from './fields/SearchSelect';
 
 const once = <T>(make: () => T) => {

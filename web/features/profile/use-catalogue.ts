@@ -25,11 +25,12 @@ const unique = (values: string[]) => [...new Set(values)];
 
 export const curriculumNames = (catalogue: CurriculumListItem[]) => catalogue.map((c) => c.curriculum);
 
-export const subjectsOf = (catalogue: CurriculumListItem[], curriculum: string) =>
-  catalogue.find((c) => c.curriculum === curriculum)?.subjects ?? [];
+export const subjectsOf = (catalogue: CurriculumListItem[], curriculum: string) => catalogue.find((c) => c.curriculum === curriculum)?.subjects ?? [];
 
 export const gradesOfSubject = (catalogue: CurriculumListItem[], curriculum: string, subject: string) =>
-  subjectsOf(catalogue, curriculum).find((s) => s.subject === subject)?.grade.map((g) => g.grade) ?? [];
+  subjectsOf(catalogue, curriculum)
+    .find((s) => s.subject === subject)
+    ?.grade.map((g) => g.grade) ?? [];
 
 /** Every grade any subject of the curriculum is taught at, in catalogue order. */
 export const gradesOfCurriculum = (catalogue: CurriculumListItem[], curriculum: string) =>

@@ -18,7 +18,8 @@ export function useProfile() {
     if (!userId) return;
     const controller = new AbortController();
     setLoad({ state: 'loading' });
-    profileCalls.get(userId, controller.signal)
+    profileCalls
+      .get(userId, controller.signal)
       .then((profile) => setLoad({ state: 'ready', profile }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

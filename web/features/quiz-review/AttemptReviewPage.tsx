@@ -2,11 +2,11 @@ import { format } from 'date-fns';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { percentOf, scoreBand, type SubmissionReview } from '../../../schema/contracts/quiz';
+import { percentOf, type SubmissionReview, scoreBand } from '../../../schema/contracts/quiz';
 import { fullName } from '../../lib/people';
+import { cardClass, focusRing, smallButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import PageLoading from '../../ui/PageLoading';
-import { cardClass, focusRing, smallButton } from '../../ui/classes';
 import { useResource } from '../content/use-resource';
 import NotFoundPage from '../not-found/NotFoundPage';
 import HelperBadge from '../quiz/HelperBadge';
@@ -29,7 +29,10 @@ export function withQuestion(doc: SubmissionReview, saved: Omit<ReviewQuestion, 
 /** One attempt as a tutor or admin reviews it: each answer, its mark and reasons, the rubric, and the override. */
 export default function AttemptReviewPage() {
   const { userId = '', submissionId = '' } = useParams();
-  const back = (useLocation().state as { back?: { to: string; label: string } } | null)?.back ?? { to: `/portal/students/${userId}/quizzes`, label: 'Quiz attempts' };
+  const back = (useLocation().state as { back?: { to: string; label: string } } | null)?.back ?? {
+    to: `/portal/students/${userId}/quizzes`,
+    label: 'Quiz attempts',
+  };
   const loaded = useResource<SubmissionReview>(`/admin/submissions/${submissionId}`);
   const [doc, setDoc] = useState<SubmissionReview | null>(null);
   const fresh = loaded.status === 'ready' ? loaded.data : null;
@@ -44,7 +47,10 @@ export default function AttemptReviewPage() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-      <Link to={back.to} className={`inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white ${focusRing}`}>
+      <Link
+        to={back.to}
+        className={`inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white ${focusRing}`}
+      >
         <ArrowLeft className="size-4" aria-hidden="true" />
         {back.label}
       </Link>
@@ -108,7 +114,21 @@ export default function AttemptReviewPage() {
   );
 }
 
-function QuestionReview({ question: q, number, mayOverride, overriding, onOverride, form }: { question: ReviewQuestion; number: number; mayOverride: boolean; overriding: boolean; onOverride: () => void; form: React.ReactNode }) {
+function QuestionReview({
+  question: q,
+  number,
+  mayOverride,
+  overriding,
+  onOverride,
+  form,
+}: {
+  question: ReviewQuestion;
+  number: number;
+  mayOverride: boolean;
+  overriding: boolean;
+  onOverride: () => void;
+  form: React.ReactNode;
+}) {
   const chosen = q.options.find((o) => o._id === q.optionId);
   const correct = q.options.find((o) => o._id === q.correctOptionId);
   const full = q.score !== null && q.score >= q.maxMarks;
@@ -130,7 +150,9 @@ function QuestionReview({ question: q, number, mayOverride, overriding, onOverri
       <dl className="mt-3 grid gap-3 text-sm">
         <div>
           <dt className="font-semibold text-slate-700 dark:text-slate-300">Learner's answer</dt>
-          <dd className="text-slate-800 dark:text-slate-100">{chosen || q.answer ? <MathText text={chosen?.text ?? q.answer ?? ''} /> : <span className="text-slate-500">No answer</span>}</dd>
+          <dd className="text-slate-800 dark:text-slate-100">
+            {chosen || q.answer ? <MathText text={chosen?.text ?? q.answer ?? ''} /> : <span className="text-slate-500">No answer</span>}
+          </dd>
         </div>
         {(correct || q.modelAnswer) && (
           <div>
@@ -144,7 +166,11 @@ function QuestionReview({ question: q, number, mayOverride, overriding, onOverri
           <div>
             <dt className="font-semibold text-slate-700 dark:text-slate-300">
               Why this mark
-              {q.markSource === 'TUTOR' ? <span className="ml-2 text-xs font-medium text-brand-strong dark:text-brand">Changed by a tutor</span> : <HelperBadge source={q.helperSource} />}
+              {q.markSource === 'TUTOR' ? (
+                <span className="ml-2 text-xs font-medium text-brand-strong dark:text-brand">Changed by a tutor</span>
+              ) : (
+                <HelperBadge source={q.helperSource} />
+              )}
               {q.markSource === 'HELPER' && q.helperVersion && <span className="ml-2 text-xs font-normal text-slate-500">rules {q.helperVersion}</span>}
             </dt>
             <dd>

@@ -2,8 +2,8 @@ import { ChevronRight } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import type { LearnerRef } from '../../../schema/contracts/quiz';
 import { fullName } from '../../lib/people';
-import Spinner from '../../ui/Spinner';
 import { cardClass, focusRing } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
 import { useResource } from '../content/use-resource';
 
 /** A course's enrolled students for its tutor, each leading to their quiz attempts. */
@@ -20,8 +20,12 @@ export default function CourseLearners({ courseId, courseTitle }: { courseId: st
           <Spinner className="size-4 text-brand" /> Loading students…
         </p>
       )}
-      {(learners.status === 'error' || learners.status === 'missing') && <p className="mt-3 text-sm text-rose-600 dark:text-rose-400">The students could not be loaded.</p>}
-      {learners.status === 'ready' && learners.data.length === 0 && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">No students are enrolled yet.</p>}
+      {(learners.status === 'error' || learners.status === 'missing') && (
+        <p className="mt-3 text-sm text-rose-600 dark:text-rose-400">The students could not be loaded.</p>
+      )}
+      {learners.status === 'ready' && learners.data.length === 0 && (
+        <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">No students are enrolled yet.</p>
+      )}
       {learners.status === 'ready' && learners.data.length > 0 && (
         <ul className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
           {learners.data.map((l) => (

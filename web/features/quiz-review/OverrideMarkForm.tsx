@@ -1,13 +1,13 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { SubmissionQuestion } from '../../../schema/contracts/quiz';
 import { useFormSave } from '../../lib/use-form-save';
-import TextField from '../../ui/TextField';
-import Spinner from '../../ui/Spinner';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import { TextAreaField } from '../../ui/fields';
+import Spinner from '../../ui/Spinner';
+import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
-import { type OverrideForm, overrideInputOf } from './override-form';
 import { reviewCalls } from './api';
+import { type OverrideForm, overrideInputOf } from './override-form';
 
 export const OVERRIDE_TOAST = 'Mark updated';
 

@@ -5,11 +5,11 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { AttemptSummary, LearnerRef } from '../../../schema/contracts/quiz';
 import { fullName } from '../../lib/people';
+import { cardClass, focusRing } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
 import PageLoading from '../../ui/PageLoading';
 import { Pager } from '../../ui/Pager';
-import { cardClass, focusRing } from '../../ui/classes';
 import { useResource } from '../content/use-resource';
 import NotFoundPage from '../not-found/NotFoundPage';
 import { BandChip } from './review-ui';
@@ -29,7 +29,10 @@ export default function StudentQuizHistoryPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       {back && (
-        <Link to={back.to} className={`inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white ${focusRing}`}>
+        <Link
+          to={back.to}
+          className={`inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white ${focusRing}`}
+        >
           <ArrowLeft className="size-4" aria-hidden="true" />
           {back.label}
         </Link>
@@ -38,7 +41,11 @@ export default function StudentQuizHistoryPage() {
       <p className="mt-1 text-slate-600 dark:text-slate-400">Open an attempt to see each answer, why it got its mark, and to change a mark.</p>
       {docs.length === 0 ? (
         <div className="mt-6">
-          <EmptyState icon={<ClipboardList className="size-6" aria-hidden="true" />} title="No quiz attempts yet" text={`${learner.firstname || 'This learner'} has not started a quiz.`} />
+          <EmptyState
+            icon={<ClipboardList className="size-6" aria-hidden="true" />}
+            title="No quiz attempts yet"
+            text={`${learner.firstname || 'This learner'} has not started a quiz.`}
+          />
         </div>
       ) : (
         <ul className={`${cardClass} mt-6 divide-y divide-slate-100 dark:divide-slate-800`} data-testid="attempt-list">

@@ -2,9 +2,9 @@ import { ArrowLeft, ArrowRight, Eye, Flag, Lightbulb } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { SubmissionQuestion } from '../../../schema/contracts/quiz';
+import { primaryButton, secondaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
-import { primaryButton, secondaryButton } from '../../ui/classes';
 import HelperBadge from './HelperBadge';
 import MathText from './MathText';
 import QuizResults from './QuizResults';
@@ -75,7 +75,13 @@ export default function QuizPlayerPage() {
               Question {index + 1} of {total} · {answered} answered
             </p>
             <p role="status" aria-live="polite" data-testid="save-state">
-              {save === 'saving' ? 'Saving…' : save === 'saved' ? 'All answers saved' : save === 'device' ? 'Saved on this device; will send when back online' : ''}
+              {save === 'saving'
+                ? 'Saving…'
+                : save === 'saved'
+                  ? 'All answers saved'
+                  : save === 'device'
+                    ? 'Saved on this device; will send when back online'
+                    : ''}
             </p>
           </div>
           <nav aria-label="Questions" className="mt-3 flex flex-wrap gap-1.5">
@@ -118,7 +124,9 @@ export default function QuizPlayerPage() {
           <p className="mt-4 hidden text-xs text-slate-500 sm:block dark:text-slate-400">Keys: 1–4 choose an option, Enter or → next, ← previous.</p>
         </>
       ) : (
-        <p className="mt-8 rounded-2xl bg-white p-6 text-slate-600 ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-300 dark:ring-slate-800">This quiz has no questions yet.</p>
+        <p className="mt-8 rounded-2xl bg-white p-6 text-slate-600 ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-300 dark:ring-slate-800">
+          This quiz has no questions yet.
+        </p>
       )}
     </div>
   );
@@ -165,7 +173,10 @@ function QuestionCard({ question: q, number, busy, onAnswer, onHint, onReveal, o
                   className={`flex cursor-pointer items-start gap-3 rounded-xl p-3 ring-1 ring-inset transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand ${correct ? 'bg-emerald-50 ring-emerald-400 dark:bg-emerald-500/10' : chosen ? 'bg-brand/10 ring-brand' : 'ring-slate-200 hover:bg-slate-50 dark:ring-slate-700 dark:hover:bg-slate-800'}`}
                 >
                   <input type="radio" name={`q-${q._id}`} className="sr-only" checked={chosen} onChange={() => onAnswer({ optionId: o._id })} />
-                  <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+                  >
                     {i + 1}
                   </span>
                   <span className="pt-0.5 text-slate-900 dark:text-slate-100">

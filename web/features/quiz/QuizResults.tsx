@@ -64,7 +64,9 @@ export default function QuizResults({ doc }: { doc: SubmissionDoc }) {
                   <span className="mr-2 text-slate-500">{i + 1}.</span>
                   <MathText text={q.text} />
                 </p>
-                <span className={`inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-sm font-semibold ${full ? BAND_STYLE['Very Good'] : BAND_STYLE.Revise}`}>
+                <span
+                  className={`inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-sm font-semibold ${full ? BAND_STYLE['Very Good'] : BAND_STYLE.Revise}`}
+                >
                   {full ? <Check className="size-4" aria-hidden="true" /> : <X className="size-4" aria-hidden="true" />}
                   {q.score ?? 0}/{q.maxMarks} <span className="sr-only">marks</span>
                 </span>
@@ -99,7 +101,11 @@ export default function QuizResults({ doc }: { doc: SubmissionDoc }) {
                   <div>
                     <dt className="font-semibold text-slate-700 dark:text-slate-300">
                       Why this mark
-                      {q.markSource === 'TUTOR' ? <span className="ml-2 text-xs font-medium text-brand">Marked by your tutor</span> : <HelperBadge source={q.helperSource} />}
+                      {q.markSource === 'TUTOR' ? (
+                        <span className="ml-2 text-xs font-medium text-brand">Marked by your tutor</span>
+                      ) : (
+                        <HelperBadge source={q.helperSource} />
+                      )}
                     </dt>
                     <dd>
                       <ul className="list-disc space-y-0.5 pl-5 text-slate-800 dark:text-slate-100">

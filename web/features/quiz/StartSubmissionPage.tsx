@@ -5,8 +5,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DEFAULT_LIMITS } from '../../../schema/contracts/quiz';
 import { errorToastText } from '../../lib/errors';
 import { sessionAtom } from '../../lib/session';
-import Spinner from '../../ui/Spinner';
 import { primaryButton, secondaryButton } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { playerPath, quizCalls } from './quiz-api';
 

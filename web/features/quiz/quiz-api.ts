@@ -12,11 +12,7 @@ const isFinalRefusal = (error: unknown) => {
   return status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 429;
 };
 
-export const answerQueue = createAnswerQueue(
-  indexedDbStore(),
-  async (answer) => void (await api('/submissions/answer/add', { json: answer })),
-  isFinalRefusal,
-);
+export const answerQueue = createAnswerQueue(indexedDbStore(), async (answer) => void (await api('/submissions/answer/add', { json: answer })), isFinalRefusal);
 
 const deviceKey = (submissionId: string) => `submission.${submissionId}`;
 /** The attempt as this device last showed it, answers included, for an offline reload. */
@@ -58,7 +54,13 @@ export function withPending(doc: SubmissionDoc, pending: AnswerInput[]): Submiss
     questions: doc.questions.map((q) => {
       const mine = pending.find((p) => p.questionId === q.questionId);
       if (!mine || (q.answeredAt !== null && q.answeredAt >= mine.answeredAt)) return q;
-      return { ...q, optionId: mine.optionId ?? q.optionId, answer: mine.answer ?? q.answer, answeredAt: mine.answeredAt, status: q.status === 'SKIPPED' ? 'SKIPPED' : 'ANSWERED' };
+      return {
+        ...q,
+        optionId: mine.optionId ?? q.optionId,
+        answer: mine.answer ?? q.answer,
+        answeredAt: mine.answeredAt,
+        status: q.status === 'SKIPPED' ? 'SKIPPED' : 'ANSWERED',
+      };
     }),
   };
 }

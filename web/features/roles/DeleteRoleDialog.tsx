@@ -1,15 +1,25 @@
 import { ShieldAlert, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { VerifyDelete } from '../../../schema/contracts/roles';
+import { dangerButton, secondaryButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import Spinner from '../../ui/Spinner';
-import { dangerButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import type { RoleItem, RoleKind } from './role-kinds';
 import { roleCalls } from './api';
+import type { RoleItem, RoleKind } from './role-kinds';
 
 /** Asks the server whether the role can go (verify-delete) and shows its answer before anything is deleted. */
-export default function DeleteRoleDialog({ kind, role, onClose, onDeleted }: { kind: RoleKind; role: RoleItem | null; onClose: () => void; onDeleted: (id: string) => void }) {
+export default function DeleteRoleDialog({
+  kind,
+  role,
+  onClose,
+  onDeleted,
+}: {
+  kind: RoleKind;
+  role: RoleItem | null;
+  onClose: () => void;
+  onDeleted: (id: string) => void;
+}) {
   const [check, setCheck] = useState<VerifyDelete | null>(null);
   const [deleting, setDeleting] = useState(false);
   const toast = useToast();
@@ -56,7 +66,9 @@ export default function DeleteRoleDialog({ kind, role, onClose, onDeleted }: { k
       ) : (
         <div data-testid="verify-delete-result">
           <div className="flex gap-3">
-            <span className={`flex size-10 shrink-0 items-center justify-center rounded-xl ${check.canDelete ? 'bg-rose-100 text-rose-700 dark:bg-rose-500/15 dark:text-rose-300' : 'bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300'}`}>
+            <span
+              className={`flex size-10 shrink-0 items-center justify-center rounded-xl ${check.canDelete ? 'bg-rose-100 text-rose-700 dark:bg-rose-500/15 dark:text-rose-300' : 'bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300'}`}
+            >
               <ShieldAlert className="size-5" aria-hidden="true" />
             </span>
             <div className="text-sm text-slate-700 dark:text-slate-200">

@@ -84,7 +84,13 @@ export default function PermissionGrid({ catalogue, value, onChange, disabled, e
                   </th>
                   {COLUMNS.map((action) => (
                     <td key={action} className="px-1 py-2.5 text-center">
-                      {actions.includes(action) ? box(resource, action) : <span className="text-slate-300 dark:text-slate-700" aria-hidden="true">—</span>}
+                      {actions.includes(action) ? (
+                        box(resource, action)
+                      ) : (
+                        <span className="text-slate-300 dark:text-slate-700" aria-hidden="true">
+                          —
+                        </span>
+                      )}
                     </td>
                   ))}
                 </tr>

@@ -2,15 +2,15 @@ import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { PermissionMap } from '../../../schema/contracts/permissions';
 import { fieldErrorsOf, issuesByField } from '../../lib/form-errors';
-import { Dialog } from '../../ui/Dialog';
-import TextField from '../../ui/TextField';
-import Spinner from '../../ui/Spinner';
 import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
 import { ChoiceField, TextAreaField } from '../../ui/fields';
+import Spinner from '../../ui/Spinner';
+import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
+import { roleCalls } from './api';
 import PermissionGrid from './PermissionGrid';
 import { type RoleItem, type RoleKind } from './role-kinds';
-import { roleCalls } from './api';
 
 interface Form {
   name: string;
@@ -81,9 +81,23 @@ export default function RoleEditorDialog({
           </p>
         )}
         <fieldset disabled={locked} className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
-          <TextField id="role-name" label="Name" required value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={errors.name} maxLength={60} />
+          <TextField
+            id="role-name"
+            label="Name"
+            required
+            value={form.name}
+            onChange={(e) => setForm({ ...form, name: e.target.value })}
+            error={errors.name}
+            maxLength={60}
+          />
           {kind.hasStatus && (
-            <ChoiceField id="role-status" label="Status" value={form.status} onChange={(e) => setForm({ ...form, status: e.target.value as Form['status'] })} error={errors.status}>
+            <ChoiceField
+              id="role-status"
+              label="Status"
+              value={form.status}
+              onChange={(e) => setForm({ ...form, status: e.target.value as Form['status'] })}
+              error={errors.status}
+            >
               <option value="ACTIVE">Active</option>
               <option value="INACTIVE">Inactive</option>
             </ChoiceField>

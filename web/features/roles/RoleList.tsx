@@ -2,19 +2,19 @@ import clsx from 'clsx';
 import { Pencil, Plus, Search, ShieldCheck, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { ListResponse } from '../../../schema/contracts/common';
+import { cardClass, fieldClass, primaryButton, smallButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
+import { ChoiceField } from '../../ui/fields';
 import LoadFailure from '../../ui/LoadFailure';
 import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
-import { cardClass, fieldClass, primaryButton, smallButton } from '../../ui/classes';
-import { ChoiceField } from '../../ui/fields';
 import { useDebouncedValue } from '../admin-users/use-debounced-value';
 import { useCan, useRefreshAdminPermissions } from './admin-permissions';
+import { roleCalls } from './api';
 import DeleteRoleDialog from './DeleteRoleDialog';
 import { humanize } from './PermissionGrid';
 import RoleEditorDialog from './RoleEditorDialog';
 import { type RoleItem, type RoleKind } from './role-kinds';
-import { roleCalls } from './api';
 
 const PAGE_SIZE = 20;
 
@@ -56,12 +56,17 @@ export default function RoleList({ kind }: { kind: RoleKind }) {
 
   // Spec 2, section 4: created rows go to the top (total +1), updated ones are replaced by _id, deleted ones leave (total −1, not below 0).
   const saved = (role: RoleItem, created: boolean) => {
-    setPage((current) =>
-      current && (created ? { ...current, docs: [role, ...current.docs], totalDocs: current.totalDocs + 1 } : { ...current, docs: current.docs.map((r) => (r._id === role._id ? role : r)) }),
+    setPage(
+      (current) =>
+        current &&
+        (created
+          ? { ...current, docs: [role, ...current.docs], totalDocs: current.totalDocs + 1 }
+          : { ...current, docs: current.docs.map((r) => (r._id === role._id ? role : r)) }),
     );
     if (kind.resource === 'roles') refreshPermissions();
   };
-  const deleted = (id: string) => setPage((current) => current && { ...current, docs: current.docs.filter((r) => r._id !== id), totalDocs: Math.max(0, current.totalDocs - 1) });
+  const deleted = (id: string) =>
+    setPage((current) => current && { ...current, docs: current.docs.filter((r) => r._id !== id), totalDocs: Math.max(0, current.totalDocs - 1) });
   const closeDelete = useCallback(() => setDeleting(null), []);
 
   const canCreate = can({ [kind.resource]: ['create'] });
@@ -80,7 +85,15 @@ export default function RoleList({ kind }: { kind: RoleKind }) {
               </label>
               <div className="relative mt-1.5">
                 <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-                <input id={`${kind.resource}-search`} type="search" value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)} placeholder="Role name" className={`${fieldClass()} pl-9`} />
+                <input
+                  id={`${kind.resource}-search`}
+                  type="search"
+                  value={typed}
+                  maxLength={100}
+                  onChange={(e) => setTyped(e.target.value)}
+                  placeholder="Role name"
+                  className={`${fieldClass()} pl-9`}
+                />
               </div>
             </div>
             <ChoiceField id={`${kind.resource}-status`} label="Status" value={statuses} onChange={(e) => setStatuses(e.target.value)}>
@@ -109,7 +122,11 @@ export default function RoleList({ kind }: { kind: RoleKind }) {
             <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
           </div>
         ) : page.docs.length === 0 ? (
-          <EmptyState icon={<ShieldCheck className="size-6" aria-hidden="true" />} title={`No ${noun}s found`} text={searchText || statuses ? 'Try another search or status.' : `Create the first ${noun}.`} />
+          <EmptyState
+            icon={<ShieldCheck className="size-6" aria-hidden="true" />}
+            title={`No ${noun}s found`}
+            text={searchText || statuses ? 'Try another search or status.' : `Create the first ${noun}.`}
+          />
         ) : (
           <>
             <ul className={clsx('space-y-3', status === 'loading' && 'opacity-60')}>
@@ -118,8 +135,16 @@ export default function RoleList({ kind }: { kind: RoleKind }) {
                   <div className="min-w-0">
                     <div className="flex flex-wrap items-center gap-2">
                       <h3 className="font-semibold text-slate-900 dark:text-white">{role.name}</h3>
-                      {role.builtIn && <span className="rounded-full bg-brand/15 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:text-slate-100">{kind.builtInLabel}</span>}
-                      {role.status === 'INACTIVE' && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200">Inactive</span>}
+                      {role.builtIn && (
+                        <span className="rounded-full bg-brand/15 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:text-slate-100">
+                          {kind.builtInLabel}
+                        </span>
+                      )}
+                      {role.status === 'INACTIVE' && (
+                        <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+                          Inactive
+                        </span>
+                      )}
                     </div>
                     {role.description && <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">{role.description}</p>}
                     <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
@@ -129,13 +154,23 @@ export default function RoleList({ kind }: { kind: RoleKind }) {
                   </div>
                   <div className="flex shrink-0 gap-2">
                     {(canEdit || role.builtIn) && (
-                      <button type="button" className={smallButton} onClick={() => setEditor({ open: true, role })} aria-label={`${canEdit && !(role.builtIn && kind.builtInLocked) ? 'Edit' : 'View'} ${role.name}`}>
+                      <button
+                        type="button"
+                        className={smallButton}
+                        onClick={() => setEditor({ open: true, role })}
+                        aria-label={`${canEdit && !(role.builtIn && kind.builtInLocked) ? 'Edit' : 'View'} ${role.name}`}
+                      >
                         <Pencil className="size-4" aria-hidden="true" />
                         {canEdit && !(role.builtIn && kind.builtInLocked) ? 'Edit' : 'View'}
                       </button>
                     )}
                     {canDelete && !role.builtIn && (
-                      <button type="button" className={`${smallButton} text-rose-700! dark:text-rose-300!`} onClick={() => setDeleting(role)} aria-label={`Delete ${role.name}`}>
+                      <button
+                        type="button"
+                        className={`${smallButton} text-rose-700! dark:text-rose-300!`}
+                        onClick={() => setDeleting(role)}
+                        aria-label={`Delete ${role.name}`}
+                      >
                         <Trash2 className="size-4" aria-hidden="true" />
                         Delete
                       </button>

@@ -1,7 +1,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import clsx from 'clsx';
-import { ShieldOff } from 'lucide-react';
 import { useAtomValue } from 'jotai';
+import { ShieldOff } from 'lucide-react';
 import { signedInUserAtom } from '../../lib/session';
 import { EmptyState } from '../../ui/EmptyState';
 import Spinner from '../../ui/Spinner';
@@ -34,7 +34,11 @@ export default function RolesPage() {
             <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
           </div>
         ) : kinds.length === 0 ? (
-          <EmptyState icon={<ShieldOff className="size-6" aria-hidden="true" />} title="No access to roles" text="Your role does not include managing roles. Ask an admin who has it." />
+          <EmptyState
+            icon={<ShieldOff className="size-6" aria-hidden="true" />}
+            title="No access to roles"
+            text="Your role does not include managing roles. Ask an admin who has it."
+          />
         ) : (
           <TabGroup>
             <TabList aria-label="Kinds of role" className="flex gap-2">

@@ -1,6 +1,6 @@
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { VerifyDelete } from '../../../schema/contracts/roles';
-import { api, type ApiOptions } from '../../lib/api';
+import { type ApiOptions, api } from '../../lib/api';
 import { type RoleItem, type RoleKind, toRoleItem } from './role-kinds';
 
 type RoleRow = Parameters<typeof toRoleItem>[0];

@@ -1,6 +1,6 @@
+import { TZDate } from '@date-fns/tz';
 import clsx from 'clsx';
 import { format } from 'date-fns';
-import { TZDate } from '@date-fns/tz';
 import { useAtomValue } from 'jotai';
 import { ArrowDown, ArrowUp, CalendarDays } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -12,17 +12,17 @@ import { FALLBACK_TIME_ZONE } from '../../../schema/contracts/profile';
 import type { ScheduleLesson } from '../../../schema/contracts/schedule';
 import { usePagedList } from '../../lib/paged-list';
 import { signedInUserAtom } from '../../lib/session';
+import { cardClass, fieldClass, focusRing } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
+import { ChoiceField } from '../../ui/fields';
 import LoadFailure from '../../ui/LoadFailure';
 import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
-import { cardClass, fieldClass, focusRing } from '../../ui/classes';
-import { ChoiceField } from '../../ui/fields';
 import { statusBadge } from '../courses/course-format';
 import { lessonStatusLabel } from '../lessons/lesson-status';
+import { scheduleCalls } from './api';
 import { lessonColours, lessonTypeLabel } from './lesson-style';
 import { loadMeetings, type MeetingFilters, nextSort } from './meeting-filters';
-import { scheduleCalls } from './api';
 
 const PAGE_SIZE = 20;
 const NO_FILTERS: MeetingFilters = { from: '', to: '', courseId: '', tutorId: '', studentId: '', sortKey: 'start', sortValue: 'asc' };
@@ -40,7 +40,10 @@ function useFilterChoices() {
     const controller = new AbortController();
     const users = (userTypes: 'TUTOR' | 'STUDENT') => scheduleCalls.people(userTypes, controller.signal).catch(() => []);
     void Promise.all([
-      scheduleCalls.courses(controller.signal).then((page) => page.docs, () => []),
+      scheduleCalls.courses(controller.signal).then(
+        (page) => page.docs,
+        () => [],
+      ),
       users('TUTOR'),
       users('STUDENT'),
     ]).then(([courses, tutors, students]) => {
@@ -51,12 +54,28 @@ function useFilterChoices() {
   return choices;
 }
 
-function SortHeader({ label, sortKey, filters, onSort, className }: { label: string; sortKey: string; filters: MeetingFilters; onSort: (key: string) => void; className?: string }) {
+function SortHeader({
+  label,
+  sortKey,
+  filters,
+  onSort,
+  className,
+}: {
+  label: string;
+  sortKey: string;
+  filters: MeetingFilters;
+  onSort: (key: string) => void;
+  className?: string;
+}) {
   const active = filters.sortKey === sortKey;
   const Arrow = filters.sortValue === 'asc' ? ArrowUp : ArrowDown;
   return (
     <th scope="col" className={clsx('px-4 py-3', className)} aria-sort={active ? (filters.sortValue === 'asc' ? 'ascending' : 'descending') : undefined}>
-      <button type="button" onClick={() => onSort(sortKey)} className={clsx('inline-flex items-center gap-1 uppercase', focusRing, active && 'text-slate-900 dark:text-white')}>
+      <button
+        type="button"
+        onClick={() => onSort(sortKey)}
+        className={clsx('inline-flex items-center gap-1 uppercase', focusRing, active && 'text-slate-900 dark:text-white')}
+      >
         {label}
         {active && <Arrow className="size-3.5" aria-hidden="true" />}
       </button>
@@ -71,11 +90,14 @@ export default function AdminMeetingsPage() {
   const [filters, setFilters] = useState<MeetingFilters>(NO_FILTERS);
   const [totalDuration, setTotalDuration] = useState(0);
   const choices = useFilterChoices();
-  const { list, goTo, reload } = usePagedList<ScheduleLesson>(async (offset) => {
-    const page = await loadMeetings(filters, zone, PAGE_SIZE, offset);
-    setTotalDuration(page.totalDuration);
-    return page;
-  }, `${JSON.stringify(filters)}:${zone}`);
+  const { list, goTo, reload } = usePagedList<ScheduleLesson>(
+    async (offset) => {
+      const page = await loadMeetings(filters, zone, PAGE_SIZE, offset);
+      setTotalDuration(page.totalDuration);
+      return page;
+    },
+    `${JSON.stringify(filters)}:${zone}`,
+  );
   const set = (field: keyof MeetingFilters) => (event: { target: { value: string } }) => setFilters((current) => ({ ...current, [field]: event.target.value }));
   const sort = (key: string) => setFilters((current) => ({ ...current, ...nextSort(current, key) }));
   const localDate = (iso: string) => format(new TZDate(Date.parse(iso), zone), 'EEE d MMM yyyy');
@@ -92,7 +114,14 @@ export default function AdminMeetingsPage() {
           <label htmlFor="meetings-from" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
             From
           </label>
-          <input id="meetings-from" type="date" value={filters.from} max={filters.to || undefined} onChange={set('from')} className={`${fieldClass()} mt-1.5`} />
+          <input
+            id="meetings-from"
+            type="date"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={set('from')}
+            className={`${fieldClass()} mt-1.5`}
+          />
         </div>
         <div>
           <label htmlFor="meetings-to" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
@@ -135,11 +164,16 @@ export default function AdminMeetingsPage() {
             <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
           </div>
         ) : list.docs.length === 0 ? (
-          <EmptyState icon={<CalendarDays className="size-6" aria-hidden="true" />} title="No meetings found" text="No lesson matches these filters. Try a wider date range." />
+          <EmptyState
+            icon={<CalendarDays className="size-6" aria-hidden="true" />}
+            title="No meetings found"
+            text="No lesson matches these filters. Try a wider date range."
+          />
         ) : (
           <>
             <p className="mb-3 text-sm text-slate-700 dark:text-slate-200" data-testid="meetings-totals">
-              <span className="font-semibold">{list.totalDocs === 1 ? '1 lesson' : `${list.totalDocs} lessons`}</span> · {formatDuration(totalDuration)} in total
+              <span className="font-semibold">{list.totalDocs === 1 ? '1 lesson' : `${list.totalDocs} lessons`}</span> · {formatDuration(totalDuration)} in
+              total
             </p>
             <div className={clsx(cardClass, 'overflow-x-auto', list.status === 'loading' && 'opacity-60')}>
               <table className="w-full text-left text-sm">
@@ -166,7 +200,10 @@ export default function AdminMeetingsPage() {
                           <p className="text-xs text-slate-500 dark:text-slate-400">{localTime(lesson.start)}</p>
                         </td>
                         <td className="px-4 py-3">
-                          <Link to={`/portal/courses/${lesson.course._id}`} className={clsx('font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white', cancelled && 'line-through')}>
+                          <Link
+                            to={`/portal/courses/${lesson.course._id}`}
+                            className={clsx('font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white', cancelled && 'line-through')}
+                          >
                             {lesson.course.title}
                           </Link>
                           <p className="text-xs text-slate-500 dark:text-slate-400">
@@ -174,7 +211,10 @@ export default function AdminMeetingsPage() {
                           </p>
                         </td>
                         <td className="hidden px-4 py-3 md:table-cell">
-                          <span className={clsx('rounded-full border-l-4 px-2 py-0.5 text-xs font-semibold', lessonColours(lesson).className)} style={lessonColours(lesson).style}>
+                          <span
+                            className={clsx('rounded-full border-l-4 px-2 py-0.5 text-xs font-semibold', lessonColours(lesson).className)}
+                            style={lessonColours(lesson).style}
+                          >
                             {lesson.course.subject}
                           </span>
                         </td>
@@ -182,7 +222,9 @@ export default function AdminMeetingsPage() {
                           <p>Tutor: {people(lesson, 'TUTOR')}</p>
                           <p className="text-xs">Students: {people(lesson, 'STUDENT')}</p>
                         </td>
-                        <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-300">{formatDuration(lesson.duration)}</td>
+                        <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-300">
+                          {formatDuration(lesson.duration)}
+                        </td>
                         <td className="px-4 py-3">
                           <span className={statusBadge(lesson.status)}>{lessonStatusLabel(lesson.lessonStatus)}</span>
                         </td>

@@ -4,7 +4,19 @@ import { lessonsByDay, zonedDay } from './calendar';
 import LessonCard from './LessonCard';
 
 /** Agenda view: only the days with lessons, each under its date. */
-export default function AgendaList({ lessons, zone, today, viewerId, now }: { lessons: ScheduleLesson[]; zone: string; today: string; viewerId: string; now: number }) {
+export default function AgendaList({
+  lessons,
+  zone,
+  today,
+  viewerId,
+  now,
+}: {
+  lessons: ScheduleLesson[];
+  zone: string;
+  today: string;
+  viewerId: string;
+  now: number;
+}) {
   const byDay = [...lessonsByDay(lessons, zone)];
   return (
     <div className="space-y-6">

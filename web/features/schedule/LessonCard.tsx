@@ -6,8 +6,8 @@ import type { ScheduleLesson } from '../../../schema/contracts/schedule';
 import { smallButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { joinOpensText } from '../lessons/join-opens';
-import { downloadLessonIcs } from './calendar-files';
 import { timeLabel } from './calendar';
+import { downloadLessonIcs } from './calendar-files';
 import { coursePath, lessonColours, lessonTypeLabel, othersOf } from './lesson-style';
 
 /** A lesson in the agenda and day views: what, when, with whom, and its actions. */
@@ -31,13 +31,20 @@ export default function LessonCard({ lesson, zone, viewerId, now }: { lesson: Sc
     }
   };
   return (
-    <article data-testid="agenda-lesson" data-status={lesson.status} className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:flex-row sm:items-center dark:bg-slate-900 dark:ring-slate-800">
+    <article
+      data-testid="agenda-lesson"
+      data-status={lesson.status}
+      className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:flex-row sm:items-center dark:bg-slate-900 dark:ring-slate-800"
+    >
       <div className={clsx('w-fit shrink-0 rounded-xl border-l-4 px-3 py-2 text-sm font-semibold sm:w-28', colours.className)} style={colours.style}>
         <p>{timeLabel(lesson.start, zone)}</p>
         <p className="text-xs font-normal">{lesson.duration} min</p>
       </div>
       <div className="min-w-0 flex-1">
-        <Link to={coursePath(lesson)} className={clsx('font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white', cancelled && 'line-through')}>
+        <Link
+          to={coursePath(lesson)}
+          className={clsx('font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white', cancelled && 'line-through')}
+        >
           {lesson.course.title}
         </Link>
         <p className={clsx('text-sm text-slate-600 dark:text-slate-400', cancelled && 'line-through')}>
@@ -49,7 +56,9 @@ export default function LessonCard({ lesson, zone, viewerId, now }: { lesson: Sc
             <span className="truncate">{others}</span>
           </p>
         )}
-        {cancelled && <p className="mt-1 text-xs font-semibold text-rose-600 dark:text-rose-400">Cancelled{lesson.cancelReason ? `: ${lesson.cancelReason}` : ''}</p>}
+        {cancelled && (
+          <p className="mt-1 text-xs font-semibold text-rose-600 dark:text-rose-400">Cancelled{lesson.cancelReason ? `: ${lesson.cancelReason}` : ''}</p>
+        )}
       </div>
       <div className="flex flex-wrap gap-2">
         {joinable && (

@@ -2,11 +2,21 @@ import clsx from 'clsx';
 import { Link } from 'react-router-dom';
 import type { ScheduleLesson } from '../../../schema/contracts/schedule';
 import { focusRing } from '../../ui/classes';
-import { coursePath, lessonColours } from './lesson-style';
 import { timeLabel } from './calendar';
+import { coursePath, lessonColours } from './lesson-style';
 
 /** A lesson in the week and month grids: time and course, a link to the course page. */
-export default function LessonChip({ lesson, zone, className, style }: { lesson: ScheduleLesson; zone: string; className?: string; style?: React.CSSProperties }) {
+export default function LessonChip({
+  lesson,
+  zone,
+  className,
+  style,
+}: {
+  lesson: ScheduleLesson;
+  zone: string;
+  className?: string;
+  style?: React.CSSProperties;
+}) {
   const colours = lessonColours(lesson);
   const cancelled = lesson.status === 'CANCELLED';
   return (

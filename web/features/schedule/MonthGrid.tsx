@@ -45,7 +45,12 @@ export default function MonthGrid({
               key={day}
               data-testid="calendar-day"
               data-day={day}
-              className={clsx('min-h-16 border-slate-200 p-1 sm:min-h-28 dark:border-slate-800', i % 7 !== 0 && 'border-l', i >= 7 && 'border-t', outside && 'bg-slate-50 dark:bg-slate-950/40')}
+              className={clsx(
+                'min-h-16 border-slate-200 p-1 sm:min-h-28 dark:border-slate-800',
+                i % 7 !== 0 && 'border-l',
+                i >= 7 && 'border-t',
+                outside && 'bg-slate-50 dark:bg-slate-950/40',
+              )}
             >
               <button
                 type="button"
@@ -63,7 +68,11 @@ export default function MonthGrid({
               </button>
               <div className="mt-1 flex flex-wrap gap-1 sm:hidden" aria-hidden="true">
                 {dayLessons.map((lesson) => (
-                  <span key={lesson._id} className={clsx('size-2 rounded-full', lesson.status === 'CANCELLED' && 'opacity-40')} style={{ backgroundColor: lessonColours(lesson).style.borderLeftColor }} />
+                  <span
+                    key={lesson._id}
+                    className={clsx('size-2 rounded-full', lesson.status === 'CANCELLED' && 'opacity-40')}
+                    style={{ backgroundColor: lessonColours(lesson).style.borderLeftColor }}
+                  />
                 ))}
               </div>
               <div className="mt-1 hidden space-y-1 sm:block">

@@ -5,10 +5,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FALLBACK_TIME_ZONE } from '../../../schema/contracts/profile';
 import { signedInUserAtom } from '../../lib/session';
+import { focusRing, iconButton, secondaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
-import { focusRing, iconButton, secondaryButton } from '../../ui/classes';
 import { actingForAtom } from '../manage-accounts/acting';
 import AgendaList from './AgendaList';
 import { type CalendarView, calendarViews, isDay, keyTarget, periodTitle, stepAnchor, todayIn, visibleRange } from './calendar';
@@ -21,7 +21,12 @@ import { useSchedule } from './use-schedule';
 const PHONE_QUERY = '(max-width: 576px)';
 
 const VIEW_LABELS: Record<CalendarView, string> = { day: 'Day', week: 'Week', month: 'Month', agenda: 'Agenda' };
-const EMPTY_TEXT: Record<CalendarView, string> = { day: 'No lessons on this day.', week: 'No lessons this week.', month: 'No lessons this month.', agenda: 'No lessons in the next four weeks.' };
+const EMPTY_TEXT: Record<CalendarView, string> = {
+  day: 'No lessons on this day.',
+  week: 'No lessons this week.',
+  month: 'No lessons this month.',
+  agenda: 'No lessons in the next four weeks.',
+};
 
 const isView = (value: string | null): value is CalendarView => calendarViews.includes(value as CalendarView);
 
@@ -49,12 +54,15 @@ export default function SchedulePage() {
   const schedule = useSchedule(ownerId, range.start, range.end);
 
   const show = (next: { view?: CalendarView; date?: string }) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      updated.set('view', next.view ?? view);
-      updated.set('date', next.date ?? anchor);
-      return updated;
-    }, { replace: true });
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('view', next.view ?? view);
+        updated.set('date', next.date ?? anchor);
+        return updated;
+      },
+      { replace: true },
+    );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -62,12 +70,15 @@ export default function SchedulePage() {
       const target = keyTarget(event.key, anchor, zone, today);
       if (!target) return;
       event.preventDefault();
-      setParams((current) => {
-        const updated = new URLSearchParams(current);
-        updated.set('view', view);
-        updated.set('date', target);
-        return updated;
-      }, { replace: true });
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          updated.set('view', view);
+          updated.set('date', target);
+          return updated;
+        },
+        { replace: true },
+      );
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -77,7 +88,11 @@ export default function SchedulePage() {
   if (user.role.name === 'PARENT' && !actingFor) {
     return (
       <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
-        <EmptyState icon={<CalendarDays className="size-6" aria-hidden="true" />} title="Choose a student" text="A schedule belongs to a student. Pick one of your students to see their lessons.">
+        <EmptyState
+          icon={<CalendarDays className="size-6" aria-hidden="true" />}
+          title="Choose a student"
+          text="A schedule belongs to a student. Pick one of your students to see their lessons."
+        >
           <Link to="/manage-accounts" className={secondaryButton}>
             Manage accounts
           </Link>
@@ -98,7 +113,8 @@ export default function SchedulePage() {
             {periodTitle(view, range, anchor, zone)}
           </h1>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Times in <span data-testid="schedule-zone">{zone.replaceAll('_', ' ')}</span>.<span className="hidden sm:inline"> Arrow keys move the day, T jumps to today.</span>
+            Times in <span data-testid="schedule-zone">{zone.replaceAll('_', ' ')}</span>.
+            <span className="hidden sm:inline"> Arrow keys move the day, T jumps to today.</span>
           </p>
         </div>
         <button type="button" className={`${secondaryButton} self-start sm:self-auto`} onClick={() => setSubscribing(true)}>
@@ -109,10 +125,20 @@ export default function SchedulePage() {
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-1">
-          <button type="button" className={iconButton} aria-label={`Previous ${view === 'agenda' ? 'four weeks' : view}`} onClick={() => show({ date: stepAnchor(view, anchor, -1, zone) })}>
+          <button
+            type="button"
+            className={iconButton}
+            aria-label={`Previous ${view === 'agenda' ? 'four weeks' : view}`}
+            onClick={() => show({ date: stepAnchor(view, anchor, -1, zone) })}
+          >
             <ChevronLeft className="size-5" aria-hidden="true" />
           </button>
-          <button type="button" className={iconButton} aria-label={`Next ${view === 'agenda' ? 'four weeks' : view}`} onClick={() => show({ date: stepAnchor(view, anchor, 1, zone) })}>
+          <button
+            type="button"
+            className={iconButton}
+            aria-label={`Next ${view === 'agenda' ? 'four weeks' : view}`}
+            onClick={() => show({ date: stepAnchor(view, anchor, 1, zone) })}
+          >
             <ChevronRight className="size-5" aria-hidden="true" />
           </button>
           <button type="button" className={`${secondaryButton} px-4! py-2!`} onClick={() => show({ date: today })}>
@@ -131,7 +157,9 @@ export default function SchedulePage() {
               className={clsx(
                 'rounded-full px-3 py-1.5 text-sm font-semibold transition sm:px-4',
                 focusRing,
-                view === option ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white' : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white',
+                view === option
+                  ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white'
+                  : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white',
               )}
             >
               {VIEW_LABELS[option]}
@@ -162,7 +190,9 @@ export default function SchedulePage() {
             )}
             {view === 'agenda' ? (
               lessons.length === 0 ? (
-                schedule.status === 'idle' && <EmptyState icon={<CalendarDays className="size-6" aria-hidden="true" />} title="Nothing scheduled" text={EMPTY_TEXT.agenda} />
+                schedule.status === 'idle' && (
+                  <EmptyState icon={<CalendarDays className="size-6" aria-hidden="true" />} title="Nothing scheduled" text={EMPTY_TEXT.agenda} />
+                )
               ) : (
                 <AgendaList lessons={lessons} zone={zone} today={today} viewerId={ownerId} now={now} />
               )

@@ -1,12 +1,12 @@
 import { Copy, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { CalendarFeed } from '../../../schema/contracts/schedule';
+import { fieldClass, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import Spinner from '../../ui/Spinner';
-import { fieldClass, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import { webcalUrl } from './calendar-files';
 import { scheduleCalls } from './api';
+import { webcalUrl } from './calendar-files';
 
 /** The personal feed: make a link once, paste it into any calendar app, make a new one if it leaks. */
 export default function SubscribeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -45,7 +45,8 @@ export default function SubscribeDialog({ open, onClose }: { open: boolean; onCl
   return (
     <Dialog open={open} onClose={onClose} title="Subscribe to your lessons">
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Add this private link to Google Calendar, Apple Calendar or Outlook (“From URL” or “Subscribe”). Your lessons then appear there and stay up to date. Anyone with the link can see your lessons, so keep it to yourself.
+        Add this private link to Google Calendar, Apple Calendar or Outlook (“From URL” or “Subscribe”). Your lessons then appear there and stay up to date.
+        Anyone with the link can see your lessons, so keep it to yourself.
       </p>
       {!feed ? (
         <div role="status" className="flex justify-center py-6 text-brand">
@@ -74,7 +75,12 @@ export default function SubscribeDialog({ open, onClose }: { open: boolean; onCl
               <RefreshCw className="size-4" aria-hidden="true" />
               Make a new link
             </button>
-            <button type="button" className="px-2 text-sm font-semibold text-rose-600 hover:underline disabled:opacity-60 dark:text-rose-400" disabled={busy} onClick={() => void change('DELETE')}>
+            <button
+              type="button"
+              className="px-2 text-sm font-semibold text-rose-600 hover:underline disabled:opacity-60 dark:text-rose-400"
+              disabled={busy}
+              onClick={() => void change('DELETE')}
+            >
               Stop sharing
             </button>
           </div>

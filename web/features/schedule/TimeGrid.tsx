@@ -53,10 +53,19 @@ export default function TimeGrid({
                 onClick={() => onPickDay(day)}
                 aria-label={format(date, 'EEEE d MMMM')}
                 aria-current={day === today ? 'date' : undefined}
-                className={clsx('inline-flex flex-col items-center rounded-xl px-2 py-1 text-xs', focusRing, day === anchor ? 'ring-2 ring-brand' : 'hover:bg-slate-100 dark:hover:bg-slate-800')}
+                className={clsx(
+                  'inline-flex flex-col items-center rounded-xl px-2 py-1 text-xs',
+                  focusRing,
+                  day === anchor ? 'ring-2 ring-brand' : 'hover:bg-slate-100 dark:hover:bg-slate-800',
+                )}
               >
                 <span className="font-medium text-slate-500 uppercase dark:text-slate-400">{format(date, 'EEE')}</span>
-                <span className={clsx('mt-0.5 flex size-7 items-center justify-center rounded-full text-sm font-semibold', day === today ? 'bg-brand text-slate-950' : 'text-slate-900 dark:text-white')}>
+                <span
+                  className={clsx(
+                    'mt-0.5 flex size-7 items-center justify-center rounded-full text-sm font-semibold',
+                    day === today ? 'bg-brand text-slate-950' : 'text-slate-900 dark:text-white',
+                  )}
+                >
                   {format(date, 'd')}
                 </span>
               </button>
@@ -65,7 +74,11 @@ export default function TimeGrid({
         })}
         <div className="relative" style={{ height: hourList.length * HOUR_PX }}>
           {hourList.map((hour, i) => (
-            <span key={hour} className={clsx('absolute right-2 text-[0.7rem] text-slate-400', i > 0 && '-translate-y-1/2')} style={{ top: i * HOUR_PX + (i === 0 ? 2 : 0) }}>
+            <span
+              key={hour}
+              className={clsx('absolute right-2 text-[0.7rem] text-slate-400', i > 0 && '-translate-y-1/2')}
+              style={{ top: i * HOUR_PX + (i === 0 ? 2 : 0) }}
+            >
               {format(new Date(2000, 0, 1, hour), 'h a')}
             </span>
           ))}
@@ -73,9 +86,20 @@ export default function TimeGrid({
         {days.map((day) => {
           const { placed, count } = lanes(byDay.get(day) ?? []);
           return (
-            <div key={day} data-testid="calendar-day" data-day={day} className={clsx('relative border-l border-slate-200 dark:border-slate-800', day === today && 'bg-brand/5')} style={{ height: hourList.length * HOUR_PX }}>
+            <div
+              key={day}
+              data-testid="calendar-day"
+              data-day={day}
+              className={clsx('relative border-l border-slate-200 dark:border-slate-800', day === today && 'bg-brand/5')}
+              style={{ height: hourList.length * HOUR_PX }}
+            >
               {hourList.map((hour, i) => (
-                <div key={hour} aria-hidden="true" className="absolute inset-x-0 border-t border-slate-100 dark:border-slate-800/70" style={{ top: i * HOUR_PX }} />
+                <div
+                  key={hour}
+                  aria-hidden="true"
+                  className="absolute inset-x-0 border-t border-slate-100 dark:border-slate-800/70"
+                  style={{ top: i * HOUR_PX }}
+                />
               ))}
               {placed.map(({ lesson, lane }) => {
                 const top = ((localMinutes(lesson.start, zone) - hours.from * 60) / 60) * HOUR_PX;
@@ -85,7 +109,12 @@ export default function TimeGrid({
                     lesson={lesson}
                     zone={zone}
                     className="absolute"
-                    style={{ top, height: Math.max((lesson.duration / 60) * HOUR_PX - 2, 22), left: `calc(${(lane / count) * 100}% + 2px)`, width: `calc(${100 / count}% - 4px)` }}
+                    style={{
+                      top,
+                      height: Math.max((lesson.duration / 60) * HOUR_PX - 2, 22),
+                      left: `calc(${(lane / count) * 100}% + 2px)`,
+                      width: `calc(${100 / count}% - 4px)`,
+                    }}
                   />
                 );
               })}

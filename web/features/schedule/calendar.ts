@@ -64,7 +64,14 @@ export function visibleRange(view: CalendarView, anchor: string, zone: string): 
 /** The previous or next period: a day, a week, a month, or the agenda's four weeks. */
 export function stepAnchor(view: CalendarView, anchor: string, direction: 1 | -1, zone: string): string {
   const day = zonedDay(anchor, zone);
-  const moved = view === 'day' ? addDays(day, direction) : view === 'week' ? addDays(day, 7 * direction) : view === 'month' ? addMonths(day, direction) : addDays(day, AGENDA_DAYS * direction);
+  const moved =
+    view === 'day'
+      ? addDays(day, direction)
+      : view === 'week'
+        ? addDays(day, 7 * direction)
+        : view === 'month'
+          ? addMonths(day, direction)
+          : addDays(day, AGENDA_DAYS * direction);
   return format(moved, DAY_FORMAT);
 }
 

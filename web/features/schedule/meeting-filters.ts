@@ -1,7 +1,7 @@
+import { addDays } from 'date-fns';
 import type { MeetingsList } from '../../../schema/contracts/schedule';
 import { api } from '../../lib/api';
 import { zonedDay } from './calendar';
-import { addDays } from 'date-fns';
 
 export interface MeetingFilters {
   from: string;

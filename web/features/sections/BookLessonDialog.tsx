@@ -2,19 +2,31 @@ import { CalendarPlus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { formatDuration, lessonDurations } from '../../../schema/contracts/durations';
 import { fieldErrorsOf } from '../../lib/form-errors';
-import { Dialog } from '../../ui/Dialog';
-import TextField from '../../ui/TextField';
-import Spinner from '../../ui/Spinner';
 import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
 import { ChoiceField } from '../../ui/fields';
+import Spinner from '../../ui/Spinner';
+import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
-import { fromLocalInput } from './local-time';
 import { sectionCalls } from './api';
+import { fromLocalInput } from './local-time';
 
 const DURATIONS = lessonDurations(import.meta.env.PROD);
 
 /** A course's student (or its tutor) books a lesson in the course at a time entered in their own zone. */
-export default function BookLessonDialog({ open, courseId, zone, onClose, onBooked }: { open: boolean; courseId: string; zone: string; onClose: () => void; onBooked: () => void }) {
+export default function BookLessonDialog({
+  open,
+  courseId,
+  zone,
+  onClose,
+  onBooked,
+}: {
+  open: boolean;
+  courseId: string;
+  zone: string;
+  onClose: () => void;
+  onBooked: () => void;
+}) {
   const toast = useToast();
   const [start, setStart] = useState('');
   const [duration, setDuration] = useState(60);
@@ -48,7 +60,15 @@ export default function BookLessonDialog({ open, courseId, zone, onClose, onBook
   return (
     <Dialog open={open} onClose={onClose} title="Book a lesson">
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-        <TextField id="book-start" type="datetime-local" label={`Start (${zone})`} required value={start} onChange={(e) => setStart(e.target.value)} error={errors.start} />
+        <TextField
+          id="book-start"
+          type="datetime-local"
+          label={`Start (${zone})`}
+          required
+          value={start}
+          onChange={(e) => setStart(e.target.value)}
+          error={errors.start}
+        />
         <ChoiceField id="book-duration" label="Duration" value={duration} onChange={(e) => setDuration(Number(e.target.value))} error={errors.duration}>
           {DURATIONS.map((minutes) => (
             <option key={minutes} value={minutes}>

@@ -16,20 +16,20 @@ import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react
 import type { PermissionMap } from '../../../schema/contracts/permissions';
 import type { Section, SectionKind } from '../../../schema/contracts/sections';
 import { signedInUserAtom } from '../../lib/session';
+import { cardClass, dangerButton, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
-import Spinner from '../../ui/Spinner';
-import { cardClass, dangerButton, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
 import { TextAreaField } from '../../ui/fields';
+import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { lessonTime } from '../courses/course-format';
+import { sectionCalls } from './api';
 import BookLessonDialog from './BookLessonDialog';
 import SectionDialog, { type DialogTarget } from './SectionDialog';
+import { type RowActions, SortableRow, StaticRow } from './SectionRow';
 import { downloadSectionFile } from './section-files';
 import { allows, isMeeting, kindInfo } from './section-kinds';
 import { applyKeys, descendantIds, flattenTree, projectDrop, siblingKeys } from './section-tree';
-import { type RowActions, SortableRow, StaticRow } from './SectionRow';
-import { sectionCalls } from './api';
 
 /** The spec's fallback when the user has no time zone (spec 1 section 9). */
 const FALLBACK_ZONE = 'Asia/Singapore';
@@ -126,7 +126,8 @@ export default function CourseSectionsPanel({ courseId, mode }: { courseId: stri
 
   function actionsFor(section: Section): RowActions {
     const actions: RowActions = {};
-    if (section.download) actions.onDownload = () => void downloadSectionFile(section.download!, section.fileName ?? 'file').catch((error: unknown) => toast.error(error));
+    if (section.download)
+      actions.onDownload = () => void downloadSectionFile(section.download!, section.fileName ?? 'file').catch((error: unknown) => toast.error(error));
     if (mode === 'learner') return actions;
     if (allows(granted, section.kind, 'edit')) actions.onEdit = () => setDialog({ kind: section.kind, editing: section, parent: section.parent });
     if (allows(granted, section.kind, 'delete')) actions.onDelete = () => setPending({ kind: 'delete', section });
@@ -178,7 +179,11 @@ export default function CourseSectionsPanel({ courseId, mode }: { courseId: stri
         <EmptyState
           icon={<FolderTree className="size-6" aria-hidden="true" />}
           title="No content yet"
-          text={creatable.length ? 'Add a section, then lessons, resources and homework inside it.' : 'Lessons, resources and homework appear here once your tutor adds them.'}
+          text={
+            creatable.length
+              ? 'Add a section, then lessons, resources and homework inside it.'
+              : 'Lessons, resources and homework appear here once your tutor adds them.'
+          }
         />
       ) : canSort ? (
         <DndContext
@@ -205,10 +210,19 @@ export default function CourseSectionsPanel({ courseId, mode }: { courseId: stri
       )}
       {canSort && flat.length > 1 && (
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          Drag a row by its handle to reorder. From the keyboard: focus the handle, press Space, move with the arrow keys (left and right change the level), and press Space again.
+          Drag a row by its handle to reorder. From the keyboard: focus the handle, press Space, move with the arrow keys (left and right change the level), and
+          press Space again.
         </p>
       )}
-      <SectionDialog target={dialog} courseId={courseId} sectionsBase={base} parents={parents} zone={zone} onClose={() => setDialog(null)} onSaved={() => void load()} />
+      <SectionDialog
+        target={dialog}
+        courseId={courseId}
+        sectionsBase={base}
+        parents={parents}
+        zone={zone}
+        onClose={() => setDialog(null)}
+        onSaved={() => void load()}
+      />
       <BookLessonDialog open={booking} courseId={courseId} zone={zone} onClose={() => setBooking(false)} onBooked={() => void load()} />
       <PendingDialog pending={pending} courseId={courseId} sectionsBase={base} onClose={() => setPending(null)} onDone={() => void load()} />
     </section>
@@ -216,7 +230,19 @@ export default function CourseSectionsPanel({ courseId, mode }: { courseId: stri
 }
 
 /** Confirms a delete, or asks the reason for a cancellation. */
-function PendingDialog({ pending, courseId, sectionsBase, onClose, onDone }: { pending: Pending; courseId: string; sectionsBase: string; onClose: () => void; onDone: () => void }) {
+function PendingDialog({
+  pending,
+  courseId,
+  sectionsBase,
+  onClose,
+  onDone,
+}: {
+  pending: Pending;
+  courseId: string;
+  sectionsBase: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const toast = useToast();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();

@@ -3,16 +3,16 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { formatDuration, lessonDurations } from '../../../schema/contracts/durations';
 import type { Section, SectionKind } from '../../../schema/contracts/sections';
 import { fieldErrorsOf } from '../../lib/form-errors';
-import { Dialog } from '../../ui/Dialog';
-import TextField from '../../ui/TextField';
-import Spinner from '../../ui/Spinner';
 import { primaryButton, secondaryButton } from '../../ui/classes';
+import { Dialog } from '../../ui/Dialog';
 import { ChoiceField, TextAreaField } from '../../ui/fields';
+import Spinner from '../../ui/Spinner';
+import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
+import { sectionCalls } from './api';
 import { fromLocalInput, toLocalInput } from './local-time';
 import { uploadSectionFile } from './section-files';
 import { isMeeting, kindInfo } from './section-kinds';
-import { sectionCalls } from './api';
 
 interface Form {
   title: string;
@@ -103,7 +103,11 @@ export default function SectionDialog({
         await sectionCalls.addLesson(kind, { course: courseId, parent, ...lesson, repeatWeekly });
         return 'Lesson created!';
       }
-      const onlyTime = texts.title === editing.title && texts.description === editing.description && form.lessonKind === editing.lessonKind && form.billingKind === editing.billingKind;
+      const onlyTime =
+        texts.title === editing.title &&
+        texts.description === editing.description &&
+        form.lessonKind === editing.lessonKind &&
+        form.billingKind === editing.billingKind;
       if (onlyTime && (start !== editing.start || form.duration !== editing.duration)) {
         await sectionCalls.rescheduleLesson(kind, editing._id, { start, duration: form.duration });
         return 'Lesson Rescheduled!';
@@ -136,8 +140,23 @@ export default function SectionDialog({
   return (
     <Dialog open={Boolean(target)} onClose={onClose} title={editing ? `Edit ${label}` : `Add ${label}`}>
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-        <TextField id="section-title" label="Title" required value={form.title} onChange={(e) => set('title', e.target.value)} error={errors.title} maxLength={200} />
-        <TextAreaField id="section-description" label="Description" rows={2} value={form.description} onChange={(e) => set('description', e.target.value)} error={errors.description} />
+        <TextField
+          id="section-title"
+          label="Title"
+          required
+          value={form.title}
+          onChange={(e) => set('title', e.target.value)}
+          error={errors.title}
+          maxLength={200}
+        />
+        <TextAreaField
+          id="section-description"
+          label="Description"
+          rows={2}
+          value={form.description}
+          onChange={(e) => set('description', e.target.value)}
+          error={errors.description}
+        />
         {!editing && (
           <ChoiceField id="section-parent" label="Inside" value={form.parent} onChange={(e) => set('parent', e.target.value)} error={errors.parent}>
             <option value="">Top level of the course</option>
@@ -150,24 +169,58 @@ export default function SectionDialog({
         )}
         {isMeeting(kind) && (
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField id="section-start" type="datetime-local" label={`Start (${zone})`} required value={form.start} onChange={(e) => set('start', e.target.value)} error={errors.start} />
-            <ChoiceField id="section-duration" label="Duration" value={form.duration} onChange={(e) => set('duration', Number(e.target.value))} error={errors.duration}>
+            <TextField
+              id="section-start"
+              type="datetime-local"
+              label={`Start (${zone})`}
+              required
+              value={form.start}
+              onChange={(e) => set('start', e.target.value)}
+              error={errors.start}
+            />
+            <ChoiceField
+              id="section-duration"
+              label="Duration"
+              value={form.duration}
+              onChange={(e) => set('duration', Number(e.target.value))}
+              error={errors.duration}
+            >
               {DURATIONS.map((minutes) => (
                 <option key={minutes} value={minutes}>
                   {formatDuration(minutes)}
                 </option>
               ))}
             </ChoiceField>
-            <ChoiceField id="section-lesson-kind" label="Lesson kind" value={form.lessonKind} onChange={(e) => set('lessonKind', e.target.value as Form['lessonKind'])} error={errors.lessonKind}>
+            <ChoiceField
+              id="section-lesson-kind"
+              label="Lesson kind"
+              value={form.lessonKind}
+              onChange={(e) => set('lessonKind', e.target.value as Form['lessonKind'])}
+              error={errors.lessonKind}
+            >
               <option value="LESSON">Lesson</option>
               <option value="TRIAL">Trial</option>
               <option value="DUMMY">Dummy</option>
             </ChoiceField>
-            <ChoiceField id="section-billing" label="Billing" value={form.billingKind} onChange={(e) => set('billingKind', e.target.value as Form['billingKind'])} error={errors.billingKind}>
+            <ChoiceField
+              id="section-billing"
+              label="Billing"
+              value={form.billingKind}
+              onChange={(e) => set('billingKind', e.target.value as Form['billingKind'])}
+              error={errors.billingKind}
+            >
               <option value="BILLABLE">Billable</option>
               <option value="NON_BILLABLE">Not billable</option>
             </ChoiceField>
-            <TextField id="section-join-url" label="Video link (optional)" placeholder="https://…" value={form.joinUrl} onChange={(e) => set('joinUrl', e.target.value)} error={errors.joinUrl} className="sm:col-span-2" />
+            <TextField
+              id="section-join-url"
+              label="Video link (optional)"
+              placeholder="https://…"
+              value={form.joinUrl}
+              onChange={(e) => set('joinUrl', e.target.value)}
+              error={errors.joinUrl}
+              className="sm:col-span-2"
+            />
             {!editing && (
               <TextField
                 id="section-repeat"
@@ -185,9 +238,24 @@ export default function SectionDialog({
         )}
         {(kind === 'RESOURCE' || kind === 'HOMEWORK') && (
           <>
-            <TextField id="section-link" label="Web link (optional)" placeholder="example.com/notes" value={form.link} onChange={(e) => set('link', e.target.value)} error={errors.link} />
+            <TextField
+              id="section-link"
+              label="Web link (optional)"
+              placeholder="example.com/notes"
+              value={form.link}
+              onChange={(e) => set('link', e.target.value)}
+              error={errors.link}
+            />
             {kind === 'HOMEWORK' && (
-              <TextField id="section-due" type="datetime-local" label={`Due (${zone})`} required value={form.dueAt} onChange={(e) => set('dueAt', e.target.value)} error={errors.dueAt} />
+              <TextField
+                id="section-due"
+                type="datetime-local"
+                label={`Due (${zone})`}
+                required
+                value={form.dueAt}
+                onChange={(e) => set('dueAt', e.target.value)}
+                error={errors.dueAt}
+              />
             )}
             <div>
               <label htmlFor="section-file" className="block text-sm font-medium text-slate-700 dark:text-slate-200">

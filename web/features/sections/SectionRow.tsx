@@ -62,20 +62,44 @@ function Details({ section, formatTime, now }: { section: Section; formatTime: (
     return (
       <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">
         Due <time dateTime={section.dueAt}>{formatTime(section.dueAt)}</time>
-        {section.status !== 'ACTIVE' && <span className={clsx('ml-2 inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', statusStyle[section.status])}>{statusText[section.status]}</span>}
+        {section.status !== 'ACTIVE' && (
+          <span className={clsx('ml-2 inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', statusStyle[section.status])}>
+            {statusText[section.status]}
+          </span>
+        )}
       </p>
     );
   }
   return section.description ? <p className="mt-0.5 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{section.description}</p> : null;
 }
 
-function RowBody({ section, depth, actions, formatTime, now, handle }: { section: Section; depth: number; actions: RowActions; formatTime: (iso: string) => string; now: number; handle?: ReactNode }) {
+function RowBody({
+  section,
+  depth,
+  actions,
+  formatTime,
+  now,
+  handle,
+}: {
+  section: Section;
+  depth: number;
+  actions: RowActions;
+  formatTime: (iso: string) => string;
+  now: number;
+  handle?: ReactNode;
+}) {
   const { icon: Icon, label } = kindInfo[section.kind];
-  const joinable = isMeeting(section.kind) && section.status === 'ACTIVE' && section.start && Date.parse(section.start) + (section.duration ?? 0) * 60_000 > now;
+  const joinable =
+    isMeeting(section.kind) && section.status === 'ACTIVE' && section.start && Date.parse(section.start) + (section.duration ?? 0) * 60_000 > now;
   return (
     <div className="flex items-start gap-3 py-3 pr-3" style={{ paddingLeft: `${0.75 + depth * INDENT_REM}rem` }}>
       {handle}
-      <span className={clsx('mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-xl', section.kind === 'SECTION' ? 'bg-brand/15 text-brand' : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300')}>
+      <span
+        className={clsx(
+          'mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-xl',
+          section.kind === 'SECTION' ? 'bg-brand/15 text-brand' : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
+        )}
+      >
         <Icon className="size-4" aria-label={label} />
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start">
@@ -86,7 +110,12 @@ function RowBody({ section, depth, actions, formatTime, now, handle }: { section
         <div className="flex flex-wrap items-center gap-1.5">
           {joinable &&
             (canJoin(section, now) ? (
-              <a href={section.joinUrl!} className={`${smallButton} bg-brand/10`} target={section.joinUrl!.startsWith('https://') ? '_blank' : undefined} rel="noopener noreferrer">
+              <a
+                href={section.joinUrl!}
+                className={`${smallButton} bg-brand/10`}
+                target={section.joinUrl!.startsWith('https://') ? '_blank' : undefined}
+                rel="noopener noreferrer"
+              >
                 <Video className="size-4" aria-hidden="true" /> Join
               </a>
             ) : (
@@ -166,7 +195,10 @@ export function SortableRow(props: RowProps) {
       ref={setNodeRef}
       data-section-id={props.section._id}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={clsx('border-b border-slate-100 bg-white last:border-0 dark:border-slate-800 dark:bg-slate-900', isDragging && 'relative z-10 opacity-80 shadow-lg ring-2 ring-brand')}
+      className={clsx(
+        'border-b border-slate-100 bg-white last:border-0 dark:border-slate-800 dark:bg-slate-900',
+        isDragging && 'relative z-10 opacity-80 shadow-lg ring-2 ring-brand',
+      )}
     >
       <RowBody {...props} handle={handle} />
     </li>

@@ -1,7 +1,7 @@
 import { BookOpen, ClipboardList, Folder, type LucideIcon, MonitorPlay, Video } from 'lucide-react';
-import type { SectionKind } from '../../../schema/contracts/sections';
 import type { PermissionMap } from '../../../schema/contracts/permissions';
 import { hasPermission } from '../../../schema/contracts/permissions';
+import type { SectionKind } from '../../../schema/contracts/sections';
 
 export const kindInfo: Record<SectionKind, { label: string; icon: LucideIcon }> = {
   SECTION: { label: 'Section', icon: Folder },

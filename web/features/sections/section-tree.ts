@@ -39,7 +39,12 @@ export function projectDrop(items: FlatItem[], activeId: string, overId: string,
   if (previous && depth > 0) {
     if (depth === previous.depth) parent = previous.parent;
     else if (depth > previous.depth) parent = previous.id;
-    else parent = moved.slice(0, to).reverse().find((i) => i.depth === depth)?.parent ?? null;
+    else
+      parent =
+        moved
+          .slice(0, to)
+          .reverse()
+          .find((i) => i.depth === depth)?.parent ?? null;
   }
   return { moved, index: to, depth, parent };
 }

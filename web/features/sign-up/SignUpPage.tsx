@@ -7,18 +7,18 @@ import { type SignUpRequest, signUpRequest } from '../../../schema/contracts/aut
 import { errorToastText } from '../../lib/errors';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { sessionAtom, signedInUserAtom, userLoadedAtom } from '../../lib/session';
-import SelectField from '../../ui/SelectField';
-import TextField from '../../ui/TextField';
-import Spinner from '../../ui/Spinner';
 import { focusRing, primaryButton } from '../../ui/classes';
+import SelectField from '../../ui/SelectField';
+import Spinner from '../../ui/Spinner';
+import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
-import { tenantNameAtom } from '../tenant/atoms';
-import { pathAfterLogin } from '../auth/after-login';
 import AuthCard from '../auth/AuthCard';
+import { pathAfterLogin } from '../auth/after-login';
 import FormNotice from '../auth/FormNotice';
 import { sessionFromToken } from '../auth/token-request';
-import { browserTimeZone, countryOptions, timeZoneOptions } from './choices';
+import { tenantNameAtom } from '../tenant/atoms';
 import { signUpCalls } from './api';
+import { browserTimeZone, countryOptions, timeZoneOptions } from './choices';
 
 type Fields = Required<Omit<SignUpRequest, 'country'>> & { country: string };
 type FieldErrors = Partial<Record<keyof Fields, string>>;
@@ -54,7 +54,10 @@ export default function SignUpPage() {
 
   if (signedIn && !submitting) return <Navigate to={pathAfterLogin(signedIn, redirect)} replace />;
 
-  const set = <K extends keyof Fields>(key: K) => (value: Fields[K]) => setFields((current) => ({ ...current, [key]: value }));
+  const set =
+    <K extends keyof Fields>(key: K) =>
+    (value: Fields[K]) =>
+      setFields((current) => ({ ...current, [key]: value }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -89,7 +92,8 @@ export default function SignUpPage() {
           <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">
             I am a
             <span className="text-rose-600 dark:text-rose-400" aria-hidden="true">
-              {' '}*
+              {' '}
+              *
             </span>
           </legend>
           <div className="mt-1.5 grid gap-3 sm:grid-cols-2">
@@ -103,15 +107,13 @@ export default function SignUpPage() {
                     checked ? 'bg-brand/10 ring-2 ring-brand' : 'ring-slate-300 hover:ring-slate-400 dark:ring-slate-700 dark:hover:ring-slate-600',
                   )}
                 >
-                  <input
-                    type="radio"
-                    name="role"
-                    value={role.value}
-                    checked={checked}
-                    onChange={() => set('role')(role.value)}
-                    className="sr-only"
-                  />
-                  <span className={clsx('flex size-10 shrink-0 items-center justify-center rounded-xl', checked ? 'bg-brand text-slate-950' : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300')}>
+                  <input type="radio" name="role" value={role.value} checked={checked} onChange={() => set('role')(role.value)} className="sr-only" />
+                  <span
+                    className={clsx(
+                      'flex size-10 shrink-0 items-center justify-center rounded-xl',
+                      checked ? 'bg-brand text-slate-950' : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
+                    )}
+                  >
                     <role.icon className="size-5" aria-hidden="true" />
                   </span>
                   <span>

@@ -25,4 +25,3 @@ export function countryOptions() {
     .map((code) => ({ value: code, label: names.of(code) ?? code }))
     .sort((a, b) => a.label.localeCompare(b.label));
 }
-

@@ -4,13 +4,13 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { StudentTrials, Trial } from '../../../schema/contracts/trials';
 import { signedInUserAtom } from '../../lib/session';
+import { primaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
-import { primaryButton } from '../../ui/classes';
 import { badgeClass, lessonTime } from '../courses/course-format';
 import { browserTimeZone } from '../sign-up/choices';
-import { trialsVersionAtom } from './atoms';
 import { trialCalls } from './api';
+import { trialsVersionAtom } from './atoms';
 
 const FreeTrialDialog = lazy(() => import('../home/FreeTrialDialog'));
 
@@ -29,7 +29,9 @@ function TrialList({ title, trials, empty, timeZone }: { title: string; trials: 
         {title}
       </h2>
       {trials.length === 0 ? (
-        <p className="mt-3 rounded-2xl bg-slate-50 p-5 text-sm text-slate-600 ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-300 dark:ring-slate-800">{empty}</p>
+        <p className="mt-3 rounded-2xl bg-slate-50 p-5 text-sm text-slate-600 ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-300 dark:ring-slate-800">
+          {empty}
+        </p>
       ) : (
         <ul className="mt-3 space-y-3">
           {trials.map((trial) => (

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import type { SlotOption } from '../../../schema/contracts/availability';
-import Spinner from '../../ui/Spinner';
 import { focusRing } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
 import { distinctStarts } from './booking-state';
 import { slotTime, tutorTimeBeside } from './slot-times';
 
@@ -45,12 +45,16 @@ export default function SlotPicker({ slots, loading, asked, selected, viewerZone
                   onClick={() => onSelect(slot)}
                   className={clsx(
                     'rounded-xl px-2 py-2 text-sm font-semibold ring-1 transition ring-inset',
-                    active ? 'bg-brand text-slate-950 ring-brand' : 'text-slate-800 ring-slate-300 hover:bg-slate-50 dark:text-slate-100 dark:ring-slate-700 dark:hover:bg-slate-800',
+                    active
+                      ? 'bg-brand text-slate-950 ring-brand'
+                      : 'text-slate-800 ring-slate-300 hover:bg-slate-50 dark:text-slate-100 dark:ring-slate-700 dark:hover:bg-slate-800',
                     focusRing,
                   )}
                 >
                   {slotTime(slot.start, viewerZone)}
-                  {theirs && <span className={clsx('block text-xs font-normal', active ? 'text-slate-900' : 'text-slate-500 dark:text-slate-400')}>Tutor: {theirs}</span>}
+                  {theirs && (
+                    <span className={clsx('block text-xs font-normal', active ? 'text-slate-900' : 'text-slate-500 dark:text-slate-400')}>Tutor: {theirs}</span>
+                  )}
                 </button>
               );
             })}

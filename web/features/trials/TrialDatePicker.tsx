@@ -14,7 +14,10 @@ interface TrialDatePickerProps {
 
 const calendarClass = 'rounded-2xl p-2 ring-1 ring-slate-200 dark:ring-slate-700';
 // Inline, because the calendar's own stylesheet sets these on its root and would win over a utility class.
-const brandColours = { '--rdp-accent-color': 'var(--brand-strong)', '--rdp-accent-background-color': 'color-mix(in oklab, var(--brand) 15%, transparent)' } as CSSProperties;
+const brandColours = {
+  '--rdp-accent-color': 'var(--brand-strong)',
+  '--rdp-accent-background-color': 'color-mix(in oklab, var(--brand) 15%, transparent)',
+} as CSSProperties;
 
 /**
  * The trial date (spec 1 section 2): a field showing `YYYY MMM DD` that opens a calendar, replaced by the calendar
@@ -43,7 +46,11 @@ export default function TrialDatePicker({ value, onChange }: TrialDatePickerProp
   return (
     <div>
       <span id="trial-date-label" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-        Date<span className="text-rose-600 dark:text-rose-400" aria-hidden="true"> *</span>
+        Date
+        <span className="text-rose-600 dark:text-rose-400" aria-hidden="true">
+          {' '}
+          *
+        </span>
       </span>
       <Popover className="relative mt-1.5 lg:hidden">
         <PopoverButton

@@ -4,10 +4,10 @@ import { CSS } from '@dnd-kit/utilities';
 import clsx from 'clsx';
 import { GripVertical } from 'lucide-react';
 import { useState } from 'react';
-import { TUTOR_SORTING_UPDATED, type SortedTutor, type TutorSorting } from '../../../schema/contracts/tutor-sortings';
+import { type SortedTutor, TUTOR_SORTING_UPDATED, type TutorSorting } from '../../../schema/contracts/tutor-sortings';
 import { fullName } from '../../lib/people';
-import Spinner from '../../ui/Spinner';
 import { cardClass, focusRing, primaryButton } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { tutorSortingCalls } from './api';
 
@@ -17,16 +17,28 @@ function TutorRow({ tutor, position, canEdit }: { tutor: SortedTutor; position: 
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={clsx('flex items-center gap-3 rounded-xl bg-slate-50 px-3 py-2 dark:bg-slate-800/60', isDragging && 'relative z-10 shadow-lg ring-2 ring-brand')}
+      className={clsx(
+        'flex items-center gap-3 rounded-xl bg-slate-50 px-3 py-2 dark:bg-slate-800/60',
+        isDragging && 'relative z-10 shadow-lg ring-2 ring-brand',
+      )}
     >
       {canEdit && (
-        <button type="button" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Move ${fullName(tutor, tutor.email ?? tutor._id)}`} className={`cursor-grab rounded-lg p-1 text-slate-500 hover:bg-slate-200 dark:hover:bg-slate-700 ${focusRing}`}>
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={`Move ${fullName(tutor, tutor.email ?? tutor._id)}`}
+          className={`cursor-grab rounded-lg p-1 text-slate-500 hover:bg-slate-200 dark:hover:bg-slate-700 ${focusRing}`}
+        >
           <GripVertical className="size-4" aria-hidden="true" />
         </button>
       )}
       <span className="w-6 text-sm font-semibold text-slate-500 tabular-nums">{position}.</span>
       <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900 dark:text-white">{fullName(tutor, tutor.email ?? tutor._id)}</span>
-      {tutor.availabilityState && tutor.availabilityState !== 'available' && <span className="text-xs text-slate-500 dark:text-slate-400">{tutor.availabilityState}</span>}
+      {tutor.availabilityState && tutor.availabilityState !== 'available' && (
+        <span className="text-xs text-slate-500 dark:text-slate-400">{tutor.availabilityState}</span>
+      )}
     </li>
   );
 }
@@ -39,19 +51,31 @@ export default function SortingCard({ sorting, canEdit, onSaved }: { sorting: Tu
   const toast = useToast();
   const [tutors, setTutors] = useState(sorting.tutors);
   const [saving, setSaving] = useState(false);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const changed = tutors.some((t, i) => t._id !== sorting.tutors[i]?._id);
   const title = `${sorting.curriculum} · ${sorting.subject} · ${sorting.grade}`;
 
   function dragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
-    setTutors((list) => arrayMove(list, list.findIndex((t) => t._id === active.id), list.findIndex((t) => t._id === over.id)));
+    setTutors((list) =>
+      arrayMove(
+        list,
+        list.findIndex((t) => t._id === active.id),
+        list.findIndex((t) => t._id === over.id),
+      ),
+    );
   }
 
   async function save() {
     setSaving(true);
     try {
-      const saved = await tutorSortingCalls.save(sorting, tutors.map((t) => t._id));
+      const saved = await tutorSortingCalls.save(
+        sorting,
+        tutors.map((t) => t._id),
+      );
       toast.success(TUTOR_SORTING_UPDATED);
       onSaved(saved);
     } catch (error) {

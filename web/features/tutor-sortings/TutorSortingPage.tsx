@@ -4,14 +4,14 @@ import { useState } from 'react';
 import type { TutorSorting } from '../../../schema/contracts/tutor-sortings';
 import { usePagedList } from '../../lib/paged-list';
 import { signedInUserAtom } from '../../lib/session';
+import { cardClass, secondaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import SelectField from '../../ui/SelectField';
 import Spinner from '../../ui/Spinner';
-import { cardClass, secondaryButton } from '../../ui/classes';
 import { gradesOf, subjectsOf, useCatalogue } from '../courses/use-catalogue';
 import { useAdminPermissions, useCan } from '../roles/admin-permissions';
-import SortingCard from './SortingCard';
 import { tutorSortingCalls } from './api';
+import SortingCard from './SortingCard';
 
 const PAGE = 10;
 const keyOf = (s: TutorSorting) => `${s.curriculum}|${s.subject}|${s.grade}`;
@@ -26,13 +26,10 @@ export default function TutorSortingPage() {
   const [filters, setFilters] = useState({ curriculum: '', subject: '', grade: '' });
   const query = { ...filters, limit: PAGE };
   // Keys without a saved order have no _id yet; the list addresses every row by its key instead.
-  const { list, loadMore, updated } = usePagedList<Row>(
-    async (offset) => {
-      const page = await tutorSortingCalls.list({ ...query, offset });
-      return { ...page, docs: page.docs.map((doc) => ({ ...doc, _id: keyOf(doc) })) };
-    },
-    JSON.stringify(query),
-  );
+  const { list, loadMore, updated } = usePagedList<Row>(async (offset) => {
+    const page = await tutorSortingCalls.list({ ...query, offset });
+    return { ...page, docs: page.docs.map((doc) => ({ ...doc, _id: keyOf(doc) })) };
+  }, JSON.stringify(query));
   const set = (key: keyof typeof filters) => (value: string) =>
     setFilters((f) => ({ ...f, [key]: value, ...(key === 'curriculum' ? { subject: '', grade: '' } : key === 'subject' ? { grade: '' } : {}) }));
 
@@ -46,7 +43,11 @@ export default function TutorSortingPage() {
   if (!can({ tutorSorting: ['view'] })) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <EmptyState icon={<ShieldOff className="size-6" aria-hidden="true" />} title="No access to tutor sorting" text="Your role does not include tutor sorting. Ask an admin who has it." />
+        <EmptyState
+          icon={<ShieldOff className="size-6" aria-hidden="true" />}
+          title="No access to tutor sorting"
+          text="Your role does not include tutor sorting. Ask an admin who has it."
+        />
       </div>
     );
   }
@@ -59,9 +60,32 @@ export default function TutorSortingPage() {
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">A free trial goes to the first tutor in the list who is free at the chosen time.</p>
 
       <form role="search" aria-label="Filter tutor sorting" className={`${cardClass} mt-6 grid gap-4 p-4 sm:grid-cols-3`} onSubmit={(e) => e.preventDefault()}>
-        <SelectField id="sorting-curriculum" label="Curriculum" value={filters.curriculum} onChange={(e) => set('curriculum')(e.target.value)} options={options(catalogue.map((c) => c.curriculum))} placeholder="All" />
-        <SelectField id="sorting-subject" label="Subject" disabled={!filters.curriculum} value={filters.subject} onChange={(e) => set('subject')(e.target.value)} options={options(subjectsOf(catalogue, filters.curriculum).map((s) => s.subject))} placeholder="All" />
-        <SelectField id="sorting-grade" label="Grade" disabled={!filters.subject} value={filters.grade} onChange={(e) => set('grade')(e.target.value)} options={options(gradesOf(catalogue, filters.curriculum, filters.subject))} placeholder="All" />
+        <SelectField
+          id="sorting-curriculum"
+          label="Curriculum"
+          value={filters.curriculum}
+          onChange={(e) => set('curriculum')(e.target.value)}
+          options={options(catalogue.map((c) => c.curriculum))}
+          placeholder="All"
+        />
+        <SelectField
+          id="sorting-subject"
+          label="Subject"
+          disabled={!filters.curriculum}
+          value={filters.subject}
+          onChange={(e) => set('subject')(e.target.value)}
+          options={options(subjectsOf(catalogue, filters.curriculum).map((s) => s.subject))}
+          placeholder="All"
+        />
+        <SelectField
+          id="sorting-grade"
+          label="Grade"
+          disabled={!filters.subject}
+          value={filters.grade}
+          onChange={(e) => set('grade')(e.target.value)}
+          options={options(gradesOf(catalogue, filters.curriculum, filters.subject))}
+          placeholder="All"
+        />
       </form>
 
       <div className="mt-6 space-y-4">
@@ -72,11 +96,20 @@ export default function TutorSortingPage() {
             <Spinner className="size-8" />
           </div>
         ) : list.docs.length === 0 ? (
-          <EmptyState icon={<Users className="size-6" aria-hidden="true" />} title="No tutors to sort" text="No tutor teaches a subject matching these filters yet." />
+          <EmptyState
+            icon={<Users className="size-6" aria-hidden="true" />}
+            title="No tutors to sort"
+            text="No tutor teaches a subject matching these filters yet."
+          />
         ) : (
           <>
             {list.docs.map((sorting) => (
-              <SortingCard key={`${sorting._id}:${sorting.tutors.map((t) => t._id).join()}`} sorting={sorting} canEdit={can({ tutorSorting: ['edit'] })} onSaved={(saved) => updated({ ...saved, _id: keyOf(saved) })} />
+              <SortingCard
+                key={`${sorting._id}:${sorting.tutors.map((t) => t._id).join()}`}
+                sorting={sorting}
+                canEdit={can({ tutorSorting: ['edit'] })}
+                onSaved={(saved) => updated({ ...saved, _id: keyOf(saved) })}
+              />
             ))}
             {list.docs.length < list.totalDocs && (
               <div className="flex justify-center">

@@ -1,6 +1,6 @@
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { TutorSorting } from '../../../schema/contracts/tutor-sortings';
-import { api, type ApiOptions } from '../../lib/api';
+import { type ApiOptions, api } from '../../lib/api';
 
 /** The tutor sorting page's calls: the saved orders by curriculum, subject and grade, and saving one. */
 export const tutorSortingCalls = {

@@ -1,8 +1,8 @@
 import clsx from 'clsx';
 import { Camera, CameraOff, Mic, MicOff } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import Spinner from '../../ui/Spinner';
 import { cardClass, primaryButton, secondaryButton } from '../../ui/classes';
+import Spinner from '../../ui/Spinner';
 
 type CheckState = 'idle' | 'starting' | 'live' | 'denied' | 'absent' | 'unsupported' | 'failed';
 
@@ -111,7 +111,11 @@ export default function DeviceCheck({ className }: { className?: string }) {
         )}
       </div>
       <div className="mt-4 flex items-center gap-3">
-        {hasAudio ? <Mic className="size-5 shrink-0 text-brand" aria-hidden="true" /> : <MicOff className="size-5 shrink-0 text-slate-400" aria-hidden="true" />}
+        {hasAudio ? (
+          <Mic className="size-5 shrink-0 text-brand" aria-hidden="true" />
+        ) : (
+          <MicOff className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
+        )}
         <div
           role="meter"
           aria-label="Microphone level"
@@ -125,7 +129,11 @@ export default function DeviceCheck({ className }: { className?: string }) {
       </div>
       {state === 'live' && (
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-300" role="status">
-          {hasVideo && hasAudio ? 'Camera and microphone work. Say something to see the meter move.' : hasVideo ? 'Camera works; no microphone was found.' : 'Microphone works; no camera was found.'}
+          {hasVideo && hasAudio
+            ? 'Camera and microphone work. Say something to see the meter move.'
+            : hasVideo
+              ? 'Camera works; no microphone was found.'
+              : 'Microphone works; no camera was found.'}
         </p>
       )}
       {message && (

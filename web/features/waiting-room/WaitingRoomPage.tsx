@@ -5,18 +5,18 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { MeetingData } from '../../../schema/contracts/waiting-room';
 import { BASENAME } from '../../lib/paths';
 import { signedInUserAtom } from '../../lib/session';
+import { cardClass, primaryButton, secondaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import Spinner from '../../ui/Spinner';
-import { cardClass, primaryButton, secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { lessonTime } from '../courses/course-format';
 import { joinOpensText, useJoinOpen } from '../lessons/join-opens';
+import { waitingRoomCalls } from './api';
 import { phaseOf } from './countdown';
 import DeviceCheck from './DeviceCheck';
 import PeopleWaiting from './PeopleWaiting';
 import { useWaitingRoom } from './use-waiting-room';
 import type { ConnectionStatus } from './waiting-room-connection';
-import { waitingRoomCalls } from './api';
 
 /** Spec 1 section 9: the time zone falls back to Asia/Singapore. */
 const FALLBACK_ZONE = 'Asia/Singapore';

@@ -61,7 +61,8 @@ export function ticketedSocket(fetchTicket: () => Promise<string>, Base: typeof 
     close(code?: number, reason?: string) {
       this.ended = true;
       this.socket?.close(code, reason);
-    }  }
+    }
+  }
   // Only the members y-websocket uses are provided; the provider never reaches for the rest.
   return TicketedSocket as unknown as typeof WebSocket;
 }

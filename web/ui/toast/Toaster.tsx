@@ -1,7 +1,7 @@
+import clsx from 'clsx';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { useEffect } from 'react';
-import clsx from 'clsx';
 import { dismissToastAtom, TOAST_AUTO_HIDE_MS, type Toast, toastsAtom } from '../toast-atoms';
 
 function ToastItem({ toast }: { toast: Toast }) {

@@ -1,13 +1,13 @@
 import { eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
+import { ApiError, fieldError } from '../../../platform/errors';
 import type { changePasswordRequest } from '../../../schema/contracts/passwords';
 import { users } from '../../../schema/tables';
-import { ApiError, fieldError } from '../../../platform/errors';
 import type { Actor } from '../../env';
 import { hashPassword, verifyPassword } from '../passwords';
 import { type Caller, passwordFailed, passwordKeys, passwordSucceeded, type Refusal, reserveAttempt } from '../rate-limit';
 import { revokeSessions } from '../sessions';
-import { warnOwner, type WarningContext } from '../sign-in-warning';
+import { type WarningContext, warnOwner } from '../sign-in-warning';
 import type { TenantDb } from '../tenant-db';
 
 export const CURRENT_PASSWORD_WRONG = 'Your current password is not correct';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
+import { ApiError, fieldError } from '../../../platform/errors';
 import { adminOnlyAvailabilityStates, type availabilityInput } from '../../../schema/contracts/availability';
 import { hasTenantPermission, type PermissionMap } from '../../../schema/contracts/permissions';
-import { ApiError, fieldError } from '../../../platform/errors';
 import type { Actor } from '../../env';
 import { adminPermissions } from '../admin-permissions';
 import type { TenantDb } from '../tenant-db';

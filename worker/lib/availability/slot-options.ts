@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { SlotOption } from '../../../schema/contracts/availability';
-import { tutorSortings, users, userSubjects } from '../../../schema/tables';
+import { tutorSortings, userSubjects, users } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
 import { freeSlots } from './slots';
 import { slotSources } from './store';
@@ -14,7 +14,14 @@ export interface CatalogueKey {
 }
 
 /** Free starts of each tutor on `date` in `timezone`, as slot options; everything a tutor is busy with is read in one window. */
-export async function slotsFor(tdb: TenantDb, tutors: { _id: string; timezone: string }[], date: string, timezone: string, duration: number, exceptSectionId?: string) {
+export async function slotsFor(
+  tdb: TenantDb,
+  tutors: { _id: string; timezone: string }[],
+  date: string,
+  timezone: string,
+  duration: number,
+  exceptSectionId?: string,
+) {
   if (!tutors.length) return [];
   const ids = tutors.map((t) => t._id);
   // Two days either side covers any zone offset, the longest lesson plus buffer, and the daily cap's local day.
@@ -34,7 +41,9 @@ export async function slotsFor(tdb: TenantDb, tutors: { _id: string; timezone: s
       duration,
       now,
     });
-    return starts.map((start): SlotOption => ({ user: tutor._id, start: new Date(start).toISOString(), end: new Date(start + duration * 60_000).toISOString() }));
+    return starts.map(
+      (start): SlotOption => ({ user: tutor._id, start: new Date(start).toISOString(), end: new Date(start + duration * 60_000).toISOString() }),
+    );
   });
   return perTutor.flat();
 }

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { itemRule, type RuleItem } from '../../../schema/contracts/availability-rule';
 import { type EffectiveBookingRules, minutesOf, SLOT_STEP_MINUTES, type WeeklyHoursInput } from '../../../schema/contracts/availability';
+import { itemRule, type RuleItem } from '../../../schema/contracts/availability-rule';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -45,7 +45,11 @@ const dayKey = (ms: number, timezone: string) => dayFormat(timezone).format(ms);
 
 /** The calendar date of `ms` in `timezone` as [year, month (1–12), day]. */
 function localDate(ms: number, timezone: string): [number, number, number] {
-  const parts = Object.fromEntries(dayFormat(timezone).formatToParts(ms).map((p) => [p.type, Number(p.value)]));
+  const parts = Object.fromEntries(
+    dayFormat(timezone)
+      .formatToParts(ms)
+      .map((p) => [p.type, Number(p.value)]),
+  );
   return [parts.year!, parts.month!, parts.day!];
 }
 
@@ -100,7 +104,10 @@ function candidateStarts(item: SlotItem, viewerDay: Interval, duration: number):
 export function freeSlots(input: SlotInputs): number[] {
   const { rules, duration, now } = input;
   const [viewerYear, viewerMonth, viewerDate] = input.date.split('-').map(Number) as [number, number, number];
-  const viewerDay = { start: wallTime(viewerYear, viewerMonth, viewerDate, 0, input.viewerTimezone), end: wallTime(viewerYear, viewerMonth, viewerDate + 1, 0, input.viewerTimezone) };
+  const viewerDay = {
+    start: wallTime(viewerYear, viewerMonth, viewerDate, 0, input.viewerTimezone),
+    end: wallTime(viewerYear, viewerMonth, viewerDate + 1, 0, input.viewerTimezone),
+  };
   const earliest = now + rules.minNoticeMinutes * MINUTE;
   const latest = now + rules.maxDaysAhead * DAY;
   const buffer = rules.bufferMinutes * MINUTE;

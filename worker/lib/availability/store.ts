@@ -1,5 +1,5 @@
-import type { BatchItem } from 'drizzle-orm/batch';
 import { and, eq, gte, inArray, isNull, lt, ne, or } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import {
   type AvailabilityItem,
   type AvailabilityState,
@@ -48,7 +48,11 @@ export async function effectiveRules(tdb: TenantDb, userIds: string[]): Promise<
 }
 
 const itemsQuery = (tdb: TenantDb, userIds: string[]) =>
-  tdb.db.select().from(availabilityItems).where(tdb.where(availabilityItems, inArray(availabilityItems.userId, userIds))).orderBy(availabilityItems.createdAt, availabilityItems._id);
+  tdb.db
+    .select()
+    .from(availabilityItems)
+    .where(tdb.where(availabilityItems, inArray(availabilityItems.userId, userIds)))
+    .orderBy(availabilityItems.createdAt, availabilityItems._id);
 
 const itemFrom = (r: typeof availabilityItems.$inferSelect): AvailabilityItem & { userId: string } => ({
   _id: r._id,
@@ -68,7 +72,14 @@ const timeOffQuery = (tdb: TenantDb, userIds: string[], window?: Interval) =>
   tdb.db
     .select()
     .from(timeOff)
-    .where(tdb.where(timeOff, inArray(timeOff.userId, userIds), window ? lt(timeOff.start, new Date(window.end)) : undefined, window ? gte(timeOff.end, new Date(window.start)) : undefined))
+    .where(
+      tdb.where(
+        timeOff,
+        inArray(timeOff.userId, userIds),
+        window ? lt(timeOff.start, new Date(window.end)) : undefined,
+        window ? gte(timeOff.end, new Date(window.start)) : undefined,
+      ),
+    )
     .orderBy(timeOff.start);
 
 const timeOffFrom = (r: typeof timeOff.$inferSelect): TimeOff & { userId: string } => ({
@@ -148,8 +159,14 @@ function idKeeper(own: { _id: string }[]) {
 export async function replaceAvailability(tdb: TenantDb, userId: string, input: AvailabilityWrite) {
   const now = Date.now();
   const [ownItems, ownTimeOff] = await tdb.db.batch([
-    tdb.db.select({ _id: availabilityItems._id }).from(availabilityItems).where(tdb.where(availabilityItems, eq(availabilityItems.userId, userId))),
-    tdb.db.select({ _id: timeOff._id }).from(timeOff).where(tdb.where(timeOff, eq(timeOff.userId, userId))),
+    tdb.db
+      .select({ _id: availabilityItems._id })
+      .from(availabilityItems)
+      .where(tdb.where(availabilityItems, eq(availabilityItems.userId, userId))),
+    tdb.db
+      .select({ _id: timeOff._id })
+      .from(timeOff)
+      .where(tdb.where(timeOff, eq(timeOff.userId, userId))),
   ]);
   const itemId = idKeeper(ownItems);
   const timeOffId = idKeeper(ownTimeOff);
@@ -172,13 +189,21 @@ export async function replaceAvailability(tdb: TenantDb, userId: string, input: 
         }),
       ),
     ),
-    ...input.timeOff.map((t) => tdb.db.insert(timeOff).values(tdb.values(timeOff, { _id: timeOffId(t._id), userId, start: t.start, end: t.end, reason: t.reason, note: t.note }))),
+    ...input.timeOff.map((t) =>
+      tdb.db.insert(timeOff).values(tdb.values(timeOff, { _id: timeOffId(t._id), userId, start: t.start, end: t.end, reason: t.reason, note: t.note })),
+    ),
     tdb.db
       .insert(bookingSettings)
       .values(tdb.values(bookingSettings, { _id: tutorRulesId(userId), userId, rules }))
       .onConflictDoUpdate({ target: bookingSettings._id, set: { rules, updatedAt: new Date() } }),
   ];
-  if (input.availabilityState) statements.push(tdb.db.update(users).set({ availabilityState: input.availabilityState }).where(tdb.where(users, eq(users._id, userId))));
+  if (input.availabilityState)
+    statements.push(
+      tdb.db
+        .update(users)
+        .set({ availabilityState: input.availabilityState })
+        .where(tdb.where(users, eq(users._id, userId))),
+    );
   const [first, ...rest] = statements;
   await tdb.db.batch([first!, ...rest]);
 }

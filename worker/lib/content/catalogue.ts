@@ -1,14 +1,18 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { ApiError } from '../../../platform/errors';
 import type { SubjectDataResponse, TopicWithSubTopics } from '../../../schema/contracts/content';
 import { slugify, subjectSlug } from '../../../schema/contracts/slug';
 import { curricula, grades, subjects, topics } from '../../../schema/tables';
-import { ApiError } from '../../../platform/errors';
 import type { TenantDb } from '../tenant-db';
 import { subTopicSummaries, toTopicDoc } from './records';
 
 /** Callers may send a slug or a display name ("Cambridge IGCSE" or `cambridge-igcse`): both reduce to the slug. */
 export async function curriculumBySlugOrName(tdb: TenantDb, value: string) {
-  const row = await tdb.db.select().from(curricula).where(tdb.where(curricula, eq(curricula.slug, slugify(value)))).get();
+  const row = await tdb.db
+    .select()
+    .from(curricula)
+    .where(tdb.where(curricula, eq(curricula.slug, slugify(value))))
+    .get();
   if (!row) throw new ApiError(404, 'Curriculum not found');
   return row;
 }
@@ -44,10 +48,20 @@ export async function subjectData(tdb: TenantDb, curriculumValue: string, subjec
   const subject = subjectValue ? await subjectBySlugOrName(tdb, curriculum._id, subjectValue) : null;
   const subjectIds = subject
     ? [subject._id]
-    : (await tdb.db.select({ _id: subjects._id }).from(subjects).where(tdb.where(subjects, eq(subjects.curriculumId, curriculum._id))).all()).map((s) => s._id);
+    : (
+        await tdb.db
+          .select({ _id: subjects._id })
+          .from(subjects)
+          .where(tdb.where(subjects, eq(subjects.curriculumId, curriculum._id)))
+          .all()
+      ).map((s) => s._id);
   let gradeId: string | undefined;
   if (subject && gradeValue) {
-    const grade = await tdb.db.select().from(grades).where(and(tdb.where(grades, eq(grades.subjectId, subject._id)), eq(grades.grade, gradeValue))).get();
+    const grade = await tdb.db
+      .select()
+      .from(grades)
+      .where(and(tdb.where(grades, eq(grades.subjectId, subject._id)), eq(grades.grade, gradeValue)))
+      .get();
     if (!grade) throw new ApiError(404, 'Grade not found');
     gradeId = grade._id;
   }

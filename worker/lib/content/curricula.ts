@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { ApiError } from '../../../platform/errors';
 import type { subjectCodeInput, subjectsQuery, tagsQuery } from '../../../schema/contracts/content';
 import type { CurriculumListItem, HomeCurriculum, SearchOption, SubjectMapData } from '../../../schema/contracts/learning';
 import { curricula, grades, subjects, subTopics, tags, topics } from '../../../schema/tables';
-import { ApiError } from '../../../platform/errors';
 import { listPage } from '../pagination';
 import { contains } from '../search';
 import type { TenantDb } from '../tenant-db';
@@ -46,8 +46,18 @@ export async function catalogue(tdb: TenantDb): Promise<HomeCurriculum[]> {
 export async function searchOptions(tdb: TenantDb): Promise<SearchOption[]> {
   const [tree, topicRows, subTopicRows] = await Promise.all([
     catalogue(tdb),
-    tdb.db.select({ _id: topics._id, name: topics.name, slug: topics.slug, subjectId: topics.subjectId }).from(topics).where(tdb.where(topics)).orderBy(asc(topics.sortingOrder)).all(),
-    tdb.db.select({ _id: subTopics._id, name: subTopics.name, slug: subTopics.slug, topicId: subTopics.topicId }).from(subTopics).where(tdb.where(subTopics)).orderBy(asc(subTopics.sortingOrder)).all(),
+    tdb.db
+      .select({ _id: topics._id, name: topics.name, slug: topics.slug, subjectId: topics.subjectId })
+      .from(topics)
+      .where(tdb.where(topics))
+      .orderBy(asc(topics.sortingOrder))
+      .all(),
+    tdb.db
+      .select({ _id: subTopics._id, name: subTopics.name, slug: subTopics.slug, topicId: subTopics.topicId })
+      .from(subTopics)
+      .where(tdb.where(subTopics))
+      .orderBy(asc(subTopics.sortingOrder))
+      .all(),
   ]);
   const options: SearchOption[] = [];
   const subjectPaths = new Map<string, { path: string; label: string }>();
@@ -110,7 +120,12 @@ export async function subjectMapData(tdb: TenantDb, input: z.infer<typeof subjec
     .where(tdb.where(subjects, eq(subjects.subjectCode, input.subjectCode)))
     .get();
   if (!row) throw new ApiError(404, 'No subject has this code');
-  const gradeRows = await tdb.db.select().from(grades).where(tdb.where(grades, eq(grades.subjectId, row.subject._id))).orderBy(asc(grades.sortingOrder)).all();
+  const gradeRows = await tdb.db
+    .select()
+    .from(grades)
+    .where(tdb.where(grades, eq(grades.subjectId, row.subject._id)))
+    .orderBy(asc(grades.sortingOrder))
+    .all();
   return {
     subjectCode: input.subjectCode,
     curriculum: { _id: row.curriculum._id, name: row.curriculum.name, slug: row.curriculum.slug },
@@ -122,7 +137,14 @@ export async function subjectMapData(tdb: TenantDb, input: z.infer<typeof subjec
 
 export async function subjectDocs(tdb: TenantDb, query: z.infer<typeof subjectsQuery>) {
   return tdb.db
-    .select({ _id: subjects._id, name: subjects.name, slug: subjects.slug, subjectCode: subjects.subjectCode, curriculumId: subjects.curriculumId, curriculum: curricula.name })
+    .select({
+      _id: subjects._id,
+      name: subjects.name,
+      slug: subjects.slug,
+      subjectCode: subjects.subjectCode,
+      curriculumId: subjects.curriculumId,
+      curriculum: curricula.name,
+    })
     .from(subjects)
     .innerJoin(curricula, eq(curricula._id, subjects.curriculumId))
     .where(tdb.where(subjects, query.curriculumId ? eq(subjects.curriculumId, query.curriculumId) : undefined))

@@ -21,7 +21,10 @@ async function contentPageMeta(tdb: TenantDb, path: string, siteName: string): P
   if (!subject) return null;
   const subjectName = `${curriculum.name} ${subject.name}`;
   if (!topicSlug) {
-    return { title: `${subjectName}: topics and practice | ${siteName}`, description: `Notes, worked examples and practice questions for every ${subjectName} topic.` };
+    return {
+      title: `${subjectName}: topics and practice | ${siteName}`,
+      description: `Notes, worked examples and practice questions for every ${subjectName} topic.`,
+    };
   }
   if (!subTopicSlug) return null;
   const row = await tdb.db

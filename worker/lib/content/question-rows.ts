@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { questionInput } from '../../../schema/contracts/content';
-import { newId } from '../../../schema/tables/columns';
-import type { questions } from '../../../schema/tables';
 import { fieldError } from '../../../platform/errors';
+import type { questionInput } from '../../../schema/contracts/content';
+import type { questions } from '../../../schema/tables';
+import { newId } from '../../../schema/tables/columns';
 
 type Input = z.infer<typeof questionInput>;
 type QuestionRow = typeof questions.$inferSelect;

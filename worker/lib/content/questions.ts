@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
+import { fieldError } from '../../../platform/errors';
 import type { approveInput, createManyInput, questionIdsQuery, questionInput, questionListQuery } from '../../../schema/contracts/content';
 import { questions, subTopics } from '../../../schema/tables';
 import type { Actor } from '../../env';
-import { fieldError } from '../../../platform/errors';
 import { listPage, sortBy } from '../pagination';
 import { contains } from '../search';
 import type { TenantDb } from '../tenant-db';
@@ -17,7 +17,13 @@ const live = isNull(questions.deletedAt);
 /** Every sub topic the rows name must be this tenant's; the first stranger is reported at its row's field. */
 async function assertSubTopics(tdb: TenantDb, ids: string[], pathOf: (index: number) => string) {
   const found = new Set(
-    (await tdb.db.select({ _id: subTopics._id }).from(subTopics).where(tdb.where(subTopics, inArray(subTopics._id, [...new Set(ids)]))).all()).map((r) => r._id),
+    (
+      await tdb.db
+        .select({ _id: subTopics._id })
+        .from(subTopics)
+        .where(tdb.where(subTopics, inArray(subTopics._id, [...new Set(ids)])))
+        .all()
+    ).map((r) => r._id),
   );
   const bad = ids.findIndex((id) => !found.has(id));
   if (bad >= 0) throw fieldError(pathOf(bad), 'is not a sub topic of this site');
@@ -44,7 +50,16 @@ export async function questionsById(tdb: TenantDb, query: z.infer<typeof questio
   const where = tdb.where(questions, live, inArray(questions._id, query.questionId));
   const order = [desc(questions.createdAt), desc(questions._id)];
   return listPage(tdb.db, questions, where, query, async ({ limit, offset }) =>
-    (await tdb.db.select().from(questions).where(where).orderBy(...order).limit(limit).offset(offset).all()).map(toQuestionDoc),
+    (
+      await tdb.db
+        .select()
+        .from(questions)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset)
+        .all()
+    ).map(toQuestionDoc),
   );
 }
 
@@ -85,7 +100,10 @@ export async function approveQuestion(tdb: TenantDb, actor: Actor, id: string, i
 /** Marked deleted, not removed: past attempts still name the question. */
 export async function deleteQuestion(tdb: TenantDb, id: string) {
   const row = await findQuestion(tdb, id);
-  await tdb.db.update(questions).set({ deletedAt: new Date() }).where(and(tdb.where(questions, eq(questions._id, row._id)), live));
+  await tdb.db
+    .update(questions)
+    .set({ deletedAt: new Date() })
+    .where(and(tdb.where(questions, eq(questions._id, row._id)), live));
   return { _id: row._id };
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { ApiError, fieldError } from '../../../platform/errors';
 import type { LearnerQuestion, QuestionDoc, SubTopicDoc, SubTopicSummary, TopicDoc } from '../../../schema/contracts/content';
 import { questions, quizzes, subTopics, topics } from '../../../schema/tables';
-import { ApiError, fieldError } from '../../../platform/errors';
 import type { TenantDb } from '../tenant-db';
 
 type TopicRow = typeof topics.$inferSelect;
@@ -35,7 +35,11 @@ export const toLearnerQuestion = (row: QuestionRow): LearnerQuestion => ({
 });
 
 export async function findTopic(tdb: TenantDb, id: string) {
-  const row = await tdb.db.select().from(topics).where(tdb.where(topics, eq(topics._id, id))).get();
+  const row = await tdb.db
+    .select()
+    .from(topics)
+    .where(tdb.where(topics, eq(topics._id, id)))
+    .get();
   if (!row) throw new ApiError(404, 'Topic not found');
   return row;
 }
@@ -48,14 +52,22 @@ export async function topicField(tdb: TenantDb, id: string, path = 'topicId') {
 }
 
 export async function findSubTopic(tdb: TenantDb, id: string) {
-  const row = await tdb.db.select().from(subTopics).where(tdb.where(subTopics, eq(subTopics._id, id))).get();
+  const row = await tdb.db
+    .select()
+    .from(subTopics)
+    .where(tdb.where(subTopics, eq(subTopics._id, id)))
+    .get();
   if (!row) throw new ApiError(404, 'Sub topic not found');
   return row;
 }
 
 /** Questions marked deleted are gone for every caller; past submissions keep their own copy of what was asked. */
 export async function findQuestion(tdb: TenantDb, id: string) {
-  const row = await tdb.db.select().from(questions).where(tdb.where(questions, eq(questions._id, id), isNull(questions.deletedAt))).get();
+  const row = await tdb.db
+    .select()
+    .from(questions)
+    .where(tdb.where(questions, eq(questions._id, id), isNull(questions.deletedAt)))
+    .get();
   if (!row) throw new ApiError(404, 'Question not found');
   return row;
 }
@@ -66,7 +78,14 @@ export async function subTopicSummaries(tdb: TenantDb, topicIds: string[]): Prom
   if (topicIds.length === 0) return byTopic;
   const [rows, quizRows] = await Promise.all([
     tdb.db
-      .select({ _id: subTopics._id, topicId: subTopics.topicId, name: subTopics.name, slug: subTopics.slug, summary: subTopics.summary, sortingOrder: subTopics.sortingOrder })
+      .select({
+        _id: subTopics._id,
+        topicId: subTopics.topicId,
+        name: subTopics.name,
+        slug: subTopics.slug,
+        summary: subTopics.summary,
+        sortingOrder: subTopics.sortingOrder,
+      })
       .from(subTopics)
       .where(tdb.where(subTopics, inArray(subTopics.topicId, topicIds)))
       .orderBy(asc(subTopics.sortingOrder), asc(subTopics.name))

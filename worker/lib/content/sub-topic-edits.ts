@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { type SubTopicEdit, subTopicEdits } from '../../../schema/contracts/content';
-import { newId } from '../../../schema/tables/columns';
-import type { subTopics } from '../../../schema/tables';
 import { fieldError } from '../../../platform/errors';
+import { type SubTopicEdit, subTopicEdits } from '../../../schema/contracts/content';
+import type { subTopics } from '../../../schema/tables';
+import { newId } from '../../../schema/tables/columns';
 
 type SubTopicRow = typeof subTopics.$inferSelect;
 type Lists = Pick<SubTopicRow, 'resources' | 'videoLinks' | 'contents' | 'faqs' | 'reviews'>;

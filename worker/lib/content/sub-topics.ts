@@ -1,13 +1,13 @@
 import { asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { groupedSubTopicsInput, SubTopicEdit, subTopicInput, subTopicListQuery, SubTopicPage, subTopicUpdate } from '../../../schema/contracts/content';
+import { ApiError } from '../../../platform/errors';
+import type { groupedSubTopicsInput, SubTopicEdit, SubTopicPage, subTopicInput, subTopicListQuery, subTopicUpdate } from '../../../schema/contracts/content';
 import { slugify } from '../../../schema/contracts/slug';
 import { questions, quizzes, subTopics, topics } from '../../../schema/tables';
-import { ApiError } from '../../../platform/errors';
 import { listPage, sortBy } from '../pagination';
 import { contains } from '../search';
 import type { TenantDb } from '../tenant-db';
-import { approvedOnly, findSubTopic, findTopic, subTopicSummaries, toLearnerQuestion, toSubTopicDoc, toTopicDoc, topicField, uniqueSlug } from './records';
+import { approvedOnly, findSubTopic, findTopic, subTopicSummaries, toLearnerQuestion, topicField, toSubTopicDoc, toTopicDoc, uniqueSlug } from './records';
 import { applyEdit } from './sub-topic-edits';
 
 const sortColumns = { name: subTopics.name, sortingOrder: subTopics.sortingOrder, createdAt: subTopics.createdAt, updatedAt: subTopics.updatedAt };
@@ -26,7 +26,11 @@ export async function subTopicPage(tdb: TenantDb, id: string): Promise<SubTopicP
   const row = await findSubTopic(tdb, id);
   const [topic, questionCount, summaries] = await Promise.all([
     findTopic(tdb, row.topicId),
-    tdb.db.select({ n: count() }).from(questions).where(tdb.where(questions, eq(questions.subTopicId, row._id), approvedOnly)).get(),
+    tdb.db
+      .select({ n: count() })
+      .from(questions)
+      .where(tdb.where(questions, eq(questions.subTopicId, row._id), approvedOnly))
+      .get(),
     subTopicSummaries(tdb, [row.topicId]),
   ]);
   return {
@@ -52,7 +56,12 @@ export async function randomQuestion(tdb: TenantDb, id: string) {
 }
 
 export async function groupedSubTopics(tdb: TenantDb, input: z.infer<typeof groupedSubTopicsInput>) {
-  const topicRows = await tdb.db.select().from(topics).where(tdb.where(topics, inArray(topics._id, input.topicIds))).orderBy(asc(topics.sortingOrder)).all();
+  const topicRows = await tdb.db
+    .select()
+    .from(topics)
+    .where(tdb.where(topics, inArray(topics._id, input.topicIds)))
+    .orderBy(asc(topics.sortingOrder))
+    .all();
   const subs = await subTopicSummaries(
     tdb,
     topicRows.map((t) => t._id),
@@ -74,7 +83,11 @@ export async function createSubTopic(tdb: TenantDb, input: z.infer<typeof subTop
   await topicField(tdb, input.topicId);
   const [slugs, last] = await Promise.all([
     siblingSlugs(tdb, input.topicId),
-    tdb.db.select({ n: sql<number>`coalesce(max(${subTopics.sortingOrder}), -1)` }).from(subTopics).where(tdb.where(subTopics, eq(subTopics.topicId, input.topicId))).get(),
+    tdb.db
+      .select({ n: sql<number>`coalesce(max(${subTopics.sortingOrder}), -1)` })
+      .from(subTopics)
+      .where(tdb.where(subTopics, eq(subTopics.topicId, input.topicId)))
+      .get(),
   ]);
   const created = await tdb.db
     .insert(subTopics)
@@ -90,7 +103,12 @@ export async function updateSubTopic(tdb: TenantDb, id: string, input: z.infer<t
   const topicId = input.topicId ?? row.topicId;
   if (input.topicId) await topicField(tdb, input.topicId);
   const slug = input.name || topicId !== row.topicId ? uniqueSlug(slugify(input.name ?? row.name), await siblingSlugs(tdb, topicId, row._id)) : row.slug;
-  const updated = await tdb.db.update(subTopics).set({ ...input, slug }).where(tdb.where(subTopics, eq(subTopics._id, row._id))).returning().get();
+  const updated = await tdb.db
+    .update(subTopics)
+    .set({ ...input, slug })
+    .where(tdb.where(subTopics, eq(subTopics._id, row._id)))
+    .returning()
+    .get();
   return toSubTopicDoc(updated);
 }
 
@@ -98,8 +116,16 @@ export async function updateSubTopic(tdb: TenantDb, id: string, input: z.infer<t
 export async function deleteSubTopic(tdb: TenantDb, id: string) {
   const row = await findSubTopic(tdb, id);
   const [questionCount, quizCount] = await Promise.all([
-    tdb.db.select({ n: count() }).from(questions).where(tdb.where(questions, eq(questions.subTopicId, row._id))).get(),
-    tdb.db.select({ n: count() }).from(quizzes).where(tdb.where(quizzes, eq(quizzes.subTopicId, row._id))).get(),
+    tdb.db
+      .select({ n: count() })
+      .from(questions)
+      .where(tdb.where(questions, eq(questions.subTopicId, row._id)))
+      .get(),
+    tdb.db
+      .select({ n: count() })
+      .from(quizzes)
+      .where(tdb.where(quizzes, eq(quizzes.subTopicId, row._id)))
+      .get(),
   ]);
   if ((questionCount?.n ?? 0) > 0 || (quizCount?.n ?? 0) > 0) {
     throw new ApiError(409, 'This sub topic still has questions or quizzes; they keep past attempts readable, so it cannot be deleted');
@@ -112,6 +138,11 @@ export async function deleteSubTopic(tdb: TenantDb, id: string) {
 export async function editSubTopic(tdb: TenantDb, id: string, name: SubTopicEdit, body: unknown) {
   const row = await findSubTopic(tdb, id);
   const change = (applyEdit[name] as (row: typeof subTopics.$inferSelect, body: unknown) => object)(row, body);
-  const updated = await tdb.db.update(subTopics).set(change).where(tdb.where(subTopics, eq(subTopics._id, row._id))).returning().get();
+  const updated = await tdb.db
+    .update(subTopics)
+    .set(change)
+    .where(tdb.where(subTopics, eq(subTopics._id, row._id)))
+    .returning()
+    .get();
   return toSubTopicDoc(updated);
 }

@@ -1,8 +1,8 @@
 import { eq, isNull } from 'drizzle-orm';
-import { hasPermission, hasTenantPermission, type PermissionMap, type Requirement } from '../../../schema/contracts/permissions';
-import { courses, courseStudents, courseTutors, tenants, tutorRoles } from '../../../schema/tables';
-import type { Actor, AuthState } from '../../env';
 import { ApiError } from '../../../platform/errors';
+import { hasPermission, hasTenantPermission, type PermissionMap, type Requirement } from '../../../schema/contracts/permissions';
+import { courseStudents, courses, courseTutors, tenants, tutorRoles } from '../../../schema/tables';
+import type { Actor, AuthState } from '../../env';
 import { adminPermissions } from '../admin-permissions';
 import type { TenantDb } from '../tenant-db';
 
@@ -48,7 +48,9 @@ export async function courseAccess(tdb: TenantDb, tenantPermissions: PermissionM
   const student = await tdb.db
     .select({ _id: courseStudents._id })
     .from(courseStudents)
-    .where(tdb.where(courseStudents, eq(courseStudents.courseId, courseId), eq(courseStudents.userId, auth.actingUserId), eq(courseStudents.status, 'ENROLLED')))
+    .where(
+      tdb.where(courseStudents, eq(courseStudents.courseId, courseId), eq(courseStudents.userId, auth.actingUserId), eq(courseStudents.status, 'ENROLLED')),
+    )
     .get();
   const access = { course, asAdmin, tutorPermissions: tutor?.permissions ?? null, enrolled: Boolean(student) };
   if (!isMember(access)) throw notFound();
@@ -71,5 +73,10 @@ export const isMember = (access: Omit<CourseAccess, 'course'>) =>
 export function requireCourseAction(access: CourseAccess, required: Requirement, adminAction: 'view' | 'create' | 'edit' | 'delete') {
   if (hasPermission(access.asAdmin, { adminCourse: [adminAction] })) return;
   if (hasPermission(access.tutorPermissions, required)) return;
-  throw new ApiError(403, `Your course role does not allow this (${Object.entries(required).map(([r, a]) => `${r}: ${a.join(' or ')}`).join('; ')})`);
+  throw new ApiError(
+    403,
+    `Your course role does not allow this (${Object.entries(required)
+      .map(([r, a]) => `${r}: ${a.join(' or ')}`)
+      .join('; ')})`,
+  );
 }

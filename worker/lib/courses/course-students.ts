@@ -1,8 +1,8 @@
 import { eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CourseStudent, courseStudentInput, courseStudentUpdate, EnrolmentVerifyDelete } from '../../../schema/contracts/course-students';
-import { courses, courseStudents, users } from '../../../schema/tables';
 import { ApiError } from '../../../platform/errors';
+import type { CourseStudent, courseStudentInput, courseStudentUpdate, EnrolmentVerifyDelete } from '../../../schema/contracts/course-students';
+import { courseStudents, courses, users } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
 import { assertSeatFree, isEnrolmentTaken } from './enrolments';
 import { assertUsers, findCourse, personColumns, toPerson, upcomingLessonCount } from './records';
@@ -28,7 +28,9 @@ export const toCourseStudent = ({ row, courseTitle, user }: EnrolmentJoined): Co
 });
 
 export async function findEnrolment(tdb: TenantDb, id: string) {
-  const found = await selectEnrolments(tdb).where(tdb.where(courseStudents, eq(courseStudents._id, id), isNull(courses.deletedAt))).get();
+  const found = await selectEnrolments(tdb)
+    .where(tdb.where(courseStudents, eq(courseStudents._id, id), isNull(courses.deletedAt)))
+    .get();
   if (!found) throw new ApiError(404, 'Enrolment not found');
   return found;
 }
@@ -66,8 +68,12 @@ export async function enrolStudent(tdb: TenantDb, input: z.output<typeof courseS
 export async function updateEnrolment(tdb: TenantDb, enrolment: EnrolmentJoined, input: z.output<typeof courseStudentUpdate>) {
   const change = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   if (Object.keys(change).length === 0) return enrolment;
-  if (input.status === 'ENROLLED' && enrolment.row.status !== 'ENROLLED') await assertSeatFree(tdb, await findCourse(tdb, enrolment.row.courseId), enrolment.row.userId);
-  await tdb.db.update(courseStudents).set(change).where(tdb.where(courseStudents, eq(courseStudents._id, enrolment.row._id)));
+  if (input.status === 'ENROLLED' && enrolment.row.status !== 'ENROLLED')
+    await assertSeatFree(tdb, await findCourse(tdb, enrolment.row.courseId), enrolment.row.userId);
+  await tdb.db
+    .update(courseStudents)
+    .set(change)
+    .where(tdb.where(courseStudents, eq(courseStudents._id, enrolment.row._id)));
   return findEnrolment(tdb, enrolment.row._id);
 }
 

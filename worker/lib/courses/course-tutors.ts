@@ -1,8 +1,8 @@
 import { count, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
+import { ApiError } from '../../../platform/errors';
 import type { CourseTutor, courseTutorInput, courseTutorUpdate, EnrolmentVerifyDelete } from '../../../schema/contracts/course-students';
 import { courses, courseTutors, users } from '../../../schema/tables';
-import { ApiError } from '../../../platform/errors';
 import type { TenantDb } from '../tenant-db';
 import { assertTutorRole, defaultTutorRoleId, isEnrolmentTaken } from './enrolments';
 import { assertUsers, findCourse, personColumns, toPerson, upcomingLessonCount } from './records';
@@ -30,7 +30,9 @@ export const toCourseTutor = ({ row, courseTitle, user }: CourseTutorJoined): Co
 });
 
 export async function findCourseTutor(tdb: TenantDb, id: string) {
-  const found = await selectCourseTutors(tdb).where(tdb.where(courseTutors, eq(courseTutors._id, id), isNull(courses.deletedAt))).get();
+  const found = await selectCourseTutors(tdb)
+    .where(tdb.where(courseTutors, eq(courseTutors._id, id), isNull(courses.deletedAt)))
+    .get();
   if (!found) throw new ApiError(404, 'Course tutor not found');
   return found;
 }

@@ -1,18 +1,26 @@
 import { and, eq } from 'drizzle-orm';
-import { courseStudents, courseTutors, tutorRoles } from '../../../schema/tables';
 import { ApiError } from '../../../platform/errors';
+import { courseStudents, courseTutors, tutorRoles } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
 import type { CourseRow } from './records';
 
 /** The tenant's default course role (Editor), which a course tutor gets unless another is named. */
 export async function defaultTutorRoleId(tdb: TenantDb) {
-  const role = await tdb.db.select({ _id: tutorRoles._id }).from(tutorRoles).where(tdb.where(tutorRoles, eq(tutorRoles.isDefault, true))).get();
+  const role = await tdb.db
+    .select({ _id: tutorRoles._id })
+    .from(tutorRoles)
+    .where(tdb.where(tutorRoles, eq(tutorRoles.isDefault, true)))
+    .get();
   if (!role) throw new ApiError(409, 'This site has no default tutor role; create one first');
   return role._id;
 }
 
 export async function assertTutorRole(tdb: TenantDb, id: string) {
-  const role = await tdb.db.select({ _id: tutorRoles._id }).from(tutorRoles).where(tdb.where(tutorRoles, eq(tutorRoles._id, id))).get();
+  const role = await tdb.db
+    .select({ _id: tutorRoles._id })
+    .from(tutorRoles)
+    .where(tdb.where(tutorRoles, eq(tutorRoles._id, id)))
+    .get();
   if (!role) throw new ApiError(400, 'tutorRoleId: is not a tutor role of this site', [{ path: 'tutorRoleId', message: 'is not a tutor role of this site' }]);
 }
 

@@ -1,10 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { fieldError } from '../../../platform/errors';
 import type { courseInput, courseUpdate, tutorCourseUpdate } from '../../../schema/contracts/courses';
-import { courses, courseStudents, courseTutors } from '../../../schema/tables';
+import { courseStudents, courses, courseTutors } from '../../../schema/tables';
 import { newId } from '../../../schema/tables/columns';
 import type { Actor } from '../../env';
-import { fieldError } from '../../../platform/errors';
 import type { TenantDb } from '../tenant-db';
 import { defaultTutorRoleId } from './enrolments';
 import { assertCatalogue, assertUsers, type CourseRow, findCourse } from './records';
@@ -63,7 +63,12 @@ export async function updateCourse(tdb: TenantDb, course: CourseRow, input: z.ou
 export async function updateCourseText(tdb: TenantDb, course: CourseRow, input: z.output<typeof tutorCourseUpdate>): Promise<CourseRow> {
   const change = given(input);
   if (Object.keys(change).length === 0) return course;
-  return tdb.db.update(courses).set(change).where(tdb.where(courses, eq(courses._id, course._id))).returning().get();
+  return tdb.db
+    .update(courses)
+    .set(change)
+    .where(tdb.where(courses, eq(courses._id, course._id)))
+    .returning()
+    .get();
 }
 
 export async function deleteCourse(tdb: TenantDb, id: string) {

@@ -1,11 +1,11 @@
-import { and, asc, count, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
-import * as contract from '../../../schema/contracts/courses';
-import type { Course, CoursePerson, CourseTutorRef, NextLesson } from '../../../schema/contracts/courses';
-import { courses, courseStudents, courseTutors, curricula, grades, sections, subjects, users } from '../../../schema/tables';
-import * as tables from '../../../schema/tables';
+import { and, asc, count, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { ApiError, fieldError } from '../../../platform/errors';
+import type { Course, CoursePerson, CourseTutorRef, NextLesson } from '../../../schema/contracts/courses';
+import * as contract from '../../../schema/contracts/courses';
+import * as tables from '../../../schema/tables';
+import { courseStudents, courses, courseTutors, curricula, grades, sections, subjects, users } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
 
 /** The contract's enums are copies of the table's; this fails to compile if the two drift apart. */
@@ -36,11 +36,19 @@ export async function findCourse(tdb: TenantDb, id: string): Promise<CourseRow> 
 }
 
 /** The ids of the tenant's live courses, as a subquery: lists of a course's people leave deleted courses out. */
-export const liveCourseIds = (tdb: TenantDb) => tdb.db.select({ id: courses._id }).from(courses).where(tdb.where(courses, isNull(courses.deletedAt)));
+export const liveCourseIds = (tdb: TenantDb) =>
+  tdb.db
+    .select({ id: courses._id })
+    .from(courses)
+    .where(tdb.where(courses, isNull(courses.deletedAt)));
 
 /** Curriculum, subject and grade are names from this tenant's catalogue; each must name a real entry under the one before. */
 export async function assertCatalogue(tdb: TenantDb, input: { curriculum: string; subject: string; grade: string }) {
-  const curriculum = await tdb.db.select({ _id: curricula._id }).from(curricula).where(tdb.where(curricula, eq(curricula.name, input.curriculum))).get();
+  const curriculum = await tdb.db
+    .select({ _id: curricula._id })
+    .from(curricula)
+    .where(tdb.where(curricula, eq(curricula.name, input.curriculum)))
+    .get();
   if (!curriculum) throw fieldError('curriculum', 'is not in the catalogue');
   const subject = await tdb.db
     .select({ _id: subjects._id })
@@ -48,7 +56,11 @@ export async function assertCatalogue(tdb: TenantDb, input: { curriculum: string
     .where(tdb.where(subjects, eq(subjects.curriculumId, curriculum._id), eq(subjects.name, input.subject)))
     .get();
   if (!subject) throw fieldError('subject', `is not taught in ${input.curriculum}`);
-  const grade = await tdb.db.select({ _id: grades._id }).from(grades).where(tdb.where(grades, eq(grades.subjectId, subject._id), eq(grades.grade, input.grade))).get();
+  const grade = await tdb.db
+    .select({ _id: grades._id })
+    .from(grades)
+    .where(tdb.where(grades, eq(grades.subjectId, subject._id), eq(grades.grade, input.grade)))
+    .get();
   if (!grade) throw fieldError('grade', `is not offered for ${input.subject}`);
 }
 
@@ -120,7 +132,10 @@ export function toCourse(row: CourseRow, extras: Awaited<ReturnType<typeof cours
 }
 
 export async function courseRecords(tdb: TenantDb, rows: CourseRow[]) {
-  const extras = await courseExtras(tdb, rows.map((r) => r._id));
+  const extras = await courseExtras(
+    tdb,
+    rows.map((r) => r._id),
+  );
   return rows.map((row) => toCourse(row, extras));
 }
 

@@ -1,7 +1,7 @@
 import { count, eq, isNull, ne } from 'drizzle-orm';
+import { ApiError } from '../../../platform/errors';
 import type { SettingTemplateVerifyDelete } from '../../../schema/contracts/course-templates';
 import { coursePermissionTemplates, coursePricingTemplates, courses } from '../../../schema/tables';
-import { ApiError } from '../../../platform/errors';
 import type { TenantDb } from '../tenant-db';
 
 export type SettingTable = typeof coursePermissionTemplates | typeof coursePricingTemplates;
@@ -21,7 +21,11 @@ export function settingTemplates<T extends SettingTable>(kind: SettingKind<T>) {
   const { table, label } = kind;
 
   async function find(tdb: TenantDb, id: string) {
-    const row = await tdb.db.select().from(table).where(tdb.where(table, eq(table._id, id))).get();
+    const row = await tdb.db
+      .select()
+      .from(table)
+      .where(tdb.where(table, eq(table._id, id)))
+      .get();
     if (!row) throw new ApiError(404, `${label} not found`);
     return row as T['$inferSelect'];
   }
@@ -43,7 +47,11 @@ export function settingTemplates<T extends SettingTable>(kind: SettingKind<T>) {
       .get();
     const coursesCount = used?.n ?? 0;
     return coursesCount > 0
-      ? { canDelete: false, coursesCount, message: `This ${label.toLowerCase()} is used by ${coursesCount} course${coursesCount === 1 ? '' : 's'} and cannot be deleted.` }
+      ? {
+          canDelete: false,
+          coursesCount,
+          message: `This ${label.toLowerCase()} is used by ${coursesCount} course${coursesCount === 1 ? '' : 's'} and cannot be deleted.`,
+        }
       : { canDelete: true, coursesCount, message: `This ${label.toLowerCase()} is not used by any course and can be deleted.` };
   }
 

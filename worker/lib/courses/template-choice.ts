@@ -19,7 +19,11 @@ export async function assertSettingTemplates(tdb: TenantDb, input: TemplateIds, 
     const id = input[key];
     if (!id || id === current[key]) continue;
     const { table, words } = kinds[key];
-    const row = await tdb.db.select({ status: table.status }).from(table).where(tdb.where(table, eq(table._id, id))).get();
+    const row = await tdb.db
+      .select({ status: table.status })
+      .from(table)
+      .where(tdb.where(table, eq(table._id, id)))
+      .get();
     if (!row) throw fieldError(key, `is not a ${words} here`);
     if (row.status !== 'ACTIVE') throw fieldError(key, `names an inactive ${words}`);
   }

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { TemplateSection } from '../../../schema/contracts/course-templates';
-import { newId } from '../../../schema/tables/columns';
 import { sections } from '../../../schema/tables';
+import { newId } from '../../../schema/tables/columns';
 import type { TenantDb } from '../tenant-db';
 
 type SectionRow = typeof sections.$inferSelect;

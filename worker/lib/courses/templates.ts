@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { courseFromTemplateInput, CourseTemplate, courseTemplateInput, courseTemplateUpdate } from '../../../schema/contracts/course-templates';
+import { ApiError } from '../../../platform/errors';
+import type { CourseTemplate, courseFromTemplateInput, courseTemplateInput, courseTemplateUpdate } from '../../../schema/contracts/course-templates';
 import { courses, courseTemplates, sections } from '../../../schema/tables';
 import { newId } from '../../../schema/tables/columns';
 import type { Actor } from '../../env';
-import { ApiError } from '../../../platform/errors';
 import type { TenantDb } from '../tenant-db';
 import { assertCatalogue, findCourse } from './records';
 import { countSections, courseTreeAsTemplate, templateRows } from './template-tree';
@@ -20,7 +20,11 @@ export const toTemplate = ({ tenantId: _t, sections: tree, ...row }: TemplateRow
 });
 
 export async function findTemplate(tdb: TenantDb, id: string) {
-  const row = await tdb.db.select().from(courseTemplates).where(tdb.where(courseTemplates, eq(courseTemplates._id, id))).get();
+  const row = await tdb.db
+    .select()
+    .from(courseTemplates)
+    .where(tdb.where(courseTemplates, eq(courseTemplates._id, id)))
+    .get();
   if (!row) throw new ApiError(404, 'Course template not found');
   return row;
 }
@@ -47,9 +51,18 @@ export async function updateTemplate(tdb: TenantDb, template: TemplateRow, input
   const change = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as typeof input;
   if (Object.keys(change).length === 0) return template;
   if (change.curriculum || change.subject || change.grade) {
-    await assertCatalogue(tdb, { curriculum: change.curriculum ?? template.curriculum, subject: change.subject ?? template.subject, grade: change.grade ?? template.grade });
+    await assertCatalogue(tdb, {
+      curriculum: change.curriculum ?? template.curriculum,
+      subject: change.subject ?? template.subject,
+      grade: change.grade ?? template.grade,
+    });
   }
-  return tdb.db.update(courseTemplates).set(change).where(tdb.where(courseTemplates, eq(courseTemplates._id, template._id))).returning().get();
+  return tdb.db
+    .update(courseTemplates)
+    .set(change)
+    .where(tdb.where(courseTemplates, eq(courseTemplates._id, template._id)))
+    .returning()
+    .get();
 }
 
 export async function deleteTemplate(tdb: TenantDb, template: TemplateRow) {

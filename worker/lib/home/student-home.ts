@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import type { StudentHomeData } from '../../../schema/contracts/home';
-import { courses, courseStudents, quizzes, sections, submissions } from '../../../schema/tables';
+import { courseStudents, courses, quizzes, sections, submissions } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import type { TenantDb } from '../tenant-db';
 
@@ -42,7 +42,11 @@ export async function studentHome(tdb: TenantDb, actor: Actor, now: Date): Promi
       .limit(LIMIT),
   ]);
   return {
-    homeworkDue: homework.map(({ courseId, courseTitle, dueAt, ...row }) => ({ ...row, dueAt: (dueAt as Date).toISOString(), course: { _id: courseId, title: courseTitle } })),
+    homeworkDue: homework.map(({ courseId, courseTitle, dueAt, ...row }) => ({
+      ...row,
+      dueAt: (dueAt as Date).toISOString(),
+      course: { _id: courseId, title: courseTitle },
+    })),
     quizzesInProgress: attempts.map(({ updatedAt, ...row }) => ({ ...row, updatedAt: updatedAt.toISOString() })),
   };
 }

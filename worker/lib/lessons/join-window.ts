@@ -4,7 +4,6 @@ import type { LessonStatus } from '../../../schema/contracts/waiting-room';
 /** People may join (and a tutor may start) a lesson from this long before its start until its end. */
 export const JOIN_OPENS_BEFORE_MS = 15 * 60_000;
 
-
 export interface LessonTimes {
   start: Date;
   /** minutes */

@@ -1,10 +1,10 @@
 import { TZDate } from '@date-fns/tz';
 import { and, eq, gte, inArray, isNull, lt, ne } from 'drizzle-orm';
-import { minutesOf, type EffectiveBookingRules, type WeeklyHoursInput } from '../../../schema/contracts/availability';
+import { ApiError } from '../../../platform/errors';
+import { type EffectiveBookingRules, minutesOf, type WeeklyHoursInput } from '../../../schema/contracts/availability';
 import { itemRule } from '../../../schema/contracts/availability-rule';
 import type { SectionAttendee } from '../../../schema/contracts/sections';
 import { courseTutors, sectionAttendees, sections, users } from '../../../schema/tables';
-import { ApiError } from '../../../platform/errors';
 import { type Interval } from '../availability/slots';
 import { slotSources } from '../availability/store';
 import type { TenantDb } from '../tenant-db';
@@ -82,7 +82,8 @@ function tutorRuleBroken(tutor: Person, sources: Sources, slot: Interval, now: n
   const rules: EffectiveBookingRules = sources.rules.get(tutor._id)!;
   const who = speaker(tutor, viewerId);
   if (slot.start < now + rules.minNoticeMinutes * MINUTE) return `Lessons need ${durationWords(rules.minNoticeMinutes)} notice.`;
-  if (slot.start > now + rules.maxDaysAhead * DAY) return `That is past ${who.name === 'You' ? 'your' : `${who.name}'s`} ${rules.maxDaysAhead}-day booking window.`;
+  if (slot.start > now + rules.maxDaysAhead * DAY)
+    return `That is past ${who.name === 'You' ? 'your' : `${who.name}'s`} ${rules.maxDaysAhead}-day booking window.`;
   const items = sources.items.filter((i) => i.userId === tutor._id && i.status === 'ENABLE');
   const duration = (slot.end - slot.start) / MINUTE;
   if (!items.length) return `${who.name === 'You' ? 'You have' : `${who.name} has`} not set any available hours yet.`;
@@ -125,7 +126,8 @@ async function studentLessons(tdb: TenantDb, studentIds: string[], window: Inter
       ),
     )
     .all();
-  for (const row of rows) if (row.start) byStudent.get(row.userId)?.push({ start: row.start.getTime(), end: row.start.getTime() + (row.duration ?? 0) * MINUTE });
+  for (const row of rows)
+    if (row.start) byStudent.get(row.userId)?.push({ start: row.start.getTime(), end: row.start.getTime() + (row.duration ?? 0) * MINUTE });
   return byStudent;
 }
 
@@ -156,7 +158,8 @@ export async function lessonRefusal(tdb: TenantDb, placement: LessonPlacement, n
   const courseTutorList = placement.courseId ? await courseTutorIds(tdb, placement.courseId) : [];
   const attending = placement.attendees.filter((a) => a.kind === 'TUTOR').map((a) => a.user);
   const tutorIds = attending.length ? attending : courseTutorList;
-  if ((placement.courseId && !courseTutorList.length) || !tutorIds.length) return 'This course has no tutor yet, so no lesson can be placed on it. An admin can add one.';
+  if ((placement.courseId && !courseTutorList.length) || !tutorIds.length)
+    return 'This course has no tutor yet, so no lesson can be placed on it. An admin can add one.';
   const studentIds = placement.attendees.filter((a) => a.kind === 'STUDENT').map((a) => a.user);
   const slots = placement.slots.map((s) => ({ start: s.start.getTime(), end: s.start.getTime() + s.duration * MINUTE }));
   if (!slots.length) return null;
@@ -169,7 +172,9 @@ export async function lessonRefusal(tdb: TenantDb, placement: LessonPlacement, n
   const viewerZone = (placement.viewerId && named.get(placement.viewerId)?.timezone) || named.get(tutorIds[0]!)?.timezone || 'UTC';
   const personOf = (id: string): Person => named.get(id) ?? { _id: id, firstname: '', timezone: 'UTC' };
   const overrides =
-    placement.placer === 'admin' ? " Admins may place lessons in the past or outside a tutor's hours, notice and booking window, but never over time off or another lesson." : '';
+    placement.placer === 'admin'
+      ? " Admins may place lessons in the past or outside a tutor's hours, notice and booking window, but never over time off or another lesson."
+      : '';
   for (const slot of slots) {
     if (slot.start < now && placement.placer !== 'admin') return 'That time has already passed. Choose a time from now on.';
     for (const tutorId of tutorIds) {
@@ -179,7 +184,8 @@ export async function lessonRefusal(tdb: TenantDb, placement: LessonPlacement, n
         if (broken) return broken;
       }
       const away = sources.timeOff.find((t) => t.userId === tutorId && Date.parse(t.start) < slot.end && slot.start < Date.parse(t.end));
-      if (away) return `${speaker(tutor, placement.viewerId).is} away ${spanWords({ start: Date.parse(away.start), end: Date.parse(away.end) }, viewerZone, now)}.${overrides}`;
+      if (away)
+        return `${speaker(tutor, placement.viewerId).is} away ${spanWords({ start: Date.parse(away.start), end: Date.parse(away.end) }, viewerZone, now)}.${overrides}`;
       const clash = (sources.lessons.get(tutorId) ?? []).find((l) => l.start < slot.end && slot.start < l.end);
       if (clash) return `${speaker(tutor, placement.viewerId).has} a lesson ${spanWords(clash, viewerZone, now)}.${overrides}`;
     }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ApiError, fieldError } from '../../../platform/errors';
 import type { RateExplanation } from '../../../schema/contracts/pricing';
-import { courses, courseStudents, courseTutors, users } from '../../../schema/tables';
+import { courseStudents, courses, courseTutors, users } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import type { TenantDb } from '../tenant-db';
 import { loadRateBook } from './rate-book';
@@ -24,11 +24,20 @@ const fullName = (u: { firstname: string; lastname: string }) => `${u.firstname}
  * Versions made after `start` are left out, so checking a past lesson shows the rates it was priced with.
  */
 export async function explainLesson(tdb: TenantDb, _actor: Actor, query: LessonQuery): Promise<RateExplanation> {
-  const userById = (id: string) => tdb.db.select().from(users).where(tdb.where(users, eq(users._id, id))).get();
+  const userById = (id: string) =>
+    tdb.db
+      .select()
+      .from(users)
+      .where(tdb.where(users, eq(users._id, id)))
+      .get();
   const [tutor, student, course] = await Promise.all([
     userById(query.tutorId),
     userById(query.studentId),
-    tdb.db.select().from(courses).where(tdb.where(courses, eq(courses._id, query.courseId))).get(),
+    tdb.db
+      .select()
+      .from(courses)
+      .where(tdb.where(courses, eq(courses._id, query.courseId)))
+      .get(),
   ]);
   if (tutor?.role !== 'TUTOR') throw new ApiError(404, 'Tutor not found');
   if (student?.role !== 'STUDENT') throw new ApiError(404, 'Student not found');
@@ -39,7 +48,11 @@ export async function explainLesson(tdb: TenantDb, _actor: Actor, query: LessonQ
       .from(courseStudents)
       .where(tdb.where(courseStudents, eq(courseStudents.courseId, course._id), eq(courseStudents.userId, student._id)))
       .get(),
-    tdb.db.select().from(courseTutors).where(tdb.where(courseTutors, eq(courseTutors.courseId, course._id), eq(courseTutors.userId, tutor._id))).get(),
+    tdb.db
+      .select()
+      .from(courseTutors)
+      .where(tdb.where(courseTutors, eq(courseTutors.courseId, course._id), eq(courseTutors.userId, tutor._id)))
+      .get(),
     memberSet(tdb, 'STUDENT_TYPE', student._id),
     memberSet(tdb, 'COURSE_TYPE', course._id),
   ]);

@@ -4,8 +4,8 @@ import type { FlexiblePlanInput, Plan, PricedPlan, SubscriptionPlanInput, Verify
 import { flexiblePlans, rates, studentGroups, subscriptionPlans, users } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import type { TenantDb } from '../tenant-db';
-import { groupOf } from './sets';
 import { priceForStudent } from './price-plan';
+import { groupOf } from './sets';
 import { assertDeletable, toWire, verdict } from './wire';
 
 export type PlanKind = 'flexible' | 'subscription';
@@ -17,14 +17,22 @@ export const toPlan = (row: PlanRow | typeof subscriptionPlans.$inferSelect): Pl
 
 export async function findPlan(tdb: TenantDb, kind: PlanKind, id: string): Promise<PlanRow> {
   const table = planTables[kind];
-  const row = await tdb.db.select().from(table).where(tdb.where(table, eq(table._id, id))).get();
+  const row = await tdb.db
+    .select()
+    .from(table)
+    .where(tdb.where(table, eq(table._id, id)))
+    .get();
   if (!row) throw new ApiError(404, `${kind === 'flexible' ? 'Flexible' : 'Subscription'} plan not found`);
   return row as PlanRow;
 }
 
 async function assertGroups(tdb: TenantDb, groupIds: string[]) {
   if (groupIds.length === 0) return;
-  const found = await tdb.db.select({ _id: studentGroups._id }).from(studentGroups).where(tdb.where(studentGroups, inArray(studentGroups._id, groupIds))).all();
+  const found = await tdb.db
+    .select({ _id: studentGroups._id })
+    .from(studentGroups)
+    .where(tdb.where(studentGroups, inArray(studentGroups._id, groupIds)))
+    .all();
   const known = new Set(found.map((row) => row._id));
   const missing = groupIds.findIndex((id) => !known.has(id));
   if (missing >= 0) throw fieldError(`groupIds.${missing}`, 'is not a group here');
@@ -39,7 +47,12 @@ export async function savePlan(tdb: TenantDb, _actor: Actor, kind: PlanKind, inp
   await assertGroups(tdb, groupIds);
   const fields = { ...input, groupIds } as typeof flexiblePlans.$inferInsert;
   const row = id
-    ? await tdb.db.update(table).set(fields).where(tdb.where(table, eq(table._id, id))).returning().get()
+    ? await tdb.db
+        .update(table)
+        .set(fields)
+        .where(tdb.where(table, eq(table._id, id)))
+        .returning()
+        .get()
     : await tdb.db.insert(table).values(tdb.values(table, fields)).returning().get();
   return toPlan(row);
 }
@@ -55,7 +68,11 @@ export async function verifyPlanDelete(tdb: TenantDb, kind: PlanKind, id: string
   await findPlan(tdb, kind, id);
   const [students, priced] = await Promise.all([
     holders(tdb, kind, id),
-    tdb.db.select({ n: count() }).from(rates).where(tdb.where(rates, eq(rates.packageId, id))).get(),
+    tdb.db
+      .select({ n: count() })
+      .from(rates)
+      .where(tdb.where(rates, eq(rates.packageId, id)))
+      .get(),
   ]);
   return verdict(id, words[kind], [
     { what: 'students', count: students?.n ?? 0 },
@@ -75,11 +92,20 @@ export async function deletePlan(tdb: TenantDb, _actor: Actor, kind: PlanKind, i
  */
 export async function plansForStudent(tdb: TenantDb, kind: PlanKind, studentId: string): Promise<PricedPlan[]> {
   const table = planTables[kind];
-  const student = await tdb.db.select().from(users).where(tdb.where(users, eq(users._id, studentId))).get();
+  const student = await tdb.db
+    .select()
+    .from(users)
+    .where(tdb.where(users, eq(users._id, studentId)))
+    .get();
   if (!student || student.role !== 'STUDENT') throw new ApiError(404, 'Student not found');
   const group = await groupOf(tdb, studentId);
   const assigned = new Set(kind === 'flexible' ? student.plans.flexiblePlans : student.plans.subscriptionPlans);
-  const rows = await tdb.db.select().from(table).where(tdb.where(table, eq(table.status, 'ACTIVE'))).orderBy(table.amount, table.name).all();
+  const rows = await tdb.db
+    .select()
+    .from(table)
+    .where(tdb.where(table, eq(table.status, 'ACTIVE')))
+    .orderBy(table.amount, table.name)
+    .all();
   const offered = rows.filter(
     (plan) =>
       assigned.has(plan._id) ||

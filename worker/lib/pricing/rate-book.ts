@@ -2,7 +2,7 @@ import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { RateTable } from '../../../schema/contracts/pricing-enums';
 import { rates, rateVersions } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
-import { compileRateBook, criteria, type CriterionValues, type EngineRate, type RateBook } from './resolve';
+import { type CriterionValues, compileRateBook, criteria, type EngineRate, type RateBook } from './resolve';
 
 type RateRow = typeof rates.$inferSelect;
 
@@ -22,7 +22,21 @@ export async function loadRateBook(tdb: TenantDb, table: RateTable, asOf?: Date)
     .where(tdb.where(rateVersions, eq(rateVersions.rateTable, table), eq(rateVersions.status, 'ACTIVE'), asOf ? lte(rateVersions.createdAt, asOf) : undefined))
     .all();
   const rows = versions.length
-    ? await tdb.db.select().from(rates).where(and(tdb.where(rates, inArray(rates.versionId, versions.map((v) => v._id))))).all()
+    ? await tdb.db
+        .select()
+        .from(rates)
+        .where(
+          and(
+            tdb.where(
+              rates,
+              inArray(
+                rates.versionId,
+                versions.map((v) => v._id),
+              ),
+            ),
+          ),
+        )
+        .all()
     : [];
   return compileRateBook(
     versions.map((v) => ({

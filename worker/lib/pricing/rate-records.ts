@@ -10,7 +10,11 @@ import { assertDeletable, toWire, verdict } from './wire';
 type VersionRow = typeof rateVersions.$inferSelect;
 
 export async function findVersion(tdb: TenantDb, table: RateTable, id: string): Promise<VersionRow> {
-  const row = await tdb.db.select().from(rateVersions).where(tdb.where(rateVersions, eq(rateVersions._id, id), eq(rateVersions.rateTable, table))).get();
+  const row = await tdb.db
+    .select()
+    .from(rateVersions)
+    .where(tdb.where(rateVersions, eq(rateVersions._id, id), eq(rateVersions.rateTable, table)))
+    .get();
   if (!row) throw new ApiError(404, 'Rate version not found');
   return row;
 }
@@ -34,7 +38,12 @@ export const toVersion = (row: VersionRow, rateCount: number): RateVersion => ({
 export async function saveVersion(tdb: TenantDb, _actor: Actor, table: RateTable, input: Required<RateVersionInput>, id?: string): Promise<RateVersion> {
   if (id) {
     await findVersion(tdb, table, id);
-    const row = await tdb.db.update(rateVersions).set(input).where(tdb.where(rateVersions, eq(rateVersions._id, id))).returning().get();
+    const row = await tdb.db
+      .update(rateVersions)
+      .set(input)
+      .where(tdb.where(rateVersions, eq(rateVersions._id, id)))
+      .returning()
+      .get();
     return toVersion(row, (await ratesCount(tdb, [id])).get(id)!);
   }
   const last = await tdb.db
@@ -75,20 +84,32 @@ type RateRow = typeof rates.$inferSelect;
 export const toRate = (row: RateRow): Rate => toWire(row);
 
 export async function findRate(tdb: TenantDb, table: RateTable, id: string): Promise<RateRow> {
-  const row = await tdb.db.select().from(rates).where(tdb.where(rates, eq(rates._id, id), eq(rates.rateTable, table))).get();
+  const row = await tdb.db
+    .select()
+    .from(rates)
+    .where(tdb.where(rates, eq(rates._id, id), eq(rates.rateTable, table)))
+    .get();
   if (!row) throw new ApiError(404, 'Rate not found');
   return row;
 }
 
 async function assertUser(tdb: TenantDb, path: string, id: string, role: 'STUDENT' | 'TUTOR') {
-  const row = await tdb.db.select({ role: users.role }).from(users).where(tdb.where(users, eq(users._id, id))).get();
+  const row = await tdb.db
+    .select({ role: users.role })
+    .from(users)
+    .where(tdb.where(users, eq(users._id, id)))
+    .get();
   if (row?.role !== role) throw fieldError(path, role === 'STUDENT' ? 'is not a student here' : 'is not a tutor here');
 }
 
 type NamedTable = typeof studentTypes | typeof groupCourseTypes | typeof flexiblePlans | typeof subscriptionPlans;
 
 async function assertRecord(tdb: TenantDb, path: string, id: string, table: NamedTable, what: string) {
-  const row = await tdb.db.select({ _id: table._id }).from(table).where(tdb.where(table, eq(table._id, id))).get();
+  const row = await tdb.db
+    .select({ _id: table._id })
+    .from(table)
+    .where(tdb.where(table, eq(table._id, id)))
+    .get();
   if (!row) throw fieldError(path, `is not ${what} here`);
 }
 
@@ -125,8 +146,17 @@ export async function saveRate(tdb: TenantDb, _actor: Actor, table: RateTable, i
   await assertReferences(tdb, table, input);
   const fields = { versionId: input.versionId, amount: input.amount, currency: input.currency, ...criteriaColumns(input) };
   const row = id
-    ? await tdb.db.update(rates).set(fields).where(tdb.where(rates, eq(rates._id, id))).returning().get()
-    : await tdb.db.insert(rates).values(tdb.values(rates, { ...fields, rateTable: table })).returning().get();
+    ? await tdb.db
+        .update(rates)
+        .set(fields)
+        .where(tdb.where(rates, eq(rates._id, id)))
+        .returning()
+        .get()
+    : await tdb.db
+        .insert(rates)
+        .values(tdb.values(rates, { ...fields, rateTable: table }))
+        .returning()
+        .get();
   return toRate(row);
 }
 
@@ -146,7 +176,11 @@ export async function replaceUserRates(
   userId: string,
   input: { versionId: string; rates: Omit<RateInput, 'versionId'>[] },
 ): Promise<Rate[]> {
-  const user = await tdb.db.select({ role: users.role }).from(users).where(tdb.where(users, eq(users._id, userId))).get();
+  const user = await tdb.db
+    .select({ role: users.role })
+    .from(users)
+    .where(tdb.where(users, eq(users._id, userId)))
+    .get();
   const asStudent = user?.role === 'STUDENT' && table === 'ONE_TO_ONE_TUTOR';
   if (user?.role !== 'TUTOR' && !asStudent) throw new ApiError(404, table === 'GROUP_TUTOR' ? 'Tutor not found' : 'User not found');
   await findVersion(tdb, table, input.versionId).catch(() => {
@@ -167,6 +201,10 @@ export async function replaceUserRates(
     tdb.db.delete(rates).where(tdb.where(rates, eq(rates.versionId, input.versionId), eq(column, userId))),
     ...values.map((row) => tdb.db.insert(rates).values(row)),
   ]);
-  const saved = await tdb.db.select().from(rates).where(tdb.where(rates, eq(rates.versionId, input.versionId), eq(column, userId))).all();
+  const saved = await tdb.db
+    .select()
+    .from(rates)
+    .where(tdb.where(rates, eq(rates.versionId, input.versionId), eq(column, userId)))
+    .all();
   return saved.map(toRate);
 }

@@ -1,11 +1,5 @@
 import { formatMoney } from '../../../schema/contracts/money';
-import {
-  type ComparisonOperator,
-  type DateBasis,
-  dateBasisWords,
-  operatorSymbols,
-  type RateTable,
-} from '../../../schema/contracts/pricing-enums';
+import { type ComparisonOperator, type DateBasis, dateBasisWords, operatorSymbols, type RateTable } from '../../../schema/contracts/pricing-enums';
 
 /**
  * The one resolution engine: which rate version applies to a lesson (or a plan purchase) and which of its rates.

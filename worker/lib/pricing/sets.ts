@@ -16,7 +16,11 @@ type SetRow = typeof studentTypes.$inferSelect & { isDefault?: boolean };
 
 export async function findSet(tdb: TenantDb, kind: SetKind, id: string): Promise<SetRow> {
   const table = setTables[kind];
-  const row = await tdb.db.select().from(table).where(tdb.where(table, eq(table._id, id))).get();
+  const row = await tdb.db
+    .select()
+    .from(table)
+    .where(tdb.where(table, eq(table._id, id)))
+    .get();
   if (!row) throw notFound(kind);
   return row;
 }
@@ -34,13 +38,20 @@ export async function membersOf(tdb: TenantDb, setIds: string[]): Promise<Map<st
 }
 
 export async function toSets(tdb: TenantDb, rows: SetRow[]): Promise<PricingSet[]> {
-  const members = await membersOf(tdb, rows.map((r) => r._id));
+  const members = await membersOf(
+    tdb,
+    rows.map((r) => r._id),
+  );
   return rows.map((row) => ({ ...toWire(row), memberIds: members.get(row._id) ?? [] }));
 }
 
 /** Every tenant has a Default Group; it is made the first time anyone asks for the groups. */
 export async function ensureDefaultGroup(tdb: TenantDb): Promise<string> {
-  const found = await tdb.db.select({ _id: studentGroups._id }).from(studentGroups).where(tdb.where(studentGroups, eq(studentGroups.isDefault, true))).get();
+  const found = await tdb.db
+    .select({ _id: studentGroups._id })
+    .from(studentGroups)
+    .where(tdb.where(studentGroups, eq(studentGroups.isDefault, true)))
+    .get();
   if (found) return found._id;
   await tdb.db
     .insert(studentGroups)
@@ -78,8 +89,16 @@ async function assertMembers(tdb: TenantDb, kind: SetKind, memberIds: string[]) 
   if (memberIds.length === 0) return;
   const found =
     kind === 'COURSE_TYPE'
-      ? await tdb.db.select({ _id: courses._id }).from(courses).where(tdb.where(courses, inArray(courses._id, memberIds), eq(courses.kind, 'Group'))).all()
-      : await tdb.db.select({ _id: users._id }).from(users).where(tdb.where(users, inArray(users._id, memberIds), eq(users.role, 'STUDENT'))).all();
+      ? await tdb.db
+          .select({ _id: courses._id })
+          .from(courses)
+          .where(tdb.where(courses, inArray(courses._id, memberIds), eq(courses.kind, 'Group')))
+          .all()
+      : await tdb.db
+          .select({ _id: users._id })
+          .from(users)
+          .where(tdb.where(users, inArray(users._id, memberIds), eq(users.role, 'STUDENT')))
+          .all();
   const known = new Set(found.map((row) => row._id));
   const missing = memberIds.findIndex((id) => !known.has(id));
   if (missing >= 0) throw fieldError(`memberIds.${missing}`, kind === 'COURSE_TYPE' ? 'is not a group course here' : 'is not a student here');
@@ -87,7 +106,11 @@ async function assertMembers(tdb: TenantDb, kind: SetKind, memberIds: string[]) 
 
 async function assertFreeName(tdb: TenantDb, kind: SetKind, name: string, except?: string) {
   const table = setTables[kind];
-  const clash = await tdb.db.select({ _id: table._id }).from(table).where(tdb.where(table, sql`lower(${table.name}) = lower(${name})`)).get();
+  const clash = await tdb.db
+    .select({ _id: table._id })
+    .from(table)
+    .where(tdb.where(table, sql`lower(${table.name}) = lower(${name})`))
+    .get();
   if (clash && clash._id !== except) throw fieldError('name', `is already the name of another ${words[kind]}`);
 }
 
@@ -108,7 +131,10 @@ export async function saveSet(tdb: TenantDb, _actor: Actor, kind: SetKind, input
   const setId = id ?? crypto.randomUUID().replaceAll('-', '');
   const fields = { name: input.name, description: input.description ?? '', status: input.status ?? 'ACTIVE' };
   const write = existing
-    ? tdb.db.update(table).set(fields).where(tdb.where(table, eq(table._id, setId)))
+    ? tdb.db
+        .update(table)
+        .set(fields)
+        .where(tdb.where(table, eq(table._id, setId)))
     : tdb.db.insert(table).values(tdb.values(table, { _id: setId, ...fields }));
   await tdb.db.batch([
     write,
@@ -129,13 +155,25 @@ const jsonHas = (column: SQLiteColumn, id: string) => sql`exists (select 1 from 
 export async function verifySetDelete(tdb: TenantDb, kind: SetKind, id: string): Promise<VerifyDelete> {
   const set = await findSet(tdb, kind, id);
   const n = async (query: Promise<{ n: number } | undefined>) => (await query)?.n ?? 0;
-  const members = await n(tdb.db.select({ n: count() }).from(pricingMembers).where(tdb.where(pricingMembers, eq(pricingMembers.setId, id))).get());
+  const members = await n(
+    tdb.db
+      .select({ n: count() })
+      .from(pricingMembers)
+      .where(tdb.where(pricingMembers, eq(pricingMembers.setId, id)))
+      .get(),
+  );
   const memberWords = kind === 'COURSE_TYPE' ? 'courses' : 'students';
   if (kind === 'GROUP') {
     if (set.isDefault) return verdict(id, 'group', [], 'The Default Group cannot be deleted: every student who is in no other group belongs to it.');
     const [flexible, subscription] = await Promise.all(
       [flexiblePlans, subscriptionPlans].map((plans) =>
-        n(tdb.db.select({ n: count() }).from(plans).where(tdb.where(plans, jsonHas(plans.groupIds, id))).get()),
+        n(
+          tdb.db
+            .select({ n: count() })
+            .from(plans)
+            .where(tdb.where(plans, jsonHas(plans.groupIds, id)))
+            .get(),
+        ),
       ),
     );
     return verdict(id, 'group', [
@@ -145,7 +183,13 @@ export async function verifySetDelete(tdb: TenantDb, kind: SetKind, id: string):
     ]);
   }
   const column = kind === 'STUDENT_TYPE' ? rates.studentType : rates.courseType;
-  const rateCount = await n(tdb.db.select({ n: count() }).from(rates).where(tdb.where(rates, eq(column, id))).get());
+  const rateCount = await n(
+    tdb.db
+      .select({ n: count() })
+      .from(rates)
+      .where(tdb.where(rates, eq(column, id)))
+      .get(),
+  );
   return verdict(id, words[kind], [
     { what: memberWords, count: members },
     { what: 'rates', count: rateCount },
@@ -163,5 +207,10 @@ export async function deleteSet(tdb: TenantDb, _actor: Actor, kind: SetKind, id:
 
 export const activeSetsIn = (tdb: TenantDb, kind: SetKind) => {
   const table = setTables[kind];
-  return tdb.db.select({ _id: table._id, name: table.name }).from(table).where(tdb.where(table, eq(table.status, 'ACTIVE'))).orderBy(table.name).all();
+  return tdb.db
+    .select({ _id: table._id, name: table.name })
+    .from(table)
+    .where(tdb.where(table, eq(table.status, 'ACTIVE')))
+    .orderBy(table.name)
+    .all();
 };

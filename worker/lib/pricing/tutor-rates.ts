@@ -5,14 +5,18 @@ import type { RateTable } from '../../../schema/contracts/pricing-enums';
 import { courseStudents, courseTutors, rates, rateVersions, users } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import type { TenantDb } from '../tenant-db';
-import { toRate } from './rate-records';
 import { loadRateBook } from './rate-book';
+import { toRate } from './rate-records';
 import { resolveRate } from './resolve';
 import { memberSet } from './sets';
 import { utcDay } from './wire';
 
 async function signedInTutor(tdb: TenantDb, actor: Actor) {
-  const tutor = await tdb.db.select().from(users).where(tdb.where(users, eq(users._id, actor.actingUserId))).get();
+  const tutor = await tdb.db
+    .select()
+    .from(users)
+    .where(tdb.where(users, eq(users._id, actor.actingUserId)))
+    .get();
   if (tutor?.role !== 'TUTOR') throw new ApiError(403, 'Only tutors have tutor rates');
   return tutor;
 }
@@ -48,9 +52,16 @@ export async function rateForStudent(
 ): Promise<RateExplanation> {
   const tutor = await signedInTutor(tdb, actor);
   if (query.tutorId && query.tutorId !== tutor._id) throw new ApiError(403, 'You can only see your own rates');
-  const student = await tdb.db.select().from(users).where(tdb.where(users, eq(users._id, studentId))).get();
+  const student = await tdb.db
+    .select()
+    .from(users)
+    .where(tdb.where(users, eq(users._id, studentId)))
+    .get();
   if (student?.role !== 'STUDENT') throw new ApiError(404, 'Student not found');
-  const taught = tdb.db.select({ courseId: courseTutors.courseId }).from(courseTutors).where(tdb.where(courseTutors, eq(courseTutors.userId, tutor._id)));
+  const taught = tdb.db
+    .select({ courseId: courseTutors.courseId })
+    .from(courseTutors)
+    .where(tdb.where(courseTutors, eq(courseTutors.userId, tutor._id)));
   const enrolment = await tdb.db
     .select({ createdAt: courseStudents.createdAt })
     .from(courseStudents)

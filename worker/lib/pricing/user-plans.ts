@@ -11,7 +11,11 @@ const words: Record<PlanKind, string> = { flexible: 'flexible plan', subscriptio
 async function assertPlans(tdb: TenantDb, kind: PlanKind, ids: string[]) {
   if (ids.length === 0) return;
   const table = planTables[kind];
-  const found = await tdb.db.select({ _id: table._id }).from(table).where(tdb.where(table, inArray(table._id, ids))).all();
+  const found = await tdb.db
+    .select({ _id: table._id })
+    .from(table)
+    .where(tdb.where(table, inArray(table._id, ids)))
+    .all();
   const known = new Set(found.map((row) => row._id));
   const missing = ids.findIndex((id) => !known.has(id));
   if (missing >= 0) throw fieldError(`${kind}Plans.${missing}`, `is not a ${words[kind]} here`);
@@ -22,6 +26,9 @@ export async function setUserPlans(tdb: TenantDb, _actor: Actor, userId: string,
   const plans = { flexiblePlans: [...new Set(input.flexiblePlans)], subscriptionPlans: [...new Set(input.subscriptionPlans)] };
   await assertPlans(tdb, 'flexible', plans.flexiblePlans);
   await assertPlans(tdb, 'subscription', plans.subscriptionPlans);
-  await tdb.db.update(users).set({ plans }).where(tdb.where(users, eq(users._id, userId)));
+  await tdb.db
+    .update(users)
+    .set({ plans })
+    .where(tdb.where(users, eq(users._id, userId)));
   return { _id: userId, plans };
 }

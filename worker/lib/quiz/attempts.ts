@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { ApiError, fieldError } from '../../../platform/errors';
 import {
   type AnswerInput,
   type countdownInput,
@@ -12,12 +13,11 @@ import {
 } from '../../../schema/contracts/quiz';
 import { quizzes, submissionAnswers, submissions } from '../../../schema/tables';
 import type { Actor } from '../../env';
-import { ApiError, fieldError } from '../../../platform/errors';
 import type { TenantDb } from '../tenant-db';
 import { modelAnswer, type TutorHelper } from '../tutor-helper';
 import { learnerFor } from './learner';
 import { publishedQuiz, type QuizRow } from './quizzes';
-import { type Reviewer, mayMark } from './reviewers';
+import { mayMark, type Reviewer } from './reviewers';
 import {
   type AnswerRow,
   answerOf,
@@ -44,12 +44,22 @@ const CLOCK_SKEW_MS = 60_000;
 /** Stores a change to one answer; an empty change writes nothing and answers the row as it is. */
 async function changeAnswer(tdb: TenantDb, answer: AnswerRow, set: Partial<AnswerRow>) {
   if (!Object.keys(set).length) return answer;
-  return tdb.db.update(submissionAnswers).set(set).where(tdb.where(submissionAnswers, eq(submissionAnswers._id, answer._id))).returning().get();
+  return tdb.db
+    .update(submissionAnswers)
+    .set(set)
+    .where(tdb.where(submissionAnswers, eq(submissionAnswers._id, answer._id)))
+    .returning()
+    .get();
 }
 
 async function changeSubmission(tdb: TenantDb, row: SubmissionRow, set: Partial<SubmissionRow>) {
   if (!Object.keys(set).length) return row;
-  return tdb.db.update(submissions).set(set).where(tdb.where(submissions, eq(submissions._id, row._id))).returning().get();
+  return tdb.db
+    .update(submissions)
+    .set(set)
+    .where(tdb.where(submissions, eq(submissions._id, row._id)))
+    .returning()
+    .get();
 }
 
 /** Starts an attempt, or returns the attempt already under way so a learner resumes on any device. */
@@ -94,7 +104,9 @@ export async function startBySubTopic(tdb: TenantDb, actor: Actor, input: z.infe
   const quiz = await tdb.db
     .select()
     .from(quizzes)
-    .where(tdb.where(quizzes, eq(quizzes.subTopicId, input.subTopicId), eq(quizzes.isPublished, true), input.paper ? eq(quizzes.paper, input.paper) : undefined))
+    .where(
+      tdb.where(quizzes, eq(quizzes.subTopicId, input.subTopicId), eq(quizzes.isPublished, true), input.paper ? eq(quizzes.paper, input.paper) : undefined),
+    )
     .orderBy(desc(quizzes.publishedAt))
     .get();
   if (!quiz) throw new ApiError(404, 'There is no quiz for this sub topic yet');
@@ -147,7 +159,11 @@ export async function finishAttempt(tdb: TenantDb, actor: Actor, input: { submis
     await changeAnswer(tdb, answer, await markAnswer(helper, answer, question));
   }
   const { score, maxScore, items } = await totalScore(tdb, row._id);
-  const quiz = await tdb.db.select({ title: quizzes.title }).from(quizzes).where(tdb.where(quizzes, eq(quizzes._id, row.quizId))).get();
+  const quiz = await tdb.db
+    .select({ title: quizzes.title })
+    .from(quizzes)
+    .where(tdb.where(quizzes, eq(quizzes._id, row.quizId)))
+    .get();
   const feedback = await helper.feedback({
     quizTitle: quiz?.title ?? '',
     score,
@@ -201,7 +217,11 @@ export async function showHint(tdb: TenantDb, actor: Actor, input: QuestionRef, 
 /** A learner's own countdown; a timed quiz keeps its limit and cannot be turned off. */
 export async function setCountdown(tdb: TenantDb, actor: Actor, input: z.infer<typeof countdownInput>) {
   const row = openSubmission(await ownSubmission(tdb, input.submissionId, actor.actingUserId));
-  const quiz = await tdb.db.select({ limit: quizzes.timeLimitSeconds }).from(quizzes).where(tdb.where(quizzes, eq(quizzes._id, row.quizId))).get();
+  const quiz = await tdb.db
+    .select({ limit: quizzes.timeLimitSeconds })
+    .from(quizzes)
+    .where(tdb.where(quizzes, eq(quizzes._id, row.quizId)))
+    .get();
   if (quiz?.limit && !input.isTimerEnabled) throw fieldError('isTimerEnabled', 'this quiz is timed and its countdown cannot be turned off');
   if (quiz?.limit && input.countdownSeconds && input.countdownSeconds !== quiz.limit) throw fieldError('countdownSeconds', 'is set by this quiz');
   if (input.isTimerEnabled && !input.countdownSeconds && !quiz?.limit) throw fieldError('countdownSeconds', 'is required to turn the countdown on');
@@ -220,7 +240,8 @@ export async function questionTimer(tdb: TenantDb, actor: Actor, input: Question
   const { answer, question } = await answerOf(tdb, row._id, input.questionId);
   const now = new Date();
   // The first start counts (a reload must not reset the clock); the latest end counts (a learner may come back).
-  const set = edge === 'start' ? (answer.timerStart ? {} : { timerStart: now, timerEnd: null }) : { timerEnd: now, ...(answer.timerStart ? {} : { timerStart: now }) };
+  const set =
+    edge === 'start' ? (answer.timerStart ? {} : { timerStart: now, timerEnd: null }) : { timerEnd: now, ...(answer.timerStart ? {} : { timerStart: now }) };
   return questionView(await changeAnswer(tdb, answer, set), question, false);
 }
 

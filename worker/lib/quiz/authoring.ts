@@ -1,9 +1,9 @@
 import { eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
+import { fieldError } from '../../../platform/errors';
 import { type QuizCreateInput, type quizPublishInput, quizToasts } from '../../../schema/contracts/quiz';
 import { curricula, grades, questions, quizzes, subjects, subTopics, topics } from '../../../schema/tables';
 import type { Actor } from '../../env';
-import { fieldError } from '../../../platform/errors';
 import type { TenantDb } from '../tenant-db';
 import { quizDocs, tenantQuiz } from './quizzes';
 
@@ -20,9 +20,18 @@ export async function createQuiz(tdb: TenantDb, actor: Actor, input: QuizCreateI
   if (!place) throw fieldError('topicId', 'no such topic');
   const subTopicIds = input.subTopicId
     ? [input.subTopicId]
-    : (await tdb.db.select({ _id: subTopics._id }).from(subTopics).where(tdb.where(subTopics, eq(subTopics.topicId, input.topicId)))).map((s) => s._id);
+    : (
+        await tdb.db
+          .select({ _id: subTopics._id })
+          .from(subTopics)
+          .where(tdb.where(subTopics, eq(subTopics.topicId, input.topicId)))
+      ).map((s) => s._id);
   if (input.subTopicId) {
-    const sub = await tdb.db.select({ _id: subTopics._id }).from(subTopics).where(tdb.where(subTopics, eq(subTopics._id, input.subTopicId), eq(subTopics.topicId, input.topicId))).get();
+    const sub = await tdb.db
+      .select({ _id: subTopics._id })
+      .from(subTopics)
+      .where(tdb.where(subTopics, eq(subTopics._id, input.subTopicId), eq(subTopics.topicId, input.topicId)))
+      .get();
     if (!sub) throw fieldError('subTopicId', 'is not a sub topic of this topic');
   }
   const found = subTopicIds.length

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { ApiError } from '../../../platform/errors';
 import { users } from '../../../schema/tables';
 import type { Actor } from '../../env';
-import { ApiError } from '../../../platform/errors';
 import type { TenantDb } from '../tenant-db';
 
 /**
@@ -9,7 +9,11 @@ import type { TenantDb } from '../tenant-db';
  * (requireAuth has checked the link). Tutors and admins review attempts through their own calls.
  */
 export async function learnerFor(tdb: TenantDb, actor: Actor): Promise<typeof users.$inferSelect> {
-  const learner = await tdb.db.select().from(users).where(tdb.where(users, eq(users._id, actor.actingUserId))).get();
+  const learner = await tdb.db
+    .select()
+    .from(users)
+    .where(tdb.where(users, eq(users._id, actor.actingUserId)))
+    .get();
   if (!learner || learner.deletedAt || !(learner.role === 'STUDENT' || learner.role === 'GUEST')) {
     throw new ApiError(403, 'Quizzes are taken by students: sign in as a student or start a free trial');
   }

@@ -1,5 +1,6 @@
 import { and, count, countDistinct, desc, eq, inArray, max, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { ApiError, fieldError } from '../../../platform/errors';
 import {
   type adminQuizQuery,
   type bySubTopicInput,
@@ -11,7 +12,6 @@ import {
 } from '../../../schema/contracts/quiz';
 import { issueReports, quizzes, submissions, subTopics, topics } from '../../../schema/tables';
 import type { Actor } from '../../env';
-import { ApiError, fieldError } from '../../../platform/errors';
 import { listPage, paged } from '../pagination';
 import type { TenantDb } from '../tenant-db';
 
@@ -22,8 +22,18 @@ export async function quizDocs(tdb: TenantDb, rows: QuizRow[]): Promise<QuizDoc[
   const topicIds = [...new Set(rows.map((r) => r.topicId))];
   const subTopicIds = [...new Set(rows.flatMap((r) => (r.subTopicId ? [r.subTopicId] : [])))];
   const [topicRows, subTopicRows] = await Promise.all([
-    topicIds.length ? tdb.db.select({ _id: topics._id, name: topics.name }).from(topics).where(tdb.where(topics, inArray(topics._id, topicIds))) : [],
-    subTopicIds.length ? tdb.db.select({ _id: subTopics._id, name: subTopics.name }).from(subTopics).where(tdb.where(subTopics, inArray(subTopics._id, subTopicIds))) : [],
+    topicIds.length
+      ? tdb.db
+          .select({ _id: topics._id, name: topics.name })
+          .from(topics)
+          .where(tdb.where(topics, inArray(topics._id, topicIds)))
+      : [],
+    subTopicIds.length
+      ? tdb.db
+          .select({ _id: subTopics._id, name: subTopics.name })
+          .from(subTopics)
+          .where(tdb.where(subTopics, inArray(subTopics._id, subTopicIds)))
+      : [],
   ]);
   const topicById = new Map(topicRows.map((t) => [t._id, t]));
   const subTopicById = new Map(subTopicRows.map((s) => [s._id, s]));
@@ -58,7 +68,11 @@ export async function publishedQuiz(tdb: TenantDb, id: string) {
 }
 
 export async function tenantQuiz(tdb: TenantDb, id: string) {
-  const row = await tdb.db.select().from(quizzes).where(tdb.where(quizzes, eq(quizzes._id, id))).get();
+  const row = await tdb.db
+    .select()
+    .from(quizzes)
+    .where(tdb.where(quizzes, eq(quizzes._id, id)))
+    .get();
   if (!row) throw new ApiError(404, 'Quiz not found');
   return row;
 }
@@ -89,7 +103,9 @@ export async function subTopicQuizzes(tdb: TenantDb, input: z.infer<typeof bySub
   const rows = await tdb.db
     .select()
     .from(quizzes)
-    .where(tdb.where(quizzes, eq(quizzes.subTopicId, input.subTopicId), eq(quizzes.isPublished, true), input.paper ? eq(quizzes.paper, input.paper) : undefined))
+    .where(
+      tdb.where(quizzes, eq(quizzes.subTopicId, input.subTopicId), eq(quizzes.isPublished, true), input.paper ? eq(quizzes.paper, input.paper) : undefined),
+    )
     .orderBy(desc(quizzes.publishedAt));
   return quizDocs(tdb, rows);
 }
@@ -108,7 +124,9 @@ export async function subTopicPapers(tdb: TenantDb, subTopicId: string) {
 export async function reportIssue(tdb: TenantDb, actor: Actor, input: z.infer<typeof reportIssueInput>) {
   const quiz = await publishedQuiz(tdb, input.quizId);
   if (input.questionId && !quiz.questionIds.includes(input.questionId)) throw fieldError('questionId', 'is not in this quiz');
-  await tdb.db.insert(issueReports).values(tdb.values(issueReports, { userId: actor.actingUserId, quizId: quiz._id, questionId: input.questionId ?? null, message: input.message }));
+  await tdb.db
+    .insert(issueReports)
+    .values(tdb.values(issueReports, { userId: actor.actingUserId, quizId: quiz._id, questionId: input.questionId ?? null, message: input.message }));
   return { message: quizToasts.issueReported };
 }
 
@@ -138,9 +156,27 @@ export async function attemptedQuizzes(tdb: TenantDb, userId: string, page: { li
       .orderBy(desc(lastAt), submissions.quizId)
       .limit(page.limit)
       .offset(page.offset),
-    tdb.db.select({ n: countDistinct(submissions.quizId) }).from(submissions).innerJoin(quizzes, eq(quizzes._id, submissions.quizId)).where(where).get(),
+    tdb.db
+      .select({ n: countDistinct(submissions.quizId) })
+      .from(submissions)
+      .innerJoin(quizzes, eq(quizzes._id, submissions.quizId))
+      .where(where)
+      .get(),
   ]);
-  const rows = groups.length ? await tdb.db.select().from(quizzes).where(tdb.where(quizzes, inArray(quizzes._id, groups.map((g) => g.quizId)))) : [];
+  const rows = groups.length
+    ? await tdb.db
+        .select()
+        .from(quizzes)
+        .where(
+          tdb.where(
+            quizzes,
+            inArray(
+              quizzes._id,
+              groups.map((g) => g.quizId),
+            ),
+          ),
+        )
+    : [];
   const byId = new Map(rows.map((r) => [r._id, r]));
   const ordered = groups.flatMap((g) => {
     const row = byId.get(g.quizId);

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { hasTenantPermission, type PermissionMap, type Requirement } from '../../../schema/contracts/permissions';
-import { courseStudents, courseTutors, courses, users } from '../../../schema/tables';
-import type { Actor } from '../../env';
 import { ApiError } from '../../../platform/errors';
+import { hasTenantPermission, type PermissionMap, type Requirement } from '../../../schema/contracts/permissions';
+import { courseStudents, courses, courseTutors, users } from '../../../schema/tables';
+import type { Actor } from '../../env';
 import { adminPermissions } from '../admin-permissions';
 import type { TenantDb } from '../tenant-db';
 
@@ -20,7 +20,10 @@ export async function teaches(tdb: TenantDb, tutorId: string, learnerId: string)
   const shared = await tdb.db
     .select({ courseId: courseTutors.courseId })
     .from(courseTutors)
-    .innerJoin(courseStudents, and(eq(courseStudents.courseId, courseTutors.courseId), eq(courseStudents.userId, learnerId), eq(courseStudents.status, 'ENROLLED')))
+    .innerJoin(
+      courseStudents,
+      and(eq(courseStudents.courseId, courseTutors.courseId), eq(courseStudents.userId, learnerId), eq(courseStudents.status, 'ENROLLED')),
+    )
     .where(tdb.where(courseTutors, eq(courseTutors.userId, tutorId), eq(courseTutors.status, 'ENABLE')))
     .get();
   return Boolean(shared);
@@ -63,7 +66,11 @@ export async function learnerName(tdb: TenantDb, learnerId: string) {
 
 /** The enrolled students of a course, for its tutors (enabled) and for admins with `submissions: view`. */
 export async function courseLearners(tdb: TenantDb, reviewer: Reviewer, courseId: string) {
-  const course = await tdb.db.select({ _id: courses._id }).from(courses).where(tdb.where(courses, eq(courses._id, courseId), isNull(courses.deletedAt))).get();
+  const course = await tdb.db
+    .select({ _id: courses._id })
+    .from(courses)
+    .where(tdb.where(courses, eq(courses._id, courseId), isNull(courses.deletedAt)))
+    .get();
   if (!course) throw new ApiError(404, 'Course not found');
   const { actor } = reviewer;
   const allowed =

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { percentOf, scoreBand, type SubmissionDoc, type SubmissionQuestion } from '../../../schema/contracts/quiz';
-import { questions, quizzes, subjects, subTopics, submissionAnswers, submissions, topics, curricula } from '../../../schema/tables';
 import { ApiError } from '../../../platform/errors';
+import { percentOf, type SubmissionDoc, type SubmissionQuestion, scoreBand } from '../../../schema/contracts/quiz';
+import { curricula, questions, quizzes, subjects, submissionAnswers, submissions, subTopics, topics } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
 import { type HelperQuestion, modelAnswer, type TutorHelper } from '../tutor-helper';
 
@@ -21,7 +21,11 @@ export async function ownSubmission(tdb: TenantDb, submissionId: string, userId:
 }
 
 export async function anySubmission(tdb: TenantDb, submissionId: string) {
-  const row = await tdb.db.select().from(submissions).where(tdb.where(submissions, eq(submissions._id, submissionId))).get();
+  const row = await tdb.db
+    .select()
+    .from(submissions)
+    .where(tdb.where(submissions, eq(submissions._id, submissionId)))
+    .get();
   if (!row) throw new ApiError(404, 'Submission not found');
   return row;
 }
@@ -38,7 +42,11 @@ export async function answerOf(tdb: TenantDb, submissionId: string, questionId: 
     .where(tdb.where(submissionAnswers, eq(submissionAnswers.submissionId, submissionId), eq(submissionAnswers.questionId, questionId)))
     .get();
   if (!answer) throw new ApiError(404, 'Question not found in this submission');
-  const question = await tdb.db.select().from(questions).where(tdb.where(questions, eq(questions._id, questionId))).get();
+  const question = await tdb.db
+    .select()
+    .from(questions)
+    .where(tdb.where(questions, eq(questions._id, questionId)))
+    .get();
   if (!question) throw new ApiError(404, 'Question not found in this submission');
   return { answer, question };
 }
@@ -97,20 +105,51 @@ export function questionView(a: AnswerRow, q: QuestionRow, completed: boolean): 
 export async function submissionDoc(tdb: TenantDb, row: SubmissionRow): Promise<SubmissionDoc> {
   const [quiz, answers] = await Promise.all([
     tdb.db
-      .select({ _id: quizzes._id, title: quizzes.title, topicId: topics._id, topicName: topics.name, subject: subjects.name, curriculum: curricula.name, subTopicId: quizzes.subTopicId })
+      .select({
+        _id: quizzes._id,
+        title: quizzes.title,
+        topicId: topics._id,
+        topicName: topics.name,
+        subject: subjects.name,
+        curriculum: curricula.name,
+        subTopicId: quizzes.subTopicId,
+      })
       .from(quizzes)
       .innerJoin(topics, eq(topics._id, quizzes.topicId))
       .innerJoin(subjects, eq(subjects._id, topics.subjectId))
       .innerJoin(curricula, eq(curricula._id, subjects.curriculumId))
       .where(tdb.where(quizzes, eq(quizzes._id, row.quizId)))
       .get(),
-    tdb.db.select().from(submissionAnswers).where(tdb.where(submissionAnswers, eq(submissionAnswers.submissionId, row._id))).orderBy(asc(submissionAnswers.position)),
+    tdb.db
+      .select()
+      .from(submissionAnswers)
+      .where(tdb.where(submissionAnswers, eq(submissionAnswers.submissionId, row._id)))
+      .orderBy(asc(submissionAnswers.position)),
   ]);
   if (!quiz) throw new ApiError(404, 'Quiz not found');
   const subTopicId = row.subTopicId ?? quiz.subTopicId;
   const [questionRows, subTopic] = await Promise.all([
-    answers.length ? tdb.db.select().from(questions).where(tdb.where(questions, inArray(questions._id, answers.map((a) => a.questionId)))) : [],
-    subTopicId ? tdb.db.select({ _id: subTopics._id, name: subTopics.name }).from(subTopics).where(tdb.where(subTopics, eq(subTopics._id, subTopicId))).get() : undefined,
+    answers.length
+      ? tdb.db
+          .select()
+          .from(questions)
+          .where(
+            tdb.where(
+              questions,
+              inArray(
+                questions._id,
+                answers.map((a) => a.questionId),
+              ),
+            ),
+          )
+      : [],
+    subTopicId
+      ? tdb.db
+          .select({ _id: subTopics._id, name: subTopics.name })
+          .from(subTopics)
+          .where(tdb.where(subTopics, eq(subTopics._id, subTopicId)))
+          .get()
+      : undefined,
   ]);
   const byId = new Map(questionRows.map((q) => [q._id, q]));
   const completed = row.status === 'COMPLETED';
@@ -146,7 +185,8 @@ export async function submissionDoc(tdb: TenantDb, row: SubmissionRow): Promise<
 /** Multiple choice marks itself; an open answer goes to the helper unless it already holds a mark for this answer. */
 export async function markAnswer(helper: TutorHelper, a: AnswerRow, q: QuestionRow): Promise<Partial<AnswerRow>> {
   if (a.markSource === 'TUTOR') return {};
-  if (a.status === 'SKIPPED') return { score: 0, reasons: ['The answer was revealed, so this question scores no marks.'], rubric: q.markScheme, markSource: 'HELPER' };
+  if (a.status === 'SKIPPED')
+    return { score: 0, reasons: ['The answer was revealed, so this question scores no marks.'], rubric: q.markScheme, markSource: 'HELPER' };
   if (a.status === 'UNANSWERED') return { score: 0, reasons: ['Not answered.'], rubric: q.markScheme, markSource: 'HELPER' };
   if (q.kind === 'MCQ') {
     const right = a.optionId === q.correctOptionId;
@@ -163,7 +203,20 @@ export async function answersWithQuestions(tdb: TenantDb, submissionId: string) 
     .from(submissionAnswers)
     .where(tdb.where(submissionAnswers, eq(submissionAnswers.submissionId, submissionId)))
     .orderBy(asc(submissionAnswers.position));
-  const questionRows = answers.length ? await tdb.db.select().from(questions).where(tdb.where(questions, inArray(questions._id, answers.map((a) => a.questionId)))) : [];
+  const questionRows = answers.length
+    ? await tdb.db
+        .select()
+        .from(questions)
+        .where(
+          tdb.where(
+            questions,
+            inArray(
+              questions._id,
+              answers.map((a) => a.questionId),
+            ),
+          ),
+        )
+    : [];
   const byId = new Map(questionRows.map((q) => [q._id, q]));
   return answers.flatMap((a) => {
     const q = byId.get(a.questionId);
@@ -176,6 +229,9 @@ export async function totalScore(tdb: TenantDb, submissionId: string) {
   const items = await answersWithQuestions(tdb, submissionId);
   const score = items.reduce((sum, i) => sum + (i.answer.score ?? 0), 0);
   const maxScore = items.reduce((sum, i) => sum + i.question.maxMarks, 0);
-  await tdb.db.update(submissions).set({ score, maxScore }).where(tdb.where(submissions, eq(submissions._id, submissionId)));
+  await tdb.db
+    .update(submissions)
+    .set({ score, maxScore })
+    .where(tdb.where(submissions, eq(submissions._id, submissionId)));
   return { score, maxScore, items };
 }

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
+import { ApiError } from '../../../platform/errors';
 import { DEFAULT_LIMITS, quizToasts, type UsageCounts, type UsageKind, type UsageResponse } from '../../../schema/contracts/quiz';
 import { usageLimitText } from '../../../schema/contracts/usage-limits';
 import { quizTrials, usageCounters, type users } from '../../../schema/tables';
-import { ApiError } from '../../../platform/errors';
 import type { Actor } from '../../env';
 import type { TenantDb } from '../tenant-db';
 import { learnerFor } from './learner';
@@ -17,8 +17,16 @@ const periodOf = (now: Date) => now.toISOString().slice(0, 7);
 export async function usageOf(tdb: TenantDb, learner: Learner, now = new Date()): Promise<UsageResponse> {
   const period = periodOf(now);
   const [row, trial] = await Promise.all([
-    tdb.db.select().from(usageCounters).where(tdb.where(usageCounters, eq(usageCounters.userId, learner._id), eq(usageCounters.period, period))).get(),
-    tdb.db.select().from(quizTrials).where(tdb.where(quizTrials, eq(quizTrials.userId, learner._id))).get(),
+    tdb.db
+      .select()
+      .from(usageCounters)
+      .where(tdb.where(usageCounters, eq(usageCounters.userId, learner._id), eq(usageCounters.period, period)))
+      .get(),
+    tdb.db
+      .select()
+      .from(quizTrials)
+      .where(tdb.where(quizTrials, eq(quizTrials.userId, learner._id)))
+      .get(),
   ]);
   const used: UsageCounts = { slideViews: row?.slideViews ?? 0, quizAttempts: row?.quizAttempts ?? 0, videoWatches: row?.videoWatches ?? 0 };
   return {
@@ -59,7 +67,8 @@ export async function ownUsage(tdb: TenantDb, actor: Actor) {
 /** Counts a use the client reports; quiz attempts are counted by the server when a quiz starts, never by a client. */
 export async function reportUsage(tdb: TenantDb, actor: Actor, input: { kind: UsageKind }) {
   const learner = await learnerFor(tdb, actor);
-  if (input.kind === 'quizAttempts') throw new ApiError(400, 'kind: quiz attempts are counted when a quiz starts', [{ path: 'kind', message: 'is counted by the server' }]);
+  if (input.kind === 'quizAttempts')
+    throw new ApiError(400, 'kind: quiz attempts are counted when a quiz starts', [{ path: 'kind', message: 'is counted by the server' }]);
   await countUsage(tdb, learner, input.kind);
   return usageOf(tdb, learner);
 }
@@ -68,7 +77,11 @@ export async function reportUsage(tdb: TenantDb, actor: Actor, input: { kind: Us
 export async function startQuizTrial(tdb: TenantDb, actor: Actor) {
   const learner = await learnerFor(tdb, actor);
   if (learner.role !== 'GUEST') throw new ApiError(403, 'The free trial is for guests: your account already includes quizzes');
-  const existing = await tdb.db.select().from(quizTrials).where(tdb.where(quizTrials, eq(quizTrials.userId, learner._id))).get();
+  const existing = await tdb.db
+    .select()
+    .from(quizTrials)
+    .where(tdb.where(quizTrials, eq(quizTrials.userId, learner._id)))
+    .get();
   if (existing && existing.endsAt <= new Date()) throw new ApiError(403, 'Your 1 day free trial has ended. Create a free account to keep practising.');
   if (!existing) {
     const now = new Date();

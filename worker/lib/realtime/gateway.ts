@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { ApiError } from '../../../platform/errors';
-import { IDENTITY_HEADER, encodeIdentity } from '../../../platform/realtime/identity';
+import { encodeIdentity, IDENTITY_HEADER } from '../../../platform/realtime/identity';
 import type { RtTicketRequest } from '../../../schema/contracts/realtime';
 import { users } from '../../../schema/tables';
 import type { Actor } from '../../env';
@@ -55,6 +55,13 @@ export const ticketActor = (ticket: VerifiedTicket): Actor => ({
  * reaches it, carrying the identity and whatever else the Worker decided about this connection.
  */
 export function handOff(room: { fetch(url: string, init: RequestInit): Promise<Response> }, ticket: VerifiedTicket, headers: Record<string, string> = {}) {
-  const identity = encodeIdentity({ userId: ticket.sub, tenantId: ticket.tid, role: ticket.role, name: ticket.name, ticketId: ticket.jti, ticketExp: ticket.exp });
+  const identity = encodeIdentity({
+    userId: ticket.sub,
+    tenantId: ticket.tid,
+    role: ticket.role,
+    name: ticket.name,
+    ticketId: ticket.jti,
+    ticketExp: ticket.exp,
+  });
   return room.fetch('https://room/connect', { headers: { upgrade: 'websocket', [IDENTITY_HEADER]: identity, ...headers } });
 }

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { WaitingRoom } from '../../../durable-objects/waiting-room';
 import { ApiError } from '../../../platform/errors';
 import type { ChatConnection } from '../../../platform/realtime/chat-connection';
 import type { DocConnection } from '../../../platform/realtime/doc-connection';
-import type { WaitingRoom } from '../../../durable-objects/waiting-room';
 import { hasPermission, hasTenantPermission, type PermissionMap } from '../../../schema/contracts/permissions';
 import { parseDocName } from '../../../schema/contracts/realtime';
 import { sections, users } from '../../../schema/tables';

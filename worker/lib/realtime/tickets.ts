@@ -26,11 +26,7 @@ export interface VerifiedTicket extends TicketClaims {
 
 export function signTicket(secret: string, claims: TicketClaims, now = Date.now()) {
   const iat = Math.floor(now / 1000);
-  return sign(
-    { ...claims, aud: TICKET_AUDIENCE, jti: crypto.randomUUID(), iat, exp: iat + TICKET_TTL_SECONDS },
-    secret,
-    'HS256',
-  );
+  return sign({ ...claims, aud: TICKET_AUDIENCE, jti: crypto.randomUUID(), iat, exp: iat + TICKET_TTL_SECONDS }, secret, 'HS256');
 }
 
 /** Returns the claims, or null for a ticket that is malformed, forged, expired or not a ticket at all. */

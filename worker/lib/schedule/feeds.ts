@@ -6,7 +6,10 @@ import type { TenantDb } from '../tenant-db';
 /** 32 random bytes, URL-safe: the feed URL is the only credential a calendar app presents. */
 function newToken() {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 }
 
 export const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;

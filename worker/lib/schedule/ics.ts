@@ -20,7 +20,13 @@ function eventOf(lesson: LessonWithStamp, origin: string): EventAttributes {
     startOutputType: 'utc',
     duration: { minutes: lesson.duration },
     title: `${lesson.title} · ${lesson.course.title}`,
-    description: [`${lesson.course.subject}, ${lesson.course.curriculum}, ${lesson.course.grade}`, `${lesson.lessonType} lesson`, people && `With: ${people}`, `Join: ${absolute(origin, lesson.joinUrl)}`, `Course: ${coursePage}`]
+    description: [
+      `${lesson.course.subject}, ${lesson.course.curriculum}, ${lesson.course.grade}`,
+      `${lesson.lessonType} lesson`,
+      people && `With: ${people}`,
+      `Join: ${absolute(origin, lesson.joinUrl)}`,
+      `Course: ${coursePage}`,
+    ]
       .filter(Boolean)
       .join('\n'),
     location: absolute(origin, lesson.joinUrl),

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, exists, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { ScheduleLesson, ScheduleLessonType } from '../../../schema/contracts/schedule';
 import { courses, courseTutors, sectionAttendees, sections, users } from '../../../schema/tables';
-import { chunks } from '../sections/access';
 import { joinWindow, wireWindow } from '../lessons/join-window';
+import { chunks } from '../sections/access';
 import { joinUrlFor } from '../sections/meetings';
 import type { TenantDb } from '../tenant-db';
 
@@ -83,7 +83,11 @@ export const lessonSortColumns = {
   subject: courses.subject,
 };
 
-const fromLessons = (tdb: TenantDb) => tdb.db.select(lessonColumns).from(sections).innerJoin(courses, and(eq(courses._id, sections.courseId), eq(courses.tenantId, tdb.tenantId)));
+const fromLessons = (tdb: TenantDb) =>
+  tdb.db
+    .select(lessonColumns)
+    .from(sections)
+    .innerJoin(courses, and(eq(courses._id, sections.courseId), eq(courses.tenantId, tdb.tenantId)));
 
 type LessonRow = Awaited<ReturnType<ReturnType<typeof fromLessons>['all']>>[number];
 
@@ -93,7 +97,9 @@ export const lessonTypeOf = (row: { lessonKind: string | null; isOneToOne: boole
 /** Lessons with their course and attendees, in the order given (default: by start). */
 export async function findLessons(tdb: TenantDb, filters: LessonFilters, page?: { order: SQL; limit: number; offset: number }) {
   const query = fromLessons(tdb).where(lessonConditions(tdb, filters));
-  const rows = page ? await query.orderBy(page.order, asc(sections._id)).limit(page.limit).offset(page.offset).all() : await query.orderBy(asc(sections.start), asc(sections._id)).all();
+  const rows = page
+    ? await query.orderBy(page.order, asc(sections._id)).limit(page.limit).offset(page.offset).all()
+    : await query.orderBy(asc(sections.start), asc(sections._id)).all();
   return withAttendees(tdb, rows);
 }
 

@@ -1,9 +1,9 @@
 import { eq, inArray, isNull, max } from 'drizzle-orm';
+import { ApiError, fieldError } from '../../../platform/errors';
 import { hasPermission, type Requirement } from '../../../schema/contracts/permissions';
 import type { SectionKind } from '../../../schema/contracts/sections';
 import { sections } from '../../../schema/tables';
 import type { Actor } from '../../env';
-import { ApiError, fieldError } from '../../../platform/errors';
 import { type CourseAccess, courseAccessOf, requireCourseAction } from '../courses/access';
 import type { TenantDb } from '../tenant-db';
 import type { SectionRow } from './tree';

@@ -1,5 +1,5 @@
-import type { BatchItem } from 'drizzle-orm/batch';
 import { eq, inArray } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { MeetingKind, Section, SectionAttendee } from '../../../schema/contracts/sections';
 import { lessonSeries, sections } from '../../../schema/tables';
 import { newId } from '../../../schema/tables/columns';
@@ -15,7 +15,11 @@ export async function runBatch(tdb: TenantDb, statements: BatchItem<'sqlite'>[])
 }
 
 export async function readSections(tdb: TenantDb, ids: string[]) {
-  const rows = await tdb.db.select().from(sections).where(tdb.where(sections, inArray(sections._id, ids))).all();
+  const rows = await tdb.db
+    .select()
+    .from(sections)
+    .where(tdb.where(sections, inArray(sections._id, ids)))
+    .all();
   return ids.map((id) => rows.find((r) => r._id === id)!);
 }
 
@@ -57,7 +61,13 @@ export async function createMeetings(tdb: TenantDb, userId: string, kind: Meetin
   if (seriesId) {
     statements.push(
       tdb.db.insert(lessonSeries).values(
-        tdb.values(lessonSeries, { _id: seriesId, courseId: plan.course, timezone: plan.timezone ?? 'UTC', firstStart: plan.starts[0]!, occurrences: plan.starts.length }),
+        tdb.values(lessonSeries, {
+          _id: seriesId,
+          courseId: plan.course,
+          timezone: plan.timezone ?? 'UTC',
+          firstStart: plan.starts[0]!,
+          occurrences: plan.starts.length,
+        }),
       ),
     );
   }
@@ -119,5 +129,9 @@ export async function createResource(tdb: TenantDb, userId: string, plan: Resour
 }
 
 export async function readSection(tdb: TenantDb, id: string) {
-  return tdb.db.select().from(sections).where(tdb.where(sections, eq(sections._id, id))).get();
+  return tdb.db
+    .select()
+    .from(sections)
+    .where(tdb.where(sections, eq(sections._id, id)))
+    .get();
 }

@@ -1,11 +1,11 @@
 import { TZDate } from '@date-fns/tz';
 import { addWeeks } from 'date-fns';
 import { eq } from 'drizzle-orm';
+import { fieldError } from '../../../platform/errors';
 import { isLessonDuration } from '../../../schema/contracts/durations';
 import type { MeetingKind, SectionAttendee } from '../../../schema/contracts/sections';
 import { courseStudents, courseTutors, sectionAttendees } from '../../../schema/tables';
 import { newId } from '../../../schema/tables/columns';
-import { fieldError } from '../../../platform/errors';
 import type { TenantDb } from '../tenant-db';
 import { chunks } from './access';
 

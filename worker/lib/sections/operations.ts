@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { ApiError, fieldError } from '../../../platform/errors';
 import type {
   AnySectionInput,
   bookMeetingInput,
-  meetingCreateInput,
   MeetingKind,
+  meetingCreateInput,
   resourceCreateInput,
   resourceUpdateInput,
   Section,
@@ -14,7 +15,6 @@ import type {
 } from '../../../schema/contracts/sections';
 import { sectionAttendees, sections } from '../../../schema/tables';
 import type { Actor } from '../../env';
-import { ApiError, fieldError } from '../../../platform/errors';
 import type { CourseAccess } from '../courses/access';
 import { assertLessonPlacement, type Placer } from '../lessons/placement';
 import type { TenantDb } from '../tenant-db';
@@ -63,7 +63,13 @@ function makesCycle(parents: Map<string, string | null>, id: string) {
   return false;
 }
 
-export async function createMeeting(tdb: TenantDb, actor: Actor, kind: MeetingKind, input: z.output<typeof meetingCreateInput>, env: LessonEnv): Promise<CreatedMeeting> {
+export async function createMeeting(
+  tdb: TenantDb,
+  actor: Actor,
+  kind: MeetingKind,
+  input: z.output<typeof meetingCreateInput>,
+  env: LessonEnv,
+): Promise<CreatedMeeting> {
   const access = await courseAccessFor(tdb, actor, input.course);
   requireSectionAction(access, kind, 'create');
   assertDurationAllowed(input.duration, env.production);
@@ -154,13 +160,20 @@ export async function deleteSection(tdb: TenantDb, row: SectionRow, courseId?: s
 }
 
 export async function cancelSection(tdb: TenantDb, row: SectionRow, reason: string) {
-  if (row.status !== 'ACTIVE') throw new ApiError(409, `status: this ${row.kind === 'HOMEWORK' ? 'homework' : 'lesson'} is already ${row.status.toLowerCase()}`, [{ path: 'status', message: `is already ${row.status}` }]);
-  await tdb.db.update(sections).set({ status: 'CANCELLED', cancelReason: reason }).where(tdb.where(sections, eq(sections._id, row._id)));
+  if (row.status !== 'ACTIVE')
+    throw new ApiError(409, `status: this ${row.kind === 'HOMEWORK' ? 'homework' : 'lesson'} is already ${row.status.toLowerCase()}`, [
+      { path: 'status', message: `is already ${row.status}` },
+    ]);
+  await tdb.db
+    .update(sections)
+    .set({ status: 'CANCELLED', cancelReason: reason })
+    .where(tdb.where(sections, eq(sections._id, row._id)));
   return sectionResponse(tdb, row._id);
 }
 
 export async function rescheduleMeeting(tdb: TenantDb, actor: Actor, { row, access }: LessonTarget, input: { start: Date; duration?: number }, env: LessonEnv) {
-  if (row.status !== 'ACTIVE') throw new ApiError(409, `status: a ${row.status.toLowerCase()} lesson cannot be rescheduled`, [{ path: 'status', message: `is ${row.status}` }]);
+  if (row.status !== 'ACTIVE')
+    throw new ApiError(409, `status: a ${row.status.toLowerCase()} lesson cannot be rescheduled`, [{ path: 'status', message: `is ${row.status}` }]);
   const duration = input.duration ?? row.duration ?? 60;
   assertDurationAllowed(duration, env.production);
   await assertLessonPlacement(tdb, {
@@ -171,7 +184,10 @@ export async function rescheduleMeeting(tdb: TenantDb, actor: Actor, { row, acce
     exceptId: row._id,
     viewerId: actor.actingUserId,
   });
-  await tdb.db.update(sections).set({ start: input.start, duration }).where(tdb.where(sections, eq(sections._id, row._id)));
+  await tdb.db
+    .update(sections)
+    .set({ start: input.start, duration })
+    .where(tdb.where(sections, eq(sections._id, row._id)));
   return sectionResponse(tdb, row._id);
 }
 
@@ -211,7 +227,10 @@ export async function updateMeeting(tdb: TenantDb, actor: Actor, { row, access }
       .set({ ...fields, joinUrl: joinUrlFor(row._id, joinUrl) })
       .where(tdb.where(sections, eq(sections._id, row._id))),
     ...(input.attendees
-      ? [tdb.db.delete(sectionAttendees).where(tdb.where(sectionAttendees, eq(sectionAttendees.sectionId, row._id))), ...attendeeInserts(tdb, row._id, attendees)]
+      ? [
+          tdb.db.delete(sectionAttendees).where(tdb.where(sectionAttendees, eq(sectionAttendees.sectionId, row._id))),
+          ...attendeeInserts(tdb, row._id, attendees),
+        ]
       : []),
   ]);
   return sectionResponse(tdb, row._id);
@@ -244,7 +263,16 @@ export async function bookLesson(tdb: TenantDb, actor: Actor, input: z.output<ty
     tdb,
     actor.actingUserId,
     'TEAMS',
-    { course: input.course, parent: null, title: input.title, description: '', starts: [input.start], duration: input.duration, lessonKind: input.lessonKind, billingKind: 'BILLABLE' },
+    {
+      course: input.course,
+      parent: null,
+      title: input.title,
+      description: '',
+      starts: [input.start],
+      duration: input.duration,
+      lessonKind: input.lessonKind,
+      billingKind: 'BILLABLE',
+    },
     attendees,
   );
   return section!;
@@ -261,8 +289,12 @@ export async function updateResource(tdb: TenantDb, row: SectionRow, input: z.ou
 }
 
 export async function rescheduleHomework(tdb: TenantDb, row: SectionRow, dueAt: Date) {
-  if (row.status !== 'ACTIVE') throw new ApiError(409, `status: ${row.status.toLowerCase()} homework cannot be rescheduled`, [{ path: 'status', message: `is ${row.status}` }]);
-  await tdb.db.update(sections).set({ dueAt }).where(tdb.where(sections, eq(sections._id, row._id)));
+  if (row.status !== 'ACTIVE')
+    throw new ApiError(409, `status: ${row.status.toLowerCase()} homework cannot be rescheduled`, [{ path: 'status', message: `is ${row.status}` }]);
+  await tdb.db
+    .update(sections)
+    .set({ dueAt })
+    .where(tdb.where(sections, eq(sections._id, row._id)));
   return sectionResponse(tdb, row._id);
 }
 

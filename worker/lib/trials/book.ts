@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { TRIAL_SLOT_TAKEN, type TrialOutcome, type TrialStatus } from '../../../schema/contracts/trials';
-import { courses, courseStudents, courseTutors, trials } from '../../../schema/tables';
-import { newId } from '../../../schema/tables/columns';
 import { ApiError } from '../../../platform/errors';
+import { TRIAL_SLOT_TAKEN, type TrialOutcome, type TrialStatus } from '../../../schema/contracts/trials';
+import { courseStudents, courses, courseTutors, trials } from '../../../schema/tables';
+import { newId } from '../../../schema/tables/columns';
 import { claimStatements, d1Of } from '../availability/claim-slot';
 import { defaultTutorRoleId } from '../courses/enrolments';
 import { lessonRefusal, type Placer } from '../lessons/placement';
@@ -29,7 +29,8 @@ export interface Statement {
 }
 
 const slotTaken = () => new ApiError(409, TRIAL_SLOT_TAKEN);
-const lostTheSlot = (error: unknown) => error instanceof Error && /NOT NULL constraint failed: trials\.section_id/i.test(`${error.message} ${String(error.cause ?? '')}`);
+const lostTheSlot = (error: unknown) =>
+  error instanceof Error && /NOT NULL constraint failed: trials\.section_id/i.test(`${error.message} ${String(error.cause ?? '')}`);
 
 /**
  * Writes the trial's one-to-one course (TRIAL course tutor and TRIAL enrolment), its one TRIAL lesson and the trial

@@ -1,6 +1,6 @@
+import { ApiError, fieldError } from '../../../platform/errors';
 import { TRIAL_MINUTES } from '../../../schema/contracts/availability';
 import { TRIAL_SLOT_TAKEN } from '../../../schema/contracts/trials';
-import { ApiError, fieldError } from '../../../platform/errors';
 import { type CatalogueKey, slotsFor, trialTutors } from '../availability/slot-options';
 import type { TenantDb } from '../tenant-db';
 

@@ -19,7 +19,13 @@ interface TrialMail {
 export async function trialBookedMail(m: TrialMail): Promise<OutgoingMail> {
   const when = `${format(new TZDate(m.start.getTime(), m.timezone), "EEEE d MMMM yyyy 'at' hh:mm a")} (${m.timezone})`;
   const greeting = m.firstname ? `Hi ${m.firstname},` : 'Hi,';
-  const text = [greeting, '', `Your free ${m.subject} (${m.grade}) trial class with ${m.tutorName} is booked for ${when}.`, '', `See it and join from your portal: ${m.link}`].join('\n');
+  const text = [
+    greeting,
+    '',
+    `Your free ${m.subject} (${m.grade}) trial class with ${m.tutorName} is booked for ${when}.`,
+    '',
+    `See it and join from your portal: ${m.link}`,
+  ].join('\n');
   const body = await html`<p>${greeting}</p>
     <p>Your free ${m.subject} (${m.grade}) trial class with ${m.tutorName} is booked for ${when}.</p>
     <p><a href="${m.link}">Open it in your portal</a></p>`;

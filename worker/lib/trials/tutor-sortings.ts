@@ -1,15 +1,16 @@
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
+import { fieldError } from '../../../platform/errors';
 import { DEFAULT_BOOKING_RULES, type EffectiveBookingRules } from '../../../schema/contracts/availability';
 import type { BookingDefaults, bookingDefaultsInput, TutorSorting, tutorSortingInput } from '../../../schema/contracts/tutor-sortings';
-import { bookingSettings, tutorSortings, users, userSubjects } from '../../../schema/tables';
-import { fieldError } from '../../../platform/errors';
+import { bookingSettings, tutorSortings, userSubjects, users } from '../../../schema/tables';
 import type { CatalogueKey } from '../availability/slot-options';
 import { tenantDefaultsId } from '../availability/store';
 import type { TenantDb } from '../tenant-db';
 
 const keyOf = (k: CatalogueKey) => `${k.curriculum}\u0000${k.subject}\u0000${k.grade}`;
-export const teachingTutor = (tdb: TenantDb) => and(eq(users._id, userSubjects.userId), eq(users.tenantId, tdb.tenantId), eq(users.role, 'TUTOR'), isNull(users.deletedAt));
+export const teachingTutor = (tdb: TenantDb) =>
+  and(eq(users._id, userSubjects.userId), eq(users.tenantId, tdb.tenantId), eq(users.role, 'TUTOR'), isNull(users.deletedAt));
 
 /** The tutors of each key, in the admin's order and then by name, whatever their availability state. */
 export async function sortingsFor(tdb: TenantDb, keys: CatalogueKey[]): Promise<TutorSorting[]> {
@@ -18,13 +19,26 @@ export async function sortingsFor(tdb: TenantDb, keys: CatalogueKey[]): Promise<
     or(...keys.map((k) => and(eq(t.curriculum, k.curriculum), eq(t.subject, k.subject), eq(t.grade, k.grade))));
   const [teaching, orders] = await Promise.all([
     tdb.db
-      .select({ curriculum: userSubjects.curriculum, subject: userSubjects.subject, grade: userSubjects.grade, _id: users._id, firstname: users.firstname, lastname: users.lastname, email: users.email, availabilityState: users.availabilityState })
+      .select({
+        curriculum: userSubjects.curriculum,
+        subject: userSubjects.subject,
+        grade: userSubjects.grade,
+        _id: users._id,
+        firstname: users.firstname,
+        lastname: users.lastname,
+        email: users.email,
+        availabilityState: users.availabilityState,
+      })
       .from(userSubjects)
       .innerJoin(users, teachingTutor(tdb))
       .where(tdb.where(userSubjects, matchKey(userSubjects)))
       .orderBy(asc(users.firstname), asc(users.lastname), asc(users._id))
       .all(),
-    tdb.db.select().from(tutorSortings).where(tdb.where(tutorSortings, matchKey(tutorSortings))).all(),
+    tdb.db
+      .select()
+      .from(tutorSortings)
+      .where(tdb.where(tutorSortings, matchKey(tutorSortings)))
+      .all(),
   ]);
   return keys.map((key) => {
     const order = orders.find((o) => keyOf(o) === keyOf(key));
@@ -63,7 +77,10 @@ export async function saveTutorSorting(tdb: TenantDb, input: z.output<typeof tut
   await tdb.db
     .insert(tutorSortings)
     .values(tdb.values(tutorSortings, { ...key, tutorIds }))
-    .onConflictDoUpdate({ target: [tutorSortings.tenantId, tutorSortings.curriculum, tutorSortings.subject, tutorSortings.grade], set: { tutorIds, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [tutorSortings.tenantId, tutorSortings.curriculum, tutorSortings.subject, tutorSortings.grade],
+      set: { tutorIds, updatedAt: new Date() },
+    });
   const [updated] = await sortingsFor(tdb, [key]);
   return updated!;
 }

@@ -20,7 +20,11 @@ const describe = (q: HelperQuestion) =>
     .filter(Boolean)
     .join('\n');
 
-const ask = (chat: Chat, prompt: string) => chat([{ role: 'system', content: SYSTEM }, { role: 'user', content: prompt }]);
+const ask = (chat: Chat, prompt: string) =>
+  chat([
+    { role: 'system', content: SYSTEM },
+    { role: 'user', content: prompt },
+  ]);
 
 /**
  * A helper backed by a language model. Any failure (network, quota, unparseable mark) falls back to the offline
@@ -38,7 +42,11 @@ export function chatHelper(source: HelperSource, version: string, chat: Chat): T
     source,
     hint: (q) =>
       attempt(
-        async () => ({ text: await ask(chat, `${describe(q)}\n\nGive one short hint that helps the student start, without giving the answer.`), source, version }),
+        async () => ({
+          text: await ask(chat, `${describe(q)}\n\nGive one short hint that helps the student start, without giving the answer.`),
+          source,
+          version,
+        }),
         () => offlineHelper.hint(q),
       ),
     explanation: (q) =>
@@ -50,7 +58,10 @@ export function chatHelper(source: HelperSource, version: string, chat: Chat): T
       attempt(
         async () => {
           const lines = a.items.map((i, n) => `${n + 1}. ${i.question} — ${i.status}, ${i.score}/${i.maxMarks}`);
-          const text = await ask(chat, `Quiz "${a.quizTitle}": ${a.score}/${a.maxScore}.\n${lines.join('\n')}\n\nGive the student three sentences of feedback: what went well, what to revise, what to do next.`);
+          const text = await ask(
+            chat,
+            `Quiz "${a.quizTitle}": ${a.score}/${a.maxScore}.\n${lines.join('\n')}\n\nGive the student three sentences of feedback: what went well, what to revise, what to do next.`,
+          );
           return { text, source, version };
         },
         () => offlineHelper.feedback(a),

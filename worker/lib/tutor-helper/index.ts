@@ -1,10 +1,10 @@
 import type { Env } from '../../env';
-import { chatHelper, type ChatMessage } from './chat';
+import { type ChatMessage, chatHelper } from './chat';
 import { offlineHelper } from './offline';
 import type { TutorHelper } from './types';
 
-export type { AttemptSummary, HelperQuestion, OpenMark, TutorHelper } from './types';
 export { modelAnswer } from './offline';
+export type { AttemptSummary, HelperQuestion, OpenMark, TutorHelper } from './types';
 
 const WORKERS_AI_MODEL = '@cf/meta/llama-3.1-8b-instruct';
 

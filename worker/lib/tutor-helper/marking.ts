@@ -6,7 +6,12 @@ const SUPERSCRIPTS: Record<string, string> = { '²': '2', '³': '3', '¹': '1', 
 const STOP_WORDS = new Set(['the', 'a', 'an', 'of', 'is', 'are', 'to', 'and', 'it', 'its', 'by', 'be', 'so', 'that', 'this', 'in', 'on']);
 
 /** Crude plural folding, enough for mark-scheme keywords ("roots" ~ "root", "divides" ~ "divide"). */
-const stem = (word: string) => (word.length > 4 && word.endsWith('es') && !word.endsWith('ses') ? word.slice(0, -2) : word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word);
+const stem = (word: string) =>
+  word.length > 4 && word.endsWith('es') && !word.endsWith('ses')
+    ? word.slice(0, -2)
+    : word.length > 3 && word.endsWith('s') && !word.endsWith('ss')
+      ? word.slice(0, -1)
+      : word;
 
 /**
  * Lower-cased tokens with accents, punctuation and LaTeX markup removed; numbers become their value ("3.50" → "3.5")

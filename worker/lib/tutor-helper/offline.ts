@@ -14,7 +14,9 @@ export const modelAnswer = (q: HelperQuestion) => q.answer || correctOptionText(
 export const offlineHelper: TutorHelper = {
   source: 'offline',
   async hint(q) {
-    const text = q.hint || (q.markScheme[0] ? `Think about this: ${q.markScheme[0].point}.` : 'Re-read the question and write down what you are given and what you need to find.');
+    const text =
+      q.hint ||
+      (q.markScheme[0] ? `Think about this: ${q.markScheme[0].point}.` : 'Re-read the question and write down what you are given and what you need to find.');
     return { text, source: 'offline', version: OFFLINE_VERSION };
   },
   async explanation(q) {
@@ -38,7 +40,8 @@ function offlineFeedback({ score, maxScore, items }: AttemptSummary) {
   const missed = items.filter((i) => i.status === 'ANSWERED' && i.score < i.maxMarks).length;
   const lines = [`You scored ${score} out of ${maxScore} (${percent}%): ${scoreBand(percent)}.`];
   if (missed) lines.push(`${missed} answer${missed === 1 ? '' : 's'} lost marks: read the reasons under each one and try it again.`);
-  if (skipped) lines.push(`You revealed the answer to ${skipped} question${skipped === 1 ? '' : 's'}: try ${skipped === 1 ? 'it' : 'them'} again without help tomorrow.`);
+  if (skipped)
+    lines.push(`You revealed the answer to ${skipped} question${skipped === 1 ? '' : 's'}: try ${skipped === 1 ? 'it' : 'them'} again without help tomorrow.`);
   if (unanswered) lines.push(`${unanswered} question${unanswered === 1 ? ' was' : 's were'} left unanswered.`);
   if (percent >= 90) lines.push('Excellent work: move on to a harder sub topic.');
   else if (percent < 60) lines.push('Revise this sub topic’s notes and worked examples, then take the quiz again.');

@@ -1,8 +1,8 @@
 import clsx from 'clsx';
 import { Bell, BellOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import Spinner from '../../../ui/Spinner';
 import { secondaryButton } from '../../../ui/classes';
+import Spinner from '../../../ui/Spinner';
 import { useToast } from '../../../ui/toast/use-toast';
 import { useActiveImpersonation } from '../../impersonation/active-impersonation';
 import { forgetPush, type PushAvailability, pushAvailability, turnOnPush } from './push-client';
@@ -62,7 +62,12 @@ function PushSwitch({ production }: { production: boolean }) {
     return (
       <div className="flex items-center justify-between gap-2">
         <p className={note}>Push notifications are on in this browser.</p>
-        <button type="button" className={clsx(secondaryButton, 'shrink-0 px-3 py-1.5 text-xs')} disabled={busy} onClick={() => void change(async () => (await forgetPush(), 'off'))}>
+        <button
+          type="button"
+          className={clsx(secondaryButton, 'shrink-0 px-3 py-1.5 text-xs')}
+          disabled={busy}
+          onClick={() => void change(async () => (await forgetPush(), 'off'))}
+        >
           <BellOff className="size-3.5" aria-hidden="true" />
           Turn off
         </button>

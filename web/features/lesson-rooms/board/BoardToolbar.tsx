@@ -26,7 +26,11 @@ const divider = <span aria-hidden className="mx-1 h-6 w-px shrink-0 bg-slate-200
 export function BoardToolbar(props: Props) {
   const palette = props.highlighter ? highlighterInks : inks;
   return (
-    <div role="toolbar" aria-label="Whiteboard tools" className="mb-2 flex flex-wrap items-center gap-0.5 rounded-2xl bg-white p-1.5 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700">
+    <div
+      role="toolbar"
+      aria-label="Whiteboard tools"
+      className="mb-2 flex flex-wrap items-center gap-0.5 rounded-2xl bg-white p-1.5 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
+    >
       {tools.map(({ tool, label, key, icon: Icon, writes }) => (
         <button
           key={tool}
@@ -68,7 +72,11 @@ export function BoardToolbar(props: Props) {
             title={label}
             disabled={props.readOnly}
             onClick={() => props.onColor(color)}
-            className={clsx('size-6 shrink-0 rounded-full ring-offset-2 transition disabled:opacity-40 dark:ring-offset-slate-900', focusRing, props.color === color ? 'ring-2 ring-slate-500 dark:ring-slate-200' : 'ring-1 ring-black/10 dark:ring-white/20')}
+            className={clsx(
+              'size-6 shrink-0 rounded-full ring-offset-2 transition disabled:opacity-40 dark:ring-offset-slate-900',
+              focusRing,
+              props.color === color ? 'ring-2 ring-slate-500 dark:ring-slate-200' : 'ring-1 ring-black/10 dark:ring-white/20',
+            )}
             style={{ backgroundColor: color }}
           />
         ))}
@@ -92,10 +100,24 @@ export function BoardToolbar(props: Props) {
         ))}
       </div>
       {divider}
-      <button type="button" className={toolButton} aria-label="Undo (Ctrl+Z)" title="Undo (Ctrl+Z)" disabled={!props.canUndo || props.readOnly} onClick={props.onUndo}>
+      <button
+        type="button"
+        className={toolButton}
+        aria-label="Undo (Ctrl+Z)"
+        title="Undo (Ctrl+Z)"
+        disabled={!props.canUndo || props.readOnly}
+        onClick={props.onUndo}
+      >
         <Undo2 className="size-4.5" aria-hidden />
       </button>
-      <button type="button" className={toolButton} aria-label="Redo (Ctrl+Shift+Z)" title="Redo (Ctrl+Shift+Z)" disabled={!props.canRedo || props.readOnly} onClick={props.onRedo}>
+      <button
+        type="button"
+        className={toolButton}
+        aria-label="Redo (Ctrl+Shift+Z)"
+        title="Redo (Ctrl+Shift+Z)"
+        disabled={!props.canRedo || props.readOnly}
+        onClick={props.onRedo}
+      >
         <Redo2 className="size-4.5" aria-hidden />
       </button>
     </div>
@@ -109,7 +131,13 @@ export function ZoomControls(props: { zoom: number; onZoomIn: () => void; onZoom
       <button type="button" className={toolButton} aria-label="Zoom out" title="Zoom out" onClick={props.onZoomOut}>
         <ZoomOut className="size-4.5" aria-hidden />
       </button>
-      <button type="button" className={clsx(toolButton, 'w-14 text-xs font-medium tabular-nums')} aria-label="Reset zoom" title="Reset zoom" onClick={props.onZoomReset}>
+      <button
+        type="button"
+        className={clsx(toolButton, 'w-14 text-xs font-medium tabular-nums')}
+        aria-label="Reset zoom"
+        title="Reset zoom"
+        onClick={props.onZoomReset}
+      >
         {Math.round(props.zoom * 100)}%
       </button>
       <button type="button" className={toolButton} aria-label="Zoom in" title="Zoom in" onClick={props.onZoomIn}>

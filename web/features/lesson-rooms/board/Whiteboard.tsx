@@ -4,14 +4,14 @@ import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import { useToast } from '../../../ui/toast/use-toast';
 import type { BoardPresence, Peer, PresenceState } from '../presence';
+import { BoardToolbar, ZoomControls } from './BoardToolbar';
 import { addElement, type BoardElement, hitElements, moveElements, removeElements, type ShapeKind, translateElement } from './board-model';
 import { elementBox, pad, unionBox } from './bounds';
-import { ElementView, strokePath } from './element-view';
-import { BoardToolbar, ZoomControls } from './BoardToolbar';
 import { type Camera, clampZoom } from './camera';
-import { highlighterInks, inks, type Tool, tools } from './tools';
+import { ElementView, strokePath } from './element-view';
 import { uploadLessonImage } from './lesson-images';
 import { boxBetween, elementsInBox, topmostAt } from './selection';
+import { highlighterInks, inks, type Tool, tools } from './tools';
 import { usePageElements } from './use-board';
 import { useBoardGestures } from './use-board-gestures';
 import { useBoardKeys } from './use-board-keys';
@@ -142,7 +142,14 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
       const type = activeTool;
       setDraft({
         kind: 'stroke',
-        element: { id: newId(), type, color: type === 'pen' ? color : highlight, size: type === 'pen' ? size * 2 : size * 5, points: [point.x, point.y, pressure], by: userId },
+        element: {
+          id: newId(),
+          type,
+          color: type === 'pen' ? color : highlight,
+          size: type === 'pen' ? size * 2 : size * 5,
+          points: [point.x, point.y, pressure],
+          by: userId,
+        },
       });
     } else if (activeTool === 'line' || activeTool === 'arrow' || activeTool === 'rect' || activeTool === 'ellipse') {
       setDraft({ kind: 'shape', element: { id: newId(), type: activeTool, color, size, x1: point.x, y1: point.y, x2: point.x, y2: point.y, by: userId } });
@@ -197,7 +204,11 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
   const nextDraft = (event: ReactPointerEvent<SVGSVGElement>, point: { x: number; y: number }): Draft | null => {
     if (!draft) return null;
     if (draft.kind === 'pan') {
-      onCamera({ ...draft.camera, x: draft.camera.x - (event.clientX - draft.startX) / camera.zoom, y: draft.camera.y - (event.clientY - draft.startY) / camera.zoom });
+      onCamera({
+        ...draft.camera,
+        x: draft.camera.x - (event.clientX - draft.startX) / camera.zoom,
+        y: draft.camera.y - (event.clientY - draft.startY) / camera.zoom,
+      });
       return draft;
     }
     if (draft.kind === 'stroke') {
@@ -224,7 +235,8 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
     if (gestures.touchUp(event)) return;
     if (!draft) return;
     if (draft.kind === 'stroke') addElement(doc, pageId, draft.element, origin);
-    else if (draft.kind === 'shape' && (draft.element.x1 !== draft.element.x2 || draft.element.y1 !== draft.element.y2)) addElement(doc, pageId, draft.element, origin);
+    else if (draft.kind === 'shape' && (draft.element.x1 !== draft.element.x2 || draft.element.y1 !== draft.element.y2))
+      addElement(doc, pageId, draft.element, origin);
     else if (draft.kind === 'erase') removeElements(doc, pageId, draft.ids, origin);
     else if (draft.kind === 'laser') setPresence({ laser: null });
     else if (draft.kind === 'move' && Math.hypot(draft.dx, draft.dy) * camera.zoom >= DRAG_SLOP) moveSelection(draft.dx, draft.dy);
@@ -249,7 +261,12 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
       const height = image.height * scale;
       const cx = camera.x + (rect?.width ?? 0) / 2 / camera.zoom;
       const cy = camera.y + (rect?.height ?? 0) / 2 / camera.zoom;
-      addElement(doc, pageId, { id: newId(), type: 'image', imageId: image.imageId, x: cx - width / 2, y: cy - height / 2, width, height, color: '#000000', by: userId }, origin);
+      addElement(
+        doc,
+        pageId,
+        { id: newId(), type: 'image', imageId: image.imageId, x: cx - width / 2, y: cy - height / 2, width, height, color: '#000000', by: userId },
+        origin,
+      );
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'The image could not be uploaded');
     }
@@ -317,12 +334,13 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
             <rect x={camera.x - 24} y={camera.y - 24} width={10000 / camera.zoom} height={10000 / camera.zoom} fill="url(#board-dots)" />
             {elements.map((element) => (
               <g key={element.id} opacity={erasing?.has(element.id) ? 0.2 : 1}>
-                <ElementView element={moving && selectedIds.has(element.id) ? translateElement(element, moving.dx, moving.dy) : element} sectionId={sectionId} />
+                <ElementView
+                  element={moving && selectedIds.has(element.id) ? translateElement(element, moving.dx, moving.dy) : element}
+                  sectionId={sectionId}
+                />
               </g>
             ))}
-            {selected.length > 0 && (
-              <SelectionMarks boxes={selected.map(elementBox)} zoom={camera.zoom} dx={moving?.dx ?? 0} dy={moving?.dy ?? 0} />
-            )}
+            {selected.length > 0 && <SelectionMarks boxes={selected.map(elementBox)} zoom={camera.zoom} dx={moving?.dx ?? 0} dy={moving?.dy ?? 0} />}
             {draft?.kind === 'select-box' && (
               <rect
                 {...boxBetween(draft.start, draft.end)}
@@ -415,7 +433,16 @@ function PeerMarks({ peer, pageId, zoom, sectionId }: { peer: Peer; pageId: stri
         </g>
       )}
       {board.laser && (
-        <circle cx={board.laser.x} cy={board.laser.y} r={7 * scale} fill="#ef4444" opacity={0.85} stroke="#fecaca" strokeWidth={4 * scale} data-testid="peer-laser" />
+        <circle
+          cx={board.laser.x}
+          cy={board.laser.y}
+          r={7 * scale}
+          fill="#ef4444"
+          opacity={0.85}
+          stroke="#fecaca"
+          strokeWidth={4 * scale}
+          data-testid="peer-laser"
+        />
       )}
       {board.cursor && (
         <g transform={`translate(${board.cursor.x} ${board.cursor.y}) scale(${scale})`} data-testid="peer-cursor" aria-label={`${peer.user.name}'s pointer`}>

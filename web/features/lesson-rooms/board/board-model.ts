@@ -166,8 +166,18 @@ function touches(element: BoardElement, x: number, y: number, radius: number) {
     case 'arrow':
       return segmentDistance(x, y, element.x1, element.y1, element.x2, element.y2) <= radius + element.size;
     case 'rect': {
-      const [l, r, t, b] = [Math.min(element.x1, element.x2), Math.max(element.x1, element.x2), Math.min(element.y1, element.y2), Math.max(element.y1, element.y2)];
-      const edges: [number, number, number, number][] = [[l, t, r, t], [r, t, r, b], [r, b, l, b], [l, b, l, t]];
+      const [l, r, t, b] = [
+        Math.min(element.x1, element.x2),
+        Math.max(element.x1, element.x2),
+        Math.min(element.y1, element.y2),
+        Math.max(element.y1, element.y2),
+      ];
+      const edges: [number, number, number, number][] = [
+        [l, t, r, t],
+        [r, t, r, b],
+        [r, b, l, b],
+        [l, b, l, t],
+      ];
       return edges.some(([ax, ay, bx, by]) => segmentDistance(x, y, ax, ay, bx, by) <= radius + element.size);
     }
     case 'ellipse': {

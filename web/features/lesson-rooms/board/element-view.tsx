@@ -31,7 +31,17 @@ function LessonImage({ element, sectionId }: { element: ImageElement; sectionId:
   return url ? (
     <image href={url} x={element.x} y={element.y} width={element.width} height={element.height} data-element="image" />
   ) : (
-    <rect x={element.x} y={element.y} width={element.width} height={element.height} rx={8} fill="#f1f5f9" stroke="#cbd5e1" strokeDasharray="6 4" data-element="image" />
+    <rect
+      x={element.x}
+      y={element.y}
+      width={element.width}
+      height={element.height}
+      rx={8}
+      fill="#f1f5f9"
+      stroke="#cbd5e1"
+      strokeDasharray="6 4"
+      data-element="image"
+    />
   );
 }
 
@@ -86,7 +96,14 @@ function ElementViewInner({ element, sectionId }: { element: BoardElement; secti
       );
     case 'text':
       return (
-        <text x={element.x} y={element.y} fill={element.color} fontSize={element.fontSize} fontFamily="ui-sans-serif, system-ui, sans-serif" data-element="text">
+        <text
+          x={element.x}
+          y={element.y}
+          fill={element.color}
+          fontSize={element.fontSize}
+          fontFamily="ui-sans-serif, system-ui, sans-serif"
+          data-element="text"
+        >
           {element.text.split('\n').map((line, i) => (
             <tspan key={i} x={element.x} dy={i === 0 ? 0 : element.fontSize * 1.25}>
               {line}

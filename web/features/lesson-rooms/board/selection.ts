@@ -43,10 +43,19 @@ function pathOf(element: Exclude<BoardElement, { type: 'text' | 'image' }>): Poi
     }
     case 'line':
     case 'arrow':
-      return [[element.x1, element.y1], [element.x2, element.y2]];
+      return [
+        [element.x1, element.y1],
+        [element.x2, element.y2],
+      ];
     case 'rect': {
       const { x1, y1, x2, y2 } = element;
-      return [[x1, y1], [x2, y1], [x2, y2], [x1, y2], [x1, y1]];
+      return [
+        [x1, y1],
+        [x2, y1],
+        [x2, y2],
+        [x1, y2],
+        [x1, y1],
+      ];
     }
     case 'ellipse': {
       const cx = (element.x1 + element.x2) / 2;

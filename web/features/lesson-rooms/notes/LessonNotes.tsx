@@ -78,13 +78,26 @@ export default function LessonNotes({ doc, provider, user, readOnly }: Props) {
 
   const current = formulaGroups.find((g) => g.key === group)!;
   return (
-    <section aria-label="Notes" className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700">
+    <section
+      aria-label="Notes"
+      className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
+    >
       {!readOnly && editor && (
         <div role="toolbar" aria-label="Notes formatting" className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 p-1 dark:border-slate-700">
-          <button type="button" className={clsx(barButton, editor.isActive('bold') && 'bg-slate-100 dark:bg-slate-800')} aria-label="Bold" onClick={() => editor.chain().focus().toggleBold().run()}>
+          <button
+            type="button"
+            className={clsx(barButton, editor.isActive('bold') && 'bg-slate-100 dark:bg-slate-800')}
+            aria-label="Bold"
+            onClick={() => editor.chain().focus().toggleBold().run()}
+          >
             <Bold className="size-4" aria-hidden />
           </button>
-          <button type="button" className={clsx(barButton, editor.isActive('italic') && 'bg-slate-100 dark:bg-slate-800')} aria-label="Italic" onClick={() => editor.chain().focus().toggleItalic().run()}>
+          <button
+            type="button"
+            className={clsx(barButton, editor.isActive('italic') && 'bg-slate-100 dark:bg-slate-800')}
+            aria-label="Italic"
+            onClick={() => editor.chain().focus().toggleItalic().run()}
+          >
             <Italic className="size-4" aria-hidden />
           </button>
           <button type="button" className={barButton} aria-label="Heading" onClick={() => editor.chain().focus().toggleHeading({ level: 2 }).run()}>
@@ -114,7 +127,11 @@ export default function LessonNotes({ doc, provider, user, readOnly }: Props) {
                 role="tab"
                 aria-selected={group === g.key}
                 onClick={() => setGroup(g.key)}
-                className={clsx('rounded-full px-2.5 py-1 text-xs font-medium', focusRing, group === g.key ? 'bg-brand/15 text-brand-strong dark:text-brand' : 'text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800')}
+                className={clsx(
+                  'rounded-full px-2.5 py-1 text-xs font-medium',
+                  focusRing,
+                  group === g.key ? 'bg-brand/15 text-brand-strong dark:text-brand' : 'text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800',
+                )}
               >
                 {g.label}
               </button>
@@ -128,7 +145,10 @@ export default function LessonNotes({ doc, provider, user, readOnly }: Props) {
                 title={latex}
                 aria-label={`Insert ${latex}`}
                 onClick={() => insert(latex)}
-                className={clsx('min-w-9 rounded-md px-1.5 py-1 text-sm text-slate-800 ring-1 ring-slate-200 hover:bg-slate-50 dark:text-slate-100 dark:ring-slate-700 dark:hover:bg-slate-800', focusRing)}
+                className={clsx(
+                  'min-w-9 rounded-md px-1.5 py-1 text-sm text-slate-800 ring-1 ring-slate-200 hover:bg-slate-50 dark:text-slate-100 dark:ring-slate-700 dark:hover:bg-slate-800',
+                  focusRing,
+                )}
                 dangerouslySetInnerHTML={{ __html: renderLatex(latex) }}
               />
             ))}
@@ -152,9 +172,17 @@ export default function LessonNotes({ doc, provider, user, readOnly }: Props) {
                 onKeyDown={(event) => event.key === 'Escape' && setEditing(null)}
                 className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 font-mono text-sm dark:border-slate-600 dark:bg-slate-950"
               />
-              <div className="min-h-8 overflow-x-auto rounded-lg bg-slate-50 px-2 py-1 dark:bg-slate-800" aria-live="polite" dangerouslySetInnerHTML={{ __html: renderLatex(editing.latex || '\\square') }} />
+              <div
+                className="min-h-8 overflow-x-auto rounded-lg bg-slate-50 px-2 py-1 dark:bg-slate-800"
+                aria-live="polite"
+                dangerouslySetInnerHTML={{ __html: renderLatex(editing.latex || '\\square') }}
+              />
               <div className="flex justify-end gap-2">
-                <button type="button" className="rounded-full px-3 py-1 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800" onClick={() => setEditing(null)}>
+                <button
+                  type="button"
+                  className="rounded-full px-3 py-1 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+                  onClick={() => setEditing(null)}
+                >
                   Cancel
                 </button>
                 <button type="submit" className="rounded-full bg-brand px-3 py-1 text-sm font-semibold text-slate-950">

@@ -92,9 +92,7 @@ export function installOfflineWorker(sw: WorkerGlobal, build: OfflineBuild) {
   sw.addEventListener('message', (event) => {
     if (isKeepMessage(event.data)) event.waitUntil(keep(event.data.urls));
     if (event.data !== TAKE_OVER_MESSAGE) return;
-    event.waitUntil(
-      sw.clients.matchAll({ type: 'window' }).then((windows) => (windows.some((w) => isLessonRoom(w.url)) ? undefined : sw.skipWaiting())),
-    );
+    event.waitUntil(sw.clients.matchAll({ type: 'window' }).then((windows) => (windows.some((w) => isLessonRoom(w.url)) ? undefined : sw.skipWaiting())));
   });
 
   /** The first visit's chunks were fetched before this worker was there to keep them (usually from the HTTP cache). */

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
-import Spinner from '../../../ui/Spinner';
 import { secondaryButton } from '../../../ui/classes';
+import Spinner from '../../../ui/Spinner';
 import FormDialog from './FormDialog';
 
 export const dangerButton =

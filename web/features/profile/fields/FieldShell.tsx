@@ -19,7 +19,8 @@ export default function FieldShell({ id, label, required, error, hint, className
         {label}
         {required && (
           <span className="text-rose-600 dark:text-rose-400" aria-hidden="true">
-            {' '}*
+            {' '}
+            *
           </span>
         )}
       </label>

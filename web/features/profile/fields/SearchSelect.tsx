@@ -29,13 +29,24 @@ interface SearchSelectProps {
 const MAX_SHOWN = 60;
 
 /** A searchable select over a long list (time zones, currencies, countries, languages), keyboard-operable. */
-export default function SearchSelect({ id, label, value, options, onChange, error, hint, required, disabled, placeholder, custom, className }: SearchSelectProps) {
+export default function SearchSelect({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  error,
+  hint,
+  required,
+  disabled,
+  placeholder,
+  custom,
+  className,
+}: SearchSelectProps) {
   const [query, setQuery] = useState('');
   const shown = useMemo(() => {
     const needle = query.trim().toLowerCase();
-    const matches = needle
-      ? options.filter((o) => o.label.toLowerCase().includes(needle) || o.value.toLowerCase().includes(needle))
-      : options;
+    const matches = needle ? options.filter((o) => o.label.toLowerCase().includes(needle) || o.value.toLowerCase().includes(needle)) : options;
     const extra = needle && custom ? custom(query.trim()) : null;
     const list = extra && !matches.some((o) => o.value === extra.value) ? [extra, ...matches] : matches;
     return list.slice(0, MAX_SHOWN);
