@@ -19,6 +19,7 @@ import { courseRoutes } from './routes/courses';
 import { curriculumRoutes } from './routes/curricula';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
+import { homeRoutes } from './routes/home';
 import { lessonRoomRoutes } from './routes/lesson-rooms';
 import { lessonSessionRoutes } from './routes/lesson-sessions';
 import { meetingRoutes } from './routes/meetings';
@@ -85,6 +86,7 @@ const app = new Hono<AppBindings>()
   .route('/', metaTagRoutes)
   .route('/', curriculumRoutes)
   .route('/', waitingRoomRoutes)
+  .route('/', homeRoutes)
   .route('/', callLogRoutes)
   .route('/', topicRoutes)
   .route('/', subTopicRoutes)

@@ -402,4 +402,6 @@ export const routeGates: Record<string, Gate> = {
   'GET /api/usages': learner,
   'POST /api/usages': learner,
   'POST /api/usages/quiz-trial': { kind: 'guestLearner' },
+  // The portal home (home.ts)
+  'GET /api/home': account,
 };

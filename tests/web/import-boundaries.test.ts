@@ -76,10 +76,9 @@ describe('import boundaries', () => {
     expect(offenders.map(({ file, line, text }) => `${file}:${line}: ${text}`)).toEqual([]);
   });
 
-  // Each feature talks to the API through its own web/features/<f>/api.ts (docs/decisions.md, "Shell"). The portal homes
-  // are excepted only until the homes lane moves their calls; the lead removes this exception when it lands.
+  // Each feature talks to the API through its own web/features/<f>/api.ts (docs/decisions.md, "Shell").
   it('no component calls api() itself', () => {
-    const components = sourceFiles('web/').filter((file) => file.endsWith('.tsx') && !file.startsWith('web/features/portal/'));
+    const components = sourceFiles('web/').filter((file) => file.endsWith('.tsx'));
     const offenders = components.flatMap((file) =>
       readFileSync(join(root, file), 'utf8')
         .split('\n')

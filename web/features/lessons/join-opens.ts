@@ -11,7 +11,8 @@ export function joinOpensText(joinOpensAt: string, now: number, timeZone: string
     return `Opens at ${new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', minute: '2-digit' }).format(opens)}`;
   }
   const hours = Math.round((opens - now) / 3_600_000);
-  return hours < 48 ? `Opens in ${Math.max(1, hours)} h` : `Opens in ${Math.round(hours / 24)} days`;
+  // Days from the time itself, not from rounded hours, so "Opens in 7 days" agrees with a countdown to the start.
+  return hours < 48 ? `Opens in ${Math.max(1, hours)} h` : `Opens in ${Math.round((opens - now) / 86_400_000)} days`;
 }
 
 /** Whether the window the server gave is open now; it re-checks every 15 seconds so a waiting page opens on time. */

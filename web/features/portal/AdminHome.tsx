@@ -1,14 +1,11 @@
 import { Link } from 'react-router-dom';
 import type { PublicUser } from '../../../schema/contracts/auth';
-import type { ListResponse } from '../../../schema/contracts/common';
 import { hasPermission } from '../../../schema/contracts/permissions';
-import type { MeetingsList } from '../../../schema/contracts/schedule';
-import type { Trial } from '../../../schema/contracts/trials';
 import { accountLinks } from '../../layout/nav-items';
-import { api } from '../../lib/api';
 import { focusRing } from '../../ui/classes';
 import { useAdminPermissions } from '../roles/admin-permissions';
 import { othersOf } from '../schedule/lesson-style';
+import { homeCalls } from './api';
 import HomeSection from './HomeSection';
 import { lessonWhen, todayRange } from './home-time';
 import LessonRow from './LessonRow';
@@ -21,15 +18,11 @@ const linkClass = 'text-sm font-semibold text-brand hover:underline';
 export default function AdminHome({ user, zone, now }: { user: PublicUser; zone: string; now: number }) {
   const permissions = useAdminPermissions();
   const range = todayRange(zone, now);
-  const lessons = useDeviceBacked(`home.tenant-today.${range.startDate}`, () =>
-    api<MeetingsList>('/admin/schedule/meetings', { query: { ...range, limit: 50, sortKey: 'start', sortValue: 'asc' } }),
-  );
-  const trials = useDeviceBacked(`home.trials.${range.startDate}`, () =>
-    api<ListResponse<Trial>>('/admin/trials', { query: { status: 'SCHEDULED', start: new Date(now).toISOString(), limit: 5 } }),
-  );
+  const lessons = useDeviceBacked(`home.tenant-today.${range.startDate}`, () => homeCalls.tenantLessons(range));
+  const trials = useDeviceBacked(`home.trials.${range.startDate}`, () => homeCalls.trialsFrom(now));
   const tools = accountLinks(user, permissions).filter((link) => link.key !== 'profile' && link.key !== 'manageAccounts');
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <div className="flex flex-col gap-4 lg:col-span-2">
         <HomeSection
           title="Today's lessons"

@@ -2,12 +2,18 @@ import { Video } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { ScheduleLesson } from '../../../schema/contracts/schedule';
 import { focusRing } from '../../ui/classes';
+import { joinOpensText } from '../lessons/join-opens';
 import { coursePath, lessonTypeLabel } from '../schedule/lesson-style';
-import { countdown, lessonWhen } from './home-time';
+import { countdown, isLive, joinState, lessonWhen } from './home-time';
 
 const joinClass = `inline-flex items-center gap-1.5 rounded-full bg-brand px-3.5 py-1.5 text-sm font-semibold text-slate-950 hover:bg-brand-strong hover:text-white ${focusRing}`;
+const waitingJoinClass =
+  'inline-flex cursor-not-allowed items-center gap-1.5 rounded-full bg-slate-200 px-3.5 py-1.5 text-sm font-semibold text-slate-500 dark:bg-slate-800 dark:text-slate-400';
 
-/** A lesson on a home page: when, what, the countdown and, for the people in it, the way into its waiting room. */
+/**
+ * A lesson on a home page: when, what, the countdown and, for the people in it, the way into its waiting room, open
+ * only inside the server's join window; before it, a disabled Join says in text when it opens.
+ */
 export default function LessonRow({
   lesson,
   zone,
@@ -21,11 +27,20 @@ export default function LessonRow({
   who?: string;
   join?: boolean;
 }) {
+  const state = joinState(lesson, now);
   return (
-    <li data-testid="home-lesson" className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+    <li data-testid="home-lesson" className="flex min-w-0 flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
-        <p className="text-sm font-medium text-slate-500 dark:text-slate-400">
+        <p className="flex items-center gap-2 text-sm font-medium text-slate-500 dark:text-slate-400">
           {lessonWhen(lesson.start, zone, now)} · {lesson.duration} min
+          {isLive(lesson, now) && (
+            <span
+              data-testid="live-badge"
+              className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-300"
+            >
+              Live
+            </span>
+          )}
         </p>
         <Link to={coursePath(lesson)} className="block truncate font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white">
           {lesson.title}
@@ -35,15 +50,26 @@ export default function LessonRow({
           {who ? ` · ${who}` : ''}
         </p>
       </div>
-      <div className="flex shrink-0 items-center gap-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 sm:shrink-0">
         <span data-testid="countdown" className="text-sm text-slate-600 dark:text-slate-300">
           {countdown(lesson.start, now)}
         </span>
-        {join && (
+        {join && state === 'open' && (
           <a href={lesson.joinUrl} className={joinClass} aria-label={`Join ${lesson.title}`}>
             <Video className="size-4" aria-hidden="true" />
             Join
           </a>
+        )}
+        {join && state === 'later' && (
+          <>
+            <span data-testid="join-opens" className="text-sm font-medium text-slate-600 dark:text-slate-300">
+              {joinOpensText(lesson.joinOpensAt, now, zone)}
+            </span>
+            <button type="button" disabled className={waitingJoinClass} aria-label={`Join ${lesson.title}`}>
+              <Video className="size-4" aria-hidden="true" />
+              Join
+            </button>
+          </>
         )}
       </div>
     </li>

@@ -1,8 +1,7 @@
 import { useSetAtom } from 'jotai';
 import type { UserSummary } from '../../../schema/contracts/auth';
-import type { ScheduleList } from '../../../schema/contracts/schedule';
-import { api } from '../../lib/api';
 import { actAsAtom } from '../manage-accounts/acting';
+import { homeCalls } from './api';
 import HomeSection from './HomeSection';
 import { aheadRange, comingLessons } from './home-time';
 import LessonRow from './LessonRow';
@@ -13,9 +12,7 @@ const linkButton = 'text-sm font-semibold text-brand hover:underline';
 
 function ChildNextLesson({ child, zone, now }: { child: UserSummary; zone: string; now: number }) {
   const actAs = useSetAtom(actAsAtom);
-  const lessons = useDeviceBacked(`home.lessons.${child._id}`, () =>
-    api<ScheduleList>(`/schedule/list/${encodeURIComponent(child._id)}`, { query: aheadRange(Date.now(), AHEAD_DAYS) }),
-  );
+  const lessons = useDeviceBacked(`home.lessons.${child._id}`, () => homeCalls.lessons(child._id, aheadRange(Date.now(), AHEAD_DAYS)));
   return (
     <HomeSection
       title={`${child.firstname}'s next lesson`}
@@ -46,7 +43,7 @@ function ChildNextLesson({ child, zone, now }: { child: UserSummary; zone: strin
 export default function ParentHome({ students, zone, now }: { students: UserSummary[]; zone: string; now: number }) {
   if (students.length === 0) return <p className="text-slate-600 dark:text-slate-400">No students are linked to your account yet.</p>;
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       {students.map((child) => (
         <ChildNextLesson key={child._id} child={child} zone={zone} now={now} />
       ))}

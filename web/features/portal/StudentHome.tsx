@@ -1,27 +1,26 @@
 import { useAtomValue } from 'jotai';
 import { MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { ScheduleList } from '../../../schema/contracts/schedule';
-import { api } from '../../lib/api';
 import { secondaryButton } from '../../ui/classes';
 import { unseenTotalAtom } from '../chat/chat-atoms';
 import DashboardQuizzes from '../quiz/DashboardQuizzes';
+import { homeCalls } from './api';
 import HomeSection from './HomeSection';
 import { aheadRange, comingLessons } from './home-time';
 import LessonRow from './LessonRow';
+import StudentWork from './StudentWork';
 import { useDeviceBacked } from './use-device-backed';
 
 /** How far ahead a student's home looks for lessons. */
 const AHEAD_DAYS = 60;
 
-/** A student's home (or a parent acting for one): the next lesson first, then what else is coming, messages, quizzes. */
+/** A student's home (or a parent acting for one): the next lesson first, then what else is coming, messages, homework due and quizzes. */
 export default function StudentHome({ userId, zone, now }: { userId: string; zone: string; now: number }) {
-  const lessons = useDeviceBacked(`home.lessons.${userId}`, () =>
-    api<ScheduleList>(`/schedule/list/${encodeURIComponent(userId)}`, { query: aheadRange(Date.now(), AHEAD_DAYS) }),
-  );
+  const lessons = useDeviceBacked(`home.lessons.${userId}`, () => homeCalls.lessons(userId, aheadRange(Date.now(), AHEAD_DAYS)));
+  const work = useDeviceBacked(`home.work.${userId}`, () => homeCalls.studentWork());
   const unseen = useAtomValue(unseenTotalAtom);
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <div className="lg:col-span-2">
         <HomeSection title="Your next lesson" testId="next-lesson" data={lessons} failure="Your lessons could not be loaded.">
           {(list) => {
@@ -71,6 +70,9 @@ export default function StudentHome({ userId, zone, now }: { userId: string; zon
           Messages from the team
         </Link>
       </section>
+      <div className="grid grid-cols-1 gap-4 lg:col-span-3 lg:grid-cols-2">
+        <StudentWork data={work} zone={zone} now={now} />
+      </div>
       <div className="lg:col-span-3">
         <DashboardQuizzes />
       </div>

@@ -1,9 +1,8 @@
 import { CalendarDays, Clock } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { ScheduleList } from '../../../schema/contracts/schedule';
-import { api } from '../../lib/api';
 import { secondaryButton } from '../../ui/classes';
 import { othersOf } from '../schedule/lesson-style';
+import { homeCalls } from './api';
 import HomeSection from './HomeSection';
 import { comingLessons, todayRange } from './home-time';
 import LessonRow from './LessonRow';
@@ -12,11 +11,9 @@ import { useDeviceBacked } from './use-device-backed';
 /** A tutor's home: today's lessons with their students, and the ways to the week and to working hours. */
 export default function TutorHome({ userId, zone, now }: { userId: string; zone: string; now: number }) {
   const range = todayRange(zone, now);
-  const lessons = useDeviceBacked(`home.today.${userId}.${range.startDate}`, () =>
-    api<ScheduleList>(`/schedule/list/${encodeURIComponent(userId)}`, { query: range }),
-  );
+  const lessons = useDeviceBacked(`home.today.${userId}.${range.startDate}`, () => homeCalls.lessons(userId, range));
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <div className="lg:col-span-2">
         <HomeSection title="Today's lessons" testId="today-lessons" data={lessons} failure="Today's lessons could not be loaded.">
           {(list) => {

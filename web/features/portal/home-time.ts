@@ -12,7 +12,8 @@ export const comingLessons = (lessons: ScheduleLesson[], now: number) =>
 /** "Starts in 2 hours", "Started 5 minutes ago": the countdown beside a lesson. */
 export function countdown(start: string, now: number) {
   const at = Date.parse(start);
-  const distance = formatDistanceStrict(at, now, { roundingMethod: 'floor' });
+  // Rounded as the Join's "Opens in 3 days" is (web/features/lessons/join-opens.ts), so the two never disagree.
+  const distance = formatDistanceStrict(at, now, { roundingMethod: 'round' });
   return at > now ? `Starts in ${distance}` : `Started ${distance} ago`;
 }
 
@@ -38,3 +39,22 @@ export const aheadRange = (now: number, days: number) => ({
   startDate: new Date(now - DAY).toISOString(),
   endDate: new Date(now + days * DAY).toISOString(),
 });
+
+/** Where a lesson's Join stands on a home: open, opening later (with when), or gone for good. */
+export type JoinState = 'open' | 'later' | 'closed';
+
+/**
+ * The server's one join rule (worker/lib/lessons/join-window.ts) read at `now`: its `canJoin` and status as they were
+ * answered, and its window so that a page left open, or a copy kept on the device, opens and closes Join on time.
+ */
+export function joinState(lesson: ScheduleLesson, now: number): JoinState {
+  if (lesson.lessonStatus !== 'scheduled' && lesson.lessonStatus !== 'live') return 'closed';
+  if (now >= Date.parse(lesson.joinClosesAt)) return 'closed';
+  return lesson.canJoin || now >= Date.parse(lesson.joinOpensAt) ? 'open' : 'later';
+}
+
+/** "Live" from the start (or the early start the server saw) until the end, never before nor after. */
+export function isLive(lesson: ScheduleLesson, now: number) {
+  if (now >= Date.parse(lesson.joinClosesAt)) return false;
+  return lesson.lessonStatus === 'live' || (lesson.lessonStatus === 'scheduled' && now >= Date.parse(lesson.start));
+}
