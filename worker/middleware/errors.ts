@@ -44,7 +44,10 @@ export function onError(error: Error, c: Context<AppBindings>) {
     if (err.res) return err.getResponse();
     // Hono's validators throw a bare 400 when the body itself cannot be parsed (malformed JSON or form data).
     if (err.status === 400) {
-      return c.json({ message: fieldSentence('body', 'could not be read'), errors: [{ path: 'body', message: 'could not be read' }] }, 400);
+      return c.json(
+        { message: fieldSentence('body', 'is not valid JSON or form data'), errors: [{ path: 'body', message: 'is not valid JSON or form data' }] },
+        400,
+      );
     }
     return c.json({ message: err.message || 'Request failed', errors: [] }, err.status);
   }

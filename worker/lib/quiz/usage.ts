@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { ApiError } from '../../../platform/errors';
+import { ApiError, fieldError } from '../../../platform/errors';
 import { DEFAULT_LIMITS, quizToasts, type UsageCounts, type UsageKind, type UsageResponse } from '../../../schema/contracts/quiz';
 import { usageLimitText } from '../../../schema/contracts/usage-limits';
 import { quizTrials, usageCounters, type users } from '../../../schema/tables';
@@ -67,8 +67,7 @@ export async function ownUsage(tdb: TenantDb, actor: Actor) {
 /** Counts a use the client reports; quiz attempts are counted by the server when a quiz starts, never by a client. */
 export async function reportUsage(tdb: TenantDb, actor: Actor, input: { kind: UsageKind }) {
   const learner = await learnerFor(tdb, actor);
-  if (input.kind === 'quizAttempts')
-    throw new ApiError(400, 'kind: quiz attempts are counted when a quiz starts', [{ path: 'kind', message: 'is counted by the server' }]);
+  if (input.kind === 'quizAttempts') throw fieldError('kind', 'is counted by the server when a quiz starts');
   await countUsage(tdb, learner, input.kind);
   return usageOf(tdb, learner);
 }
