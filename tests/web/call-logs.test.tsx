@@ -43,7 +43,7 @@ describe('call logs page', () => {
     renderApp('/portal/admin/call-logs');
     const first = await screen.findByTestId('call-log', {}, FIRST_PAINT);
     expect(first).toHaveTextContent('Quadratics');
-    expect(first).toHaveTextContent('Mon 7 Jan, 09:00 GMT');
+    expect(first).toHaveTextContent('Mon, 7 Jan 2030, 09:00 GMT');
     expect(within(first).getByText('Joined late · 7 min')).toBeInTheDocument();
     expect(first).toHaveTextContent('Theo Tutor');
 

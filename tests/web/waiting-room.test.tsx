@@ -207,7 +207,7 @@ describe('waiting room page', () => {
     storeSession(TUTOR);
     const router = renderApp('/waiting-room/lesson1');
     expect(await screen.findByRole('heading', { name: 'Quadratics' }, FIRST_PAINT)).toBeInTheDocument();
-    expect(screen.getByTestId('lesson-time')).toHaveTextContent('Mon 7 Jan, 09:00 GMT');
+    expect(screen.getByTestId('lesson-time')).toHaveTextContent('Mon, 7 Jan 2030, 09:00 GMT');
     await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
     FakeSocket.all[0]!.serverOpens();
     FakeSocket.all[0]!.serverSends({ type: 'waitingRoomConnections', participants: [participant('user_student', 'Sam Student', 'STUDENT')] });
