@@ -8,6 +8,12 @@ export const baseApi = {
   'POST /api/meta-tags/get': () => json({ title: null, description: null }),
 };
 
+/** The start calls of a screen `who` is signed in to. */
+export const signedInApi = (who: Record<string, unknown>) => ({
+  ...baseApi,
+  'GET /api/user/authUser': () => json({ ...who, actingFor: who }),
+});
+
 /** A signed-in browser: the token, the user and whom calls act for, as web/lib/session-storage.ts keeps them. */
 export function storeSession(user: { _id: string }, actingUserId = user._id) {
   localStorage.setItem('studyhall.token', 'token-1');
