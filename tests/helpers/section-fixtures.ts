@@ -1,9 +1,8 @@
 import { count, isNull } from 'drizzle-orm';
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
 import { courseStudents, courses, courseTutors, sectionAttendees, sections, tutorRoles } from '../../schema/tables';
-import { callers, seedExtraAdmins } from './admins';
-import { signIn } from './auth';
-import { db, seedDemo } from './seed';
+import { seedCallersAndMaya } from './admins';
+import { db } from './seed';
 
 const TENANT = TENANT_IDS.studyhall;
 
@@ -42,10 +41,9 @@ export const LESSON_START = new Date('2030-01-07T09:00:00.000Z');
 
 /** The demo, the extra admins and the two courses, with a token for each caller and one for Maya. */
 export async function seedCoursesSignedIn() {
-  await seedDemo();
-  await seedExtraAdmins();
+  const signedIn = await seedCallersAndMaya();
   await seedCourses();
-  return { as: await callers(), maya: await signIn('student2@studyhall.test') };
+  return signedIn;
 }
 
 export async function seedCourses() {
