@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TokenResponse } from './auth';
-import { DEFAULT_PAGE_SIZE, listQuery, MAX_PAGE_SIZE, MAX_SEARCH_TEXT } from './common';
+import { DEFAULT_PAGE_SIZE, isTimeZone, listQuery, MAX_PAGE_SIZE, MAX_SEARCH_TEXT } from './common';
 
 /** The roles the admin users screens manage; guests are visitors, not accounts. */
 export const managedRoles = ['STUDENT', 'TUTOR', 'PARENT', 'ADMIN'] as const;
@@ -59,17 +59,7 @@ const phone = z
   .string()
   .trim()
   .regex(/^\+?[0-9 ()-]{6,20}$/, 'must be a phone number, e.g. +65 6123 4567');
-const timezone = z
-  .string()
-  .trim()
-  .refine((zone) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'must be an IANA time zone, e.g. Asia/Singapore');
+const timezone = z.string().trim().refine(isTimeZone, 'must be an IANA time zone, e.g. Asia/Singapore');
 const currency = z
   .string()
   .trim()

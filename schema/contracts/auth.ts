@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from './common';
 
 export const roleNames = ['STUDENT', 'PARENT', 'TUTOR', 'ADMIN', 'GUEST'] as const;
 export type RoleName = (typeof roleNames)[number];
@@ -83,19 +84,7 @@ export const newPassword = z
   .max(200, 'Use at most 200 characters');
 
 /** An IANA time zone the platform's Intl knows (aliases such as `UTC` included). */
-export const timeZone = z
-  .string({ error: 'Choose a time zone' })
-  .trim()
-  .min(1, 'Choose a time zone')
-  .max(64)
-  .refine((zone) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Choose a valid time zone');
+export const timeZone = z.string({ error: 'Choose a time zone' }).trim().min(1, 'Choose a time zone').max(64).refine(isTimeZone, 'Choose a valid time zone');
 
 /** Retired ISO 3166 codes Intl still names after today's country (DY is Benin, UK is the United Kingdom): listed, they repeat it. */
 export const RETIRED_COUNTRY_CODES = ['AN', 'BU', 'CS', 'DD', 'DY', 'FX', 'HV', 'NH', 'RH', 'SU', 'TP', 'UK', 'VD', 'YD', 'YU', 'ZR'];

@@ -14,6 +14,29 @@ export const recordId = z.string().trim().min(1).max(64);
 /** The `/:id` path parameter of every record route. */
 export const idParam = z.object({ id: recordId });
 
+/** Whether Intl knows `value` as a time zone: an IANA name, aliases such as `UTC` included. */
+export function isTimeZone(value: string) {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A query value listing some of `values` with commas, e.g. `ACTIVE,INACTIVE`. */
+export const commaListOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(values, { error: `must be a comma list of ${values.join(', ')}` })))
+    .optional();
+
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 export const MAX_SEARCH_TEXT = 100;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery } from './common';
+import { commaListOf, listQuery } from './common';
 import { courseKinds, coursePaymentTypes, courseStatuses, recordId } from './courses';
 import { courseRoleCatalogue } from './permissions';
 import { permissionMap } from './roles';
@@ -116,16 +116,7 @@ export interface CourseTemplate {
 }
 
 export const settingTemplateStatuses = ['ACTIVE', 'INACTIVE'] as const;
-const statuses = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.enum(settingTemplateStatuses, { error: 'must be a comma list of ACTIVE, INACTIVE' })))
-  .optional();
+const statuses = commaListOf(settingTemplateStatuses);
 export const settingTemplateListQuery = listQuery.and(z.object({ statuses }));
 
 const settingBase = { name: required(80), status: z.enum(settingTemplateStatuses, { error: 'must be ACTIVE or INACTIVE' }).default('ACTIVE') };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery } from './common';
+import { isTimeZone, listQuery } from './common';
 
 /**
  * Course enums as the API speaks them. They mirror schema/tables/courses.ts (the worker checks the two agree at
@@ -23,18 +23,7 @@ const description = z.string().trim().max(2000, 'must be at most 2000 characters
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 /** A real IANA zone name (what Intl.DateTimeFormat accepts), e.g. Europe/London. */
-export const timeZone = z
-  .string()
-  .trim()
-  .max(64)
-  .refine((zone) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'must be an IANA time zone such as Europe/London');
+export const timeZone = z.string().trim().max(64).refine(isTimeZone, 'must be an IANA time zone such as Europe/London');
 
 const courseFields = {
   title: required(120),

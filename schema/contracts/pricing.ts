@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, recordId } from './common';
+import { commaListOf, listQuery, recordId } from './common';
 import { currencyCode, minorAmount } from './money';
 import {
   comparisonOperators,
@@ -20,16 +20,7 @@ const status = z.enum(planStatuses, { error: 'must be ACTIVE or INACTIVE' }).def
 const ids = (max: number) => z.array(recordId).max(max, `at most ${max} items`).default([]);
 
 /** `statuses` is a comma list, e.g. `ACTIVE,INACTIVE`. */
-const statuses = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.enum(planStatuses, { error: 'must be a comma list of ACTIVE, INACTIVE' })))
-  .optional();
+const statuses = commaListOf(planStatuses);
 export const pricingListQuery = listQuery.and(z.object({ statuses }));
 
 const wholeCount = (what: string, max: number) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PublicUser, UserSummary } from './auth';
+import { isTimeZone } from './common';
 
 /*
  * Profile, sub-collections, parents and onboarding: the shapes the API accepts and answers, used by the worker's
@@ -16,15 +17,6 @@ const once = <T>(make: () => T) => {
   let value: T | undefined;
   return () => (value ??= make());
 };
-
-export function isTimeZone(value: string) {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The browser's own zone, else the spec's fallback (spec 1 section 9). */
 export function browserTimeZone() {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery } from './common';
+import { commaListOf, listQuery } from './common';
 import { adminPermissionCatalogue, courseRoleCatalogue } from './permissions';
 
 export const roleStatuses = ['ACTIVE', 'INACTIVE'] as const;
@@ -41,16 +41,7 @@ export type TutorRoleInput = z.input<typeof tutorRoleInput>;
 /** `statuses` is a comma list, e.g. `ACTIVE,INACTIVE`. */
 export const roleListQuery = listQuery.and(
   z.object({
-    statuses: z
-      .string()
-      .transform((value) =>
-        value
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.enum(roleStatuses, { error: 'must be a comma list of ACTIVE, INACTIVE' })))
-      .optional(),
+    statuses: commaListOf(roleStatuses),
   }),
 );
 

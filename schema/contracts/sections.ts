@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from './common';
 import { isLessonDuration } from './durations';
 import type { LessonStatus } from './waiting-room';
 import { isWebAddress, withScheme } from './web-address';
@@ -107,14 +108,7 @@ export type SortingKeysInput = z.input<typeof sortingKeysInput>;
 
 export const repeatWeeklyInput = z.object({
   occurrences: z.number().int().min(2).max(52),
-  timezone: z.string().refine((zone) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'must be an IANA time zone like Europe/London'),
+  timezone: z.string().refine(isTimeZone, 'must be an IANA time zone like Europe/London'),
 });
 
 const meetingFields = {

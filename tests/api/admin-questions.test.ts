@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '../../schema/contracts/common';
 import type { QuestionDoc, QuestionInput } from '../../schema/contracts/content';
 import { questions } from '../../schema/tables';
-import { api, bearer, expectFieldError, signIn } from '../helpers/auth';
-import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
+import { api, bearer, expectFieldError, seedAdminAndSam } from '../helpers/auth';
+import { db, PARTNER_HOST } from '../helpers/seed';
 
 const SUB = 'sub_topic_studyhall_quadratic_equations';
 const OTHER_SUB = 'sub_topic_studyhall_pythagoras';
@@ -16,9 +16,7 @@ let admin: string;
 let sam: string;
 
 beforeAll(async () => {
-  await seedDemo();
-  admin = await signIn('admin@studyhall.test');
-  sam = await signIn('student@studyhall.test');
+  ({ admin, sam } = await seedAdminAndSam());
 });
 
 const send = (method: string, path: string, body?: unknown, token = admin, host = 'localhost') =>

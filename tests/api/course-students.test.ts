@@ -5,18 +5,15 @@ import type { CourseStudent, EnrolmentVerifyDelete } from '../../schema/contract
 import type { Course } from '../../schema/contracts/courses';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
 import { courseStudents } from '../../schema/tables';
-import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
-import { expectFieldError, signIn } from '../helpers/auth';
-import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
+import { type Callers, call, seedCallersAndMaya } from '../helpers/admins';
+import { expectFieldError } from '../helpers/auth';
+import { db, PARTNER_HOST } from '../helpers/seed';
 
 let as: Callers;
 let maya: string;
 
 beforeAll(async () => {
-  await seedDemo();
-  await seedExtraAdmins();
-  as = await callers();
-  maya = await signIn('student2@studyhall.test');
+  ({ as, maya } = await seedCallersAndMaya());
 });
 
 const SAM_MATHS = `enrolment_${SEED_COURSE_IDS.maths}_user_student`;

@@ -4,7 +4,7 @@ import type { ListResponse } from '../../schema/contracts/common';
 import type { Course, MyCourse } from '../../schema/contracts/courses';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
 import { courseStudents, courses, courseTemplates, courseTutors, sections } from '../../schema/tables';
-import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
+import { type Callers, call, seedCallersAndMaya } from '../helpers/admins';
 import { expectFieldError } from '../helpers/auth';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
@@ -12,11 +12,7 @@ let as: Callers;
 let maya: string;
 
 beforeAll(async () => {
-  await seedDemo();
-  await seedExtraAdmins();
-  as = await callers();
-  const { signIn } = await import('../helpers/auth');
-  maya = await signIn('student2@studyhall.test');
+  ({ as, maya } = await seedCallersAndMaya());
 });
 
 const newCourse = {

@@ -1,10 +1,10 @@
 import { addDays, formatISO, isWeekend, nextSunday } from 'date-fns';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
-import { courseStudents, courses, sectionAttendees, sections, timeOff, trials } from '../../schema/tables';
+import { courseStudents, sectionAttendees, sections, timeOff, trials } from '../../schema/tables';
 import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import type { ErrorJson } from '../helpers/auth';
-import { COURSE_IDS, sectionSnapshot, seedCourses } from '../helpers/section-fixtures';
+import { COURSE_IDS, course, sectionSnapshot, seedCourses } from '../helpers/section-fixtures';
 import { db, seedDemo } from '../helpers/seed';
 import { IGCSE_MATHS, weekdayAhead } from '../helpers/trials';
 
@@ -53,20 +53,6 @@ beforeAll(async () => {
   await seedExtraAdmins();
   await seedCourses();
   as = await callers();
-  const course = (id: string, title: string) =>
-    db.insert(courses).values({
-      _id: id,
-      tenantId: TENANT,
-      title,
-      kind: 'One-to-One',
-      isOneToOne: true,
-      status: 'ACTIVE',
-      paymentType: 'ONETIME',
-      curriculum: 'Cambridge IGCSE',
-      subject: 'Mathematics',
-      grade: 'Grade 10',
-      createdBy: DEMO_USERS.admin._id,
-    });
   await db.batch([
     course(NO_TUTOR, 'Waiting for a tutor'),
     course(OTHER, 'Music with someone else'),

@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Section } from '../../schema/contracts/sections';
 import { DEMO_USERS } from '../../schema/seed';
 import { lessonSeries, sections } from '../../schema/tables';
-import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
-import { type ErrorJson, expectFieldError, signIn } from '../helpers/auth';
-import { COURSE_IDS, LESSON_START, sectionSnapshot, seedCourses } from '../helpers/section-fixtures';
-import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
+import { type Callers, call } from '../helpers/admins';
+import { type ErrorJson, expectFieldError } from '../helpers/auth';
+import { COURSE_IDS, LESSON_START, sectionSnapshot, seedCoursesSignedIn } from '../helpers/section-fixtures';
+import { db, PARTNER_HOST } from '../helpers/seed';
 import { weekdayAhead } from '../helpers/trials';
 
 let as: Callers;
@@ -34,11 +34,7 @@ const create = async (body: unknown, token = as.tutor, path = '/team-meetings') 
 };
 
 beforeAll(async () => {
-  await seedDemo();
-  await seedExtraAdmins();
-  await seedCourses();
-  as = await callers();
-  maya = await signIn('student2@studyhall.test');
+  ({ as, maya } = await seedCoursesSignedIn());
 });
 
 describe('happy', () => {

@@ -1,21 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ErrorJson, postJson } from '../helpers/auth';
+import { type ErrorJson, signUpBody as person, postJson } from '../helpers/auth';
 import { seedDemo } from '../helpers/seed';
 
 beforeAll(seedDemo);
 
 /** What zod says on its own, or a field key, must never be what a person reads. */
 const SCHEMA_PHRASES = /expected|ISO|Too small|Too big|Invalid input|^[\w.]+: /;
-
-const person = (overrides: Record<string, unknown>) => ({
-  firstname: 'Nora',
-  lastname: 'Newton',
-  email: `nora.${crypto.randomUUID().slice(0, 8)}@example.com`,
-  password: 'a-long-password',
-  role: 'STUDENT',
-  timezone: 'Europe/London',
-  ...overrides,
-});
 
 describe('messages for people', () => {
   it.each([

@@ -144,33 +144,11 @@ describe('rate versions, rates and the price check', () => {
     `/admin/rates/explain?tutorId=${THEO}&studentId=${SAM}&courseId=${SEED_COURSE_IDS.maths}${minutes ? `&minutes=${minutes}` : ''}`;
 
   it('numbers versions, picks the most specific rate and explains it', async () => {
-    await expectFieldError(
-      await call('POST', '/admin/one-to-one-tutor-rate-versions', as.admin, {
-        name: 'x',
-        dateBasis: 'TUTOR_REGISTRATION_DATE',
-        operator: 'EQUAL',
-        referenceDate: '2025-01-01',
-      }),
-      'dateBasis',
-    );
-    await expectFieldError(
-      await call('POST', '/admin/one-to-one-tutor-rate-versions', as.admin, {
-        name: 'x',
-        dateBasis: 'STUDENT_REGISTRATION_DATE',
-        operator: 'AFTER',
-        referenceDate: '2025-01-01',
-      }),
-      'operator',
-    );
-    await expectFieldError(
-      await call('POST', '/admin/one-to-one-tutor-rate-versions', as.admin, {
-        name: 'x',
-        dateBasis: 'STUDENT_REGISTRATION_DATE',
-        operator: 'EQUAL',
-        referenceDate: '2025-02-30',
-      }),
-      'referenceDate',
-    );
+    const valid = { name: 'x', dateBasis: 'STUDENT_REGISTRATION_DATE', operator: 'EQUAL', referenceDate: '2025-01-01' };
+    const refused = { dateBasis: 'TUTOR_REGISTRATION_DATE', operator: 'AFTER', referenceDate: '2025-02-30' };
+    for (const [field, value] of Object.entries(refused)) {
+      await expectFieldError(await call('POST', '/admin/one-to-one-tutor-rate-versions', as.admin, { ...valid, [field]: value }), field);
+    }
     const v1 = await post<RateVersion>('/admin/one-to-one-tutor-rate-versions', {
       name: 'Launch rates',
       dateBasis: 'STUDENT_REGISTRATION_DATE',

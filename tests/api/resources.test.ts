@@ -4,10 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Section } from '../../schema/contracts/sections';
 import { TENANT_IDS } from '../../schema/seed';
 import { sections } from '../../schema/tables';
-import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
-import { api, expectFieldError, signIn } from '../helpers/auth';
-import { COURSE_IDS, sectionSnapshot, seedCourses } from '../helpers/section-fixtures';
-import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
+import { type Callers, call } from '../helpers/admins';
+import { api, expectFieldError } from '../helpers/auth';
+import { COURSE_IDS, sectionSnapshot, seedCoursesSignedIn } from '../helpers/section-fixtures';
+import { db, PARTNER_HOST } from '../helpers/seed';
 
 let as: Callers;
 let maya: string;
@@ -25,11 +25,7 @@ function upload(token: string, section: string | undefined, file: File | undefin
 const download = (token: string, id: string, host?: string) => api(`${base}/${id}/download`, { headers: { authorization: `Bearer ${token}` } }, host);
 
 beforeAll(async () => {
-  await seedDemo();
-  await seedExtraAdmins();
-  await seedCourses();
-  as = await callers();
-  maya = await signIn('student2@studyhall.test');
+  ({ as, maya } = await seedCoursesSignedIn());
   mayaResource = await (await call('POST', base, as.admin, { course: ids.maya, kind: 'RESOURCE', title: 'Forces sheet' })).json<Section>();
 });
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Section } from '../../schema/contracts/sections';
-import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
-import { expectFieldError, signIn } from '../helpers/auth';
-import { COURSE_IDS, sectionSnapshot, seedCourses } from '../helpers/section-fixtures';
-import { PARTNER_HOST, seedDemo } from '../helpers/seed';
+import { type Callers, call } from '../helpers/admins';
+import { expectFieldError } from '../helpers/auth';
+import { COURSE_IDS, sectionSnapshot, seedCoursesSignedIn } from '../helpers/section-fixtures';
+import { PARTNER_HOST } from '../helpers/seed';
 
 let as: Callers;
 let maya: string;
@@ -13,11 +13,7 @@ const ids = COURSE_IDS;
 const save = (token: string, body: unknown, host?: string) => call('PUT', '/sections/update-sorting-keys', token, body, host);
 
 beforeAll(async () => {
-  await seedDemo();
-  await seedExtraAdmins();
-  await seedCourses();
-  as = await callers();
-  maya = await signIn('student2@studyhall.test');
+  ({ as, maya } = await seedCoursesSignedIn());
   unit2 = await (await call('POST', '/sections', as.tutor, { course: ids.sam, title: 'Unit 2' })).json<Section>();
   mayaUnit = await (await call('POST', '/admin/sections', as.admin, { course: ids.maya, title: 'Forces' })).json<Section>();
 });

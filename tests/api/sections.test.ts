@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Section } from '../../schema/contracts/sections';
 import { sections } from '../../schema/tables';
-import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
-import { expectFieldError, signIn } from '../helpers/auth';
-import { COURSE_IDS, LESSON_START, liveSectionCount, sectionSnapshot, seedCourses } from '../helpers/section-fixtures';
-import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
+import { type Callers, call } from '../helpers/admins';
+import { expectFieldError } from '../helpers/auth';
+import { COURSE_IDS, LESSON_START, liveSectionCount, sectionSnapshot, seedCoursesSignedIn } from '../helpers/section-fixtures';
+import { db, PARTNER_HOST } from '../helpers/seed';
 
 let as: Callers;
 let maya: string;
@@ -20,11 +20,7 @@ const tree = async (token: string, course: string = ids.sam, prefix = '/sections
 const flatten = (nodes: Section[]): Section[] => nodes.flatMap((n) => [n, ...flatten(n.sections)]);
 
 beforeAll(async () => {
-  await seedDemo();
-  await seedExtraAdmins();
-  await seedCourses();
-  as = await callers();
-  maya = await signIn('student2@studyhall.test');
+  ({ as, maya } = await seedCoursesSignedIn());
 });
 
 describe('happy', () => {

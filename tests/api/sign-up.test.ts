@@ -4,20 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TokenResponse } from '../../schema/contracts/auth';
 import { sessions, users } from '../../schema/tables';
 import { verifyAccessToken } from '../../worker/lib/access-tokens';
-import { api, bearer, type ErrorJson, expectFieldError, postJson, tokenRequest } from '../helpers/auth';
+import { api, bearer, type ErrorJson, expectFieldError, signUpBody as person, postJson, tokenRequest } from '../helpers/auth';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
 beforeAll(seedDemo);
-
-const person = (overrides: Record<string, unknown> = {}) => ({
-  firstname: 'Nora',
-  lastname: 'Newton',
-  email: `nora.${crypto.randomUUID().slice(0, 8)}@example.com`,
-  password: 'a-long-password',
-  role: 'STUDENT',
-  timezone: 'Europe/London',
-  ...overrides,
-});
 
 const userCount = async () => (await db.select({ n: count() }).from(users).get())?.n ?? 0;
 

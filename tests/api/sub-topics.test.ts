@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '../../schema/contracts/common';
 import type { LearnerQuestion, SubTopicDoc, SubTopicPage } from '../../schema/contracts/content';
 import { subTopics } from '../../schema/tables';
-import { api, bearer, expectFieldError, postJson, signIn } from '../helpers/auth';
-import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
+import { api, bearer, expectFieldError, postJson, seedAdminAndSam, signIn } from '../helpers/auth';
+import { db, PARTNER_HOST } from '../helpers/seed';
 
 const TOPIC = 'topic_studyhall_maths_number';
 const SUB = 'sub_topic_studyhall_percentages';
@@ -15,9 +15,7 @@ let sam: string;
 let partnerLearner: string;
 
 beforeAll(async () => {
-  await seedDemo();
-  admin = await signIn('admin@studyhall.test');
-  sam = await signIn('student@studyhall.test');
+  ({ admin, sam } = await seedAdminAndSam());
   partnerLearner = await signIn('learner@partner.test', PARTNER_HOST);
 });
 

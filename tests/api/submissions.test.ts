@@ -29,6 +29,9 @@ beforeAll(async () => {
 
 const get = (path: string, token: string, host = 'localhost') => api(path, { headers: bearer(token) }, host);
 const post = (path: string, body: unknown, token: string, host = 'localhost') => postJson(path, body, { headers: bearer(token) }, host);
+/** A new mark, with its reason, for Sam's open answer. */
+const overrideOpen = (score: number, reason: string, token: string) =>
+  post('/submissions/overrideMark', { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, score, reason }, token);
 const start = async (quizId: string, token: string) => {
   const res = await post('/submissions/createByQuizId', { quizId }, token);
   expect([200, 201]).toContain(res.status);
@@ -178,17 +181,9 @@ describe('taking a quiz', () => {
     });
 
     it('stores a tutor override with its reason, which the student sees, and re-adds the score', async () => {
-      const byTutor = await post(
-        '/submissions/overrideMark',
-        { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, score: 2, reason: 'Method right, one slip' },
-        tutor,
-      );
+      const byTutor = await overrideOpen(2, 'Method right, one slip', tutor);
       expect(byTutor.status).toBe(200);
-      const res = await post(
-        '/submissions/overrideMark',
-        { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, score: 1, reason: 'Sides not labelled with units' },
-        admin,
-      );
+      const res = await overrideOpen(1, 'Sides not labelled with units', admin);
       expect(res.status).toBe(200);
       const seen = await (await get(`/submissions/${QUIZ_IDS.samSubmission}`, sam)).json<SubmissionDoc>();
       const open = seen.questions.find((q) => q.questionId === fixtures.open._id)!;
@@ -264,14 +259,7 @@ describe('taking a quiz', () => {
     });
 
     it('refuses an override above the marks available', async () => {
-      await expectFieldError(
-        await post(
-          '/submissions/overrideMark',
-          { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, score: 99, reason: 'Too generous' },
-          admin,
-        ),
-        'score',
-      );
+      await expectFieldError(await overrideOpen(99, 'Too generous', admin), 'score');
     });
   });
 
@@ -301,25 +289,9 @@ describe('taking a quiz', () => {
       expect((await get(`/admin/submissions/${QUIZ_IDS.samSubmission}`, sam)).status).toBe(403);
       expect((await get('/admin/submissions/quizHistory/user_student', sam)).status).toBe(403);
       expect((await get(`/admin/submissions/question/${fixtures.open._id}?submissionId=${QUIZ_IDS.samSubmission}`, sam)).status).toBe(403);
-      expect(
-        (
-          await post(
-            '/submissions/overrideMark',
-            { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, score: 0, reason: 'Not mine to mark' },
-            maya,
-          )
-        ).status,
-      ).toBe(404);
+      expect((await overrideOpen(0, 'Not mine to mark', maya)).status).toBe(404);
       await db.delete(courseStudents).where(eq(courseStudents.userId, 'user_student'));
-      expect(
-        (
-          await post(
-            '/submissions/overrideMark',
-            { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, score: 0, reason: 'Not my student' },
-            tutor,
-          )
-        ).status,
-      ).toBe(404);
+      expect((await overrideOpen(0, 'Not my student', tutor)).status).toBe(404);
       const open = (await answerRows(QUIZ_IDS.samSubmission)).find((r) => r.questionId === fixtures.open._id);
       expect(open?.score).toBe(1);
     });

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SubjectDataResponse, TopicDoc } from '../../schema/contracts/content';
 import { topics } from '../../schema/tables';
-import { api, bearer, expectFieldError, postJson, signIn } from '../helpers/auth';
-import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
+import { api, bearer, expectFieldError, postJson, seedAdminAndSam } from '../helpers/auth';
+import { db, PARTNER_HOST } from '../helpers/seed';
 
 const MATHS = 'subject_studyhall_cambridge_igcse_maths';
 const MATHS_G10 = 'grade_studyhall_cambridge_igcse_maths_grade_10';
@@ -13,9 +13,7 @@ let admin: string;
 let sam: string;
 
 beforeAll(async () => {
-  await seedDemo();
-  admin = await signIn('admin@studyhall.test');
-  sam = await signIn('student@studyhall.test');
+  ({ admin, sam } = await seedAdminAndSam());
 });
 
 const sortingOf = async () => await db.select({ _id: topics._id, sortingOrder: topics.sortingOrder }).from(topics).where(eq(topics.subjectId, MATHS)).all();

@@ -5,10 +5,10 @@ import type { ListResponse } from '../../schema/contracts/common';
 import { type StudentTrials, TRIAL_SLOT_TAKEN, type Trial, type TrialBooked, type TrialRecording } from '../../schema/contracts/trials';
 import { DEMO_USERS } from '../../schema/seed';
 import { courseStudents, courses, courseTutors, emailOutbox, sectionAttendees, sections, sessions, trials, userSubjects, users } from '../../schema/tables';
-import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
-import { api, bearer, expectFieldError, postJson, signIn, tokenRequest } from '../helpers/auth';
+import { type Callers, call, seedCallersAndMaya } from '../helpers/admins';
+import { api, bearer, expectFieldError, postJson, tokenRequest } from '../helpers/auth';
 import { OTHER_TUTOR, seedOtherTutor, weekdays } from '../helpers/availability';
-import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
+import { db, PARTNER_HOST } from '../helpers/seed';
 import { IGCSE_MATHS, trialBody, trialSlots, weekdayAhead } from '../helpers/trials';
 
 const THEO = DEMO_USERS.tutor._id;
@@ -50,10 +50,7 @@ async function adminCreate(token: string, start: string, minutes = 30, extra: Re
 }
 
 beforeAll(async () => {
-  await seedDemo();
-  await seedExtraAdmins();
-  who = await callers();
-  maya = await signIn('student2@studyhall.test');
+  ({ as: who, maya } = await seedCallersAndMaya());
 });
 
 describe('happy', () => {

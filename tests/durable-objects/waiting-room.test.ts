@@ -197,6 +197,17 @@ describe('late tutor and closing', () => {
     });
   }
 
+  /** The student waits in a lesson that started two minutes ago, and the room's alarm has reported the tutor late. */
+  async function studentWaitingForLateTutor() {
+    const { waitingId } = await waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() - 2 * MINUTE) });
+    const waiting = await RoomClient.open(waitingId, student.token);
+    waiting.send({ type: 'registerToWaitingRoom' });
+    await waiting.next('onRegisteredToWaitingRoom');
+    await runDurableObjectAlarm(roomStub(student, waitingId));
+    expect((await logsOf(waitingId))[0]?.status).toBe('LATE');
+    return { waitingId, waiting };
+  }
+
   it('mails the tutor, then the admins, and writes one call log when the tutor is a minute late', async () => {
     const { waitingId } = await waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() - 2 * MINUTE) });
     const tutorMails = (await mailsTo(tutor)).length;
@@ -242,12 +253,7 @@ describe('late tutor and closing', () => {
   });
 
   it("counts the tutor's arrival in the lesson room (notify-user-joined-to-meeting) as joining late", async () => {
-    const { waitingId } = await waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() - 2 * MINUTE) });
-    const waiting = await RoomClient.open(waitingId, student.token);
-    waiting.send({ type: 'registerToWaitingRoom' });
-    await waiting.next('onRegisteredToWaitingRoom');
-    await runDurableObjectAlarm(roomStub(student, waitingId));
-    expect((await logsOf(waitingId))[0]?.status).toBe('LATE');
+    const { waitingId, waiting } = await studentWaitingForLateTutor();
     const res = await exports.default.fetch('http://localhost/api/notify-user-joined-to-meeting', {
       method: 'POST',
       headers: { authorization: `Bearer ${tutor.token}`, 'content-type': 'application/json' },
@@ -270,12 +276,7 @@ describe('late tutor and closing', () => {
   });
 
   it('closes itself after the lesson ends, marks a tutor who never came as missed, and lets nobody back in', async () => {
-    const { waitingId } = await waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() - 2 * MINUTE) });
-    const waiting = await RoomClient.open(waitingId, student.token);
-    waiting.send({ type: 'registerToWaitingRoom' });
-    await waiting.next('onRegisteredToWaitingRoom');
-    await runDurableObjectAlarm(roomStub(student, waitingId));
-    expect((await logsOf(waitingId))[0]?.status).toBe('LATE');
+    const { waitingId, waiting } = await studentWaitingForLateTutor();
 
     await startedAgo(waitingId, 60 + 31);
     expect(await runDurableObjectAlarm(roomStub(student, waitingId))).toBe(true);

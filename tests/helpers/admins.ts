@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { TENANT_IDS } from '../../schema/seed';
 import { users } from '../../schema/tables';
 import { api, signIn } from './auth';
-import { db, PARTNER_HOST } from './seed';
+import { db, PARTNER_HOST, seedDemo } from './seed';
 
 export const ROLE_IDS = {
   admin: `role_admin_${TENANT_IDS.studyhall}`,
@@ -56,4 +56,11 @@ export function call(method: string, path: string, token: string, body?: unknown
     },
     host,
   );
+}
+
+/** The demo with the extra admins, a token for each caller, and one for Maya, the second student. */
+export async function seedCallersAndMaya() {
+  await seedDemo();
+  await seedExtraAdmins();
+  return { as: await callers(), maya: await signIn('student2@studyhall.test') };
 }

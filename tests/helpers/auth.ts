@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { TokenResponse } from '../../schema/contracts/auth';
 import { fieldLabel } from '../../schema/contracts/messages';
 import { DEMO_PASSWORD } from '../../schema/seed';
+import { seedDemo } from './seed';
 
 /** Calls the Worker as a browser on `host` would; `path` is below /api. */
 export function api(path: string, init: RequestInit = {}, host = 'localhost') {
@@ -43,4 +44,21 @@ export async function expectFieldError(res: Response, path: string) {
   expect(body.errors.map((e) => e.path)).toContain(path);
   expect(body.message).toContain(fieldLabel(path));
   return body;
+}
+
+/** A sign-up body for a new student, Nora, at an address nobody holds yet. */
+export const signUpBody = (overrides: Record<string, unknown> = {}) => ({
+  firstname: 'Nora',
+  lastname: 'Newton',
+  email: `nora.${crypto.randomUUID().slice(0, 8)}@example.com`,
+  password: 'a-long-password',
+  role: 'STUDENT',
+  timezone: 'Europe/London',
+  ...overrides,
+});
+
+/** The demo tenant, with the tokens of its admin and of Sam, the student. */
+export async function seedAdminAndSam() {
+  await seedDemo();
+  return { admin: await signIn('admin@studyhall.test'), sam: await signIn('student@studyhall.test') };
 }

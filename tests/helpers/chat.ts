@@ -19,22 +19,11 @@ import {
   type ServerOp,
   type ServerPayload,
 } from '../../schema/contracts/chat';
-import { roles, tenants, users } from '../../schema/tables';
-import { lessonFixture, type Person } from './docs';
+import { tenants } from '../../schema/tables';
+import { adminWith, lessonFixture, type Person } from './docs';
 import { db, requestTicket, signedInUser } from './realtime';
 
 /** Fixtures and socket clients for the chat rooms and inboxes. */
-
-async function adminWith(permissions: Record<string, string[]>, firstname: string) {
-  const person = await signedInUser({ tenant: 'studyhall', role: 'ADMIN', firstname });
-  const role = await db
-    .insert(roles)
-    .values({ tenantId: person.tenant._id, name: `${firstname} ${crypto.randomUUID()}`, permissions })
-    .returning()
-    .get();
-  await db.update(users).set({ adminRoleId: role._id }).where(eq(users._id, person.user._id));
-  return person;
-}
 
 /** The lesson fixture's course, plus admins who may read every course chat and talk to users in the admin chat. */
 export async function chatFixture() {

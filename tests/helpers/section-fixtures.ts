@@ -1,6 +1,7 @@
 import { count, isNull } from 'drizzle-orm';
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
 import { courseStudents, courses, courseTutors, sectionAttendees, sections, tutorRoles } from '../../schema/tables';
+import { seedCallersAndMaya } from './admins';
 import { db } from './seed';
 
 const TENANT = TENANT_IDS.studyhall;
@@ -19,7 +20,8 @@ export const COURSE_IDS = {
   homework: 'section_sam_homework',
 } as const;
 
-const course = (id: string, title: string) =>
+/** A live one-to-one IGCSE maths course of the main tenant, with nobody in it yet. */
+export const course = (id: string, title: string) =>
   db.insert(courses).values({
     _id: id,
     tenantId: TENANT,
@@ -36,6 +38,13 @@ const course = (id: string, title: string) =>
 
 /** Far enough ahead that no test's "now" passes it. */
 export const LESSON_START = new Date('2030-01-07T09:00:00.000Z');
+
+/** The demo, the extra admins and the two courses, with a token for each caller and one for Maya. */
+export async function seedCoursesSignedIn() {
+  const signedIn = await seedCallersAndMaya();
+  await seedCourses();
+  return signedIn;
+}
 
 export async function seedCourses() {
   const ids = COURSE_IDS;

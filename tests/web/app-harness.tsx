@@ -1,8 +1,6 @@
-import { render } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { routes } from '../../web/router';
 import { json, TENANT } from './fetch-mock';
+
+export { renderApp } from './render-app';
 
 /** Calls every screen makes on start: the tenant and the page's meta tags. */
 export const baseApi = {
@@ -10,21 +8,17 @@ export const baseApi = {
   'POST /api/meta-tags/get': () => json({ title: null, description: null }),
 };
 
+/** The start calls of a screen `who` is signed in to. */
+export const signedInApi = (who: Record<string, unknown>) => ({
+  ...baseApi,
+  'GET /api/user/authUser': () => json({ ...who, actingFor: who }),
+});
+
 /** A signed-in browser: the token, the user and whom calls act for, as web/lib/session-storage.ts keeps them. */
 export function storeSession(user: { _id: string }, actingUserId = user._id) {
   localStorage.setItem('studyhall.token', 'token-1');
   localStorage.setItem('studyhall.user', JSON.stringify(user));
   localStorage.setItem('studyhall.actingUserId', actingUserId);
-}
-
-export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { basename: '/learning-portal', initialEntries: [`/learning-portal${path}`] });
-  render(
-    <Provider store={createStore()}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return router;
 }
 
 /** The x-user-id header a mocked call was sent with. */

@@ -2,24 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { baseApi, renderApp, storeSession } from './app-harness';
-import { json, mockApi, user } from './fetch-mock';
+import { json, mockApi, profileOf, user } from './fetch-mock';
 
 const SAM = user({ _id: 'user_sam', firstname: 'Sam', lastname: 'Student', email: 'sam@studyhall.test', role: { name: 'STUDENT', isGuest: false } });
-const PROFILE = {
-  ...SAM,
-  phone: null,
-  bio: '',
-  country: null,
-  avatar: null,
-  curriculum: null,
-  grade: null,
-  pageGuides: {},
-  experiences: [],
-  qualifications: [],
-  achievements: [],
-  languages: [],
-  subjects: [],
-};
+const PROFILE = profileOf(SAM);
 
 afterEach(() => vi.unstubAllGlobals());
 

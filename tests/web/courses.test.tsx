@@ -1,11 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fullAdminPermissions } from '../../schema/contracts/permissions';
-import { routes } from '../../web/router';
-import { json, mockApi, TENANT, user } from './fetch-mock';
+import { renderApp, signedInApi, storeSession } from './app-harness';
+import { json, mockApi, user } from './fetch-mock';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -38,23 +36,14 @@ const course = (overrides: object = {}) => ({
 });
 
 function renderAs(who: ReturnType<typeof user>, path: string, handlers: Parameters<typeof mockApi>[0]) {
-  localStorage.setItem('studyhall.token', 'token');
-  localStorage.setItem('studyhall.user', JSON.stringify(who));
-  localStorage.setItem('studyhall.actingUserId', String(who._id));
+  storeSession(who);
   const fetchMock = mockApi({
-    'GET /api/tenant': () => json(TENANT),
-    'POST /api/meta-tags/get': () => json({ title: null, description: null }),
-    'GET /api/user/authUser': () => json({ ...who, actingFor: who }),
+    ...signedInApi(who),
     'GET /api/admin/settings/permissions': () => json({ role: null, permissions: fullAdminPermissions }),
     'GET /api/curriculums/list-with-grades': () => json(catalogue),
     ...handlers,
   });
-  const router = createMemoryRouter(routes, { basename: '/learning-portal', initialEntries: [`/learning-portal${path}`] });
-  render(
-    <Provider store={createStore()}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
+  const router = renderApp(path);
   return { fetchMock, router };
 }
 

@@ -57,3 +57,20 @@ export const tokenAnswer = (oauthUser: unknown, token = 'token-1') => ({
   expires_in: 3600,
   oauthUser,
 });
+
+/** GET /user/{id} for `person` before they fill in anything of their profile. */
+export const profileOf = (person: ReturnType<typeof user>) => ({
+  ...person,
+  phone: null,
+  bio: '',
+  country: null,
+  avatar: null,
+  curriculum: null,
+  grade: null,
+  pageGuides: {},
+  experiences: [] as Record<string, unknown>[],
+  qualifications: [] as Record<string, unknown>[],
+  achievements: [] as Record<string, unknown>[],
+  languages: [] as Record<string, unknown>[],
+  subjects: [] as Record<string, unknown>[],
+});

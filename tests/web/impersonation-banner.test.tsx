@@ -1,11 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fullAdminPermissions } from '../../schema/contracts/permissions';
-import { routes } from '../../web/router';
 import { json, mockApi, TENANT, tokenAnswer, user } from './fetch-mock';
+import { renderApp } from './render-app';
 
 const ADMIN = user({ _id: 'user_admin', firstname: 'Ada', lastname: 'Admin', email: 'admin@studyhall.test', role: { name: 'ADMIN', isGuest: false } });
 const SAM = user();
@@ -19,16 +17,6 @@ const base = {
   'POST /api/meta-tags/get': () => json({ title: null, description: null }),
   'GET /api/admin/settings/permissions': () => json({ role: { _id: 'r', name: 'Admin' }, permissions: fullAdminPermissions }),
 };
-
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { basename: '/learning-portal', initialEntries: [`/learning-portal${path}`] });
-  render(
-    <Provider store={createStore()}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return router;
-}
 
 function storeSession(token: string, stored: Record<string, unknown>) {
   localStorage.setItem('studyhall.token', token);

@@ -1,11 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, Unreachable } from '../../web/lib/api';
 import { errorToastText } from '../../web/lib/errors';
-import { routes } from '../../web/router';
 import { json, mockApi, TENANT, user } from './fetch-mock';
+import { renderApp } from './render-app';
 
 const SCHEDULE = {
   docs: [
@@ -29,16 +27,6 @@ const SCHEDULE = {
   limit: 100,
   offset: 0,
 };
-
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { basename: '/learning-portal', initialEntries: [`/learning-portal${path}`] });
-  render(
-    <Provider store={createStore()}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return router;
-}
 
 function goOffline() {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fullAdminPermissions, type PermissionMap } from '../../schema/contracts/permissions';
 import type { Rate, RateVersion } from '../../schema/contracts/pricing';
-import { baseApi, renderApp, storeSession } from './app-harness';
+import { baseApi, renderApp, signedInApi, storeSession } from './app-harness';
 import { json, mockApi, user } from './fetch-mock';
 
 const ADMIN = user({ _id: 'user_admin', firstname: 'Ada', role: { name: 'ADMIN', isGuest: false } });
@@ -45,8 +45,7 @@ function open(permissions: PermissionMap = fullAdminPermissions) {
   storeSession(ADMIN);
   const puts: unknown[] = [];
   mockApi({
-    ...baseApi,
-    'GET /api/user/authUser': () => json({ ...ADMIN, actingFor: ADMIN }),
+    ...signedInApi(ADMIN),
     'GET /api/admin/settings/permissions': () => json({ role: null, permissions }),
     'GET /api/admin/flexible-plans': () => page([]),
     'GET /api/admin/subscription-plans': () => page([]),

@@ -2,24 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { baseApi, renderApp, storeSession } from './app-harness';
-import { json, mockApi, user } from './fetch-mock';
+import { json, mockApi, profileOf, user } from './fetch-mock';
 
 const TUTOR = user({ _id: 'user_tutor', firstname: 'Theo', lastname: 'Tutor', email: 'tutor@studyhall.test', role: { name: 'TUTOR', isGuest: false } });
-const PROFILE = {
-  ...TUTOR,
-  phone: null,
-  bio: '',
-  country: null,
-  avatar: null,
-  curriculum: null,
-  grade: null,
-  pageGuides: {},
-  experiences: [] as Record<string, unknown>[],
-  qualifications: [],
-  achievements: [],
-  languages: [],
-  subjects: [],
-};
+const PROFILE = profileOf(TUTOR);
 
 afterEach(() => vi.unstubAllGlobals());
 

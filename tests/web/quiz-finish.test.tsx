@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { SubmissionDoc } from '../../schema/contracts/quiz';
 import { json, mockApi } from './fetch-mock';
+import { samAttempt, unanswered } from './quiz-submission';
 import { renderApp, startup } from './render-app';
 
 const question = (n: number) => ({
@@ -13,28 +13,10 @@ const question = (n: number) => ({
   maxMarks: 1,
   difficulty: 'EASY',
   options: [{ _id: `o${n}`, text: 'Four' }],
-  optionId: null,
-  answer: null,
-  answeredAt: null,
-  status: 'UNANSWERED',
-  score: null,
-  reasons: [],
-  hint: null,
+  ...unanswered,
 });
 
-const submission = {
-  _id: 'sub1',
-  userId: 'sam',
-  status: 'IN_PROGRESS',
-  isTimerEnabled: false,
-  quiz: {
-    _id: 'quiz1',
-    title: 'Set A',
-    topic: { _id: 't1', curriculum: 'Cambridge IGCSE', subject: 'Mathematics', name: 'Algebra' },
-    subTopic: { _id: 'st1', name: 'Linear equations' },
-  },
-  questions: [question(1), question(2)],
-} as unknown as SubmissionDoc;
+const submission = samAttempt([question(1), question(2)]);
 
 describe('finishing a quiz with questions left open', () => {
   it('asks first and says how many have no answer, and only finishes when told to', async () => {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { SubmissionDoc } from '../../schema/contracts/quiz';
 import { json, mockApi } from './fetch-mock';
+import { samAttempt, unanswered } from './quiz-submission';
 import { renderApp, startup } from './render-app';
 
 const open = {
@@ -13,28 +13,10 @@ const open = {
   maxMarks: 2,
   difficulty: 'EASY',
   options: [],
-  optionId: null,
-  answer: null,
-  answeredAt: null,
-  status: 'UNANSWERED',
-  score: null,
-  reasons: [],
-  hint: null,
+  ...unanswered,
 };
 
-const submission = {
-  _id: 'sub1',
-  userId: 'sam',
-  status: 'IN_PROGRESS',
-  isTimerEnabled: false,
-  quiz: {
-    _id: 'quiz1',
-    title: 'Set A',
-    topic: { _id: 't1', curriculum: 'Cambridge IGCSE', subject: 'Mathematics', name: 'Algebra' },
-    subTopic: { _id: 'st1', name: 'Linear equations' },
-  },
-  questions: [open],
-} as unknown as SubmissionDoc;
+const submission = samAttempt([open]);
 
 describe('marking an open answer', () => {
   it('sends the answer just typed before asking for its mark, and a second ask shows the same mark', async () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { SubmissionDoc, UsageResponse } from '../../schema/contracts/quiz';
 import QuizResults from '../../web/features/quiz/QuizResults';
 import { json, mockApi } from './fetch-mock';
+import { setA } from './quiz-submission';
 import { renderApp, startup } from './render-app';
 
 const usage = (trial: UsageResponse['trial']): UsageResponse => ({
@@ -18,12 +19,7 @@ const submission = {
   _id: 'sub1',
   userId: 'guest1',
   status: 'IN_PROGRESS',
-  quiz: {
-    _id: 'quiz1',
-    title: 'Set A',
-    topic: { _id: 't1', curriculum: 'Cambridge IGCSE', subject: 'Mathematics', name: 'Algebra' },
-    subTopic: { _id: 'st1', name: 'Linear equations' },
-  },
+  quiz: setA,
   questions: [],
 } as unknown as SubmissionDoc;
 

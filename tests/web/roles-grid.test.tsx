@@ -1,13 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
 import { useState } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminPermissionCatalogue, fullAdminPermissions, type PermissionMap } from '../../schema/contracts/permissions';
 import PermissionGrid from '../../web/features/roles/PermissionGrid';
-import { routes } from '../../web/router';
-import { json, mockApi, TENANT, user } from './fetch-mock';
+import { renderApp, signedInApi, storeSession } from './app-harness';
+import { json, mockApi, user } from './fetch-mock';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -66,23 +64,14 @@ describe('roles page', () => {
   const spare = { ...approver, _id: 'role_spare', name: 'Spare', usersCount: 0 };
 
   function renderRoles(extra: Parameters<typeof mockApi>[0], permissions: PermissionMap = fullAdminPermissions) {
-    localStorage.setItem('studyhall.token', 'admin-token');
-    localStorage.setItem('studyhall.user', JSON.stringify(ADMIN));
-    localStorage.setItem('studyhall.actingUserId', 'user_admin');
+    storeSession(ADMIN);
     const fetchMock = mockApi({
-      'GET /api/tenant': () => json(TENANT),
-      'POST /api/meta-tags/get': () => json({ title: null, description: null }),
-      'GET /api/user/authUser': () => json({ ...ADMIN, actingFor: ADMIN }),
+      ...signedInApi(ADMIN),
       'GET /api/admin/settings/permissions': () => json({ role: null, permissions }),
       'GET /api/admin/roles': () => json({ docs: [approver, spare], totalDocs: 2, limit: 20, offset: 0 }),
       ...extra,
     });
-    const router = createMemoryRouter(routes, { basename: '/learning-portal', initialEntries: ['/learning-portal/portal/admin/roles'] });
-    render(
-      <Provider store={createStore()}>
-        <RouterProvider router={router} />
-      </Provider>,
-    );
+    renderApp('/portal/admin/roles');
     return fetchMock;
   }
 

@@ -1,11 +1,9 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ScheduleLesson } from '../../schema/contracts/schedule';
-import { routes } from '../../web/router';
-import { json, mockApi, TENANT, user } from './fetch-mock';
+import { renderApp, signedInApi, storeSession } from './app-harness';
+import { json, mockApi, user } from './fetch-mock';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -36,21 +34,12 @@ const lesson = (id: string, start: string, subject: string, extra: Partial<Sched
 });
 
 function renderSchedule(path: string, lessons: ScheduleLesson[], who: ReturnType<typeof user> = THEO) {
-  localStorage.setItem('studyhall.token', 'token');
-  localStorage.setItem('studyhall.user', JSON.stringify(who));
-  localStorage.setItem('studyhall.actingUserId', String(who._id));
+  storeSession(who);
   const fetchMock = mockApi({
-    'GET /api/tenant': () => json(TENANT),
-    'POST /api/meta-tags/get': () => json({ title: null, description: null }),
-    'GET /api/user/authUser': () => json({ ...who, actingFor: who }),
+    ...signedInApi(who),
     [`GET /api/schedule/list/${String(who._id)}`]: () => json({ docs: lessons, totalDocs: lessons.length, limit: lessons.length, offset: 0 }),
   });
-  const router = createMemoryRouter(routes, { basename: '/learning-portal', initialEntries: [`/learning-portal${path}`] });
-  render(
-    <Provider store={createStore()}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
+  const router = renderApp(path);
   return { router, fetchMock };
 }
 

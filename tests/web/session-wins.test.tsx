@@ -1,24 +1,13 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../web/router';
 import { GUEST, json, mockApi, TENANT, tokenAnswer, user } from './fetch-mock';
+import { renderApp } from './render-app';
 
 const base = {
   'GET /api/tenant': () => json(TENANT),
   'POST /api/meta-tags/get': () => json({ title: null, description: null }),
   'GET /api/user/authUser': () => json(user()),
 };
-
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { basename: '/learning-portal', initialEntries: [`/learning-portal${path}`] });
-  render(
-    <Provider store={createStore()}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-}
 
 function storeSession(token: string, stored: Record<string, unknown>) {
   localStorage.setItem('studyhall.token', token);

@@ -1,26 +1,14 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../web/router';
 import { GUEST, json, mockApi, TENANT, tokenAnswer, user } from './fetch-mock';
+import { renderApp } from './render-app';
 
 const base = {
   'GET /api/tenant': () => json(TENANT),
   'POST /api/meta-tags/get': () => json({ title: null, description: null }),
   'GET /api/curriculums/getCurriculumsForHomePage': () => json([]),
 };
-
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { basename: '/learning-portal', initialEntries: [`/learning-portal${path}`] });
-  render(
-    <Provider store={createStore()}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return router;
-}
 
 function storeSession(stored = user()) {
   localStorage.setItem('studyhall.token', 'stale-token');

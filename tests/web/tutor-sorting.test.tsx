@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fullAdminPermissions } from '../../schema/contracts/permissions';
 import { TUTOR_SORTING_UPDATED, type TutorSorting } from '../../schema/contracts/tutor-sortings';
-import { baseApi, renderApp, storeSession } from './app-harness';
+import { renderApp, signedInApi, storeSession } from './app-harness';
 import { json, mockApi, user } from './fetch-mock';
 
 const ADMIN = user({ _id: 'user_admin', firstname: 'Ada', role: { name: 'ADMIN', isGuest: false } });
@@ -20,8 +20,7 @@ function open(permissions = fullAdminPermissions) {
   storeSession(ADMIN);
   const puts: unknown[] = [];
   mockApi({
-    ...baseApi,
-    'GET /api/user/authUser': () => json({ ...ADMIN, actingFor: ADMIN }),
+    ...signedInApi(ADMIN),
     'GET /api/admin/settings/permissions': () => json({ role: null, permissions }),
     'GET /api/curriculums/list-with-grades': () => json([]),
     'GET /api/admin/tutor-sortings': () => json({ docs: [SORTING], totalDocs: 1, limit: 10, offset: 0 }),

@@ -5,19 +5,12 @@ import type { pageGuidesUpdate, profileUpdate } from '../../schema/contracts/pro
 import { users } from '../../schema/tables';
 import type { Actor } from '../env';
 import { changedFields } from './changes';
+import { actingUser } from './onboarding';
 import { toUserProfile } from './public-user';
 import type { TenantDb } from './tenant-db';
 
 /** The acting user (a parent acting for a student: that student), live; 404 once deleted. */
-export async function actingProfileUser(tdb: TenantDb, actor: Actor) {
-  const user = await tdb.db
-    .select()
-    .from(users)
-    .where(tdb.where(users, eq(users._id, actor.actingUserId), isNull(users.deletedAt)))
-    .get();
-  if (!user) throw new ApiError(404, 'User not found');
-  return user;
-}
+export const actingProfileUser = (tdb: TenantDb, actor: Actor) => actingUser(tdb, actor.actingUserId);
 
 /** Writes only what differs from the profile as read, and answers the profile as GET /user/{id} does. */
 export async function updateProfile(tdb: TenantDb, actor: Actor, current: Awaited<ReturnType<typeof toUserProfile>>, input: z.output<typeof profileUpdate>) {

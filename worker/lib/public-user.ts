@@ -49,34 +49,24 @@ export function toRecord<T extends { tenantId: string; createdAt: Date; updatedA
   return { ...row, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
 }
 
+type ProfileTable = typeof userExperiences | typeof userQualifications | typeof userAchievements | typeof userLanguages | typeof userSubjects;
+
+/** One of the user's sub-collections, oldest first. */
+const ownRows = <T extends ProfileTable>(tdb: TenantDb, table: T, userId: string) =>
+  tdb.db
+    .select()
+    .from(table)
+    .where(tdb.where(table, eq(table.userId, userId)))
+    .orderBy(asc(table.createdAt));
+
 /** The spec's User with its sub-collections and page guides, read in one round trip. */
 export async function toUserProfile(tdb: TenantDb, user: User): Promise<UserProfile> {
   const [experiences, qualifications, achievements, languages, subjects] = await tdb.db.batch([
-    tdb.db
-      .select()
-      .from(userExperiences)
-      .where(tdb.where(userExperiences, eq(userExperiences.userId, user._id)))
-      .orderBy(asc(userExperiences.createdAt)),
-    tdb.db
-      .select()
-      .from(userQualifications)
-      .where(tdb.where(userQualifications, eq(userQualifications.userId, user._id)))
-      .orderBy(asc(userQualifications.createdAt)),
-    tdb.db
-      .select()
-      .from(userAchievements)
-      .where(tdb.where(userAchievements, eq(userAchievements.userId, user._id)))
-      .orderBy(asc(userAchievements.createdAt)),
-    tdb.db
-      .select()
-      .from(userLanguages)
-      .where(tdb.where(userLanguages, eq(userLanguages.userId, user._id)))
-      .orderBy(asc(userLanguages.createdAt)),
-    tdb.db
-      .select()
-      .from(userSubjects)
-      .where(tdb.where(userSubjects, eq(userSubjects.userId, user._id)))
-      .orderBy(asc(userSubjects.createdAt)),
+    ownRows(tdb, userExperiences, user._id),
+    ownRows(tdb, userQualifications, user._id),
+    ownRows(tdb, userAchievements, user._id),
+    ownRows(tdb, userLanguages, user._id),
+    ownRows(tdb, userSubjects, user._id),
   ]);
   return {
     ...(await toPublicUser(tdb, user)),

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 
 /**
@@ -8,3 +8,9 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 export function contains(expr: SQLiteColumn | SQL, text: string): SQL {
   return sql`instr(lower(${expr}), lower(${text})) > 0`;
 }
+
+/** The filter of a list of named records: the name contains the search text, the status is one of those asked for. */
+export const nameAndStatusFilter = (table: { name: SQLiteColumn; status: SQLiteColumn }, q: { searchText?: string; statuses?: string[] }) => [
+  q.searchText ? contains(table.name, q.searchText) : undefined,
+  q.statuses?.length ? inArray(table.status, q.statuses) : undefined,
+];

@@ -4,7 +4,7 @@ import { type CallLogRecord, callLogListQuery } from '../../schema/contracts/wai
 import { callLogs, courses, sections } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { listPage, paged, sortBy } from '../lib/pagination';
-import { tenantDb } from '../lib/tenant-db';
+import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { peopleByIds } from '../lib/waiting-room/lesson';
 import { requireAuth } from '../middleware/auth';
 import { requirePermission } from '../middleware/permissions';
@@ -14,6 +14,16 @@ const sortColumns = { lessonStart: callLogs.lessonStart, createdAt: callLogs.cre
 
 /** A bare date as an end bound means the whole of that day (UTC). */
 const endOf = (value: string) => (value.length === 10 ? new Date(`${value}T23:59:59.999Z`) : new Date(value));
+
+/** The titles of the lessons or courses `ids` names; no read when there are none. */
+const titlesOf = async (tdb: TenantDb, table: typeof sections | typeof courses, ids: string[]) =>
+  ids.length
+    ? tdb.db
+        .select({ _id: table._id, title: table.title })
+        .from(table)
+        .where(tdb.where(table, inArray(table._id, ids)))
+        .all()
+    : [];
 
 /** The late-tutor entries the waiting rooms write (spec 2: call logs), for admins who may view them. */
 export const callLogRoutes = new Hono<AppBindings>().get(
@@ -40,20 +50,8 @@ export const callLogRoutes = new Hono<AppBindings>().get(
     const sectionIds = [...new Set(rows.map((r) => r.sectionId))];
     const courseIds = [...new Set(rows.map((r) => r.courseId))];
     const [sectionRows, courseRows, people] = await Promise.all([
-      sectionIds.length
-        ? tdb.db
-            .select({ _id: sections._id, title: sections.title })
-            .from(sections)
-            .where(tdb.where(sections, inArray(sections._id, sectionIds)))
-            .all()
-        : [],
-      courseIds.length
-        ? tdb.db
-            .select({ _id: courses._id, title: courses.title })
-            .from(courses)
-            .where(tdb.where(courses, inArray(courses._id, courseIds)))
-            .all()
-        : [],
+      titlesOf(tdb, sections, sectionIds),
+      titlesOf(tdb, courses, courseIds),
       peopleByIds(tdb, [...new Set(rows.flatMap((r) => [...(r.tutorId ? [r.tutorId] : []), ...r.studentIds]))]),
     ]);
     const title = (list: { _id: string; title: string }[], id: string) => ({ _id: id, title: list.find((x) => x._id === id)?.title ?? '' });

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { idParam } from '../../schema/contracts/common';
@@ -7,7 +7,7 @@ import { coursePermissionTemplates, coursePricingTemplates, courses } from '../.
 import type { AppBindings } from '../env';
 import { type SettingKind, type SettingTable, settingTemplates } from '../lib/courses/setting-templates';
 import { listPage, paged, sortBy } from '../lib/pagination';
-import { contains } from '../lib/search';
+import { nameAndStatusFilter } from '../lib/search';
 import { tenantDb } from '../lib/tenant-db';
 import { requireAuth } from '../middleware/auth';
 import { requirePermission } from '../middleware/permissions';
@@ -42,11 +42,7 @@ function settingTemplateRoutes<T extends SettingTable>(kind: Kind<T>) {
     .get(`/admin/${path}`, ...can('view'), validate('query', settingTemplateListQuery), async (c) => {
       const tdb = tenantDb(c);
       const q = c.req.valid('query');
-      const where = tdb.where(
-        table,
-        q.searchText ? contains(table.name, q.searchText) : undefined,
-        q.statuses?.length ? inArray(table.status, q.statuses) : undefined,
-      );
+      const where = tdb.where(table, ...nameAndStatusFilter(table, q));
       const order = sortBy(q, sortable, desc(table.createdAt));
       const page = await listPage(tdb.db, table, where, q, (p) =>
         tdb.db.select().from(table).where(where).orderBy(order, desc(table._id)).limit(p.limit).offset(p.offset).all(),

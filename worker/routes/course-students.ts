@@ -1,11 +1,11 @@
-import { desc, eq, inArray, isNull } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { idParam } from '../../schema/contracts/common';
 import { courseStudentInput, courseStudentListQuery, courseStudentUpdate } from '../../schema/contracts/course-students';
-import { courseStudents, courses } from '../../schema/tables';
+import { courseStudents } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { enrolStudent, findEnrolment, removeEnrolment, selectEnrolments, toCourseStudent, updateEnrolment, verifyDelete } from '../lib/courses/course-students';
-import { liveCourseIds } from '../lib/courses/records';
+import { memberListWhere, membershipsOf } from '../lib/courses/records';
 import { listPage, paged } from '../lib/pagination';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
@@ -18,12 +18,7 @@ export const courseStudentRoutes = new Hono<AppBindings>()
   .get('/admin/course-students', ...can('view'), validate('query', courseStudentListQuery), async (c) => {
     const tdb = tenantDb(c);
     const q = c.req.valid('query');
-    const where = tdb.where(
-      courseStudents,
-      inArray(courseStudents.courseId, liveCourseIds(tdb)),
-      q.course ? eq(courseStudents.courseId, q.course) : undefined,
-      q.status ? eq(courseStudents.status, q.status) : undefined,
-    );
+    const where = memberListWhere(tdb, courseStudents, q);
     const page = await listPage(tdb.db, courseStudents, where, q, (p) =>
       selectEnrolments(tdb).where(where).orderBy(desc(courseStudents.createdAt), desc(courseStudents._id)).limit(p.limit).offset(p.offset).all(),
     );
@@ -47,7 +42,7 @@ export const courseStudentRoutes = new Hono<AppBindings>()
   .get('/user/enrolment-course-students', requireAuth, requireAccount, async (c) => {
     const tdb = tenantDb(c);
     const rows = await selectEnrolments(tdb)
-      .where(tdb.where(courseStudents, eq(courseStudents.userId, authOf(c).actingUserId), isNull(courses.deletedAt)))
+      .where(membershipsOf(tdb, courseStudents, authOf(c).actingUserId))
       .orderBy(desc(courseStudents.createdAt))
       .all();
     return c.json(rows.map(toCourseStudent));

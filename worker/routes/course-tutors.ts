@@ -1,9 +1,9 @@
-import { desc, eq, inArray, isNull } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { idParam, recordId } from '../../schema/contracts/common';
 import { courseIdQuery, courseTutorInput, courseTutorListQuery, courseTutorUpdate, tutorVerifyQuery } from '../../schema/contracts/course-students';
-import { courses, courseTutors } from '../../schema/tables';
+import { courseTutors } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import {
   addCourseTutor,
@@ -14,7 +14,7 @@ import {
   updateCourseTutor,
   verifyTutorRemoval,
 } from '../lib/courses/course-tutors';
-import { liveCourseIds } from '../lib/courses/records';
+import { memberListWhere, membershipsOf } from '../lib/courses/records';
 import { listPage, paged } from '../lib/pagination';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
@@ -28,12 +28,7 @@ export const courseTutorRoutes = new Hono<AppBindings>()
   .get('/admin/course-tutors', ...can('view'), validate('query', courseTutorListQuery), async (c) => {
     const tdb = tenantDb(c);
     const q = c.req.valid('query');
-    const where = tdb.where(
-      courseTutors,
-      inArray(courseTutors.courseId, liveCourseIds(tdb)),
-      q.course ? eq(courseTutors.courseId, q.course) : undefined,
-      q.status ? eq(courseTutors.status, q.status) : undefined,
-    );
+    const where = memberListWhere(tdb, courseTutors, q);
     const page = await listPage(tdb.db, courseTutors, where, q, (p) =>
       selectCourseTutors(tdb).where(where).orderBy(desc(courseTutors.createdAt), desc(courseTutors._id)).limit(p.limit).offset(p.offset).all(),
     );
@@ -42,7 +37,7 @@ export const courseTutorRoutes = new Hono<AppBindings>()
   .get('/admin/course-tutors/tutor/:tutorId', ...can('view'), validate('param', tutorIdParam), async (c) => {
     const tdb = tenantDb(c);
     const rows = await selectCourseTutors(tdb)
-      .where(tdb.where(courseTutors, eq(courseTutors.userId, c.req.valid('param').tutorId), isNull(courses.deletedAt)))
+      .where(membershipsOf(tdb, courseTutors, c.req.valid('param').tutorId))
       .orderBy(desc(courseTutors.createdAt))
       .all();
     return c.json(rows.map(toCourseTutor));
@@ -65,7 +60,7 @@ export const courseTutorRoutes = new Hono<AppBindings>()
   .get('/user/enrolment-course-tutors', requireAuth, requireAccount, async (c) => {
     const tdb = tenantDb(c);
     const rows = await selectCourseTutors(tdb)
-      .where(tdb.where(courseTutors, eq(courseTutors.userId, authOf(c).actingUserId), isNull(courses.deletedAt)))
+      .where(membershipsOf(tdb, courseTutors, authOf(c).actingUserId))
       .orderBy(desc(courseTutors.createdAt))
       .all();
     return c.json(rows.map(toCourseTutor));

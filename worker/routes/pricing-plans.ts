@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ import { adminPermissions } from '../lib/admin-permissions';
 import { listPage, sortBy } from '../lib/pagination';
 import { deletePlan, findPlan, type PlanKind, plansForStudent, planTables, savePlan, toPlan, verifyPlanDelete } from '../lib/pricing/plans';
 import { managedStudents } from '../lib/public-user';
-import { contains } from '../lib/search';
+import { nameAndStatusFilter } from '../lib/search';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { requireAccount, requirePermission } from '../middleware/permissions';
@@ -29,11 +29,7 @@ function adminPlanRoutes(kind: PlanKind) {
     .get(path, ...can('view'), validate('query', pricingListQuery), async (c) => {
       const tdb = tenantDb(c);
       const q = c.req.valid('query');
-      const where = tdb.where(
-        table,
-        q.searchText ? contains(table.name, q.searchText) : undefined,
-        q.statuses?.length ? inArray(table.status, q.statuses) : undefined,
-      );
+      const where = tdb.where(table, ...nameAndStatusFilter(table, q));
       const columns = { name: table.name, amount: table.amount, status: table.status, createdAt: table.createdAt, updatedAt: table.updatedAt };
       const order = sortBy(q, columns, desc(table.createdAt));
       return c.json(

@@ -1,17 +1,16 @@
-import { eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ApiError, fieldError } from '../../platform/errors';
 import { cleanFileName, isCleanFileName } from '../../schema/contracts/file-names';
 import { accountDeletion, pageGuidesUpdate, profileUpdate } from '../../schema/contracts/profile';
-import { users } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { withoutEchoes } from '../lib/changes';
 import { avatarKey, avatarPath, extensionOf, MAX_AVATAR_BYTES, removeAvatars, sniffImageType } from '../lib/files';
+import { actingUser } from '../lib/onboarding';
 import { DUMMY_HASH, verifyPassword } from '../lib/passwords';
 import { actingProfileUser, dismissPageGuides, setAvatar, updateProfile } from '../lib/profile';
 import { toUserProfile } from '../lib/public-user';
-import { type TenantDb, tenantDb } from '../lib/tenant-db';
+import { tenantDb } from '../lib/tenant-db';
 import { deleteUserAccount } from '../lib/user-deletion';
 import { authOf, requireAuth } from '../middleware/auth';
 import { refuseWhileImpersonating, requireAccount } from '../middleware/permissions';
@@ -19,16 +18,6 @@ import { parseJson, validate } from '../middleware/validate';
 
 /** Multipart framing around the file: the body may exceed the file's own size by this much. */
 const MULTIPART_OVERHEAD = 16 * 1024;
-
-async function liveUser(tdb: TenantDb, id: string) {
-  const user = await tdb.db
-    .select()
-    .from(users)
-    .where(tdb.where(users, eq(users._id, id), isNull(users.deletedAt)))
-    .get();
-  if (!user) throw new ApiError(404, 'User not found');
-  return user;
-}
 
 /** The acting user's own profile: a parent acting for a student edits that student's profile. */
 export const profileRoutes = new Hono<AppBindings>()
@@ -50,7 +39,7 @@ export const profileRoutes = new Hono<AppBindings>()
     const tdb = tenantDb(c);
     const auth = authOf(c);
     if (auth.actingUserId !== auth.userId) throw new ApiError(403, 'Switch back to your own account to delete it');
-    const user = await liveUser(tdb, auth.userId);
+    const user = await actingUser(tdb, auth.userId);
     const { password } = await parseJson(c, accountDeletion);
     // A hash is always checked, so the answer takes as long for an account without a password.
     const correct = await verifyPassword(password, user.passwordHash ?? DUMMY_HASH);
@@ -78,7 +67,7 @@ export const profileRoutes = new Hono<AppBindings>()
     const bytes = new Uint8Array(await file.arrayBuffer());
     const type = sniffImageType(bytes);
     if (!type) throw fieldError('file', 'must be a PNG, JPEG or WebP image');
-    await liveUser(tdb, actingUserId);
+    await actingUser(tdb, actingUserId);
 
     const base = file.name.replace(/\.[^.]*$/, '');
     const name = cleanFileName(`${base}.${extensionOf[type]}`);

@@ -95,7 +95,8 @@ export async function timeOffOf(tdb: TenantDb, userIds: string[], window?: Inter
   return (await timeOffQuery(tdb, userIds, window).all()).map(timeOffFrom);
 }
 
-const liveLessonIn = (tdb: TenantDb, window: Interval, exceptId?: string) =>
+/** The tenant's live lessons starting inside `window`, but for `exceptId` (the lesson being moved). */
+export const liveLessonIn = (tdb: TenantDb, window: Interval, exceptId?: string) =>
   tdb.where(
     sections,
     inArray(sections.kind, ['TEAMS', 'ZOOM']),

@@ -42,6 +42,20 @@ export const liveCourseIds = (tdb: TenantDb) =>
     .from(courses)
     .where(tdb.where(courses, isNull(courses.deletedAt)));
 
+type MemberTable = typeof courseStudents | typeof courseTutors;
+
+/** An admin list of students or tutors: of live courses only, narrowed to one course and one status when asked. */
+export const memberListWhere = <T extends MemberTable>(tdb: TenantDb, table: T, q: { course?: string; status?: T['$inferSelect']['status'] }) =>
+  tdb.where(
+    table,
+    inArray(table.courseId, liveCourseIds(tdb)),
+    q.course ? eq(table.courseId, q.course) : undefined,
+    q.status ? eq(table.status, q.status) : undefined,
+  );
+
+/** Where one person is a student or a tutor, of courses not deleted. */
+export const membershipsOf = (tdb: TenantDb, table: MemberTable, userId: string) => tdb.where(table, eq(table.userId, userId), isNull(courses.deletedAt));
+
 /** Curriculum, subject and grade are names from this tenant's catalogue; each must name a real entry under the one before. */
 export async function assertCatalogue(tdb: TenantDb, input: { curriculum: string; subject: string; grade: string }) {
   const curriculum = await tdb.db

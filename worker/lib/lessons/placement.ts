@@ -1,12 +1,12 @@
 import { TZDate } from '@date-fns/tz';
-import { and, eq, gte, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { ApiError } from '../../../platform/errors';
 import { type EffectiveBookingRules, minutesOf, type WeeklyHoursInput } from '../../../schema/contracts/availability';
 import { itemRule } from '../../../schema/contracts/availability-rule';
 import type { SectionAttendee } from '../../../schema/contracts/sections';
 import { courseTutors, sectionAttendees, sections, users } from '../../../schema/tables';
 import { type Interval } from '../availability/slots';
-import { slotSources } from '../availability/store';
+import { liveLessonIn, slotSources } from '../availability/store';
 import type { TenantDb } from '../tenant-db';
 
 const MINUTE = 60_000;
@@ -113,18 +113,7 @@ async function studentLessons(tdb: TenantDb, studentIds: string[], window: Inter
     .select({ userId: sectionAttendees.userId, start: sections.start, duration: sections.duration })
     .from(sections)
     .innerJoin(sectionAttendees, eq(sectionAttendees.sectionId, sections._id))
-    .where(
-      tdb.where(
-        sections,
-        inArray(sectionAttendees.userId, studentIds),
-        inArray(sections.kind, ['TEAMS', 'ZOOM']),
-        eq(sections.status, 'ACTIVE'),
-        isNull(sections.deletedAt),
-        gte(sections.start, new Date(window.start)),
-        lt(sections.start, new Date(window.end)),
-        exceptId ? ne(sections._id, exceptId) : undefined,
-      ),
-    )
+    .where(and(liveLessonIn(tdb, window, exceptId), inArray(sectionAttendees.userId, studentIds)))
     .all();
   for (const row of rows)
     if (row.start) byStudent.get(row.userId)?.push({ start: row.start.getTime(), end: row.start.getTime() + (row.duration ?? 0) * MINUTE });

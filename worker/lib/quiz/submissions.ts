@@ -102,6 +102,31 @@ export function questionView(a: AnswerRow, q: QuestionRow, completed: boolean): 
   };
 }
 
+/** An attempt's answers, in the order its questions were asked. */
+const answersOf = (tdb: TenantDb, submissionId: string) =>
+  tdb.db
+    .select()
+    .from(submissionAnswers)
+    .where(tdb.where(submissionAnswers, eq(submissionAnswers.submissionId, submissionId)))
+    .orderBy(asc(submissionAnswers.position));
+
+/** The questions that `answers` answer; no read at all when there are none. */
+const questionsOf = async (tdb: TenantDb, answers: { questionId: string }[]) =>
+  answers.length
+    ? tdb.db
+        .select()
+        .from(questions)
+        .where(
+          tdb.where(
+            questions,
+            inArray(
+              questions._id,
+              answers.map((a) => a.questionId),
+            ),
+          ),
+        )
+    : [];
+
 export async function submissionDoc(tdb: TenantDb, row: SubmissionRow): Promise<SubmissionDoc> {
   const [quiz, answers] = await Promise.all([
     tdb.db
@@ -120,29 +145,12 @@ export async function submissionDoc(tdb: TenantDb, row: SubmissionRow): Promise<
       .innerJoin(curricula, eq(curricula._id, subjects.curriculumId))
       .where(tdb.where(quizzes, eq(quizzes._id, row.quizId)))
       .get(),
-    tdb.db
-      .select()
-      .from(submissionAnswers)
-      .where(tdb.where(submissionAnswers, eq(submissionAnswers.submissionId, row._id)))
-      .orderBy(asc(submissionAnswers.position)),
+    answersOf(tdb, row._id),
   ]);
   if (!quiz) throw new ApiError(404, 'Quiz not found');
   const subTopicId = row.subTopicId ?? quiz.subTopicId;
   const [questionRows, subTopic] = await Promise.all([
-    answers.length
-      ? tdb.db
-          .select()
-          .from(questions)
-          .where(
-            tdb.where(
-              questions,
-              inArray(
-                questions._id,
-                answers.map((a) => a.questionId),
-              ),
-            ),
-          )
-      : [],
+    questionsOf(tdb, answers),
     subTopicId
       ? tdb.db
           .select({ _id: subTopics._id, name: subTopics.name })
@@ -198,25 +206,8 @@ export async function markAnswer(helper: TutorHelper, a: AnswerRow, q: QuestionR
 }
 
 export async function answersWithQuestions(tdb: TenantDb, submissionId: string) {
-  const answers = await tdb.db
-    .select()
-    .from(submissionAnswers)
-    .where(tdb.where(submissionAnswers, eq(submissionAnswers.submissionId, submissionId)))
-    .orderBy(asc(submissionAnswers.position));
-  const questionRows = answers.length
-    ? await tdb.db
-        .select()
-        .from(questions)
-        .where(
-          tdb.where(
-            questions,
-            inArray(
-              questions._id,
-              answers.map((a) => a.questionId),
-            ),
-          ),
-        )
-    : [];
+  const answers = await answersOf(tdb, submissionId);
+  const questionRows = await questionsOf(tdb, answers);
   const byId = new Map(questionRows.map((q) => [q._id, q]));
   return answers.flatMap((a) => {
     const q = byId.get(a.questionId);
