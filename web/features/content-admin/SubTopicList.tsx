@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SubTopicDoc, TopicDoc } from '../../../schema/contracts/content';
 import { usePagedList } from '../../lib/paged-list';
-import { cardClass, dangerButton, focusRing, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
+import { cardClass, focusRing, primaryButton, smallButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
+import { DialogActions } from '../../ui/DialogActions';
 import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
@@ -113,15 +114,9 @@ export default function SubTopicList({ topic }: { topic: TopicDoc }) {
         <p className="text-slate-600 dark:text-slate-300">
           <strong>{deleting?.name}</strong> and its notes will be removed. A sub topic that has questions or quizzes cannot be deleted.
         </p>
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className={secondaryButton} onClick={() => setDeleting(null)}>
-            Cancel
-          </button>
-          <button type="button" className={dangerButton} disabled={busy} onClick={() => void remove()}>
-            {busy && <Spinner className="size-4" />}
-            Delete
-          </button>
-        </div>
+        <DialogActions onCancel={() => setDeleting(null)} onConfirm={() => void remove()} busy={busy} className="mt-6">
+          Delete
+        </DialogActions>
       </Dialog>
     </section>
   );

@@ -5,8 +5,9 @@ import { type Course, courseKinds } from '../../../schema/contracts/courses';
 import { issuesByField } from '../../lib/form-errors';
 import { usePagedList } from '../../lib/paged-list';
 import { useFormSave } from '../../lib/use-form-save';
-import { cardClass, dangerButton, fieldClass, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
+import { cardClass, fieldClass, primaryButton, smallButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
+import { DialogActions } from '../../ui/DialogActions';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChoiceField } from '../../ui/fields';
 import LoadFailure from '../../ui/LoadFailure';
@@ -90,15 +91,9 @@ function NewTemplateDialog({ onClose, onCreated }: { onClose: () => void; onCrea
             </option>
           ))}
         </ChoiceField>
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <button type="button" className={secondaryButton} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={primaryButton} disabled={busy}>
-            {busy && <Spinner className="size-4" />}
-            Create template
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} busy={busy} className="pt-2">
+          Create template
+        </DialogActions>
       </form>
     </Dialog>
   );
@@ -214,15 +209,9 @@ export default function CourseTemplatesPage() {
       )}
       <Dialog open={Boolean(deleting)} onClose={() => setDeleting(null)} title="Delete this template?">
         <p className="text-sm text-slate-700 dark:text-slate-300">Courses already made from “{deleting?.title}” keep their sections.</p>
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className={secondaryButton} onClick={() => setDeleting(null)}>
-            Cancel
-          </button>
-          <button type="button" className={dangerButton} disabled={busy} onClick={() => deleting && void remove(deleting)}>
-            {busy && <Spinner className="size-4" />}
-            Delete template
-          </button>
-        </div>
+        <DialogActions onCancel={() => setDeleting(null)} onConfirm={() => deleting && void remove(deleting)} busy={busy} className="mt-6">
+          Delete template
+        </DialogActions>
       </Dialog>
     </div>
   );
