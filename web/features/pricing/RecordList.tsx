@@ -8,10 +8,10 @@ import { ChoiceField } from '../../ui/fields';
 import LoadFailure from '../../ui/LoadFailure';
 import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
+import { VerifyDeleteDialog } from '../../ui/VerifyDeleteDialog';
 import { useDebouncedValue } from '../admin-users/use-debounced-value';
 import { useCan } from '../roles/admin-permissions';
 import { pricingCalls } from './api';
-import DeleteRecordDialog from './DeleteRecordDialog';
 import RecordDialog from './RecordDialog';
 import type { PricingRow, RecordKind } from './record-kinds';
 
@@ -157,7 +157,7 @@ export default function RecordList({ kind, details }: { kind: RecordKind; detail
         onClose={() => setEditor((e) => ({ ...e, open: false }))}
         onSaved={(row, isNew) => (isNew ? created(row) : updated(row))}
       />
-      <DeleteRecordDialog kind={kind} row={deleting} onClose={closeDelete} onDeleted={removed} />
+      <VerifyDeleteDialog kind={kind} calls={pricingCalls} record={deleting} onClose={closeDelete} onDeleted={removed} />
     </section>
   );
 }

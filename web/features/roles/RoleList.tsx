@@ -8,10 +8,10 @@ import { ChoiceField } from '../../ui/fields';
 import LoadFailure from '../../ui/LoadFailure';
 import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
+import { VerifyDeleteDialog } from '../../ui/VerifyDeleteDialog';
 import { useDebouncedValue } from '../admin-users/use-debounced-value';
 import { useCan, useRefreshAdminPermissions } from './admin-permissions';
 import { roleCalls } from './api';
-import DeleteRoleDialog from './DeleteRoleDialog';
 import { humanize } from './PermissionGrid';
 import RoleEditorDialog from './RoleEditorDialog';
 import { type RoleItem, type RoleKind } from './role-kinds';
@@ -185,7 +185,7 @@ export default function RoleList({ kind }: { kind: RoleKind }) {
       </div>
 
       <RoleEditorDialog kind={kind} open={editor.open} editing={editor.role} onClose={() => setEditor((e) => ({ ...e, open: false }))} onSaved={saved} />
-      <DeleteRoleDialog kind={kind} role={deleting} onClose={closeDelete} onDeleted={deleted} />
+      <VerifyDeleteDialog kind={kind} calls={roleCalls} record={deleting} onClose={closeDelete} onDeleted={deleted} />
     </div>
   );
 }
