@@ -11,6 +11,7 @@ import { cardClass, dangerButton, secondaryButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
+import { LoadingStatus } from '../../ui/LoadingStatus';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { withDeviceCopy } from '../offline/device-copy';
@@ -88,13 +89,7 @@ export default function CoursePage() {
         </EmptyState>
       </div>
     );
-  if (!course)
-    return (
-      <div role="status" className="flex items-center justify-center gap-3 py-24 text-brand">
-        <Spinner className="size-6" />
-        <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
-      </div>
-    );
+  if (!course) return <LoadingStatus className="py-24" />;
 
   const mode = isAdmin ? 'admin' : course.asTutor ? 'tutor' : 'learner';
   const showChat = !isAdmin || can({ courseChat: ['view'] });

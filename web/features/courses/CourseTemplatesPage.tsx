@@ -10,9 +10,8 @@ import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChoiceField } from '../../ui/fields';
-import LoadFailure from '../../ui/LoadFailure';
+import { ListStatus } from '../../ui/ListStatus';
 import { Pager } from '../../ui/Pager';
-import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { useDebouncedValue } from '../admin-users/use-debounced-value';
@@ -155,49 +154,43 @@ export default function CourseTemplatesPage() {
           />
         </div>
       </div>
-      <div className="mt-5" aria-busy={list.status === 'loading'}>
-        {list.status === 'rejected' ? (
-          <LoadFailure onRetry={() => void reload()} />
-        ) : !list.loaded ? (
-          <div role="status" className="flex items-center justify-center gap-3 py-16 text-brand">
-            <Spinner className="size-6" />
-            <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
-          </div>
-        ) : list.docs.length === 0 ? (
+      <ListStatus
+        list={list}
+        onRetry={() => void reload()}
+        className="mt-5"
+        empty={
           <EmptyState
             icon={<LayoutTemplate className="size-6" aria-hidden="true" />}
             title="No course templates"
             text={searchText ? 'Try another search.' : 'Create one from a course whose sections you want to reuse.'}
           />
-        ) : (
-          <>
-            <ul className="space-y-3">
-              {list.docs.map((template) => (
-                <li key={template._id} className={`${cardClass} flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5`}>
-                  <div className="min-w-0">
-                    <h2 className="font-semibold text-slate-900 dark:text-white">{template.title}</h2>
-                    <p className="text-sm text-slate-600 dark:text-slate-400">
-                      {kindLabel(template.kind)} · {template.curriculum} · {template.subject} · {template.grade} · {template.sectionsCount} items
-                    </p>
-                  </div>
-                  {can({ adminCourse: ['delete'] }) && (
-                    <button
-                      type="button"
-                      className={`${smallButton} text-rose-700! dark:text-rose-300!`}
-                      onClick={() => setDeleting(template)}
-                      aria-label={`Delete ${template.title}`}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" />
-                      Delete
-                    </button>
-                  )}
-                </li>
-              ))}
-            </ul>
-            <Pager offset={list.offset} limit={PAGE_SIZE} total={list.totalDocs} onOffset={(offset) => void goTo(offset)} />
-          </>
-        )}
-      </div>
+        }
+      >
+        <ul className="space-y-3">
+          {list.docs.map((template) => (
+            <li key={template._id} className={`${cardClass} flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5`}>
+              <div className="min-w-0">
+                <h2 className="font-semibold text-slate-900 dark:text-white">{template.title}</h2>
+                <p className="text-sm text-slate-600 dark:text-slate-400">
+                  {kindLabel(template.kind)} · {template.curriculum} · {template.subject} · {template.grade} · {template.sectionsCount} items
+                </p>
+              </div>
+              {can({ adminCourse: ['delete'] }) && (
+                <button
+                  type="button"
+                  className={`${smallButton} text-rose-700! dark:text-rose-300!`}
+                  onClick={() => setDeleting(template)}
+                  aria-label={`Delete ${template.title}`}
+                >
+                  <Trash2 className="size-4" aria-hidden="true" />
+                  Delete
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        <Pager offset={list.offset} limit={PAGE_SIZE} total={list.totalDocs} onOffset={(offset) => void goTo(offset)} />
+      </ListStatus>
       {creating && (
         <NewTemplateDialog
           onClose={() => setCreating(false)}

@@ -5,7 +5,7 @@ import { ShieldOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { signedInUserAtom } from '../../lib/session';
 import { EmptyState } from '../../ui/EmptyState';
-import Spinner from '../../ui/Spinner';
+import { LoadingStatus } from '../../ui/LoadingStatus';
 import { useAdminPermissions, useCan } from '../roles/admin-permissions';
 import PriceCheckPanel from './PriceCheckPanel';
 import RatesPanel from './RatesPanel';
@@ -71,10 +71,7 @@ export default function PricingPage() {
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Plans students buy, and the versioned rates that price every lesson.</p>
       <div className="mt-6">
         {loading ? (
-          <div role="status" className="flex items-center justify-center gap-3 py-16 text-brand">
-            <Spinner className="size-6" />
-            <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
-          </div>
+          <LoadingStatus className="py-16" />
         ) : visible.length === 0 ? (
           <EmptyState
             icon={<ShieldOff className="size-6" aria-hidden="true" />}

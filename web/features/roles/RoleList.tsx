@@ -6,8 +6,8 @@ import { cardClass, fieldClass, primaryButton, smallButton } from '../../ui/clas
 import { EmptyState } from '../../ui/EmptyState';
 import { ChoiceField } from '../../ui/fields';
 import LoadFailure from '../../ui/LoadFailure';
+import { LoadingStatus } from '../../ui/LoadingStatus';
 import { Pager } from '../../ui/Pager';
-import Spinner from '../../ui/Spinner';
 import { VerifyDeleteDialog } from '../../ui/VerifyDeleteDialog';
 import { useDebouncedValue } from '../admin-users/use-debounced-value';
 import { useCan, useRefreshAdminPermissions } from './admin-permissions';
@@ -117,10 +117,7 @@ export default function RoleList({ kind }: { kind: RoleKind }) {
         {status === 'rejected' ? (
           <LoadFailure onRetry={() => setAttempt((n) => n + 1)} />
         ) : !page ? (
-          <div role="status" className="flex items-center justify-center gap-3 py-16 text-brand">
-            <Spinner className="size-6" />
-            <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
-          </div>
+          <LoadingStatus className="py-16" />
         ) : page.docs.length === 0 ? (
           <EmptyState
             icon={<ShieldCheck className="size-6" aria-hidden="true" />}

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { ShieldOff } from 'lucide-react';
 import { signedInUserAtom } from '../../lib/session';
 import { EmptyState } from '../../ui/EmptyState';
-import Spinner from '../../ui/Spinner';
+import { LoadingStatus } from '../../ui/LoadingStatus';
 import { useAdminPermissions, useCan } from './admin-permissions';
 import RoleList from './RoleList';
 import { adminRoles, tutorRoles } from './role-kinds';
@@ -29,10 +29,7 @@ export default function RolesPage() {
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Who may do what in the admin area, and inside courses.</p>
       <div className="mt-6">
         {loading ? (
-          <div role="status" className="flex items-center justify-center gap-3 py-16 text-brand">
-            <Spinner className="size-6" />
-            <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
-          </div>
+          <LoadingStatus className="py-16" />
         ) : kinds.length === 0 ? (
           <EmptyState
             icon={<ShieldOff className="size-6" aria-hidden="true" />}
