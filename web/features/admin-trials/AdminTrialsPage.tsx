@@ -12,8 +12,9 @@ import SelectField from '../../ui/SelectField';
 import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
+import { CatalogueFilterFields } from '../courses/CatalogueFilterFields';
 import { badgeClass, lessonTime } from '../courses/course-format';
-import { gradesOf, subjectsOf, useCatalogue } from '../courses/use-catalogue';
+import { useCatalogue } from '../courses/use-catalogue';
 import { useAdminPermissions, useCan } from '../roles/admin-permissions';
 import { browserTimeZone } from '../sign-up/choices';
 import { adminTrialCalls } from './api';
@@ -101,32 +102,7 @@ export default function AdminTrialsPage() {
         className={`${cardClass} mt-6 grid grid-cols-2 gap-3 p-4 sm:gap-4 lg:grid-cols-4`}
         onSubmit={(e) => e.preventDefault()}
       >
-        <SelectField
-          id="filter-curriculum"
-          label="Curriculum"
-          value={filters.curriculum}
-          onChange={(e) => set('curriculum')(e.target.value)}
-          options={options(catalogue.map((c) => c.curriculum))}
-          placeholder="All"
-        />
-        <SelectField
-          id="filter-subject"
-          label="Subject"
-          disabled={!filters.curriculum}
-          value={filters.subject}
-          onChange={(e) => set('subject')(e.target.value)}
-          options={options(subjectsOf(catalogue, filters.curriculum).map((s) => s.subject))}
-          placeholder="All"
-        />
-        <SelectField
-          id="filter-grade"
-          label="Grade"
-          disabled={!filters.subject}
-          value={filters.grade}
-          onChange={(e) => set('grade')(e.target.value)}
-          options={options(gradesOf(catalogue, filters.curriculum, filters.subject))}
-          placeholder="All"
-        />
+        <CatalogueFilterFields idPrefix="filter" catalogue={catalogue} filters={filters} set={set} />
         <SelectField
           id="filter-status"
           label="Status"

@@ -6,9 +6,9 @@ import { usePagedList } from '../../lib/paged-list';
 import { signedInUserAtom } from '../../lib/session';
 import { cardClass, secondaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
-import SelectField from '../../ui/SelectField';
 import Spinner from '../../ui/Spinner';
-import { gradesOf, subjectsOf, useCatalogue } from '../courses/use-catalogue';
+import { CatalogueFilterFields } from '../courses/CatalogueFilterFields';
+import { useCatalogue } from '../courses/use-catalogue';
 import { useAdminPermissions, useCan } from '../roles/admin-permissions';
 import { tutorSortingCalls } from './api';
 import SortingCard from './SortingCard';
@@ -52,7 +52,6 @@ export default function TutorSortingPage() {
     );
   }
 
-  const options = (values: string[]) => values.map((v) => ({ value: v, label: v }));
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
       <p className="text-sm font-semibold text-brand">Admin</p>
@@ -60,32 +59,7 @@ export default function TutorSortingPage() {
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">A free trial goes to the first tutor in the list who is free at the chosen time.</p>
 
       <form role="search" aria-label="Filter tutor sorting" className={`${cardClass} mt-6 grid gap-4 p-4 sm:grid-cols-3`} onSubmit={(e) => e.preventDefault()}>
-        <SelectField
-          id="sorting-curriculum"
-          label="Curriculum"
-          value={filters.curriculum}
-          onChange={(e) => set('curriculum')(e.target.value)}
-          options={options(catalogue.map((c) => c.curriculum))}
-          placeholder="All"
-        />
-        <SelectField
-          id="sorting-subject"
-          label="Subject"
-          disabled={!filters.curriculum}
-          value={filters.subject}
-          onChange={(e) => set('subject')(e.target.value)}
-          options={options(subjectsOf(catalogue, filters.curriculum).map((s) => s.subject))}
-          placeholder="All"
-        />
-        <SelectField
-          id="sorting-grade"
-          label="Grade"
-          disabled={!filters.subject}
-          value={filters.grade}
-          onChange={(e) => set('grade')(e.target.value)}
-          options={options(gradesOf(catalogue, filters.curriculum, filters.subject))}
-          placeholder="All"
-        />
+        <CatalogueFilterFields idPrefix="sorting" catalogue={catalogue} filters={filters} set={set} />
       </form>
 
       <div className="mt-6 space-y-4">
