@@ -1,9 +1,9 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import clsx from 'clsx';
 import { useAtomValue } from 'jotai';
 import { ShieldOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { signedInUserAtom } from '../../lib/session';
+import { pillTab } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingStatus } from '../../ui/LoadingStatus';
 import { useAdminPermissions, useCan } from '../roles/admin-permissions';
@@ -24,11 +24,7 @@ import {
   subscriptionRateVersions,
 } from './record-kinds';
 
-const tabClass = ({ selected }: { selected: boolean }) =>
-  clsx(
-    'shrink-0 rounded-full px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand',
-    selected ? 'bg-brand/15 text-slate-900 dark:text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
-  );
+const tabClass = pillTab('shrink-0');
 
 const withRates = (kind: RecordKind) => ({
   kind,
