@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { CalendarX2, Pencil, Plus, ShieldOff, Trash2 } from 'lucide-react';
+import { CalendarX2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { type Trial, trialOutcomeLabels, trialStatuses } from '../../../schema/contracts/trials';
 import { usePagedList } from '../../lib/paged-list';
@@ -15,7 +15,8 @@ import { useToast } from '../../ui/toast/use-toast';
 import { CatalogueFilterFields } from '../courses/CatalogueFilterFields';
 import { badgeClass, lessonTime } from '../courses/course-format';
 import { useCatalogue } from '../courses/use-catalogue';
-import { useAdminPermissions, useCan } from '../roles/admin-permissions';
+import { useAdminGate } from '../roles/admin-gate';
+import { useCan } from '../roles/admin-permissions';
 import { browserTimeZone } from '../sign-up/choices';
 import { adminTrialCalls } from './api';
 import TrialFormDialog from './TrialFormDialog';
@@ -30,7 +31,10 @@ const dayStart = (day: string) => (day ? new Date(`${day}T00:00:00Z`).toISOStrin
 /** Admin trials (spec 2): filters, load more, book, record the outcome, delete. */
 export default function AdminTrialsPage() {
   const user = useAtomValue(signedInUserAtom);
-  const permissions = useAdminPermissions();
+  const gate = useAdminGate(
+    { trialClasses: ['view'] },
+    { title: 'No access to trials', text: 'Your role does not include trial classes. Ask an admin who has it.' },
+  );
   const can = useCan();
   const toast = useToast();
   const catalogue = useCatalogue();
@@ -60,24 +64,7 @@ export default function AdminTrialsPage() {
     }
   }
 
-  if (user?.role.name === 'ADMIN' && !permissions) {
-    return (
-      <div role="status" className="flex justify-center py-24">
-        <Spinner className="size-8" />
-      </div>
-    );
-  }
-  if (!can({ trialClasses: ['view'] })) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-12">
-        <EmptyState
-          icon={<ShieldOff className="size-6" aria-hidden="true" />}
-          title="No access to trials"
-          text="Your role does not include trial classes. Ask an admin who has it."
-        />
-      </div>
-    );
-  }
+  if (gate) return gate;
 
   const options = (values: string[]) => values.map((v) => ({ value: v, label: v }));
   return (

@@ -1,15 +1,14 @@
-import { useAtomValue } from 'jotai';
-import { ShieldOff, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { useState } from 'react';
 import type { TutorSorting } from '../../../schema/contracts/tutor-sortings';
 import { usePagedList } from '../../lib/paged-list';
-import { signedInUserAtom } from '../../lib/session';
 import { cardClass, secondaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import Spinner from '../../ui/Spinner';
 import { CatalogueFilterFields } from '../courses/CatalogueFilterFields';
 import { useCatalogue } from '../courses/use-catalogue';
-import { useAdminPermissions, useCan } from '../roles/admin-permissions';
+import { useAdminGate } from '../roles/admin-gate';
+import { useCan } from '../roles/admin-permissions';
 import { tutorSortingCalls } from './api';
 import SortingCard from './SortingCard';
 
@@ -19,8 +18,10 @@ type Row = TutorSorting & { _id: string };
 
 /** Tutor sorting (spec 2): per curriculum, subject and grade, the order in which free trials go to tutors. */
 export default function TutorSortingPage() {
-  const user = useAtomValue(signedInUserAtom);
-  const permissions = useAdminPermissions();
+  const gate = useAdminGate(
+    { tutorSorting: ['view'] },
+    { title: 'No access to tutor sorting', text: 'Your role does not include tutor sorting. Ask an admin who has it.' },
+  );
   const can = useCan();
   const catalogue = useCatalogue();
   const [filters, setFilters] = useState({ curriculum: '', subject: '', grade: '' });
@@ -33,24 +34,7 @@ export default function TutorSortingPage() {
   const set = (key: keyof typeof filters) => (value: string) =>
     setFilters((f) => ({ ...f, [key]: value, ...(key === 'curriculum' ? { subject: '', grade: '' } : key === 'subject' ? { grade: '' } : {}) }));
 
-  if (user?.role.name === 'ADMIN' && !permissions) {
-    return (
-      <div role="status" className="flex justify-center py-24">
-        <Spinner className="size-8" />
-      </div>
-    );
-  }
-  if (!can({ tutorSorting: ['view'] })) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-12">
-        <EmptyState
-          icon={<ShieldOff className="size-6" aria-hidden="true" />}
-          title="No access to tutor sorting"
-          text="Your role does not include tutor sorting. Ask an admin who has it."
-        />
-      </div>
-    );
-  }
+  if (gate) return gate;
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
