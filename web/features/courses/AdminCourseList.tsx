@@ -1,14 +1,15 @@
 import clsx from 'clsx';
-import { BookOpen, LayoutTemplate, Plus, Search } from 'lucide-react';
+import { BookOpen, LayoutTemplate, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { type Course, courseKinds, courseStatuses } from '../../../schema/contracts/courses';
 import { usePagedList } from '../../lib/paged-list';
-import { cardClass, fieldClass, primaryButton, secondaryButton } from '../../ui/classes';
+import { cardClass, primaryButton, secondaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChoiceField } from '../../ui/fields';
 import { ListStatus } from '../../ui/ListStatus';
 import { Pager } from '../../ui/Pager';
+import { SearchField } from '../../ui/SearchField';
 import { useDebouncedValue } from '../admin-users/use-debounced-value';
 import { useCan } from '../roles/admin-permissions';
 import { courseCalls } from './api';
@@ -65,23 +66,7 @@ export default function AdminCourseList() {
       </div>
 
       <div className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-6">
-        <div className="col-span-2">
-          <label htmlFor="course-search" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-            Search
-          </label>
-          <div className="relative mt-1.5">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-            <input
-              id="course-search"
-              type="search"
-              value={typed}
-              maxLength={100}
-              onChange={(e) => setTyped(e.target.value)}
-              placeholder="Course title"
-              className={`${fieldClass()} pl-9`}
-            />
-          </div>
-        </div>
+        <SearchField id="course-search" value={typed} onChange={setTyped} placeholder="Course title" className="col-span-2" />
         <ChoiceField
           className="col-span-2 lg:col-span-1"
           id="filter-curriculum"

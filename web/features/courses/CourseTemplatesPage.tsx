@@ -1,17 +1,18 @@
-import { LayoutTemplate, Plus, Search, Trash2 } from 'lucide-react';
+import { LayoutTemplate, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { type CourseTemplate, courseTemplateInput } from '../../../schema/contracts/course-templates';
 import { type Course, courseKinds } from '../../../schema/contracts/courses';
 import { issuesByField } from '../../lib/form-errors';
 import { usePagedList } from '../../lib/paged-list';
 import { useFormSave } from '../../lib/use-form-save';
-import { cardClass, fieldClass, primaryButton, smallButton } from '../../ui/classes';
+import { cardClass, primaryButton, smallButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChoiceField } from '../../ui/fields';
 import { ListStatus } from '../../ui/ListStatus';
 import { Pager } from '../../ui/Pager';
+import { SearchField } from '../../ui/SearchField';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { useDebouncedValue } from '../admin-users/use-debounced-value';
@@ -137,23 +138,7 @@ export default function CourseTemplatesPage() {
           </button>
         )}
       </div>
-      <div className="mt-6 max-w-md">
-        <label htmlFor="template-search" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-          Search
-        </label>
-        <div className="relative mt-1.5">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-          <input
-            id="template-search"
-            type="search"
-            value={typed}
-            maxLength={100}
-            onChange={(e) => setTyped(e.target.value)}
-            placeholder="Template title"
-            className={`${fieldClass()} pl-9`}
-          />
-        </div>
-      </div>
+      <SearchField id="template-search" value={typed} onChange={setTyped} placeholder="Template title" className="mt-6 max-w-md" />
       <ListStatus
         list={list}
         onRetry={() => void reload()}

@@ -1,12 +1,13 @@
 import clsx from 'clsx';
-import { ChevronDown, Pencil, Plus, Search, Tags, Trash2 } from 'lucide-react';
+import { ChevronDown, Pencil, Plus, Tags, Trash2 } from 'lucide-react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { usePagedList } from '../../lib/paged-list';
-import { cardClass, fieldClass, primaryButton, smallButton } from '../../ui/classes';
+import { cardClass, primaryButton, smallButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChoiceField } from '../../ui/fields';
 import { ListStatus } from '../../ui/ListStatus';
 import { Pager } from '../../ui/Pager';
+import { SearchField } from '../../ui/SearchField';
 import { VerifyDeleteDialog } from '../../ui/VerifyDeleteDialog';
 import { useDebouncedValue } from '../admin-users/use-debounced-value';
 import { useCan } from '../roles/admin-permissions';
@@ -51,23 +52,7 @@ export default function RecordList({ kind, details }: { kind: RecordKind; detail
         )}
       </div>
       <div className="mt-3 grid gap-3 sm:grid-cols-[minmax(0,1fr)_9rem_11rem]">
-        <div>
-          <label htmlFor={`${kind.id}-search`} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-            Search
-          </label>
-          <div className="relative mt-1.5">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-            <input
-              id={`${kind.id}-search`}
-              type="search"
-              value={typed}
-              maxLength={100}
-              onChange={(e) => setTyped(e.target.value)}
-              placeholder="Name"
-              className={`${fieldClass()} pl-9`}
-            />
-          </div>
-        </div>
+        <SearchField id={`${kind.id}-search`} value={typed} onChange={setTyped} placeholder="Name" />
         <ChoiceField id={`${kind.id}-status`} label="Status" value={statuses} onChange={(e) => setStatuses(e.target.value)}>
           <option value="">All</option>
           <option value="ACTIVE">Active</option>
