@@ -9,6 +9,7 @@ import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
 import { EmptyState } from '../../ui/EmptyState';
 import { Pager } from '../../ui/Pager';
+import { SmallIconButton } from '../../ui/SmallIconButton';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import MathText from '../content/MathText';
@@ -197,16 +198,14 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
                   </button>
                 )}
                 {can({ questionBank: ['edit'] }) && (
-                  <button type="button" className={smallButton} onClick={() => setEditing(q)}>
-                    <Pencil className="size-3.5" aria-hidden="true" />
+                  <SmallIconButton icon={Pencil} onClick={() => setEditing(q)}>
                     Edit
-                  </button>
+                  </SmallIconButton>
                 )}
                 {can({ questionBank: ['delete'] }) && (
-                  <button type="button" className={smallButton} onClick={() => setDeleting(q)}>
-                    <Trash2 className="size-3.5" aria-hidden="true" />
+                  <SmallIconButton icon={Trash2} onClick={() => setDeleting(q)}>
                     Delete
-                  </button>
+                  </SmallIconButton>
                 )}
               </div>
             </li>

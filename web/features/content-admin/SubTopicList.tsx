@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SubTopicDoc, TopicDoc } from '../../../schema/contracts/content';
 import { usePagedList } from '../../lib/paged-list';
-import { cardClass, focusRing, primaryButton, smallButton } from '../../ui/classes';
+import { cardClass, focusRing, primaryButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
 import { Pager } from '../../ui/Pager';
+import { SmallIconButton } from '../../ui/SmallIconButton';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { useCan } from '../roles/admin-permissions';
@@ -81,16 +82,14 @@ export default function SubTopicList({ topic }: { topic: TopicDoc }) {
               </div>
               <div className="flex shrink-0 gap-2">
                 {can({ adminContent: ['edit'] }) && (
-                  <button type="button" className={smallButton} onClick={() => setEditing(s)} aria-label={`Rename ${s.name}`}>
-                    <Pencil className="size-3.5" aria-hidden="true" />
+                  <SmallIconButton icon={Pencil} onClick={() => setEditing(s)} label={`Rename ${s.name}`}>
                     Edit
-                  </button>
+                  </SmallIconButton>
                 )}
                 {can({ adminContent: ['delete'] }) && (
-                  <button type="button" className={smallButton} onClick={() => setDeleting(s)} aria-label={`Delete ${s.name}`}>
-                    <Trash2 className="size-3.5" aria-hidden="true" />
+                  <SmallIconButton icon={Trash2} onClick={() => setDeleting(s)} label={`Delete ${s.name}`}>
                     Delete
-                  </button>
+                  </SmallIconButton>
                 )}
               </div>
             </li>
