@@ -3,13 +3,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SubTopicDoc, TopicDoc } from '../../../schema/contracts/content';
 import { usePagedList } from '../../lib/paged-list';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
 import { cardClass, focusRing, primaryButton } from '../../ui/classes';
-import { Dialog } from '../../ui/Dialog';
-import { DialogActions } from '../../ui/DialogActions';
 import { Pager } from '../../ui/Pager';
 import { SmallIconButton } from '../../ui/SmallIconButton';
 import Spinner from '../../ui/Spinner';
-import { useToast } from '../../ui/toast/use-toast';
 import { useCan } from '../roles/admin-permissions';
 import { contentAdminCalls } from './api';
 import SubTopicDialog from './SubTopicDialog';
@@ -19,7 +17,6 @@ const PAGE_SIZE = 20;
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 export default function SubTopicList({ topic }: { topic: TopicDoc }) {
-  const toast = useToast();
   const can = useCan();
   const { list, goTo, created, updated, removed } = usePagedList<SubTopicDoc>(
     (offset) => contentAdminCalls.subTopics(topic._id, { limit: PAGE_SIZE, offset }),
@@ -27,22 +24,6 @@ export default function SubTopicList({ topic }: { topic: TopicDoc }) {
   );
   const [editing, setEditing] = useState<SubTopicDoc | 'new' | null>(null);
   const [deleting, setDeleting] = useState<SubTopicDoc | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await contentAdminCalls.deleteSubTopic(deleting._id);
-      removed(deleting._id);
-      toast.success('Sub topic Deleted');
-      setDeleting(null);
-    } catch (error) {
-      toast.error(error);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section aria-labelledby="subtopics-heading" className={`${cardClass} p-4`}>
@@ -109,14 +90,19 @@ export default function SubTopicList({ topic }: { topic: TopicDoc }) {
           }}
         />
       )}
-      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete sub topic?">
+      <ConfirmDeleteDialog
+        item={deleting}
+        title="Delete sub topic?"
+        confirmLabel="Delete"
+        success="Sub topic Deleted"
+        remove={(doomed) => contentAdminCalls.deleteSubTopic(doomed._id)}
+        onRemoved={removed}
+        onClose={() => setDeleting(null)}
+      >
         <p className="text-slate-600 dark:text-slate-300">
           <strong>{deleting?.name}</strong> and its notes will be removed. A sub topic that has questions or quizzes cannot be deleted.
         </p>
-        <DialogActions onCancel={() => setDeleting(null)} onConfirm={() => void remove()} busy={busy} className="mt-6">
-          Delete
-        </DialogActions>
-      </Dialog>
+      </ConfirmDeleteDialog>
     </section>
   );
 }

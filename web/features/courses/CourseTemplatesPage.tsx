@@ -5,6 +5,7 @@ import { type Course, courseKinds } from '../../../schema/contracts/courses';
 import { issuesByField } from '../../lib/form-errors';
 import { usePagedList } from '../../lib/paged-list';
 import { useFormSave } from '../../lib/use-form-save';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
 import { cardClass, primaryButton, smallButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
@@ -102,29 +103,14 @@ function NewTemplateDialog({ onClose, onCreated }: { onClose: () => void; onCrea
 /** /portal/admin/course-templates: search, create from a course, delete. */
 export default function CourseTemplatesPage() {
   const can = useCan();
-  const toast = useToast();
   const [typed, setTyped] = useState('');
   const searchText = useDebouncedValue(typed.trim());
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<CourseTemplate | null>(null);
-  const [busy, setBusy] = useState(false);
   const { list, goTo, reload, created, removed } = usePagedList<CourseTemplate>(
     (offset) => courseCalls.templates({ searchText, limit: PAGE_SIZE, offset }),
     searchText,
   );
-  const remove = async (template: CourseTemplate) => {
-    setBusy(true);
-    try {
-      await courseCalls.removeTemplate(template._id);
-      removed(template._id);
-      toast.success('Course template deleted!');
-      setDeleting(null);
-    } catch (error) {
-      toast.error(error);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
@@ -185,12 +171,17 @@ export default function CourseTemplatesPage() {
           }}
         />
       )}
-      <Dialog open={Boolean(deleting)} onClose={() => setDeleting(null)} title="Delete this template?">
+      <ConfirmDeleteDialog
+        item={deleting}
+        title="Delete this template?"
+        confirmLabel="Delete template"
+        success="Course template deleted!"
+        remove={(template) => courseCalls.removeTemplate(template._id)}
+        onRemoved={removed}
+        onClose={() => setDeleting(null)}
+      >
         <p className="text-sm text-slate-700 dark:text-slate-300">Courses already made from “{deleting?.title}” keep their sections.</p>
-        <DialogActions onCancel={() => setDeleting(null)} onConfirm={() => deleting && void remove(deleting)} busy={busy} className="mt-6">
-          Delete template
-        </DialogActions>
-      </Dialog>
+      </ConfirmDeleteDialog>
     </div>
   );
 }
