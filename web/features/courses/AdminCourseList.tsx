@@ -10,6 +10,7 @@ import { ChoiceField } from '../../ui/fields';
 import { ListStatus } from '../../ui/ListStatus';
 import { Pager } from '../../ui/Pager';
 import { SearchField } from '../../ui/SearchField';
+import { TableHead } from '../../ui/TableHead';
 import { useDebouncedValue } from '../admin-users/use-debounced-value';
 import { useCan } from '../roles/admin-permissions';
 import { courseCalls } from './api';
@@ -128,22 +129,10 @@ export default function AdminCourseList() {
         <div className={clsx(cardClass, 'overflow-x-auto', list.status === 'loading' && 'opacity-60')}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Courses</caption>
-            <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Course
-                </th>
-                <th scope="col" className="hidden px-4 py-3 md:table-cell">
-                  Subject
-                </th>
-                <th scope="col" className="hidden px-4 py-3 sm:table-cell">
-                  Tutors
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400"
+              columns={['Course', { label: 'Subject', className: 'hidden md:table-cell' }, { label: 'Tutors', className: 'hidden sm:table-cell' }, 'Status']}
+            />
             <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
               {list.docs.map((course) => (
                 <tr key={course._id}>
