@@ -18,3 +18,14 @@ export const fieldClass = (error?: string) =>
 export const cardClass = 'rounded-2xl bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800';
 export const dangerButton = `inline-flex items-center justify-center gap-2 rounded-full bg-rose-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm transition hover:bg-rose-700 disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`;
 export const smallButton = `inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 ring-inset transition hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-700 dark:hover:bg-slate-800 ${focusRing}`;
+
+/** A headlessui Tab drawn as a pill that fills with the brand tint while selected; extra adds layout classes. */
+export const pillTab =
+  (extra?: string) =>
+  ({ selected }: { selected: boolean }) =>
+    clsx(
+      'rounded-full px-4 py-2 text-sm font-semibold transition',
+      focusRing,
+      extra,
+      selected ? 'bg-brand/15 text-slate-900 dark:text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+    );

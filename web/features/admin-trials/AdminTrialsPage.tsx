@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { CalendarX2, Pencil, Plus, ShieldOff, Trash2 } from 'lucide-react';
+import { CalendarX2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { type Trial, trialOutcomeLabels, trialStatuses } from '../../../schema/contracts/trials';
 import { usePagedList } from '../../lib/paged-list';
@@ -12,9 +12,11 @@ import SelectField from '../../ui/SelectField';
 import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
+import { CatalogueFilterFields } from '../courses/CatalogueFilterFields';
 import { badgeClass, lessonTime } from '../courses/course-format';
-import { gradesOf, subjectsOf, useCatalogue } from '../courses/use-catalogue';
-import { useAdminPermissions, useCan } from '../roles/admin-permissions';
+import { useCatalogue } from '../courses/use-catalogue';
+import { useAdminGate } from '../roles/admin-gate';
+import { useCan } from '../roles/admin-permissions';
 import { browserTimeZone } from '../sign-up/choices';
 import { adminTrialCalls } from './api';
 import TrialFormDialog from './TrialFormDialog';
@@ -29,7 +31,10 @@ const dayStart = (day: string) => (day ? new Date(`${day}T00:00:00Z`).toISOStrin
 /** Admin trials (spec 2): filters, load more, book, record the outcome, delete. */
 export default function AdminTrialsPage() {
   const user = useAtomValue(signedInUserAtom);
-  const permissions = useAdminPermissions();
+  const gate = useAdminGate(
+    { trialClasses: ['view'] },
+    { title: 'No access to trials', text: 'Your role does not include trial classes. Ask an admin who has it.' },
+  );
   const can = useCan();
   const toast = useToast();
   const catalogue = useCatalogue();
@@ -59,24 +64,7 @@ export default function AdminTrialsPage() {
     }
   }
 
-  if (user?.role.name === 'ADMIN' && !permissions) {
-    return (
-      <div role="status" className="flex justify-center py-24">
-        <Spinner className="size-8" />
-      </div>
-    );
-  }
-  if (!can({ trialClasses: ['view'] })) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-12">
-        <EmptyState
-          icon={<ShieldOff className="size-6" aria-hidden="true" />}
-          title="No access to trials"
-          text="Your role does not include trial classes. Ask an admin who has it."
-        />
-      </div>
-    );
-  }
+  if (gate) return gate;
 
   const options = (values: string[]) => values.map((v) => ({ value: v, label: v }));
   return (
@@ -101,32 +89,7 @@ export default function AdminTrialsPage() {
         className={`${cardClass} mt-6 grid grid-cols-2 gap-3 p-4 sm:gap-4 lg:grid-cols-4`}
         onSubmit={(e) => e.preventDefault()}
       >
-        <SelectField
-          id="filter-curriculum"
-          label="Curriculum"
-          value={filters.curriculum}
-          onChange={(e) => set('curriculum')(e.target.value)}
-          options={options(catalogue.map((c) => c.curriculum))}
-          placeholder="All"
-        />
-        <SelectField
-          id="filter-subject"
-          label="Subject"
-          disabled={!filters.curriculum}
-          value={filters.subject}
-          onChange={(e) => set('subject')(e.target.value)}
-          options={options(subjectsOf(catalogue, filters.curriculum).map((s) => s.subject))}
-          placeholder="All"
-        />
-        <SelectField
-          id="filter-grade"
-          label="Grade"
-          disabled={!filters.subject}
-          value={filters.grade}
-          onChange={(e) => set('grade')(e.target.value)}
-          options={options(gradesOf(catalogue, filters.curriculum, filters.subject))}
-          placeholder="All"
-        />
+        <CatalogueFilterFields idPrefix="filter" catalogue={catalogue} filters={filters} set={set} />
         <SelectField
           id="filter-status"
           label="Status"

@@ -2,10 +2,9 @@ import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AdminUserRow, createAdminUser, type ManagedRole, managedRoles } from '../../../schema/contracts/admin-users';
 import { fieldErrorsOf, issuesByField } from '../../lib/form-errors';
-import { primaryButton, secondaryButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
+import { DialogActions } from '../../ui/DialogActions';
 import { ChoiceField } from '../../ui/fields';
-import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { adminUserCalls } from './api';
@@ -120,15 +119,9 @@ export default function NewUserDialog({ open, onClose, onCreated }: { open: bool
           </ChoiceField>
         )}
         <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-400">We e-mail a temporary password; they choose their own at first sign-in.</p>
-        <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-          <button type="button" className={secondaryButton} onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className={primaryButton} disabled={saving}>
-            {saving ? <Spinner className="size-4" /> : <UserPlus className="size-4" aria-hidden="true" />}
-            Create user
-          </button>
-        </div>
+        <DialogActions onCancel={close} busy={saving} icon={<UserPlus className="size-4" aria-hidden="true" />} className="sm:col-span-2">
+          Create user
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { AdminUserRow } from '../../../schema/contracts/admin-users';
 import { fullName } from '../../lib/people';
 import { cardClass } from '../../ui/classes';
+import { TableHead } from '../../ui/TableHead';
 import { countryName } from './countries';
 import { roleBadge, roleLabels } from './labels';
 
@@ -19,25 +20,10 @@ export default function UsersList({ users }: { users: AdminUserRow[] }) {
     <>
       <div className={`${cardClass} hidden overflow-hidden md:block`}>
         <table className="w-full text-left text-sm">
-          <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:bg-slate-800/60 dark:text-slate-400">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Email
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Role
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Country
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Joined
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:bg-slate-800/60 dark:text-slate-400"
+            columns={['Name', 'Email', 'Role', 'Country', 'Joined']}
+          />
           <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
             {users.map((user) => (
               <tr key={user._id} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">

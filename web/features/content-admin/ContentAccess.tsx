@@ -3,7 +3,7 @@ import { ShieldOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { signedInUserAtom } from '../../lib/session';
 import { EmptyState } from '../../ui/EmptyState';
-import Spinner from '../../ui/Spinner';
+import { LoadingStatus } from '../../ui/LoadingStatus';
 import { useAdminPermissions, useCan } from '../roles/admin-permissions';
 
 /** The content screens for those whose role grants content or the question bank; others are told why not. */
@@ -12,12 +12,7 @@ export default function ContentAccess({ children }: { children: ReactNode }) {
   const permissions = useAdminPermissions();
   const can = useCan();
   if (user?.role.name === 'ADMIN' && !permissions) {
-    return (
-      <div role="status" className="flex items-center justify-center gap-3 py-24 text-brand">
-        <Spinner className="size-6" />
-        <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
-      </div>
-    );
+    return <LoadingStatus className="py-24" />;
   }
   if (!can({ adminContent: ['view'], questionBank: ['view'] })) {
     return (

@@ -1,8 +1,8 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import type { ZodType } from 'zod';
 import { fieldErrorsOf, issuesByField } from '../../lib/form-errors';
-import { primaryButton, secondaryButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
+import { DialogActions } from '../../ui/DialogActions';
 import { ChoiceField, TextAreaField } from '../../ui/fields';
 import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
@@ -119,15 +119,9 @@ export default function ItemDialog({
             />
           );
         })}
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <button type="button" className={secondaryButton} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={primaryButton} disabled={busy}>
-            {busy && <Spinner className="size-4" />}
-            Save
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} busy={busy} className="pt-2">
+          Save
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -4,10 +4,12 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import type { QuestionDoc } from '../../../schema/contracts/content';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { usePagedList } from '../../lib/paged-list';
-import { cardClass, dangerButton, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
+import { cardClass, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
+import { DialogActions } from '../../ui/DialogActions';
 import { EmptyState } from '../../ui/EmptyState';
 import { Pager } from '../../ui/Pager';
+import { SmallIconButton } from '../../ui/SmallIconButton';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import MathText from '../content/MathText';
@@ -196,16 +198,14 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
                   </button>
                 )}
                 {can({ questionBank: ['edit'] }) && (
-                  <button type="button" className={smallButton} onClick={() => setEditing(q)}>
-                    <Pencil className="size-3.5" aria-hidden="true" />
+                  <SmallIconButton icon={Pencil} onClick={() => setEditing(q)}>
                     Edit
-                  </button>
+                  </SmallIconButton>
                 )}
                 {can({ questionBank: ['delete'] }) && (
-                  <button type="button" className={smallButton} onClick={() => setDeleting(q)}>
-                    <Trash2 className="size-3.5" aria-hidden="true" />
+                  <SmallIconButton icon={Trash2} onClick={() => setDeleting(q)}>
                     Delete
-                  </button>
+                  </SmallIconButton>
                 )}
               </div>
             </li>
@@ -227,15 +227,9 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
       )}
       <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete question?">
         <p className="text-slate-600 dark:text-slate-300">It disappears from the bank and from new quizzes; past attempts still show it.</p>
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className={secondaryButton} onClick={() => setDeleting(null)}>
-            Cancel
-          </button>
-          <button type="button" className={dangerButton} disabled={busy} onClick={() => void remove()}>
-            {busy && <Spinner className="size-4" />}
-            Delete
-          </button>
-        </div>
+        <DialogActions onCancel={() => setDeleting(null)} onConfirm={() => void remove()} busy={busy} className="mt-6">
+          Delete
+        </DialogActions>
       </Dialog>
     </section>
   );

@@ -3,10 +3,10 @@ import { type FormEvent, useState } from 'react';
 import { DIFFICULTIES, LEVELS, type QuestionDoc, questionInput } from '../../../schema/contracts/content';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
-import { fieldClass, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
+import { fieldClass, smallButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
+import { DialogActions } from '../../ui/DialogActions';
 import { ChoiceField, TextAreaField } from '../../ui/fields';
-import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import MathText from '../content/MathText';
 import { contentAdminCalls } from './api';
@@ -229,15 +229,9 @@ export default function QuestionDialog({
             ))}
           </ChoiceField>
         </div>
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <button type="button" className={secondaryButton} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={primaryButton} disabled={busy}>
-            {busy && <Spinner className="size-4" />}
-            {question ? 'Save question' : 'Create question'}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} busy={busy} className="pt-2">
+          {question ? 'Save question' : 'Create question'}
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -3,8 +3,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { QuestionDoc } from '../../../schema/contracts/content';
 import { type QuizDoc, quizToasts } from '../../../schema/contracts/quiz';
 import { useFormSave } from '../../lib/use-form-save';
-import { focusRing, primaryButton, secondaryButton } from '../../ui/classes';
+import { focusRing } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
+import { DialogActions } from '../../ui/DialogActions';
 import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
@@ -76,15 +77,9 @@ export default function QuizDialog({ topicId, subTopicId, quiz, onClose, onSaved
             error={errors.questionIds}
           />
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className={secondaryButton} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={primaryButton} disabled={busy}>
-            {busy && <Spinner className="size-4" />}
-            {quiz ? 'Save' : 'Create quiz'}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} busy={busy}>
+          {quiz ? 'Save' : 'Create quiz'}
+        </DialogActions>
       </form>
     </Dialog>
   );

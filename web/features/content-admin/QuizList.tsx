@@ -6,6 +6,7 @@ import { usePagedList } from '../../lib/paged-list';
 import { cardClass, primaryButton, smallButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { Pager } from '../../ui/Pager';
+import { SmallIconButton } from '../../ui/SmallIconButton';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { useCan } from '../roles/admin-permissions';
@@ -119,10 +120,9 @@ export default function QuizList({ topicId, subTopicId, topicName }: { topicId: 
                     )}
                     {quiz.isPublished ? 'Unpublish' : 'Publish'}
                   </button>
-                  <button type="button" className={smallButton} onClick={() => setEditing(quiz)} aria-label={`Edit ${quiz.title}`}>
-                    <Pencil className="size-3.5" aria-hidden="true" />
+                  <SmallIconButton icon={Pencil} onClick={() => setEditing(quiz)} label={`Edit ${quiz.title}`}>
                     Edit
-                  </button>
+                  </SmallIconButton>
                 </div>
               )}
             </li>

@@ -2,7 +2,8 @@ import { FileText, Pencil, Plus, Star, Trash2, Video } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { ZodType } from 'zod';
 import { contentInput, faqInput, resourceInput, reviewInput, type SubTopicDoc, type SubTopicEdit, videoLinkInput } from '../../../schema/contracts/content';
-import { cardClass, smallButton } from '../../ui/classes';
+import { cardClass } from '../../ui/classes';
+import { SmallIconButton } from '../../ui/SmallIconButton';
 import { useToast } from '../../ui/toast/use-toast';
 import MathText from '../content/MathText';
 import RichContent from '../content/RichContent';
@@ -34,10 +35,9 @@ function Section({ title, onAdd, children, empty }: { title: string; onAdd?: () 
           {title}
         </h2>
         {onAdd && (
-          <button type="button" className={smallButton} onClick={onAdd} aria-label={`Add to ${title}`}>
-            <Plus className="size-3.5" aria-hidden="true" />
+          <SmallIconButton icon={Plus} onClick={onAdd} label={`Add to ${title}`}>
             Add
-          </button>
+          </SmallIconButton>
         )}
       </div>
       {empty ? <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">Nothing here yet.</p> : <div className="mt-3">{children}</div>}
@@ -48,16 +48,8 @@ function Section({ title, onAdd, children, empty }: { title: string; onAdd?: () 
 function RowActions({ label, onEdit, onRemove }: { label: string; onEdit?: () => void; onRemove?: () => void }) {
   return (
     <div className="flex shrink-0 gap-1.5">
-      {onEdit && (
-        <button type="button" className={smallButton} onClick={onEdit} aria-label={`Edit ${label}`}>
-          <Pencil className="size-3.5" aria-hidden="true" />
-        </button>
-      )}
-      {onRemove && (
-        <button type="button" className={smallButton} onClick={onRemove} aria-label={`Remove ${label}`}>
-          <Trash2 className="size-3.5" aria-hidden="true" />
-        </button>
-      )}
+      {onEdit && <SmallIconButton icon={Pencil} onClick={onEdit} label={`Edit ${label}`} />}
+      {onRemove && <SmallIconButton icon={Trash2} onClick={onRemove} label={`Remove ${label}`} />}
     </div>
   );
 }

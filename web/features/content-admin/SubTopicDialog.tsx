@@ -2,10 +2,9 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { type SubTopicDoc, subTopicInput } from '../../../schema/contracts/content';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
-import { primaryButton, secondaryButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
+import { DialogActions } from '../../ui/DialogActions';
 import { TextAreaField } from '../../ui/fields';
-import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { contentAdminCalls } from './api';
@@ -59,15 +58,9 @@ export default function SubTopicDialog({
           error={errors.summary}
           maxLength={1000}
         />
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <button type="button" className={secondaryButton} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={primaryButton} disabled={busy}>
-            {busy && <Spinner className="size-4" />}
-            {subTopic ? 'Save' : 'Add sub topic'}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} busy={busy} className="pt-2">
+          {subTopic ? 'Save' : 'Add sub topic'}
+        </DialogActions>
       </form>
     </Dialog>
   );

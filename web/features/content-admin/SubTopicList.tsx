@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SubTopicDoc, TopicDoc } from '../../../schema/contracts/content';
 import { usePagedList } from '../../lib/paged-list';
-import { cardClass, dangerButton, focusRing, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { cardClass, focusRing, primaryButton } from '../../ui/classes';
 import { Pager } from '../../ui/Pager';
+import { SmallIconButton } from '../../ui/SmallIconButton';
 import Spinner from '../../ui/Spinner';
-import { useToast } from '../../ui/toast/use-toast';
 import { useCan } from '../roles/admin-permissions';
 import { contentAdminCalls } from './api';
 import SubTopicDialog from './SubTopicDialog';
@@ -17,7 +17,6 @@ const PAGE_SIZE = 20;
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 export default function SubTopicList({ topic }: { topic: TopicDoc }) {
-  const toast = useToast();
   const can = useCan();
   const { list, goTo, created, updated, removed } = usePagedList<SubTopicDoc>(
     (offset) => contentAdminCalls.subTopics(topic._id, { limit: PAGE_SIZE, offset }),
@@ -25,22 +24,6 @@ export default function SubTopicList({ topic }: { topic: TopicDoc }) {
   );
   const [editing, setEditing] = useState<SubTopicDoc | 'new' | null>(null);
   const [deleting, setDeleting] = useState<SubTopicDoc | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await contentAdminCalls.deleteSubTopic(deleting._id);
-      removed(deleting._id);
-      toast.success('Sub topic Deleted');
-      setDeleting(null);
-    } catch (error) {
-      toast.error(error);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section aria-labelledby="subtopics-heading" className={`${cardClass} p-4`}>
@@ -80,16 +63,14 @@ export default function SubTopicList({ topic }: { topic: TopicDoc }) {
               </div>
               <div className="flex shrink-0 gap-2">
                 {can({ adminContent: ['edit'] }) && (
-                  <button type="button" className={smallButton} onClick={() => setEditing(s)} aria-label={`Rename ${s.name}`}>
-                    <Pencil className="size-3.5" aria-hidden="true" />
+                  <SmallIconButton icon={Pencil} onClick={() => setEditing(s)} label={`Rename ${s.name}`}>
                     Edit
-                  </button>
+                  </SmallIconButton>
                 )}
                 {can({ adminContent: ['delete'] }) && (
-                  <button type="button" className={smallButton} onClick={() => setDeleting(s)} aria-label={`Delete ${s.name}`}>
-                    <Trash2 className="size-3.5" aria-hidden="true" />
+                  <SmallIconButton icon={Trash2} onClick={() => setDeleting(s)} label={`Delete ${s.name}`}>
                     Delete
-                  </button>
+                  </SmallIconButton>
                 )}
               </div>
             </li>
@@ -109,20 +90,19 @@ export default function SubTopicList({ topic }: { topic: TopicDoc }) {
           }}
         />
       )}
-      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete sub topic?">
+      <ConfirmDeleteDialog
+        item={deleting}
+        title="Delete sub topic?"
+        confirmLabel="Delete"
+        success="Sub topic Deleted"
+        remove={(doomed) => contentAdminCalls.deleteSubTopic(doomed._id)}
+        onRemoved={removed}
+        onClose={() => setDeleting(null)}
+      >
         <p className="text-slate-600 dark:text-slate-300">
           <strong>{deleting?.name}</strong> and its notes will be removed. A sub topic that has questions or quizzes cannot be deleted.
         </p>
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className={secondaryButton} onClick={() => setDeleting(null)}>
-            Cancel
-          </button>
-          <button type="button" className={dangerButton} disabled={busy} onClick={() => void remove()}>
-            {busy && <Spinner className="size-4" />}
-            Delete
-          </button>
-        </div>
-      </Dialog>
+      </ConfirmDeleteDialog>
     </section>
   );
 }

@@ -1,15 +1,16 @@
 import clsx from 'clsx';
-import { BookOpen, LayoutTemplate, Plus, Search } from 'lucide-react';
+import { BookOpen, LayoutTemplate, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { type Course, courseKinds, courseStatuses } from '../../../schema/contracts/courses';
 import { usePagedList } from '../../lib/paged-list';
-import { cardClass, fieldClass, primaryButton, secondaryButton } from '../../ui/classes';
+import { cardClass, primaryButton, secondaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChoiceField } from '../../ui/fields';
-import LoadFailure from '../../ui/LoadFailure';
+import { ListStatus } from '../../ui/ListStatus';
 import { Pager } from '../../ui/Pager';
-import Spinner from '../../ui/Spinner';
+import { SearchField } from '../../ui/SearchField';
+import { TableHead } from '../../ui/TableHead';
 import { useDebouncedValue } from '../admin-users/use-debounced-value';
 import { useCan } from '../roles/admin-permissions';
 import { courseCalls } from './api';
@@ -66,23 +67,7 @@ export default function AdminCourseList() {
       </div>
 
       <div className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-6">
-        <div className="col-span-2">
-          <label htmlFor="course-search" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-            Search
-          </label>
-          <div className="relative mt-1.5">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-            <input
-              id="course-search"
-              type="search"
-              value={typed}
-              maxLength={100}
-              onChange={(e) => setTyped(e.target.value)}
-              placeholder="Course title"
-              className={`${fieldClass()} pl-9`}
-            />
-          </div>
-        </div>
+        <SearchField id="course-search" value={typed} onChange={setTyped} placeholder="Course title" className="col-span-2" />
         <ChoiceField
           className="col-span-2 lg:col-span-1"
           id="filter-curriculum"
@@ -129,73 +114,55 @@ export default function AdminCourseList() {
         </div>
       </div>
 
-      <div className="mt-5" aria-busy={list.status === 'loading'}>
-        {list.status === 'rejected' ? (
-          <LoadFailure onRetry={() => void reload()} />
-        ) : !list.loaded ? (
-          <div role="status" className="flex items-center justify-center gap-3 py-16 text-brand">
-            <Spinner className="size-6" />
-            <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
-          </div>
-        ) : list.docs.length === 0 ? (
+      <ListStatus
+        list={list}
+        onRetry={() => void reload()}
+        className="mt-5"
+        empty={
           <EmptyState
             icon={<BookOpen className="size-6" aria-hidden="true" />}
             title="No courses found"
             text="Try other filters, or create the first course."
           />
-        ) : (
-          <>
-            <div className={clsx(cardClass, 'overflow-x-auto', list.status === 'loading' && 'opacity-60')}>
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Courses</caption>
-                <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">
-                      Course
-                    </th>
-                    <th scope="col" className="hidden px-4 py-3 md:table-cell">
-                      Subject
-                    </th>
-                    <th scope="col" className="hidden px-4 py-3 sm:table-cell">
-                      Tutors
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Status
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                  {list.docs.map((course) => (
-                    <tr key={course._id}>
-                      <td className="px-4 py-3">
-                        <Link to={`/portal/courses/${course._id}`} className="font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white">
-                          {course.title}
-                        </Link>
-                        <p className="text-xs text-slate-500 dark:text-slate-400">
-                          {kindLabel(course.kind)} · {course.studentsCount === 1 ? '1 student' : `${course.studentsCount} students`}
-                        </p>
-                      </td>
-                      <td className="hidden px-4 py-3 text-slate-600 md:table-cell dark:text-slate-300">
-                        {course.curriculum} · {course.subject} · {course.grade}
-                      </td>
-                      <td className="hidden px-4 py-3 text-slate-600 sm:table-cell dark:text-slate-300">
-                        {course.tutors
-                          .filter((t) => t.status === 'ENABLE')
-                          .map((t) => `${t.user.firstname} ${t.user.lastname}`)
-                          .join(', ') || '—'}
-                      </td>
-                      <td className="px-4 py-3">
-                        <span className={statusBadge(course.status)}>{course.status === 'ACTIVE' ? 'Active' : 'Draft'}</span>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager offset={list.offset} limit={PAGE_SIZE} total={list.totalDocs} onOffset={(offset) => void goTo(offset)} />
-          </>
-        )}
-      </div>
+        }
+      >
+        <div className={clsx(cardClass, 'overflow-x-auto', list.status === 'loading' && 'opacity-60')}>
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Courses</caption>
+            <TableHead
+              className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400"
+              columns={['Course', { label: 'Subject', className: 'hidden md:table-cell' }, { label: 'Tutors', className: 'hidden sm:table-cell' }, 'Status']}
+            />
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {list.docs.map((course) => (
+                <tr key={course._id}>
+                  <td className="px-4 py-3">
+                    <Link to={`/portal/courses/${course._id}`} className="font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white">
+                      {course.title}
+                    </Link>
+                    <p className="text-xs text-slate-500 dark:text-slate-400">
+                      {kindLabel(course.kind)} · {course.studentsCount === 1 ? '1 student' : `${course.studentsCount} students`}
+                    </p>
+                  </td>
+                  <td className="hidden px-4 py-3 text-slate-600 md:table-cell dark:text-slate-300">
+                    {course.curriculum} · {course.subject} · {course.grade}
+                  </td>
+                  <td className="hidden px-4 py-3 text-slate-600 sm:table-cell dark:text-slate-300">
+                    {course.tutors
+                      .filter((t) => t.status === 'ENABLE')
+                      .map((t) => `${t.user.firstname} ${t.user.lastname}`)
+                      .join(', ') || '—'}
+                  </td>
+                  <td className="px-4 py-3">
+                    <span className={statusBadge(course.status)}>{course.status === 'ACTIVE' ? 'Active' : 'Draft'}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Pager offset={list.offset} limit={PAGE_SIZE} total={list.totalDocs} onOffset={(offset) => void goTo(offset)} />
+      </ListStatus>
       {dialog === 'new' && <CourseFormDialog open onClose={() => setDialog(null)} onSaved={opened} />}
       {dialog === 'template' && <FromTemplateDialog open onClose={() => setDialog(null)} onCreated={opened} />}
     </div>

@@ -2,10 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { type Course, courseInput, courseKinds, coursePaymentTypes, courseStatuses, courseUpdate } from '../../../schema/contracts/courses';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
-import { primaryButton, secondaryButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
+import { DialogActions } from '../../ui/DialogActions';
 import { ChoiceField, TextAreaField } from '../../ui/fields';
-import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import SettingTemplateFields from '../pricing/SettingTemplateFields';
@@ -122,15 +121,9 @@ export default function CourseFormDialog({ open, onClose, course, onSaved }: Pro
           </ChoiceField>
         </div>
         <SettingTemplateFields value={form} onChange={(key, id) => setForm((current) => ({ ...current, [key]: id }))} errors={errors} />
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <button type="button" className={secondaryButton} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={primaryButton} disabled={saving}>
-            {saving && <Spinner className="size-4" />}
-            {course ? 'Save course' : 'Create course'}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} busy={saving} className="pt-2">
+          {course ? 'Save course' : 'Create course'}
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -1,5 +1,4 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import clsx from 'clsx';
 import { useAtomValue } from 'jotai';
 import { Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -7,10 +6,11 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { hasPermission } from '../../../schema/contracts/permissions';
 import { statusOf } from '../../lib/errors';
 import { signedInUserAtom } from '../../lib/session';
-import { cardClass, dangerButton, secondaryButton } from '../../ui/classes';
+import { cardClass, dangerButton, pillTab, secondaryButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
+import { LoadingStatus } from '../../ui/LoadingStatus';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { withDeviceCopy } from '../offline/device-copy';
@@ -25,11 +25,7 @@ import TutorCourseDialog from './TutorCourseDialog';
 
 const CourseChat = lazy(() => import('../chat/CourseChat'));
 
-const tabClass = ({ selected }: { selected: boolean }) =>
-  clsx(
-    'rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand',
-    selected ? 'bg-brand/15 text-slate-900 dark:text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
-  );
+const tabClass = pillTab('whitespace-nowrap');
 
 /** /portal/courses/:courseId — the course header, its lessons and materials, its people, and (admins) settings. */
 export default function CoursePage() {
@@ -88,13 +84,7 @@ export default function CoursePage() {
         </EmptyState>
       </div>
     );
-  if (!course)
-    return (
-      <div role="status" className="flex items-center justify-center gap-3 py-24 text-brand">
-        <Spinner className="size-6" />
-        <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
-      </div>
-    );
+  if (!course) return <LoadingStatus className="py-24" />;
 
   const mode = isAdmin ? 'admin' : course.asTutor ? 'tutor' : 'learner';
   const showChat = !isAdmin || can({ courseChat: ['view'] });

@@ -4,8 +4,9 @@ import type { CourseStudent, CourseTutor, EnrolmentVerifyDelete } from '../../..
 import type { Course } from '../../../schema/contracts/courses';
 import { usePagedList } from '../../lib/paged-list';
 import { fullName } from '../../lib/people';
-import { cardClass, dangerButton, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
+import { cardClass, dangerButton, secondaryButton, smallButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
+import { DialogActions } from '../../ui/DialogActions';
 import { ChoiceField } from '../../ui/fields';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
@@ -142,15 +143,9 @@ function AddPersonDialog({ course, kind, onClose, onAdded }: { course: Course; k
             </option>
           ))}
         </ChoiceField>
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <button type="button" className={secondaryButton} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={primaryButton} disabled={busy}>
-            {busy && <Spinner className="size-4" />}
-            Add
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} busy={busy} className="pt-2">
+          Add
+        </DialogActions>
       </form>
     </Dialog>
   );

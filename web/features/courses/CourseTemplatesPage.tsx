@@ -1,17 +1,19 @@
-import { LayoutTemplate, Plus, Search, Trash2 } from 'lucide-react';
+import { LayoutTemplate, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { type CourseTemplate, courseTemplateInput } from '../../../schema/contracts/course-templates';
 import { type Course, courseKinds } from '../../../schema/contracts/courses';
 import { issuesByField } from '../../lib/form-errors';
 import { usePagedList } from '../../lib/paged-list';
 import { useFormSave } from '../../lib/use-form-save';
-import { cardClass, dangerButton, fieldClass, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { cardClass, primaryButton, smallButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
+import { DialogActions } from '../../ui/DialogActions';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChoiceField } from '../../ui/fields';
-import LoadFailure from '../../ui/LoadFailure';
+import { ListStatus } from '../../ui/ListStatus';
 import { Pager } from '../../ui/Pager';
-import Spinner from '../../ui/Spinner';
+import { SearchField } from '../../ui/SearchField';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { useDebouncedValue } from '../admin-users/use-debounced-value';
@@ -90,15 +92,9 @@ function NewTemplateDialog({ onClose, onCreated }: { onClose: () => void; onCrea
             </option>
           ))}
         </ChoiceField>
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <button type="button" className={secondaryButton} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={primaryButton} disabled={busy}>
-            {busy && <Spinner className="size-4" />}
-            Create template
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} busy={busy} className="pt-2">
+          Create template
+        </DialogActions>
       </form>
     </Dialog>
   );
@@ -107,29 +103,14 @@ function NewTemplateDialog({ onClose, onCreated }: { onClose: () => void; onCrea
 /** /portal/admin/course-templates: search, create from a course, delete. */
 export default function CourseTemplatesPage() {
   const can = useCan();
-  const toast = useToast();
   const [typed, setTyped] = useState('');
   const searchText = useDebouncedValue(typed.trim());
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<CourseTemplate | null>(null);
-  const [busy, setBusy] = useState(false);
   const { list, goTo, reload, created, removed } = usePagedList<CourseTemplate>(
     (offset) => courseCalls.templates({ searchText, limit: PAGE_SIZE, offset }),
     searchText,
   );
-  const remove = async (template: CourseTemplate) => {
-    setBusy(true);
-    try {
-      await courseCalls.removeTemplate(template._id);
-      removed(template._id);
-      toast.success('Course template deleted!');
-      setDeleting(null);
-    } catch (error) {
-      toast.error(error);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
@@ -143,66 +124,44 @@ export default function CourseTemplatesPage() {
           </button>
         )}
       </div>
-      <div className="mt-6 max-w-md">
-        <label htmlFor="template-search" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-          Search
-        </label>
-        <div className="relative mt-1.5">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-          <input
-            id="template-search"
-            type="search"
-            value={typed}
-            maxLength={100}
-            onChange={(e) => setTyped(e.target.value)}
-            placeholder="Template title"
-            className={`${fieldClass()} pl-9`}
-          />
-        </div>
-      </div>
-      <div className="mt-5" aria-busy={list.status === 'loading'}>
-        {list.status === 'rejected' ? (
-          <LoadFailure onRetry={() => void reload()} />
-        ) : !list.loaded ? (
-          <div role="status" className="flex items-center justify-center gap-3 py-16 text-brand">
-            <Spinner className="size-6" />
-            <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
-          </div>
-        ) : list.docs.length === 0 ? (
+      <SearchField id="template-search" value={typed} onChange={setTyped} placeholder="Template title" className="mt-6 max-w-md" />
+      <ListStatus
+        list={list}
+        onRetry={() => void reload()}
+        className="mt-5"
+        empty={
           <EmptyState
             icon={<LayoutTemplate className="size-6" aria-hidden="true" />}
             title="No course templates"
             text={searchText ? 'Try another search.' : 'Create one from a course whose sections you want to reuse.'}
           />
-        ) : (
-          <>
-            <ul className="space-y-3">
-              {list.docs.map((template) => (
-                <li key={template._id} className={`${cardClass} flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5`}>
-                  <div className="min-w-0">
-                    <h2 className="font-semibold text-slate-900 dark:text-white">{template.title}</h2>
-                    <p className="text-sm text-slate-600 dark:text-slate-400">
-                      {kindLabel(template.kind)} · {template.curriculum} · {template.subject} · {template.grade} · {template.sectionsCount} items
-                    </p>
-                  </div>
-                  {can({ adminCourse: ['delete'] }) && (
-                    <button
-                      type="button"
-                      className={`${smallButton} text-rose-700! dark:text-rose-300!`}
-                      onClick={() => setDeleting(template)}
-                      aria-label={`Delete ${template.title}`}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" />
-                      Delete
-                    </button>
-                  )}
-                </li>
-              ))}
-            </ul>
-            <Pager offset={list.offset} limit={PAGE_SIZE} total={list.totalDocs} onOffset={(offset) => void goTo(offset)} />
-          </>
-        )}
-      </div>
+        }
+      >
+        <ul className="space-y-3">
+          {list.docs.map((template) => (
+            <li key={template._id} className={`${cardClass} flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5`}>
+              <div className="min-w-0">
+                <h2 className="font-semibold text-slate-900 dark:text-white">{template.title}</h2>
+                <p className="text-sm text-slate-600 dark:text-slate-400">
+                  {kindLabel(template.kind)} · {template.curriculum} · {template.subject} · {template.grade} · {template.sectionsCount} items
+                </p>
+              </div>
+              {can({ adminCourse: ['delete'] }) && (
+                <button
+                  type="button"
+                  className={`${smallButton} text-rose-700! dark:text-rose-300!`}
+                  onClick={() => setDeleting(template)}
+                  aria-label={`Delete ${template.title}`}
+                >
+                  <Trash2 className="size-4" aria-hidden="true" />
+                  Delete
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        <Pager offset={list.offset} limit={PAGE_SIZE} total={list.totalDocs} onOffset={(offset) => void goTo(offset)} />
+      </ListStatus>
       {creating && (
         <NewTemplateDialog
           onClose={() => setCreating(false)}
@@ -212,18 +171,17 @@ export default function CourseTemplatesPage() {
           }}
         />
       )}
-      <Dialog open={Boolean(deleting)} onClose={() => setDeleting(null)} title="Delete this template?">
+      <ConfirmDeleteDialog
+        item={deleting}
+        title="Delete this template?"
+        confirmLabel="Delete template"
+        success="Course template deleted!"
+        remove={(template) => courseCalls.removeTemplate(template._id)}
+        onRemoved={removed}
+        onClose={() => setDeleting(null)}
+      >
         <p className="text-sm text-slate-700 dark:text-slate-300">Courses already made from “{deleting?.title}” keep their sections.</p>
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className={secondaryButton} onClick={() => setDeleting(null)}>
-            Cancel
-          </button>
-          <button type="button" className={dangerButton} disabled={busy} onClick={() => deleting && void remove(deleting)}>
-            {busy && <Spinner className="size-4" />}
-            Delete template
-          </button>
-        </div>
-      </Dialog>
+      </ConfirmDeleteDialog>
     </div>
   );
 }

@@ -3,8 +3,8 @@ import { type CourseTemplate, courseFromTemplateInput } from '../../../schema/co
 import { type Course, coursePaymentTypes } from '../../../schema/contracts/courses';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
-import { primaryButton, secondaryButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
+import { DialogActions } from '../../ui/DialogActions';
 import { ChoiceField } from '../../ui/fields';
 import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
@@ -89,15 +89,9 @@ export default function FromTemplateDialog({ open, onClose, onCreated }: { open:
               </option>
             ))}
           </ChoiceField>
-          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-            <button type="button" className={secondaryButton} onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className={primaryButton} disabled={saving}>
-              {saving && <Spinner className="size-4" />}
-              Create course
-            </button>
-          </div>
+          <DialogActions onCancel={onClose} busy={saving} className="pt-2">
+            Create course
+          </DialogActions>
         </form>
       )}
     </Dialog>

@@ -2,10 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { type Course, tutorCourseUpdate } from '../../../schema/contracts/courses';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
-import { primaryButton, secondaryButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
+import { DialogActions } from '../../ui/DialogActions';
 import { TextAreaField } from '../../ui/fields';
-import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { courseCalls } from './api';
@@ -48,15 +47,9 @@ export default function TutorCourseDialog({ course, onClose, onSaved }: { course
           onChange={(e) => setForm({ ...form, description: e.target.value })}
           error={errors.description}
         />
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <button type="button" className={secondaryButton} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={primaryButton} disabled={busy}>
-            {busy && <Spinner className="size-4" />}
-            Save
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} busy={busy} className="pt-2">
+          Save
+        </DialogActions>
       </form>
     </Dialog>
   );

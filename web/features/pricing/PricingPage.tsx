@@ -1,12 +1,6 @@
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import clsx from 'clsx';
-import { useAtomValue } from 'jotai';
-import { ShieldOff } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { signedInUserAtom } from '../../lib/session';
-import { EmptyState } from '../../ui/EmptyState';
-import Spinner from '../../ui/Spinner';
-import { useAdminPermissions, useCan } from '../roles/admin-permissions';
+import { AdminTabsPage } from '../roles/AdminTabsPage';
+import { useCan } from '../roles/admin-permissions';
 import PriceCheckPanel from './PriceCheckPanel';
 import RatesPanel from './RatesPanel';
 import RecordList from './RecordList';
@@ -23,12 +17,6 @@ import {
   subscriptionPlans,
   subscriptionRateVersions,
 } from './record-kinds';
-
-const tabClass = ({ selected }: { selected: boolean }) =>
-  clsx(
-    'shrink-0 rounded-full px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand',
-    selected ? 'bg-brand/15 text-slate-900 dark:text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
-  );
 
 const withRates = (kind: RecordKind) => ({
   kind,
@@ -52,10 +40,7 @@ const areas: Area[] = [
 
 /** The admin "Pricing" screens: each tab shows only the record kinds the admin's role lets them view. */
 export default function PricingPage() {
-  const user = useAtomValue(signedInUserAtom);
-  const permissions = useAdminPermissions();
   const can = useCan();
-  const loading = user?.role.name === 'ADMIN' && !permissions;
   const visible = areas
     .map((area) => ({
       ...area,
@@ -65,44 +50,24 @@ export default function PricingPage() {
     .filter((area) => area.lists.length > 0 || area.extra);
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-      <p className="text-sm font-semibold text-brand">Admin</p>
-      <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Pricing</h1>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Plans students buy, and the versioned rates that price every lesson.</p>
-      <div className="mt-6">
-        {loading ? (
-          <div role="status" className="flex items-center justify-center gap-3 py-16 text-brand">
-            <Spinner className="size-6" />
-            <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
-          </div>
-        ) : visible.length === 0 ? (
-          <EmptyState
-            icon={<ShieldOff className="size-6" aria-hidden="true" />}
-            title="No access to pricing"
-            text="Your role does not include plans or rates. Ask an admin who has them."
-          />
-        ) : (
-          <TabGroup>
-            <TabList aria-label="Pricing areas" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
-              {visible.map((area) => (
-                <Tab key={area.title} className={tabClass}>
-                  {area.title}
-                </Tab>
-              ))}
-            </TabList>
-            <TabPanels className="mt-6">
-              {visible.map((area) => (
-                <TabPanel key={area.title}>
-                  {area.extra}
-                  {area.lists.map(({ kind, details }) => (
-                    <RecordList key={kind.id} kind={kind} details={details} />
-                  ))}
-                </TabPanel>
-              ))}
-            </TabPanels>
-          </TabGroup>
-        )}
-      </div>
-    </div>
+    <AdminTabsPage
+      title="Pricing"
+      intro="Plans students buy, and the versioned rates that price every lesson."
+      noAccess={{ title: 'No access to pricing', text: 'Your role does not include plans or rates. Ask an admin who has them.' }}
+      tabsLabel="Pricing areas"
+      tabListClassName="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0"
+      tabClassName="shrink-0"
+      tabs={visible.map((area) => ({
+        label: area.title,
+        panel: (
+          <>
+            {area.extra}
+            {area.lists.map(({ kind, details }) => (
+              <RecordList key={kind.id} kind={kind} details={details} />
+            ))}
+          </>
+        ),
+      }))}
+    />
   );
 }

@@ -2,10 +2,9 @@ import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
-import { primaryButton, secondaryButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
+import { DialogActions } from '../../ui/DialogActions';
 import { ChoiceField, TextAreaField } from '../../ui/fields';
-import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { pricingCalls } from './api';
@@ -179,15 +178,9 @@ export default function RecordDialog({ kind, open, editing, onClose, onSaved }: 
             }
           })}
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className={secondaryButton} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={primaryButton} disabled={busy}>
-            {busy ? <Spinner className="size-4" /> : <Save className="size-4" aria-hidden="true" />}
-            {editing ? 'Save changes' : `Create ${noun}`}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} busy={busy} icon={<Save className="size-4" aria-hidden="true" />}>
+          {editing ? 'Save changes' : `Create ${noun}`}
+        </DialogActions>
       </form>
     </Dialog>
   );

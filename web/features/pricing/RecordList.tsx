@@ -1,17 +1,17 @@
 import clsx from 'clsx';
-import { ChevronDown, Pencil, Plus, Search, Tags, Trash2 } from 'lucide-react';
+import { ChevronDown, Pencil, Plus, Tags, Trash2 } from 'lucide-react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { usePagedList } from '../../lib/paged-list';
-import { cardClass, fieldClass, primaryButton, smallButton } from '../../ui/classes';
+import { cardClass, primaryButton, smallButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChoiceField } from '../../ui/fields';
-import LoadFailure from '../../ui/LoadFailure';
+import { ListStatus } from '../../ui/ListStatus';
 import { Pager } from '../../ui/Pager';
-import Spinner from '../../ui/Spinner';
+import { SearchField } from '../../ui/SearchField';
+import { VerifyDeleteDialog } from '../../ui/VerifyDeleteDialog';
 import { useDebouncedValue } from '../admin-users/use-debounced-value';
 import { useCan } from '../roles/admin-permissions';
 import { pricingCalls } from './api';
-import DeleteRecordDialog from './DeleteRecordDialog';
 import RecordDialog from './RecordDialog';
 import type { PricingRow, RecordKind } from './record-kinds';
 
@@ -52,23 +52,7 @@ export default function RecordList({ kind, details }: { kind: RecordKind; detail
         )}
       </div>
       <div className="mt-3 grid gap-3 sm:grid-cols-[minmax(0,1fr)_9rem_11rem]">
-        <div>
-          <label htmlFor={`${kind.id}-search`} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-            Search
-          </label>
-          <div className="relative mt-1.5">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-            <input
-              id={`${kind.id}-search`}
-              type="search"
-              value={typed}
-              maxLength={100}
-              onChange={(e) => setTyped(e.target.value)}
-              placeholder="Name"
-              className={`${fieldClass()} pl-9`}
-            />
-          </div>
-        </div>
+        <SearchField id={`${kind.id}-search`} value={typed} onChange={setTyped} placeholder="Name" />
         <ChoiceField id={`${kind.id}-status`} label="Status" value={statuses} onChange={(e) => setStatuses(e.target.value)}>
           <option value="">All</option>
           <option value="ACTIVE">Active</option>
@@ -83,72 +67,67 @@ export default function RecordList({ kind, details }: { kind: RecordKind; detail
         </ChoiceField>
       </div>
 
-      <div className="mt-4" aria-busy={list.status === 'loading'}>
-        {list.status === 'rejected' ? (
-          <LoadFailure onRetry={() => void reload()} />
-        ) : !list.loaded ? (
-          <div role="status" className="flex items-center justify-center gap-3 py-10 text-brand">
-            <Spinner className="size-6" />
-            <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
-          </div>
-        ) : list.docs.length === 0 ? (
+      <ListStatus
+        list={list}
+        onRetry={() => void reload()}
+        className="mt-4"
+        loadingClassName="py-10"
+        empty={
           <EmptyState
             icon={<Tags className="size-6" aria-hidden="true" />}
             title={`No ${noun}s found`}
             text={searchText || statuses ? 'Try another search or status.' : `Create the first ${noun}.`}
           />
-        ) : (
-          <>
-            <ul className={clsx('space-y-3', list.status === 'loading' && 'opacity-60')}>
-              {list.docs.map((row) => (
-                <li key={row._id} className={`${cardClass} p-4 sm:p-5`} data-testid={`${kind.id}-row`}>
-                  <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-                    <div className="min-w-0">
-                      <div className="flex flex-wrap items-center gap-2">
-                        <h3 className="font-semibold text-slate-900 dark:text-white">{row.name}</h3>
-                        {row.status === 'INACTIVE' && <span className={inactiveBadge}>Inactive</span>}
-                      </div>
-                      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{kind.summary(row)}</p>
-                    </div>
-                    <div className="flex shrink-0 flex-wrap gap-2">
-                      {details && (
-                        <button
-                          type="button"
-                          className={smallButton}
-                          aria-expanded={openRow === row._id}
-                          onClick={() => setOpenRow(openRow === row._id ? null : row._id)}
-                        >
-                          <ChevronDown className={clsx('size-4 transition', openRow === row._id && 'rotate-180')} aria-hidden="true" />
-                          Rates
-                        </button>
-                      )}
-                      {canEdit && !row.isDefault && (
-                        <button type="button" className={smallButton} onClick={() => setEditor({ open: true, row })} aria-label={`Edit ${row.name}`}>
-                          <Pencil className="size-4" aria-hidden="true" />
-                          Edit
-                        </button>
-                      )}
-                      {canDelete && (
-                        <button
-                          type="button"
-                          className={`${smallButton} text-rose-700! dark:text-rose-300!`}
-                          onClick={() => setDeleting(row)}
-                          aria-label={`Delete ${row.name}`}
-                        >
-                          <Trash2 className="size-4" aria-hidden="true" />
-                          Delete
-                        </button>
-                      )}
-                    </div>
+        }
+      >
+        <ul className={clsx('space-y-3', list.status === 'loading' && 'opacity-60')}>
+          {list.docs.map((row) => (
+            <li key={row._id} className={`${cardClass} p-4 sm:p-5`} data-testid={`${kind.id}-row`}>
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 className="font-semibold text-slate-900 dark:text-white">{row.name}</h3>
+                    {row.status === 'INACTIVE' && <span className={inactiveBadge}>Inactive</span>}
                   </div>
-                  {details && openRow === row._id && <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">{details(row)}</div>}
-                </li>
-              ))}
-            </ul>
-            <Pager offset={list.offset} limit={list.limit} total={list.totalDocs} onOffset={(offset) => void goTo(offset)} />
-          </>
-        )}
-      </div>
+                  <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{kind.summary(row)}</p>
+                </div>
+                <div className="flex shrink-0 flex-wrap gap-2">
+                  {details && (
+                    <button
+                      type="button"
+                      className={smallButton}
+                      aria-expanded={openRow === row._id}
+                      onClick={() => setOpenRow(openRow === row._id ? null : row._id)}
+                    >
+                      <ChevronDown className={clsx('size-4 transition', openRow === row._id && 'rotate-180')} aria-hidden="true" />
+                      Rates
+                    </button>
+                  )}
+                  {canEdit && !row.isDefault && (
+                    <button type="button" className={smallButton} onClick={() => setEditor({ open: true, row })} aria-label={`Edit ${row.name}`}>
+                      <Pencil className="size-4" aria-hidden="true" />
+                      Edit
+                    </button>
+                  )}
+                  {canDelete && (
+                    <button
+                      type="button"
+                      className={`${smallButton} text-rose-700! dark:text-rose-300!`}
+                      onClick={() => setDeleting(row)}
+                      aria-label={`Delete ${row.name}`}
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" />
+                      Delete
+                    </button>
+                  )}
+                </div>
+              </div>
+              {details && openRow === row._id && <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">{details(row)}</div>}
+            </li>
+          ))}
+        </ul>
+        <Pager offset={list.offset} limit={list.limit} total={list.totalDocs} onOffset={(offset) => void goTo(offset)} />
+      </ListStatus>
 
       <RecordDialog
         kind={kind}
@@ -157,7 +136,7 @@ export default function RecordList({ kind, details }: { kind: RecordKind; detail
         onClose={() => setEditor((e) => ({ ...e, open: false }))}
         onSaved={(row, isNew) => (isNew ? created(row) : updated(row))}
       />
-      <DeleteRecordDialog kind={kind} row={deleting} onClose={closeDelete} onDeleted={removed} />
+      <VerifyDeleteDialog kind={kind} calls={pricingCalls} record={deleting} onClose={closeDelete} onDeleted={removed} />
     </section>
   );
 }

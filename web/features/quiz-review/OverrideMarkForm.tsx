@@ -1,9 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { SubmissionQuestion } from '../../../schema/contracts/quiz';
 import { useFormSave } from '../../lib/use-form-save';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { DialogActions } from '../../ui/DialogActions';
 import { TextAreaField } from '../../ui/fields';
-import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { reviewCalls } from './api';
@@ -60,15 +59,9 @@ export default function OverrideMarkForm({ submissionId, question, onSaved, onCa
         onChange={(e) => setForm((f) => ({ ...f, reason: e.target.value }))}
         error={errors.reason}
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className={secondaryButton} onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className={primaryButton} disabled={busy}>
-          {busy && <Spinner className="size-4" />}
-          Save mark
-        </button>
-      </div>
+      <DialogActions onCancel={onCancel} busy={busy}>
+        Save mark
+      </DialogActions>
     </form>
   );
 }

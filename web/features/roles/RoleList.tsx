@@ -1,17 +1,18 @@
 import clsx from 'clsx';
-import { Pencil, Plus, Search, ShieldCheck, Trash2 } from 'lucide-react';
+import { Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { ListResponse } from '../../../schema/contracts/common';
-import { cardClass, fieldClass, primaryButton, smallButton } from '../../ui/classes';
+import { cardClass, primaryButton, smallButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChoiceField } from '../../ui/fields';
 import LoadFailure from '../../ui/LoadFailure';
+import { LoadingStatus } from '../../ui/LoadingStatus';
 import { Pager } from '../../ui/Pager';
-import Spinner from '../../ui/Spinner';
+import { SearchField } from '../../ui/SearchField';
+import { VerifyDeleteDialog } from '../../ui/VerifyDeleteDialog';
 import { useDebouncedValue } from '../admin-users/use-debounced-value';
 import { useCan, useRefreshAdminPermissions } from './admin-permissions';
 import { roleCalls } from './api';
-import DeleteRoleDialog from './DeleteRoleDialog';
 import { humanize } from './PermissionGrid';
 import RoleEditorDialog from './RoleEditorDialog';
 import { type RoleItem, type RoleKind } from './role-kinds';
@@ -79,23 +80,7 @@ export default function RoleList({ kind }: { kind: RoleKind }) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         {kind.hasStatus ? (
           <div className="grid flex-1 gap-3 sm:max-w-xl sm:grid-cols-[minmax(0,1fr)_10rem]">
-            <div>
-              <label htmlFor={`${kind.resource}-search`} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-                Search
-              </label>
-              <div className="relative mt-1.5">
-                <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-                <input
-                  id={`${kind.resource}-search`}
-                  type="search"
-                  value={typed}
-                  maxLength={100}
-                  onChange={(e) => setTyped(e.target.value)}
-                  placeholder="Role name"
-                  className={`${fieldClass()} pl-9`}
-                />
-              </div>
-            </div>
+            <SearchField id={`${kind.resource}-search`} value={typed} onChange={setTyped} placeholder="Role name" />
             <ChoiceField id={`${kind.resource}-status`} label="Status" value={statuses} onChange={(e) => setStatuses(e.target.value)}>
               <option value="">All</option>
               <option value="ACTIVE">Active</option>
@@ -117,10 +102,7 @@ export default function RoleList({ kind }: { kind: RoleKind }) {
         {status === 'rejected' ? (
           <LoadFailure onRetry={() => setAttempt((n) => n + 1)} />
         ) : !page ? (
-          <div role="status" className="flex items-center justify-center gap-3 py-16 text-brand">
-            <Spinner className="size-6" />
-            <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
-          </div>
+          <LoadingStatus className="py-16" />
         ) : page.docs.length === 0 ? (
           <EmptyState
             icon={<ShieldCheck className="size-6" aria-hidden="true" />}
@@ -185,7 +167,7 @@ export default function RoleList({ kind }: { kind: RoleKind }) {
       </div>
 
       <RoleEditorDialog kind={kind} open={editor.open} editing={editor.role} onClose={() => setEditor((e) => ({ ...e, open: false }))} onSaved={saved} />
-      <DeleteRoleDialog kind={kind} role={deleting} onClose={closeDelete} onDeleted={deleted} />
+      <VerifyDeleteDialog kind={kind} calls={roleCalls} record={deleting} onClose={closeDelete} onDeleted={deleted} />
     </div>
   );
 }

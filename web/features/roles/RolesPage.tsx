@@ -1,63 +1,20 @@
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import clsx from 'clsx';
-import { useAtomValue } from 'jotai';
-import { ShieldOff } from 'lucide-react';
-import { signedInUserAtom } from '../../lib/session';
-import { EmptyState } from '../../ui/EmptyState';
-import Spinner from '../../ui/Spinner';
-import { useAdminPermissions, useCan } from './admin-permissions';
+import { AdminTabsPage } from './AdminTabsPage';
+import { useCan } from './admin-permissions';
 import RoleList from './RoleList';
 import { adminRoles, tutorRoles } from './role-kinds';
 
-const tabClass = ({ selected }: { selected: boolean }) =>
-  clsx(
-    'rounded-full px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand',
-    selected ? 'bg-brand/15 text-slate-900 dark:text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
-  );
-
 export default function RolesPage() {
-  const user = useAtomValue(signedInUserAtom);
-  const permissions = useAdminPermissions();
-  const loading = user?.role.name === 'ADMIN' && !permissions;
   const can = useCan();
   const kinds = [adminRoles, tutorRoles].filter((kind) => can({ [kind.resource]: ['view'] }));
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-      <p className="text-sm font-semibold text-brand">Admin</p>
-      <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Roles</h1>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Who may do what in the admin area, and inside courses.</p>
-      <div className="mt-6">
-        {loading ? (
-          <div role="status" className="flex items-center justify-center gap-3 py-16 text-brand">
-            <Spinner className="size-6" />
-            <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
-          </div>
-        ) : kinds.length === 0 ? (
-          <EmptyState
-            icon={<ShieldOff className="size-6" aria-hidden="true" />}
-            title="No access to roles"
-            text="Your role does not include managing roles. Ask an admin who has it."
-          />
-        ) : (
-          <TabGroup>
-            <TabList aria-label="Kinds of role" className="flex gap-2">
-              {kinds.map((kind) => (
-                <Tab key={kind.resource} className={tabClass}>
-                  {kind.resource === 'roles' ? 'Admin roles' : 'Tutor roles'}
-                </Tab>
-              ))}
-            </TabList>
-            <TabPanels className="mt-6">
-              {kinds.map((kind) => (
-                <TabPanel key={kind.resource}>
-                  <RoleList kind={kind} />
-                </TabPanel>
-              ))}
-            </TabPanels>
-          </TabGroup>
-        )}
-      </div>
-    </div>
+    <AdminTabsPage
+      title="Roles"
+      intro="Who may do what in the admin area, and inside courses."
+      noAccess={{ title: 'No access to roles', text: 'Your role does not include managing roles. Ask an admin who has it.' }}
+      tabsLabel="Kinds of role"
+      tabListClassName="flex gap-2"
+      tabs={kinds.map((kind) => ({ label: kind.resource === 'roles' ? 'Admin roles' : 'Tutor roles', panel: <RoleList kind={kind} /> }))}
+    />
   );
 }

@@ -15,9 +15,8 @@ import { signedInUserAtom } from '../../lib/session';
 import { cardClass, fieldClass, focusRing } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChoiceField } from '../../ui/fields';
-import LoadFailure from '../../ui/LoadFailure';
+import { ListStatus } from '../../ui/ListStatus';
 import { Pager } from '../../ui/Pager';
-import Spinner from '../../ui/Spinner';
 import { statusBadge } from '../courses/course-format';
 import { lessonStatusLabel } from '../lessons/lesson-status';
 import { scheduleCalls } from './api';
@@ -155,89 +154,80 @@ export default function AdminMeetingsPage() {
         </ChoiceField>
       </div>
 
-      <div className="mt-5" aria-busy={list.status === 'loading'}>
-        {list.status === 'rejected' ? (
-          <LoadFailure onRetry={() => void reload()} />
-        ) : !list.loaded ? (
-          <div role="status" className="flex items-center justify-center gap-3 py-16 text-brand">
-            <Spinner className="size-6" />
-            <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
-          </div>
-        ) : list.docs.length === 0 ? (
+      <ListStatus
+        list={list}
+        onRetry={() => void reload()}
+        className="mt-5"
+        empty={
           <EmptyState
             icon={<CalendarDays className="size-6" aria-hidden="true" />}
             title="No meetings found"
             text="No lesson matches these filters. Try a wider date range."
           />
-        ) : (
-          <>
-            <p className="mb-3 text-sm text-slate-700 dark:text-slate-200" data-testid="meetings-totals">
-              <span className="font-semibold">{list.totalDocs === 1 ? '1 lesson' : `${list.totalDocs} lessons`}</span> · {formatDuration(totalDuration)} in
-              total
-            </p>
-            <div className={clsx(cardClass, 'overflow-x-auto', list.status === 'loading' && 'opacity-60')}>
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Meetings</caption>
-                <thead className="border-b border-slate-200 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
-                  <tr>
-                    <SortHeader label="Date" sortKey="start" filters={filters} onSort={sort} />
-                    <SortHeader label="Course" sortKey="course" filters={filters} onSort={sort} />
-                    <SortHeader label="Subject" sortKey="subject" filters={filters} onSort={sort} className="hidden md:table-cell" />
-                    <th scope="col" className="hidden px-4 py-3 uppercase lg:table-cell">
-                      People
-                    </th>
-                    <SortHeader label="Length" sortKey="duration" filters={filters} onSort={sort} className="hidden sm:table-cell" />
-                    <SortHeader label="Status" sortKey="status" filters={filters} onSort={sort} />
+        }
+      >
+        <p className="mb-3 text-sm text-slate-700 dark:text-slate-200" data-testid="meetings-totals">
+          <span className="font-semibold">{list.totalDocs === 1 ? '1 lesson' : `${list.totalDocs} lessons`}</span> · {formatDuration(totalDuration)} in total
+        </p>
+        <div className={clsx(cardClass, 'overflow-x-auto', list.status === 'loading' && 'opacity-60')}>
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Meetings</caption>
+            <thead className="border-b border-slate-200 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
+              <tr>
+                <SortHeader label="Date" sortKey="start" filters={filters} onSort={sort} />
+                <SortHeader label="Course" sortKey="course" filters={filters} onSort={sort} />
+                <SortHeader label="Subject" sortKey="subject" filters={filters} onSort={sort} className="hidden md:table-cell" />
+                <th scope="col" className="hidden px-4 py-3 uppercase lg:table-cell">
+                  People
+                </th>
+                <SortHeader label="Length" sortKey="duration" filters={filters} onSort={sort} className="hidden sm:table-cell" />
+                <SortHeader label="Status" sortKey="status" filters={filters} onSort={sort} />
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {list.docs.map((lesson) => {
+                const cancelled = lesson.status === 'CANCELLED';
+                return (
+                  <tr key={lesson._id} data-testid="meeting-row">
+                    <td className={clsx('px-4 py-3 text-slate-700 sm:whitespace-nowrap dark:text-slate-200', cancelled && 'line-through')}>
+                      <p>{localDate(lesson.start)}</p>
+                      <p className="text-xs text-slate-500 dark:text-slate-400">{localTime(lesson.start)}</p>
+                    </td>
+                    <td className="px-4 py-3">
+                      <Link
+                        to={`/portal/courses/${lesson.course._id}`}
+                        className={clsx('font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white', cancelled && 'line-through')}
+                      >
+                        {lesson.course.title}
+                      </Link>
+                      <p className="text-xs text-slate-500 dark:text-slate-400">
+                        {lesson.title} · {lessonTypeLabel(lesson)}
+                      </p>
+                    </td>
+                    <td className="hidden px-4 py-3 md:table-cell">
+                      <span
+                        className={clsx('rounded-full border-l-4 px-2 py-0.5 text-xs font-semibold', lessonColours(lesson).className)}
+                        style={lessonColours(lesson).style}
+                      >
+                        {lesson.course.subject}
+                      </span>
+                    </td>
+                    <td className="hidden px-4 py-3 text-slate-600 lg:table-cell dark:text-slate-300">
+                      <p>Tutor: {people(lesson, 'TUTOR')}</p>
+                      <p className="text-xs">Students: {people(lesson, 'STUDENT')}</p>
+                    </td>
+                    <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-300">{formatDuration(lesson.duration)}</td>
+                    <td className="px-4 py-3">
+                      <span className={statusBadge(lesson.status)}>{lessonStatusLabel(lesson.lessonStatus)}</span>
+                    </td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                  {list.docs.map((lesson) => {
-                    const cancelled = lesson.status === 'CANCELLED';
-                    return (
-                      <tr key={lesson._id} data-testid="meeting-row">
-                        <td className={clsx('px-4 py-3 text-slate-700 sm:whitespace-nowrap dark:text-slate-200', cancelled && 'line-through')}>
-                          <p>{localDate(lesson.start)}</p>
-                          <p className="text-xs text-slate-500 dark:text-slate-400">{localTime(lesson.start)}</p>
-                        </td>
-                        <td className="px-4 py-3">
-                          <Link
-                            to={`/portal/courses/${lesson.course._id}`}
-                            className={clsx('font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white', cancelled && 'line-through')}
-                          >
-                            {lesson.course.title}
-                          </Link>
-                          <p className="text-xs text-slate-500 dark:text-slate-400">
-                            {lesson.title} · {lessonTypeLabel(lesson)}
-                          </p>
-                        </td>
-                        <td className="hidden px-4 py-3 md:table-cell">
-                          <span
-                            className={clsx('rounded-full border-l-4 px-2 py-0.5 text-xs font-semibold', lessonColours(lesson).className)}
-                            style={lessonColours(lesson).style}
-                          >
-                            {lesson.course.subject}
-                          </span>
-                        </td>
-                        <td className="hidden px-4 py-3 text-slate-600 lg:table-cell dark:text-slate-300">
-                          <p>Tutor: {people(lesson, 'TUTOR')}</p>
-                          <p className="text-xs">Students: {people(lesson, 'STUDENT')}</p>
-                        </td>
-                        <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-300">
-                          {formatDuration(lesson.duration)}
-                        </td>
-                        <td className="px-4 py-3">
-                          <span className={statusBadge(lesson.status)}>{lessonStatusLabel(lesson.lessonStatus)}</span>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-            <Pager offset={list.offset} limit={PAGE_SIZE} total={list.totalDocs} onOffset={(offset) => void goTo(offset)} />
-          </>
-        )}
-      </div>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        <Pager offset={list.offset} limit={PAGE_SIZE} total={list.totalDocs} onOffset={(offset) => void goTo(offset)} />
+      </ListStatus>
     </div>
   );
 }

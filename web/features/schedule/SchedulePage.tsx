@@ -8,6 +8,7 @@ import { signedInUserAtom } from '../../lib/session';
 import { focusRing, iconButton, secondaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
+import { LoadingStatus } from '../../ui/LoadingStatus';
 import Spinner from '../../ui/Spinner';
 import { actingForAtom } from '../manage-accounts/acting';
 import AgendaList from './AgendaList';
@@ -177,10 +178,7 @@ export default function SchedulePage() {
         {schedule.status === 'rejected' ? (
           <LoadFailure onRetry={schedule.reload} />
         ) : firstLoad ? (
-          <div role="status" className="flex items-center justify-center gap-3 py-16 text-brand">
-            <Spinner className="size-6" />
-            <span className="text-sm text-slate-500 dark:text-slate-400">Loading…</span>
-          </div>
+          <LoadingStatus className="py-16" />
         ) : (
           <>
             {lessons.length === 0 && schedule.status === 'idle' && view !== 'agenda' && (

@@ -1,15 +1,14 @@
-import { useAtomValue } from 'jotai';
-import { ShieldOff, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { useState } from 'react';
 import type { TutorSorting } from '../../../schema/contracts/tutor-sortings';
 import { usePagedList } from '../../lib/paged-list';
-import { signedInUserAtom } from '../../lib/session';
 import { cardClass, secondaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
-import SelectField from '../../ui/SelectField';
 import Spinner from '../../ui/Spinner';
-import { gradesOf, subjectsOf, useCatalogue } from '../courses/use-catalogue';
-import { useAdminPermissions, useCan } from '../roles/admin-permissions';
+import { CatalogueFilterFields } from '../courses/CatalogueFilterFields';
+import { useCatalogue } from '../courses/use-catalogue';
+import { useAdminGate } from '../roles/admin-gate';
+import { useCan } from '../roles/admin-permissions';
 import { tutorSortingCalls } from './api';
 import SortingCard from './SortingCard';
 
@@ -19,8 +18,10 @@ type Row = TutorSorting & { _id: string };
 
 /** Tutor sorting (spec 2): per curriculum, subject and grade, the order in which free trials go to tutors. */
 export default function TutorSortingPage() {
-  const user = useAtomValue(signedInUserAtom);
-  const permissions = useAdminPermissions();
+  const gate = useAdminGate(
+    { tutorSorting: ['view'] },
+    { title: 'No access to tutor sorting', text: 'Your role does not include tutor sorting. Ask an admin who has it.' },
+  );
   const can = useCan();
   const catalogue = useCatalogue();
   const [filters, setFilters] = useState({ curriculum: '', subject: '', grade: '' });
@@ -33,26 +34,8 @@ export default function TutorSortingPage() {
   const set = (key: keyof typeof filters) => (value: string) =>
     setFilters((f) => ({ ...f, [key]: value, ...(key === 'curriculum' ? { subject: '', grade: '' } : key === 'subject' ? { grade: '' } : {}) }));
 
-  if (user?.role.name === 'ADMIN' && !permissions) {
-    return (
-      <div role="status" className="flex justify-center py-24">
-        <Spinner className="size-8" />
-      </div>
-    );
-  }
-  if (!can({ tutorSorting: ['view'] })) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-12">
-        <EmptyState
-          icon={<ShieldOff className="size-6" aria-hidden="true" />}
-          title="No access to tutor sorting"
-          text="Your role does not include tutor sorting. Ask an admin who has it."
-        />
-      </div>
-    );
-  }
+  if (gate) return gate;
 
-  const options = (values: string[]) => values.map((v) => ({ value: v, label: v }));
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
       <p className="text-sm font-semibold text-brand">Admin</p>
@@ -60,32 +43,7 @@ export default function TutorSortingPage() {
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">A free trial goes to the first tutor in the list who is free at the chosen time.</p>
 
       <form role="search" aria-label="Filter tutor sorting" className={`${cardClass} mt-6 grid gap-4 p-4 sm:grid-cols-3`} onSubmit={(e) => e.preventDefault()}>
-        <SelectField
-          id="sorting-curriculum"
-          label="Curriculum"
-          value={filters.curriculum}
-          onChange={(e) => set('curriculum')(e.target.value)}
-          options={options(catalogue.map((c) => c.curriculum))}
-          placeholder="All"
-        />
-        <SelectField
-          id="sorting-subject"
-          label="Subject"
-          disabled={!filters.curriculum}
-          value={filters.subject}
-          onChange={(e) => set('subject')(e.target.value)}
-          options={options(subjectsOf(catalogue, filters.curriculum).map((s) => s.subject))}
-          placeholder="All"
-        />
-        <SelectField
-          id="sorting-grade"
-          label="Grade"
-          disabled={!filters.subject}
-          value={filters.grade}
-          onChange={(e) => set('grade')(e.target.value)}
-          options={options(gradesOf(catalogue, filters.curriculum, filters.subject))}
-          placeholder="All"
-        />
+        <CatalogueFilterFields idPrefix="sorting" catalogue={catalogue} filters={filters} set={set} />
       </form>
 
       <div className="mt-6 space-y-4">

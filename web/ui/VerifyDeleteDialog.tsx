@@ -1,36 +1,44 @@
 import clsx from 'clsx';
 import { ShieldAlert, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { VerifyDelete } from '../../../schema/contracts/pricing';
-import { dangerButton, secondaryButton } from '../../ui/classes';
-import { Dialog } from '../../ui/Dialog';
-import Spinner from '../../ui/Spinner';
-import { useToast } from '../../ui/toast/use-toast';
-import { pricingCalls } from './api';
-import type { PricingRow, RecordKind } from './record-kinds';
+import { dangerButton, secondaryButton } from './classes';
+import { Dialog } from './Dialog';
+import Spinner from './Spinner';
+import { useToast } from './toast/use-toast';
 
-/** Shows the server's verify-delete answer (what would break) before anything is deleted. */
 const danger = 'bg-rose-100 text-rose-700 dark:bg-rose-500/15 dark:text-rose-300';
 const caution = 'bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300';
 
-interface Props {
-  kind: RecordKind;
-  row: PricingRow | null;
-  onClose: () => void;
-  onDeleted: (id: string) => void;
+/** The calls of one domain; kept as a module-level object so the check runs once per record, not on every render. */
+export interface VerifyDeleteCalls<K> {
+  verifyDelete: (kind: K, id: string) => Promise<{ canDelete: boolean; message: string }>;
+  remove: (kind: K, id: string) => Promise<unknown>;
 }
 
-export default function DeleteRecordDialog({ kind, row, onClose, onDeleted }: Props) {
-  const [check, setCheck] = useState<VerifyDelete | null>(null);
+/** Asks the server whether the record can go (verify-delete) and shows its answer before anything is deleted. */
+export function VerifyDeleteDialog<K extends { noun: string }>({
+  kind,
+  calls,
+  record,
+  onClose,
+  onDeleted,
+}: {
+  kind: K;
+  calls: VerifyDeleteCalls<K>;
+  record: { _id: string; name: string } | null;
+  onClose: () => void;
+  onDeleted: (id: string) => void;
+}) {
+  const [check, setCheck] = useState<{ canDelete: boolean; message: string } | null>(null);
   const [deleting, setDeleting] = useState(false);
   const toast = useToast();
 
   useEffect(() => {
     setCheck(null);
-    if (!row) return;
+    if (!record) return;
     let live = true;
-    pricingCalls
-      .verifyDelete(kind, row._id)
+    calls
+      .verifyDelete(kind, record._id)
       .then((answer) => live && setCheck(answer))
       .catch((error: unknown) => {
         if (!live) return;
@@ -40,15 +48,15 @@ export default function DeleteRecordDialog({ kind, row, onClose, onDeleted }: Pr
     return () => {
       live = false;
     };
-  }, [row, kind, toast, onClose]);
+  }, [record, kind, calls, toast, onClose]);
 
   async function remove() {
-    if (!row) return;
+    if (!record) return;
     setDeleting(true);
     try {
-      await pricingCalls.remove(kind, row._id);
+      await calls.remove(kind, record._id);
       toast.success(`${kind.noun} deleted!`);
-      onDeleted(row._id);
+      onDeleted(record._id);
       onClose();
     } catch (error) {
       toast.error(error);
@@ -58,11 +66,11 @@ export default function DeleteRecordDialog({ kind, row, onClose, onDeleted }: Pr
   }
 
   return (
-    <Dialog open={Boolean(row)} onClose={onClose} title={`Delete ${kind.noun.toLowerCase()}`}>
+    <Dialog open={Boolean(record)} onClose={onClose} title={`Delete ${kind.noun.toLowerCase()}`}>
       {!check ? (
         <div role="status" className="flex items-center gap-3 py-4 text-brand">
           <Spinner className="size-5" />
-          <span className="text-sm text-slate-600 dark:text-slate-300">Checking whether “{row?.name}” is in use…</span>
+          <span className="text-sm text-slate-600 dark:text-slate-300">Checking whether “{record?.name}” is in use…</span>
         </div>
       ) : (
         <div data-testid="verify-delete-result">
@@ -71,7 +79,7 @@ export default function DeleteRecordDialog({ kind, row, onClose, onDeleted }: Pr
               <ShieldAlert className="size-5" aria-hidden="true" />
             </span>
             <div className="text-sm text-slate-700 dark:text-slate-200">
-              <p className="font-semibold">{check.canDelete ? `Delete “${row?.name}”? This cannot be undone.` : `“${row?.name}” cannot be deleted.`}</p>
+              <p className="font-semibold">{check.canDelete ? `Delete “${record?.name}”? This cannot be undone.` : `“${record?.name}” cannot be deleted.`}</p>
               <p className="mt-1 text-slate-600 dark:text-slate-400">{check.message}</p>
             </div>
           </div>
