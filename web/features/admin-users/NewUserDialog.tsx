@@ -2,6 +2,7 @@ import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AdminUserRow, createAdminUser, type ManagedRole, managedRoles } from '../../../schema/contracts/admin-users';
 import { fieldErrorsOf, issuesByField } from '../../lib/form-errors';
+import { fieldBinder, fieldSetter } from '../../lib/form-fields';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { ChoiceField } from '../../ui/fields';
@@ -24,7 +25,7 @@ export default function NewUserDialog({ open, onClose, onCreated }: { open: bool
   const [saving, setSaving] = useState(false);
   const toast = useToast();
   const roleOptions = useRoleOptions(open && form.role === 'ADMIN');
-  const set = (field: keyof NewUserForm) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: event.target.value }));
+  const bind = fieldBinder(form, errors, fieldSetter(setForm));
 
   const close = () => {
     setForm(empty);
@@ -57,44 +58,18 @@ export default function NewUserDialog({ open, onClose, onCreated }: { open: bool
   return (
     <Dialog open={open} onClose={close} title="New user">
       <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 sm:grid-cols-2">
-        <ChoiceField id="new-user-role" label="Role" value={form.role} onChange={set('role')} error={errors.role} className="sm:col-span-2">
+        <ChoiceField id="new-user-role" label="Role" {...bind('role')} className="sm:col-span-2">
           {managedRoles.map((role) => (
             <option key={role} value={role}>
               {roleLabels[role]}
             </option>
           ))}
         </ChoiceField>
-        <TextField
-          id="new-user-firstname"
-          label="First name"
-          required
-          value={form.firstname}
-          onChange={set('firstname')}
-          error={errors.firstname}
-          autoComplete="off"
-        />
-        <TextField
-          id="new-user-lastname"
-          label="Last name"
-          required
-          value={form.lastname}
-          onChange={set('lastname')}
-          error={errors.lastname}
-          autoComplete="off"
-        />
-        <TextField
-          id="new-user-email"
-          label="Email"
-          type="email"
-          required
-          value={form.email}
-          onChange={set('email')}
-          error={errors.email}
-          autoComplete="off"
-          className="sm:col-span-2"
-        />
-        <TextField id="new-user-phone" label="Phone" type="tel" value={form.phone} onChange={set('phone')} error={errors.phone} autoComplete="off" />
-        <ChoiceField id="new-user-country" label="Country" value={form.country} onChange={set('country')} error={errors.country}>
+        <TextField id="new-user-firstname" label="First name" required {...bind('firstname')} autoComplete="off" />
+        <TextField id="new-user-lastname" label="Last name" required {...bind('lastname')} autoComplete="off" />
+        <TextField id="new-user-email" label="Email" type="email" required {...bind('email')} autoComplete="off" className="sm:col-span-2" />
+        <TextField id="new-user-phone" label="Phone" type="tel" {...bind('phone')} autoComplete="off" />
+        <ChoiceField id="new-user-country" label="Country" {...bind('country')}>
           <option value="">Not set</option>
           {countryOptions().map((c) => (
             <option key={c.code} value={c.code}>
@@ -103,14 +78,7 @@ export default function NewUserDialog({ open, onClose, onCreated }: { open: bool
           ))}
         </ChoiceField>
         {form.role === 'ADMIN' && (
-          <ChoiceField
-            id="new-user-admin-role"
-            label="Admin role"
-            value={form.adminRoleId}
-            onChange={set('adminRoleId')}
-            error={errors.adminRoleId}
-            className="sm:col-span-2"
-          >
+          <ChoiceField id="new-user-admin-role" label="Admin role" {...bind('adminRoleId')} className="sm:col-span-2">
             <option value="">{roleOptions ? 'Choose a role' : 'Loading roles…'}</option>
             {roleOptions?.map((r) => (
               <option key={r._id} value={r._id}>

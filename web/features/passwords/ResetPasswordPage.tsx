@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorToastText } from '../../lib/errors';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
+import { fieldBinder, fieldSetter } from '../../lib/form-fields';
 import { focusRing, primaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
@@ -31,7 +32,7 @@ export default function ResetPasswordPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  const set = (key: Field) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [key]: event.target.value }));
+  const bind = fieldBinder(fields, fieldErrors, fieldSetter(setFields));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -65,18 +66,7 @@ export default function ResetPasswordPage() {
     <AuthCard icon={KeyRound} title="Reset your password" subtitle={subtitle}>
       <form noValidate onSubmit={submit} className="mt-6 space-y-5">
         {!linkEmail && (
-          <TextField
-            id="reset-email"
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={fields.email}
-            onChange={set('email')}
-            error={fieldErrors.email}
-          />
+          <TextField id="reset-email" label="Email" type="email" name="email" autoComplete="email" inputMode="email" required {...bind('email')} />
         )}
         {linkEmail && fieldErrors.email && <FormNotice kind="error">{fieldErrors.email}</FormNotice>}
         {!linkToken && (
@@ -87,23 +77,11 @@ export default function ResetPasswordPage() {
             autoComplete="one-time-code"
             spellCheck={false}
             required
-            value={fields.token}
-            onChange={set('token')}
-            error={fieldErrors.token}
+            {...bind('token')}
             className="[&_input]:font-mono"
           />
         )}
-        <TextField
-          id="reset-password"
-          label="New password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          value={fields.password}
-          onChange={set('password')}
-          error={fieldErrors.password}
-        />
+        <TextField id="reset-password" label="New password" type="password" name="password" autoComplete="new-password" required {...bind('password')} />
         <TextField
           id="reset-confirm"
           label="Repeat new password"
@@ -111,9 +89,7 @@ export default function ResetPasswordPage() {
           name="confirmPassword"
           autoComplete="new-password"
           required
-          value={fields.confirmPassword}
-          onChange={set('confirmPassword')}
-          error={fieldErrors.confirmPassword}
+          {...bind('confirmPassword')}
         />
         {formError && (
           <FormNotice kind="error">

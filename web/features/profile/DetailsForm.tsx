@@ -2,6 +2,7 @@ import { Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { profileUpdate, type UserProfile } from '../../../schema/contracts/profile';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
+import { fieldBinder, fieldSetter } from '../../lib/form-fields';
 import { primaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
@@ -29,7 +30,9 @@ export default function DetailsForm({ profile, onSaved }: { profile: UserProfile
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const toast = useToast();
-  const set = (field: keyof Values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const change = fieldSetter(setValues);
+  const set = (field: keyof Values) => (value: string) => change(field, value);
+  const bind = fieldBinder(values, errors, change);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -55,34 +58,9 @@ export default function DetailsForm({ profile, onSaved }: { profile: UserProfile
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5 sm:grid-cols-2" aria-label="Personal details">
-      <TextField
-        id="profile-firstname"
-        label="First name"
-        required
-        autoComplete="given-name"
-        value={values.firstname}
-        onChange={(e) => set('firstname')(e.target.value)}
-        error={errors.firstname}
-      />
-      <TextField
-        id="profile-lastname"
-        label="Last name"
-        required
-        autoComplete="family-name"
-        value={values.lastname}
-        onChange={(e) => set('lastname')(e.target.value)}
-        error={errors.lastname}
-      />
-      <TextField
-        id="profile-phone"
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        placeholder="+65 6123 4567"
-        value={values.phone}
-        onChange={(e) => set('phone')(e.target.value)}
-        error={errors.phone}
-      />
+      <TextField id="profile-firstname" label="First name" required autoComplete="given-name" {...bind('firstname')} />
+      <TextField id="profile-lastname" label="Last name" required autoComplete="family-name" {...bind('lastname')} />
+      <TextField id="profile-phone" label="Phone" type="tel" autoComplete="tel" placeholder="+65 6123 4567" {...bind('phone')} />
       <SearchSelect
         id="profile-country"
         label="Country"
@@ -112,16 +90,7 @@ export default function DetailsForm({ profile, onSaved }: { profile: UserProfile
         error={errors.currency}
         hint="Prices and invoices use this currency."
       />
-      <TextAreaField
-        id="profile-bio"
-        label="About"
-        className="sm:col-span-2"
-        value={values.bio}
-        onChange={(e) => set('bio')(e.target.value)}
-        error={errors.bio}
-        placeholder="A few words about yourself"
-        maxLength={2000}
-      />
+      <TextAreaField id="profile-bio" label="About" className="sm:col-span-2" {...bind('bio')} placeholder="A few words about yourself" maxLength={2000} />
       <div className="sm:col-span-2">
         <button type="submit" className={primaryButton} disabled={saving}>
           {saving ? <Spinner className="size-4" /> : <Save className="size-4" aria-hidden="true" />}

@@ -6,6 +6,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { type SignUpRequest, signUpRequest } from '../../../schema/contracts/auth';
 import { errorToastText } from '../../lib/errors';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
+import { fieldBinder, fieldSetter } from '../../lib/form-fields';
 import { sessionAtom, signedInUserAtom, userLoadedAtom } from '../../lib/session';
 import { focusRing, primaryButton } from '../../ui/classes';
 import SelectField from '../../ui/SelectField';
@@ -54,10 +55,8 @@ export default function SignUpPage() {
 
   if (signedIn && !submitting) return <Navigate to={pathAfterLogin(signedIn, redirect)} replace />;
 
-  const set =
-    <K extends keyof Fields>(key: K) =>
-    (value: Fields[K]) =>
-      setFields((current) => ({ ...current, [key]: value }));
+  const change = fieldSetter(setFields);
+  const bind = fieldBinder(fields, fieldErrors, change);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -107,7 +106,7 @@ export default function SignUpPage() {
                     checked ? 'bg-brand/10 ring-2 ring-brand' : 'ring-slate-300 hover:ring-slate-400 dark:ring-slate-700 dark:hover:ring-slate-600',
                   )}
                 >
-                  <input type="radio" name="role" value={role.value} checked={checked} onChange={() => set('role')(role.value)} className="sr-only" />
+                  <input type="radio" name="role" value={role.value} checked={checked} onChange={() => change('role', role.value)} className="sr-only" />
                   <span
                     className={clsx(
                       'flex size-10 shrink-0 items-center justify-center rounded-xl',
@@ -128,26 +127,8 @@ export default function SignUpPage() {
         </fieldset>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            id="sign-up-firstname"
-            label="First name"
-            name="firstname"
-            autoComplete="given-name"
-            required
-            value={fields.firstname}
-            onChange={(event) => set('firstname')(event.target.value)}
-            error={fieldErrors.firstname}
-          />
-          <TextField
-            id="sign-up-lastname"
-            label="Last name"
-            name="lastname"
-            autoComplete="family-name"
-            required
-            value={fields.lastname}
-            onChange={(event) => set('lastname')(event.target.value)}
-            error={fieldErrors.lastname}
-          />
+          <TextField id="sign-up-firstname" label="First name" name="firstname" autoComplete="given-name" required {...bind('firstname')} />
+          <TextField id="sign-up-lastname" label="Last name" name="lastname" autoComplete="family-name" required {...bind('lastname')} />
         </div>
         <TextField
           id="sign-up-email"
@@ -157,9 +138,7 @@ export default function SignUpPage() {
           autoComplete="email"
           inputMode="email"
           required
-          value={fields.email}
-          onChange={(event) => set('email')(event.target.value)}
-          error={fieldErrors.email}
+          {...bind('email')}
           placeholder="you@example.com"
         />
         <TextField
@@ -169,9 +148,7 @@ export default function SignUpPage() {
           name="password"
           autoComplete="new-password"
           required
-          value={fields.password}
-          onChange={(event) => set('password')(event.target.value)}
-          error={fieldErrors.password}
+          {...bind('password')}
           aria-describedby={fieldErrors.password ? 'sign-up-password-error' : 'sign-up-password-hint'}
         />
         {!fieldErrors.password && (
@@ -180,26 +157,15 @@ export default function SignUpPage() {
           </p>
         )}
         <div className="grid gap-5 sm:grid-cols-2">
-          <SelectField
-            id="sign-up-timezone"
-            label="Time zone"
-            name="timezone"
-            required
-            value={fields.timezone}
-            onChange={(event) => set('timezone')(event.target.value)}
-            options={zones}
-            error={fieldErrors.timezone}
-          />
+          <SelectField id="sign-up-timezone" label="Time zone" name="timezone" required {...bind('timezone')} options={zones} />
           <SelectField
             id="sign-up-country"
             label="Country"
             name="country"
             autoComplete="country"
-            value={fields.country}
-            onChange={(event) => set('country')(event.target.value)}
+            {...bind('country')}
             options={countries}
             placeholder="Prefer not to say"
-            error={fieldErrors.country}
           />
         </div>
         {formError && (
