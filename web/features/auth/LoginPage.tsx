@@ -5,12 +5,12 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorToastText } from '../../lib/errors';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { signedInUserAtom } from '../../lib/session';
-import { primaryButton } from '../../ui/classes';
-import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { isPartnerAtom, tenantNameAtom } from '../tenant/atoms';
 import AuthCard from './AuthCard';
+import AuthSubmit from './AuthSubmit';
+import AuthSwitch from './AuthSwitch';
 import { pathAfterLogin } from './after-login';
 import DemoLogins from './DemoLogins';
 import FormNotice from './FormNotice';
@@ -119,17 +119,11 @@ export default function LoginPage() {
             {formError}
           </FormNotice>
         )}
-        <button type="submit" disabled={submitting} aria-busy={submitting} className={`w-full py-3 ${primaryButton}`}>
-          {submitting ? <Spinner className="size-4" /> : <LogIn className="size-4" aria-hidden="true" />}
-          {submitting ? 'Signing in…' : 'Sign in'}
-        </button>
+        <AuthSubmit busy={submitting} icon={LogIn} label="Sign in" busyLabel="Signing in…" />
       </form>
-      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
-        New to {tenantName}?{' '}
-        <Link to={signUpPath} className={textLink}>
-          Create an account
-        </Link>
-      </p>
+      <AuthSwitch prompt={`New to ${tenantName}?`} to={signUpPath} linkClassName={textLink}>
+        Create an account
+      </AuthSwitch>
     </AuthCard>
   );
 }

@@ -1,14 +1,14 @@
 import { KeyRound, Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { forgotPasswordRequest } from '../../../schema/contracts/passwords';
 import { errorToastText } from '../../lib/errors';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
-import { focusRing, primaryButton } from '../../ui/classes';
-import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import AuthCard from '../auth/AuthCard';
+import AuthSubmit from '../auth/AuthSubmit';
+import AuthSwitch from '../auth/AuthSwitch';
 import FormNotice from '../auth/FormNotice';
 import { passwordCalls } from './api';
 
@@ -60,17 +60,11 @@ export default function ForgotPasswordPage() {
           placeholder="you@example.com"
         />
         {formError && <FormNotice kind="error">{formError}</FormNotice>}
-        <button type="submit" disabled={submitting} aria-busy={submitting} className={`w-full py-3 ${primaryButton}`}>
-          {submitting ? <Spinner className="size-4" /> : <Send className="size-4" aria-hidden="true" />}
-          {submitting ? 'Sending…' : 'Send reset link'}
-        </button>
+        <AuthSubmit busy={submitting} icon={Send} label="Send reset link" busyLabel="Sending…" />
       </form>
-      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
-        Remembered it?{' '}
-        <Link to="/login" className={`rounded font-semibold text-brand-strong hover:underline dark:text-brand ${focusRing}`}>
-          Back to sign in
-        </Link>
-      </p>
+      <AuthSwitch prompt="Remembered it?" to="/login">
+        Back to sign in
+      </AuthSwitch>
     </AuthCard>
   );
 }

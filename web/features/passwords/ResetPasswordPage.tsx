@@ -4,18 +4,16 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorToastText } from '../../lib/errors';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { fieldBinder, fieldSetter } from '../../lib/form-fields';
-import { focusRing, primaryButton } from '../../ui/classes';
-import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import AuthCard from '../auth/AuthCard';
+import AuthSubmit from '../auth/AuthSubmit';
+import AuthSwitch from '../auth/AuthSwitch';
 import FormNotice from '../auth/FormNotice';
 import { passwordCalls } from './api';
 import { resetPasswordForm } from './reset-form';
 
 type Field = 'email' | 'token' | 'password' | 'confirmPassword';
-
-const textLink = `rounded font-semibold text-brand-strong hover:underline dark:text-brand ${focusRing}`;
 
 /**
  * Reached from the reset link (email and token in the query) or straight after asking for a link (email only):
@@ -104,17 +102,11 @@ export default function ResetPasswordPage() {
             )}
           </FormNotice>
         )}
-        <button type="submit" disabled={submitting} aria-busy={submitting} className={`w-full py-3 ${primaryButton}`}>
-          {submitting ? <Spinner className="size-4" /> : <ShieldCheck className="size-4" aria-hidden="true" />}
-          {submitting ? 'Saving…' : 'Set new password'}
-        </button>
+        <AuthSubmit busy={submitting} icon={ShieldCheck} label="Set new password" busyLabel="Saving…" />
       </form>
-      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
-        No e-mail?{' '}
-        <Link to={`/forgot-password${fields.email ? `?${new URLSearchParams({ email: fields.email })}` : ''}`} className={textLink}>
-          Send another link
-        </Link>
-      </p>
+      <AuthSwitch prompt="No e-mail?" to={`/forgot-password${fields.email ? `?${new URLSearchParams({ email: fields.email })}` : ''}`}>
+        Send another link
+      </AuthSwitch>
     </AuthCard>
   );
 }

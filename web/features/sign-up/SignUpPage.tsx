@@ -2,18 +2,18 @@ import clsx from 'clsx';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { GraduationCap, UserPlus, Users } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { type SignUpRequest, signUpRequest } from '../../../schema/contracts/auth';
 import { errorToastText } from '../../lib/errors';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { fieldBinder, fieldSetter } from '../../lib/form-fields';
 import { sessionAtom, signedInUserAtom, userLoadedAtom } from '../../lib/session';
-import { focusRing, primaryButton } from '../../ui/classes';
 import SelectField from '../../ui/SelectField';
-import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import AuthCard from '../auth/AuthCard';
+import AuthSubmit from '../auth/AuthSubmit';
+import AuthSwitch from '../auth/AuthSwitch';
 import { pathAfterLogin } from '../auth/after-login';
 import FormNotice from '../auth/FormNotice';
 import { sessionFromToken } from '../auth/token-request';
@@ -173,17 +173,11 @@ export default function SignUpPage() {
             {formError}
           </FormNotice>
         )}
-        <button type="submit" disabled={submitting} aria-busy={submitting} className={`w-full py-3 ${primaryButton}`}>
-          {submitting ? <Spinner className="size-4" /> : <UserPlus className="size-4" aria-hidden="true" />}
-          {submitting ? 'Creating your account…' : 'Create account'}
-        </button>
+        <AuthSubmit busy={submitting} icon={UserPlus} label="Create account" busyLabel="Creating your account…" />
       </form>
-      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
-        Already have an account?{' '}
-        <Link to={loginPath} className={`rounded font-semibold text-brand-strong hover:underline dark:text-brand ${focusRing}`}>
-          Sign in
-        </Link>
-      </p>
+      <AuthSwitch prompt="Already have an account?" to={loginPath}>
+        Sign in
+      </AuthSwitch>
     </AuthCard>
   );
 }
