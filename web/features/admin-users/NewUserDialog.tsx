@@ -1,8 +1,8 @@
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AdminUserRow, createAdminUser, type ManagedRole, managedRoles } from '../../../schema/contracts/admin-users';
-import { fieldErrorsOf, issuesByField } from '../../lib/form-errors';
 import { fieldBinder, fieldSetter } from '../../lib/form-fields';
+import { useCheckedSubmit } from '../../lib/use-checked-submit';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { ChoiceField } from '../../ui/fields';
@@ -21,8 +21,7 @@ const empty: NewUserForm = { role: 'STUDENT', firstname: '', lastname: '', email
 /** Creates an account; the server e-mails a temporary password, so the admin never sees or sends one. */
 export default function NewUserDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (user: AdminUserRow) => void }) {
   const [form, setForm] = useState<NewUserForm>(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, setErrors, busy: saving, submit: checkedSubmit } = useCheckedSubmit();
   const toast = useToast();
   const roleOptions = useRoleOptions(open && form.role === 'ADMIN');
   const bind = fieldBinder(form, errors, fieldSetter(setForm));
@@ -35,24 +34,12 @@ export default function NewUserDialog({ open, onClose, onCreated }: { open: bool
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = createAdminUser.safeParse({ ...form, adminRoleId: form.role === 'ADMIN' ? form.adminRoleId : '' });
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const created = await adminUserCalls.create(parsed.data);
+    await checkedSubmit(createAdminUser, { ...form, adminRoleId: form.role === 'ADMIN' ? form.adminRoleId : '' }, async (body) => {
+      const created = await adminUserCalls.create(body);
       toast.success('User created! A temporary password was e-mailed to them.');
       onCreated(created);
       close();
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      toast.error(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

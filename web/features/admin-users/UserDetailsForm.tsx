@@ -1,7 +1,7 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AdminUserRecord, type AdminUserRow, availabilityStates, updateAdminUser } from '../../../schema/contracts/admin-users';
-import { fieldErrorsOf, issuesByField } from '../../lib/form-errors';
+import { useCheckedSubmit } from '../../lib/use-checked-submit';
 import { cardClass, primaryButton } from '../../ui/classes';
 import { ChoiceField } from '../../ui/fields';
 import Spinner from '../../ui/Spinner';
@@ -40,8 +40,7 @@ const formOf = (user: AdminUserRecord): Form => Object.fromEntries(fields.map((f
 
 export default function UserDetailsForm({ user, canEdit, onSaved }: { user: AdminUserRecord; canEdit: boolean; onSaved: (row: AdminUserRow) => void }) {
   const [form, setForm] = useState<Form>(() => formOf(user));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, busy: saving, submit: checkedSubmit } = useCheckedSubmit();
   const toast = useToast();
   const roleOptions = useRoleOptions(canEdit && user.role === 'ADMIN');
   const set = (field: keyof Form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: event.target.value }));
@@ -56,22 +55,10 @@ export default function UserDetailsForm({ user, canEdit, onSaved }: { user: Admi
       availabilityState: user.role === 'TUTOR' ? form.availabilityState : undefined,
       adminRoleId: user.role === 'ADMIN' ? form.adminRoleId : undefined,
     };
-    const parsed = updateAdminUser.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      onSaved(await adminUserCalls.update(user._id, parsed.data));
+    await checkedSubmit(updateAdminUser, body, async (data) => {
+      onSaved(await adminUserCalls.update(user._id, data));
       toast.success('User updated!');
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      toast.error(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

@@ -1,43 +1,28 @@
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { changePasswordRequest, PASSWORD_CHANGED } from '../../../schema/contracts/passwords';
-import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
+import { useCheckedSubmit } from '../../lib/use-checked-submit';
 import { primaryButton } from '../../ui/classes';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { profileCalls } from './api';
 import SectionCard from './SectionCard';
 
-type Errors = Partial<Record<'currentPassword' | 'newPassword', string>>;
-
 /** Changing one's own password: the server keeps this session and signs every other one out. */
 export default function ChangePasswordSection() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, busy: saving, submit: checkedSubmit } = useCheckedSubmit();
   const toast = useToast();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = changePasswordRequest.safeParse({ currentPassword, newPassword });
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      await profileCalls.changePassword(parsed.data);
+    await checkedSubmit(changePasswordRequest, { currentPassword, newPassword }, async (body) => {
+      await profileCalls.changePassword(body);
       setCurrentPassword('');
       setNewPassword('');
       toast.success(PASSWORD_CHANGED);
-    } catch (failure) {
-      setErrors(fieldErrorsOf(failure));
-      toast.error(failure);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

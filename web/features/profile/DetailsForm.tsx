@@ -1,8 +1,8 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { profileUpdate, type UserProfile } from '../../../schema/contracts/profile';
-import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { fieldBinder, fieldSetter } from '../../lib/form-fields';
+import { useCheckedSubmit } from '../../lib/use-checked-submit';
 import { primaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
@@ -27,8 +27,7 @@ const valuesOf = (p: UserProfile): Values => ({
 /** Name, phone, bio, time zone, currency and country, checked with the same schema as PUT /api/user. */
 export default function DetailsForm({ profile, onSaved }: { profile: UserProfile; onSaved: (profile: UserProfile) => void }) {
   const [values, setValues] = useState<Values>(() => valuesOf(profile));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, busy: saving, submit: checkedSubmit } = useCheckedSubmit();
   const toast = useToast();
   const change = fieldSetter(setValues);
   const set = (field: keyof Values) => (value: string) => change(field, value);
@@ -36,24 +35,12 @@ export default function DetailsForm({ profile, onSaved }: { profile: UserProfile
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = profileUpdate.safeParse(values);
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
+    await checkedSubmit(profileUpdate, values, async () => {
       const saved = await profileCalls.update(values);
       setValues(valuesOf(saved));
       onSaved(saved);
       toast.success('Profile updated!');
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      toast.error(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
