@@ -2,11 +2,9 @@ import { useAtomValue } from 'jotai';
 import { LogIn } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorToastText } from '../../lib/errors';
-import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { signedInUserAtom } from '../../lib/session';
+import { useCheckedSubmit } from '../../lib/use-checked-submit';
 import TextField from '../../ui/TextField';
-import { useToast } from '../../ui/toast/use-toast';
 import { isPartnerAtom, tenantNameAtom } from '../tenant/atoms';
 import AuthCard from './AuthCard';
 import AuthSubmit from './AuthSubmit';
@@ -17,8 +15,6 @@ import FormNotice from './FormNotice';
 import { loginForm } from './login-schema';
 import { useSignIn } from './use-sign-in';
 
-type FieldErrors = Partial<Record<'email' | 'password', string>>;
-
 const textLink = 'font-semibold text-brand-strong hover:underline dark:text-brand';
 
 export default function LoginPage() {
@@ -26,38 +22,28 @@ export default function LoginPage() {
   const isPartner = useAtomValue(isPartnerAtom);
   const signedIn = useAtomValue(signedInUserAtom);
   const signIn = useSignIn();
-  const toast = useToast();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const {
+    errors: fieldErrors,
+    setErrors: setFieldErrors,
+    formError,
+    setFormError,
+    busy: submitting,
+    submit: checkedSubmit,
+  } = useCheckedSubmit({ fieldsOf: (fromServer) => ({ email: fromServer.username ?? fromServer.email, password: fromServer.password }), staysBusy: true });
   const redirect = params.get('redirect');
 
   if (signedIn && !submitting) return <Navigate to={pathAfterLogin(signedIn, redirect)} replace />;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
-    const parsed = loginForm.safeParse({ email, password });
-    if (!parsed.success) {
-      setFieldErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    setFieldErrors({});
-    setSubmitting(true);
-    try {
-      const session = await signIn(parsed.data.email, parsed.data.password);
+    await checkedSubmit(loginForm, { email, password }, async (login) => {
+      const session = await signIn(login.email, login.password);
       navigate(pathAfterLogin(session.user, redirect), { replace: true });
-    } catch (error) {
-      const fromServer = fieldErrorsOf(error);
-      setFieldErrors({ email: fromServer.username ?? fromServer.email, password: fromServer.password });
-      setFormError(errorToastText(error));
-      toast.error(error);
-      setSubmitting(false);
-    }
+    });
   }
 
   const pickDemo = (demoEmail: string, demoPassword: string) => {

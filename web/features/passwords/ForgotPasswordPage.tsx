@@ -2,8 +2,7 @@ import { KeyRound, Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { forgotPasswordRequest } from '../../../schema/contracts/passwords';
-import { errorToastText } from '../../lib/errors';
-import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
+import { useCheckedSubmit } from '../../lib/use-checked-submit';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import AuthCard from '../auth/AuthCard';
@@ -17,30 +16,15 @@ export default function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { errors, formError, busy: submitting, submit: checkedSubmit } = useCheckedSubmit({ staysBusy: true });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
-    const parsed = forgotPasswordRequest.safeParse({ email });
-    if (!parsed.success) {
-      setFieldError(zodFieldErrors(parsed.error).email);
-      return;
-    }
-    setFieldError(undefined);
-    setSubmitting(true);
-    try {
-      const answer = await passwordCalls.forgot(parsed.data);
+    await checkedSubmit(forgotPasswordRequest, { email }, async (request) => {
+      const answer = await passwordCalls.forgot(request);
       toast.success(answer.message);
-      navigate(`/reset-password?${new URLSearchParams({ email: parsed.data.email })}`);
-    } catch (error) {
-      setFieldError(fieldErrorsOf(error).email);
-      setFormError(errorToastText(error));
-      toast.error(error);
-      setSubmitting(false);
-    }
+      navigate(`/reset-password?${new URLSearchParams({ email: request.email })}`);
+    });
   }
 
   return (
@@ -56,7 +40,7 @@ export default function ForgotPasswordPage() {
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          error={fieldError}
+          error={errors.email}
           placeholder="you@example.com"
         />
         {formError && <FormNotice kind="error">{formError}</FormNotice>}

@@ -1,11 +1,9 @@
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorToastText } from '../../lib/errors';
-import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { fieldBinder, fieldSetter } from '../../lib/form-fields';
+import { useCheckedSubmit } from '../../lib/use-checked-submit';
 import TextField from '../../ui/TextField';
-import { useToast } from '../../ui/toast/use-toast';
 import AuthCard from '../auth/AuthCard';
 import AuthSubmit from '../auth/AuthSubmit';
 import AuthSwitch from '../auth/AuthSwitch';
@@ -20,38 +18,21 @@ type Field = 'email' | 'token' | 'password' | 'confirmPassword';
  * then the person pastes the code from the e-mail.
  */
 export default function ResetPasswordPage() {
-  const toast = useToast();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const linkEmail = params.get('email') ?? '';
   const linkToken = params.get('token') ?? '';
   const [fields, setFields] = useState<Record<Field, string>>({ email: linkEmail, token: linkToken, password: '', confirmPassword: '' });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { errors: fieldErrors, formError, busy: submitting, submit: checkedSubmit } = useCheckedSubmit({ staysBusy: true });
 
   const bind = fieldBinder(fields, fieldErrors, fieldSetter(setFields));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
-    const parsed = resetPasswordForm.safeParse(fields);
-    if (!parsed.success) {
-      setFieldErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    setFieldErrors({});
-    setSubmitting(true);
-    try {
-      const { confirmPassword: _confirm, ...body } = parsed.data;
+    await checkedSubmit(resetPasswordForm, fields, async ({ confirmPassword: _confirm, ...body }) => {
       await passwordCalls.reset(body);
       navigate('/login?resetSuccess=1', { replace: true });
-    } catch (error) {
-      setFieldErrors(fieldErrorsOf(error));
-      setFormError(errorToastText(error));
-      toast.error(error);
-      setSubmitting(false);
-    }
+    });
   }
 
   const subtitle = linkToken

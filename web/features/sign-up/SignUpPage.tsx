@@ -4,13 +4,11 @@ import { GraduationCap, UserPlus, Users } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { type SignUpRequest, signUpRequest } from '../../../schema/contracts/auth';
-import { errorToastText } from '../../lib/errors';
-import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { fieldBinder, fieldSetter } from '../../lib/form-fields';
 import { sessionAtom, signedInUserAtom, userLoadedAtom } from '../../lib/session';
+import { useCheckedSubmit } from '../../lib/use-checked-submit';
 import SelectField from '../../ui/SelectField';
 import TextField from '../../ui/TextField';
-import { useToast } from '../../ui/toast/use-toast';
 import AuthCard from '../auth/AuthCard';
 import AuthSubmit from '../auth/AuthSubmit';
 import AuthSwitch from '../auth/AuthSwitch';
@@ -22,7 +20,6 @@ import { signUpCalls } from './api';
 import { browserTimeZone, countryOptions, timeZoneOptions } from './choices';
 
 type Fields = Required<Omit<SignUpRequest, 'country'>> & { country: string };
-type FieldErrors = Partial<Record<keyof Fields, string>>;
 
 const ROLES = [
   { value: 'STUDENT', label: 'Student', description: 'I want to learn', icon: GraduationCap },
@@ -34,7 +31,6 @@ export default function SignUpPage() {
   const signedIn = useAtomValue(signedInUserAtom);
   const setSession = useSetAtom(sessionAtom);
   const setUserLoaded = useSetAtom(userLoadedAtom);
-  const toast = useToast();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
@@ -47,9 +43,7 @@ export default function SignUpPage() {
     timezone: browserTimeZone(),
     country: '',
   }));
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { errors: fieldErrors, formError, busy: submitting, submit: checkedSubmit } = useCheckedSubmit({ staysBusy: true });
   const zones = useMemo(() => timeZoneOptions(fields.timezone), [fields.timezone]);
   const countries = useMemo(countryOptions, []);
 
@@ -60,26 +54,12 @@ export default function SignUpPage() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
-    const parsed = signUpRequest.safeParse({ ...fields, country: fields.country || undefined });
-    if (!parsed.success) {
-      setFieldErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    setFieldErrors({});
-    setSubmitting(true);
-    try {
-      const answer = await signUpCalls.signUp(parsed.data);
-      const session = sessionFromToken(answer);
+    await checkedSubmit(signUpRequest, { ...fields, country: fields.country || undefined }, async (request) => {
+      const session = sessionFromToken(await signUpCalls.signUp(request));
       setSession(session);
       setUserLoaded(true);
       navigate(pathAfterLogin(session.user, redirect), { replace: true });
-    } catch (error) {
-      setFieldErrors(fieldErrorsOf(error));
-      setFormError(errorToastText(error));
-      toast.error(error);
-      setSubmitting(false);
-    }
+    });
   }
 
   const loginPath = redirect ? `/login?${new URLSearchParams({ redirect })}` : '/login';
