@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { signedInUserAtom } from '../../lib/session';
 import { useCheckedSubmit } from '../../lib/use-checked-submit';
-import TextField from '../../ui/TextField';
+import { EmailField, PasswordField } from '../../ui/CredentialFields';
 import { isPartnerAtom, tenantNameAtom } from '../tenant/atoms';
 import AuthCard from './AuthCard';
 import AuthSubmit from './AuthSubmit';
@@ -69,27 +69,21 @@ export default function LoginPage() {
       )}
 
       <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-describedby={formError ? 'login-error' : undefined}>
-        <TextField
+        <EmailField
           id="login-email"
           label="Email"
-          type="email"
           name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={fieldErrors.email}
           placeholder="you@example.com"
         />
         <div>
-          <TextField
+          <PasswordField
             id="login-password"
             label="Password"
-            type="password"
             name="password"
             autoComplete="current-password"
-            required
             value={password}
             onChange={(event) => setPassword(event.target.value)}
             error={fieldErrors.password}

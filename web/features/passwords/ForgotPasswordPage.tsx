@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { forgotPasswordRequest } from '../../../schema/contracts/passwords';
 import { useCheckedSubmit } from '../../lib/use-checked-submit';
-import TextField from '../../ui/TextField';
+import { EmailField } from '../../ui/CredentialFields';
 import { useToast } from '../../ui/toast/use-toast';
 import AuthCard from '../auth/AuthCard';
 import AuthSubmit from '../auth/AuthSubmit';
@@ -30,14 +30,10 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard icon={KeyRound} title="Forgot your password?" subtitle="Enter the email you sign in with and we will send you a link to choose a new password.">
       <form noValidate onSubmit={submit} className="mt-6 space-y-5">
-        <TextField
+        <EmailField
           id="forgot-email"
           label="Email"
-          type="email"
           name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={errors.email}

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { fieldBinder, fieldSetter } from '../../lib/form-fields';
 import { useCheckedSubmit } from '../../lib/use-checked-submit';
+import { PasswordField } from '../../ui/CredentialFields';
 import TextField from '../../ui/TextField';
 import AuthCard from '../auth/AuthCard';
 import AuthSubmit from '../auth/AuthSubmit';
@@ -61,15 +62,7 @@ export default function ResetPasswordPage() {
           />
         )}
         <TextField id="reset-password" label="New password" type="password" name="password" autoComplete="new-password" required {...bind('password')} />
-        <TextField
-          id="reset-confirm"
-          label="Repeat new password"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          {...bind('confirmPassword')}
-        />
+        <PasswordField id="reset-confirm" label="Repeat new password" name="confirmPassword" autoComplete="new-password" {...bind('confirmPassword')} />
         {formError && (
           <FormNotice kind="error">
             {formError}

@@ -2,8 +2,8 @@ import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { changePasswordRequest, PASSWORD_CHANGED } from '../../../schema/contracts/passwords';
 import { useCheckedSubmit } from '../../lib/use-checked-submit';
+import { PasswordField } from '../../ui/CredentialFields';
 import { primaryButton } from '../../ui/classes';
-import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { profileCalls } from './api';
 import SectionCard from './SectionCard';
@@ -28,22 +28,18 @@ export default function ChangePasswordSection() {
   return (
     <SectionCard title="Change password">
       <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
-        <TextField
+        <PasswordField
           id="current-password"
           label="Current password"
-          type="password"
           autoComplete="current-password"
-          required
           value={currentPassword}
           onChange={(e) => setCurrentPassword(e.target.value)}
           error={errors.currentPassword}
         />
-        <TextField
+        <PasswordField
           id="new-password"
           label="New password"
-          type="password"
           autoComplete="new-password"
-          required
           value={newPassword}
           onChange={(e) => setNewPassword(e.target.value)}
           error={errors.newPassword}

@@ -7,6 +7,7 @@ import { type SignUpRequest, signUpRequest } from '../../../schema/contracts/aut
 import { fieldBinder, fieldSetter } from '../../lib/form-fields';
 import { sessionAtom, signedInUserAtom, userLoadedAtom } from '../../lib/session';
 import { useCheckedSubmit } from '../../lib/use-checked-submit';
+import { EmailField, PasswordField } from '../../ui/CredentialFields';
 import SelectField from '../../ui/SelectField';
 import TextField from '../../ui/TextField';
 import AuthCard from '../auth/AuthCard';
@@ -110,24 +111,12 @@ export default function SignUpPage() {
           <TextField id="sign-up-firstname" label="First name" name="firstname" autoComplete="given-name" required {...bind('firstname')} />
           <TextField id="sign-up-lastname" label="Last name" name="lastname" autoComplete="family-name" required {...bind('lastname')} />
         </div>
-        <TextField
-          id="sign-up-email"
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          {...bind('email')}
-          placeholder="you@example.com"
-        />
-        <TextField
+        <EmailField id="sign-up-email" label="Email" name="email" {...bind('email')} placeholder="you@example.com" />
+        <PasswordField
           id="sign-up-password"
           label="Password"
-          type="password"
           name="password"
           autoComplete="new-password"
-          required
           {...bind('password')}
           aria-describedby={fieldErrors.password ? 'sign-up-password-error' : 'sign-up-password-hint'}
         />

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { fieldBinder } from '../../lib/form-fields';
+import { EmailField, PasswordField } from '../../ui/CredentialFields';
 import SelectField from '../../ui/SelectField';
 import TextField from '../../ui/TextField';
 import { countryOptions, timeZoneOptions } from '../sign-up/choices';
@@ -34,8 +35,8 @@ export default function GuestDetails({ fields, errors, onChange }: GuestDetailsP
         <TextField id="trial-firstname" label="First name" autoComplete="given-name" required {...bind('firstname')} />
         <TextField id="trial-lastname" label="Last name" autoComplete="family-name" required {...bind('lastname')} />
       </div>
-      <TextField id="trial-email" label="Email" type="email" autoComplete="email" inputMode="email" required {...bind('email')} placeholder="you@example.com" />
-      <TextField id="trial-password" label="Password" type="password" autoComplete="new-password" required {...bind('password')} />
+      <EmailField id="trial-email" label="Email" {...bind('email')} placeholder="you@example.com" />
+      <PasswordField id="trial-password" label="Password" autoComplete="new-password" {...bind('password')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField id="trial-timezone" label="Time zone" required {...bind('timezone')} options={zones} />
         <SelectField id="trial-country" label="Country" autoComplete="country" {...bind('country')} options={countries} placeholder="Prefer not to say" />
