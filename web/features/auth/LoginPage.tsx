@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { LogIn } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { fieldBinder, fieldSetter } from '../../lib/form-fields';
 import { signedInUserAtom } from '../../lib/session';
 import { useCheckedSubmit } from '../../lib/use-checked-submit';
 import { EmailField, PasswordField } from '../../ui/CredentialFields';
@@ -24,8 +25,7 @@ export default function LoginPage() {
   const signIn = useSignIn();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [credentials, setCredentials] = useState({ email: '', password: '' });
   const {
     errors: fieldErrors,
     setErrors: setFieldErrors,
@@ -34,21 +34,21 @@ export default function LoginPage() {
     busy: submitting,
     submit: checkedSubmit,
   } = useCheckedSubmit({ fieldsOf: (fromServer) => ({ email: fromServer.username ?? fromServer.email, password: fromServer.password }), staysBusy: true });
+  const bind = fieldBinder(credentials, fieldErrors, fieldSetter(setCredentials));
   const redirect = params.get('redirect');
 
   if (signedIn && !submitting) return <Navigate to={pathAfterLogin(signedIn, redirect)} replace />;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    await checkedSubmit(loginForm, { email, password }, async (login) => {
+    await checkedSubmit(loginForm, credentials, async (login) => {
       const session = await signIn(login.email, login.password);
       navigate(pathAfterLogin(session.user, redirect), { replace: true });
     });
   }
 
   const pickDemo = (demoEmail: string, demoPassword: string) => {
-    setEmail(demoEmail);
-    setPassword(demoPassword);
+    setCredentials({ email: demoEmail, password: demoPassword });
     setFieldErrors({});
     setFormError(null);
   };
@@ -69,27 +69,11 @@ export default function LoginPage() {
       )}
 
       <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-describedby={formError ? 'login-error' : undefined}>
-        <EmailField
-          id="login-email"
-          label="Email"
-          name="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={fieldErrors.email}
-          placeholder="you@example.com"
-        />
+        <EmailField id="login-email" label="Email" name="email" {...bind('email')} placeholder="you@example.com" />
         <div>
-          <PasswordField
-            id="login-password"
-            label="Password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={fieldErrors.password}
-          />
+          <PasswordField id="login-password" label="Password" name="password" autoComplete="current-password" {...bind('password')} />
           <p className="mt-2 text-right text-sm">
-            <Link to={email ? `/forgot-password?${new URLSearchParams({ email })}` : '/forgot-password'} className={textLink}>
+            <Link to={credentials.email ? `/forgot-password?${new URLSearchParams({ email: credentials.email })}` : '/forgot-password'} className={textLink}>
               Forgot password?
             </Link>
           </p>
