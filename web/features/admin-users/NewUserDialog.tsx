@@ -10,7 +10,7 @@ import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { adminUserCalls } from './api';
-import { countryOptions } from './countries';
+import CountryField from './CountryField';
 import { roleLabels } from './labels';
 import { useRoleOptions } from './use-role-options';
 
@@ -56,14 +56,7 @@ export default function NewUserDialog({ open, onClose, onCreated }: { open: bool
         <TextField id="new-user-lastname" label="Last name" required {...bind('lastname')} autoComplete="off" />
         <TextField id="new-user-email" label="Email" type="email" required {...bind('email')} autoComplete="off" className="sm:col-span-2" />
         <TextField id="new-user-phone" label="Phone" type="tel" {...bind('phone')} autoComplete="off" />
-        <ChoiceField id="new-user-country" label="Country" {...bind('country')}>
-          <option value="">Not set</option>
-          {countryOptions().map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </ChoiceField>
+        <CountryField id="new-user-country" {...bind('country')} />
         {form.role === 'ADMIN' && (
           <ChoiceField id="new-user-admin-role" label="Admin role" {...bind('adminRoleId')} className="sm:col-span-2">
             <option value="">{roleOptions ? 'Choose a role' : 'Loading roles…'}</option>
