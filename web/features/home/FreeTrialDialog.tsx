@@ -123,6 +123,11 @@ export default function FreeTrialDialog({ onClose }: FreeTrialDialogProps) {
 
   const subjects = subjectsOf(catalogue, curriculum);
   const grades = gradesOf(catalogue, curriculum, subject);
+  const steps = [
+    { key: 'curriculum', label: 'Curriculum', value: curriculum, names: catalogue.map((c) => c.curriculum), disabled: false },
+    { key: 'subject', label: 'Subject', value: subject, names: subjects.map((s) => s.subject), disabled: !curriculum },
+    { key: 'grade', label: 'Grade', value: grade, names: grades.map((g) => g.grade), disabled: !subject },
+  ] as const;
 
   return (
     <ModalPanel
@@ -143,35 +148,19 @@ export default function FreeTrialDialog({ onClose }: FreeTrialDialogProps) {
         <div className="grid gap-5 lg:grid-cols-2 lg:gap-x-8">
           <div className="space-y-4">
             <p className="text-xs text-slate-500 dark:text-slate-400">{PLACEHOLDER}</p>
-            <SelectField
-              id="trial-curriculum"
-              label="Curriculum"
-              required
-              value={curriculum}
-              onChange={(e) => choose({ type: 'curriculum', value: e.target.value })}
-              options={catalogue.map((c) => ({ value: c.curriculum, label: c.curriculum }))}
-              placeholder={PLACEHOLDER}
-            />
-            <SelectField
-              id="trial-subject"
-              label="Subject"
-              required
-              disabled={!curriculum}
-              value={subject}
-              onChange={(e) => choose({ type: 'subject', value: e.target.value })}
-              options={subjects.map((s) => ({ value: s.subject, label: s.subject }))}
-              placeholder={PLACEHOLDER}
-            />
-            <SelectField
-              id="trial-grade"
-              label="Grade"
-              required
-              disabled={!subject}
-              value={grade}
-              onChange={(e) => choose({ type: 'grade', value: e.target.value })}
-              options={grades.map((g) => ({ value: g.grade, label: g.grade }))}
-              placeholder={PLACEHOLDER}
-            />
+            {steps.map((step) => (
+              <SelectField
+                key={step.key}
+                id={`trial-${step.key}`}
+                label={step.label}
+                required
+                disabled={step.disabled}
+                value={step.value}
+                onChange={(e) => choose({ type: step.key, value: e.target.value })}
+                options={step.names.map((name) => ({ value: name, label: name }))}
+                placeholder={PLACEHOLDER}
+              />
+            ))}
           </div>
           <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
             <TrialDatePicker value={date} onChange={(value) => choose({ type: 'date', value })} />
