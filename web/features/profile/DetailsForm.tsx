@@ -30,8 +30,8 @@ export default function DetailsForm({ profile, onSaved }: { profile: UserProfile
   const { errors, busy: saving, submit: checkedSubmit } = useCheckedSubmit();
   const toast = useToast();
   const change = fieldSetter(setValues);
-  const set = (field: keyof Values) => (value: string) => change(field, value);
   const bind = fieldBinder(values, errors, change);
+  const bindValue = (key: keyof Values) => ({ value: values[key], error: errors[key], onChange: (value: string) => change(key, value) });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -48,33 +48,21 @@ export default function DetailsForm({ profile, onSaved }: { profile: UserProfile
       <TextField id="profile-firstname" label="First name" required autoComplete="given-name" {...bind('firstname')} />
       <TextField id="profile-lastname" label="Last name" required autoComplete="family-name" {...bind('lastname')} />
       <TextField id="profile-phone" label="Phone" type="tel" autoComplete="tel" placeholder="+65 6123 4567" {...bind('phone')} />
-      <SearchSelect
-        id="profile-country"
-        label="Country"
-        value={values.country}
-        options={countrySearchOptions()}
-        onChange={set('country')}
-        error={errors.country}
-        placeholder="Search countries"
-      />
+      <SearchSelect id="profile-country" label="Country" options={countrySearchOptions()} {...bindValue('country')} placeholder="Search countries" />
       <SearchSelect
         id="profile-timezone"
         label="Time zone"
         required
-        value={values.timezone}
         options={timeZoneOptions()}
-        onChange={set('timezone')}
-        error={errors.timezone}
+        {...bindValue('timezone')}
         hint="Lesson times are shown in this zone."
       />
       <SearchSelect
         id="profile-currency"
         label="Currency"
         required
-        value={values.currency}
         options={currencySearchOptions()}
-        onChange={set('currency')}
-        error={errors.currency}
+        {...bindValue('currency')}
         hint="Prices and invoices use this currency."
       />
       <TextAreaField id="profile-bio" label="About" className="sm:col-span-2" {...bind('bio')} placeholder="A few words about yourself" maxLength={2000} />
