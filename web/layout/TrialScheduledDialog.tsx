@@ -1,7 +1,8 @@
-import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { PartyPopper, X } from 'lucide-react';
+import { Description, DialogTitle } from '@headlessui/react';
+import { PartyPopper } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { iconButton, primaryButton } from '../ui/classes';
+import { primaryButton } from '../ui/classes';
+import ModalPanel from '../ui/ModalPanel';
 import { TRIAL_CREATED_FLAG } from './trial-flag';
 
 /** Opened by `?trialClassCreated`; dismissing removes the flag from the address without a reload. */
@@ -17,28 +18,22 @@ export default function TrialScheduledDialog() {
   };
 
   return (
-    <Dialog open onClose={dismiss} className="fixed inset-0 z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-950/50 backdrop-blur-sm" />
-      <div className="fixed inset-0 flex w-screen items-center justify-center p-4">
-        <DialogPanel
-          data-testid="trial-scheduled-dialog"
-          className="relative w-full max-w-md rounded-3xl bg-white p-6 text-center shadow-2xl ring-1 ring-slate-900/5 sm:p-8 dark:bg-slate-900 dark:ring-white/10"
-        >
-          <button type="button" onClick={dismiss} aria-label="Close" className={`absolute top-3 right-3 ${iconButton}`}>
-            <X className="size-5" aria-hidden="true" />
-          </button>
-          <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand/15 text-brand">
-            <PartyPopper className="size-8" aria-hidden="true" />
-          </span>
-          <DialogTitle className="mt-5 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Congratulations!</DialogTitle>
-          <Description className="mt-3 text-base leading-relaxed text-slate-600 dark:text-slate-300">
-            Your trial class is successfully scheduled. Check your homepage and email for details.
-          </Description>
-          <button type="button" onClick={dismiss} className={`mt-8 w-full ${primaryButton}`}>
-            Dismiss
-          </button>
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <ModalPanel
+      onClose={dismiss}
+      testId="trial-scheduled-dialog"
+      placeClassName="items-center p-4"
+      className="relative w-full max-w-md rounded-3xl bg-white p-6 text-center shadow-2xl ring-1 ring-slate-900/5 sm:p-8 dark:bg-slate-900 dark:ring-white/10"
+    >
+      <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand/15 text-brand">
+        <PartyPopper className="size-8" aria-hidden="true" />
+      </span>
+      <DialogTitle className="mt-5 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Congratulations!</DialogTitle>
+      <Description className="mt-3 text-base leading-relaxed text-slate-600 dark:text-slate-300">
+        Your trial class is successfully scheduled. Check your homepage and email for details.
+      </Description>
+      <button type="button" onClick={dismiss} className={`mt-8 w-full ${primaryButton}`}>
+        Dismiss
+      </button>
+    </ModalPanel>
   );
 }

@@ -5,17 +5,41 @@ import { fieldClass } from './classes';
 export function Field({ id, label, error, className, children }: { id: string; label: string; error?: string; className?: string; children: ReactNode }) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-        {label}
-      </label>
+      <FieldLabel id={id} label={label} />
       <div className="mt-1.5">{children}</div>
-      {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-rose-600 dark:text-rose-400">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/** Marks a control invalid and points it at its FieldError while it has one. */
+export const errorAria = (id: string, error?: string) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : undefined,
+});
+
+/** A control's label, with an asterisk (hidden from screen readers, which hear `required`) when it must be filled in. */
+export function FieldLabel({ id, label, required }: { id: string; label: string; required?: boolean }) {
+  return (
+    <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+      {label}
+      {required && (
+        <span className="text-rose-600 dark:text-rose-400" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      )}
+    </label>
+  );
+}
+
+/** The error under a control, under the id the control names with aria-describedby. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={`${id}-error`} className="mt-1.5 text-sm text-rose-600 dark:text-rose-400">
+      {error}
+    </p>
+  ) : null;
 }
 
 /** A labelled native select whose choices are its children (SelectField takes them as a list and draws its own arrow). */
@@ -29,7 +53,7 @@ export function ChoiceField({
 }: SelectHTMLAttributes<HTMLSelectElement> & { id: string; label: string; error?: string }) {
   return (
     <Field id={id} label={label} error={error} className={className}>
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={fieldClass(error)} {...select}>
+      <select id={id} {...errorAria(id, error)} className={fieldClass(error)} {...select}>
         {children}
       </select>
     </Field>
@@ -45,7 +69,7 @@ export function TextAreaField({
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; label: string; error?: string }) {
   return (
     <Field id={id} label={label} error={error} className={className}>
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={fieldClass(error)} {...area} />
+      <textarea id={id} {...errorAria(id, error)} className={fieldClass(error)} {...area} />
     </Field>
   );
 }

@@ -1,14 +1,15 @@
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AdminUserRow, createAdminUser, type ManagedRole, managedRoles } from '../../../schema/contracts/admin-users';
-import { fieldErrorsOf, issuesByField } from '../../lib/form-errors';
+import { fieldBinder, fieldSetter } from '../../lib/form-fields';
+import { useCheckedSubmit } from '../../lib/use-checked-submit';
 import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
 import { ChoiceField } from '../../ui/fields';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { adminUserCalls } from './api';
-import { countryOptions } from './countries';
+import CountryField from './CountryField';
 import { roleLabels } from './labels';
 import { useRoleOptions } from './use-role-options';
 
@@ -19,11 +20,10 @@ const empty: NewUserForm = { role: 'STUDENT', firstname: '', lastname: '', email
 /** Creates an account; the server e-mails a temporary password, so the admin never sees or sends one. */
 export default function NewUserDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (user: AdminUserRow) => void }) {
   const [form, setForm] = useState<NewUserForm>(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, setErrors, busy: saving, submit: checkedSubmit } = useCheckedSubmit();
   const toast = useToast();
   const roleOptions = useRoleOptions(open && form.role === 'ADMIN');
-  const set = (field: keyof NewUserForm) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: event.target.value }));
+  const bind = fieldBinder(form, errors, fieldSetter(setForm));
 
   const close = () => {
     setForm(empty);
@@ -33,83 +33,31 @@ export default function NewUserDialog({ open, onClose, onCreated }: { open: bool
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = createAdminUser.safeParse({ ...form, adminRoleId: form.role === 'ADMIN' ? form.adminRoleId : '' });
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const created = await adminUserCalls.create(parsed.data);
+    await checkedSubmit(createAdminUser, { ...form, adminRoleId: form.role === 'ADMIN' ? form.adminRoleId : '' }, async (body) => {
+      const created = await adminUserCalls.create(body);
       toast.success('User created! A temporary password was e-mailed to them.');
       onCreated(created);
       close();
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      toast.error(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
     <Dialog open={open} onClose={close} title="New user">
       <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 sm:grid-cols-2">
-        <ChoiceField id="new-user-role" label="Role" value={form.role} onChange={set('role')} error={errors.role} className="sm:col-span-2">
+        <ChoiceField id="new-user-role" label="Role" {...bind('role')} className="sm:col-span-2">
           {managedRoles.map((role) => (
             <option key={role} value={role}>
               {roleLabels[role]}
             </option>
           ))}
         </ChoiceField>
-        <TextField
-          id="new-user-firstname"
-          label="First name"
-          required
-          value={form.firstname}
-          onChange={set('firstname')}
-          error={errors.firstname}
-          autoComplete="off"
-        />
-        <TextField
-          id="new-user-lastname"
-          label="Last name"
-          required
-          value={form.lastname}
-          onChange={set('lastname')}
-          error={errors.lastname}
-          autoComplete="off"
-        />
-        <TextField
-          id="new-user-email"
-          label="Email"
-          type="email"
-          required
-          value={form.email}
-          onChange={set('email')}
-          error={errors.email}
-          autoComplete="off"
-          className="sm:col-span-2"
-        />
-        <TextField id="new-user-phone" label="Phone" type="tel" value={form.phone} onChange={set('phone')} error={errors.phone} autoComplete="off" />
-        <ChoiceField id="new-user-country" label="Country" value={form.country} onChange={set('country')} error={errors.country}>
-          <option value="">Not set</option>
-          {countryOptions().map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </ChoiceField>
+        <TextField id="new-user-firstname" label="First name" required {...bind('firstname')} autoComplete="off" />
+        <TextField id="new-user-lastname" label="Last name" required {...bind('lastname')} autoComplete="off" />
+        <TextField id="new-user-email" label="Email" type="email" required {...bind('email')} autoComplete="off" className="sm:col-span-2" />
+        <TextField id="new-user-phone" label="Phone" type="tel" {...bind('phone')} autoComplete="off" />
+        <CountryField id="new-user-country" {...bind('country')} />
         {form.role === 'ADMIN' && (
-          <ChoiceField
-            id="new-user-admin-role"
-            label="Admin role"
-            value={form.adminRoleId}
-            onChange={set('adminRoleId')}
-            error={errors.adminRoleId}
-            className="sm:col-span-2"
-          >
+          <ChoiceField id="new-user-admin-role" label="Admin role" {...bind('adminRoleId')} className="sm:col-span-2">
             <option value="">{roleOptions ? 'Choose a role' : 'Loading roles…'}</option>
             {roleOptions?.map((r) => (
               <option key={r._id} value={r._id}>

@@ -2,22 +2,19 @@ import { useAtomValue } from 'jotai';
 import { LogIn } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorToastText } from '../../lib/errors';
-import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
+import { fieldBinder, fieldSetter } from '../../lib/form-fields';
 import { signedInUserAtom } from '../../lib/session';
-import { primaryButton } from '../../ui/classes';
-import Spinner from '../../ui/Spinner';
-import TextField from '../../ui/TextField';
-import { useToast } from '../../ui/toast/use-toast';
+import { useCheckedSubmit } from '../../lib/use-checked-submit';
+import { EmailField, PasswordField } from '../../ui/CredentialFields';
 import { isPartnerAtom, tenantNameAtom } from '../tenant/atoms';
 import AuthCard from './AuthCard';
+import AuthSubmit from './AuthSubmit';
+import AuthSwitch from './AuthSwitch';
 import { pathAfterLogin } from './after-login';
 import DemoLogins from './DemoLogins';
 import FormNotice from './FormNotice';
 import { loginForm } from './login-schema';
 import { useSignIn } from './use-sign-in';
-
-type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
 const textLink = 'font-semibold text-brand-strong hover:underline dark:text-brand';
 
@@ -26,43 +23,32 @@ export default function LoginPage() {
   const isPartner = useAtomValue(isPartnerAtom);
   const signedIn = useAtomValue(signedInUserAtom);
   const signIn = useSignIn();
-  const toast = useToast();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const [credentials, setCredentials] = useState({ email: '', password: '' });
+  const {
+    errors: fieldErrors,
+    setErrors: setFieldErrors,
+    formError,
+    setFormError,
+    busy: submitting,
+    submit: checkedSubmit,
+  } = useCheckedSubmit({ fieldsOf: (fromServer) => ({ email: fromServer.username ?? fromServer.email, password: fromServer.password }), staysBusy: true });
+  const bind = fieldBinder(credentials, fieldErrors, fieldSetter(setCredentials));
   const redirect = params.get('redirect');
 
   if (signedIn && !submitting) return <Navigate to={pathAfterLogin(signedIn, redirect)} replace />;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
-    const parsed = loginForm.safeParse({ email, password });
-    if (!parsed.success) {
-      setFieldErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    setFieldErrors({});
-    setSubmitting(true);
-    try {
-      const session = await signIn(parsed.data.email, parsed.data.password);
+    await checkedSubmit(loginForm, credentials, async (login) => {
+      const session = await signIn(login.email, login.password);
       navigate(pathAfterLogin(session.user, redirect), { replace: true });
-    } catch (error) {
-      const fromServer = fieldErrorsOf(error);
-      setFieldErrors({ email: fromServer.username ?? fromServer.email, password: fromServer.password });
-      setFormError(errorToastText(error));
-      toast.error(error);
-      setSubmitting(false);
-    }
+    });
   }
 
   const pickDemo = (demoEmail: string, demoPassword: string) => {
-    setEmail(demoEmail);
-    setPassword(demoPassword);
+    setCredentials({ email: demoEmail, password: demoPassword });
     setFieldErrors({});
     setFormError(null);
   };
@@ -83,33 +69,11 @@ export default function LoginPage() {
       )}
 
       <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-describedby={formError ? 'login-error' : undefined}>
-        <TextField
-          id="login-email"
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={fieldErrors.email}
-          placeholder="you@example.com"
-        />
+        <EmailField id="login-email" label="Email" name="email" {...bind('email')} placeholder="you@example.com" />
         <div>
-          <TextField
-            id="login-password"
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={fieldErrors.password}
-          />
+          <PasswordField id="login-password" label="Password" name="password" autoComplete="current-password" {...bind('password')} />
           <p className="mt-2 text-right text-sm">
-            <Link to={email ? `/forgot-password?${new URLSearchParams({ email })}` : '/forgot-password'} className={textLink}>
+            <Link to={credentials.email ? `/forgot-password?${new URLSearchParams({ email: credentials.email })}` : '/forgot-password'} className={textLink}>
               Forgot password?
             </Link>
           </p>
@@ -119,17 +83,11 @@ export default function LoginPage() {
             {formError}
           </FormNotice>
         )}
-        <button type="submit" disabled={submitting} aria-busy={submitting} className={`w-full py-3 ${primaryButton}`}>
-          {submitting ? <Spinner className="size-4" /> : <LogIn className="size-4" aria-hidden="true" />}
-          {submitting ? 'Signing in…' : 'Sign in'}
-        </button>
+        <AuthSubmit busy={submitting} icon={LogIn} label="Sign in" busyLabel="Signing in…" />
       </form>
-      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
-        New to {tenantName}?{' '}
-        <Link to={signUpPath} className={textLink}>
-          Create an account
-        </Link>
-      </p>
+      <AuthSwitch prompt={`New to ${tenantName}?`} to={signUpPath} linkClassName={textLink}>
+        Create an account
+      </AuthSwitch>
     </AuthCard>
   );
 }

@@ -1,6 +1,6 @@
-import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Description, DialogTitle } from '@headlessui/react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { CalendarClock, X } from 'lucide-react';
+import { CalendarClock } from 'lucide-react';
 import { type FormEvent, useEffect, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SlotOption } from '../../../schema/contracts/availability';
@@ -10,7 +10,8 @@ import { TRIAL_CREATED_FLAG } from '../../layout/trial-flag';
 import { statusOf } from '../../lib/errors';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { sessionAtom, signedInUserAtom, tokenReadyAtom, userLoadedAtom } from '../../lib/session';
-import { iconButton, primaryButton, secondaryButton } from '../../ui/classes';
+import { primaryButton, secondaryButton } from '../../ui/classes';
+import ModalPanel from '../../ui/ModalPanel';
 import SelectField from '../../ui/SelectField';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
@@ -122,87 +123,70 @@ export default function FreeTrialDialog({ onClose }: FreeTrialDialogProps) {
 
   const subjects = subjectsOf(catalogue, curriculum);
   const grades = gradesOf(catalogue, curriculum, subject);
+  const steps = [
+    { key: 'curriculum', label: 'Curriculum', value: curriculum, names: catalogue.map((c) => c.curriculum), disabled: false },
+    { key: 'subject', label: 'Subject', value: subject, names: subjects.map((s) => s.subject), disabled: !curriculum },
+    { key: 'grade', label: 'Grade', value: grade, names: grades.map((g) => g.grade), disabled: !subject },
+  ] as const;
 
   return (
-    <Dialog open onClose={onClose} className="fixed inset-0 z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-950/50 backdrop-blur-sm" />
-      <div className="fixed inset-0 flex w-screen items-end justify-center p-2 sm:items-center sm:p-4">
-        <DialogPanel
-          data-testid="free-trial-dialog"
-          className="relative max-h-[calc(100dvh-1rem)] w-full max-w-lg overflow-y-auto rounded-2xl bg-white p-5 shadow-2xl ring-1 ring-slate-900/5 sm:p-8 lg:max-w-3xl dark:bg-slate-900 dark:ring-white/10"
-        >
-          <button type="button" onClick={onClose} aria-label="Close" className={`absolute top-3 right-3 ${iconButton}`}>
-            <X className="size-5" aria-hidden="true" />
-          </button>
-          <span className="flex size-12 items-center justify-center rounded-xl bg-brand/15 text-brand-strong dark:text-brand">
-            <CalendarClock className="size-6" aria-hidden="true" />
-          </span>
-          <DialogTitle className="mt-4 text-xl font-bold tracking-tight text-slate-900 dark:text-white">Book your FREE Class</DialogTitle>
-          <Description className="mt-2 text-base leading-relaxed text-slate-600 dark:text-slate-300">
-            We are with you on your learning journey, you are just one step closer to booking your free trial.
-          </Description>
+    <ModalPanel
+      onClose={onClose}
+      testId="free-trial-dialog"
+      placeClassName="items-end p-2 sm:items-center sm:p-4"
+      className="relative max-h-[calc(100dvh-1rem)] w-full max-w-lg overflow-y-auto rounded-2xl bg-white p-5 shadow-2xl ring-1 ring-slate-900/5 sm:p-8 lg:max-w-3xl dark:bg-slate-900 dark:ring-white/10"
+    >
+      <span className="flex size-12 items-center justify-center rounded-xl bg-brand/15 text-brand-strong dark:text-brand">
+        <CalendarClock className="size-6" aria-hidden="true" />
+      </span>
+      <DialogTitle className="mt-4 text-xl font-bold tracking-tight text-slate-900 dark:text-white">Book your FREE Class</DialogTitle>
+      <Description className="mt-2 text-base leading-relaxed text-slate-600 dark:text-slate-300">
+        We are with you on your learning journey, you are just one step closer to booking your free trial.
+      </Description>
 
-          <form noValidate onSubmit={book} className="mt-6 space-y-5">
-            <div className="grid gap-5 lg:grid-cols-2 lg:gap-x-8">
-              <div className="space-y-4">
-                <p className="text-xs text-slate-500 dark:text-slate-400">{PLACEHOLDER}</p>
-                <SelectField
-                  id="trial-curriculum"
-                  label="Curriculum"
-                  required
-                  value={curriculum}
-                  onChange={(e) => choose({ type: 'curriculum', value: e.target.value })}
-                  options={catalogue.map((c) => ({ value: c.curriculum, label: c.curriculum }))}
-                  placeholder={PLACEHOLDER}
-                />
-                <SelectField
-                  id="trial-subject"
-                  label="Subject"
-                  required
-                  disabled={!curriculum}
-                  value={subject}
-                  onChange={(e) => choose({ type: 'subject', value: e.target.value })}
-                  options={subjects.map((s) => ({ value: s.subject, label: s.subject }))}
-                  placeholder={PLACEHOLDER}
-                />
-                <SelectField
-                  id="trial-grade"
-                  label="Grade"
-                  required
-                  disabled={!subject}
-                  value={grade}
-                  onChange={(e) => choose({ type: 'grade', value: e.target.value })}
-                  options={grades.map((g) => ({ value: g.grade, label: g.grade }))}
-                  placeholder={PLACEHOLDER}
-                />
-              </div>
-              <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
-                <TrialDatePicker value={date} onChange={(value) => choose({ type: 'date', value })} />
-              </div>
-              <SlotPicker
-                slots={slots}
-                loading={slotsLoading}
-                asked={ready}
-                selected={choices.slot}
-                viewerZone={viewerZone}
-                onSelect={(slot) => choose({ type: 'slot', value: slot })}
+      <form noValidate onSubmit={book} className="mt-6 space-y-5">
+        <div className="grid gap-5 lg:grid-cols-2 lg:gap-x-8">
+          <div className="space-y-4">
+            <p className="text-xs text-slate-500 dark:text-slate-400">{PLACEHOLDER}</p>
+            {steps.map((step) => (
+              <SelectField
+                key={step.key}
+                id={`trial-${step.key}`}
+                label={step.label}
+                required
+                disabled={step.disabled}
+                value={step.value}
+                onChange={(e) => choose({ type: step.key, value: e.target.value })}
+                options={step.names.map((name) => ({ value: name, label: name }))}
+                placeholder={PLACEHOLDER}
               />
-            </div>
+            ))}
+          </div>
+          <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+            <TrialDatePicker value={date} onChange={(value) => choose({ type: 'date', value })} />
+          </div>
+          <SlotPicker
+            slots={slots}
+            loading={slotsLoading}
+            asked={ready}
+            selected={choices.slot}
+            viewerZone={viewerZone}
+            onSelect={(slot) => choose({ type: 'slot', value: slot })}
+          />
+        </div>
 
-            {!user && <GuestDetails fields={guest} errors={errors} onChange={(key, value) => setGuest((g) => ({ ...g, [key]: value }))} />}
+        {!user && <GuestDetails fields={guest} errors={errors} onChange={(key, value) => setGuest((g) => ({ ...g, [key]: value }))} />}
 
-            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <button type="button" onClick={onClose} className={secondaryButton}>
-                Dismiss
-              </button>
-              <button type="submit" disabled={!allChosen(choices) || !tokenReady || submitting} aria-busy={submitting} className={primaryButton}>
-                {submitting && <Spinner className="size-4" />}
-                Book Trial
-              </button>
-            </div>
-          </form>
-        </DialogPanel>
-      </div>
-    </Dialog>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <button type="button" onClick={onClose} className={secondaryButton}>
+            Dismiss
+          </button>
+          <button type="submit" disabled={!allChosen(choices) || !tokenReady || submitting} aria-busy={submitting} className={primaryButton}>
+            {submitting && <Spinner className="size-4" />}
+            Book Trial
+          </button>
+        </div>
+      </form>
+    </ModalPanel>
   );
 }

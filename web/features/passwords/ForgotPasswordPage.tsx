@@ -1,14 +1,13 @@
 import { KeyRound, Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { forgotPasswordRequest } from '../../../schema/contracts/passwords';
-import { errorToastText } from '../../lib/errors';
-import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
-import { focusRing, primaryButton } from '../../ui/classes';
-import Spinner from '../../ui/Spinner';
-import TextField from '../../ui/TextField';
+import { useCheckedSubmit } from '../../lib/use-checked-submit';
+import { EmailField } from '../../ui/CredentialFields';
 import { useToast } from '../../ui/toast/use-toast';
 import AuthCard from '../auth/AuthCard';
+import AuthSubmit from '../auth/AuthSubmit';
+import AuthSwitch from '../auth/AuthSwitch';
 import FormNotice from '../auth/FormNotice';
 import { passwordCalls } from './api';
 
@@ -17,60 +16,35 @@ export default function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { errors, formError, busy: submitting, submit: checkedSubmit } = useCheckedSubmit({ staysBusy: true });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
-    const parsed = forgotPasswordRequest.safeParse({ email });
-    if (!parsed.success) {
-      setFieldError(zodFieldErrors(parsed.error).email);
-      return;
-    }
-    setFieldError(undefined);
-    setSubmitting(true);
-    try {
-      const answer = await passwordCalls.forgot(parsed.data);
+    await checkedSubmit(forgotPasswordRequest, { email }, async (request) => {
+      const answer = await passwordCalls.forgot(request);
       toast.success(answer.message);
-      navigate(`/reset-password?${new URLSearchParams({ email: parsed.data.email })}`);
-    } catch (error) {
-      setFieldError(fieldErrorsOf(error).email);
-      setFormError(errorToastText(error));
-      toast.error(error);
-      setSubmitting(false);
-    }
+      navigate(`/reset-password?${new URLSearchParams({ email: request.email })}`);
+    });
   }
 
   return (
     <AuthCard icon={KeyRound} title="Forgot your password?" subtitle="Enter the email you sign in with and we will send you a link to choose a new password.">
       <form noValidate onSubmit={submit} className="mt-6 space-y-5">
-        <TextField
+        <EmailField
           id="forgot-email"
           label="Email"
-          type="email"
           name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          error={fieldError}
+          error={errors.email}
           placeholder="you@example.com"
         />
         {formError && <FormNotice kind="error">{formError}</FormNotice>}
-        <button type="submit" disabled={submitting} aria-busy={submitting} className={`w-full py-3 ${primaryButton}`}>
-          {submitting ? <Spinner className="size-4" /> : <Send className="size-4" aria-hidden="true" />}
-          {submitting ? 'Sending…' : 'Send reset link'}
-        </button>
+        <AuthSubmit busy={submitting} icon={Send} label="Send reset link" busyLabel="Sending…" />
       </form>
-      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
-        Remembered it?{' '}
-        <Link to="/login" className={`rounded font-semibold text-brand-strong hover:underline dark:text-brand ${focusRing}`}>
-          Back to sign in
-        </Link>
-      </p>
+      <AuthSwitch prompt="Remembered it?" to="/login">
+        Back to sign in
+      </AuthSwitch>
     </AuthCard>
   );
 }

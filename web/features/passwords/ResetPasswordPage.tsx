@@ -1,58 +1,39 @@
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorToastText } from '../../lib/errors';
-import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
-import { focusRing, primaryButton } from '../../ui/classes';
-import Spinner from '../../ui/Spinner';
+import { fieldBinder, fieldSetter } from '../../lib/form-fields';
+import { useCheckedSubmit } from '../../lib/use-checked-submit';
+import { PasswordField } from '../../ui/CredentialFields';
 import TextField from '../../ui/TextField';
-import { useToast } from '../../ui/toast/use-toast';
 import AuthCard from '../auth/AuthCard';
+import AuthSubmit from '../auth/AuthSubmit';
+import AuthSwitch from '../auth/AuthSwitch';
 import FormNotice from '../auth/FormNotice';
 import { passwordCalls } from './api';
 import { resetPasswordForm } from './reset-form';
 
 type Field = 'email' | 'token' | 'password' | 'confirmPassword';
 
-const textLink = `rounded font-semibold text-brand-strong hover:underline dark:text-brand ${focusRing}`;
-
 /**
  * Reached from the reset link (email and token in the query) or straight after asking for a link (email only):
  * then the person pastes the code from the e-mail.
  */
 export default function ResetPasswordPage() {
-  const toast = useToast();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const linkEmail = params.get('email') ?? '';
   const linkToken = params.get('token') ?? '';
   const [fields, setFields] = useState<Record<Field, string>>({ email: linkEmail, token: linkToken, password: '', confirmPassword: '' });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { errors: fieldErrors, formError, busy: submitting, submit: checkedSubmit } = useCheckedSubmit({ staysBusy: true });
 
-  const set = (key: Field) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [key]: event.target.value }));
+  const bind = fieldBinder(fields, fieldErrors, fieldSetter(setFields));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
-    const parsed = resetPasswordForm.safeParse(fields);
-    if (!parsed.success) {
-      setFieldErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    setFieldErrors({});
-    setSubmitting(true);
-    try {
-      const { confirmPassword: _confirm, ...body } = parsed.data;
+    await checkedSubmit(resetPasswordForm, fields, async ({ confirmPassword: _confirm, ...body }) => {
       await passwordCalls.reset(body);
       navigate('/login?resetSuccess=1', { replace: true });
-    } catch (error) {
-      setFieldErrors(fieldErrorsOf(error));
-      setFormError(errorToastText(error));
-      toast.error(error);
-      setSubmitting(false);
-    }
+    });
   }
 
   const subtitle = linkToken
@@ -65,18 +46,7 @@ export default function ResetPasswordPage() {
     <AuthCard icon={KeyRound} title="Reset your password" subtitle={subtitle}>
       <form noValidate onSubmit={submit} className="mt-6 space-y-5">
         {!linkEmail && (
-          <TextField
-            id="reset-email"
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={fields.email}
-            onChange={set('email')}
-            error={fieldErrors.email}
-          />
+          <TextField id="reset-email" label="Email" type="email" name="email" autoComplete="email" inputMode="email" required {...bind('email')} />
         )}
         {linkEmail && fieldErrors.email && <FormNotice kind="error">{fieldErrors.email}</FormNotice>}
         {!linkToken && (
@@ -87,34 +57,12 @@ export default function ResetPasswordPage() {
             autoComplete="one-time-code"
             spellCheck={false}
             required
-            value={fields.token}
-            onChange={set('token')}
-            error={fieldErrors.token}
+            {...bind('token')}
             className="[&_input]:font-mono"
           />
         )}
-        <TextField
-          id="reset-password"
-          label="New password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          value={fields.password}
-          onChange={set('password')}
-          error={fieldErrors.password}
-        />
-        <TextField
-          id="reset-confirm"
-          label="Repeat new password"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={fields.confirmPassword}
-          onChange={set('confirmPassword')}
-          error={fieldErrors.confirmPassword}
-        />
+        <TextField id="reset-password" label="New password" type="password" name="password" autoComplete="new-password" required {...bind('password')} />
+        <PasswordField id="reset-confirm" label="Repeat new password" name="confirmPassword" autoComplete="new-password" {...bind('confirmPassword')} />
         {formError && (
           <FormNotice kind="error">
             {formError}
@@ -128,17 +76,11 @@ export default function ResetPasswordPage() {
             )}
           </FormNotice>
         )}
-        <button type="submit" disabled={submitting} aria-busy={submitting} className={`w-full py-3 ${primaryButton}`}>
-          {submitting ? <Spinner className="size-4" /> : <ShieldCheck className="size-4" aria-hidden="true" />}
-          {submitting ? 'Saving…' : 'Set new password'}
-        </button>
+        <AuthSubmit busy={submitting} icon={ShieldCheck} label="Set new password" busyLabel="Saving…" />
       </form>
-      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
-        No e-mail?{' '}
-        <Link to={`/forgot-password${fields.email ? `?${new URLSearchParams({ email: fields.email })}` : ''}`} className={textLink}>
-          Send another link
-        </Link>
-      </p>
+      <AuthSwitch prompt="No e-mail?" to={`/forgot-password${fields.email ? `?${new URLSearchParams({ email: fields.email })}` : ''}`}>
+        Send another link
+      </AuthSwitch>
     </AuthCard>
   );
 }

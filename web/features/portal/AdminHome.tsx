@@ -6,6 +6,7 @@ import { focusRing } from '../../ui/classes';
 import { useAdminPermissions } from '../roles/admin-permissions';
 import { othersOf } from '../schedule/lesson-style';
 import { homeCalls } from './api';
+import DocList from './DocList';
 import HomeSection from './HomeSection';
 import { lessonWhen, todayRange } from './home-time';
 import LessonRow from './LessonRow';
@@ -35,17 +36,11 @@ export default function AdminHome({ user, zone, now }: { user: PublicUser; zone:
             </Link>
           }
         >
-          {(list) =>
-            list.docs.length ? (
-              <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-                {list.docs.map((lesson) => (
-                  <LessonRow key={lesson._id} lesson={lesson} zone={zone} now={now} who={othersOf(lesson, user._id) || undefined} join={false} />
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-slate-600 dark:text-slate-400">No lessons today.</p>
-            )
-          }
+          {(list) => (
+            <DocList docs={list.docs} empty="No lessons today.">
+              {(lesson) => <LessonRow key={lesson._id} lesson={lesson} zone={zone} now={now} who={othersOf(lesson, user._id) || undefined} join={false} />}
+            </DocList>
+          )}
         </HomeSection>
         <HomeSection
           title="Trials coming up"
@@ -58,24 +53,20 @@ export default function AdminHome({ user, zone, now }: { user: PublicUser; zone:
             </Link>
           }
         >
-          {(list) =>
-            list.docs.length ? (
-              <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-                {list.docs.map((trial) => (
-                  <li key={trial._id} className="py-3 text-sm">
-                    <p className="font-semibold text-slate-900 dark:text-white">
-                      {trial.student ? `${trial.student.firstname} ${trial.student.lastname}` : 'A student'}: {trial.subject} ({trial.grade})
-                    </p>
-                    <p className="text-slate-600 dark:text-slate-400">
-                      {lessonWhen(trial.start, zone, now)} · {trial.tutor ? `with ${trial.tutor.firstname} ${trial.tutor.lastname}` : 'no tutor yet'}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-slate-600 dark:text-slate-400">No trials booked.</p>
-            )
-          }
+          {(list) => (
+            <DocList docs={list.docs} empty="No trials booked.">
+              {(trial) => (
+                <li key={trial._id} className="py-3 text-sm">
+                  <p className="font-semibold text-slate-900 dark:text-white">
+                    {trial.student ? `${trial.student.firstname} ${trial.student.lastname}` : 'A student'}: {trial.subject} ({trial.grade})
+                  </p>
+                  <p className="text-slate-600 dark:text-slate-400">
+                    {lessonWhen(trial.start, zone, now)} · {trial.tutor ? `with ${trial.tutor.firstname} ${trial.tutor.lastname}` : 'no tutor yet'}
+                  </p>
+                </li>
+              )}
+            </DocList>
+          )}
         </HomeSection>
       </div>
       <nav aria-label="Admin tools" className="rounded-2xl bg-white p-5 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">

@@ -1,68 +1,37 @@
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { changePasswordRequest, PASSWORD_CHANGED } from '../../../schema/contracts/passwords';
-import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
+import { fieldBinder, fieldSetter } from '../../lib/form-fields';
+import { useCheckedSubmit } from '../../lib/use-checked-submit';
+import { PasswordField } from '../../ui/CredentialFields';
 import { primaryButton } from '../../ui/classes';
-import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { profileCalls } from './api';
 import SectionCard from './SectionCard';
 
-type Errors = Partial<Record<'currentPassword' | 'newPassword', string>>;
+const noPasswords = { currentPassword: '', newPassword: '' };
 
 /** Changing one's own password: the server keeps this session and signs every other one out. */
 export default function ChangePasswordSection() {
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  const [passwords, setPasswords] = useState(noPasswords);
+  const { errors, busy: saving, submit: checkedSubmit } = useCheckedSubmit();
+  const bind = fieldBinder(passwords, errors, fieldSetter(setPasswords));
   const toast = useToast();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = changePasswordRequest.safeParse({ currentPassword, newPassword });
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      await profileCalls.changePassword(parsed.data);
-      setCurrentPassword('');
-      setNewPassword('');
+    await checkedSubmit(changePasswordRequest, passwords, async (body) => {
+      await profileCalls.changePassword(body);
+      setPasswords(noPasswords);
       toast.success(PASSWORD_CHANGED);
-    } catch (failure) {
-      setErrors(fieldErrorsOf(failure));
-      toast.error(failure);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
     <SectionCard title="Change password">
       <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
-        <TextField
-          id="current-password"
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={currentPassword}
-          onChange={(e) => setCurrentPassword(e.target.value)}
-          error={errors.currentPassword}
-        />
-        <TextField
-          id="new-password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={newPassword}
-          onChange={(e) => setNewPassword(e.target.value)}
-          error={errors.newPassword}
-        />
+        <PasswordField id="current-password" label="Current password" autoComplete="current-password" {...bind('currentPassword')} />
+        <PasswordField id="new-password" label="New password" autoComplete="new-password" {...bind('newPassword')} />
         <div className="sm:col-span-2">
           <p className="text-sm text-slate-600 dark:text-slate-400">Your other devices will be signed out; this one stays signed in.</p>
           <button type="submit" className={`${primaryButton} mt-3`} disabled={saving}>

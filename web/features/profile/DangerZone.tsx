@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { accountDeletion } from '../../../schema/contracts/profile';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { dropSessionAtom } from '../../lib/session';
-import TextField from '../../ui/TextField';
+import { PasswordField } from '../../ui/CredentialFields';
 import { useToast } from '../../ui/toast/use-toast';
 import { profileCalls } from './api';
 import ConfirmDialog, { dangerButton } from './fields/ConfirmDialog';
@@ -65,12 +65,10 @@ export default function DangerZone({ isParent }: { isParent: boolean }) {
             <p className="font-semibold text-slate-900 dark:text-white">Kept, without your name</p>
             <p className="mt-1">Records that payments depend on — invoices, payments and lesson history — stay for accounting, shown as “Deleted user”.</p>
           </div>
-          <TextField
+          <PasswordField
             id="delete-password"
             label="Your password"
-            type="password"
             autoComplete="current-password"
-            required
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             error={error}

@@ -1,7 +1,8 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { profileUpdate, type UserProfile } from '../../../schema/contracts/profile';
-import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
+import { fieldBinder, fieldSetter } from '../../lib/form-fields';
+import { useCheckedSubmit } from '../../lib/use-checked-submit';
 import { primaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
@@ -26,102 +27,45 @@ const valuesOf = (p: UserProfile): Values => ({
 /** Name, phone, bio, time zone, currency and country, checked with the same schema as PUT /api/user. */
 export default function DetailsForm({ profile, onSaved }: { profile: UserProfile; onSaved: (profile: UserProfile) => void }) {
   const [values, setValues] = useState<Values>(() => valuesOf(profile));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, busy: saving, submit: checkedSubmit } = useCheckedSubmit();
   const toast = useToast();
-  const set = (field: keyof Values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const change = fieldSetter(setValues);
+  const bind = fieldBinder(values, errors, change);
+  const bindValue = (key: keyof Values) => ({ value: values[key], error: errors[key], onChange: (value: string) => change(key, value) });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = profileUpdate.safeParse(values);
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
+    await checkedSubmit(profileUpdate, values, async () => {
       const saved = await profileCalls.update(values);
       setValues(valuesOf(saved));
       onSaved(saved);
       toast.success('Profile updated!');
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      toast.error(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5 sm:grid-cols-2" aria-label="Personal details">
-      <TextField
-        id="profile-firstname"
-        label="First name"
-        required
-        autoComplete="given-name"
-        value={values.firstname}
-        onChange={(e) => set('firstname')(e.target.value)}
-        error={errors.firstname}
-      />
-      <TextField
-        id="profile-lastname"
-        label="Last name"
-        required
-        autoComplete="family-name"
-        value={values.lastname}
-        onChange={(e) => set('lastname')(e.target.value)}
-        error={errors.lastname}
-      />
-      <TextField
-        id="profile-phone"
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        placeholder="+65 6123 4567"
-        value={values.phone}
-        onChange={(e) => set('phone')(e.target.value)}
-        error={errors.phone}
-      />
-      <SearchSelect
-        id="profile-country"
-        label="Country"
-        value={values.country}
-        options={countrySearchOptions()}
-        onChange={set('country')}
-        error={errors.country}
-        placeholder="Search countries"
-      />
+      <TextField id="profile-firstname" label="First name" required autoComplete="given-name" {...bind('firstname')} />
+      <TextField id="profile-lastname" label="Last name" required autoComplete="family-name" {...bind('lastname')} />
+      <TextField id="profile-phone" label="Phone" type="tel" autoComplete="tel" placeholder="+65 6123 4567" {...bind('phone')} />
+      <SearchSelect id="profile-country" label="Country" options={countrySearchOptions()} {...bindValue('country')} placeholder="Search countries" />
       <SearchSelect
         id="profile-timezone"
         label="Time zone"
         required
-        value={values.timezone}
         options={timeZoneOptions()}
-        onChange={set('timezone')}
-        error={errors.timezone}
+        {...bindValue('timezone')}
         hint="Lesson times are shown in this zone."
       />
       <SearchSelect
         id="profile-currency"
         label="Currency"
         required
-        value={values.currency}
         options={currencySearchOptions()}
-        onChange={set('currency')}
-        error={errors.currency}
+        {...bindValue('currency')}
         hint="Prices and invoices use this currency."
       />
-      <TextAreaField
-        id="profile-bio"
-        label="About"
-        className="sm:col-span-2"
-        value={values.bio}
-        onChange={(e) => set('bio')(e.target.value)}
-        error={errors.bio}
-        placeholder="A few words about yourself"
-        maxLength={2000}
-      />
+      <TextAreaField id="profile-bio" label="About" className="sm:col-span-2" {...bind('bio')} placeholder="A few words about yourself" maxLength={2000} />
       <div className="sm:col-span-2">
         <button type="submit" className={primaryButton} disabled={saving}>
           {saving ? <Spinner className="size-4" /> : <Save className="size-4" aria-hidden="true" />}

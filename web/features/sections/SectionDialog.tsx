@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { formatDuration, lessonDurations } from '../../../schema/contracts/durations';
 import type { Section, SectionKind } from '../../../schema/contracts/sections';
 import { fieldErrorsOf } from '../../lib/form-errors';
+import { fieldBinder, fieldSetter } from '../../lib/form-fields';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { ChoiceField, TextAreaField } from '../../ui/fields';
@@ -86,6 +87,7 @@ export default function SectionDialog({
   }, [target, zone]);
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const bind = fieldBinder(form, errors, fieldSetter(setForm));
 
   async function save(): Promise<string> {
     const parent = form.parent || null;
@@ -140,25 +142,10 @@ export default function SectionDialog({
   return (
     <Dialog open={Boolean(target)} onClose={onClose} title={editing ? `Edit ${label}` : `Add ${label}`}>
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-        <TextField
-          id="section-title"
-          label="Title"
-          required
-          value={form.title}
-          onChange={(e) => set('title', e.target.value)}
-          error={errors.title}
-          maxLength={200}
-        />
-        <TextAreaField
-          id="section-description"
-          label="Description"
-          rows={2}
-          value={form.description}
-          onChange={(e) => set('description', e.target.value)}
-          error={errors.description}
-        />
+        <TextField id="section-title" label="Title" required {...bind('title')} maxLength={200} />
+        <TextAreaField id="section-description" label="Description" rows={2} {...bind('description')} />
         {!editing && (
-          <ChoiceField id="section-parent" label="Inside" value={form.parent} onChange={(e) => set('parent', e.target.value)} error={errors.parent}>
+          <ChoiceField id="section-parent" label="Inside" {...bind('parent')}>
             <option value="">Top level of the course</option>
             {parents.map((p) => (
               <option key={p.id} value={p.id}>
@@ -169,15 +156,7 @@ export default function SectionDialog({
         )}
         {isMeeting(kind) && (
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              id="section-start"
-              type="datetime-local"
-              label={`Start (${zone})`}
-              required
-              value={form.start}
-              onChange={(e) => set('start', e.target.value)}
-              error={errors.start}
-            />
+            <TextField id="section-start" type="datetime-local" label={`Start (${zone})`} required {...bind('start')} />
             <ChoiceField
               id="section-duration"
               label="Duration"
@@ -212,15 +191,7 @@ export default function SectionDialog({
               <option value="BILLABLE">Billable</option>
               <option value="NON_BILLABLE">Not billable</option>
             </ChoiceField>
-            <TextField
-              id="section-join-url"
-              label="Video link (optional)"
-              placeholder="https://…"
-              value={form.joinUrl}
-              onChange={(e) => set('joinUrl', e.target.value)}
-              error={errors.joinUrl}
-              className="sm:col-span-2"
-            />
+            <TextField id="section-join-url" label="Video link (optional)" placeholder="https://…" {...bind('joinUrl')} className="sm:col-span-2" />
             {!editing && (
               <TextField
                 id="section-repeat"
@@ -238,25 +209,8 @@ export default function SectionDialog({
         )}
         {(kind === 'RESOURCE' || kind === 'HOMEWORK') && (
           <>
-            <TextField
-              id="section-link"
-              label="Web link (optional)"
-              placeholder="example.com/notes"
-              value={form.link}
-              onChange={(e) => set('link', e.target.value)}
-              error={errors.link}
-            />
-            {kind === 'HOMEWORK' && (
-              <TextField
-                id="section-due"
-                type="datetime-local"
-                label={`Due (${zone})`}
-                required
-                value={form.dueAt}
-                onChange={(e) => set('dueAt', e.target.value)}
-                error={errors.dueAt}
-              />
-            )}
+            <TextField id="section-link" label="Web link (optional)" placeholder="example.com/notes" {...bind('link')} />
+            {kind === 'HOMEWORK' && <TextField id="section-due" type="datetime-local" label={`Due (${zone})`} required {...bind('dueAt')} />}
             <div>
               <label htmlFor="section-file" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
                 File (optional, up to 20 MB)

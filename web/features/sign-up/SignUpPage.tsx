@@ -2,17 +2,17 @@ import clsx from 'clsx';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { GraduationCap, UserPlus, Users } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { type SignUpRequest, signUpRequest } from '../../../schema/contracts/auth';
-import { errorToastText } from '../../lib/errors';
-import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
+import { fieldBinder, fieldSetter } from '../../lib/form-fields';
 import { sessionAtom, signedInUserAtom, userLoadedAtom } from '../../lib/session';
-import { focusRing, primaryButton } from '../../ui/classes';
+import { useCheckedSubmit } from '../../lib/use-checked-submit';
+import { EmailField, PasswordField } from '../../ui/CredentialFields';
 import SelectField from '../../ui/SelectField';
-import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
-import { useToast } from '../../ui/toast/use-toast';
 import AuthCard from '../auth/AuthCard';
+import AuthSubmit from '../auth/AuthSubmit';
+import AuthSwitch from '../auth/AuthSwitch';
 import { pathAfterLogin } from '../auth/after-login';
 import FormNotice from '../auth/FormNotice';
 import { sessionFromToken } from '../auth/token-request';
@@ -21,7 +21,6 @@ import { signUpCalls } from './api';
 import { browserTimeZone, countryOptions, timeZoneOptions } from './choices';
 
 type Fields = Required<Omit<SignUpRequest, 'country'>> & { country: string };
-type FieldErrors = Partial<Record<keyof Fields, string>>;
 
 const ROLES = [
   { value: 'STUDENT', label: 'Student', description: 'I want to learn', icon: GraduationCap },
@@ -33,7 +32,6 @@ export default function SignUpPage() {
   const signedIn = useAtomValue(signedInUserAtom);
   const setSession = useSetAtom(sessionAtom);
   const setUserLoaded = useSetAtom(userLoadedAtom);
-  const toast = useToast();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
@@ -46,41 +44,23 @@ export default function SignUpPage() {
     timezone: browserTimeZone(),
     country: '',
   }));
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { errors: fieldErrors, formError, busy: submitting, submit: checkedSubmit } = useCheckedSubmit({ staysBusy: true });
   const zones = useMemo(() => timeZoneOptions(fields.timezone), [fields.timezone]);
   const countries = useMemo(countryOptions, []);
 
   if (signedIn && !submitting) return <Navigate to={pathAfterLogin(signedIn, redirect)} replace />;
 
-  const set =
-    <K extends keyof Fields>(key: K) =>
-    (value: Fields[K]) =>
-      setFields((current) => ({ ...current, [key]: value }));
+  const change = fieldSetter(setFields);
+  const bind = fieldBinder(fields, fieldErrors, change);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
-    const parsed = signUpRequest.safeParse({ ...fields, country: fields.country || undefined });
-    if (!parsed.success) {
-      setFieldErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    setFieldErrors({});
-    setSubmitting(true);
-    try {
-      const answer = await signUpCalls.signUp(parsed.data);
-      const session = sessionFromToken(answer);
+    await checkedSubmit(signUpRequest, { ...fields, country: fields.country || undefined }, async (request) => {
+      const session = sessionFromToken(await signUpCalls.signUp(request));
       setSession(session);
       setUserLoaded(true);
       navigate(pathAfterLogin(session.user, redirect), { replace: true });
-    } catch (error) {
-      setFieldErrors(fieldErrorsOf(error));
-      setFormError(errorToastText(error));
-      toast.error(error);
-      setSubmitting(false);
-    }
+    });
   }
 
   const loginPath = redirect ? `/login?${new URLSearchParams({ redirect })}` : '/login';
@@ -107,7 +87,7 @@ export default function SignUpPage() {
                     checked ? 'bg-brand/10 ring-2 ring-brand' : 'ring-slate-300 hover:ring-slate-400 dark:ring-slate-700 dark:hover:ring-slate-600',
                   )}
                 >
-                  <input type="radio" name="role" value={role.value} checked={checked} onChange={() => set('role')(role.value)} className="sr-only" />
+                  <input type="radio" name="role" value={role.value} checked={checked} onChange={() => change('role', role.value)} className="sr-only" />
                   <span
                     className={clsx(
                       'flex size-10 shrink-0 items-center justify-center rounded-xl',
@@ -128,50 +108,16 @@ export default function SignUpPage() {
         </fieldset>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            id="sign-up-firstname"
-            label="First name"
-            name="firstname"
-            autoComplete="given-name"
-            required
-            value={fields.firstname}
-            onChange={(event) => set('firstname')(event.target.value)}
-            error={fieldErrors.firstname}
-          />
-          <TextField
-            id="sign-up-lastname"
-            label="Last name"
-            name="lastname"
-            autoComplete="family-name"
-            required
-            value={fields.lastname}
-            onChange={(event) => set('lastname')(event.target.value)}
-            error={fieldErrors.lastname}
-          />
+          <TextField id="sign-up-firstname" label="First name" name="firstname" autoComplete="given-name" required {...bind('firstname')} />
+          <TextField id="sign-up-lastname" label="Last name" name="lastname" autoComplete="family-name" required {...bind('lastname')} />
         </div>
-        <TextField
-          id="sign-up-email"
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={fields.email}
-          onChange={(event) => set('email')(event.target.value)}
-          error={fieldErrors.email}
-          placeholder="you@example.com"
-        />
-        <TextField
+        <EmailField id="sign-up-email" label="Email" name="email" {...bind('email')} placeholder="you@example.com" />
+        <PasswordField
           id="sign-up-password"
           label="Password"
-          type="password"
           name="password"
           autoComplete="new-password"
-          required
-          value={fields.password}
-          onChange={(event) => set('password')(event.target.value)}
-          error={fieldErrors.password}
+          {...bind('password')}
           aria-describedby={fieldErrors.password ? 'sign-up-password-error' : 'sign-up-password-hint'}
         />
         {!fieldErrors.password && (
@@ -180,26 +126,15 @@ export default function SignUpPage() {
           </p>
         )}
         <div className="grid gap-5 sm:grid-cols-2">
-          <SelectField
-            id="sign-up-timezone"
-            label="Time zone"
-            name="timezone"
-            required
-            value={fields.timezone}
-            onChange={(event) => set('timezone')(event.target.value)}
-            options={zones}
-            error={fieldErrors.timezone}
-          />
+          <SelectField id="sign-up-timezone" label="Time zone" name="timezone" required {...bind('timezone')} options={zones} />
           <SelectField
             id="sign-up-country"
             label="Country"
             name="country"
             autoComplete="country"
-            value={fields.country}
-            onChange={(event) => set('country')(event.target.value)}
+            {...bind('country')}
             options={countries}
             placeholder="Prefer not to say"
-            error={fieldErrors.country}
           />
         </div>
         {formError && (
@@ -207,17 +142,11 @@ export default function SignUpPage() {
             {formError}
           </FormNotice>
         )}
-        <button type="submit" disabled={submitting} aria-busy={submitting} className={`w-full py-3 ${primaryButton}`}>
-          {submitting ? <Spinner className="size-4" /> : <UserPlus className="size-4" aria-hidden="true" />}
-          {submitting ? 'Creating your account…' : 'Create account'}
-        </button>
+        <AuthSubmit busy={submitting} icon={UserPlus} label="Create account" busyLabel="Creating your account…" />
       </form>
-      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
-        Already have an account?{' '}
-        <Link to={loginPath} className={`rounded font-semibold text-brand-strong hover:underline dark:text-brand ${focusRing}`}>
-          Sign in
-        </Link>
-      </p>
+      <AuthSwitch prompt="Already have an account?" to={loginPath}>
+        Sign in
+      </AuthSwitch>
     </AuthCard>
   );
 }

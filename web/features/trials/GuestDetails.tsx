@@ -1,4 +1,6 @@
 import { useMemo } from 'react';
+import { fieldBinder } from '../../lib/form-fields';
+import { EmailField, PasswordField } from '../../ui/CredentialFields';
 import SelectField from '../../ui/SelectField';
 import TextField from '../../ui/TextField';
 import { countryOptions, timeZoneOptions } from '../sign-up/choices';
@@ -22,6 +24,7 @@ interface GuestDetailsProps {
 export default function GuestDetails({ fields, errors, onChange }: GuestDetailsProps) {
   const zones = useMemo(() => timeZoneOptions(fields.timezone), [fields.timezone]);
   const countries = useMemo(countryOptions, []);
+  const bind = fieldBinder(fields, errors, onChange);
   return (
     <fieldset className="space-y-4 border-t border-slate-200 pt-5 dark:border-slate-800">
       <legend className="sr-only">Your details</legend>
@@ -29,67 +32,14 @@ export default function GuestDetails({ fields, errors, onChange }: GuestDetailsP
         Your details
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="trial-firstname"
-          label="First name"
-          autoComplete="given-name"
-          required
-          value={fields.firstname}
-          onChange={(e) => onChange('firstname', e.target.value)}
-          error={errors.firstname}
-        />
-        <TextField
-          id="trial-lastname"
-          label="Last name"
-          autoComplete="family-name"
-          required
-          value={fields.lastname}
-          onChange={(e) => onChange('lastname', e.target.value)}
-          error={errors.lastname}
-        />
+        <TextField id="trial-firstname" label="First name" autoComplete="given-name" required {...bind('firstname')} />
+        <TextField id="trial-lastname" label="Last name" autoComplete="family-name" required {...bind('lastname')} />
       </div>
-      <TextField
-        id="trial-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        value={fields.email}
-        onChange={(e) => onChange('email', e.target.value)}
-        error={errors.email}
-        placeholder="you@example.com"
-      />
-      <TextField
-        id="trial-password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={fields.password}
-        onChange={(e) => onChange('password', e.target.value)}
-        error={errors.password}
-      />
+      <EmailField id="trial-email" label="Email" {...bind('email')} placeholder="you@example.com" />
+      <PasswordField id="trial-password" label="Password" autoComplete="new-password" {...bind('password')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          id="trial-timezone"
-          label="Time zone"
-          required
-          value={fields.timezone}
-          onChange={(e) => onChange('timezone', e.target.value)}
-          options={zones}
-          error={errors.timezone}
-        />
-        <SelectField
-          id="trial-country"
-          label="Country"
-          autoComplete="country"
-          value={fields.country}
-          onChange={(e) => onChange('country', e.target.value)}
-          options={countries}
-          placeholder="Prefer not to say"
-          error={errors.country}
-        />
+        <SelectField id="trial-timezone" label="Time zone" required {...bind('timezone')} options={zones} />
+        <SelectField id="trial-country" label="Country" autoComplete="country" {...bind('country')} options={countries} placeholder="Prefer not to say" />
       </div>
     </fieldset>
   );

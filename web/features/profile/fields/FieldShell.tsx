@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { errorClass, labelClass } from './classes';
+import { FieldError, FieldLabel } from '../../../ui/fields';
 
 interface FieldShellProps {
   id: string;
@@ -15,26 +15,14 @@ interface FieldShellProps {
 export default function FieldShell({ id, label, required, error, hint, className, children }: FieldShellProps) {
   return (
     <div className={className}>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-        {required && (
-          <span className="text-rose-600 dark:text-rose-400" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
+      <FieldLabel id={id} label={label} required={required} />
       {children}
       {hint && !error && (
         <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className={errorClass}>
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
