@@ -2,8 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { STUDENT, signIn } from './demo';
 import { personInLessonRoom } from './lesson-room-people';
 
-/** A seeded Mathematics lesson: Theo tutors it, Sam is enrolled. */
-const ROOM = '/learning-portal/lesson-room/section_maths_lesson_2';
+/** A seeded Mathematics lesson of its own (Theo tutors it, Sam is enrolled), as the lesson-room spec ends lesson 2. */
+const ROOM = '/learning-portal/lesson-room/section_maths_lesson_4';
 
 const board = (page: Page) => page.getByTestId('whiteboard');
 const notes = (page: Page) => page.locator('.ProseMirror');
@@ -47,7 +47,7 @@ test('Sam reloads the lesson room with the network off, keeps working, and Theo 
   sam.page.on('framenavigated', (frame) => frame === sam.page.mainFrame() && visited.push(frame.url()));
   await sam.context.setOffline(true);
   await sam.page.reload();
-  await expect(sam.page.getByRole('heading', { name: 'Mathematics lesson 2' })).toBeVisible();
+  await expect(sam.page.getByRole('heading', { name: 'Mathematics lesson 4' })).toBeVisible();
   await expect(notes(sam.page)).toContainText('Circles: area and circumference.');
   await expect(sam.page.getByTestId('connection-state')).toHaveText(/Offline/);
 

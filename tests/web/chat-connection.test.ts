@@ -204,6 +204,13 @@ describe('chat state', () => {
     expect(tickOf(state.messages.conv![0]!)).toBe('DELIVERED');
   });
 
+  it('answers a start of a conversation that already exists with a new list, so the panel that asked opens it', () => {
+    const again = { _id: 'conv', course: 'course', users: [], lastMessageTime: null, lastMessage: 'hello', unSeenCount: 0 };
+    const state = applyFrame(ready, { op: 'created', payload: { conversation: again } });
+    expect(state.conversations).not.toBe(ready.conversations);
+    expect(state.conversations).toEqual([again]);
+  });
+
   it('shows typing per conversation and user, and a message clears its sender', () => {
     let state = applyFrame(ready, { op: 'typing', payload: { conversationId: 'conv', user: 'theo', isTyping: true } });
     state = applyFrame(state, { op: 'typing', payload: { conversationId: 'conv', user: 'theo', isTyping: true } });

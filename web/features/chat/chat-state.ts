@@ -92,7 +92,10 @@ export function applyFrame(state: ChatState, frame: ParsedServerFrame): ChatStat
       return { ...state, conversations: frame.payload.conversations };
     case 'created': {
       const { conversation } = frame.payload;
-      if (state.conversations?.some((c) => c._id === conversation._id)) return state;
+      // Starting a conversation that already exists answers with it again: a new list lets the panel that asked open it.
+      if (state.conversations?.some((c) => c._id === conversation._id)) {
+        return { ...state, conversations: state.conversations.map((c) => (c._id === conversation._id ? conversation : c)) };
+      }
       return { ...state, conversations: [conversation, ...(state.conversations ?? [])] };
     }
     case 'message':
