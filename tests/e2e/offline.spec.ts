@@ -72,7 +72,8 @@ test('Sam reloads the lesson room with the network off, keeps working, and Theo 
 
 test('a quiz in progress comes back after an offline reload, and its answers are sent when the network returns', async ({ page, context }) => {
   test.setTimeout(90_000);
-  await signIn(page, STUDENT.email);
+  // Maya, not Sam: the attempt stays in progress, and quiz.spec takes Sam's Linear equations attempt from its first question.
+  await signIn(page, 'student2@studyhall.test');
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto('/learning-portal/cambridge-igcse/maths');
   await page.getByRole('link', { name: 'Practice Linear equations' }).click();
