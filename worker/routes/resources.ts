@@ -29,9 +29,6 @@ const sectionIdParam = z.object({ sectionId: recordId });
 const MULTIPART_OVERHEAD = 64 * 1024;
 const tooLarge = () => new ApiError(413, 'file: must be 20 MB or smaller', [{ path: 'file', message: 'must be 20 MB or smaller' }]);
 
-/** Course files live under the tenant, course and section, so a key can never be reached through another course. */
-export const resourceKey = (tenantId: string, courseId: string, sectionId: string, name: string) => `${tenantId}/courses/${courseId}/${sectionId}/${name}`;
-
 /** The resource the caller may change, found before its body is read, so a stranger gets the 404 whatever they send. */
 const resourceFor = (c: Context<AppBindings>, id: string, kinds: readonly SectionKind[], action: 'create' | 'edit' | 'delete') =>
   editableSection(tenantDb(c), authOf(c), id, kinds, action);
@@ -58,13 +55,7 @@ export const resourceRoutes = new Hono<AppBindings>()
     if (file.size > MAX_RESOURCE_BYTES) throw tooLarge();
     const tdb = tenantDb(c);
     const { row } = await resourceFor(c, form.section, KINDS, 'create');
-    const fileName = cleanFileName(file.name);
-    const key = resourceKey(tdb.tenantId, row.courseId, row._id, fileName);
-    const contentType = file.type || 'application/octet-stream';
-    await c.env.FILES.put(key, await file.arrayBuffer(), { httpMetadata: { contentType } });
-    const answer = await attachFile(tdb, row, { key, name: fileName, size: file.size, contentType });
-    if (row.fileKey && row.fileKey !== key) await c.env.FILES.delete(row.fileKey);
-    return c.json(answer, 201);
+    return c.json(await attachFile(tdb, c.env.FILES, row, file, cleanFileName(file.name)), 201);
   })
   .get(`${base}/:id/download`, validate('param', idParam), async (c) => {
     const tdb = tenantDb(c);

@@ -299,10 +299,21 @@ export async function rescheduleHomework(tdb: TenantDb, row: SectionRow, dueAt: 
 }
 
 /** Points the resource at its newly stored file. */
-export async function attachFile(tdb: TenantDb, row: SectionRow, file: { key: string; name: string; size: number; contentType: string }) {
+/** Where a resource's file lives in R2: per tenant and course, so a course's files can be listed or removed together. */
+export const resourceKey = (tenantId: string, courseId: string, sectionId: string, name: string) => `${tenantId}/courses/${courseId}/${sectionId}/${name}`;
+
+/**
+ * Stores an uploaded file for a resource or homework section and points the section at it; a file it replaces under
+ * another name is removed from R2 only after the section points at the new one, so a failure never leaves it without a file.
+ */
+export async function attachFile(tdb: TenantDb, bucket: R2Bucket, row: SectionRow, file: File, fileName: string) {
+  const key = resourceKey(tdb.tenantId, row.courseId, row._id, fileName);
+  const contentType = file.type || 'application/octet-stream';
+  await bucket.put(key, await file.arrayBuffer(), { httpMetadata: { contentType } });
   await tdb.db
     .update(sections)
-    .set({ fileKey: file.key, fileName: file.name, fileSize: file.size, contentType: file.contentType })
+    .set({ fileKey: key, fileName, fileSize: file.size, contentType })
     .where(tdb.where(sections, eq(sections._id, row._id)));
+  if (row.fileKey && row.fileKey !== key) await bucket.delete(row.fileKey);
   return sectionResponse(tdb, row._id);
 }
