@@ -244,6 +244,36 @@ export interface RateExplanation {
   explanation: string;
 }
 
+/** GET /api/admin/lesson-prices: the recorded prices of some lessons, e.g. the ones on a page of the meetings table. */
+export const lessonPricesQuery = z.object({
+  lessonIds: z
+    .string({ error: 'is required' })
+    .transform((value) =>
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(recordId).min(1, 'must name at least one lesson').max(100, 'can name at most 100 lessons')),
+});
+
+/** The price a lesson was recorded with when it ended; `amount` is null when no rate applied, and `explanation` says why. */
+export interface LessonPrice {
+  _id: string;
+  lessonId: string;
+  side: 'TUTOR' | 'STUDENT';
+  userId: string;
+  userName: string;
+  rateTable: RateTable;
+  rateVersionId: string | null;
+  rateId: string | null;
+  amount: number | null;
+  currency: string | null;
+  minutes: number;
+  explanation: string;
+  pricedAt: string;
+}
+
 /** What deleting a record would break: DELETE when nothing depends on it, else only DISABLE (set it INACTIVE). */
 export interface VerifyDelete {
   _id: string;

@@ -8,7 +8,9 @@ import {
   rateTables,
   subscriptionDurationUnits,
 } from '../contracts/pricing-enums';
+import { users } from './accounts';
 import { idColumn, tenantColumn, timestamps } from './columns';
+import { sections } from './sections';
 
 /** Money columns hold integer minor units beside an ISO 4217 code (schema/contracts/money.ts). */
 const planColumns = () => ({
@@ -127,4 +129,42 @@ export const rates = sqliteTable(
     ...timestamps(),
   },
   (t) => [index('rates_version').on(t.versionId), index('rates_tenant_table').on(t.tenantId, t.rateTable)],
+);
+
+/** Who a recorded lesson price is for: the tutor's pay, or what a student is charged (the lesson ledger's side). */
+export const lessonPriceSides = ['TUTOR', 'STUDENT'] as const;
+
+/**
+ * The price a lesson was recorded with when it ended, kept apart from the rate so a later change to the rate or its
+ * version never changes it. A lesson no rate applied to keeps a row with a null amount and the engine's reason.
+ */
+export const lessonPrices = sqliteTable(
+  'lesson_prices',
+  {
+    _id: idColumn(),
+    tenantId: tenantColumn(),
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => sections._id),
+    side: text('side', { enum: lessonPriceSides }).notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users._id),
+    rateTable: text('rate_table', { enum: rateTables }).notNull(),
+    rateVersionId: text('rate_version_id').references(() => rateVersions._id),
+    rateId: text('rate_id').references(() => rates._id),
+    /** Minor units for the lesson's minutes; null when no rate applied. */
+    amount: integer('amount'),
+    currency: text('currency'),
+    minutes: integer('minutes').notNull(),
+    /** The engine's explanation of the amount, or its reason for finding no rate. */
+    explanation: text('explanation').notNull(),
+    pricedAt: integer('priced_at', { mode: 'timestamp_ms' }).notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('lesson_prices_one_per_side').on(t.lessonId, t.side, t.userId),
+    index('lesson_prices_version').on(t.tenantId, t.rateVersionId),
+    index('lesson_prices_rate').on(t.tenantId, t.rateId),
+  ],
 );

@@ -357,6 +357,7 @@ export const routeGates: Record<string, Gate> = {
     ]),
   ),
   'GET /api/admin/rates/explain': flag('tutorRates.view'),
+  'GET /api/admin/lesson-prices': flag('tutorRates.view'),
   'GET /api/flexible-plans': account,
   'GET /api/subscription-plans': account,
 

@@ -5,6 +5,7 @@ import { type BookmarkView, type bookmarkInput, numberQuestions, type SessionVie
 import { bookmarks, courseStudents, courseTutors, lessonSessions } from '../../schema/tables';
 import { newId } from '../../schema/tables/columns';
 import type { LessonAccess } from './lesson-access';
+import { lessonPriceInserts, priceEndedLesson } from './pricing/lesson-prices';
 import type { TenantDb } from './tenant-db';
 
 type Session = typeof lessonSessions.$inferSelect;
@@ -49,22 +50,24 @@ async function requireEnrolled(tdb: TenantDb, courseId: string, studentId: strin
   if (!row) throw fieldError(path, 'must be a student enrolled in this course');
 }
 
-/** The lesson's one session: written the first time, replaced after. */
-async function writeSession(lesson: LessonAccess, values: Partial<typeof lessonSessions.$inferInsert>) {
+/** The statement writing the lesson's one session: inserted the first time, replaced after. */
+function sessionWrite(lesson: LessonAccess, existing: Session | undefined, values: Partial<typeof lessonSessions.$inferInsert>) {
   const { tdb } = lesson;
-  const existing = await sessionOfSection(tdb, lesson.section._id);
-  const row = existing
-    ? await tdb.db
+  return existing
+    ? tdb.db
         .update(lessonSessions)
         .set(values)
         .where(tdb.where(lessonSessions, eq(lessonSessions._id, existing._id)))
         .returning()
-        .get()
-    : await tdb.db
+    : tdb.db
         .insert(lessonSessions)
         .values(tdb.values(lessonSessions, { sectionId: lesson.section._id, createdBy: lesson.userId, ...values }))
-        .returning()
-        .get();
+        .returning();
+}
+
+async function writeSession(lesson: LessonAccess, values: Partial<typeof lessonSessions.$inferInsert>) {
+  const existing = await sessionOfSection(lesson.tdb, lesson.section._id);
+  const row = await sessionWrite(lesson, existing, values).get();
   return { row, created: !existing };
 }
 
@@ -76,11 +79,18 @@ export async function saveSession(lesson: LessonAccess, input: z.output<typeof s
   return writeSession(lesson, { studentId: input.studentId ?? null, subTopicId: input.subTopicId ?? null, questions });
 }
 
-/** Ends the lesson once: a second call keeps the first end time and who ended it. */
+/**
+ * Ends the lesson once: a second call keeps the first end time and who ended it. The lesson's price is recorded in
+ * the same batch as its end, so an ended lesson always has the price of the moment it ended.
+ */
 export async function endLesson(lesson: LessonAccess) {
   if (!lesson.leads) throw new ApiError(403, "Only the lesson's tutor can end it");
   const existing = await sessionOfSection(lesson.tdb, lesson.section._id);
-  return (await writeSession(lesson, { endedAt: existing?.endedAt ?? new Date(), endedBy: existing?.endedBy ?? lesson.userId })).row;
+  if (existing?.endedAt) return existing;
+  const endedAt = new Date();
+  const prices = await priceEndedLesson(lesson.tdb, lesson.section, endedAt);
+  const [written] = await lesson.tdb.db.batch([sessionWrite(lesson, existing, { endedAt, endedBy: lesson.userId }), ...lessonPriceInserts(lesson.tdb, prices)]);
+  return written[0]!;
 }
 
 /** A bookmark of a board page; a student bookmarks for themselves, a tutor or admin for a student of the course. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { idParam, recordId } from '../../schema/contracts/common';
 import {
   explainQuery,
+  lessonPricesQuery,
   pricingListQuery,
   rateInput,
   rateListQuery,
@@ -16,6 +17,7 @@ import { rates, rateVersions } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { listPage, sortBy } from '../lib/pagination';
 import { explainLesson } from '../lib/pricing/explain';
+import { recordedPrices } from '../lib/pricing/lesson-prices';
 import {
   deleteRate,
   deleteVersion,
@@ -172,4 +174,7 @@ export const pricingRateRoutes = tables
   )
   .get('/admin/rates/explain', requireAuth, requirePermissions({ tutorRates: ['view'] }), validate('query', explainQuery), async (c) =>
     c.json(await explainLesson(tenantDb(c), authOf(c), c.req.valid('query'))),
+  )
+  .get('/admin/lesson-prices', requireAuth, requirePermissions({ tutorRates: ['view'] }), validate('query', lessonPricesQuery), async (c) =>
+    c.json(await recordedPrices(tenantDb(c), c.req.valid('query').lessonIds)),
   );

@@ -4,10 +4,9 @@ import type { RateExplanation } from '../../../schema/contracts/pricing';
 import { courseStudents, courses, courseTutors, users } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import type { TenantDb } from '../tenant-db';
+import { assignedDate, lessonSubject } from './lesson-subject';
 import { loadRateBook } from './rate-book';
 import { resolveRate } from './resolve';
-import { memberSet } from './sets';
-import { utcDay } from './wire';
 
 interface LessonQuery {
   tutorId: string;
@@ -16,8 +15,6 @@ interface LessonQuery {
   start?: string;
   minutes?: number;
 }
-
-const fullName = (u: { firstname: string; lastname: string }) => `${u.firstname} ${u.lastname}`.trim();
 
 /**
  * The price check: what a lesson of this tutor, student and course starting at `start` pays the tutor, and why.
@@ -42,7 +39,7 @@ export async function explainLesson(tdb: TenantDb, _actor: Actor, query: LessonQ
   if (tutor?.role !== 'TUTOR') throw new ApiError(404, 'Tutor not found');
   if (student?.role !== 'STUDENT') throw new ApiError(404, 'Student not found');
   if (!course || course.deletedAt) throw new ApiError(404, 'Course not found');
-  const [enrolment, teaching, studentType, courseType] = await Promise.all([
+  const [enrolment, teaching] = await Promise.all([
     tdb.db
       .select()
       .from(courseStudents)
@@ -53,35 +50,12 @@ export async function explainLesson(tdb: TenantDb, _actor: Actor, query: LessonQ
       .from(courseTutors)
       .where(tdb.where(courseTutors, eq(courseTutors.courseId, course._id), eq(courseTutors.userId, tutor._id)))
       .get(),
-    memberSet(tdb, 'STUDENT_TYPE', student._id),
-    memberSet(tdb, 'COURSE_TYPE', course._id),
   ]);
   if (!enrolment) throw fieldError('studentId', 'is not enrolled in this course');
   if (!teaching) throw fieldError('tutorId', 'does not teach this course');
   const start = query.start ? new Date(query.start) : new Date();
-  const table = course.kind === 'Group' ? 'GROUP_TUTOR' : 'ONE_TO_ONE_TUTOR';
-  // The assigned date is when this student and this tutor were both on the course.
-  const assigned = enrolment.createdAt > teaching.createdAt ? enrolment.createdAt : teaching.createdAt;
-  const answer = resolveRate(await loadRateBook(tdb, table, start), {
-    table,
-    values: {
-      studentId: student._id,
-      tutorId: tutor._id,
-      studentType: studentType?._id,
-      courseType: courseType?._id,
-      tutorCountry: tutor.country,
-      studentCountry: student.country,
-      curriculum: course.curriculum,
-      grade: course.grade,
-    },
-    dates: {
-      STUDENT_ASSIGNED_DATE: utcDay(assigned),
-      STUDENT_REGISTRATION_DATE: utcDay(student.createdAt),
-      TUTOR_REGISTRATION_DATE: utcDay(tutor.createdAt),
-    },
-    minutes: query.minutes,
-    labels: { studentId: fullName(student), tutorId: fullName(tutor), studentType: studentType?.name, courseType: courseType?.name },
-  });
+  const subject = await lessonSubject(tdb, { tutor, student, course, assigned: assignedDate(enrolment, teaching), minutes: query.minutes });
+  const answer = resolveRate(await loadRateBook(tdb, subject.table, start), subject);
   if (!answer.ok) throw new ApiError(422, answer.reason);
   return { amount: answer.amount, currency: answer.currency, rateVersionId: answer.rateVersionId, rateId: answer.rateId, explanation: answer.explanation };
 }

@@ -1,8 +1,8 @@
-import { count, eq, inArray, max } from 'drizzle-orm';
+import { count, countDistinct, eq, inArray, max } from 'drizzle-orm';
 import { ApiError, fieldError } from '../../../platform/errors';
 import type { Rate, RateInput, RateVersion, RateVersionInput, VerifyDelete } from '../../../schema/contracts/pricing';
 import type { RateTable } from '../../../schema/contracts/pricing-enums';
-import { flexiblePlans, groupCourseTypes, rates, rateVersions, studentTypes, subscriptionPlans, users } from '../../../schema/tables';
+import { flexiblePlans, groupCourseTypes, lessonPrices, rates, rateVersions, studentTypes, subscriptionPlans, users } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import type { TenantDb } from '../tenant-db';
 import { assertDeletable, toWire, verdict } from './wire';
@@ -59,17 +59,31 @@ export async function saveVersion(tdb: TenantDb, _actor: Actor, table: RateTable
   return toVersion(row, 0);
 }
 
+/** How many lessons were priced with a version (or one of its rates): each keeps its price, so those stay. */
+async function pricedLessons(tdb: TenantDb, column: typeof lessonPrices.rateVersionId | typeof lessonPrices.rateId, id: string): Promise<number> {
+  const row = await tdb.db
+    .select({ n: countDistinct(lessonPrices.lessonId) })
+    .from(lessonPrices)
+    .where(tdb.where(lessonPrices, eq(column, id)))
+    .get();
+  return row?.n ?? 0;
+}
+
+const lessonsWords = (n: number) => (n === 1 ? '1 lesson' : `${n} lessons`);
+
 /**
- * A version's rates go with it. Lessons will keep the version they were priced with, so once the lesson ledger
- * records versions, a version any lesson names becomes DISABLE-only here.
+ * A version's rates go with it. A lesson keeps the version it was priced with, so a version any lesson was priced
+ * with can only be made INACTIVE.
  */
 export async function verifyVersionDelete(tdb: TenantDb, table: RateTable, id: string): Promise<VerifyDelete> {
   await findVersion(tdb, table, id);
-  const n = (await ratesCount(tdb, [id])).get(id)!;
-  const check = verdict(id, 'rate version', [{ what: 'lessons priced on it', count: 0 }]);
-  if (n === 0 || !check.canDelete) return check;
+  const [n, priced] = await Promise.all([ratesCount(tdb, [id]).then((counts) => counts.get(id)!), pricedLessons(tdb, lessonPrices.rateVersionId, id)]);
+  const dependents = [{ what: 'lessons priced on it', count: priced }];
+  if (priced > 0) return verdict(id, 'rate version', dependents, `Used to price ${lessonsWords(priced)}: it can be disabled, not deleted.`);
+  const check = verdict(id, 'rate version', dependents);
+  if (n === 0) return check;
   const message = `No lesson is priced on this rate version: deleting it also deletes its ${n} rates.`;
-  return { ...check, message, dependents: [...check.dependents, { what: 'rates', count: n }] };
+  return { ...check, message, dependents: [...dependents, { what: 'rates', count: n }] };
 }
 
 export async function deleteVersion(tdb: TenantDb, _actor: Actor, table: RateTable, id: string) {
@@ -160,8 +174,11 @@ export async function saveRate(tdb: TenantDb, _actor: Actor, table: RateTable, i
   return toRate(row);
 }
 
+/** A rate a lesson was priced with stays, so the lesson's record keeps pointing at it; its version can be disabled. */
 export async function deleteRate(tdb: TenantDb, _actor: Actor, table: RateTable, id: string) {
   await findRate(tdb, table, id);
+  const priced = await pricedLessons(tdb, lessonPrices.rateId, id);
+  if (priced > 0) throw new ApiError(409, `Used to price ${lessonsWords(priced)}: disable its rate version instead of deleting the rate.`);
   await tdb.db.delete(rates).where(tdb.where(rates, eq(rates._id, id)));
 }
 
@@ -193,6 +210,16 @@ export async function replaceUserRates(
       if (error instanceof ApiError && error.errors[0]) throw fieldError(`rates.${index}.${error.errors[0].path}`, error.errors[0].message);
       throw error;
     });
+  }
+  const used = await tdb.db
+    .select({ n: countDistinct(lessonPrices.lessonId) })
+    .from(lessonPrices)
+    .innerJoin(rates, eq(rates._id, lessonPrices.rateId))
+    .where(tdb.where(lessonPrices, eq(rates.versionId, input.versionId), eq(column, userId)))
+    .get();
+  // Replacing deletes the user's rates, and a rate a lesson was priced with stays.
+  if (used && used.n > 0) {
+    throw new ApiError(409, `These rates were used to price ${lessonsWords(used.n)}: edit them one by one, or put the new rates in a new rate version.`);
   }
   const values = rows.map((rate) =>
     tdb.values(rates, { versionId: input.versionId, rateTable: table, amount: rate.amount, currency: rate.currency, ...criteriaColumns(rate) }),
