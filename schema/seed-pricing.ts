@@ -13,6 +13,8 @@ const SAM = 'user_student';
 const MAYA = 'user_student2';
 const PHYSICS_GROUP = 'course_igcse_physics_group';
 const t = { tenantId: TENANT };
+/** The demo's rate versions predate its lessons, as real ones would: a lesson is priced with the versions made before it started. */
+const VERSIONS_MADE = new Date(Date.UTC(2024, 11, 1));
 
 export const SEED_PRICING_IDS = {
   scholarship: 'group_scholarship',
@@ -69,6 +71,7 @@ const version = (
   ...t,
   rateTable,
   versionNumber,
+  createdAt: VERSIONS_MADE,
   name,
   dateBasis: basis,
   operator,

@@ -19,7 +19,9 @@ import { ListStatus } from '../../ui/ListStatus';
 import { Pager } from '../../ui/Pager';
 import { statusBadge } from '../courses/course-format';
 import { lessonStatusLabel } from '../lessons/lesson-status';
+import { useCan } from '../roles/admin-permissions';
 import { scheduleCalls } from './api';
+import { LessonPay, useLessonPrices } from './LessonPay';
 import { lessonColours, lessonTypeLabel } from './lesson-style';
 import { loadMeetings, type MeetingFilters, nextSort } from './meeting-filters';
 
@@ -97,6 +99,8 @@ export default function AdminMeetingsPage() {
     },
     `${JSON.stringify(filters)}:${zone}`,
   );
+  const can = useCan();
+  const prices = useLessonPrices(can({ tutorRates: ['view'] }) ? list.docs.map((lesson) => lesson._id) : []);
   const set = (field: keyof MeetingFilters) => (event: { target: { value: string } }) => setFilters((current) => ({ ...current, [field]: event.target.value }));
   const sort = (key: string) => setFilters((current) => ({ ...current, ...nextSort(current, key) }));
   const localDate = (iso: string) => format(new TZDate(Date.parse(iso), zone), 'EEE d MMM yyyy');
@@ -219,6 +223,7 @@ export default function AdminMeetingsPage() {
                     <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 sm:table-cell dark:text-slate-300">{formatDuration(lesson.duration)}</td>
                     <td className="px-4 py-3">
                       <span className={statusBadge(lesson.status)}>{lessonStatusLabel(lesson.lessonStatus)}</span>
+                      {prices.has(lesson._id) && <LessonPay prices={prices.get(lesson._id)!} />}
                     </td>
                   </tr>
                 );

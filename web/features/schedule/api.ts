@@ -1,6 +1,7 @@
 import type { DropdownUser } from '../../../schema/contracts/admin-users';
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { Course } from '../../../schema/contracts/courses';
+import type { LessonPrice } from '../../../schema/contracts/pricing';
 import type { CalendarFeed } from '../../../schema/contracts/schedule';
 import { api } from '../../lib/api';
 
@@ -12,4 +13,6 @@ export const scheduleCalls = {
   feed: () => api<CalendarFeed>('/schedule/feed'),
   /** POST makes (or renews) the feed's secret address; DELETE turns the feed off. */
   changeFeed: (method: 'POST' | 'DELETE') => api<CalendarFeed>('/schedule/feed', { method }),
+  /** The prices the lessons were recorded with when they ended (ids joined with commas). */
+  lessonPrices: (lessonIds: string, signal: AbortSignal) => api<LessonPrice[]>('/admin/lesson-prices', { query: { lessonIds }, signal }),
 };
