@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commaListOf, listQuery } from './common';
+import { durationUnits } from './course-price';
 import { courseKinds, coursePaymentTypes, courseStatuses, courseTutorTypes, recordId } from './courses';
 import { courseRoleCatalogue, type PermissionMap } from './permissions';
 import { permissionMap } from './roles';
@@ -136,7 +137,7 @@ export const tutorTypePermissions = z.record(z.string(), permissionMap(courseRol
 export const coursePermissionTemplateInput = z.object({ ...settingBase, permissions: tutorTypePermissions });
 export type CoursePermissionTemplateInput = z.input<typeof coursePermissionTemplateInput>;
 
-export const durationUnits = ['DAYS', 'WEEKS', 'MONTHS', 'YEARS'] as const;
+export { durationUnits };
 
 const currencies = new Set(Intl.supportedValuesOf('currency'));
 
