@@ -48,9 +48,10 @@ export default function CoursePriceFields({ pricingTemplateId, saved, draft, onD
   return (
     <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
       <legend className="px-1 text-sm font-medium">Price</legend>
-      <p className="text-sm text-slate-600 dark:text-slate-300" id="course-price-template">
-        {fromTemplate}
-      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{fromTemplate}</p>
+      {saved?.source === 'course' && (
+        <p className="text-sm font-medium text-slate-800 dark:text-slate-100">This course charges its own price: {describePrice(saved)}.</p>
+      )}
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"
@@ -61,7 +62,7 @@ export default function CoursePriceFields({ pricingTemplateId, saved, draft, onD
         Set this course’s own price
       </label>
       {draft && (
-        <div className="grid gap-3 sm:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3">
           <TextField
             id="course-price-amount"
             label="Price"
