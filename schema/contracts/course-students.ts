@@ -42,7 +42,8 @@ export type CourseTutorInput = z.input<typeof courseTutorInput>;
 export const courseTutorUpdate = z.object({
   status: z.string().trim().min(1, 'is required').max(20).optional(),
   type: z.enum(courseTutorTypes, { error: 'must be PRIMARY, SUBSTITUTE or TRIAL' }).optional(),
-  tutorRoleId: recordId.optional(),
+  /** A role set here wins over the course's permission template; null gives the tutor back to the template. */
+  tutorRoleId: recordId.nullable().optional(),
 });
 
 export const courseIdQuery = z.object({ course: recordId });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { commaListOf, listQuery } from './common';
-import { courseKinds, coursePaymentTypes, courseStatuses, recordId } from './courses';
-import { courseRoleCatalogue } from './permissions';
+import { durationUnits } from './course-price';
+import { courseKinds, coursePaymentTypes, courseStatuses, courseTutorTypes, recordId } from './courses';
+import { courseRoleCatalogue, type PermissionMap } from './permissions';
 import { permissionMap } from './roles';
 
 export const templateSectionKinds = ['SECTION', 'ZOOM', 'TEAMS', 'RESOURCE', 'HOMEWORK'] as const;
@@ -121,10 +122,22 @@ export const settingTemplateListQuery = listQuery.and(z.object({ statuses }));
 
 const settingBase = { name: required(80), status: z.enum(settingTemplateStatuses, { error: 'must be ACTIVE or INACTIVE' }).default('ACTIVE') };
 
-export const coursePermissionTemplateInput = z.object({ ...settingBase, permissions: permissionMap(courseRoleCatalogue) });
+export type CourseTutorType = (typeof courseTutorTypes)[number];
+/** What each type of course tutor may do on a course naming the template; a type left out keeps its own tutor role. */
+export type TutorTypePermissions = Partial<Record<CourseTutorType, PermissionMap>>;
+
+const isTutorType = (key: string): key is CourseTutorType => (courseTutorTypes as readonly string[]).includes(key);
+
+export const tutorTypePermissions = z.record(z.string(), permissionMap(courseRoleCatalogue)).superRefine((byType, ctx) => {
+  for (const key of Object.keys(byType)) {
+    if (!isTutorType(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'is not a tutor type (PRIMARY, SUBSTITUTE or TRIAL)' });
+  }
+}) as z.ZodType<TutorTypePermissions>;
+
+export const coursePermissionTemplateInput = z.object({ ...settingBase, permissions: tutorTypePermissions });
 export type CoursePermissionTemplateInput = z.input<typeof coursePermissionTemplateInput>;
 
-export const durationUnits = ['DAYS', 'WEEKS', 'MONTHS', 'YEARS'] as const;
+export { durationUnits };
 
 const currencies = new Set(Intl.supportedValuesOf('currency'));
 

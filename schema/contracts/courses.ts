@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone, listQuery } from './common';
+import { type CoursePrice, type CoursePriceOverride, coursePriceOverride } from './course-price';
 
 /**
  * Course enums as the API speaks them. They mirror schema/tables/courses.ts (the worker checks the two agree at
@@ -36,6 +37,8 @@ const courseFields = {
   grade: required(60),
   permissionTemplateId: recordId.nullable(),
   pricingTemplateId: recordId.nullable(),
+  /** The course's own price instead of its pricing template's; null clears it. */
+  priceOverride: coursePriceOverride.nullable(),
 };
 
 /** POST /api/admin/courses; the "New course" form uses it too. Tutors and students are user ids to attach. */
@@ -45,6 +48,7 @@ export const courseInput = z.object({
   status: courseFields.status.default('DRAFT'),
   permissionTemplateId: courseFields.permissionTemplateId.optional(),
   pricingTemplateId: courseFields.pricingTemplateId.optional(),
+  priceOverride: courseFields.priceOverride.optional(),
   tutors: z.array(recordId).max(20, 'at most 20 tutors').default([]),
   students: z.array(recordId).max(200, 'at most 200 students').default([]),
 });
@@ -119,6 +123,10 @@ export interface Course {
   groupClassId: string | null;
   permissionTemplateId: string | null;
   pricingTemplateId: string | null;
+  /** The course's own price, when it overrides its pricing template's. */
+  priceOverride: CoursePriceOverride | null;
+  /** What the course charges: its override, else its pricing template's price; null when it has neither. */
+  price: CoursePrice | null;
   tutors: CourseTutorRef[];
   studentsCount: number;
   createdAt: string;

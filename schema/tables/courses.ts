@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import type { PermissionMap } from '../contracts/permissions';
+import type { TutorTypePermissions } from '../contracts/course-templates';
 import { users } from './accounts';
 import { idColumn, tenantColumn, timestamps } from './columns';
 import type { sectionKinds } from './sections';
@@ -31,6 +31,14 @@ export const courses = sqliteTable(
     groupClassId: text('group_class_id'),
     permissionTemplateId: text('permission_template_id'),
     pricingTemplateId: text('pricing_template_id'),
+    /**
+     * The course's own price, overriding its pricing template's: all four are set or none is. Minor units, so
+     * money is never a float.
+     */
+    priceAmount: integer('price_amount'),
+    priceCurrency: text('price_currency'),
+    priceDuration: integer('price_duration'),
+    priceDurationUnit: text('price_duration_unit', { enum: durationUnits }),
     createdBy: text('created_by').notNull(),
     deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
     ...timestamps(),
@@ -71,6 +79,11 @@ export const courseTutors = sqliteTable(
     status: text('status', { enum: toggleStatuses }).notNull().default('ENABLE'),
     /** The course role (tutor_roles) whose map gates this tutor's section calls. */
     tutorRoleId: text('tutor_role_id').notNull(),
+    /**
+     * True when an admin chose this tutor's role by hand: it then wins over the course's permission template. Otherwise
+     * tutorRoleId is the tenant's default role, used only where the template says nothing for this tutor's type.
+     */
+    tutorRoleByHand: integer('tutor_role_by_hand', { mode: 'boolean' }).notNull().default(false),
     groupClassId: text('group_class_id'),
     ...timestamps(),
   },
@@ -105,7 +118,7 @@ export const courseTemplates = sqliteTable(
   (t) => [index('course_templates_tenant').on(t.tenantId, t.curriculum, t.subject, t.grade)],
 );
 
-/** Which tutor role each kind of course tutor gets on courses made with this template. */
+/** Read live by the course access rules, so changing a template changes its courses' tutors at once. */
 export const coursePermissionTemplates = sqliteTable('course_permission_templates', {
   _id: idColumn(),
   tenantId: tenantColumn(),
@@ -113,7 +126,7 @@ export const coursePermissionTemplates = sqliteTable('course_permission_template
   status: text('status', { enum: ['ACTIVE', 'INACTIVE'] })
     .notNull()
     .default('ACTIVE'),
-  permissions: text('permissions', { mode: 'json' }).$type<PermissionMap>().notNull(),
+  permissions: text('permissions', { mode: 'json' }).$type<TutorTypePermissions>().notNull(),
   ...timestamps(),
 });
 

@@ -27,9 +27,10 @@ const kinds = [
     path: '/admin/course-permission-templates',
     table: coursePermissionTemplates,
     column: 'permissionTemplateId' as const,
-    body: (name: string) => ({ name, permissions: { COURSE: ['view', 'edit'], SECTION: ['create'] } }),
+    body: (name: string) => ({ name, permissions: { PRIMARY: { COURSE: ['view', 'edit'], SECTION: ['create'] }, TRIAL: { COURSE: ['view'] } } }),
     bad: [
       [{ name: 'x', permissions: { COURSE: ['fly'] } }, 'permissions.COURSE'],
+      [{ name: 'x', permissions: { PRIMARY: { COURSE: ['fly'] } } }, 'permissions.PRIMARY.COURSE'],
       [{ name: ' ', permissions: {} }, 'name'],
     ] as const,
   },

@@ -93,7 +93,7 @@ const courseFixtures: RouteFixture[] = [
   {
     match: /^\/api\/admin\/course-permission-templates\/(verify-delete\/)?:id$/,
     params: { id: COURSE_MATRIX_IDS.permissionTemplate },
-    body: { name: 'Matrix permissions', permissions: { COURSE: ['view'] } },
+    body: { name: 'Matrix permissions', permissions: { PRIMARY: { COURSE: ['view'] } } },
   },
   {
     match: /^\/api\/admin\/course-pricing-templates\/(verify-delete\/)?:id$/,
@@ -106,7 +106,7 @@ async function seedCourseMatrixRecords() {
   await db.batch([
     db
       .insert(coursePermissionTemplates)
-      .values({ _id: COURSE_MATRIX_IDS.permissionTemplate, tenantId: TENANT, name: 'Matrix', permissions: { COURSE: ['view'] } }),
+      .values({ _id: COURSE_MATRIX_IDS.permissionTemplate, tenantId: TENANT, name: 'Matrix', permissions: { PRIMARY: { COURSE: ['view'] } } }),
     db
       .insert(coursePricingTemplates)
       .values({ _id: COURSE_MATRIX_IDS.pricingTemplate, tenantId: TENANT, name: 'Matrix', amount: 5000, currency: 'USD', duration: 1, durationUnit: 'MONTHS' }),

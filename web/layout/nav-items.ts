@@ -52,7 +52,14 @@ export function accountLinks(user: PublicUser, permissions: PermissionMap | null
       links.push({ key: 'content', to: '/portal/admin/content', label: 'Content' });
     if (hasPermission(permissions, { trialClasses: ['view'] })) links.push({ key: 'trials', to: '/portal/admin/trials', label: 'Trials' });
     if (hasPermission(permissions, { tutorSorting: ['view'] })) links.push({ key: 'tutorSorting', to: '/portal/admin/tutor-sorting', label: 'Tutor sorting' });
-    const pricing = { flexiblePlans: ['view'], subscriptionPlans: ['view'], groups: ['view'], tutorRates: ['view'], studentRates: ['view'] };
+    const pricing = {
+      flexiblePlans: ['view'],
+      subscriptionPlans: ['view'],
+      groups: ['view'],
+      tutorRates: ['view'],
+      studentRates: ['view'],
+      pricingTemplates: ['view'],
+    };
     if (hasPermission(permissions, pricing)) links.push({ key: 'pricing', to: '/portal/admin/pricing', label: 'Pricing' });
   }
   return links;

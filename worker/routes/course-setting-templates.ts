@@ -51,13 +51,14 @@ function settingTemplateRoutes<T extends SettingTable>(kind: Kind<T>) {
     })
     .get(`/admin/${path}/dropdown-list`, ...can('view'), async (c) => {
       const tdb = tenantDb(c);
+      // Whole records, so the course form can show a pricing template's price before the course is saved.
       const rows = await tdb.db
-        .select({ _id: table._id, name: table.name })
+        .select()
         .from(table)
         .where(tdb.where(table, eq(table.status, 'ACTIVE')))
         .orderBy(asc(table.name))
         .all();
-      return c.json(rows);
+      return c.json(rows.map(toRecord));
     })
     .get(`/admin/${path}/verify-delete/:id`, ...can('delete'), validate('param', idParam), async (c) => {
       const tdb = tenantDb(c);

@@ -7,6 +7,8 @@ import { DialogActions } from '../../ui/DialogActions';
 import { ChoiceField, TextAreaField } from '../../ui/fields';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
+import CoursePriceFields from '../pricing/CoursePriceFields';
+import { draftOf, overrideFromDraft, type PriceDraft } from '../pricing/course-price-draft';
 import SettingTemplateFields from '../pricing/SettingTemplateFields';
 import { courseCalls } from './api';
 import { kindLabel } from './course-format';
@@ -38,6 +40,7 @@ export default function CourseFormDialog({ open, onClose, course, onSaved }: Pro
     permissionTemplateId: course?.permissionTemplateId ?? null,
     pricingTemplateId: course?.pricingTemplateId ?? null,
   });
+  const [priceDraft, setPriceDraft] = useState<PriceDraft | null>(course?.priceOverride ? draftOf(course.priceOverride) : null);
   const { busy: saving, errors, setErrors, save } = useFormSave();
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
     const value = event.target.value;
@@ -50,9 +53,13 @@ export default function CourseFormDialog({ open, onClose, course, onSaved }: Pro
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = (course ? courseUpdate : courseInput).safeParse(form);
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
+    const price = priceDraft ? overrideFromDraft(priceDraft) : null;
+    const parsed = (course ? courseUpdate : courseInput).safeParse({ ...form, priceOverride: price?.override ?? null });
+    if (!parsed.success || price?.amountError) {
+      setErrors({
+        ...(parsed.success ? {} : issuesByField(parsed.error.issues)),
+        ...(price?.amountError ? { 'priceOverride.amount': price.amountError } : {}),
+      });
       return;
     }
     setErrors({});
@@ -121,6 +128,13 @@ export default function CourseFormDialog({ open, onClose, course, onSaved }: Pro
           </ChoiceField>
         </div>
         <SettingTemplateFields value={form} onChange={(key, id) => setForm((current) => ({ ...current, [key]: id }))} errors={errors} />
+        <CoursePriceFields
+          pricingTemplateId={form.pricingTemplateId}
+          saved={course?.price ?? null}
+          draft={priceDraft}
+          onDraft={setPriceDraft}
+          errors={errors}
+        />
         <DialogActions onCancel={onClose} busy={saving} className="pt-2">
           {course ? 'Save course' : 'Create course'}
         </DialogActions>

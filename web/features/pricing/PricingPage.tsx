@@ -5,6 +5,7 @@ import PriceCheckPanel from './PriceCheckPanel';
 import RatesPanel from './RatesPanel';
 import RecordList from './RecordList';
 import {
+  coursePermissionTemplates,
   coursePricingTemplates,
   courseTypes,
   flexiblePlans,
@@ -35,6 +36,7 @@ const areas: Area[] = [
   { title: 'Tutor rates', lists: [withRates(oneToOneVersions), withRates(groupVersions), { kind: studentTypes }, { kind: courseTypes }] },
   { title: 'Student rates', lists: [withRates(flexibleRateVersions), withRates(subscriptionRateVersions)] },
   { title: 'Course pricing', lists: [{ kind: coursePricingTemplates }] },
+  { title: 'Course permissions', lists: [{ kind: coursePermissionTemplates }] },
   { title: 'Price check', lists: [], extra: <PriceCheckPanel /> },
 ];
 

@@ -1,5 +1,6 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import type { TutorTypePermissions } from '../../../schema/contracts/course-templates';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
 import { Dialog } from '../../ui/Dialog';
@@ -11,8 +12,9 @@ import { pricingCalls } from './api';
 import { amountFromText, amountText, currencyChoices } from './money-field';
 import PickList from './PickList';
 import type { Field, PricingRow, RecordKind } from './record-kinds';
+import TutorTypePermissionsField from './TutorTypePermissionsField';
 
-type Values = Record<string, string | string[]>;
+type Values = Record<string, string | string[] | TutorTypePermissions>;
 
 function initialValues(fields: Field[], row: PricingRow | null): Values {
   const currency = typeof row?.currency === 'string' ? row.currency : 'USD';
@@ -20,6 +22,7 @@ function initialValues(fields: Field[], row: PricingRow | null): Values {
   for (const field of fields) {
     const current = row?.[field.key];
     if (field.kind === 'picks') values[field.key] = Array.isArray(current) ? (current as string[]) : [];
+    else if (field.kind === 'tutorTypePermissions') values[field.key] = (current as TutorTypePermissions | undefined) ?? {};
     else if (field.kind === 'money') {
       values[field.key] = amountText(current, currency);
       values.currency = currency;
@@ -49,7 +52,7 @@ export default function RecordDialog({ kind, open, editing, onClose, onSaved }: 
     setValues(initialValues(kind.fields, editing));
   }, [open, editing, kind, setErrors]);
 
-  const set = (key: string, value: string | string[]) => setValues((current) => ({ ...current, [key]: value }));
+  const set = (key: string, value: Values[string]) => setValues((current) => ({ ...current, [key]: value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -161,6 +164,16 @@ export default function RecordDialog({ kind, open, editing, onClose, onSaved }: 
                       ))}
                     </ChoiceField>
                   </div>
+                );
+              case 'tutorTypePermissions':
+                return (
+                  <TutorTypePermissionsField
+                    key={field.key}
+                    id={id}
+                    value={value as TutorTypePermissions}
+                    onChange={(next) => set(field.key, next)}
+                    errors={errors}
+                  />
                 );
               case 'picks':
                 if (field.shownWhen && !field.shownWhen(values)) return null;

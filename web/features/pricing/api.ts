@@ -1,4 +1,5 @@
 import type { ListResponse } from '../../../schema/contracts/common';
+import type { CoursePriceOverride } from '../../../schema/contracts/course-price';
 import type { Rate, RateExplanation, RateInput, VerifyDelete } from '../../../schema/contracts/pricing';
 import type { RateTable } from '../../../schema/contracts/pricing-enums';
 import { type ApiOptions, api } from '../../lib/api';
@@ -28,4 +29,6 @@ export const pricingCalls = {
   explain: (query: Record<'tutorId' | 'studentId' | 'courseId' | 'minutes', string>) => api<RateExplanation>('/admin/rates/explain', { query }),
   /** The active templates a course form offers for one of its template fields. */
   templateChoices: (key: TemplateKey) => api<Named[]>(templateLists[key]),
+  /** The active pricing templates with their prices, for the course form's "From template" line. */
+  pricingTemplates: () => api<(Named & CoursePriceOverride)[]>(templateLists.pricingTemplateId),
 };

@@ -1,5 +1,11 @@
 import type { ZodType } from 'zod';
-import { coursePricingTemplateInput, durationUnits } from '../../../schema/contracts/course-templates';
+import {
+  coursePermissionTemplateInput,
+  coursePricingTemplateInput,
+  durationUnits,
+  type TutorTypePermissions,
+} from '../../../schema/contracts/course-templates';
+import { courseTutorTypes } from '../../../schema/contracts/courses';
 import { formatMoney } from '../../../schema/contracts/money';
 import { basesOf, flexiblePlanInput, pricingSetInput, rateVersionInput, subscriptionPlanInput } from '../../../schema/contracts/pricing';
 import {
@@ -18,6 +24,7 @@ export type Field =
   | { key: string; label: string; kind: 'number'; required?: boolean; hint?: string }
   | { key: string; label: string; kind: 'select'; options: Option[] }
   | { key: string; label: string; kind: 'money' }
+  | { key: string; label: string; kind: 'tutorTypePermissions' }
   | { key: string; label: string; kind: 'picks'; source: OptionSource; shownWhen?: (values: Record<string, unknown>) => boolean };
 
 /** A record kind of the pricing screens: where it lives, who may touch it, its form and its one-line summary. */
@@ -187,4 +194,29 @@ export const coursePricingTemplates: RecordKind = {
   sorts: nameSorts,
   summary: (row) =>
     `${formatMoney(row.amount as number, row.currency as string)} for ${counted(row.duration as number, String(row.durationUnit).toLowerCase().slice(0, -1))}`,
+};
+
+const permissionSummary = (permissions: TutorTypePermissions) =>
+  courseTutorTypes
+    .map((type) => {
+      const map = permissions[type];
+      const words = type.charAt(0) + type.slice(1).toLowerCase();
+      return map ? `${words}: ${counted(Object.values(map).flat().length, 'action')}` : `${words}: own role`;
+    })
+    .join(' · ');
+
+/** A course permission template: what each type of course tutor may do on the courses naming it. */
+export const coursePermissionTemplates: RecordKind = {
+  id: 'course-permission-templates',
+  noun: 'Course permission template',
+  endpoint: '/admin/course-permission-templates',
+  resource: 'adminCourse',
+  schema: coursePermissionTemplateInput,
+  fields: [
+    { key: 'name', label: 'Name', kind: 'text', required: true },
+    statusField,
+    { key: 'permissions', label: 'What each tutor type may do', kind: 'tutorTypePermissions' },
+  ],
+  sorts: nameSorts,
+  summary: (row) => permissionSummary(row.permissions as TutorTypePermissions),
 };

@@ -1,10 +1,11 @@
 import { eq, isNull } from 'drizzle-orm';
 import { ApiError } from '../../../platform/errors';
 import { hasPermission, hasTenantPermission, type PermissionMap, type Requirement } from '../../../schema/contracts/permissions';
-import { courseStudents, courses, courseTutors, tenants, tutorRoles } from '../../../schema/tables';
+import { coursePermissionTemplates, courseStudents, courses, courseTutors, tenants, tutorRoles } from '../../../schema/tables';
 import type { Actor, AuthState } from '../../env';
 import { adminPermissions } from '../admin-permissions';
 import type { TenantDb } from '../tenant-db';
+import { courseTutorPermissions } from './tutor-permissions';
 
 export type Course = typeof courses.$inferSelect;
 
@@ -40,11 +41,19 @@ export async function courseAccess(tdb: TenantDb, tenantPermissions: PermissionM
       )
     : null;
   const tutor = await tdb.db
-    .select({ permissions: tutorRoles.permissions })
+    .select({ type: courseTutors.type, roleByHand: courseTutors.tutorRoleByHand, rolePermissions: tutorRoles.permissions })
     .from(courseTutors)
     .innerJoin(tutorRoles, eq(tutorRoles._id, courseTutors.tutorRoleId))
     .where(tdb.where(courseTutors, eq(courseTutors.courseId, courseId), eq(courseTutors.userId, auth.actingUserId), eq(courseTutors.status, 'ENABLE')))
     .get();
+  const template =
+    tutor && !tutor.roleByHand && course.permissionTemplateId
+      ? await tdb.db
+          .select({ permissions: coursePermissionTemplates.permissions })
+          .from(coursePermissionTemplates)
+          .where(tdb.where(coursePermissionTemplates, eq(coursePermissionTemplates._id, course.permissionTemplateId)))
+          .get()
+      : undefined;
   const student = await tdb.db
     .select({ _id: courseStudents._id })
     .from(courseStudents)
@@ -52,7 +61,12 @@ export async function courseAccess(tdb: TenantDb, tenantPermissions: PermissionM
       tdb.where(courseStudents, eq(courseStudents.courseId, courseId), eq(courseStudents.userId, auth.actingUserId), eq(courseStudents.status, 'ENROLLED')),
     )
     .get();
-  const access = { course, asAdmin, tutorPermissions: tutor?.permissions ?? null, enrolled: Boolean(student) };
+  const access = {
+    course,
+    asAdmin,
+    tutorPermissions: tutor ? courseTutorPermissions(tutor, template?.permissions ?? null).permissions : null,
+    enrolled: Boolean(student),
+  };
   if (!isMember(access)) throw notFound();
   return access;
 }

@@ -76,6 +76,7 @@ export async function addCourseTutor(tdb: TenantDb, input: z.output<typeof cours
         userId: input.user,
         type: input.type,
         tutorRoleId: input.tutorRoleId ?? (await defaultTutorRoleId(tdb)),
+        tutorRoleByHand: Boolean(input.tutorRoleId),
         groupClassId: input.groupClassId ?? course.groupClassId,
       }),
     )
@@ -85,8 +86,15 @@ export async function addCourseTutor(tdb: TenantDb, input: z.output<typeof cours
 }
 
 export async function updateCourseTutor(tdb: TenantDb, tutor: CourseTutorJoined, input: z.output<typeof courseTutorUpdate>) {
-  const { status, ...rest } = input;
-  if (rest.tutorRoleId) await assertTutorRole(tdb, rest.tutorRoleId);
+  const { status, tutorRoleId, ...rest } = input;
+  if (tutorRoleId) await assertTutorRole(tdb, tutorRoleId);
+  // A role given by hand wins over the course's permission template; null hands the tutor back to the template.
+  const role =
+    tutorRoleId === undefined
+      ? {}
+      : tutorRoleId === null
+        ? { tutorRoleId: await defaultTutorRoleId(tdb), tutorRoleByHand: false }
+        : { tutorRoleId, tutorRoleByHand: true };
   // The toggle rule: ENABLE adds or updates the tutor on the course; any other status takes them off it.
   const nextStatus = status === undefined ? tutor.row.status : status === 'ENABLE' ? 'ENABLE' : 'DISABLE';
   if (nextStatus === 'DISABLE' && tutor.row.status === 'ENABLE') {
@@ -95,7 +103,7 @@ export async function updateCourseTutor(tdb: TenantDb, tutor: CourseTutorJoined,
   }
   await tdb.db
     .update(courseTutors)
-    .set({ ...rest, status: nextStatus })
+    .set({ ...rest, ...role, status: nextStatus })
     .where(tdb.where(courseTutors, eq(courseTutors._id, tutor.row._id)));
   return findCourseTutor(tdb, tutor.row._id);
 }

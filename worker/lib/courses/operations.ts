@@ -6,13 +6,14 @@ import { courseStudents, courses, courseTutors } from '../../../schema/tables';
 import { newId } from '../../../schema/tables/columns';
 import type { Actor } from '../../env';
 import type { TenantDb } from '../tenant-db';
+import { priceColumns } from './course-price';
 import { defaultTutorRoleId } from './enrolments';
 import { assertCatalogue, assertUsers, type CourseRow, findCourse } from './records';
 import { assertSettingTemplates } from './template-choice';
 
 /** Creates the course with its first tutor (PRIMARY), further tutors (SUBSTITUTE) and students. */
 export async function createCourse(tdb: TenantDb, actor: Actor, input: z.output<typeof courseInput>): Promise<CourseRow> {
-  const { tutors, students, ...fields } = input;
+  const { tutors, students, priceOverride, ...fields } = input;
   const isOneToOne = fields.kind === 'One-to-One';
   if (isOneToOne && students.length > 1) throw fieldError('students', 'a one-to-one course has one student');
   if (new Set(tutors).size !== tutors.length) throw fieldError('tutors', 'lists a tutor twice');
@@ -25,7 +26,7 @@ export async function createCourse(tdb: TenantDb, actor: Actor, input: z.output<
   const courseId = newId();
   // One batch, so a course is never left without the people it was created with.
   await tdb.db.batch([
-    tdb.db.insert(courses).values(tdb.values(courses, { ...fields, _id: courseId, isOneToOne, createdBy: actor.userId })),
+    tdb.db.insert(courses).values(tdb.values(courses, { ...fields, ...priceColumns(priceOverride), _id: courseId, isOneToOne, createdBy: actor.userId })),
     ...tutors.map((userId, i) =>
       tdb.db.insert(courseTutors).values(tdb.values(courseTutors, { courseId, userId, type: i === 0 ? 'PRIMARY' : 'SUBSTITUTE', tutorRoleId })),
     ),
@@ -39,6 +40,7 @@ const given = <T extends object>(input: T) => Object.fromEntries(Object.entries(
 
 /** An admin's change: catalogue names stay valid together, and a course with several students cannot become one-to-one. */
 export async function updateCourse(tdb: TenantDb, course: CourseRow, input: z.output<typeof courseUpdate>): Promise<CourseRow> {
+  const { priceOverride, ...fields } = input;
   const merged = { curriculum: input.curriculum ?? course.curriculum, subject: input.subject ?? course.subject, grade: input.grade ?? course.grade };
   if (input.curriculum || input.subject || input.grade) await assertCatalogue(tdb, merged);
   await assertSettingTemplates(tdb, input, course);
@@ -53,7 +55,7 @@ export async function updateCourse(tdb: TenantDb, course: CourseRow, input: z.ou
   }
   return tdb.db
     .update(courses)
-    .set({ ...given(input), isOneToOne: kind === 'One-to-One' })
+    .set({ ...given(fields), ...priceColumns(priceOverride), isOneToOne: kind === 'One-to-One' })
     .where(tdb.where(courses, eq(courses._id, course._id)))
     .returning()
     .get();

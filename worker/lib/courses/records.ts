@@ -7,6 +7,7 @@ import * as contract from '../../../schema/contracts/courses';
 import * as tables from '../../../schema/tables';
 import { courseStudents, courses, courseTutors, curricula, grades, sections, subjects, users } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
+import { priceOf, priceOverrideOf, templatePrices } from './course-price';
 
 /** The contract's enums are copies of the table's; this fails to compile if the two drift apart. */
 const sameEnums: [typeof tables.courseKinds, typeof tables.courseStatuses, typeof tables.coursePaymentTypes, typeof tables.courseTutorTypes] = [
@@ -94,12 +95,12 @@ export async function assertUsers(tdb: TenantDb, ids: string[], role: 'STUDENT' 
   if (index >= 0) throw fieldError(asList ? `${path}.${index}` : path, `must be a ${role.toLowerCase()} of this site`);
 }
 
-/** The tutors (with who they are) and the enrolled-student count of each course, in two queries. */
+/** The tutors (with who they are), the enrolled-student count and the template price of each course, in three queries. */
 export async function courseExtras(tdb: TenantDb, courseIds: string[]) {
   const tutors = new Map<string, CourseTutorRef[]>();
   const students = new Map<string, number>();
-  if (courseIds.length === 0) return { tutors, students };
-  const [tutorRows, studentRows] = await Promise.all([
+  if (courseIds.length === 0) return { tutors, students, prices: new Map() };
+  const [tutorRows, studentRows, prices] = await Promise.all([
     tdb.db
       .select({ tutor: courseTutors, user: personColumns })
       .from(courseTutors)
@@ -113,6 +114,7 @@ export async function courseExtras(tdb: TenantDb, courseIds: string[]) {
       .where(tdb.where(courseStudents, inArray(courseStudents.courseId, courseIds), eq(courseStudents.status, 'ENROLLED')))
       .groupBy(courseStudents.courseId)
       .all(),
+    templatePrices(tdb, courseIds),
   ]);
   for (const { tutor, user } of tutorRows) {
     const list = tutors.get(tutor.courseId) ?? [];
@@ -120,7 +122,7 @@ export async function courseExtras(tdb: TenantDb, courseIds: string[]) {
     tutors.set(tutor.courseId, list);
   }
   for (const row of studentRows) students.set(row.courseId, row.n);
-  return { tutors, students };
+  return { tutors, students, prices };
 }
 
 export function toCourse(row: CourseRow, extras: Awaited<ReturnType<typeof courseExtras>>): Course {
@@ -138,6 +140,8 @@ export function toCourse(row: CourseRow, extras: Awaited<ReturnType<typeof cours
     groupClassId: row.groupClassId,
     permissionTemplateId: row.permissionTemplateId,
     pricingTemplateId: row.pricingTemplateId,
+    priceOverride: priceOverrideOf(row),
+    price: priceOf(row, extras.prices.get(row._id)),
     tutors: extras.tutors.get(row._id) ?? [],
     studentsCount: extras.students.get(row._id) ?? 0,
     createdAt: row.createdAt.toISOString(),
