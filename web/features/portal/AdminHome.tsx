@@ -8,7 +8,7 @@ import { othersOf } from '../schedule/lesson-style';
 import { homeCalls } from './api';
 import DocList from './DocList';
 import HomeSection from './HomeSection';
-import { lessonWhen, todayRange } from './home-time';
+import { lessonWhen, todayNote, todayRange } from './home-time';
 import LessonRow from './LessonRow';
 import { useDeviceBacked } from './use-device-backed';
 
@@ -27,6 +27,7 @@ export default function AdminHome({ user, zone, now }: { user: PublicUser; zone:
       <div className="flex flex-col gap-4 lg:col-span-2">
         <HomeSection
           title="Today's lessons"
+          note={todayNote(zone, now)}
           testId="today-lessons"
           data={lessons}
           failure="Today's lessons could not be loaded."

@@ -4,7 +4,7 @@ import { secondaryButton } from '../../ui/classes';
 import { othersOf } from '../schedule/lesson-style';
 import { homeCalls } from './api';
 import HomeSection from './HomeSection';
-import { comingLessons, todayRange } from './home-time';
+import { comingLessons, todayNote, todayRange } from './home-time';
 import LessonRow from './LessonRow';
 import { useDeviceBacked } from './use-device-backed';
 
@@ -15,7 +15,7 @@ export default function TutorHome({ userId, zone, now }: { userId: string; zone:
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <div className="lg:col-span-2">
-        <HomeSection title="Today's lessons" testId="today-lessons" data={lessons} failure="Today's lessons could not be loaded.">
+        <HomeSection title="Today's lessons" note={todayNote(zone, now)} testId="today-lessons" data={lessons} failure="Today's lessons could not be loaded.">
           {(list) => {
             const today = comingLessons(list.docs, now);
             return today.length ? (
