@@ -1,13 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HomeData } from '../../schema/contracts/home';
-import { api, bearer } from '../helpers/auth';
-import type { Person } from '../helpers/docs';
+import { api, bearer, postJson } from '../helpers/auth';
+import { adminWith, type Person } from '../helpers/docs';
 import { RoomClient, signedInUser } from '../helpers/realtime';
 import { MINUTE, waitingLesson, waitingPeople } from '../helpers/waiting-room';
 
 let student: Person;
 let tutor: Person;
 let otherTutor: Person;
+let admin: Person;
 
 const homeOf = async (person: Person) => {
   const res = await api('/home', { headers: bearer(person.token) });
@@ -24,7 +25,7 @@ async function waitIn(waitingId: string, person: Person) {
 }
 
 beforeAll(async () => {
-  ({ student, tutor } = await waitingPeople());
+  ({ student, tutor, admin } = await waitingPeople());
   otherTutor = await signedInUser({ tenant: 'studyhall', role: 'TUTOR', firstname: 'Olga' });
 });
 
@@ -63,5 +64,50 @@ describe("a tutor's students waiting now", () => {
     const client = await waitIn(waitingId, student);
     expect((await homeOf(student)).waitingNow).toEqual([]);
     client.close();
+  });
+});
+
+describe("an admin's late tutors", () => {
+  const lateOf = async (person: Person, waitingId: string) => (await homeOf(person)).lateTutors.find((late) => late.lessonId === waitingId);
+
+  it('lists a lesson under way whose tutor has not arrived, with the tutor and how late, until the tutor starts it', async () => {
+    const { waitingId, course, section } = await waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() - 10 * MINUTE) });
+    expect(await lateOf(admin, waitingId)).toEqual({
+      lessonId: waitingId,
+      title: 'Quadratics',
+      course: { _id: course._id, title: 'Algebra' },
+      start: section.start!.toISOString(),
+      tutor: { _id: tutor.user._id, name: 'Tomas Ng' },
+      minutesLate: 10,
+    });
+
+    expect((await postJson('/start-meeting', { waitingId }, { headers: bearer(tutor.token) })).status).toBe(200);
+    expect(await lateOf(admin, waitingId)).toBeUndefined();
+  });
+
+  it('counts a tutor who waits in the room as arrived', async () => {
+    const { waitingId } = await waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() - 5 * MINUTE) });
+    expect(await lateOf(admin, waitingId)).toBeDefined();
+    const client = await waitIn(waitingId, tutor);
+    expect(await lateOf(admin, waitingId)).toBeUndefined();
+    client.close();
+  });
+
+  it('leaves out lessons not yet late, cancelled, completed or over', async () => {
+    const lessons = await Promise.all([
+      waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() - 20_000) }),
+      waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() - 10 * MINUTE), status: 'CANCELLED' }),
+      waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() - 10 * MINUTE), status: 'COMPLETED' }),
+      waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() - 90 * MINUTE) }),
+    ]);
+    const listed = (await homeOf(admin)).lateTutors.map((late) => late.lessonId);
+    for (const { waitingId } of lessons) expect(listed).not.toContain(waitingId);
+  });
+
+  it('is only for admins who may see the courses', async () => {
+    const { waitingId } = await waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() - 10 * MINUTE) });
+    expect(await lateOf(admin, waitingId)).toBeDefined();
+    const usersAdmin = await adminWith({ adminUsers: ['view'] }, 'Noor');
+    for (const person of [usersAdmin, tutor, student]) expect((await homeOf(person)).lateTutors).toEqual([]);
   });
 });

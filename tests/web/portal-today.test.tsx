@@ -36,7 +36,11 @@ describe('today on a home is the day in the profile zone', () => {
   });
 
   it("asks the admin's lessons for the profile zone's today and says which day that is", async () => {
-    const fetchMock = mockApi({ 'GET /api/admin/schedule/meetings': () => json(empty), 'GET /api/admin/trials': () => json(empty) });
+    const fetchMock = mockApi({
+      'GET /api/admin/schedule/meetings': () => json(empty),
+      'GET /api/admin/trials': () => json(empty),
+      'GET /api/home': () => json({ homeworkDue: [], quizzesInProgress: [], waitingNow: [], lateTutors: [], children: [] }),
+    });
     const admin = user({ _id: 'user_admin', firstname: 'Ada', role: { name: 'ADMIN', isGuest: false }, timezone: 'Pacific/Kiritimati' }) as PublicUser;
     render(
       <MemoryRouter>

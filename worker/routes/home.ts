@@ -8,7 +8,7 @@ import { requireAccount } from '../middleware/permissions';
 
 /** The portal home's own read: what the schedule and quiz lists do not already answer, for the caller's role. */
 export const homeRoutes = new Hono<AppBindings>().get('/home', requireAuth, requireAccount, async (c) => {
-  const tenantId = c.get('tenant')._id;
-  const presence = (lessonId: string) => waitingRoomStub(c.env, tenantId, lessonId).presence();
-  return c.json(await homeOf(tenantDb(c), authOf(c), { now: new Date(), presence }));
+  const tenant = c.get('tenant');
+  const presence = (lessonId: string) => waitingRoomStub(c.env, tenant._id, lessonId).presence();
+  return c.json(await homeOf(tenantDb(c), authOf(c), { now: new Date(), presence, tenantPermissions: tenant.permissions }));
 });
