@@ -1,3 +1,5 @@
+import type { ScheduleLesson } from './schedule';
+
 /** Homework still to hand in, from a course the student is enrolled in. */
 export interface HomeworkDue {
   _id: string;
@@ -53,6 +55,9 @@ export interface LateTutor extends HomeLessonRef {
   minutesLate: number;
 }
 
+/** A lesson of a parent's children, labelled with the children it is for. */
+export type FamilyLesson = ScheduleLesson & { children: { _id: string; firstname: string }[] };
+
 /** A finished quiz attempt of a parent's child. */
 export interface ChildQuizResult {
   /** the attempt (submission) */
@@ -81,4 +86,6 @@ export interface HomeData extends StudentHomeData {
   waitingNow: WaitingNow[];
   lateTutors: LateTutor[];
   children: ChildResults[];
+  /** The children's lessons still to come or under way, soonest first. */
+  familySchedule: FamilyLesson[];
 }

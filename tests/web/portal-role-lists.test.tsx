@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { type ScheduleLesson, scheduleLessonTypes } from '../../schema/contracts/schedule';
+import { ChildResultList, FamilySchedule } from '../../web/features/portal/FamilyParts';
 import LateTutorList from '../../web/features/portal/LateTutorList';
 import WaitingNowList from '../../web/features/portal/WaitingNowList';
 
@@ -66,5 +68,65 @@ describe("an admin's late tutors", () => {
     unmount();
     renderList([]);
     expect(screen.getByText('No tutor is late.')).toBeInTheDocument();
+  });
+});
+
+describe("a parent's family parts", () => {
+  const NOW = Date.parse('2026-11-24T12:00:00.000Z');
+  const lesson = (id: string, start: string, children: string[]): ScheduleLesson & { children: { _id: string; firstname: string }[] } => ({
+    _id: id,
+    title: `Lesson ${id}`,
+    kind: 'ZOOM',
+    start,
+    end: new Date(Date.parse(start) + 3_600_000).toISOString(),
+    duration: 60,
+    status: 'ACTIVE',
+    lessonKind: null,
+    lessonType: scheduleLessonTypes[0],
+    joinUrl: `/learning-portal/waiting-room/${id}`,
+    cancelReason: null,
+    course: { _id: 'c1', title: 'IGCSE Maths', subject: 'Maths', curriculum: 'IGCSE', grade: 'Grade 10' },
+    attendees: [],
+    lessonStatus: 'scheduled',
+    joinOpensAt: start,
+    joinClosesAt: start,
+    canJoin: false,
+    children: children.map((firstname) => ({ _id: firstname, firstname })),
+  });
+
+  it("shows each result's score, and says so when there is none", () => {
+    const { unmount } = render(
+      <ChildResultList
+        firstname="Sam"
+        zone="Europe/London"
+        now={NOW}
+        results={[
+          { _id: 'a', quizId: 'q', title: 'Linear equations A', subject: 'Mathematics', score: 7.5, maxScore: 10, finishedAt: '2026-11-23T16:00:00.000Z' },
+          { _id: 'b', quizId: 'q', title: 'Forces', subject: 'Physics', score: null, maxScore: null, finishedAt: '2026-11-22T16:00:00.000Z' },
+        ]}
+      />,
+    );
+    const [first, second] = screen.getAllByTestId('child-result');
+    expect(first).toHaveTextContent('Linear equations AMathematics · finished Mon 23 Nov, 4:00 PM7.5 / 10');
+    expect(second).toHaveTextContent('Not marked yet');
+    unmount();
+    render(<ChildResultList firstname="Sam" zone="Europe/London" now={NOW} results={[]} />);
+    expect(screen.getByText('Sam has not finished a quiz yet.')).toBeInTheDocument();
+  });
+
+  it('labels each lesson of the family schedule with the children it is for', () => {
+    render(
+      <MemoryRouter>
+        <FamilySchedule
+          zone="Europe/London"
+          now={NOW}
+          lessons={[lesson('1', '2026-11-25T09:00:00.000Z', ['Maya', 'Sam']), lesson('2', '2026-11-26T09:00:00.000Z', ['Sam'])]}
+        />
+      </MemoryRouter>,
+    );
+    const rows = screen.getAllByTestId('home-lesson');
+    expect(rows[0]).toHaveTextContent('IGCSE Maths · 1 on 1 · for Maya and Sam');
+    expect(rows[1]).toHaveTextContent('for Sam');
+    expect(screen.queryByRole('link', { name: /^Join/ })).not.toBeInTheDocument();
   });
 });
