@@ -42,27 +42,52 @@ test('a student sees the next lesson with its countdown and waiting-room link, m
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/learning-portal/portal');
 });
 
-test('a parent sees each child’s next lesson', async ({ page }) => {
+/** "Wednesday 25 November": the day a "today" list holds, in the profile's zone. */
+const today = () => format(new TZDate(Date.now(), ZONE), 'EEEE d MMMM');
+
+test('a parent sees each child’s next lesson and results, and one family schedule', async ({ page }) => {
   await signIn(page, 'parent@studyhall.test');
   await expect(page).not.toHaveURL(/\/login/);
   await homeAt(page, 'parent');
   await expect(page.getByTestId('child-next-lesson')).toHaveCount(2);
-  await expect(page.getByRole('region', { name: "Sam's next lesson" })).toBeVisible();
+  const sam = page.getByRole('region', { name: "Sam's next lesson" });
+  await expect(sam).toBeVisible();
+  await expect(sam.getByRole('heading', { name: 'Recent results' })).toBeVisible();
+  await expect(sam.getByTestId('child-results')).toHaveText(/\d+ \/ \d+|Sam has not finished a quiz yet\./);
+  // Sam and Maya share the Physics group: one row names both, Sam's Mathematics lessons name him alone.
+  const family = page.getByTestId('family-schedule');
+  await expect(
+    family
+      .getByTestId('lesson-tag')
+      .filter({ hasText: /^For Maya and Sam$/ })
+      .first(),
+  ).toBeVisible();
+  await expect(
+    family
+      .getByTestId('lesson-tag')
+      .filter({ hasText: /^For Sam$/ })
+      .first(),
+  ).toBeVisible();
+  const starts = await family.getByTestId('countdown').allTextContents();
+  expect(starts.length).toBeGreaterThan(1);
 });
 
-test('a tutor sees today’s lessons and the way to the week', async ({ page }) => {
+test('a tutor sees who is waiting now, today’s lessons and the way to the week', async ({ page }) => {
   await signIn(page, 'tutor@studyhall.test');
   await expect(page).not.toHaveURL(/\/login/);
   await homeAt(page, 'tutor');
-  await expect(page.getByTestId('today-lessons')).toBeVisible();
+  await expect(page.getByTestId('waiting-now-panel')).toContainText(/Nobody is waiting for you now\.|is waiting for|are waiting for/);
+  await expect(page.getByTestId('today-lessons').getByTestId('section-note')).toHaveText(today());
   await expect(page.getByRole('link', { name: 'Working hours and time off' })).toBeVisible();
 });
 
-test('an admin sees the tenant’s lessons today, trials coming up and every admin tool', async ({ page }) => {
+test('an admin sees late tutors, the tenant’s lessons today, trials coming up and every admin tool', async ({ page }) => {
   await signIn(page, 'admin@studyhall.test');
   await expect(page).not.toHaveURL(/\/login/);
   await homeAt(page, 'admin');
-  await expect(page.getByTestId('today-lessons')).toBeVisible();
+  await expect(page.getByTestId('late-tutors')).toContainText(/No tutor is late\.|late for/);
+  await expect(page.getByTestId('late-tutors').getByRole('link', { name: 'Meetings' })).toHaveAttribute('href', '/learning-portal/portal/admin/meetings');
+  await expect(page.getByTestId('today-lessons').getByTestId('section-note')).toHaveText(today());
   await expect(page.getByTestId('home-trials')).toBeVisible();
   const tools = page.getByRole('navigation', { name: 'Admin tools' });
   for (const name of ['Users', 'Roles', 'Meetings', 'Content', 'Trials', 'Course templates']) await expect(tools.getByRole('link', { name })).toBeVisible();

@@ -33,13 +33,13 @@ export function ChildResultList({ firstname, results, zone, now }: { firstname: 
   );
 }
 
-const forWhom = (lesson: FamilyLesson) => `for ${new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(lesson.children.map((c) => c.firstname))}`;
+const forWhom = (lesson: FamilyLesson) => `For ${new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(lesson.children.map((c) => c.firstname))}`;
 
 /** The children's coming lessons in one list by date, each saying whose it is. */
 export function FamilySchedule({ lessons, zone, now }: { lessons: FamilyLesson[]; zone: string; now: number }) {
   return (
     <DocList docs={lessons} empty="No lessons booked for your children yet.">
-      {(lesson) => <LessonRow key={lesson._id} lesson={lesson} zone={zone} now={now} who={forWhom(lesson)} join={false} />}
+      {(lesson) => <LessonRow key={lesson._id} lesson={lesson} zone={zone} now={now} tag={forWhom(lesson)} join={false} />}
     </DocList>
   );
 }
