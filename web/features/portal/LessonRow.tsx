@@ -58,7 +58,7 @@ export default function LessonRow({
           <Link to={coursePath(lesson)} className="block truncate font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white">
             {lesson.title}
           </Link>
-          <p className="truncate text-sm text-slate-600 dark:text-slate-400">
+          <p className="line-clamp-2 text-sm wrap-anywhere text-slate-600 dark:text-slate-400">
             {lesson.course.title} · {lessonTypeLabel(lesson)}
             {who ? ` · ${who}` : ''}
           </p>
