@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HomeData } from '../../schema/contracts/home';
+import { lessonSessions } from '../../schema/tables';
 import { api, bearer, postJson } from '../helpers/auth';
 import { adminWith, type Person } from '../helpers/docs';
-import { RoomClient, signedInUser } from '../helpers/realtime';
+import { db, RoomClient, signedInUser } from '../helpers/realtime';
 import { MINUTE, waitingLesson, waitingPeople } from '../helpers/waiting-room';
 
 let student: Person;
@@ -93,15 +94,19 @@ describe("an admin's late tutors", () => {
     client.close();
   });
 
-  it('leaves out lessons not yet late, cancelled, completed or over', async () => {
+  it('leaves out lessons not yet late, cancelled, completed, ended by the tutor or over', async () => {
     const lessons = await Promise.all([
       waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() - 20_000) }),
       waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() - 10 * MINUTE), status: 'CANCELLED' }),
       waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() - 10 * MINUTE), status: 'COMPLETED' }),
       waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() - 90 * MINUTE) }),
     ]);
+    const ended = await waitingLesson({ tutors: [tutor], students: [student], start: new Date(Date.now() - 10 * MINUTE) });
+    await db
+      .insert(lessonSessions)
+      .values({ tenantId: tutor.tenant._id, sectionId: ended.waitingId, endedAt: new Date(), endedBy: tutor.user._id, createdBy: tutor.user._id });
     const listed = (await homeOf(admin)).lateTutors.map((late) => late.lessonId);
-    for (const { waitingId } of lessons) expect(listed).not.toContain(waitingId);
+    for (const { waitingId } of [...lessons, ended]) expect(listed).not.toContain(waitingId);
   });
 
   it('is only for admins who may see the courses', async () => {
