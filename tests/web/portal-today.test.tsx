@@ -54,4 +54,19 @@ describe('today on a home is the day in the profile zone', () => {
     expect(asked?.searchParams.get('startDate')).toBe('2026-11-24T10:00:00.000Z');
     expect(asked?.searchParams.get('endDate')).toBe('2026-11-25T10:00:00.000Z');
   });
+
+  it('says a late-tutor list that failed is asked for again, with no reload needed', async () => {
+    mockApi({
+      'GET /api/admin/schedule/meetings': () => json(empty),
+      'GET /api/admin/trials': () => json(empty),
+      'GET /api/home': () => json({ message: 'Something went wrong on our side', errors: [] }, 503),
+    });
+    const admin = user({ _id: 'user_admin', firstname: 'Ada', role: { name: 'ADMIN', isGuest: false } }) as PublicUser;
+    render(
+      <MemoryRouter>
+        <AdminHome user={admin} zone="Europe/London" now={NOW} />
+      </MemoryRouter>,
+    );
+    expect(await within(screen.getByTestId('late-tutors')).findByText('Late tutors could not be loaded. Trying again shortly.')).toBeInTheDocument();
+  });
 });

@@ -36,6 +36,7 @@ export default function AdminHome({ user, zone, now }: { user: PublicUser; zone:
           testId="late-tutors"
           data={home}
           failure="Late tutors could not be loaded."
+          retried
           action={
             <Link to="/portal/admin/meetings" className={linkClass}>
               Meetings

@@ -7,6 +7,7 @@ export default function HomeSection<T>({
   testId,
   data,
   failure,
+  retried = false,
   note,
   action,
   children,
@@ -16,6 +17,8 @@ export default function HomeSection<T>({
   data: DeviceBacked<T>;
   /** What could not be loaded, in the person's words ("Your lessons could not be loaded."). */
   failure: string;
+  /** The part asks again by itself (a polled part), so the reader need not reload. */
+  retried?: boolean;
   /** A line under the title, e.g. which day "today" is. */
   note?: string;
   action?: ReactNode;
@@ -39,7 +42,11 @@ export default function HomeSection<T>({
       )}
       <div className="mt-3">
         {data.status === 'loading' && <p className="text-sm text-slate-500 dark:text-slate-400">Loading…</p>}
-        {data.status === 'failed' && <p className="text-sm text-rose-700 dark:text-rose-300">{failure} Reload the page to try again.</p>}
+        {data.status === 'failed' && (
+          <p className="text-sm text-rose-700 dark:text-rose-300">
+            {failure} {retried ? 'Trying again shortly.' : 'Reload the page to try again.'}
+          </p>
+        )}
         {data.status === 'ready' && children(data.value)}
       </div>
     </section>

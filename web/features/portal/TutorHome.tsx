@@ -21,7 +21,7 @@ export default function TutorHome({ userId, zone, now }: { userId: string; zone:
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <div className="flex flex-col gap-4 lg:col-span-2">
-        <HomeSection title="Waiting now" testId="waiting-now-panel" data={home} failure="Who is waiting could not be loaded.">
+        <HomeSection title="Waiting now" testId="waiting-now-panel" data={home} failure="Who is waiting could not be loaded." retried>
           {({ waitingNow }) => <WaitingNowList waiting={waitingNow} />}
         </HomeSection>
         <HomeSection title="Today's lessons" note={todayNote(zone, now)} testId="today-lessons" data={lessons} failure="Today's lessons could not be loaded.">
