@@ -27,24 +27,28 @@ export default function AdminHome({ user, zone, now }: { user: PublicUser; zone:
   const lessons = useDeviceBacked(`home.tenant-today.${range.startDate}`, () => homeCalls.tenantLessons(range));
   const home = usePolled(`home.admin.${user._id}`, () => homeCalls.home(), LATE_REFRESH_MS);
   const trials = useDeviceBacked(`home.trials.${range.startDate}`, () => homeCalls.trialsFrom(now));
+  // Late tutors lead to Admin → Meetings, which only admins who may view courses open; the server answers the same.
+  const seesMeetings = hasPermission(permissions, { adminCourse: ['view'] });
   const tools = accountLinks(user, permissions).filter((link) => link.key !== 'profile' && link.key !== 'manageAccounts');
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <div className="flex flex-col gap-4 lg:col-span-2">
-        <HomeSection
-          title="Late tutors"
-          testId="late-tutors"
-          data={home}
-          failure="Late tutors could not be loaded."
-          retried
-          action={
-            <Link to="/portal/admin/meetings" className={linkClass}>
-              Meetings
-            </Link>
-          }
-        >
-          {({ lateTutors }) => <LateTutorList lessons={lateTutors} zone={zone} now={now} />}
-        </HomeSection>
+        {seesMeetings && (
+          <HomeSection
+            title="Late tutors"
+            testId="late-tutors"
+            data={home}
+            failure="Late tutors could not be loaded."
+            retried
+            action={
+              <Link to="/portal/admin/meetings" className={linkClass}>
+                Meetings
+              </Link>
+            }
+          >
+            {({ lateTutors }) => <LateTutorList lessons={lateTutors} zone={zone} now={now} />}
+          </HomeSection>
+        )}
         <HomeSection
           title="Today's lessons"
           note={todayNote(zone, now)}

@@ -1,17 +1,15 @@
 import type { WaitingRoomPresence } from '../../../durable-objects/waiting-room';
 import type { WaitingNow } from '../../../schema/contracts/home';
 import type { Actor } from '../../env';
+import { JOIN_OPENS_BEFORE_MS } from '../lessons/join-window';
 import { findLessons } from '../schedule/lessons';
 import type { TenantDb } from '../tenant-db';
 
 /** What a lesson's waiting room says about who is there; the route reads it by RPC from the room's Durable Object. */
 export type RoomPresence = (lessonId: string) => Promise<WaitingRoomPresence>;
 
-const HOUR = 60 * 60_000;
 /** No lesson runs longer than this, so an open window cannot belong to a lesson that started earlier. */
-const LONGEST_LESSON_MS = 12 * HOUR;
-/** The join window opens at most this long before a start (the one rule's 15 minutes, with room to spare). */
-const OPENS_WITHIN_MS = HOUR;
+const LONGEST_LESSON_MS = 12 * 60 * 60_000;
 /** A tutor has a handful of lessons open at once at most; the rooms asked are bounded all the same. */
 const MOST_ROOMS = 10;
 
@@ -24,9 +22,12 @@ export async function waitingNow(tdb: TenantDb, actor: Actor, input: { now: Date
   const lessons = await findLessons(tdb, {
     tutorId: actor.userId,
     startDate: new Date(at - LONGEST_LESSON_MS),
-    endDate: new Date(at + OPENS_WITHIN_MS),
+    endDate: new Date(at + JOIN_OPENS_BEFORE_MS + 1),
   });
-  const open = lessons.filter((lesson) => lesson.canJoin).slice(0, MOST_ROOMS);
+  // The window each lesson carries from the one join rule, read at this request's moment.
+  const isOpen = (lesson: (typeof lessons)[number]) =>
+    lesson.status === 'ACTIVE' && at >= Date.parse(lesson.joinOpensAt) && at < Date.parse(lesson.joinClosesAt);
+  const open = lessons.filter(isOpen).slice(0, MOST_ROOMS);
   const rooms = await Promise.all(open.map((lesson) => input.presence(lesson._id)));
   return open.flatMap((lesson, i) => {
     const room = rooms[i]!;
