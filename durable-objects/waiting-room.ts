@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import { kindForRole, type WaitingLesson } from '../platform/realtime/waiting-lesson';
-import { type WaitingRoomKind, type WaitingRoomServerFrame, waitingRoomClientFrame } from '../schema/contracts/realtime';
+import { type WaitingRoomKind, type WaitingRoomParticipant, type WaitingRoomServerFrame, waitingRoomClientFrame } from '../schema/contracts/realtime';
 import { LATE_THRESHOLD_MS, lessonRoomPath } from '../schema/contracts/waiting-room';
 import type { Env } from './env';
 import { reportLateTutor, settleCallLog } from './lib/late-tutor';
@@ -16,6 +16,15 @@ export interface WaitingRoomStatus {
   startedAt: number | null;
   closed: boolean;
   participantIds: string[];
+}
+
+/** Who is in the room now and whether the lesson's tutor came, for the homes (a room nobody reached answers empty). */
+export interface WaitingRoomPresence {
+  participants: WaitingRoomParticipant[];
+  /** ms since the epoch */
+  startedAt: number | null;
+  tutorJoinedAt: number | null;
+  closed: boolean;
 }
 
 /**
@@ -97,6 +106,17 @@ export class WaitingRoom extends DurableObject<Env> {
     }
     if (now >= closesAt(room.lesson)) return this.close(room);
     await this.save(room);
+  }
+
+  /** A read only: it arms nothing and writes nothing, so asking a room nobody visited leaves no trace. */
+  async presence(): Promise<WaitingRoomPresence> {
+    const room = await this.record();
+    return {
+      participants: this.participants(),
+      startedAt: room?.startedAt ?? null,
+      tutorJoinedAt: room?.tutorJoinedAt ?? null,
+      closed: room ? isClosed(room) : false,
+    };
   }
 
   /** The health check's proof that Durable Objects answer: any reply will do. */

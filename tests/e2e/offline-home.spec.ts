@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { addDays, format, isWeekend } from 'date-fns';
-import { signIn } from './demo';
+import { DEMO_PASSWORD, signIn } from './demo';
 
 const ZONE = 'Asia/Singapore';
 test.use({ timezoneId: ZONE });
@@ -42,30 +42,121 @@ test('a student sees the next lesson with its countdown and waiting-room link, m
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/learning-portal/portal');
 });
 
-test('a parent sees each child’s next lesson', async ({ page }) => {
+/** "Wednesday 25 November": the day a "today" list holds, in the profile's zone. */
+const today = () => format(new TZDate(Date.now(), ZONE), 'EEEE d MMMM');
+
+test('a parent sees each child’s next lesson and results, and one family schedule', async ({ page }) => {
   await signIn(page, 'parent@studyhall.test');
   await expect(page).not.toHaveURL(/\/login/);
   await homeAt(page, 'parent');
   await expect(page.getByTestId('child-next-lesson')).toHaveCount(2);
-  await expect(page.getByRole('region', { name: "Sam's next lesson" })).toBeVisible();
+  const sam = page.getByRole('region', { name: "Sam's next lesson" });
+  await expect(sam).toBeVisible();
+  await expect(sam.getByRole('heading', { name: 'Recent results' })).toBeVisible();
+  await expect(sam.getByTestId('child-results')).toHaveText(/\d+ \/ \d+|Sam has not finished a quiz yet\./);
+  // Sam and Maya share the Physics group: one row names both, Sam's Mathematics lessons name him alone.
+  const family = page.getByTestId('family-schedule');
+  await expect(
+    family
+      .getByTestId('lesson-tag')
+      .filter({ hasText: /^For Maya and Sam$/ })
+      .first(),
+  ).toBeVisible();
+  await expect(
+    family
+      .getByTestId('lesson-tag')
+      .filter({ hasText: /^For Sam$/ })
+      .first(),
+  ).toBeVisible();
+  const starts = await family.getByTestId('countdown').allTextContents();
+  expect(starts.length).toBeGreaterThan(1);
 });
 
-test('a tutor sees today’s lessons and the way to the week', async ({ page }) => {
+test('a tutor sees who is waiting now, today’s lessons and the way to the week', async ({ page }) => {
   await signIn(page, 'tutor@studyhall.test');
   await expect(page).not.toHaveURL(/\/login/);
   await homeAt(page, 'tutor');
-  await expect(page.getByTestId('today-lessons')).toBeVisible();
+  await expect(page.getByTestId('waiting-now-panel')).toContainText(/Nobody is waiting for you now\.|is waiting for|are waiting for/);
+  await expect(page.getByTestId('today-lessons').getByTestId('section-note')).toHaveText(today());
   await expect(page.getByRole('link', { name: 'Working hours and time off' })).toBeVisible();
 });
 
-test('an admin sees the tenant’s lessons today, trials coming up and every admin tool', async ({ page }) => {
+test('an admin sees late tutors, the tenant’s lessons today, trials coming up and every admin tool', async ({ page }) => {
   await signIn(page, 'admin@studyhall.test');
   await expect(page).not.toHaveURL(/\/login/);
   await homeAt(page, 'admin');
-  await expect(page.getByTestId('today-lessons')).toBeVisible();
+  await expect(page.getByTestId('late-tutors')).toContainText(/No tutor is late\.|late for/);
+  await expect(page.getByTestId('late-tutors').getByRole('link', { name: 'Meetings' })).toHaveAttribute('href', '/learning-portal/portal/admin/meetings');
+  await expect(page.getByTestId('today-lessons').getByTestId('section-note')).toHaveText(today());
   await expect(page.getByTestId('home-trials')).toBeVisible();
   const tools = page.getByRole('navigation', { name: 'Admin tools' });
   for (const name of ['Users', 'Roles', 'Meetings', 'Content', 'Trials', 'Course templates']) await expect(tools.getByRole('link', { name })).toBeVisible();
+});
+
+async function adminToken(request: APIRequestContext) {
+  const token = await request.post('/api/oauth/token', {
+    form: { client_id: 'studyhall-web', grant_type: 'password', username: 'login:admin@studyhall.test', password: DEMO_PASSWORD },
+  });
+  return ((await token.json()) as { access_token: string }).access_token;
+}
+
+async function homeOf(browser: Browser, email: string) {
+  const page = await (await browser.newContext({ timezoneId: ZONE })).newPage();
+  await signIn(page, email);
+  await expect(page).not.toHaveURL(/\/login/);
+  return page;
+}
+
+const MATHS = 'course_igcse_maths_theo';
+
+// The admin places a lesson of Theo's with Sam that began five minutes ago (admins may place one in the past), and
+// removes it afterwards, so no other spec ever sees it.
+test('a student waiting is named on the tutor’s home, and the admin sees the tutor late until he comes', async ({ browser, request }) => {
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const created = await request.post('/api/zoom-meetings', {
+    headers,
+    data: {
+      course: MATHS,
+      title: 'Homes check-in',
+      start: new Date(Date.now() - 5 * 60_000).toISOString(),
+      duration: 30,
+      attendees: [
+        { user: 'user_tutor', kind: 'TUTOR' },
+        { user: 'user_student', kind: 'STUDENT' },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const lesson = (await created.json()) as { _id: string };
+  try {
+    const admin = await homeOf(browser, 'admin@studyhall.test');
+    await admin.goto('/learning-portal/portal');
+    const late = admin.getByTestId('late-tutor').filter({ hasText: 'Homes check-in' });
+    await expect(late).toContainText(/^Theo Tutor is \d+ minutes late for Homes check-in/);
+    await admin.screenshot({ path: '.tmp/screens/home-admin-late-1280.png', fullPage: true });
+
+    const student = await homeOf(browser, 'student@studyhall.test');
+    await student.goto(`/learning-portal/waiting-room/${lesson._id}`);
+    await expect(student.getByTestId('person').filter({ hasText: 'Sam Student' })).toHaveAttribute('data-here', 'true');
+
+    const tutor = await homeOf(browser, 'tutor@studyhall.test');
+    await tutor.goto('/learning-portal/portal');
+    const waiting = tutor.getByTestId('waiting-now').filter({ hasText: 'Homes check-in' });
+    await expect(waiting).toContainText('Sam Student is waiting for Homes check-in');
+    for (const width of WIDTHS) {
+      await tutor.setViewportSize({ width, height: 900 });
+      await tutor.screenshot({ path: `.tmp/screens/home-tutor-waiting-${width}.png`, fullPage: true });
+    }
+    await waiting.getByRole('link', { name: 'Open the waiting room of Homes check-in' }).click();
+    await expect(tutor).toHaveURL(`/learning-portal/waiting-room/${lesson._id}`);
+    await expect(tutor.getByTestId('person').filter({ hasText: 'Theo Tutor' })).toHaveAttribute('data-here', 'true');
+
+    await admin.reload();
+    await expect(admin.getByTestId('late-tutors')).toBeVisible();
+    await expect(late).toHaveCount(0);
+  } finally {
+    await request.delete(`/api/zoom-meetings/${lesson._id}?course=${MATHS}`, { headers });
+  }
 });
 
 /**

@@ -8,25 +8,50 @@ import { othersOf } from '../schedule/lesson-style';
 import { homeCalls } from './api';
 import DocList from './DocList';
 import HomeSection from './HomeSection';
-import { lessonWhen, todayRange } from './home-time';
+import { lessonWhen, todayNote, todayRange } from './home-time';
+import LateTutorList from './LateTutorList';
 import LessonRow from './LessonRow';
 import { useDeviceBacked } from './use-device-backed';
+import { usePolled } from './use-polled';
+
+/** Lateness grows by the minute; the admin's home asks again this often while it is on screen. */
+const LATE_REFRESH_MS = 30_000;
 
 const toolClass = `block rounded-xl px-4 py-3 text-sm font-semibold text-slate-800 ring-1 ring-slate-200 hover:bg-slate-50 hover:ring-brand/50 dark:text-slate-100 dark:ring-slate-800 dark:hover:bg-slate-800 ${focusRing}`;
 const linkClass = 'text-sm font-semibold text-brand hover:underline';
 
-/** An admin's home: the tenant's lessons today, the trials coming up, and every admin tool their role opens. */
+/** An admin's home: tutors late for a lesson under way, the tenant's lessons today, the trials coming up, and every admin tool their role opens. */
 export default function AdminHome({ user, zone, now }: { user: PublicUser; zone: string; now: number }) {
   const permissions = useAdminPermissions();
   const range = todayRange(zone, now);
   const lessons = useDeviceBacked(`home.tenant-today.${range.startDate}`, () => homeCalls.tenantLessons(range));
+  const home = usePolled(`home.admin.${user._id}`, () => homeCalls.home(), LATE_REFRESH_MS);
   const trials = useDeviceBacked(`home.trials.${range.startDate}`, () => homeCalls.trialsFrom(now));
+  // Late tutors lead to Admin → Meetings, which only admins who may view courses open; the server answers the same.
+  const seesMeetings = hasPermission(permissions, { adminCourse: ['view'] });
   const tools = accountLinks(user, permissions).filter((link) => link.key !== 'profile' && link.key !== 'manageAccounts');
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <div className="flex flex-col gap-4 lg:col-span-2">
+        {seesMeetings && (
+          <HomeSection
+            title="Late tutors"
+            testId="late-tutors"
+            data={home}
+            failure="Late tutors could not be loaded."
+            retried
+            action={
+              <Link to="/portal/admin/meetings" className={linkClass}>
+                Meetings
+              </Link>
+            }
+          >
+            {({ lateTutors }) => <LateTutorList lessons={lateTutors} zone={zone} now={now} />}
+          </HomeSection>
+        )}
         <HomeSection
           title="Today's lessons"
+          note={todayNote(zone, now)}
           testId="today-lessons"
           data={lessons}
           failure="Today's lessons could not be loaded."

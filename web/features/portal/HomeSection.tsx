@@ -7,6 +7,8 @@ export default function HomeSection<T>({
   testId,
   data,
   failure,
+  retried = false,
+  note,
   action,
   children,
 }: {
@@ -15,6 +17,10 @@ export default function HomeSection<T>({
   data: DeviceBacked<T>;
   /** What could not be loaded, in the person's words ("Your lessons could not be loaded."). */
   failure: string;
+  /** The part asks again by itself (a polled part), so the reader need not reload. */
+  retried?: boolean;
+  /** A line under the title, e.g. which day "today" is. */
+  note?: string;
   action?: ReactNode;
   children: (value: T) => ReactNode;
 }) {
@@ -24,6 +30,11 @@ export default function HomeSection<T>({
         <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{title}</h2>
         {action}
       </div>
+      {note && (
+        <p data-testid="section-note" className="text-sm text-slate-600 dark:text-slate-400">
+          {note}
+        </p>
+      )}
       {data.status === 'ready' && data.fromDevice && (
         <p data-testid="fetched-at" className="mt-1 text-xs font-medium text-amber-700 dark:text-amber-300">
           Offline: as of {new Date(data.fetchedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
@@ -31,7 +42,11 @@ export default function HomeSection<T>({
       )}
       <div className="mt-3">
         {data.status === 'loading' && <p className="text-sm text-slate-500 dark:text-slate-400">Loading…</p>}
-        {data.status === 'failed' && <p className="text-sm text-rose-700 dark:text-rose-300">{failure} Reload the page to try again.</p>}
+        {data.status === 'failed' && (
+          <p className="text-sm text-rose-700 dark:text-rose-300">
+            {failure} {retried ? 'Trying again shortly.' : 'Reload the page to try again.'}
+          </p>
+        )}
         {data.status === 'ready' && children(data.value)}
       </div>
     </section>

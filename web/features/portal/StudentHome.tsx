@@ -17,7 +17,7 @@ const AHEAD_DAYS = 60;
 /** A student's home (or a parent acting for one): the next lesson first, then what else is coming, messages, homework due and quizzes. */
 export default function StudentHome({ userId, zone, now }: { userId: string; zone: string; now: number }) {
   const lessons = useDeviceBacked(`home.lessons.${userId}`, () => homeCalls.lessons(userId, aheadRange(Date.now(), AHEAD_DAYS)));
-  const work = useDeviceBacked(`home.work.${userId}`, () => homeCalls.studentWork());
+  const work = useDeviceBacked(`home.work.${userId}`, () => homeCalls.home());
   const unseen = useAtomValue(unseenTotalAtom);
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">

@@ -4,18 +4,27 @@ import { secondaryButton } from '../../ui/classes';
 import { othersOf } from '../schedule/lesson-style';
 import { homeCalls } from './api';
 import HomeSection from './HomeSection';
-import { comingLessons, todayRange } from './home-time';
+import { comingLessons, todayNote, todayRange } from './home-time';
 import LessonRow from './LessonRow';
 import { useDeviceBacked } from './use-device-backed';
+import { usePolled } from './use-polled';
+import WaitingNowList from './WaitingNowList';
 
-/** A tutor's home: today's lessons with their students, and the ways to the week and to working hours. */
+/** Students arrive by the minute; a tutor's home asks again this often while it is on screen. */
+const WAITING_REFRESH_MS = 20_000;
+
+/** A tutor's home: who is waiting now, today's lessons with their students, and the ways to the week and to working hours. */
 export default function TutorHome({ userId, zone, now }: { userId: string; zone: string; now: number }) {
   const range = todayRange(zone, now);
   const lessons = useDeviceBacked(`home.today.${userId}.${range.startDate}`, () => homeCalls.lessons(userId, range));
+  const home = usePolled(`home.tutor.${userId}`, () => homeCalls.home(), WAITING_REFRESH_MS);
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
-      <div className="lg:col-span-2">
-        <HomeSection title="Today's lessons" testId="today-lessons" data={lessons} failure="Today's lessons could not be loaded.">
+      <div className="flex flex-col gap-4 lg:col-span-2">
+        <HomeSection title="Waiting now" testId="waiting-now-panel" data={home} failure="Who is waiting could not be loaded." retried>
+          {({ waitingNow }) => <WaitingNowList waiting={waitingNow} />}
+        </HomeSection>
+        <HomeSection title="Today's lessons" note={todayNote(zone, now)} testId="today-lessons" data={lessons} failure="Today's lessons could not be loaded.">
           {(list) => {
             const today = comingLessons(list.docs, now);
             return today.length ? (

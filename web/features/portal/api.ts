@@ -1,5 +1,5 @@
 import type { ListResponse } from '../../../schema/contracts/common';
-import type { StudentHomeData } from '../../../schema/contracts/home';
+import type { HomeData } from '../../../schema/contracts/home';
 import type { MeetingsList, ScheduleList } from '../../../schema/contracts/schedule';
 import type { Trial } from '../../../schema/contracts/trials';
 import { api } from '../../lib/api';
@@ -7,10 +7,13 @@ import { api } from '../../lib/api';
 /** A day range as the schedule API takes it: ISO 8601 `startDate` and `endDate`. */
 type Range = { startDate: string; endDate: string };
 
-/** The portal homes' calls: one person's lessons, a student's homework and quizzes, the tenant's lessons of a day, the trials coming up. */
+/**
+ * The portal homes' calls: one person's lessons, the home's own read (homework and quizzes, students waiting, late
+ * tutors, children's results), the tenant's lessons of a day, the trials coming up.
+ */
 export const homeCalls = {
   lessons: (userId: string, range: Range) => api<ScheduleList>(`/schedule/list/${encodeURIComponent(userId)}`, { query: range }),
-  studentWork: () => api<StudentHomeData>('/home'),
+  home: () => api<HomeData>('/home'),
   tenantLessons: (range: Range) => api<MeetingsList>('/admin/schedule/meetings', { query: { ...range, limit: 50, sortKey: 'start', sortValue: 'asc' } }),
   trialsFrom: (from: number) => api<ListResponse<Trial>>('/admin/trials', { query: { status: 'SCHEDULED', start: new Date(from).toISOString(), limit: 5 } }),
 };

@@ -34,6 +34,27 @@ export function todayRange(zone: string, now: number) {
   return { startDate: new Date(start.getTime()).toISOString(), endDate: new Date(end.getTime()).toISOString() };
 }
 
+/** "Wednesday 25 November": the day `todayRange` covers, as the person's zone names it. */
+export const dayTitle = (zone: string, now: number) => format(new TZDate(now, zone), 'EEEE d MMMM');
+
+const offsetAt = (zone: string, now: number) => new TZDate(now, zone).getTimezoneOffset();
+
+/**
+ * The zone's name ("Singapore Standard Time") when the profile's zone is not the device's at this moment, so a lesson
+ * on the profile's today is never read as tomorrow's by someone whose device clock is hours behind; null when they agree.
+ */
+export function zoneNote(zone: string, now: number, deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone) {
+  if (offsetAt(zone, now) === offsetAt(deviceZone, now)) return null;
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'longGeneric' }).formatToParts(now);
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? zone;
+}
+
+/** "Wednesday 25 November · Singapore Standard Time": which day a "today" list holds. */
+export function todayNote(zone: string, now: number, deviceZone?: string) {
+  const note = zoneNote(zone, now, deviceZone);
+  return note ? `${dayTitle(zone, now)} · ${note}` : dayTitle(zone, now);
+}
+
 /** From now to `days` ahead, for the next lessons. */
 export const aheadRange = (now: number, days: number) => ({
   startDate: new Date(now - DAY).toISOString(),
