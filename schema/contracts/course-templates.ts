@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commaListOf, listQuery } from './common';
+import { commaListOf, listQuery, titleText } from './common';
 import { courseKinds, coursePaymentTypes, courseStatuses, recordId } from './courses';
 import { courseRoleCatalogue } from './permissions';
 import { permissionMap } from './roles';
@@ -23,7 +23,7 @@ export const templateSection: z.ZodType<TemplateSection> = z.lazy(() =>
   z
     .object({
       kind: z.enum(templateSectionKinds, { error: 'must be SECTION, ZOOM, TEAMS, RESOURCE or HOMEWORK' }),
-      title: required(200),
+      title: titleText,
       description: z.string().trim().max(2000).optional(),
       duration: z
         .number()
@@ -45,7 +45,7 @@ export const templateSection: z.ZodType<TemplateSection> = z.lazy(() =>
 );
 
 const templateFields = {
-  title: required(120),
+  title: titleText,
   description: z.string().trim().max(2000),
   curriculum: required(120),
   subject: required(120),

@@ -100,7 +100,7 @@ export default function CoursePage() {
           <span className="rounded-full bg-brand/15 px-2 py-0.5 font-semibold text-slate-800 dark:text-slate-100">{kindLabel(course.kind)}</span>
           <span className={statusBadge(course.status)}>{course.status === 'ACTIVE' ? 'Active' : 'Draft'}</span>
         </div>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{course.title}</h1>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight wrap-anywhere text-slate-900 dark:text-white">{course.title}</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           {course.curriculum} · {course.subject} · {course.grade}
         </p>
