@@ -78,7 +78,7 @@ export default function AppShell() {
         </Suspense>
       )}
       <Header />
-      <main id="main" className="flex-1 pb-20 sm:pb-0">
+      <main id="main" className="flex-1">
         <Outlet />
       </main>
       <Footer />
