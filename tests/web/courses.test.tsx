@@ -272,4 +272,49 @@ describe('course people (admin)', () => {
     expect(await screen.findByRole('heading', { name: 'Students (0)' })).toBeInTheDocument();
     expect(screen.getByText('No students yet.')).toBeInTheDocument();
   });
+
+  it('finds the student to add by name on the server, twenty at a time with Show more, and adds the one chosen', async () => {
+    const students = Array.from({ length: 25 }, (_, n) => ({ _id: `s${n}`, firstname: `Student${n}`, lastname: 'Learner', email: `s${n}@studyhall.test` }));
+    const asked: string[] = [];
+    const added: unknown[] = [];
+    renderPeople({
+      'GET /api/admin/users/dropdown-list': ({ url }) => {
+        const query = new URL(url, 'http://x').searchParams;
+        asked.push(`${query.get('name') ?? ''}@${query.get('offset')}`);
+        const name = query.get('name') ?? '';
+        const matches = students.filter((s) => `${s.firstname} ${s.lastname}`.includes(name));
+        const offset = Number(query.get('offset'));
+        return json(matches.slice(offset, offset + Number(query.get('limit'))));
+      },
+      'POST /api/admin/course-students': ({ json: body }) => {
+        added.push(body);
+        return json({ _id: 'cs2' }, 201);
+      },
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'People' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add student' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a student' });
+    const list = within(dialog).getByLabelText('Student', { selector: 'select' });
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(21));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Show more students' }));
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(26));
+    expect(within(dialog).queryByRole('button', { name: 'Show more students' })).not.toBeInTheDocument();
+
+    await userEvent.type(within(dialog).getByRole('searchbox', { name: 'Search' }), 'Student12');
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Choose…', 'Student12 Learner (s12@studyhall.test)']),
+    );
+    expect(asked).toEqual(['@0', '@20', 'Student12@0']);
+    await userEvent.selectOptions(list, 's12');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(added).toEqual([{ course: 'course_1', user: 's12', paymentType: 'CREDIT' }]));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Add student' }));
+    await userEvent.type(within(await screen.findByRole('dialog', { name: 'Add a student' })).getByRole('searchbox', { name: 'Search' }), 'Nobody');
+    expect(await screen.findByRole('option', { name: 'No student matches “Nobody”' })).toBeInTheDocument();
+  });
 });
