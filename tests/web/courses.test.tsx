@@ -317,4 +317,36 @@ describe('course people (admin)', () => {
     await userEvent.type(within(await screen.findByRole('dialog', { name: 'Add a student' })).getByRole('searchbox', { name: 'Search' }), 'Nobody');
     expect(await screen.findByRole('option', { name: 'No student matches “Nobody”' })).toBeInTheDocument();
   });
+
+  it('lets an admin add lessons once a tutor is added, without reloading the page', async () => {
+    let tutors: unknown[] = [];
+    const { fetchMock } = renderPeople({
+      'GET /api/admin/courses/course_1': () => json(course({ tutors })),
+      'GET /api/admin/sections': () => json([]),
+      'GET /api/admin/sections/access': () => json({ SECTION: ['create'], TEAMS: ['create'] }),
+      'GET /api/admin/users/dropdown-list': () => json([person]),
+      'POST /api/admin/course-tutors': () => {
+        tutors = [{ ...tutorRow, user: person }];
+        return json(tutorRow, 201);
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add lesson' }));
+    expect(within(screen.getByRole('dialog', { name: 'Add lesson' })).getByRole('alert')).toHaveTextContent('This course has no tutor yet');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await userEvent.click(screen.getByRole('tab', { name: 'People' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add tutor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a tutor' });
+    const list = within(dialog).getByLabelText('Tutor', { selector: 'select' });
+    await waitFor(() => expect(list).toBeEnabled());
+    await userEvent.selectOptions(list, 'user_tutor');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Tutor added!')).toBeInTheDocument();
+
+    // The page reads the course again, quietly, to learn its tutors.
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/admin/courses/course_1')).length).toBe(2));
+    await userEvent.click(screen.getByRole('tab', { name: 'Lessons & materials' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add lesson' }));
+    expect(within(screen.getByRole('dialog', { name: 'Add lesson' })).queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

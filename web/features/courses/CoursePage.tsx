@@ -61,6 +61,11 @@ export default function CoursePage() {
     return () => controller.abort();
   }, [courseId, isAdmin, timeZone, attempt]);
 
+  // After a tutor is added or removed on the People tab: the course's tutors decide whether lessons can be placed.
+  const refreshCourse = () => {
+    courseCalls.view(courseId, isAdmin, timeZone).then(setCourse, (error: unknown) => toast.error(error));
+  };
+
   const remove = async () => {
     setBusy(true);
     try {
@@ -130,7 +135,7 @@ export default function CoursePage() {
             <CourseSectionsPanel courseId={course._id} mode={mode} tutor={bookingTutor(course)} />
           </TabPanel>
           <TabPanel>
-            <CoursePeople course={course} admin={isAdmin && can({ adminCourse: ['edit'] })} tutor={mode === 'tutor'} />
+            <CoursePeople course={course} admin={isAdmin && can({ adminCourse: ['edit'] })} tutor={mode === 'tutor'} onTutorsChanged={refreshCourse} />
           </TabPanel>
           {showChat && (
             <TabPanel>

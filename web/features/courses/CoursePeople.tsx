@@ -121,8 +121,21 @@ function AddPersonDialog({ course, kind, onClose, onAdded }: { course: Course; k
   );
 }
 
-/** Students and tutors of a course; admins add, remove and toggle them (each removal verified first). */
-export default function CoursePeople({ course, admin, tutor = false }: { course: Course; admin: boolean; tutor?: boolean }) {
+/**
+ * Students and tutors of a course; admins add, remove and toggle them (each removal verified first). `onTutorsChanged`
+ * lets the page re-read the course, whose tutors decide whether lessons can be placed on it.
+ */
+export default function CoursePeople({
+  course,
+  admin,
+  tutor = false,
+  onTutorsChanged,
+}: {
+  course: Course;
+  admin: boolean;
+  tutor?: boolean;
+  onTutorsChanged?: () => void;
+}) {
   const toast = useToast();
   const [adding, setAdding] = useState<'student' | 'tutor' | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -139,6 +152,7 @@ export default function CoursePeople({ course, admin, tutor = false }: { course:
     try {
       tutors.updated(await courseCalls.enableTutor(row._id));
       toast.success('Tutor enabled!');
+      onTutorsChanged?.();
     } catch (e) {
       toast.error(e);
     }
@@ -249,6 +263,7 @@ export default function CoursePeople({ course, admin, tutor = false }: { course:
           onClose={() => setAdding(null)}
           onAdded={() => {
             void (adding === 'student' ? students.reload() : tutors.reload());
+            if (adding === 'tutor') onTutorsChanged?.();
             setAdding(null);
           }}
         />
@@ -261,6 +276,7 @@ export default function CoursePeople({ course, admin, tutor = false }: { course:
             if (pending.kind === 'student') students.removed(pending.row._id);
             else if (pending.action === 'DELETE') tutors.removed(pending.row._id);
             else void tutors.reload();
+            if (pending.kind === 'tutor') onTutorsChanged?.();
             setPending(null);
           }}
         />

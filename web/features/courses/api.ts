@@ -29,7 +29,7 @@ export const courseCalls = {
   adminList: (query: Record<string, string | number>) => api<ListResponse<Course>>('/admin/courses', { query }),
   byTitle: () => api<ListResponse<Course>>('/admin/courses', { query: { limit: 100, sortKey: 'title', sortValue: 'asc' } }),
   mine: (page: Page, deviceTimezone: string) => api<ListResponse<MyCourse>>('/courses', { query: { ...page, deviceTimezone } }),
-  view: (courseId: string, asAdmin: boolean, deviceTimezone: string, signal: AbortSignal) =>
+  view: (courseId: string, asAdmin: boolean, deviceTimezone: string, signal?: AbortSignal) =>
     api<CourseView>(asAdmin ? `/admin/courses/${courseId}` : `/courses/${courseId}`, { query: asAdmin ? {} : { deviceTimezone }, signal }),
   /** Creates the course, or updates one that has an id. */
   save: (id: string | undefined, input: CourseInput | CourseUpdate) =>
