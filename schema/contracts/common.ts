@@ -11,6 +11,11 @@ export const serverErrorBody = z.object({ message: z.string(), requestId: z.stri
 
 /** A record's `_id` as a path or body value: ids are short opaque strings. */
 export const recordId = z.string().trim().min(1).max(64);
+/** The longest title of a course, template or section: long enough for a real name, short enough to fit a heading and a card. */
+export const TITLE_MAX = 120;
+/** A course, template or section title; the message reads after the field's label ("Title can be at most 120 characters."). */
+export const titleText = z.string({ error: 'is required' }).trim().min(1, 'is required').max(TITLE_MAX, `can be at most ${TITLE_MAX} characters`);
+
 /** The `/:id` path parameter of every record route. */
 export const idParam = z.object({ id: recordId });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commaListOf, listQuery } from './common';
+import { commaListOf, listQuery, titleText } from './common';
 import { durationUnits } from './course-price';
 import { courseKinds, coursePaymentTypes, courseStatuses, courseTutorTypes, recordId } from './courses';
 import { courseRoleCatalogue, type PermissionMap } from './permissions';
@@ -24,7 +24,7 @@ export const templateSection: z.ZodType<TemplateSection> = z.lazy(() =>
   z
     .object({
       kind: z.enum(templateSectionKinds, { error: 'must be SECTION, ZOOM, TEAMS, RESOURCE or HOMEWORK' }),
-      title: required(200),
+      title: titleText,
       description: z.string().trim().max(2000).optional(),
       duration: z
         .number()
@@ -46,7 +46,7 @@ export const templateSection: z.ZodType<TemplateSection> = z.lazy(() =>
 );
 
 const templateFields = {
-  title: required(120),
+  title: titleText,
   description: z.string().trim().max(2000),
   curriculum: required(120),
   subject: required(120),

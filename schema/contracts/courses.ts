@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isTimeZone, listQuery } from './common';
+import { isTimeZone, listQuery, titleText } from './common';
 import { type CoursePrice, type CoursePriceOverride, coursePriceOverride } from './course-price';
 
 /**
@@ -27,7 +27,7 @@ const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v
 export const timeZone = z.string().trim().max(64).refine(isTimeZone, 'must be an IANA time zone such as Europe/London');
 
 const courseFields = {
-  title: required(120),
+  title: titleText,
   description,
   kind: z.enum(courseKinds, { error: 'must be One-to-One or Group' }),
   status: z.enum(courseStatuses, { error: 'must be ACTIVE or DRAFT' }),

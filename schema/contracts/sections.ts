@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isTimeZone } from './common';
+import { isTimeZone, titleText } from './common';
 import { isLessonDuration } from './durations';
 import type { LessonStatus } from './waiting-room';
 import { isWebAddress, withScheme } from './web-address';
@@ -56,7 +56,7 @@ export interface Section {
 }
 
 const recordId = z.string().trim().min(1).max(64);
-const title = z.string().trim().min(1, 'is required').max(200);
+const title = titleText;
 const description = z.string().trim().max(5000).default('');
 const isoInstant = z.iso.datetime({ offset: true }).transform((value) => new Date(value));
 

@@ -40,6 +40,12 @@ test('a tutor and a student chat: typing, delivered and seen ticks, and the unse
   await expect(theoChat.getByTestId('chat-typing')).toBeHidden();
   // Theo has the conversation open, so the message goes from delivered to seen.
   await expect(samChat.getByTestId('message-tick').last()).toHaveAttribute('data-status', 'SEEN');
+  // The browser's clock is UTC; Sam's profile says Singapore, so the message reads in Singapore time.
+  const sent = samChat.getByRole('log', { name: 'Messages' }).locator('time').last();
+  const sentAt = new Date((await sent.getAttribute('datetime'))!);
+  await expect(sent).toHaveText(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Singapore', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(sentAt),
+  );
 
   await samChat.getByRole('button', { name: 'Back to conversations' }).click();
   await theoChat.getByRole('textbox', { name: 'Message' }).fill('Sure, see https://example.com/q4 first');

@@ -61,8 +61,8 @@ describe('availability form', () => {
       { start: '11:00', end: '13:00' },
     ];
     item.weekly['4'] = [{ start: '15:00', end: '14:00' }];
-    const off = { ...newTimeOff(new Date('2031-02-01T00:00:00Z')), reason: '' as const };
-    const errors = errorsOf({ items: [item], timeOff: [off], rules: draftOf(answer).rules });
+    const off = { ...newTimeOff('Asia/Singapore', new Date('2031-02-01T00:00:00Z')), reason: '' as const };
+    const errors = errorsOf({ zone: 'Asia/Singapore', items: [item], timeOff: [off], rules: draftOf(answer).rules });
     expect(errors['items.0.weekly.2.1.start']).toBe('overlaps another range of the day');
     expect(errors['items.0.weekly.4.0.end']).toBe('must end after it starts');
     expect(errors['timeOff.0.reason']).toBe('Choose a reason');

@@ -68,12 +68,19 @@ const notes = section({
 const homework = section({ _id: 'hw', kind: 'HOMEWORK', title: 'Exercises', parent: 'unit', sortingKey: 3, dueAt: '2030-01-10T17:00:00.000Z' });
 const unit = section({ _id: 'unit', kind: 'SECTION', title: 'Unit 1', sections: [lesson, notes, homework] });
 
-function renderPanel(mode: 'admin' | 'tutor' | 'learner', handlers: Parameters<typeof mockApi>[0], timezone = 'Europe/London') {
+const THEO = { _id: 'theo', firstname: 'Theo' };
+
+function renderPanel(
+  mode: 'admin' | 'tutor' | 'learner',
+  handlers: Parameters<typeof mockApi>[0],
+  timezone = 'Europe/London',
+  tutor: typeof THEO | null = THEO,
+) {
   storeSession(user({ timezone }));
   const fetchMock = mockApi(handlers);
   render(
     <Provider store={createStore()}>
-      <CourseSectionsPanel courseId="c1" mode={mode} tutor={{ _id: 'theo', firstname: 'Theo' }} />
+      <CourseSectionsPanel courseId="c1" mode={mode} tutor={tutor} />
       <Toaster />
     </Provider>,
   );
@@ -237,5 +244,44 @@ describe('course sections panel', () => {
     await waitFor(() => expect(titles()).toEqual(['Unit 1', 'Notes', 'Algebra', 'Exercises']));
     await act(async () => refuse(json({ message: 'items.0.parent: must be a section of the same course', errors: [] }, 400)));
     await waitFor(() => expect(titles()).toEqual(['Unit 1', 'Algebra', 'Notes', 'Exercises']));
+  });
+
+  it('lists lessons by date, upcoming first and ended ones after, while sections and materials keep their place', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2030-01-05T12:00:00.000Z'));
+    const at = (id: string, title: string, start: string, sortingKey: number) =>
+      section({ _id: id, kind: 'TEAMS', title, start, duration: 60, sortingKey, joinUrl: `/learning-portal/waiting-room/${id}` });
+    // Saved in the order they were booked: the 3rd was booked after the 20th, and the 1st has ended.
+    const tree = [
+      at('b', 'Booked for the 20th', '2030-01-20T09:00:00.000Z', 1),
+      section({ _id: 'intro', kind: 'RESOURCE', title: 'Welcome notes', sortingKey: 2 }),
+      at('a', 'First lesson', '2030-01-01T09:00:00.000Z', 3),
+      at('c', 'Booked for the 8th', '2030-01-08T09:00:00.000Z', 4),
+      at('d', 'Booked for the 3rd', '2030-01-03T09:00:00.000Z', 5),
+      at('e', 'Booked for the 9th', '2030-01-09T09:00:00.000Z', 6),
+    ];
+    renderPanel('learner', { 'GET /api/sections': () => json(tree) });
+    await screen.findByText('Welcome notes');
+    const titles = screen.getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent);
+    expect(titles).toEqual(['Booked for the 8th', 'Welcome notes', 'Booked for the 9th', 'Booked for the 20th', 'Booked for the 3rd', 'First lesson']);
+  });
+
+  it('tells a student before booking that the course has no tutor yet, with booking turned off', async () => {
+    const fetchMock = renderPanel('learner', { 'GET /api/sections': () => json([unit]) }, 'Europe/London', null);
+    await userEvent.click(await screen.findByRole('button', { name: 'Book a lesson' }));
+    const dialog = screen.getByRole('dialog', { name: 'Book a lesson' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent("Your course has no tutor yet, so lessons can't be booked.");
+    expect(within(dialog).getByRole('button', { name: 'Book lesson' })).toBeDisabled();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/sections?course=c1']);
+  });
+
+  it('tells an admin adding a lesson that the course needs a tutor first, with the save turned off', async () => {
+    renderPanel('admin', { 'GET /api/admin/sections': () => json([unit]), 'GET /api/admin/sections/access': () => json(EDITOR) }, 'Europe/London', null);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add lesson' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add lesson' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent("This course has no tutor yet, so lessons can't be booked. Add a tutor first.");
+    expect(within(dialog).getByRole('button', { name: 'Add lesson' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add section' }));
+    expect(within(screen.getByRole('dialog', { name: 'Add section' })).queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -272,4 +272,81 @@ describe('course people (admin)', () => {
     expect(await screen.findByRole('heading', { name: 'Students (0)' })).toBeInTheDocument();
     expect(screen.getByText('No students yet.')).toBeInTheDocument();
   });
+
+  it('finds the student to add by name on the server, twenty at a time with Show more, and adds the one chosen', async () => {
+    const students = Array.from({ length: 25 }, (_, n) => ({ _id: `s${n}`, firstname: `Student${n}`, lastname: 'Learner', email: `s${n}@studyhall.test` }));
+    const asked: string[] = [];
+    const added: unknown[] = [];
+    renderPeople({
+      'GET /api/admin/users/dropdown-list': ({ url }) => {
+        const query = new URL(url, 'http://x').searchParams;
+        asked.push(`${query.get('name') ?? ''}@${query.get('offset')}`);
+        const name = query.get('name') ?? '';
+        const matches = students.filter((s) => `${s.firstname} ${s.lastname}`.includes(name));
+        const offset = Number(query.get('offset'));
+        return json(matches.slice(offset, offset + Number(query.get('limit'))));
+      },
+      'POST /api/admin/course-students': ({ json: body }) => {
+        added.push(body);
+        return json({ _id: 'cs2' }, 201);
+      },
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'People' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add student' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a student' });
+    const list = within(dialog).getByLabelText('Student', { selector: 'select' });
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(21));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Show more students' }));
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(26));
+    expect(within(dialog).queryByRole('button', { name: 'Show more students' })).not.toBeInTheDocument();
+
+    await userEvent.type(within(dialog).getByRole('searchbox', { name: 'Search' }), 'Student12');
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Choose…', 'Student12 Learner (s12@studyhall.test)']),
+    );
+    expect(asked).toEqual(['@0', '@20', 'Student12@0']);
+    await userEvent.selectOptions(list, 's12');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(added).toEqual([{ course: 'course_1', user: 's12', paymentType: 'CREDIT' }]));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Add student' }));
+    await userEvent.type(within(await screen.findByRole('dialog', { name: 'Add a student' })).getByRole('searchbox', { name: 'Search' }), 'Nobody');
+    expect(await screen.findByRole('option', { name: 'No student matches “Nobody”' })).toBeInTheDocument();
+  });
+
+  it('lets an admin add lessons once a tutor is added, without reloading the page', async () => {
+    let tutors: unknown[] = [];
+    const { fetchMock } = renderPeople({
+      'GET /api/admin/courses/course_1': () => json(course({ tutors })),
+      'GET /api/admin/sections': () => json([]),
+      'GET /api/admin/sections/access': () => json({ SECTION: ['create'], TEAMS: ['create'] }),
+      'GET /api/admin/users/dropdown-list': () => json([person]),
+      'POST /api/admin/course-tutors': () => {
+        tutors = [{ ...tutorRow, user: person }];
+        return json(tutorRow, 201);
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add lesson' }));
+    expect(within(screen.getByRole('dialog', { name: 'Add lesson' })).getByRole('alert')).toHaveTextContent('This course has no tutor yet');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await userEvent.click(screen.getByRole('tab', { name: 'People' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add tutor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a tutor' });
+    const list = within(dialog).getByLabelText('Tutor', { selector: 'select' });
+    await waitFor(() => expect(list).toBeEnabled());
+    await userEvent.selectOptions(list, 'user_tutor');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Tutor added!')).toBeInTheDocument();
+
+    // The page reads the course again, quietly, to learn its tutors.
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/admin/courses/course_1')).length).toBe(2));
+    await userEvent.click(screen.getByRole('tab', { name: 'Lessons & materials' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add lesson' }));
+    expect(within(screen.getByRole('dialog', { name: 'Add lesson' })).queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

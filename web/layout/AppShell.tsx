@@ -65,7 +65,7 @@ export default function AppShell() {
   if (!started) return <LoadingScreen />;
 
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className="flex min-h-screen flex-col wrap-break-word">
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium focus:not-sr-only focus:fixed focus:top-3 focus:left-3 dark:bg-slate-900"
@@ -78,7 +78,7 @@ export default function AppShell() {
         </Suspense>
       )}
       <Header />
-      <main id="main" className="flex-1 pb-20 sm:pb-0">
+      <main id="main" className="flex-1">
         <Outlet />
       </main>
       <Footer />

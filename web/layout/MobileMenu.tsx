@@ -1,15 +1,16 @@
 import { CloseButton, Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import clsx from 'clsx';
-import { LogIn, LogOut, Menu as MenuIcon, X } from 'lucide-react';
+import { LogIn, LogOut, Menu as MenuIcon, MessageCircle, X } from 'lucide-react';
 import { Link, NavLink } from 'react-router-dom';
 import type { PublicUser } from '../../schema/contracts/auth';
 import { useSignOut } from '../features/auth/use-sign-out';
 import { useAdminPermissions } from '../features/roles/admin-permissions';
 import { iconButton, primaryButton } from '../ui/classes';
 import { accountLinks, navItems } from './nav-items';
+import { SUPPORT_CHAT_URL } from './support';
 import { initials } from './UserMenu';
 
-/** The navigation below the md breakpoint: a toggle that opens a panel under the header. */
+/** The navigation below the md breakpoint, and the support chat that the floating bubble offers on wider screens. */
 export default function MobileMenu({ user }: { user: PublicUser | null }) {
   const signOut = useSignOut();
   const permissions = useAdminPermissions();
@@ -43,6 +44,18 @@ export default function MobileMenu({ user }: { user: PublicUser | null }) {
                     </CloseButton>
                   </li>
                 ))}
+                <li>
+                  <CloseButton
+                    as="a"
+                    href={SUPPORT_CHAT_URL}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="flex items-center gap-2 rounded-xl px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                  >
+                    <MessageCircle className="size-5 text-brand" aria-hidden="true" />
+                    Chat with support
+                  </CloseButton>
+                </li>
               </ul>
             </nav>
             <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">

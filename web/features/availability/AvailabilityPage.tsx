@@ -13,6 +13,7 @@ import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { availabilityCalls } from './api';
 import { type AvailabilityDraft, draftOf, errorsOf, type ItemDraft, inputOf, newItem, newTimeOff } from './availability-form';
+import LeaveUnsavedDialog from './LeaveUnsavedDialog';
 import WeeklyHours from './WeeklyHours';
 
 const ZONES = Intl.supportedValuesOf('timeZone');
@@ -24,7 +25,7 @@ const guards = [
   { key: 'maxDaysAhead', label: 'Bookable days ahead', scale: 1, hint: 'How far into the future people may book.' },
 ] as const;
 
-type Load = { state: 'loading' } | { state: 'ready'; draft: AvailabilityDraft; zone: string } | { state: 'failed' };
+type Load = { state: 'loading' } | { state: 'ready'; draft: AvailabilityDraft } | { state: 'failed' };
 
 /** /portal/availability (a tutor's own) and /portal/availability/:userId (an admin editing a tutor's). */
 export default function AvailabilityPage() {
@@ -38,19 +39,13 @@ export default function AvailabilityPage() {
 
   const fetchAvailability = useCallback(() => {
     setLoad({ state: 'loading' });
+    setDirty(false);
     availabilityCalls.get(userId).then(
-      (answer) => setLoad({ state: 'ready', draft: draftOf(answer), zone: answer.timezone }),
+      (answer) => setLoad({ state: 'ready', draft: draftOf(answer) }),
       () => setLoad({ state: 'failed' }),
     );
   }, [userId]);
   useEffect(fetchAvailability, [fetchAvailability]);
-
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
 
   if (load.state === 'loading') {
     return (
@@ -61,7 +56,8 @@ export default function AvailabilityPage() {
   }
   if (load.state === 'failed') return <LoadFailure onRetry={fetchAvailability} />;
 
-  const { draft, zone } = load;
+  const { draft } = load;
+  const { zone } = draft;
   const update = (next: AvailabilityDraft) => {
     setLoad({ ...load, draft: next });
     setDirty(true);
@@ -79,7 +75,7 @@ export default function AvailabilityPage() {
     setSaving(true);
     try {
       const answer = await availabilityCalls.save(userId, inputOf(draft));
-      setLoad({ state: 'ready', draft: draftOf(answer), zone: answer.timezone });
+      setLoad({ state: 'ready', draft: draftOf(answer) });
       setDirty(false);
       toast.success('Availability saved!');
     } catch (error) {
@@ -173,13 +169,13 @@ export default function AvailabilityPage() {
           <h2 id="off-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
             Time off
           </h2>
-          <button type="button" className={smallButton} onClick={() => update({ ...draft, timeOff: [...draft.timeOff, newTimeOff()] })}>
+          <button type="button" className={smallButton} onClick={() => update({ ...draft, timeOff: [...draft.timeOff, newTimeOff(zone)] })}>
             <CalendarOff className="size-4" aria-hidden="true" /> Add time off
           </button>
         </div>
-        {draft.timeOff.length === 0 && (
-          <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">No time off planned. Times in this list are in this device&apos;s time zone.</p>
-        )}
+        <p className="mt-3 text-sm text-slate-500 dark:text-slate-400" data-testid="time-off-zone">
+          {draft.timeOff.length === 0 && 'No time off planned. '}Times off are in {zone.replaceAll('_', ' ')}.
+        </p>
         <ul className="mt-3 space-y-4">
           {draft.timeOff.map((off, index) => {
             const set = (patch: Partial<typeof off>) => update({ ...draft, timeOff: draft.timeOff.map((t, i) => (i === index ? { ...t, ...patch } : t)) });
@@ -272,6 +268,7 @@ export default function AvailabilityPage() {
           Save availability
         </button>
       </div>
+      <LeaveUnsavedDialog dirty={dirty} whose={userId === me?._id ? 'your' : "this tutor's"} />
     </form>
   );
 }

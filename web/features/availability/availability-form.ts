@@ -1,4 +1,3 @@
-import { formatISO } from 'date-fns';
 import {
   type AvailabilityInput,
   availabilityInput,
@@ -9,6 +8,7 @@ import {
   type WeeklyHoursInput,
   weekdayKeys,
 } from '../../../schema/contracts/availability';
+import { fromLocalInput, toLocalInput } from '../sections/local-time';
 
 export type Weekday = (typeof weekdayKeys)[number];
 export type Range = { start: string; end: string };
@@ -22,13 +22,15 @@ export interface ItemDraft {
 }
 export interface TimeOffDraft {
   key: string;
-  /** `datetime-local` values, read in the browser's zone. */
+  /** `datetime-local` values, read in the availability's zone (the draft's `zone`), like the weekly hours beside them. */
   start: string;
   end: string;
   reason: TimeOffInput['reason'] | '';
   note: string;
 }
 export interface AvailabilityDraft {
+  /** The availability's own zone, shown on the page: time off is entered and read in it, whatever the device's zone. */
+  zone: string;
   items: ItemDraft[];
   timeOff: TimeOffDraft[];
   rules: EffectiveBookingRules;
@@ -49,16 +51,17 @@ export function newItem(timezone: string): ItemDraft {
   return { key: nextKey(), status: 'ENABLE', startDate: '', endDate: '', timezone, weekly };
 }
 
-export function newTimeOff(now = new Date()): TimeOffDraft {
-  const day = formatISO(now, { representation: 'date' });
+/** A working day of time off, today in the availability's zone. */
+export function newTimeOff(zone: string, now = new Date()): TimeOffDraft {
+  const day = toLocalInput(now.toISOString(), zone).slice(0, 10);
   return { key: nextKey(), start: `${day}T09:00`, end: `${day}T17:00`, reason: '', note: '' };
 }
 
-const localInput = (iso: string) => formatISO(new Date(iso)).slice(0, 16);
-
 /** The editable copy of what the server holds. */
 export function draftOf(answer: UserAvailability): AvailabilityDraft {
+  const zone = answer.timezone;
   return {
+    zone,
     items: answer.items.map((item) => {
       const weekly = emptyWeek();
       for (const day of weekdayKeys) weekly[day] = (item.weekly[day] ?? []).map((r) => ({ ...r }));
@@ -66,7 +69,7 @@ export function draftOf(answer: UserAvailability): AvailabilityDraft {
     }),
     timeOff: answer.timeOff
       .filter((t): t is Extract<typeof t, { reason: unknown }> => 'reason' in t)
-      .map((t) => ({ key: nextKey(), start: localInput(t.start), end: localInput(t.end), reason: t.reason, note: t.note })),
+      .map((t) => ({ key: nextKey(), start: toLocalInput(t.start, zone), end: toLocalInput(t.end, zone), reason: t.reason, note: t.note })),
     rules: { ...DEFAULT_BOOKING_RULES, ...answer.bookingRules },
   };
 }
@@ -86,10 +89,8 @@ export function addRange(item: ItemDraft, day: Weekday): ItemDraft {
   return { ...item, weekly: { ...item.weekly, [day]: [...item.weekly[day], range] } };
 }
 
-const isoOfLocal = (value: string) => {
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? value : new Date(time).toISOString();
-};
+/** A complete `datetime-local` value becomes an instant in the zone; anything else is left for the schema to refuse. */
+const isoOfLocal = (value: string, zone: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? fromLocalInput(value, zone) : value);
 
 /** The PUT body; empty days and dates are left out as the API expects. */
 export function inputOf(draft: AvailabilityDraft): AvailabilityInput {
@@ -99,7 +100,12 @@ export function inputOf(draft: AvailabilityDraft): AvailabilityInput {
       for (const day of weekdayKeys) if (item.weekly[day].length) weekly[day] = item.weekly[day];
       return { status: item.status, startDate: item.startDate || null, endDate: item.endDate || null, timezone: item.timezone, weekly };
     }),
-    timeOff: draft.timeOff.map((t) => ({ start: isoOfLocal(t.start), end: isoOfLocal(t.end), reason: t.reason as TimeOffInput['reason'], note: t.note })),
+    timeOff: draft.timeOff.map((t) => ({
+      start: isoOfLocal(t.start, draft.zone),
+      end: isoOfLocal(t.end, draft.zone),
+      reason: t.reason as TimeOffInput['reason'],
+      note: t.note,
+    })),
     bookingRules: { ...draft.rules },
   };
 }

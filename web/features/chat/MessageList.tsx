@@ -1,14 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import clsx from 'clsx';
-import { format } from 'date-fns/format';
-import { isToday } from 'date-fns/isToday';
-import { isYesterday } from 'date-fns/isYesterday';
+import { useAtomValue } from 'jotai';
 import { Check, CheckCheck, Clock } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ChatMessage } from '../../../schema/contracts/chat';
 import { fullName } from '../../lib/people';
+import { signedInUserAtom } from '../../lib/session';
 import { seenBy, tickOf } from './chat-state';
 import { messageHtml } from './message-html';
+import { dayKey, messageDayLabel, messageTime, zoneOr } from './message-times';
 import type { OutboxEntry } from './outbox';
 
 type Row =
@@ -16,13 +16,7 @@ type Row =
   | { kind: 'message'; key: string; message: ChatMessage }
   | { kind: 'pending'; key: string; entry: OutboxEntry };
 
-function dayLabel(date: Date) {
-  if (isToday(date)) return 'Today';
-  if (isYesterday(date)) return 'Yesterday';
-  return format(date, 'EEEE, d MMMM yyyy');
-}
-
-function rowsOf(messages: ChatMessage[], pending: OutboxEntry[]): Row[] {
+function rowsOf(messages: ChatMessage[], pending: OutboxEntry[], timeZone: string): Row[] {
   const rows: Row[] = [];
   let lastDay = '';
   const dated = [
@@ -30,8 +24,8 @@ function rowsOf(messages: ChatMessage[], pending: OutboxEntry[]): Row[] {
     ...pending.map((entry) => ({ at: new Date(entry.createdAt), row: { kind: 'pending' as const, key: `pending-${entry.clientId}`, entry } })),
   ];
   for (const { at, row } of dated) {
-    const day = format(at, 'yyyy-MM-dd');
-    if (day !== lastDay) rows.push({ kind: 'day', key: `day-${day}`, label: dayLabel(at) });
+    const day = dayKey(at, timeZone);
+    if (day !== lastDay) rows.push({ kind: 'day', key: `day-${day}`, label: messageDayLabel(at, timeZone) });
     lastDay = day;
     rows.push(row);
   }
@@ -49,9 +43,11 @@ function Bubble({
   group,
   message,
   pending,
+  timeZone,
 }: {
   mine: boolean;
   group: boolean;
+  timeZone: string;
   message: Pick<ChatMessage, 'message' | 'createdAt'> & Partial<ChatMessage>;
   pending?: boolean;
 }) {
@@ -72,7 +68,7 @@ function Bubble({
         )}
         <p className="break-words whitespace-normal [&_a]:font-medium [&_a]:underline" dangerouslySetInnerHTML={{ __html: html }} />
         <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-slate-500 dark:text-slate-400">
-          <time dateTime={message.createdAt}>{format(new Date(message.createdAt), 'HH:mm')}</time>
+          <time dateTime={message.createdAt}>{messageTime(new Date(message.createdAt), timeZone)}</time>
           {pending && (
             <span className="inline-flex items-center gap-0.5" data-testid="message-pending">
               <Clock className="size-3.5" aria-hidden="true" />
@@ -104,9 +100,13 @@ interface Props {
   onLoadOlder: () => void;
 }
 
-/** A conversation's history, virtualised so long ones scroll smoothly; scrolling to the top loads older messages. */
+/**
+ * A conversation's history, virtualised so long ones scroll smoothly; scrolling to the top loads older messages.
+ * Times and day headings are in the profile's zone, as everywhere else in the portal, not the device's.
+ */
 export default function MessageList({ userId, group, messages, pending, hasMore, onLoadOlder }: Props) {
-  const rows = useMemo(() => rowsOf(messages, pending), [messages, pending]);
+  const timeZone = zoneOr(useAtomValue(signedInUserAtom)?.timezone);
+  const rows = useMemo(() => rowsOf(messages, pending, timeZone), [messages, pending, timeZone]);
   const scroller = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   const loadingOlder = useRef<string | null>(null);
@@ -169,8 +169,8 @@ export default function MessageList({ userId, group, messages, pending, hasMore,
                   </span>
                 </p>
               )}
-              {row.kind === 'message' && <Bubble mine={row.message.sender._id === userId} group={group} message={row.message} />}
-              {row.kind === 'pending' && <Bubble mine group={group} message={row.entry} pending />}
+              {row.kind === 'message' && <Bubble mine={row.message.sender._id === userId} group={group} message={row.message} timeZone={timeZone} />}
+              {row.kind === 'pending' && <Bubble mine group={group} message={row.entry} pending timeZone={timeZone} />}
             </div>
           );
         })}

@@ -137,7 +137,10 @@ export default function AdminCourseList() {
               {list.docs.map((course) => (
                 <tr key={course._id}>
                   <td className="px-4 py-3">
-                    <Link to={`/portal/courses/${course._id}`} className="font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white">
+                    <Link
+                      to={`/portal/courses/${course._id}`}
+                      className="font-semibold wrap-anywhere text-slate-900 hover:text-brand hover:underline dark:text-white"
+                    >
                       {course.title}
                     </Link>
                     <p className="text-xs text-slate-500 dark:text-slate-400">

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { TITLE_MAX } from '../../../schema/contracts/common';
 import { type Course, courseInput, courseKinds, coursePaymentTypes, courseStatuses, courseUpdate } from '../../../schema/contracts/courses';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
@@ -76,7 +77,7 @@ export default function CourseFormDialog({ open, onClose, course, onSaved }: Pro
   return (
     <Dialog open={open} onClose={onClose} title={course ? 'Edit course' : 'New course'}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField id="course-title" label="Title" required value={form.title} onChange={set('title')} error={errors.title} maxLength={120} />
+        <TextField id="course-title" label="Title" required value={form.title} onChange={set('title')} error={errors.title} maxLength={TITLE_MAX} />
         <TextAreaField id="course-description" label="Description" rows={3} value={form.description} onChange={set('description')} error={errors.description} />
         <div className="grid gap-4 sm:grid-cols-3">
           <ChoiceField id="course-kind" label="Kind" value={form.kind} onChange={set('kind')} error={errors.kind}>

@@ -61,6 +61,11 @@ export default function CoursePage() {
     return () => controller.abort();
   }, [courseId, isAdmin, timeZone, attempt]);
 
+  // After a tutor is added or removed on the People tab: the course's tutors decide whether lessons can be placed.
+  const refreshCourse = () => {
+    courseCalls.view(courseId, isAdmin, timeZone).then(setCourse, (error: unknown) => toast.error(error));
+  };
+
   const remove = async () => {
     setBusy(true);
     try {
@@ -100,7 +105,7 @@ export default function CoursePage() {
           <span className="rounded-full bg-brand/15 px-2 py-0.5 font-semibold text-slate-800 dark:text-slate-100">{kindLabel(course.kind)}</span>
           <span className={statusBadge(course.status)}>{course.status === 'ACTIVE' ? 'Active' : 'Draft'}</span>
         </div>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{course.title}</h1>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight wrap-anywhere text-slate-900 dark:text-white">{course.title}</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           {course.curriculum} · {course.subject} · {course.grade}
         </p>
@@ -130,7 +135,7 @@ export default function CoursePage() {
             <CourseSectionsPanel courseId={course._id} mode={mode} tutor={bookingTutor(course)} />
           </TabPanel>
           <TabPanel>
-            <CoursePeople course={course} admin={isAdmin && can({ adminCourse: ['edit'] })} tutor={mode === 'tutor'} />
+            <CoursePeople course={course} admin={isAdmin && can({ adminCourse: ['edit'] })} tutor={mode === 'tutor'} onTutorsChanged={refreshCourse} />
           </TabPanel>
           {showChat && (
             <TabPanel>

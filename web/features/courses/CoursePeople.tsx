@@ -14,13 +14,7 @@ import CourseLearners from '../quiz-review/CourseLearners';
 import { courseCalls, type EnrolmentChange } from './api';
 import { statusBadge } from './course-format';
 import { enrolmentTypeLabel } from './enrolment-labels';
-
-interface DropdownUser {
-  _id: string;
-  firstname: string;
-  lastname: string;
-  email: string | null;
-}
+import { PersonChoice } from './PersonChoice';
 
 type Pending = EnrolmentChange;
 
@@ -81,20 +75,10 @@ function ConfirmDialog({ pending, onClose, onDone }: { pending: Pending; onClose
 
 function AddPersonDialog({ course, kind, onClose, onAdded }: { course: Course; kind: 'student' | 'tutor'; onClose: () => void; onAdded: () => void }) {
   const toast = useToast();
-  const [people, setPeople] = useState<DropdownUser[] | null>(null);
   const [user, setUser] = useState('');
   const [type, setType] = useState(kind === 'student' ? course.paymentType : 'PRIMARY');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    courseCalls
-      .people<DropdownUser>(kind === 'student' ? 'STUDENT' : 'TUTOR')
-      .then(setPeople)
-      .catch((e) => {
-        setPeople([]);
-        toast.error(e);
-      });
-  }, [kind, toast]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!user) {
@@ -116,21 +100,7 @@ function AddPersonDialog({ course, kind, onClose, onAdded }: { course: Course; k
   return (
     <Dialog open onClose={onClose} title={kind === 'student' ? 'Add a student' : 'Add a tutor'}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <ChoiceField
-          id="person"
-          label={kind === 'student' ? 'Student' : 'Tutor'}
-          value={user}
-          onChange={(e) => setUser(e.target.value)}
-          error={error}
-          disabled={!people}
-        >
-          <option value="">{people ? 'Choose…' : 'Loading…'}</option>
-          {people?.map((p) => (
-            <option key={p._id} value={p._id}>
-              {fullName(p)} {p.email ? `(${p.email})` : ''}
-            </option>
-          ))}
-        </ChoiceField>
+        <PersonChoice kind={kind} value={user} error={error} onChange={setUser} />
         <ChoiceField
           id="person-type"
           label={kind === 'student' ? 'Payment type' : 'Tutor type'}
@@ -151,8 +121,21 @@ function AddPersonDialog({ course, kind, onClose, onAdded }: { course: Course; k
   );
 }
 
-/** Students and tutors of a course; admins add, remove and toggle them (each removal verified first). */
-export default function CoursePeople({ course, admin, tutor = false }: { course: Course; admin: boolean; tutor?: boolean }) {
+/**
+ * Students and tutors of a course; admins add, remove and toggle them (each removal verified first). `onTutorsChanged`
+ * lets the page re-read the course, whose tutors decide whether lessons can be placed on it.
+ */
+export default function CoursePeople({
+  course,
+  admin,
+  tutor = false,
+  onTutorsChanged,
+}: {
+  course: Course;
+  admin: boolean;
+  tutor?: boolean;
+  onTutorsChanged?: () => void;
+}) {
   const toast = useToast();
   const [adding, setAdding] = useState<'student' | 'tutor' | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -169,6 +152,7 @@ export default function CoursePeople({ course, admin, tutor = false }: { course:
     try {
       tutors.updated(await courseCalls.enableTutor(row._id));
       toast.success('Tutor enabled!');
+      onTutorsChanged?.();
     } catch (e) {
       toast.error(e);
     }
@@ -279,6 +263,7 @@ export default function CoursePeople({ course, admin, tutor = false }: { course:
           onClose={() => setAdding(null)}
           onAdded={() => {
             void (adding === 'student' ? students.reload() : tutors.reload());
+            if (adding === 'tutor') onTutorsChanged?.();
             setAdding(null);
           }}
         />
@@ -291,6 +276,7 @@ export default function CoursePeople({ course, admin, tutor = false }: { course:
             if (pending.kind === 'student') students.removed(pending.row._id);
             else if (pending.action === 'DELETE') tutors.removed(pending.row._id);
             else void tutors.reload();
+            if (pending.kind === 'tutor') onTutorsChanged?.();
             setPending(null);
           }}
         />

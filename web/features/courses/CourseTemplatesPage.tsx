@@ -1,5 +1,6 @@
 import { LayoutTemplate, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { TITLE_MAX } from '../../../schema/contracts/common';
 import { type CourseTemplate, courseTemplateInput } from '../../../schema/contracts/course-templates';
 import { type Course, courseKinds } from '../../../schema/contracts/courses';
 import { issuesByField } from '../../lib/form-errors';
@@ -69,7 +70,7 @@ function NewTemplateDialog({ onClose, onCreated }: { onClose: () => void; onCrea
           value={form.title}
           onChange={(e) => setForm({ ...form, title: e.target.value })}
           error={errors.title}
-          maxLength={120}
+          maxLength={TITLE_MAX}
         />
         <TextField
           id="template-description"
@@ -141,7 +142,7 @@ export default function CourseTemplatesPage() {
           {list.docs.map((template) => (
             <li key={template._id} className={`${cardClass} flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5`}>
               <div className="min-w-0">
-                <h2 className="font-semibold text-slate-900 dark:text-white">{template.title}</h2>
+                <h2 className="font-semibold wrap-anywhere text-slate-900 dark:text-white">{template.title}</h2>
                 <p className="text-sm text-slate-600 dark:text-slate-400">
                   {kindLabel(template.kind)} · {template.curriculum} · {template.subject} · {template.grade} · {template.sectionsCount} items
                 </p>

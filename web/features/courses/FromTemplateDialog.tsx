@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { TITLE_MAX } from '../../../schema/contracts/common';
 import { type CourseTemplate, courseFromTemplateInput } from '../../../schema/contracts/course-templates';
 import { type Course, coursePaymentTypes } from '../../../schema/contracts/courses';
 import { issuesByField } from '../../lib/form-errors';
@@ -73,7 +74,7 @@ export default function FromTemplateDialog({ open, onClose, onCreated }: { open:
             value={title}
             onChange={(e) => setTitle(e.target.value)}
             error={errors.title}
-            maxLength={120}
+            maxLength={TITLE_MAX}
             placeholder="The template's title"
           />
           <ChoiceField

@@ -51,7 +51,7 @@ export default function MyCourses() {
                     <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-indigo-800 dark:bg-indigo-500/15 dark:text-indigo-200">Teaching</span>
                   )}
                 </div>
-                <h2 className="mt-3 text-lg font-semibold text-slate-900 dark:text-white">{course.title}</h2>
+                <h2 className="mt-3 text-lg font-semibold wrap-anywhere text-slate-900 dark:text-white">{course.title}</h2>
                 <p className="text-sm text-slate-600 dark:text-slate-400">
                   {course.subject} · {course.curriculum} · {course.grade}
                 </p>

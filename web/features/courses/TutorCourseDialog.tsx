@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { TITLE_MAX } from '../../../schema/contracts/common';
 import { type Course, tutorCourseUpdate } from '../../../schema/contracts/courses';
 import { issuesByField } from '../../lib/form-errors';
 import { useFormSave } from '../../lib/use-form-save';
@@ -35,7 +36,7 @@ export default function TutorCourseDialog({ course, onClose, onSaved }: { course
           label="Title"
           required
           value={form.title}
-          maxLength={120}
+          maxLength={TITLE_MAX}
           onChange={(e) => setForm({ ...form, title: e.target.value })}
           error={errors.title}
         />

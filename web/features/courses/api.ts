@@ -9,6 +9,16 @@ import { api } from '../../lib/api';
 export type CourseView = MyCourse & { tutorPermissions?: PermissionMap | null };
 
 type Page = { limit: number; offset: number };
+
+/** A person the add-student and add-tutor lists offer. */
+export interface DropdownUser {
+  _id: string;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+}
+/** How many people one search answers at a time; a full page means there may be more. */
+export const PEOPLE_PAGE = 20;
 /** What removing (or disabling) an enrolment is about to do: a student's place, or a tutor removed or disabled. */
 export type EnrolmentChange = { kind: 'student'; row: CourseStudent } | { kind: 'tutor'; row: CourseTutor; action: 'DELETE' | 'DISABLE' };
 
@@ -19,7 +29,7 @@ export const courseCalls = {
   adminList: (query: Record<string, string | number>) => api<ListResponse<Course>>('/admin/courses', { query }),
   byTitle: () => api<ListResponse<Course>>('/admin/courses', { query: { limit: 100, sortKey: 'title', sortValue: 'asc' } }),
   mine: (page: Page, deviceTimezone: string) => api<ListResponse<MyCourse>>('/courses', { query: { ...page, deviceTimezone } }),
-  view: (courseId: string, asAdmin: boolean, deviceTimezone: string, signal: AbortSignal) =>
+  view: (courseId: string, asAdmin: boolean, deviceTimezone: string, signal?: AbortSignal) =>
     api<CourseView>(asAdmin ? `/admin/courses/${courseId}` : `/courses/${courseId}`, { query: asAdmin ? {} : { deviceTimezone }, signal }),
   /** Creates the course, or updates one that has an id. */
   save: (id: string | undefined, input: CourseInput | CourseUpdate) =>
@@ -43,5 +53,9 @@ export const courseCalls = {
     change.kind === 'tutor' && change.action === 'DISABLE'
       ? api(`${enrolmentPath(change)}/${change.row._id}`, { method: 'PUT', json: { status: 'DISABLE' } })
       : api(`${enrolmentPath(change)}/${change.row._id}`, { method: 'DELETE', query: change.kind === 'tutor' ? { course: change.row.course } : {} }),
-  people: <T>(userTypes: 'STUDENT' | 'TUTOR') => api<T[]>('/admin/users/dropdown-list', { query: { userTypes, limit: 100 } }),
+  people: (userTypes: 'STUDENT' | 'TUTOR', search: { name: string; offset: number }, signal: AbortSignal) =>
+    api<DropdownUser[]>('/admin/users/dropdown-list', {
+      query: { userTypes, limit: PEOPLE_PAGE, offset: search.offset, ...(search.name ? { name: search.name } : {}) },
+      signal,
+    }),
 };

@@ -95,7 +95,20 @@ export default function BookLessonDialog({ open, courseId, tutor, zone, onClose,
   return (
     <Dialog open={open} onClose={onClose} title="Book a lesson">
       {!tutor ? (
-        <p className="text-slate-700 dark:text-slate-200">This course has no tutor yet, so there are no times to book.</p>
+        <div className="space-y-4">
+          <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
+            Your course has no tutor yet, so lessons can't be booked. Message the team to ask for one.
+          </p>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <button type="button" className={secondaryButton} onClick={onClose}>
+              Cancel
+            </button>
+            <button type="button" className={primaryButton} disabled>
+              <CalendarPlus className="size-4" aria-hidden="true" />
+              Book lesson
+            </button>
+          </div>
+        </div>
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
           <p className="text-sm text-slate-600 dark:text-slate-300">Free times with {tutor.firstname}</p>

@@ -29,7 +29,7 @@ import SectionDialog, { type DialogTarget } from './SectionDialog';
 import { type RowActions, SortableRow, StaticRow } from './SectionRow';
 import { downloadSectionFile } from './section-files';
 import { allows, isMeeting, kindInfo } from './section-kinds';
-import { applyKeys, descendantIds, flattenTree, projectDrop, siblingKeys } from './section-tree';
+import { applyKeys, descendantIds, flattenTree, lessonsByDate, projectDrop, siblingKeys } from './section-tree';
 
 /** The spec's fallback when the user has no time zone (spec 1 section 9). */
 const FALLBACK_ZONE = 'Asia/Singapore';
@@ -91,7 +91,7 @@ export default function CourseSectionsPanel({ courseId, mode, tutor }: { courseI
   // The same wording as the course header's "Next lesson", so one page never shows two styles of time.
   const formatTime = useCallback((iso: string) => lessonTime(iso, zone), [zone]);
 
-  const flat = useMemo(() => flattenTree(tree ?? []), [tree]);
+  const flat = useMemo(() => flattenTree(lessonsByDate(tree ?? [], now)), [tree, now]);
   const visible = useMemo(() => {
     if (!activeId) return flat;
     const hidden = descendantIds(flat, activeId);
@@ -220,6 +220,7 @@ export default function CourseSectionsPanel({ courseId, mode, tutor }: { courseI
         sectionsBase={base}
         parents={parents}
         zone={zone}
+        hasTutor={tutor !== null}
         onClose={() => setDialog(null)}
         onSaved={() => void load()}
       />

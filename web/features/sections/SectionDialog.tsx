@@ -1,5 +1,6 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { TITLE_MAX } from '../../../schema/contracts/common';
 import { formatDuration, lessonDurations } from '../../../schema/contracts/durations';
 import type { Section, SectionKind } from '../../../schema/contracts/sections';
 import { fieldErrorsOf } from '../../lib/form-errors';
@@ -60,6 +61,7 @@ export default function SectionDialog({
   sectionsBase,
   parents,
   zone,
+  hasTutor,
   onClose,
   onSaved,
 }: {
@@ -68,6 +70,8 @@ export default function SectionDialog({
   sectionsBase: string;
   parents: { id: string; title: string }[];
   zone: string;
+  /** The server places no lesson on a course without an enabled tutor (the placement rule); say so before the form is filled. */
+  hasTutor: boolean;
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -139,10 +143,16 @@ export default function SectionDialog({
   }
 
   const label = kindInfo[kind].label.toLowerCase();
+  const noTutor = isMeeting(kind) && !hasTutor;
   return (
     <Dialog open={Boolean(target)} onClose={onClose} title={editing ? `Edit ${label}` : `Add ${label}`}>
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-        <TextField id="section-title" label="Title" required {...bind('title')} maxLength={200} />
+        {noTutor && (
+          <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
+            This course has no tutor yet, so lessons can't be booked. Add a tutor first.
+          </p>
+        )}
+        <TextField id="section-title" label="Title" required {...bind('title')} maxLength={TITLE_MAX} />
         <TextAreaField id="section-description" label="Description" rows={2} {...bind('description')} />
         {!editing && (
           <ChoiceField id="section-parent" label="Inside" {...bind('parent')}>
@@ -229,7 +239,7 @@ export default function SectionDialog({
           <button type="button" className={secondaryButton} onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className={primaryButton} disabled={saving}>
+          <button type="submit" className={primaryButton} disabled={saving || noTutor}>
             {saving ? <Spinner className="size-4" /> : <Save className="size-4" aria-hidden="true" />}
             {editing ? 'Save changes' : `Add ${label}`}
           </button>

@@ -76,3 +76,20 @@ export function applyKeys(tree: Section[], items: { _id: string; parent: string 
   }
   return roots;
 }
+
+const isLesson = (section: Section) => (section.kind === 'ZOOM' || section.kind === 'TEAMS') && section.start !== null;
+const endOf = (lesson: Section) => Date.parse(lesson.start!) + (lesson.duration ?? 0) * 60_000;
+
+/**
+ * The tree as a reader wants it: in each group, sections, resources and homework keep the place their editor gave
+ * them, and the places held by lessons are filled by date — upcoming lessons first, soonest at the top, then the ones
+ * that have ended, most recent first. A booked lesson is saved after everything else, so manual order alone would
+ * list a lesson booked later for an earlier day below it.
+ */
+export function lessonsByDate(nodes: Section[], now: number): Section[] {
+  const lessons = nodes.filter(isLesson);
+  const upcoming = lessons.filter((l) => endOf(l) > now).sort((a, b) => Date.parse(a.start!) - Date.parse(b.start!));
+  const ended = lessons.filter((l) => endOf(l) <= now).sort((a, b) => Date.parse(b.start!) - Date.parse(a.start!));
+  const byDate = [...upcoming, ...ended];
+  return nodes.map((node) => (isLesson(node) ? byDate.shift()! : node)).map((node) => ({ ...node, sections: lessonsByDate(node.sections, now) }));
+}
