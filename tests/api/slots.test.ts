@@ -169,9 +169,10 @@ describe('happy', () => {
     const now = Date.now();
     for (const start of await starts(day(0), { timezone: 'UTC' })) expect(Date.parse(start)).toBeGreaterThanOrEqual(now);
     await olivia([london({}, '00:00', '24:00')], { minNoticeMinutes: 24 * 60 });
-    const tomorrow = await starts(day(1), { timezone: 'UTC' });
-    expect(tomorrow.length).toBeGreaterThan(0);
-    for (const start of tomorrow) expect(Date.parse(start)).toBeGreaterThanOrEqual(now + 24 * 3_600_000);
+    // Late in the UTC day a day's notice leaves nothing tomorrow, so the two days after today are checked together.
+    const nextTwoDays = [...(await starts(day(1), { timezone: 'UTC' })), ...(await starts(day(2), { timezone: 'UTC' }))];
+    expect(nextTwoDays.length).toBeGreaterThan(0);
+    for (const start of nextTwoDays) expect(Date.parse(start)).toBeGreaterThanOrEqual(now + 24 * 3_600_000);
     await olivia([london({}, '00:00', '24:00')], { minNoticeMinutes: 48 * 60 });
     expect(await starts(day(1), { timezone: 'UTC' })).toEqual([]);
   });
