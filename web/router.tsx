@@ -39,7 +39,11 @@ const MyTrialsPage = lazyPage(() => import('./features/trials/MyTrialsPage'));
 const AdminTrialsPage = lazyPage(() => import('./features/admin-trials/AdminTrialsPage'));
 const TutorSortingPage = lazyPage(() => import('./features/tutor-sortings/TutorSortingPage'));
 const PricingPage = lazyPage(() => import('./features/pricing/PricingPage'));
-const LessonRoomPage = lazyPage(() => import('./features/lesson-rooms/LessonRoomPage'));
+const LessonRoomPage = lazyPage(() => {
+  // The notes editor (Tiptap, KaTeX) is the room's heaviest code: fetched beside the room's, not once the room has run.
+  void import('./features/lesson-rooms/notes/LessonNotes').catch(() => undefined);
+  return import('./features/lesson-rooms/LessonRoomPage');
+});
 const AvailabilityPage = lazyPage(() => import('./features/availability/AvailabilityPage'));
 const TrialRecordingPage = lazyPage(() => import('./features/lesson-rooms/TrialRecordingPage'));
 const StudentQuizHistoryPage = lazyPage(() => import('./features/quiz-review/StudentQuizHistoryPage'));
