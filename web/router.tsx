@@ -1,4 +1,4 @@
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type Params, type RouteObject } from 'react-router-dom';
 import type { AreaKey } from './features/coming-soon/areas';
 import AppShell from './layout/AppShell';
 import RequireSignIn from './layout/RequireSignIn';
@@ -55,10 +55,19 @@ type NoProps = Record<never, never>;
 
 /** What createAppRouter reads from a route: how to fetch its page's code before the router renders it. */
 interface PageHandle {
-  preload: () => void;
+  preload: (params: Params) => void;
 }
 
 const page = (path: string, Page: LazyPage<NoProps>): RouteObject => ({ path, element: <Page />, handle: { preload: Page.preload } });
+
+/**
+ * A reload that lands in a lesson room also starts reading its board and notes from IndexedDB, beside the room's
+ * code, instead of once the room has rendered.
+ */
+const warmUpLessonRoom = ({ sectionId }: Params) => {
+  LessonRoomPage.preload();
+  if (sectionId) void import('./features/lesson-rooms/device-docs').then(({ readLessonDocsEarly }) => readLessonDocsEarly(sectionId)).catch(() => undefined);
+};
 
 const signedIn = (path: string, Page: LazyPage<NoProps>): RouteObject => ({
   path,
@@ -119,7 +128,7 @@ export const routes: RouteObject[] = [
       signedIn('manage-accounts', ManageAccountsPage),
       signedIn('onboarding', OnboardingPage),
       signedIn('waiting-room/:waitingId', WaitingRoomPage),
-      signedIn('lesson-room/:sectionId', LessonRoomPage),
+      { ...signedIn('lesson-room/:sectionId', LessonRoomPage), handle: { preload: warmUpLessonRoom } },
       page(':curriculum', CurriculumPage),
       page(':curriculum/:subject', SubjectPage),
       page(':curriculum/:subject/*', SubTopicPage),
@@ -130,6 +139,6 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   // The page a reload lands on is fetched beside the start-up requests, so it is there when the shell is ready.
-  for (const match of matchRoutes(routes, location, BASENAME) ?? []) (match.route.handle as PageHandle | undefined)?.preload();
+  for (const match of matchRoutes(routes, location, BASENAME) ?? []) (match.route.handle as PageHandle | undefined)?.preload(match.params);
   return createBrowserRouter(routes, { basename: BASENAME });
 }
