@@ -39,11 +39,8 @@ const MyTrialsPage = lazyPage(() => import('./features/trials/MyTrialsPage'));
 const AdminTrialsPage = lazyPage(() => import('./features/admin-trials/AdminTrialsPage'));
 const TutorSortingPage = lazyPage(() => import('./features/tutor-sortings/TutorSortingPage'));
 const PricingPage = lazyPage(() => import('./features/pricing/PricingPage'));
-const LessonRoomPage = lazyPage(() => {
-  // The notes editor (Tiptap, KaTeX) is the room's heaviest code: fetched beside the room's, not once the room has run.
-  void import('./features/lesson-rooms/notes/LessonNotes').catch(() => undefined);
-  return import('./features/lesson-rooms/LessonRoomPage');
-});
+const loadLessonRoom = () => import('./features/lesson-rooms/LessonRoomPage');
+const LessonRoomPage = lazyPage(loadLessonRoom);
 const AvailabilityPage = lazyPage(() => import('./features/availability/AvailabilityPage'));
 const TrialRecordingPage = lazyPage(() => import('./features/lesson-rooms/TrialRecordingPage'));
 const StudentQuizHistoryPage = lazyPage(() => import('./features/quiz-review/StudentQuizHistoryPage'));
@@ -66,7 +63,11 @@ const page = (path: string, Page: LazyPage<NoProps>): RouteObject => ({ path, el
  */
 const warmUpLessonRoom = ({ sectionId }: Params) => {
   LessonRoomPage.preload();
-  if (sectionId) void import('./features/lesson-rooms/device-docs').then(({ readLessonDocsEarly }) => readLessonDocsEarly(sectionId)).catch(() => undefined);
+  if (sectionId)
+    void loadLessonRoom().then(
+      ({ readLessonDocsEarly }) => readLessonDocsEarly(sectionId),
+      () => undefined,
+    );
 };
 
 const signedIn = (path: string, Page: LazyPage<NoProps>): RouteObject => ({
@@ -79,7 +80,7 @@ const signedIn = (path: string, Page: LazyPage<NoProps>): RouteObject => ({
   handle: { preload: Page.preload },
 });
 
-const soon = (path: string, area: AreaKey): RouteObject => ({ path, element: <ComingSoonPage area={area} />, handle: { preload: ComingSoonPage.preload } });
+const soon = (path: string, area: AreaKey): RouteObject => ({ path, element: <ComingSoonPage area={area} /> });
 
 /** The route table of spec 1, section 2; every page is loaded on first use. */
 export const routes: RouteObject[] = [

@@ -1,4 +1,4 @@
-import { Component, type ComponentType, type ReactNode, Suspense, useEffect, useReducer, useState } from 'react';
+import { Component, type ComponentType, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import LoadFailure from './LoadFailure';
 import PageLoading from './PageLoading';
@@ -54,20 +54,17 @@ export function lazyPage<P extends object = Record<string, never>>(load: Loader<
   };
 
   function Page(props: P) {
-    const [, arrived] = useReducer((count: number) => count + 1, 0);
-    const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+    // true once the code has arrived (a re-render is all it takes), or the import's failure for the boundary.
+    const [outcome, setOutcome] = useState<boolean | { error: unknown }>(false);
     useEffect(() => {
-      if (loaded) return;
-      let live = true;
-      start().then(
-        () => live && arrived(),
-        (error: unknown) => live && setFailure({ error }),
-      );
-      return () => {
-        live = false;
-      };
+      // After an unmount these updates are no-ops.
+      if (!loaded)
+        start().then(
+          () => setOutcome(true),
+          (error: unknown) => setOutcome({ error }),
+        );
     }, []);
-    if (failure) throw failure.error;
+    if (typeof outcome === 'object') throw outcome.error;
     if (!loaded) return <PageLoading />;
     const Loaded = loaded;
     return <Loaded {...props} />;

@@ -25,8 +25,12 @@ import { EndLessonButton, QuestionBar } from './SessionControls';
 import { useDocConnection } from './use-doc-connection';
 import { useLessonSession } from './use-lesson-session';
 
-// Tiptap and KaTeX are the heaviest part of the room: fetched beside it, and the board is usable before they arrive.
+// Tiptap and KaTeX are the heaviest part of the room: fetched as soon as the room's code runs, and the board is usable
+// before they arrive.
 void preloadLessonNotes().catch(() => undefined);
+
+// For the router's warm-up of a reload into the room, which has this module at hand first.
+export { readLessonDocsEarly } from './device-docs';
 
 /**
  * /learning-portal/lesson-room/:sectionId — the live lesson: shared whiteboard and notes. With `recording` (the
