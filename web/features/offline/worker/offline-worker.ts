@@ -75,7 +75,7 @@ export function installOfflineWorker(sw: WorkerGlobal, build: OfflineBuild) {
   const name = cacheName(build);
   const shellUrl = sw.registration.scope;
   // Opened once for the worker's life: opening it again for every request is a round trip to the cache storage per
-  // file, which a reload of the lesson room pays some sixty times.
+  // file, which a reload of the lesson room pays some forty-five times.
   let opened: Promise<Cache> | null = null;
   const ownCache = () => {
     opened ??= sw.caches.open(name);
