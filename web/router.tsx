@@ -1,10 +1,9 @@
-import type { ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type Params, type RouteObject } from 'react-router-dom';
 import type { AreaKey } from './features/coming-soon/areas';
 import AppShell from './layout/AppShell';
 import RequireSignIn from './layout/RequireSignIn';
 import { BASENAME } from './lib/paths';
-import { lazyPage } from './ui/lazy-page';
+import { type LazyPage, lazyPage } from './ui/lazy-page';
 
 const HomePage = lazyPage(() => import('./features/home/HomePage'));
 const LoginPage = lazyPage(() => import('./features/auth/LoginPage'));
@@ -40,14 +39,46 @@ const MyTrialsPage = lazyPage(() => import('./features/trials/MyTrialsPage'));
 const AdminTrialsPage = lazyPage(() => import('./features/admin-trials/AdminTrialsPage'));
 const TutorSortingPage = lazyPage(() => import('./features/tutor-sortings/TutorSortingPage'));
 const PricingPage = lazyPage(() => import('./features/pricing/PricingPage'));
-const LessonRoomPage = lazyPage(() => import('./features/lesson-rooms/LessonRoomPage'));
+const loadLessonRoom = () => import('./features/lesson-rooms/LessonRoomPage');
+const LessonRoomPage = lazyPage(loadLessonRoom);
 const AvailabilityPage = lazyPage(() => import('./features/availability/AvailabilityPage'));
 const TrialRecordingPage = lazyPage(() => import('./features/lesson-rooms/TrialRecordingPage'));
 const StudentQuizHistoryPage = lazyPage(() => import('./features/quiz-review/StudentQuizHistoryPage'));
 const AttemptReviewPage = lazyPage(() => import('./features/quiz-review/AttemptReviewPage'));
 const TeamMessagesPage = lazyPage(() => import('./features/chat/TeamMessagesPage'));
 
-const signedIn = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireSignIn>{element}</RequireSignIn> });
+/** A page the route renders as it is; its props, if any, are optional. */
+type NoProps = Record<never, never>;
+
+/** What createAppRouter reads from a route: how to fetch its page's code before the router renders it. */
+interface PageHandle {
+  preload: (params: Params) => void;
+}
+
+const page = (path: string, Page: LazyPage<NoProps>): RouteObject => ({ path, element: <Page />, handle: { preload: Page.preload } });
+
+/**
+ * A reload that lands in a lesson room also starts reading its board and notes from IndexedDB, beside the room's
+ * code, instead of once the room has rendered.
+ */
+const warmUpLessonRoom = ({ sectionId }: Params) => {
+  LessonRoomPage.preload();
+  if (sectionId)
+    void loadLessonRoom().then(
+      ({ readLessonDocsEarly }) => readLessonDocsEarly(sectionId),
+      () => undefined,
+    );
+};
+
+const signedIn = (path: string, Page: LazyPage<NoProps>): RouteObject => ({
+  path,
+  element: (
+    <RequireSignIn>
+      <Page />
+    </RequireSignIn>
+  ),
+  handle: { preload: Page.preload },
+});
 
 const soon = (path: string, area: AreaKey): RouteObject => ({ path, element: <ComingSoonPage area={area} /> });
 
@@ -56,64 +87,59 @@ export const routes: RouteObject[] = [
   {
     element: <AppShell />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'sign-up', element: <SignUpPage /> },
-      { path: 'forgot-password', element: <ForgotPasswordPage /> },
-      { path: 'reset-password', element: <ResetPasswordPage /> },
-      { path: 'dev/mailbox', element: <DevMailboxPage /> },
-      signedIn('portal/profile', <ProfilePage />),
-      signedIn('portal/availability', <AvailabilityPage />),
-      signedIn('portal/availability/:userId', <AvailabilityPage />),
-      signedIn('portal/admin/users', <AdminUsersPage />),
-      signedIn('portal/admin/users/:userId', <AdminUserDetailPage />),
-      signedIn('portal/admin/roles', <RolesPage />),
-      signedIn('portal/courses', <CoursesPage />),
-      signedIn('portal/courses/:courseId', <CoursePage />),
-      signedIn('portal/admin/course-templates', <CourseTemplatesPage />),
-      signedIn('portal/admin/call-logs', <CallLogsPage />),
-      signedIn('portal/schedule', <SchedulePage />),
-      signedIn('portal/admin/meetings', <AdminMeetingsPage />),
-      signedIn('portal/admin/content', <ContentAdminPage />),
-      signedIn('portal/admin/content/subtopics/:subTopicId', <SubTopicAdminPage />),
-      signedIn('portal/trials', <MyTrialsPage />),
-      signedIn('portal/admin/trials', <AdminTrialsPage />),
-      signedIn('portal/admin/tutor-sorting', <TutorSortingPage />),
-      signedIn('portal/admin/pricing', <PricingPage />),
-      signedIn('portal/students/:userId/quizzes', <StudentQuizHistoryPage />),
-      signedIn('portal/students/:userId/quizzes/:submissionId', <AttemptReviewPage />),
-      signedIn('portal/messages', <TeamMessagesPage />),
-      signedIn('portal', <PortalHomePage />),
-      {
-        path: 'dashboard',
-        element: (
-          <RequireSignIn>
-            <DashboardPage />
-          </RequireSignIn>
-        ),
-      },
+      { index: true, element: <HomePage />, handle: { preload: HomePage.preload } },
+      page('login', LoginPage),
+      page('sign-up', SignUpPage),
+      page('forgot-password', ForgotPasswordPage),
+      page('reset-password', ResetPasswordPage),
+      page('dev/mailbox', DevMailboxPage),
+      signedIn('portal/profile', ProfilePage),
+      signedIn('portal/availability', AvailabilityPage),
+      signedIn('portal/availability/:userId', AvailabilityPage),
+      signedIn('portal/admin/users', AdminUsersPage),
+      signedIn('portal/admin/users/:userId', AdminUserDetailPage),
+      signedIn('portal/admin/roles', RolesPage),
+      signedIn('portal/courses', CoursesPage),
+      signedIn('portal/courses/:courseId', CoursePage),
+      signedIn('portal/admin/course-templates', CourseTemplatesPage),
+      signedIn('portal/admin/call-logs', CallLogsPage),
+      signedIn('portal/schedule', SchedulePage),
+      signedIn('portal/admin/meetings', AdminMeetingsPage),
+      signedIn('portal/admin/content', ContentAdminPage),
+      signedIn('portal/admin/content/subtopics/:subTopicId', SubTopicAdminPage),
+      signedIn('portal/trials', MyTrialsPage),
+      signedIn('portal/admin/trials', AdminTrialsPage),
+      signedIn('portal/admin/tutor-sorting', TutorSortingPage),
+      signedIn('portal/admin/pricing', PricingPage),
+      signedIn('portal/students/:userId/quizzes', StudentQuizHistoryPage),
+      signedIn('portal/students/:userId/quizzes/:submissionId', AttemptReviewPage),
+      signedIn('portal/messages', TeamMessagesPage),
+      signedIn('portal', PortalHomePage),
+      signedIn('dashboard', DashboardPage),
       soon('dashboard/:curriculum/:subject/:subjectLevel/:subjectCode/past-papers', 'pastPapers'),
       // Guests on the 1 day free trial take quizzes too, so these two pages do not require an account.
-      { path: 'dashboard/:curriculum/:subject/:topic/:subTopic/:subTopicId/quiz/:submissionId', element: <QuizPlayerPage /> },
+      page('dashboard/:curriculum/:subject/:topic/:subTopic/:subTopicId/quiz/:submissionId', QuizPlayerPage),
       soon('dashboard/*', 'dashboard'),
-      signedIn('trial-recording/:trialId', <TrialRecordingPage />),
+      signedIn('trial-recording/:trialId', TrialRecordingPage),
       soon('verifyNotesLink', 'verifyNotesLink'),
-      { path: 'startSubmission/:quizId', element: <StartSubmissionPage /> },
+      page('startSubmission/:quizId', StartSubmissionPage),
       soon('payment/:diagnosticId', 'payment'),
       soon('subscriptions', 'subscriptions'),
       soon('topical-past-papers', 'topicalPastPapers'),
-      signedIn('manage-accounts', <ManageAccountsPage />),
-      signedIn('onboarding', <OnboardingPage />),
-      signedIn('waiting-room/:waitingId', <WaitingRoomPage />),
-      signedIn('lesson-room/:sectionId', <LessonRoomPage />),
-      { path: ':curriculum', element: <CurriculumPage /> },
-      { path: ':curriculum/:subject', element: <SubjectPage /> },
-      { path: ':curriculum/:subject/*', element: <SubTopicPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      signedIn('manage-accounts', ManageAccountsPage),
+      signedIn('onboarding', OnboardingPage),
+      signedIn('waiting-room/:waitingId', WaitingRoomPage),
+      { ...signedIn('lesson-room/:sectionId', LessonRoomPage), handle: { preload: warmUpLessonRoom } },
+      page(':curriculum', CurriculumPage),
+      page(':curriculum/:subject', SubjectPage),
+      page(':curriculum/:subject/*', SubTopicPage),
+      page('*', NotFoundPage),
     ],
   },
 ];
 
 export function createAppRouter() {
+  // The page a reload lands on is fetched beside the start-up requests, so it is there when the shell is ready.
+  for (const match of matchRoutes(routes, location, BASENAME) ?? []) (match.route.handle as PageHandle | undefined)?.preload(match.params);
   return createBrowserRouter(routes, { basename: BASENAME });
 }

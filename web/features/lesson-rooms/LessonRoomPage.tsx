@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { useAtomValue } from 'jotai';
 import { ArrowLeft, Bookmark, DoorClosed, FileDown, History, Plus, UserRoundSearch } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { LessonRoomInfo } from '../../../schema/contracts/lesson-room';
 import { lessonDocName } from '../../../schema/contracts/realtime';
@@ -17,6 +17,7 @@ import type { Camera } from './board/camera';
 import { useOwnUndo, usePageIds } from './board/use-board';
 import { Whiteboard } from './board/Whiteboard';
 import { useLessonInfo } from './lesson-info';
+import { preloadLessonNotes, useLessonNotes } from './notes/use-lesson-notes';
 import { colorFor, type PresenceUser, usePeers } from './presence';
 import Replay from './Replay';
 import { RoomHeader } from './RoomHeader';
@@ -24,8 +25,12 @@ import { EndLessonButton, QuestionBar } from './SessionControls';
 import { useDocConnection } from './use-doc-connection';
 import { useLessonSession } from './use-lesson-session';
 
-// Tiptap and KaTeX are the heaviest part of the room; the board is usable before they arrive.
-const LessonNotes = lazy(() => import('./notes/LessonNotes'));
+// Tiptap and KaTeX are the heaviest part of the room: fetched as soon as the room's code runs, and the board is usable
+// before they arrive.
+void preloadLessonNotes().catch(() => undefined);
+
+// For the router's warm-up of a reload into the room, which has this module at hand first.
+export { readLessonDocsEarly } from './device-docs';
 
 /**
  * /learning-portal/lesson-room/:sectionId — the live lesson: shared whiteboard and notes. With `recording` (the
@@ -163,6 +168,7 @@ function RoomBody({
   const pages = usePageIds(doc);
   const peers = usePeers(board.awareness);
   const lessonSession = useLessonSession(info, board.awareness, peers);
+  const LessonNotes = useLessonNotes();
   // After the lesson the board and notes stay, to read.
   const readOnly = seatReadOnly || lessonSession.ended;
   const [pageId, setPageId] = useState(pages[0]!);
@@ -367,15 +373,13 @@ function RoomBody({
           </div>
         </div>
         <aside className={clsx('min-w-0 flex-col pb-14 lg:w-[380px] lg:shrink-0', panel === 'notes' ? 'flex flex-1 lg:flex-none' : 'hidden lg:flex')}>
-          <Suspense
-            fallback={
-              <div className="flex flex-1 items-center justify-center rounded-2xl bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700">
-                <Spinner />
-              </div>
-            }
-          >
+          {LessonNotes ? (
             <LessonNotes doc={notes.doc} provider={notes.provider} user={me} readOnly={readOnly} />
-          </Suspense>
+          ) : (
+            <div className="flex flex-1 items-center justify-center rounded-2xl bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700">
+              <Spinner />
+            </div>
+          )}
         </aside>
       </div>
     </>

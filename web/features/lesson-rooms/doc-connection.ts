@@ -6,6 +6,7 @@ import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { DOC_MESSAGE_NOTICE, type DocNotice, docNotice } from '../../../schema/contracts/realtime';
 import { ticketedSocket } from '../../lib/realtime/ticketed-socket';
+import { takeEarlyDoc } from './device-docs';
 
 const MESSAGE_SYNC = 0;
 /** Edits are confirmed in small batches, not one round trip per stroke point. */
@@ -53,7 +54,7 @@ const pendingKey = (name: string) => `studyhall.doc-pending.${name}`;
  * last local change sent before it; its answer confirms everything up to there.
  */
 export class DocConnection {
-  readonly doc = new Y.Doc();
+  readonly doc: Y.Doc;
   readonly provider: WebsocketProvider;
   private readonly local: LocalStore;
   private readonly storage: DocConnectionOptions['storage'];
@@ -77,7 +78,10 @@ export class DocConnection {
     for (let i = 0; i < carried; i++) this.unconfirmed.push(this.nextSeq++);
     this.state.pending = this.unconfirmed.length;
 
-    this.local = (options.localStore ?? ((name, doc) => new IndexeddbPersistence(name, doc)))(options.name, this.doc);
+    // A reload into the room may have started reading the device copy already (device-docs.ts); it is taken over.
+    const early = options.localStore ? null : takeEarlyDoc(options.name);
+    this.doc = early?.doc ?? new Y.Doc();
+    this.local = early?.local ?? (options.localStore ?? ((name, doc) => new IndexeddbPersistence(name, doc)))(options.name, this.doc);
     void this.local.whenSynced.then(() => this.patch({ loaded: true }));
 
     this.provider = new WebsocketProvider(options.serverUrl, options.name, this.doc, {

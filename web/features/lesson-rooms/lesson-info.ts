@@ -10,6 +10,19 @@ const refusalText = (data: unknown) => {
 
 const cacheKey = (sectionId: string) => `studyhall.lesson-room.${sectionId}`;
 
+const deviceCopy = (sectionId: string) => {
+  const kept = localStorage.getItem(cacheKey(sectionId));
+  return kept ? (JSON.parse(kept) as LessonRoomInfo) : null;
+};
+
+const readyOffline = (sectionId: string): { state: 'ready'; info: LessonRoomInfo } | null => {
+  const info = navigator.onLine ? null : deviceCopy(sectionId);
+  return info ? { state: 'ready', info } : null;
+};
+
+/** Already showing this lesson from the device: the same copy again must not re-render the whole room. */
+const sameRoom = (current: LessonLoad, info: LessonRoomInfo) => current.state === 'ready' && current.info.section._id === info.section._id;
+
 export type LessonLoad = { state: 'loading' } | { state: 'ready'; info: LessonRoomInfo } | { state: 'refused'; message: string } | { state: 'failed' };
 
 /**
@@ -17,9 +30,11 @@ export type LessonLoad = { state: 'loading' } | { state: 'ready'; info: LessonRo
  * documents come from IndexedDB); a refusal from the server is never covered up by the copy.
  */
 export function useLessonInfo(sectionId: string) {
-  const [load, setLoad] = useState<LessonLoad>({ state: 'loading' });
+  const [load, setLoad] = useState<LessonLoad>(() => readyOffline(sectionId) ?? { state: 'loading' });
   const fetchInfo = useCallback(() => {
-    setLoad({ state: 'loading' });
+    // Offline the request can only fail, so the room opens from the device copy at once instead of after it.
+    const offline = readyOffline(sectionId);
+    setLoad((current) => (offline && sameRoom(current, offline.info) ? current : (offline ?? { state: 'loading' })));
     lessonRoomCalls.info(sectionId).then(
       (info) => {
         localStorage.setItem(cacheKey(sectionId), JSON.stringify(info));
@@ -31,8 +46,8 @@ export function useLessonInfo(sectionId: string) {
           setLoad({ state: 'refused', message: refusalText(error.data) });
           return;
         }
-        const cached = localStorage.getItem(cacheKey(sectionId));
-        setLoad(cached ? { state: 'ready', info: JSON.parse(cached) as LessonRoomInfo } : { state: 'failed' });
+        const kept = deviceCopy(sectionId);
+        setLoad((current) => (kept ? (sameRoom(current, kept) ? current : { state: 'ready', info: kept }) : { state: 'failed' }));
       },
     );
   }, [sectionId]);

@@ -1,5 +1,5 @@
 import { getDefaultStore } from 'jotai';
-import { PUSH_WORKER_SCOPE, PUSH_WORKER_URL } from '../../lib/push-worker';
+import { PUSH_WORKER_SCOPE, PUSH_WORKER_URL, unregisterOldWorkers } from '../../lib/push-worker';
 import { updateWaitingAtom } from './update-state';
 import { KEEP_MESSAGE, type KeepMessage } from './worker/offline-worker';
 
@@ -35,6 +35,8 @@ function keepLoadedFiles(registration: ServiceWorkerRegistration) {
  * registers it: the dev server has no precache list.
  */
 export function registerServiceWorker(container: ServiceWorkerContainer | undefined = navigator.serviceWorker) {
+  // Spec 1's clean-up of other builds' workers runs here, once the page has loaded, not in the start-up's critical path.
+  void unregisterOldWorkers(container)?.catch(console.warn);
   if (!import.meta.env.PROD || !container) return;
   void container.register(PUSH_WORKER_URL, { scope: PUSH_WORKER_SCOPE }).then(watchForUpdate).catch(console.warn);
   void container.ready.then(keepLoadedFiles);

@@ -74,10 +74,17 @@ export const isLessonRoom = (url: string) => new URL(url).pathname.includes('/le
 export function installOfflineWorker(sw: WorkerGlobal, build: OfflineBuild) {
   const name = cacheName(build);
   const shellUrl = sw.registration.scope;
+  // Opened once for the worker's life: opening it again for every request is a round trip to the cache storage per
+  // file, which a reload of the lesson room pays some forty-five times.
+  let opened: Promise<Cache> | null = null;
+  const ownCache = () => {
+    opened ??= sw.caches.open(name);
+    return opened;
+  };
 
   // No skipWaiting here: a new build waits until every tab of the old one is gone, or the person asks to reload.
   sw.addEventListener('install', (event) => {
-    event.waitUntil(sw.caches.open(name).then((cache) => cache.addAll(build.precache.map((path) => new URL(path, shellUrl).href))));
+    event.waitUntil(ownCache().then((cache) => cache.addAll(build.precache.map((path) => new URL(path, shellUrl).href))));
   });
 
   sw.addEventListener('activate', (event) => {
@@ -97,7 +104,7 @@ export function installOfflineWorker(sw: WorkerGlobal, build: OfflineBuild) {
 
   /** The first visit's chunks were fetched before this worker was there to keep them (usually from the HTTP cache). */
   async function keep(urls: string[]) {
-    const cache = await sw.caches.open(name);
+    const cache = await ownCache();
     const built = urls.filter((url) => url.startsWith(`${shellUrl}assets/`));
     await Promise.allSettled(
       built.map(async (url) => {
@@ -119,7 +126,7 @@ export function installOfflineWorker(sw: WorkerGlobal, build: OfflineBuild) {
     try {
       return await sw.fetch(request);
     } catch (error) {
-      const cached = await sw.caches.open(name).then((cache) => cache.match(shellUrl));
+      const cached = await ownCache().then((cache) => cache.match(shellUrl));
       if (cached) return cached;
       throw error;
     }
@@ -127,7 +134,7 @@ export function installOfflineWorker(sw: WorkerGlobal, build: OfflineBuild) {
 
   /** Built files are content-hashed, so a cached copy is always right; a lazy chunk is kept on its first use. */
   async function asset(request: Request) {
-    const cache = await sw.caches.open(name);
+    const cache = await ownCache();
     const cached = await cache.match(request);
     if (cached) return cached;
     const response = await sw.fetch(request);
