@@ -80,8 +80,11 @@ export default function SectionDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const toast = useToast();
-  const kind = target?.kind ?? 'SECTION';
-  const editing = target?.editing ?? null;
+  // The dialog fades out after it is closed: it keeps showing what it was opened for, not a blank "Add section".
+  const [shown, setShown] = useState(target);
+  if (target && target !== shown) setShown(target);
+  const kind = shown?.kind ?? 'SECTION';
+  const editing = shown?.editing ?? null;
 
   useEffect(() => {
     if (!target) return;
