@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { docRoomName } from '../../../schema/contracts/realtime';
 import { fetchTicket } from '../../lib/realtime/tickets';
+import { afterFirstPaint } from './after-first-paint';
 import { DocConnection, type DocState, docServerUrl } from './doc-connection';
 
 const idle: DocState = { status: 'connecting', loaded: false, pending: 0, readOnly: false, sizeWarning: null, closedReason: null };
@@ -11,7 +12,12 @@ export function useDocConnection(name: string | null) {
   const [connection, setConnection] = useState<DocConnection | null>(null);
   useEffect(() => {
     if (!name) return;
-    const opened = new DocConnection({ name, serverUrl: docServerUrl(), fetchTicket: () => fetchTicket(docRoomName(name)) });
+    const opened = new DocConnection({
+      name,
+      serverUrl: docServerUrl(),
+      fetchTicket: () => fetchTicket(docRoomName(name)),
+      connectWhen: afterFirstPaint(),
+    });
     setConnection(opened);
     return () => {
       opened.destroy();
