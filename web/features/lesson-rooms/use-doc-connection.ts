@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { docRoomName } from '../../../schema/contracts/realtime';
+import { afterFirstPaint } from '../../lib/after-first-paint';
 import { fetchTicket } from '../../lib/realtime/tickets';
-import { afterFirstPaint } from './after-first-paint';
 import { DocConnection, type DocState, docServerUrl } from './doc-connection';
 
 const idle: DocState = { status: 'connecting', loaded: false, pending: 0, readOnly: false, sizeWarning: null, closedReason: null };

@@ -2,8 +2,9 @@
 const IDLE_TIMEOUT_MS = 1000;
 
 /**
- * Settles once the room's first frame is painted and the main thread has a moment: work that does not show on that
- * frame (opening the documents' sockets, with their ticket requests) waits for it instead of delaying it.
+ * Settles once the next frame is painted and the main thread has a moment: work that does not show on the page's
+ * first frame (the lesson documents' sockets with their ticket requests, the page's meta tags) waits for it
+ * instead of delaying it.
  */
 export function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
