@@ -22,7 +22,8 @@ const PORT = Number(process.env.BENCH_OFFLINE_PORT ?? 8807);
 const ORIGIN = `http://localhost:${PORT}`;
 const PERSIST = `.tmp/bench-offline-${PORT}`;
 const ROOM = `${ORIGIN}/learning-portal/lesson-room/section_maths_lesson_2`;
-const ROUNDS = 7;
+/** Seven by default; `BENCH_OFFLINE_ROUNDS=21` narrows the medians when comparing two builds on a busy machine. */
+const ROUNDS = Number(process.env.BENCH_OFFLINE_ROUNDS ?? 7);
 const NOTE = 'Kept on this device for the offline bench.';
 const SLOWDOWN = Number(process.env.BENCH_OFFLINE_CPU_SLOWDOWN ?? 1);
 

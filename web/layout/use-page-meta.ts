@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useHref, useLocation } from 'react-router-dom';
 import type { MetaTagResponse } from '../../schema/contracts/site';
+import { afterFirstPaint } from '../lib/after-first-paint';
 import { api } from '../lib/api';
 import { withoutTrailingSlash } from '../lib/paths';
 
@@ -35,7 +36,12 @@ export function usePageMeta() {
   useEffect(() => {
     setCanonical(`${window.location.origin}${fullPath}`);
     const controller = new AbortController();
-    api<MetaTagResponse>('/meta-tags/get', { method: 'POST', json: { path: encodeURIComponent(fullPath) }, signal: controller.signal })
+    // The request waits until the page has painted: a reload into the lesson room shows the room sooner.
+    afterFirstPaint()
+      .then(() => {
+        controller.signal.throwIfAborted();
+        return api<MetaTagResponse>('/meta-tags/get', { method: 'POST', json: { path: encodeURIComponent(fullPath) }, signal: controller.signal });
+      })
       .then(({ title, description }) => {
         if (!title || !description) return;
         document.title = title;

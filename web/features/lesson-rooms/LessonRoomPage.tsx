@@ -95,8 +95,9 @@ function LessonRoom({ info }: { info: LessonRoomInfo }) {
         ? 'offline'
         : 'connecting';
   const pending = board.state.pending + notes.state.pending;
-  const end = info.section.start && info.section.duration ? new Date(new Date(info.section.start).getTime() + info.section.duration * 60_000) : null;
-  const timeText = info.section.start ? `${lessonTime(info.section.start, timeZone)}${end ? ` · ${info.section.duration} min` : ''}` : null;
+  const { start, duration } = info.section;
+  // Formatting builds several Intl formatters; the room re-renders on every presence and sync change.
+  const timeText = useMemo(() => (start ? `${lessonTime(start, timeZone)}${duration ? ` · ${duration} min` : ''}` : null), [start, duration, timeZone]);
 
   return (
     // A tool, not a document: the room fills the window under the site header and never scrolls as a whole.

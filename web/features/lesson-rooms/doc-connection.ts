@@ -41,6 +41,8 @@ export interface DocConnectionOptions {
   localStore?: (name: string, doc: Y.Doc) => LocalStore;
   /** Where the unconfirmed count survives a reload (the edits themselves are in the local store). */
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** When to make the first connection; at once unless given (the room waits until its first frame is painted). */
+  connectWhen?: Promise<unknown>;
 }
 
 const pendingKey = (name: string) => `studyhall.doc-pending.${name}`;
@@ -68,6 +70,7 @@ export class DocConnection {
   private markers: number[] = [];
   private markerTimer: ReturnType<typeof setTimeout> | null = null;
   private everConnected = false;
+  private destroyed = false;
   private readonly onOnline = () => this.provider.connect();
   private readonly onOffline = () => this.provider.disconnect();
 
@@ -112,8 +115,13 @@ export class DocConnection {
       window.addEventListener('online', this.onOnline);
       window.addEventListener('offline', this.onOffline);
     }
-    if (typeof navigator === 'undefined' || navigator.onLine !== false) this.provider.connect();
-    else this.patch({ status: 'offline' });
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) this.patch({ status: 'offline' });
+    else if (options.connectWhen) void options.connectWhen.then(() => this.connectIfOnline());
+    else this.provider.connect();
+  }
+
+  private connectIfOnline() {
+    if (!this.destroyed && (typeof navigator === 'undefined' || navigator.onLine !== false)) this.provider.connect();
   }
 
   get awareness() {
@@ -130,6 +138,7 @@ export class DocConnection {
   };
 
   destroy() {
+    this.destroyed = true;
     if (this.markerTimer) clearTimeout(this.markerTimer);
     if (typeof window !== 'undefined') {
       window.removeEventListener('online', this.onOnline);

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { docRoomName } from '../../../schema/contracts/realtime';
+import { afterFirstPaint } from '../../lib/after-first-paint';
 import { fetchTicket } from '../../lib/realtime/tickets';
 import { DocConnection, type DocState, docServerUrl } from './doc-connection';
 
@@ -11,7 +12,12 @@ export function useDocConnection(name: string | null) {
   const [connection, setConnection] = useState<DocConnection | null>(null);
   useEffect(() => {
     if (!name) return;
-    const opened = new DocConnection({ name, serverUrl: docServerUrl(), fetchTicket: () => fetchTicket(docRoomName(name)) });
+    const opened = new DocConnection({
+      name,
+      serverUrl: docServerUrl(),
+      fetchTicket: () => fetchTicket(docRoomName(name)),
+      connectWhen: afterFirstPaint(),
+    });
     setConnection(opened);
     return () => {
       opened.destroy();
