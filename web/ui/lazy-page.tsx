@@ -1,5 +1,6 @@
-import { Component, type ComponentType, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Component, type ComponentType, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
+import { codeOnce } from '../lib/code-once';
 import LoadFailure from './LoadFailure';
 import PageLoading from './PageLoading';
 
@@ -38,35 +39,11 @@ export type LazyPage<P> = ((props: P) => ReactNode) & { preload: () => void };
  * loaded (preloaded at start-up), and otherwise the code's arrival is an ordinary state update, shown when it comes.
  */
 export function lazyPage<P extends object = Record<string, never>>(load: Loader<P>): LazyPage<P> {
-  let loaded: ComponentType<P> | null = null;
-  let loading: Promise<unknown> | null = null;
-  const start = () => {
-    loading ??= load().then(
-      (module) => {
-        loaded = module.default;
-      },
-      (error: unknown) => {
-        loading = null;
-        throw error;
-      },
-    );
-    return loading;
-  };
+  const code = codeOnce(load);
 
   function Page(props: P) {
-    // true once the code has arrived (a re-render is all it takes), or the import's failure for the boundary.
-    const [outcome, setOutcome] = useState<boolean | { error: unknown }>(false);
-    useEffect(() => {
-      // After an unmount these updates are no-ops.
-      if (!loaded)
-        start().then(
-          () => setOutcome(true),
-          (error: unknown) => setOutcome({ error }),
-        );
-    }, []);
-    if (typeof outcome === 'object') throw outcome.error;
-    if (!loaded) return <PageLoading />;
-    const Loaded = loaded;
+    const Loaded = code.useLoaded();
+    if (!Loaded) return <PageLoading />;
     return <Loaded {...props} />;
   }
 
@@ -81,6 +58,6 @@ export function lazyPage<P extends object = Record<string, never>>(load: Loader<
     );
   }
   // A failed preload is forgotten: the page imports again when it renders, and shows the failure then.
-  LazyPage.preload = () => void start().catch(() => undefined);
+  LazyPage.preload = () => void code.preload().catch(() => undefined);
   return LazyPage;
 }
