@@ -24,6 +24,11 @@ export function readLessonDocsEarly(sectionId: string) {
   }
 }
 
+/** Whether a document is being read early under this name and not yet handed over. */
+export function hasEarlyDoc(name: string) {
+  return early.has(name);
+}
+
 /** The document read early under this name, handed over once; null when none was. */
 export function takeEarlyDoc(name: string): EarlyDoc | null {
   const taken = early.get(name) ?? null;
