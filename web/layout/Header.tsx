@@ -8,9 +8,8 @@ import { signedInUserAtom } from '../lib/session';
 import { primaryButton } from '../ui/classes';
 import ThemeToggle from '../ui/ThemeToggle';
 import BrandLink from './BrandLink';
-import MobileMenu from './MobileMenu';
+import { AccountMenu, PhoneMenu } from './HeaderMenus';
 import { navItems } from './nav-items';
-import UserMenu from './UserMenu';
 
 // The offline mark and the update note are not needed for the first paint.
 const OfflineStatus = lazy(() => import('../features/offline/OfflineStatus'));
@@ -80,7 +79,7 @@ export default function Header() {
           <ThemeToggle />
           <div className="hidden md:block">
             {user ? (
-              <UserMenu user={user} />
+              <AccountMenu user={user} />
             ) : (
               <Link to="/login" className={primaryButton} data-testid="header-sign-in">
                 <LogIn className="size-4" aria-hidden="true" />
@@ -88,7 +87,7 @@ export default function Header() {
               </Link>
             )}
           </div>
-          <MobileMenu user={user} />
+          <PhoneMenu user={user} />
         </div>
       </div>
     </header>

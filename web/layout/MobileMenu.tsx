@@ -1,17 +1,18 @@
 import { CloseButton, Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import clsx from 'clsx';
-import { LogIn, LogOut, Menu as MenuIcon, MessageCircle, X } from 'lucide-react';
+import { LogIn, LogOut, MessageCircle } from 'lucide-react';
+import type { Ref } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import type { PublicUser } from '../../schema/contracts/auth';
 import { useSignOut } from '../features/auth/use-sign-out';
 import { useAdminPermissions } from '../features/roles/admin-permissions';
-import { iconButton, primaryButton } from '../ui/classes';
+import { primaryButton } from '../ui/classes';
+import { initials, MobileMenuFace, mobileMenuButton, mobileMenuLabel } from './menu-faces';
 import { accountLinks, navItems } from './nav-items';
 import { SUPPORT_CHAT_URL } from './support';
-import { initials } from './UserMenu';
 
 /** The navigation below the md breakpoint, and the support chat that the floating bubble offers on wider screens. */
-export default function MobileMenu({ user }: { user: PublicUser | null }) {
+export default function MobileMenu({ user, buttonRef }: { user: PublicUser | null; buttonRef?: Ref<HTMLButtonElement> }) {
   const signOut = useSignOut();
   const permissions = useAdminPermissions();
   const items = [...navItems(Boolean(user)), ...(user ? accountLinks(user, permissions) : [])];
@@ -19,8 +20,8 @@ export default function MobileMenu({ user }: { user: PublicUser | null }) {
     <Disclosure as="div" className="md:hidden">
       {({ open }) => (
         <>
-          <DisclosureButton data-testid="mobile-menu-button" aria-label={open ? 'Close menu' : 'Open menu'} className={iconButton}>
-            {open ? <X className="size-6" aria-hidden="true" /> : <MenuIcon className="size-6" aria-hidden="true" />}
+          <DisclosureButton ref={buttonRef} {...mobileMenuButton} aria-label={mobileMenuLabel(open)}>
+            <MobileMenuFace open={open} />
           </DisclosureButton>
           <DisclosurePanel className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pt-2 pb-5 shadow-lg dark:border-slate-800 dark:bg-slate-950">
             <nav aria-label="Mobile">

@@ -4,7 +4,6 @@ import {
   BadgeDollarSign,
   CalendarCheck,
   CalendarClock,
-  ChevronDown,
   LayoutDashboard,
   LibraryBig,
   LogOut,
@@ -16,16 +15,13 @@ import {
   Users,
   UsersRound,
 } from 'lucide-react';
+import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import type { PublicUser } from '../../schema/contracts/auth';
 import { useSignOut } from '../features/auth/use-sign-out';
 import { useAdminPermissions } from '../features/roles/admin-permissions';
-import { focusRing } from '../ui/classes';
+import { UserMenuFace, userMenuButton, userMenuLabel } from './menu-faces';
 import { type AccountLinkKey, accountLinks } from './nav-items';
-
-export function initials(user: PublicUser) {
-  return `${user.firstname.charAt(0)}${user.lastname.charAt(0)}`.toUpperCase() || '?';
-}
 
 const itemClass =
   'flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900 dark:text-slate-200 dark:data-focus:bg-slate-800 dark:data-focus:text-white';
@@ -44,21 +40,13 @@ export const accountLinkIcons: Record<AccountLinkKey, LucideIcon> = {
   availability: CalendarCheck,
 };
 
-export default function UserMenu({ user }: { user: PublicUser }) {
+export default function UserMenu({ user, buttonRef }: { user: PublicUser; buttonRef?: Ref<HTMLButtonElement> }) {
   const signOut = useSignOut();
   const links = accountLinks(user, useAdminPermissions());
   return (
     <Menu>
-      <MenuButton
-        data-testid="user-menu-button"
-        aria-label={`Account menu for ${user.firstname} ${user.lastname}`}
-        className={`flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-700 transition hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
-      >
-        <span className="flex size-8 items-center justify-center rounded-full bg-brand/20 text-xs font-bold text-slate-900 dark:text-white">
-          {initials(user)}
-        </span>
-        <span className="hidden max-w-32 truncate lg:inline">{user.firstname}</span>
-        <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
+      <MenuButton ref={buttonRef} {...userMenuButton} aria-label={userMenuLabel(user)}>
+        <UserMenuFace user={user} />
       </MenuButton>
       <MenuItems
         anchor={{ to: 'bottom end', gap: 8 }}

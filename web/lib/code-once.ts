@@ -7,11 +7,12 @@ import { useEffect, useReducer, useState } from 'react';
  */
 export function codeOnce<T>(load: () => Promise<{ default: T }>) {
   let loaded: T | null = null;
-  let loading: Promise<unknown> | null = null;
+  let loading: Promise<T> | null = null;
   const preload = () => {
     loading ??= load().then(
       (module) => {
         loaded = module.default;
+        return module.default;
       },
       (error: unknown) => {
         loading = null;
@@ -25,8 +26,13 @@ export function codeOnce<T>(load: () => Promise<{ default: T }>) {
   function useLoaded(): T | null {
     const [, arrived] = useReducer((count: number) => count + 1, 0);
     const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+    const rendered = loaded;
     useEffect(() => {
-      if (loaded) return;
+      // The code can arrive between a render without it and this effect: that render must be redone.
+      if (loaded) {
+        if (!rendered) arrived();
+        return;
+      }
       let live = true;
       preload().then(
         () => live && arrived(),
@@ -35,10 +41,13 @@ export function codeOnce<T>(load: () => Promise<{ default: T }>) {
       return () => {
         live = false;
       };
-    }, []);
+    }, [rendered]);
     if (failure) throw failure.error;
     return loaded;
   }
 
-  return { preload, useLoaded };
+  /** The export if it is here already, else null. */
+  const current = () => loaded;
+
+  return { preload, useLoaded, current };
 }
