@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** The seeded demo accounts (schema/seed.ts); every one shares this password. */
 export const DEMO_PASSWORD = 'studyhall-demo';
@@ -30,4 +30,12 @@ export async function expectSignedOut(page: Page) {
 export async function signIn(page: Page, email: string, origin = '') {
   await page.goto(`${origin}/learning-portal/login`);
   await submitLogin(page, email, DEMO_PASSWORD);
+}
+
+/** The admin's bearer header, for a spec that places or removes its own records through the API. */
+export async function adminHeaders(request: APIRequestContext) {
+  const token = await request.post('/api/oauth/token', {
+    form: { client_id: 'studyhall-web', grant_type: 'password', username: 'login:admin@studyhall.test', password: DEMO_PASSWORD },
+  });
+  return { authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}` };
 }

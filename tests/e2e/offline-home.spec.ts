@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { addDays, format, isWeekend } from 'date-fns';
-import { DEMO_PASSWORD, signIn } from './demo';
+import { adminHeaders, signIn } from './demo';
 
 const ZONE = 'Asia/Singapore';
 test.use({ timezoneId: ZONE });
@@ -93,13 +93,6 @@ test('an admin sees late tutors, the tenant’s lessons today, trials coming up 
   for (const name of ['Users', 'Roles', 'Meetings', 'Content', 'Trials', 'Course templates']) await expect(tools.getByRole('link', { name })).toBeVisible();
 });
 
-async function adminToken(request: APIRequestContext) {
-  const token = await request.post('/api/oauth/token', {
-    form: { client_id: 'studyhall-web', grant_type: 'password', username: 'login:admin@studyhall.test', password: DEMO_PASSWORD },
-  });
-  return ((await token.json()) as { access_token: string }).access_token;
-}
-
 async function homeOf(browser: Browser, email: string) {
   const page = await (await browser.newContext({ timezoneId: ZONE })).newPage();
   await signIn(page, email);
@@ -112,7 +105,7 @@ const MATHS = 'course_igcse_maths_theo';
 // The admin places a lesson of Theo's with Sam that began five minutes ago (admins may place one in the past), and
 // removes it afterwards, so no other spec ever sees it.
 test('a student waiting is named on the tutor’s home, and the admin sees the tutor late until he comes', async ({ browser, request }) => {
-  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const headers = await adminHeaders(request);
   const created = await request.post('/api/zoom-meetings', {
     headers,
     data: {
