@@ -5,6 +5,14 @@ export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
 export const avatarTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type AvatarType = (typeof avatarTypes)[number];
 
+/** An uploaded image whose type was read from its bytes. */
+export interface ImageUpload {
+  bytes: Uint8Array;
+  type: AvatarType;
+  /** The name the person's device gave the file. */
+  name: string;
+}
+
 const avatarPrefix = (tenantId: string, userId: string) => `${tenantId}/avatars/${userId}/`;
 export const avatarKey = (tenantId: string, userId: string, name: string) => `${avatarPrefix(tenantId, userId)}${name}`;
 

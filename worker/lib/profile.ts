@@ -1,10 +1,12 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ApiError } from '../../platform/errors';
+import { cleanFileName } from '../../schema/contracts/file-names';
 import type { pageGuidesUpdate, profileUpdate } from '../../schema/contracts/profile';
 import { users } from '../../schema/tables';
 import type { Actor } from '../env';
 import { changedFields } from './changes';
+import { avatarKey, avatarPath, extensionOf, type ImageUpload, removeAvatars } from './files';
 import { actingUser } from './onboarding';
 import { toUserProfile } from './public-user';
 import type { TenantDb } from './tenant-db';
@@ -40,4 +42,20 @@ export async function setAvatar(tdb: TenantDb, actor: Actor, avatar: string) {
     .update(users)
     .set({ avatar })
     .where(tdb.where(users, eq(users._id, actor.actingUserId)));
+}
+
+/**
+ * Stores the acting user's new picture, points their profile at it and removes the pictures it replaces, in that
+ * order: a failure half-way leaves the old picture shown, never a profile pointing at nothing.
+ */
+export async function replaceAvatar(tdb: TenantDb, actor: Actor, files: R2Bucket, upload: ImageUpload) {
+  await actingUser(tdb, actor.actingUserId);
+  const base = upload.name.replace(/\.[^.]*$/, '');
+  const name = cleanFileName(`${base}.${extensionOf[upload.type]}`);
+  const key = avatarKey(tdb.tenantId, actor.actingUserId, name);
+  await files.put(key, upload.bytes, { httpMetadata: { contentType: upload.type, cacheControl: 'public, max-age=31536000, immutable' } });
+  const avatar = avatarPath(actor.actingUserId, name);
+  await setAvatar(tdb, actor, avatar);
+  await removeAvatars(files, tdb.tenantId, actor.actingUserId, key);
+  return avatar;
 }

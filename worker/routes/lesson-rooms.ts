@@ -1,27 +1,21 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ApiError, fieldError } from '../../platform/errors';
+import { ApiError } from '../../platform/errors';
 import { encodeHistory, readHistory } from '../../platform/realtime/doc-history';
 import type { LessonRoomInfo } from '../../schema/contracts/lesson-room';
 import { lessonDocName, lessonDocParts } from '../../schema/contracts/realtime';
-import { newId } from '../../schema/tables/columns';
 import type { AppBindings } from '../env';
-import { extensionOf, sniffImageType } from '../lib/files';
 import { requireLessonEdit } from '../lib/lesson-access';
 import { sessionOfSection, toSessionView } from '../lib/lesson-sessions';
+import { lessonImageKey, MAX_LESSON_IMAGE_BYTES, storeLessonImage } from '../lib/lessons/images';
 import { requireAuth } from '../middleware/auth';
+import { readImageUpload } from '../middleware/image-upload';
 import { lessonOf } from '../middleware/lesson';
 import { requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 
-/** Board images: photos of worksheets and diagrams, kept small enough that a tablet on hotel Wi-Fi gets them. */
-export const MAX_LESSON_IMAGE_BYTES = 5 * 1024 * 1024;
-const MULTIPART_OVERHEAD = 16 * 1024;
-
 const sectionParam = z.object({ sectionId: z.string().min(1).max(64) });
 const imageParam = sectionParam.extend({ imageId: z.string().regex(/^[a-f0-9]{32}\.(png|jpg|webp)$/, 'must be an image id from an upload') });
-const imageKey = (tenantId: string, sectionId: string, imageId: string) => `${tenantId}/lesson-images/${sectionId}/${imageId}`;
-const tooLarge = () => new ApiError(413, 'file: must be 5 MB or smaller', [{ path: 'file', message: 'must be 5 MB or smaller' }]);
 
 /** The lesson room's header data and its board images. Members of the lesson only. */
 export const lessonRoomRoutes = new Hono<AppBindings>()
@@ -47,22 +41,8 @@ export const lessonRoomRoutes = new Hono<AppBindings>()
   .post('/lesson-rooms/:sectionId/images', requireAuth, requireAccount, validate('param', sectionParam), async (c) => {
     const lesson = await lessonOf(c, c.req.valid('param').sectionId);
     requireLessonEdit(lesson);
-    if (Number(c.req.header('content-length') ?? 0) > MAX_LESSON_IMAGE_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
-    if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) throw fieldError('file', 'must be sent as multipart/form-data');
-    const form = await c.req.parseBody().catch(() => {
-      throw fieldError('body', 'must be multipart/form-data');
-    });
-    const file = form.file;
-    if (!(file instanceof File)) throw fieldError('file', 'is required');
-    if (file.size > MAX_LESSON_IMAGE_BYTES) throw tooLarge();
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const type = sniffImageType(bytes);
-    if (!type) throw fieldError('file', 'must be a PNG, JPEG or WebP image');
-    const imageId = `${newId()}.${extensionOf[type]}`;
-    await c.env.FILES.put(imageKey(lesson.tdb.tenantId, lesson.section._id, imageId), bytes, {
-      httpMetadata: { contentType: type },
-      customMetadata: { uploadedBy: lesson.userId },
-    });
+    const upload = await readImageUpload(c, MAX_LESSON_IMAGE_BYTES);
+    const imageId = await storeLessonImage(c.env.FILES, lesson.tdb.tenantId, lesson.section._id, lesson.userId, upload);
     return c.json({ imageId }, 201);
   })
   .get(
@@ -81,7 +61,7 @@ export const lessonRoomRoutes = new Hono<AppBindings>()
   .get('/lesson-rooms/:sectionId/images/:imageId', requireAuth, requireAccount, validate('param', imageParam), async (c) => {
     const { sectionId, imageId } = c.req.valid('param');
     const lesson = await lessonOf(c, sectionId);
-    const object = await c.env.FILES.get(imageKey(lesson.tdb.tenantId, lesson.section._id, imageId));
+    const object = await c.env.FILES.get(lessonImageKey(lesson.tdb.tenantId, lesson.section._id, imageId));
     if (!object) throw new ApiError(404, 'File not found');
     const headers = new Headers({
       'x-content-type-options': 'nosniff',

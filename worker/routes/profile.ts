@@ -1,23 +1,23 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ApiError, fieldError } from '../../platform/errors';
-import { cleanFileName, isCleanFileName } from '../../schema/contracts/file-names';
+import { isCleanFileName } from '../../schema/contracts/file-names';
 import { accountDeletion, pageGuidesUpdate, profileUpdate } from '../../schema/contracts/profile';
 import type { AppBindings } from '../env';
 import { withoutEchoes } from '../lib/changes';
-import { avatarKey, avatarPath, extensionOf, MAX_AVATAR_BYTES, removeAvatars, sniffImageType } from '../lib/files';
+import { avatarKey, MAX_AVATAR_BYTES } from '../lib/files';
 import { actingUser } from '../lib/onboarding';
 import { DUMMY_HASH, verifyPassword } from '../lib/passwords';
-import { actingProfileUser, dismissPageGuides, setAvatar, updateProfile } from '../lib/profile';
+import { actingProfileUser, dismissPageGuides, replaceAvatar, updateProfile } from '../lib/profile';
 import { toUserProfile } from '../lib/public-user';
 import { tenantDb } from '../lib/tenant-db';
 import { deleteUserAccount } from '../lib/user-deletion';
 import { authOf, requireAuth } from '../middleware/auth';
+import { readImageUpload } from '../middleware/image-upload';
 import { refuseWhileImpersonating, requireAccount } from '../middleware/permissions';
 import { parseJson, validate } from '../middleware/validate';
 
 /** Multipart framing around the file: the body may exceed the file's own size by this much. */
-const MULTIPART_OVERHEAD = 16 * 1024;
 
 /** The acting user's own profile: a parent acting for a student edits that student's profile. */
 export const profileRoutes = new Hono<AppBindings>()
@@ -48,34 +48,7 @@ export const profileRoutes = new Hono<AppBindings>()
     return c.json({ message: 'Your account has been deleted' });
   })
   .post('/user/avatar', requireAuth, requireAccount, async (c) => {
-    const tdb = tenantDb(c);
-    const { actingUserId } = authOf(c);
-    const declaredLength = Number(c.req.header('content-length') ?? 0);
-    if (declaredLength > MAX_AVATAR_BYTES + MULTIPART_OVERHEAD) {
-      throw new ApiError(413, 'file: must be 2 MB or smaller', [{ path: 'file', message: 'must be 2 MB or smaller' }]);
-    }
-    const contentType = c.req.header('content-type') ?? '';
-    if (!contentType.startsWith('multipart/form-data')) throw fieldError('file', 'must be sent as multipart/form-data');
-    const form = await c.req.parseBody().catch(() => {
-      throw fieldError('body', 'must be multipart/form-data');
-    });
-    const file = form.file;
-    if (!(file instanceof File)) throw fieldError('file', 'is required');
-    if (file.size > MAX_AVATAR_BYTES) {
-      throw new ApiError(413, 'file: must be 2 MB or smaller', [{ path: 'file', message: 'must be 2 MB or smaller' }]);
-    }
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const type = sniffImageType(bytes);
-    if (!type) throw fieldError('file', 'must be a PNG, JPEG or WebP image');
-    await actingUser(tdb, actingUserId);
-
-    const base = file.name.replace(/\.[^.]*$/, '');
-    const name = cleanFileName(`${base}.${extensionOf[type]}`);
-    const key = avatarKey(tdb.tenantId, actingUserId, name);
-    await c.env.FILES.put(key, bytes, { httpMetadata: { contentType: type, cacheControl: 'public, max-age=31536000, immutable' } });
-    const avatar = avatarPath(actingUserId, name);
-    await setAvatar(tdb, authOf(c), avatar);
-    await removeAvatars(c.env.FILES, tdb.tenantId, actingUserId, key);
+    const avatar = await replaceAvatar(tenantDb(c), authOf(c), c.env.FILES, await readImageUpload(c, MAX_AVATAR_BYTES));
     return c.json({ avatar }, 201);
   })
   // No sign-in: an <img> cannot send a bearer token. The tenant comes from the host, so keys never cross tenants.
