@@ -1,5 +1,6 @@
 import { createBrowserRouter, matchRoutes, type Params, type RouteObject } from 'react-router-dom';
 import type { AreaKey } from './features/coming-soon/areas';
+import { preloadLessonNotes } from './features/lesson-rooms/notes/use-lesson-notes';
 import AppShell from './layout/AppShell';
 import RequireSignIn from './layout/RequireSignIn';
 import { BASENAME } from './lib/paths';
@@ -58,11 +59,12 @@ interface PageHandle {
 const page = (path: string, Page: LazyPage<NoProps>): RouteObject => ({ path, element: <Page />, handle: { preload: Page.preload } });
 
 /**
- * A reload that lands in a lesson room also starts reading its board and notes from IndexedDB, beside the room's
- * code, instead of once the room has rendered.
+ * A reload that lands in a lesson room also fetches the notes editor and starts reading its board and notes from
+ * IndexedDB, beside the room's code, instead of once the room's code has run.
  */
 const warmUpLessonRoom = ({ sectionId }: Params) => {
   LessonRoomPage.preload();
+  void preloadLessonNotes().catch(() => undefined);
   if (sectionId)
     void loadLessonRoom().then(
       ({ readLessonDocsEarly }) => readLessonDocsEarly(sectionId),

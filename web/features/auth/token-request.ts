@@ -53,3 +53,12 @@ export async function requestToken(credentials: TokenCredentials): Promise<Token
 export function sessionFromToken(response: TokenResponse): Session {
   return { token: response.access_token, user: response.oauthUser, actingUserId: response.oauthUser._id };
 }
+
+/** `#id_token=…&user_id=…[&token_type=cookie]` → the token sign-in it asks for, if both parts are there. */
+export function fragmentCredentials(hash: string): TokenCredentials | null {
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+  const token = fragment.get('id_token');
+  const userId = fragment.get('user_id');
+  if (!token || !userId) return null;
+  return fragment.get('token_type') === 'cookie' ? { type: 'cookie', userId } : { type: 'tpToken', token, userId };
+}

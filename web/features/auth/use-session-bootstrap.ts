@@ -6,16 +6,8 @@ import { api, Unreachable } from '../../lib/api';
 import { statusOf } from '../../lib/errors';
 import { adoptStoredSignInAtom, sessionAtom, tokenReadyAtom, userLoadedAtom } from '../../lib/session';
 import { useToast } from '../../ui/toast/use-toast';
-import { requestToken, sessionFromToken, type TokenCredentials } from './token-request';
-
-/** `#id_token=…&user_id=…[&token_type=cookie]` → the token sign-in it asks for, if both parts are there. */
-function fragmentCredentials(hash: string): TokenCredentials | null {
-  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
-  const token = fragment.get('id_token');
-  const userId = fragment.get('user_id');
-  if (!token || !userId) return null;
-  return fragment.get('token_type') === 'cookie' ? { type: 'cookie', userId } : { type: 'tpToken', token, userId };
-}
+import { takeEarlyUser } from './early-user';
+import { fragmentCredentials, requestToken, sessionFromToken } from './token-request';
 
 /**
  * Startup sign-in (spec 1, section 4): a token sign-in from the address fragment, otherwise the stored session,
@@ -90,7 +82,7 @@ export function useSessionBootstrap() {
   useEffect(() => {
     if (!session || userLoaded || userPending.current) return;
     userPending.current = true;
-    api<AuthUserResponse>('/user/authUser')
+    (takeEarlyUser(session.token) ?? api<AuthUserResponse>('/user/authUser'))
       .then(({ actingFor: _actingFor, ...user }) => {
         const current = store.get(sessionAtom);
         if (current?.token === session.token) setSession({ ...current, user });

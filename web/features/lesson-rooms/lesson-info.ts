@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { LessonRoomInfo } from '../../../schema/contracts/lesson-room';
 import { ApiFailure } from '../../lib/api';
+import { dropDeviceCopy, keepDeviceCopy, readDeviceCopy } from '../offline/device-copy';
 import { lessonRoomCalls } from './api';
 
 const refusalText = (data: unknown) => {
@@ -8,46 +9,45 @@ const refusalText = (data: unknown) => {
   return typeof message === 'string' ? message : 'Lesson not found';
 };
 
-const cacheKey = (sectionId: string) => `studyhall.lesson-room.${sectionId}`;
+/** Kept per person acted for: whether one may edit or leads differs between the people of a shared device. */
+const copyKey = (sectionId: string) => `lesson-room.${sectionId}`;
 
-const deviceCopy = (sectionId: string) => {
-  const kept = localStorage.getItem(cacheKey(sectionId));
-  return kept ? (JSON.parse(kept) as LessonRoomInfo) : null;
+const keptInfo = (sectionId: string) => readDeviceCopy<LessonRoomInfo>(copyKey(sectionId))?.value ?? null;
+
+const readyFromDevice = (sectionId: string): LessonLoad => {
+  const info = keptInfo(sectionId);
+  return info ? { state: 'ready', info } : { state: 'loading' };
 };
 
-const readyOffline = (sectionId: string): { state: 'ready'; info: LessonRoomInfo } | null => {
-  const info = navigator.onLine ? null : deviceCopy(sectionId);
-  return info ? { state: 'ready', info } : null;
-};
-
-/** Already showing this lesson from the device: the same copy again must not re-render the whole room. */
+/** Already showing this lesson: the same details again must not re-render the whole room. */
 const sameRoom = (current: LessonLoad, info: LessonRoomInfo) => current.state === 'ready' && current.info.section._id === info.section._id;
+const sameInfo = (current: LessonLoad, info: LessonRoomInfo) => current.state === 'ready' && JSON.stringify(current.info) === JSON.stringify(info);
 
 export type LessonLoad = { state: 'loading' } | { state: 'ready'; info: LessonRoomInfo } | { state: 'refused'; message: string } | { state: 'failed' };
 
 /**
- * The lesson's header data. The last answer is kept on the device, so the room opens with the network gone (its
- * documents come from IndexedDB); a refusal from the server is never covered up by the copy.
+ * The lesson's header data. The last answer is kept on the device and the room opens from it at once, whatever the
+ * network, while the server is asked again: a train's Wi-Fi that connects but carries nothing (the browser says
+ * online, requests hang) must not hold the board and notes, which come from IndexedDB anyway. The server's answer
+ * replaces the copy when it differs, and a refusal is never covered up by it.
  */
 export function useLessonInfo(sectionId: string) {
-  const [load, setLoad] = useState<LessonLoad>(() => readyOffline(sectionId) ?? { state: 'loading' });
+  const [load, setLoad] = useState<LessonLoad>(() => readyFromDevice(sectionId));
   const fetchInfo = useCallback(() => {
-    // Offline the request can only fail, so the room opens from the device copy at once instead of after it.
-    const offline = readyOffline(sectionId);
-    setLoad((current) => (offline && sameRoom(current, offline.info) ? current : (offline ?? { state: 'loading' })));
+    const kept = readyFromDevice(sectionId);
+    setLoad((current) => (kept.state === 'ready' && sameRoom(current, kept.info) ? current : kept));
     lessonRoomCalls.info(sectionId).then(
       (info) => {
-        localStorage.setItem(cacheKey(sectionId), JSON.stringify(info));
-        setLoad({ state: 'ready', info });
+        keepDeviceCopy(copyKey(sectionId), info);
+        setLoad((current) => (sameInfo(current, info) ? current : { state: 'ready', info }));
       },
       (error: unknown) => {
         if (error instanceof ApiFailure && (error.status === 403 || error.status === 404)) {
-          localStorage.removeItem(cacheKey(sectionId));
+          dropDeviceCopy(copyKey(sectionId));
           setLoad({ state: 'refused', message: refusalText(error.data) });
           return;
         }
-        const kept = deviceCopy(sectionId);
-        setLoad((current) => (kept ? (sameRoom(current, kept) ? current : { state: 'ready', info: kept }) : { state: 'failed' }));
+        setLoad((current) => (current.state === 'ready' ? current : { state: 'failed' }));
       },
     );
   }, [sectionId]);

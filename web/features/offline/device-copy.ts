@@ -48,3 +48,8 @@ export function keepDeviceCopy<T>(key: string, value: T, scope: CopyScope = 'per
   }
   return copy;
 }
+
+/** Forgets the kept copy: the server refused it, so it must not open again from the device. */
+export function dropDeviceCopy(key: string, scope: CopyScope = 'person') {
+  localStorage.removeItem(storageKey(key, scope));
+}

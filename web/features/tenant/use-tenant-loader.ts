@@ -1,10 +1,10 @@
-import { useSetAtom } from 'jotai';
-import { useEffect } from 'react';
+import { useAtom, useSetAtom } from 'jotai';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import type { TenantResponse } from '../../../schema/contracts/tenant';
 import { api } from '../../lib/api';
 import { useToast } from '../../ui/toast/use-toast';
 import { withDeviceCopy } from '../offline/device-copy';
-import { tenantAtom, tenantLoadingAtom } from './atoms';
+import { TENANT_COPY, tenantAtom, tenantLoadingAtom } from './atoms';
 
 /** A partner's colours replace the default teal through the variables styles.css reads. */
 function applyTenantTheme(tenant: TenantResponse) {
@@ -15,14 +15,20 @@ function applyTenantTheme(tenant: TenantResponse) {
 
 /** Fetches the tenant once; a failure is reported and the app carries on with the default look. */
 export function useTenantLoader() {
-  const setTenant = useSetAtom(tenantAtom);
+  const [known, setTenant] = useAtom(tenantAtom);
   const setLoading = useSetAtom(tenantLoadingAtom);
   const toast = useToast();
+
+  // The copy from the last visit wears its colours from the first frame; the answer below replaces it.
+  const [keptTheme] = useState(known);
+  useLayoutEffect(() => {
+    if (keptTheme) applyTenantTheme(keptTheme);
+  }, [keptTheme]);
 
   useEffect(() => {
     let live = true;
     // Kept on the device, so an offline start still wears the tenant's name and colours.
-    withDeviceCopy('tenant', () => api<TenantResponse>('/tenant'), 'device')
+    withDeviceCopy(TENANT_COPY, () => api<TenantResponse>('/tenant'), 'device')
       .then(({ value: tenant }) => {
         if (!live) return;
         setTenant(tenant);

@@ -4,33 +4,29 @@ import { Mathematics } from '@tiptap/extension-mathematics';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import clsx from 'clsx';
-import katex from 'katex';
 import 'katex/dist/katex.min.css';
 import './notes.css';
 import { Bold, Heading2, Italic, List, ListOrdered, Sigma } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { WebsocketProvider } from 'y-websocket';
 import type * as Y from 'yjs';
 import { focusRing } from '../../../ui/classes';
 import type { PresenceUser } from '../presence';
-import { type FormulaGroupKey, formulaGroups } from './formula-palette';
+import { FormulaPalette } from './FormulaPalette';
+import { katexOptions, renderLatex } from './latex';
 
-interface Props {
+export interface LessonNotesProps {
   doc: Y.Doc;
   provider: WebsocketProvider;
   user: PresenceUser;
   readOnly: boolean;
 }
 
-const katexOptions = { throwOnError: false, output: 'htmlAndMathml' as const };
-const renderLatex = (latex: string) => katex.renderToString(latex, katexOptions);
-
 const barButton = `inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 disabled:opacity-40 dark:text-slate-300 dark:hover:bg-slate-800 ${focusRing}`;
 
 /** The lesson's shared notes: rich text with math, typed together with live carets. */
-export default function LessonNotes({ doc, provider, user, readOnly }: Props) {
+function LessonNotes({ doc, provider, user, readOnly }: LessonNotesProps) {
   const [editing, setEditing] = useState<{ latex: string; pos: number | null } | null>(null);
-  const [group, setGroup] = useState<FormulaGroupKey>('quick');
   const editor = useEditor(
     {
       editable: !readOnly,
@@ -76,7 +72,6 @@ export default function LessonNotes({ doc, provider, user, readOnly }: Props) {
     setEditing(null);
   };
 
-  const current = formulaGroups.find((g) => g.key === group)!;
   return (
     <section
       aria-label="Notes"
@@ -119,40 +114,7 @@ export default function LessonNotes({ doc, provider, user, readOnly }: Props) {
       </div>
       {!readOnly && (
         <div className="border-t border-slate-200 p-2 dark:border-slate-700">
-          <div role="tablist" aria-label="Formula palette" className="mb-1 flex gap-1 overflow-x-auto">
-            {formulaGroups.map((g) => (
-              <button
-                key={g.key}
-                type="button"
-                role="tab"
-                aria-selected={group === g.key}
-                onClick={() => setGroup(g.key)}
-                className={clsx(
-                  'rounded-full px-2.5 py-1 text-xs font-medium',
-                  focusRing,
-                  group === g.key ? 'bg-brand/15 text-brand-strong dark:text-brand' : 'text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800',
-                )}
-              >
-                {g.label}
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel" aria-label={`${current.label} symbols`} className="flex flex-wrap gap-1">
-            {current.items.map((latex) => (
-              <button
-                key={latex}
-                type="button"
-                title={latex}
-                aria-label={`Insert ${latex}`}
-                onClick={() => insert(latex)}
-                className={clsx(
-                  'min-w-9 rounded-md px-1.5 py-1 text-sm text-slate-800 ring-1 ring-slate-200 hover:bg-slate-50 dark:text-slate-100 dark:ring-slate-700 dark:hover:bg-slate-800',
-                  focusRing,
-                )}
-                dangerouslySetInnerHTML={{ __html: renderLatex(latex) }}
-              />
-            ))}
-          </div>
+          <FormulaPalette onInsert={insert} />
           {editing && (
             <form
               className="mt-2 flex flex-col gap-2"
@@ -196,3 +158,6 @@ export default function LessonNotes({ doc, provider, user, readOnly }: Props) {
     </section>
   );
 }
+
+// The room re-renders on every peer's move; the editor follows its document by itself.
+export default memo(LessonNotes);
