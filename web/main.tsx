@@ -1,13 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { requestStoredUserEarly } from './features/auth/early-user';
+import { startStoredSession } from './features/auth/stored-user';
 import { applyTheme, initialTheme } from './lib/theme';
 import { createAppRouter } from './router';
 import './styles.css';
 
 applyTheme(initialTheme());
-requestStoredUserEarly(location.hash);
+startStoredSession(location.hash);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

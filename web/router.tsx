@@ -40,8 +40,7 @@ const MyTrialsPage = lazyPage(() => import('./features/trials/MyTrialsPage'));
 const AdminTrialsPage = lazyPage(() => import('./features/admin-trials/AdminTrialsPage'));
 const TutorSortingPage = lazyPage(() => import('./features/tutor-sortings/TutorSortingPage'));
 const PricingPage = lazyPage(() => import('./features/pricing/PricingPage'));
-const loadLessonRoom = () => import('./features/lesson-rooms/LessonRoomPage');
-const LessonRoomPage = lazyPage(loadLessonRoom);
+const LessonRoomPage = lazyPage(() => import('./features/lesson-rooms/LessonRoomPage'));
 const AvailabilityPage = lazyPage(() => import('./features/availability/AvailabilityPage'));
 const TrialRecordingPage = lazyPage(() => import('./features/lesson-rooms/TrialRecordingPage'));
 const StudentQuizHistoryPage = lazyPage(() => import('./features/quiz-review/StudentQuizHistoryPage'));
@@ -65,8 +64,9 @@ const page = (path: string, Page: LazyPage<NoProps>): RouteObject => ({ path, el
 const warmUpLessonRoom = ({ sectionId }: Params) => {
   LessonRoomPage.preload();
   void preloadLessonNotes().catch(() => undefined);
+  // Its own small chunk (Yjs and y-indexeddb), so the reading starts before the room's larger code has arrived.
   if (sectionId)
-    void loadLessonRoom().then(
+    void import('./features/lesson-rooms/device-docs').then(
       ({ readLessonDocsEarly }) => readLessonDocsEarly(sectionId),
       () => undefined,
     );

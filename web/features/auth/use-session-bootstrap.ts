@@ -1,12 +1,10 @@
 import { useAtom, useSetAtom, useStore } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { AuthUserResponse } from '../../../schema/contracts/auth';
-import { api, Unreachable } from '../../lib/api';
 import { statusOf } from '../../lib/errors';
 import { adoptStoredSignInAtom, sessionAtom, tokenReadyAtom, userLoadedAtom } from '../../lib/session';
 import { useToast } from '../../ui/toast/use-toast';
-import { takeEarlyUser } from './early-user';
+import { loadStoredUser } from './stored-user';
 import { fragmentCredentials, requestToken, sessionFromToken } from './token-request';
 
 /**
@@ -23,10 +21,10 @@ export function useSessionBootstrap() {
   const toast = useToast();
   const location = useLocation();
   const navigate = useNavigate();
-  const [fragmentChecked, setFragmentChecked] = useState(false);
+  // Without a token sign-in in the address there is nothing to wait for (startStoredSession did the rest).
+  const [fragmentChecked, setFragmentChecked] = useState(() => fragmentCredentials(location.hash) === null);
   const fragmentStarted = useRef(false);
   const guestPending = useRef(false);
-  const userPending = useRef(false);
 
   useEffect(() => {
     if (fragmentStarted.current) return;
@@ -80,19 +78,6 @@ export function useSessionBootstrap() {
   }, [adoptStoredSignIn, fragmentChecked, session, setSession, setTokenReady, setUserLoaded, store, toast]);
 
   useEffect(() => {
-    if (!session || userLoaded || userPending.current) return;
-    userPending.current = true;
-    (takeEarlyUser(session.token) ?? api<AuthUserResponse>('/user/authUser'))
-      .then(({ actingFor: _actingFor, ...user }) => {
-        const current = store.get(sessionAtom);
-        if (current?.token === session.token) setSession({ ...current, user });
-      })
-      // A 401 has already ended the session and gone to the portal root. Offline, the stored user stands and the
-      // header says the app is offline: no toast.
-      .catch((error: unknown) => statusOf(error) !== 401 && !(error instanceof Unreachable) && toast.error(error))
-      .finally(() => {
-        userPending.current = false;
-        setUserLoaded(true);
-      });
-  }, [session, userLoaded, setSession, setUserLoaded, store, toast]);
+    if (session && !userLoaded) loadStoredUser(store);
+  }, [session, userLoaded, store]);
 }

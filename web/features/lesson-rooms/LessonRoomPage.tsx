@@ -4,7 +4,7 @@ import { ArrowLeft, Bookmark, DoorClosed, FileDown, History, Plus, UserRoundSear
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { LessonRoomInfo } from '../../../schema/contracts/lesson-room';
-import { lessonDocName } from '../../../schema/contracts/realtime';
+import { lessonDocName } from '../../../schema/contracts/room-names';
 import { fullName } from '../../lib/people';
 import { signedInUserAtom } from '../../lib/session';
 import { focusRing, secondaryButton } from '../../ui/classes';
@@ -28,9 +28,6 @@ import { useLessonSession } from './use-lesson-session';
 // Tiptap and KaTeX are the heaviest part of the room: fetched as soon as the room's code runs, and the board is usable
 // before they arrive.
 void preloadLessonNotes().catch(() => undefined);
-
-// For the router's warm-up of a reload into the room, which has this module at hand first.
-export { readLessonDocsEarly } from './device-docs';
 
 /**
  * /learning-portal/lesson-room/:sectionId — the live lesson: shared whiteboard and notes. With `recording` (the

@@ -1,6 +1,6 @@
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
-import { lessonDocName } from '../../../schema/contracts/realtime';
+import { lessonDocName } from '../../../schema/contracts/room-names';
 
 /** A shared document and its IndexedDB copy, read before its room rendered. */
 export interface EarlyDoc {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { docRoomName } from '../../../schema/contracts/realtime';
+import { docRoomName } from '../../../schema/contracts/room-names';
 import { afterFirstPaint } from '../../lib/after-first-paint';
 import { fetchTicket } from '../../lib/realtime/tickets';
 import { hasEarlyDoc } from './device-docs';
