@@ -1,8 +1,9 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSessionBootstrap } from '../features/auth/use-session-bootstrap';
 import { useActiveImpersonation } from '../features/impersonation/active-impersonation';
+import { dropRoomSnapshotOffPath } from '../features/lesson-rooms/room-snapshot';
 import { tenantAtom, tenantLoadingAtom } from '../features/tenant/atoms';
 import { useTenantLoader } from '../features/tenant/use-tenant-loader';
 import { dropSessionAtom, sessionAtom, sessionEndingAtom, tokenReadyAtom, userLoadedAtom } from '../lib/session';
@@ -57,6 +58,7 @@ export default function AppShell() {
   );
 
   const { pathname } = useLocation();
+  useLayoutEffect(dropRoomSnapshotOffPath, [pathname]);
   const [ending, setEnding] = useAtom(sessionEndingAtom);
   useEffect(() => {
     if (ending && pathname === '/') setEnding(false);

@@ -30,7 +30,11 @@ export function writeStoredSession(session: StoredSession) {
   localStorage.setItem(ACTING_USER_KEY, session.actingUserId);
 }
 
+/** The lesson room's picture for a reload (web/features/lesson-rooms/room-snapshot.ts) goes with the session. */
+export const ROOM_SNAPSHOT_KEY = 'studyhall.room-snapshot';
+
 export function clearStoredSession() {
+  localStorage.removeItem(ROOM_SNAPSHOT_KEY);
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
   localStorage.removeItem(ACTING_USER_KEY);

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { useAtomValue } from 'jotai';
 import { ArrowLeft, Bookmark, DoorClosed, FileDown, History, Plus, UserRoundSearch } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { LessonRoomInfo } from '../../../schema/contracts/lesson-room';
 import { lessonDocName } from '../../../schema/contracts/room-names';
@@ -21,6 +21,7 @@ import { preloadLessonNotes, useLessonNotes } from './notes/use-lesson-notes';
 import { colorFor, type PresenceUser, usePeers } from './presence';
 import Replay from './Replay';
 import { RoomHeader } from './RoomHeader';
+import { dropRoomSnapshot, useRoomSnapshot } from './room-snapshot';
 import { EndLessonButton, QuestionBar } from './SessionControls';
 import { useDocConnection } from './use-doc-connection';
 import { useLessonSession } from './use-lesson-session';
@@ -37,6 +38,11 @@ export default function LessonRoomPage({ recording = false, sectionId: givenSect
   const params = useParams();
   const sectionId = givenSectionId ?? params.sectionId ?? '';
   const { load, retry } = useLessonInfo(sectionId);
+  const closed = load.state === 'refused' || load.state === 'failed';
+  useLayoutEffect(() => {
+    if (closed) dropRoomSnapshot();
+  }, [closed]);
+  useLayoutEffect(() => dropRoomSnapshot, []);
   if (load.state === 'loading') {
     return (
       <div className="flex min-h-[60vh] items-center justify-center text-slate-500" role="status" aria-label="Opening the lesson room">
@@ -130,7 +136,7 @@ function LessonRoom({ info }: { info: LessonRoomInfo }) {
         </p>
       )}
       {board.connection && notes.connection ? (
-        <RoomBody info={info} me={me} readOnly={readOnly} board={board.connection} notes={notes.connection} />
+        <RoomBody info={info} me={me} readOnly={readOnly} board={board.connection} notes={notes.connection} loaded={board.state.loaded && notes.state.loaded} />
       ) : (
         <div className="flex flex-1 items-center justify-center">
           <Spinner className="size-8" />
@@ -153,12 +159,15 @@ function RoomBody({
   readOnly: seatReadOnly,
   board,
   notes,
+  loaded,
 }: {
   info: LessonRoomInfo;
   me: PresenceUser;
   readOnly: boolean;
   board: Connection;
   notes: Connection;
+  /** Both documents have been read from the device. */
+  loaded: boolean;
 }) {
   const doc = board.doc;
   const origin = useMemo(() => ({ user: me.userId }), [me.userId]);
@@ -167,6 +176,7 @@ function RoomBody({
   const peers = usePeers(board.awareness);
   const lessonSession = useLessonSession(info, board.awareness, peers);
   const LessonNotes = useLessonNotes();
+  useRoomSnapshot(loaded && LessonNotes !== null, doc, notes.doc);
   // After the lesson the board and notes stay, to read.
   const readOnly = seatReadOnly || lessonSession.ended;
   const [pageId, setPageId] = useState(pages[0]!);

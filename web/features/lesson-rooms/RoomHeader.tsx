@@ -48,6 +48,7 @@ export function ConnectionBadge({ status, pending }: { status: DocStatus; pendin
     <span
       role="status"
       data-testid="connection-state"
+      data-snapshot-omit=""
       className={clsx(
         'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium',
         status === 'connected' && 'bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-300',
