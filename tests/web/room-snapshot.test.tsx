@@ -15,6 +15,7 @@ function Room({ live, board, notes }: { live: boolean; board: Y.Doc; notes: Y.Do
         Live
       </span>
       <svg data-testid="whiteboard" aria-label="Board">
+        <pattern id="board-dots" />
         <path data-element="pen" d="M0 0L10 10" />
       </svg>
       <div className="ProseMirror" contentEditable suppressContentEditableWarning>
@@ -50,7 +51,7 @@ describe('the lesson room picture for a reload', () => {
     document.body.innerHTML = '';
   });
 
-  it('is taken when the page is left, without ids, test ids, the editable flag or the connection state', () => {
+  it("is taken when the page is left, without ids (but the board's), test ids, the editable flag or the connection state", () => {
     showRoom(true);
     window.dispatchEvent(new Event('pagehide'));
     const snapshot = kept()!;
@@ -58,7 +59,9 @@ describe('the lesson room picture for a reload', () => {
     expect(snapshot.html).toContain('Quadratics');
     expect(snapshot.html).toContain('data-element="pen"');
     expect(snapshot.html).toContain('Kept notes');
-    expect(snapshot.html).not.toMatch(/id=|data-testid|contenteditable|Live|"ProseMirror"/);
+    expect(snapshot.html).not.toMatch(/ id="room-title"|data-testid|contenteditable|"ProseMirror"/);
+    expect(snapshot.html).toContain('id="board-dots"');
+    expect(snapshot.html).toMatch(/<span [^>]*style="visibility: hidden;"[^>]*>\s*Live/);
     expect(snapshot.html).toContain('class="ProseMirror-picture"');
   });
 

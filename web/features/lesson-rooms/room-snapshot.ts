@@ -50,15 +50,17 @@ export function dropRoomSnapshotOffPath() {
 /** The page's markup without what would clash with the live page or describe only this moment. */
 function pictureOf(root: HTMLElement) {
   const copy = root.cloneNode(true) as HTMLElement;
-  for (const element of copy.querySelectorAll(`[${SNAPSHOT_OMIT}]`)) element.remove();
-  // Ids and test ids would be doubled while both are up; an editable copy would take a caret.
+  // Hidden, not removed: the header keeps its layout when the live room replaces the picture.
+  for (const element of copy.querySelectorAll<HTMLElement>(`[${SNAPSHOT_OMIT}]`)) element.style.visibility = 'hidden';
   for (const editor of copy.querySelectorAll(`.${EDITOR_CLASS}`)) editor.classList.replace(EDITOR_CLASS, PICTURE_EDITOR_CLASS);
-  for (const element of copy.querySelectorAll('[id], [data-testid], [contenteditable], [autofocus]')) {
-    element.removeAttribute('id');
+  // Test ids would be doubled while both are up, an editable copy would take a caret; ids go too, except the board's
+  // patterns and markers, which its drawing refers to (the live board's are the same).
+  for (const element of copy.querySelectorAll('[data-testid], [contenteditable], [autofocus]')) {
     element.removeAttribute('data-testid');
     element.removeAttribute('contenteditable');
     element.removeAttribute('autofocus');
   }
+  for (const element of copy.querySelectorAll('[id]')) if (!element.closest('svg')) element.removeAttribute('id');
   return copy.innerHTML;
 }
 
