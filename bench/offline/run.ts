@@ -48,7 +48,7 @@ async function startServer(): Promise<ChildProcess> {
 const PAINTED = `((note) => {
   const drawn = (scope, notes) =>
     document.querySelector(scope + ' [data-element]') !== null && (document.querySelector(scope + ' ' + notes)?.textContent ?? '').includes(note);
-  const live = drawn('#root', '.ProseMirror');
+  const live = drawn('#root', '.ProseMirror') && document.getElementById('room-snapshot') === null;
   // The picture's own mark is its first frame; this polling may start a frame or two after it.
   const pictured = performance.getEntriesByName('studyhall:room-picture')[0];
   if (window.shownAt === undefined && (live || drawn('#room-snapshot', '.ProseMirror-picture'))) window.shownAt = live ? performance.now() : (pictured?.startTime ?? performance.now());

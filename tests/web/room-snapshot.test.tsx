@@ -21,6 +21,10 @@ function Room({ live, board, notes }: { live: boolean; board: Y.Doc; notes: Y.Do
       <div className="ProseMirror" contentEditable suppressContentEditableWarning>
         Kept notes
       </div>
+      <span className="katex">
+        <span className="katex-mathml">x squared</span>
+        <span className="katex-html">x²</span>
+      </span>
     </div>
   );
 }
@@ -63,6 +67,8 @@ describe('the lesson room picture for a reload', () => {
     expect(snapshot.html).toContain('id="board-dots"');
     expect(snapshot.html).toMatch(/<span [^>]*style="visibility: hidden;"[^>]*>\s*Live/);
     expect(snapshot.html).toContain('class="ProseMirror-picture"');
+    expect(snapshot.html).toContain('katex-html');
+    expect(snapshot.html).not.toContain('katex-mathml');
   });
 
   it('is not taken before the board and notes are on screen', () => {
@@ -71,12 +77,15 @@ describe('the lesson room picture for a reload', () => {
     expect(kept()).toBeNull();
   });
 
-  it('goes when the live room is drawn, and not before', () => {
+  it('goes when the live room is drawn, and not before, and the live page shows', () => {
     putUpCover();
     const { rerender, board, notes } = showRoom(false);
+    const root = document.getElementById('root')!;
+    root.style.visibility = 'hidden';
     expect(document.getElementById('room-snapshot')).not.toBeNull();
     rerender(<Room live board={board} notes={notes} />);
     expect(document.getElementById('room-snapshot')).toBeNull();
+    expect(root.style.visibility).toBe('');
   });
 
   it('is not taken again on leaving when nothing changed since the picture this reload showed', () => {

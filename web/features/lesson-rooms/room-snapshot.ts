@@ -36,15 +36,17 @@ const PICTURE_EDITOR_CLASS = 'ProseMirror-picture';
 
 const TENANT_VARS = ['--tenant-primary', '--tenant-primary-dark'];
 
-/** The live room is on screen (or will not be): the picture goes, in the same frame. */
+/** The live room is on screen (or will not be): the picture goes, in the same frame, and the live page shows. */
 export function dropRoomSnapshot() {
-  document.getElementById(COVER_ID)?.remove();
+  const cover = document.getElementById(COVER_ID);
+  if (!cover) return;
+  cover.remove();
+  document.getElementById('root')?.style.removeProperty('visibility');
 }
 
 /** The app went elsewhere before the room opened (a sign-in, another page): the picture must not cover it. */
 export function dropRoomSnapshotOffPath() {
-  const cover = document.getElementById(COVER_ID);
-  if (cover && cover.dataset.path !== location.pathname) cover.remove();
+  if (document.getElementById(COVER_ID)?.dataset.path !== location.pathname) dropRoomSnapshot();
 }
 
 /** The page's markup without what would clash with the live page or describe only this moment. */
@@ -53,6 +55,8 @@ function pictureOf(root: HTMLElement) {
   // Hidden, not removed: the header keeps its layout when the live room replaces the picture.
   for (const element of copy.querySelectorAll<HTMLElement>(`[${SNAPSHOT_OMIT}]`)) element.style.visibility = 'hidden';
   for (const editor of copy.querySelectorAll(`.${EDITOR_CLASS}`)) editor.classList.replace(EDITOR_CLASS, PICTURE_EDITOR_CLASS);
+  // KaTeX's MathML half is for screen readers, which skip the picture: a smaller picture is drawn sooner.
+  for (const mathml of copy.querySelectorAll('.katex-mathml')) mathml.remove();
   // Test ids would be doubled while both are up, an editable copy would take a caret; ids go too, except the board's
   // patterns and markers, which its drawing refers to (the live board's are the same).
   for (const element of copy.querySelectorAll('[data-testid], [contenteditable], [autofocus]')) {

@@ -30,6 +30,8 @@ function LessonNotes({ doc, provider, user, readOnly }: LessonNotesProps) {
   const editor = useEditor(
     {
       editable: !readOnly,
+      // Its base styles are in notes.css.
+      injectCSS: false,
       extensions: [
         // The collaboration extension brings its own undo that only takes back this person's typing.
         StarterKit.configure({ undoRedo: false }),
