@@ -90,6 +90,7 @@ describe('the lesson room picture for a reload', () => {
 
   it('is not taken again on leaving when nothing changed since the picture this reload showed', () => {
     localStorage.setItem(ROOM_SNAPSHOT_KEY, JSON.stringify({ path: PATH, user: 'user_sam', width: window.innerWidth, vars: {}, html: 'before' }));
+    putUpCover();
     const { board } = showRoom(true);
     window.dispatchEvent(new Event('pagehide'));
     expect(kept()!.html).toBe('before');
@@ -98,8 +99,16 @@ describe('the lesson room picture for a reload', () => {
     expect(kept()!.html).toContain('Kept notes');
   });
 
+  it('is taken again when this load showed none (another build, or none was kept)', () => {
+    localStorage.setItem(ROOM_SNAPSHOT_KEY, JSON.stringify({ path: PATH, user: 'user_sam', width: window.innerWidth, vars: {}, html: 'before' }));
+    showRoom(true);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(kept()!.html).toContain('Kept notes');
+  });
+
   it('is forgotten when the room closes with a change it does not show', () => {
     localStorage.setItem(ROOM_SNAPSHOT_KEY, JSON.stringify({ path: PATH, user: 'user_sam', width: window.innerWidth, vars: {}, html: 'before' }));
+    putUpCover();
     const { notes, unmount } = showRoom(true);
     notes.getText('t').insert(0, 'new line');
     unmount();

@@ -36,10 +36,14 @@ const PICTURE_EDITOR_CLASS = 'ProseMirror-picture';
 
 const TENANT_VARS = ['--tenant-primary', '--tenant-primary-dark'];
 
+/** This page load showed a picture of the room now live: it is current until the room changes. */
+let pictureShown = false;
+
 /** The live room is on screen (or will not be): the picture goes, in the same frame, and the live page shows. */
 export function dropRoomSnapshot() {
   const cover = document.getElementById(COVER_ID);
   if (!cover) return;
+  pictureShown = cover.dataset.path === location.pathname;
   cover.remove();
   document.getElementById('root')?.style.removeProperty('visibility');
 }
@@ -88,15 +92,6 @@ function keepSnapshot() {
   }
 }
 
-function hasSnapshotOf(path: string) {
-  try {
-    const kept = JSON.parse(localStorage.getItem(ROOM_SNAPSHOT_KEY) ?? 'null') as RoomSnapshot | null;
-    return kept?.path === path && kept.user === storedActingUserId() && kept.width === window.innerWidth;
-  } catch {
-    return false;
-  }
-}
-
 /** How long after a change the picture is taken again, when the page is idle. */
 const KEEP_AFTER_MS = 1000;
 
@@ -115,8 +110,9 @@ export function useRoomSnapshot(live: boolean, board: Y.Doc, notes: Y.Doc) {
 
   useEffect(() => {
     if (!live) return;
-    // A picture of this room is already kept (the one this reload showed): nothing has changed since it was taken.
-    let changed = !hasSnapshotOf(location.pathname);
+    // The picture this reload showed is the one kept: nothing has changed since it was taken.
+    let changed = !pictureShown;
+    pictureShown = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const keep = () => {
       clearTimeout(timer);
