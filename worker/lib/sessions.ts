@@ -172,13 +172,14 @@ export async function endSession(tdb: TenantDb, sessionId: string) {
     .where(tdb.where(sessions, eq(sessions._id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** A guest of this tenant, for the client_credentials grant. */
-export function newGuest(tdb: TenantDb) {
-  return tdb.db
+/** A new guest of this tenant with its session: the client_credentials grant. */
+export async function grantGuest(tdb: TenantDb, secret: string) {
+  const guest = await tdb.db
     .insert(users)
     .values(tdb.values(users, { role: 'GUEST', firstname: 'Guest', lastname: '' }))
     .returning()
     .get();
+  return grant(tdb, secret, guest, 'client_credentials');
 }
 
 /** The session an admin acts as `targetId` in, tied to the admin's own session to return to. */

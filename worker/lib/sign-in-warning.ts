@@ -2,19 +2,13 @@ import { eq, isNull } from 'drizzle-orm';
 import { sendEmail } from '../../platform/email/outbox';
 import { signInWarningMail } from '../../platform/email/templates';
 import { users } from '../../schema/tables';
-import type { Env } from '../env';
+import type { MailFrom } from './mail-from';
 import type { Caller } from './rate-limit';
 import type { TenantDb } from './tenant-db';
 
 const WHEN = { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' } as const;
 
-export interface WarningContext {
-  env: Env;
-  /** The tenant's origin (already matched to a known tenant domain) and its product name. */
-  origin: string;
-  productName: string;
-  waitUntil: (promise: Promise<unknown>) => void;
-}
+export type WarningContext = MailFrom;
 
 /** Tells the owner of `email` that someone has been guessing their password; nothing when no such account exists. */
 export async function warnOwner(tdb: TenantDb, ctx: WarningContext, email: string, caller: Caller, at = new Date()) {

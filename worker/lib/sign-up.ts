@@ -6,12 +6,20 @@ import { sessions, users } from '../../schema/tables';
 import { newId } from '../../schema/tables/columns';
 import { verifyAccessToken } from './access-tokens';
 import { hashPassword } from './passwords';
+import { type Caller, type Refusal, reserveAttempt, THROTTLES, throttleKeys } from './rate-limit';
 import { endSession, type Grant, grant } from './sessions';
 import type { TenantDb } from './tenant-db';
 import { uniqueWrite } from './unique';
 
 const EMAIL_TAKEN = 'An account with this email already exists. Sign in or reset your password.';
 const emailTaken = () => new ApiError(409, `email: ${EMAIL_TAKEN}`, [{ path: 'email', message: EMAIL_TAKEN }]);
+
+export interface SignUpRequest {
+  caller: Caller;
+  /** The request's Authorization header: a guest's session becomes the new account's. */
+  authorization: string | undefined;
+  account: SignUpAccount;
+}
 
 export interface GuestSession {
   sessionId: string;
@@ -72,10 +80,16 @@ export async function grantNewAccount(tdb: TenantDb, secret: string, userId: str
   return grant(tdb, secret, user!, 'sign-up');
 }
 
-/** Signs a new account up in one statement (sign-up without a trial). */
-export async function signUp(tdb: TenantDb, secret: string, guest: GuestSession | null, input: SignUpAccount): Promise<Grant> {
-  const write = await accountWrite(tdb, guest, input);
+/**
+ * Sign-up from the sign-up page: within the throttle on the caller, the account (taking over the caller's guest
+ * session when the request carries one) and its first session. Answers the refusal when the throttle blocks it.
+ */
+export async function signUp(tdb: TenantDb, secret: string, input: SignUpRequest): Promise<{ refused: Refusal } | { granted: Grant }> {
+  const refused = await reserveAttempt(tdb.db, [{ key: throttleKeys.signUp(tdb.tenantId, input.caller), policy: THROTTLES.signUp }], 'sign-ups');
+  if (refused) return { refused };
+  const guest = await guestSessionOf(tdb, secret, input.authorization);
+  const write = await accountWrite(tdb, guest, input.account);
   // Two sign-ups with the same email at once: the unique index decides, and the loser gets the same 409.
   await withAccountRace(() => write.statement.run());
-  return grantNewAccount(tdb, secret, write.userId, write.guestSessionId);
+  return { granted: await grantNewAccount(tdb, secret, write.userId, write.guestSessionId) };
 }

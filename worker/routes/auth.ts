@@ -1,14 +1,12 @@
-import { eq, isNull } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { fieldError } from '../../platform/errors';
 import { type AuthType, authTypes, tokenRequest } from '../../schema/contracts/auth';
-import { type User, users } from '../../schema/tables';
+import type { User } from '../../schema/tables';
 import type { AppBindings } from '../env';
-import { rehashPassword } from '../lib/password-changes';
-import { DUMMY_HASH, needsRehash, verifyPassword } from '../lib/passwords';
-import { callerOf, passwordFailed, passwordKeys, passwordSucceeded, reserveAttempt, tooMany } from '../lib/rate-limit';
-import { cookieUser, endSession, forgetSession, grant, idTokenUser, issueIdToken, newGuest, rememberSession, type SessionOrigin } from '../lib/sessions';
-import { warnOwner } from '../lib/sign-in-warning';
+import { passwordSignIn } from '../lib/accounts/password-sign-in';
+import { mailFrom } from '../lib/mail-from';
+import { callerOf, tooMany } from '../lib/rate-limit';
+import { cookieUser, endSession, forgetSession, grant, grantGuest, idTokenUser, issueIdToken, rememberSession, type SessionOrigin } from '../lib/sessions';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { refuseWhileImpersonating, requireAccount } from '../middleware/permissions';
@@ -28,20 +26,6 @@ function splitUsername(username: string) {
   return { type: type as AuthType, value: username.slice(colon + 1).trim() };
 }
 
-/** Finds the user by email within this tenant only and checks the password; null for any mismatch. */
-export async function passwordUser(tdb: TenantDb, email: string, password: string): Promise<User | null> {
-  const user = await tdb.db
-    .select()
-    .from(users)
-    .where(tdb.where(users, eq(users.email, email.toLowerCase()), isNull(users.deletedAt)))
-    .get();
-  // An unknown email still pays for one hash, so response time does not reveal which emails exist.
-  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user?.passwordHash || !ok || user.role === 'GUEST') return null;
-  if (needsRehash(user.passwordHash)) await rehashPassword(tdb, user._id, password);
-  return user;
-}
-
 /** The OAuth-style refusal of the token endpoint; `message` mirrors `error_description` for the toast rules. */
 const invalidGrant = (c: Context<AppBindings>, description: string) =>
   c.json({ error: 'invalid_grant', error_description: description, message: description, errors: [] }, 401);
@@ -59,8 +43,7 @@ export const authRoutes = new Hono<AppBindings>()
     const body = c.req.valid('form');
 
     if (body.grant_type === 'client_credentials') {
-      const guest = await newGuest(tdb);
-      return c.json((await grant(tdb, c.env.TOKEN_SECRET, guest, 'client_credentials')).body);
+      return c.json((await grantGuest(tdb, c.env.TOKEN_SECRET)).body);
     }
 
     const { type, value } = splitUsername(body.username);
@@ -76,25 +59,9 @@ export const authRoutes = new Hono<AppBindings>()
         return user ? signedIn(c, tdb, user, 'tpToken') : invalidGrant(c, LINK_INVALID);
       }
       case 'login': {
-        const caller = await callerOf(c);
-        const keys = await passwordKeys(tdb, value, caller);
-        const refused = await reserveAttempt(tdb.db, keys, 'sign-in attempts');
-        if (refused) return tooMany(c, refused);
-        const user = await passwordUser(tdb, value, body.password);
-        if (!user) {
-          if (await passwordFailed(tdb, value)) {
-            const ctx = {
-              env: c.env,
-              origin: new URL(c.req.url).origin,
-              productName: c.get('tenant').name,
-              waitUntil: c.executionCtx.waitUntil.bind(c.executionCtx),
-            };
-            await warnOwner(tdb, ctx, value, caller);
-          }
-          return invalidGrant(c, INCORRECT);
-        }
-        await passwordSucceeded(tdb, user._id, keys, caller);
-        return signedIn(c, tdb, user, 'login');
+        const signIn = await passwordSignIn(tdb, { email: value, password: body.password, caller: await callerOf(c), warning: mailFrom(c) });
+        if ('refused' in signIn) return tooMany(c, signIn.refused);
+        return signIn.user ? signedIn(c, tdb, signIn.user, 'login') : invalidGrant(c, INCORRECT);
       }
     }
   })

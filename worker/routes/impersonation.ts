@@ -1,16 +1,11 @@
-import { count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { ApiError } from '../../platform/errors';
-import { type AuditEntry, auditLogQuery, type LogInAsUserResponse, logInAsUserInput } from '../../schema/contracts/admin-users';
-import type { TokenResponse } from '../../schema/contracts/auth';
-import { auditLog, sessions, users } from '../../schema/tables';
+import { type AuditEntry, auditLogQuery, logInAsUserInput } from '../../schema/contracts/admin-users';
+import { auditLog } from '../../schema/tables';
 import type { AppBindings } from '../env';
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../lib/access-tokens';
-import { findManagedUser, peopleById } from '../lib/admin-user-record';
-import { writeAudit } from '../lib/audit';
+import { endImpersonation, startImpersonation } from '../lib/accounts/impersonation';
+import { peopleById } from '../lib/admin-user-record';
 import { paged } from '../lib/pagination';
-import { toPublicUser } from '../lib/public-user';
-import { endSession, openImpersonation } from '../lib/sessions';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { requirePermission } from '../middleware/permissions';
@@ -25,95 +20,11 @@ const insertionOrder = sql`${auditLog}.rowid`;
  */
 export const impersonationRoutes = new Hono<AppBindings>()
   .post('/admin/users/log-in-as-user', requireAuth, requirePermission('adminUsers', ['logInAsUser']), async (c) => {
-    const tdb = tenantDb(c);
-    const auth = authOf(c);
-    if (auth.impersonatorId) throw new ApiError(403, 'Return to your own account before acting as someone else');
-    const target = await findManagedUser(tdb, (await parseJson(c, logInAsUserInput)).userId);
-    if (target.role === 'ADMIN') throw new ApiError(403, 'You cannot act as another admin');
-
-    const admin = await tdb.db
-      .select()
-      .from(users)
-      .where(tdb.where(users, eq(users._id, auth.userId)))
-      .get();
-    const adminSession = await tdb.db
-      .select({ expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(tdb.where(sessions, eq(sessions._id, auth.sessionId)))
-      .get();
-    if (!admin || !adminSession) throw new ApiError(401, 'Your session has expired. Please sign in again.');
-
-    // It cannot outlive the admin's own session, which is where "Return to my account" goes.
-    const expiresAt = new Date(Math.min(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000, adminSession.expiresAt.getTime()));
-    const session = { _id: await openImpersonation(tdb, auth, target._id, expiresAt) };
-    const { token, expiresIn } = await signAccessToken(c.env.TOKEN_SECRET, {
-      sub: target._id,
-      tid: tdb.tenantId,
-      sid: session._id,
-      role: target.role,
-      guest: false,
-      imp: admin._id,
-    });
-    await writeAudit(tdb.db, {
-      tenantId: tdb.tenantId,
-      actorId: admin._id,
-      subjectId: target._id,
-      sessionId: session._id,
-      method: c.req.method,
-      route: c.req.path,
-      status: 200,
-    });
-    const body: LogInAsUserResponse = {
-      access_token: token,
-      token_type: 'Bearer',
-      expires_in: expiresIn,
-      oauthUser: await toPublicUser(tdb, target),
-      impersonator: { _id: admin._id, firstname: admin.firstname, lastname: admin.lastname },
-    };
-    return c.json(body);
+    const readUserId = async () => (await parseJson(c, logInAsUserInput)).userId;
+    const input = { readUserId, secret: c.env.TOKEN_SECRET, method: c.req.method, route: c.req.path };
+    return c.json(await startImpersonation(tenantDb(c), authOf(c), input));
   })
-  .post('/admin/users/return', requireAuth, async (c) => {
-    const tdb = tenantDb(c);
-    const auth = authOf(c);
-    if (!auth.impersonatorId) throw new ApiError(403, 'You are not acting as another user');
-    const current = await tdb.db
-      .select({ returnSessionId: sessions.returnSessionId })
-      .from(sessions)
-      .where(tdb.where(sessions, eq(sessions._id, auth.sessionId)))
-      .get();
-    await endSession(tdb, auth.sessionId);
-
-    const back = current?.returnSessionId
-      ? await tdb.db
-          .select({ _id: sessions._id })
-          .from(sessions)
-          .where(
-            tdb.where(
-              sessions,
-              eq(sessions._id, current.returnSessionId),
-              eq(sessions.userId, auth.impersonatorId),
-              isNull(sessions.revokedAt),
-              gt(sessions.expiresAt, new Date()),
-            ),
-          )
-          .get()
-      : undefined;
-    const admin = await tdb.db
-      .select()
-      .from(users)
-      .where(tdb.where(users, eq(users._id, auth.impersonatorId), isNull(users.deletedAt)))
-      .get();
-    if (!back || !admin) throw new ApiError(401, 'Your admin session has ended. Please sign in again.');
-    const { token, expiresIn } = await signAccessToken(c.env.TOKEN_SECRET, {
-      sub: admin._id,
-      tid: tdb.tenantId,
-      sid: back._id,
-      role: admin.role,
-      guest: false,
-    });
-    const body: TokenResponse = { access_token: token, token_type: 'Bearer', expires_in: expiresIn, oauthUser: await toPublicUser(tdb, admin) };
-    return c.json(body);
-  })
+  .post('/admin/users/return', requireAuth, async (c) => c.json(await endImpersonation(tenantDb(c), authOf(c), c.env.TOKEN_SECRET)))
   .get('/admin/audit-log', requireAuth, requirePermission('adminUsers', ['view']), validate('query', auditLogQuery), async (c) => {
     const tdb = tenantDb(c);
     const query = c.req.valid('query');

@@ -1,6 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { ApiError } from '../../../platform/errors';
 import type { Trial, TrialPerson } from '../../../schema/contracts/trials';
-import { type trials, users } from '../../../schema/tables';
+import { trials, users } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
 
 export type TrialRow = typeof trials.$inferSelect;
@@ -25,4 +26,23 @@ export async function trialRecords(tdb: TenantDb, rows: TrialRow[]): Promise<Tri
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));
+}
+
+export const trialNotFound = () => new ApiError(404, 'Trial not found');
+
+/** A trial of this tenant, or the 404. */
+export async function findTrial(tdb: TenantDb, id: string) {
+  const row = await tdb.db
+    .select()
+    .from(trials)
+    .where(tdb.where(trials, eq(trials._id, id)))
+    .get();
+  if (!row) throw trialNotFound();
+  return row;
+}
+
+/** A trial with its student and tutor named, or the 404. */
+export async function readTrial(tdb: TenantDb, id: string) {
+  const [trial] = await trialRecords(tdb, [await findTrial(tdb, id)]);
+  return trial!;
 }
