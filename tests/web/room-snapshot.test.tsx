@@ -60,6 +60,7 @@ describe('the lesson room picture for a reload', () => {
     window.dispatchEvent(new Event('pagehide'));
     const snapshot = kept()!;
     expect(snapshot).toMatchObject({ path: PATH, user: 'user_sam', width: window.innerWidth });
+    expect(localStorage.getItem(ROOM_SNAPSHOT_KEY)!.startsWith(`{"path":${JSON.stringify(PATH)},`)).toBe(true);
     expect(snapshot.html).toContain('Quadratics');
     expect(snapshot.html).toContain('data-element="pen"');
     expect(snapshot.html).toContain('Kept notes');

@@ -78,6 +78,7 @@ function keepSnapshot() {
   if (!root || !user) return;
   const style = document.documentElement.style;
   const snapshot: RoomSnapshot = {
+    // First: index.html parses the picture only when the stored text starts with this page's address.
     path: location.pathname,
     user,
     width: window.innerWidth,
