@@ -136,6 +136,22 @@ describe('taking a quiz', () => {
       expect((await answerRows(doc._id)).find((r) => r.questionId === fixtures.open._id)).toEqual(stored);
     });
 
+    it('keeps an open answer’s mark when the same text is saved again, and drops it when the text changes', async () => {
+      const doc = await start(QUIZ_IDS.mixed, maya);
+      const ref = { submissionId: doc._id, questionId: fixtures.open._id };
+      const text = 'x = 5, so the sides are 8 cm and 10 cm';
+      await post('/submissions/openEndedAnswer/add', { ...ref, answer: text, answeredAt: Date.now() - 2_000 }, maya);
+      const marked = await (await post('/submissions/openEndedAnswer/grade', ref, maya)).json<SubmissionQuestion>();
+      expect(marked.score).not.toBeNull();
+
+      await post('/submissions/openEndedAnswer/add', { ...ref, answer: text, answeredAt: Date.now() - 1_000 }, maya);
+      const again = (await answerRows(doc._id)).find((r) => r.questionId === fixtures.open._id);
+      expect(again).toMatchObject({ score: marked.score, answer: text });
+
+      await post('/submissions/openEndedAnswer/add', { ...ref, answer: `${text}.`, answeredAt: Date.now() }, maya);
+      expect((await answerRows(doc._id)).find((r) => r.questionId === fixtures.open._id)).toMatchObject({ score: null, answer: `${text}.` });
+    });
+
     it('keeps the later of two saves of one answer, whichever arrives last', async () => {
       const doc = await start(QUIZ_IDS.published, sam);
       const q = doc.questions[0]!;

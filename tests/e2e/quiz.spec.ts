@@ -139,3 +139,25 @@ test('a student types an open answer and at once asks for its mark, then asks ag
   await expect(mark).toHaveText(first);
   await expect(page.getByText(/no answer to mark|went wrong/)).toHaveCount(0);
 });
+
+test('a student types an open answer, clicks "Mark my answer" 300 ms later and sees the mark, which stays', async ({ page }) => {
+  await signIn(page, 'student2@studyhall.test');
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/learning-portal/startSubmission/quiz_studyhall_linear_equations_b');
+  const questions = page.getByRole('navigation', { name: 'Questions' }).getByRole('button');
+  await expect(questions.first()).toBeVisible();
+  const answer = page.getByLabel(/Your answer/);
+  for (let i = 0; !(await answer.isVisible()); i += 1) await questions.nth(i).click();
+
+  await answer.clear();
+  await answer.pressSequentially('x = 5, so the sides are 8 cm and 10 cm');
+  await page.waitForTimeout(300);
+  await page.getByRole('button', { name: 'Mark my answer' }).click();
+  const mark = page.getByTestId('open-mark');
+  await expect(mark).toContainText(/\d+\/\d+ marks/);
+  const first = (await mark.textContent()) ?? '';
+  // Past the pause in typing that would have saved the text again.
+  await page.waitForTimeout(1_000);
+  await expect(mark).toHaveText(first);
+  await expect(page.getByTestId('save-state')).toHaveText('All answers saved');
+});

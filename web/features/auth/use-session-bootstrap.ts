@@ -49,8 +49,11 @@ export function useSessionBootstrap() {
 
   useEffect(() => {
     // A sign-in written by another document of this origin after this page read storage must show here too.
+    // A write that landed before this listener existed (a link opened while the sign-in page's write was still on
+    // its way to this document's storage) raised its event to nobody: look once now as well.
     const follow = () => adoptStoredSignIn();
     window.addEventListener('storage', follow);
+    follow();
     return () => window.removeEventListener('storage', follow);
   }, [adoptStoredSignIn]);
 

@@ -35,9 +35,14 @@ function keepLoadedFiles(registration: ServiceWorkerRegistration) {
  * registers it: the dev server has no precache list.
  */
 export function registerServiceWorker(container: ServiceWorkerContainer | undefined = navigator.serviceWorker) {
-  // Spec 1's clean-up of other builds' workers runs here, once the page has loaded, not in the start-up's critical path.
-  void unregisterOldWorkers(container)?.catch(console.warn);
+  // Spec 1's clean-up of other builds' workers runs here, once the page has loaded, not in the start-up's critical
+  // path, and before this build registers: a clean-up that reads the registrations while ours is being made would
+  // see it without a worker yet and take it for an old one.
+  const cleaned = unregisterOldWorkers(container)?.catch(console.warn);
   if (!import.meta.env.PROD || !container) return;
-  void container.register(PUSH_WORKER_URL, { scope: PUSH_WORKER_SCOPE }).then(watchForUpdate).catch(console.warn);
+  void Promise.resolve(cleaned)
+    .then(() => container.register(PUSH_WORKER_URL, { scope: PUSH_WORKER_SCOPE }))
+    .then(watchForUpdate)
+    .catch(console.warn);
   void container.ready.then(keepLoadedFiles);
 }

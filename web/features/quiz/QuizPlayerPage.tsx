@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, Eye, Flag, Lightbulb } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { SubmissionQuestion } from '../../../schema/contracts/quiz';
 import { primaryButton, secondaryButton } from '../../ui/classes';
@@ -160,9 +160,14 @@ interface CardProps {
 function QuestionCard({ question: q, number, busy, onAnswer, onHint, onReveal, onGrade }: CardProps) {
   const [draft, setDraft] = useState(q.answer ?? '');
   useEffect(() => setDraft(q.answer ?? ''), [q.questionId]);
+  // What the attempt holds now, read when a pause in typing ends: the text box losing focus (to "Mark my answer")
+  // may have saved this text already, and saving it again would only race the mark.
+  const held = useRef(q.answer ?? '');
+  held.current = q.answer ?? '';
+  const saveDraft = (text: string) => text !== held.current && void onAnswer({ answer: text });
   useEffect(() => {
-    if (q.kind !== 'OPEN' || draft === (q.answer ?? '')) return;
-    const id = setTimeout(() => void onAnswer({ answer: draft }), 600);
+    if (q.kind !== 'OPEN' || draft === held.current) return;
+    const id = setTimeout(() => saveDraft(draft), 600);
     return () => clearTimeout(id);
   }, [draft]);
   const revealed = q.status === 'SKIPPED';
@@ -213,7 +218,7 @@ function QuestionCard({ question: q, number, busy, onAnswer, onHint, onReveal, o
             rows={4}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
-            onBlur={() => draft !== (q.answer ?? '') && void onAnswer({ answer: draft })}
+            onBlur={() => saveDraft(draft)}
             className="mt-1 block w-full rounded-xl border-0 bg-white p-3 text-slate-900 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand dark:bg-slate-950 dark:text-slate-100 dark:ring-slate-700"
           />
           {draft.includes('$') && (

@@ -20,10 +20,13 @@ export default function StartSubmissionPage() {
   const { quizId = '' } = useParams();
   const navigate = useNavigate();
   const toast = useToast();
-  const isGuest = useAtomValue(sessionAtom)?.user.role.isGuest ?? false;
+  const session = useAtomValue(sessionAtom);
+  const isGuest = session?.user.role.isGuest ?? false;
   const [stage, setStage] = useState<Stage>('starting');
   const [error, setError] = useState<string | null>(null);
-  const started = useRef(false);
+  // The session the attempt was started (or the trial offered) for: a sign-in that arrives after the guest page was
+  // decided (written by another page of this site) starts the quiz for the signed-in person.
+  const startedFor = useRef<string | null>(null);
 
   const start = useCallback(async () => {
     setStage('starting');
@@ -36,9 +39,10 @@ export default function StartSubmissionPage() {
   }, [quizId, navigate]);
 
   useEffect(() => {
-    // Strict mode runs effects twice in development; one start is enough (the server would resume it anyway).
-    if (started.current) return;
-    started.current = true;
+    // Strict mode runs effects twice in development; one start per session is enough (the server would resume it).
+    const token = session?.token ?? null;
+    if (startedFor.current === token) return;
+    startedFor.current = token;
     if (!isGuest) {
       void start();
       return;
@@ -47,7 +51,7 @@ export default function StartSubmissionPage() {
       .usage()
       .then((usage) => (usage.trial?.active ? start() : setStage('offer-trial')))
       .catch(() => setStage('offer-trial'));
-  }, [isGuest, start]);
+  }, [isGuest, session?.token, start]);
 
   async function startTrial() {
     setStage('starting');

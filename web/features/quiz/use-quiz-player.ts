@@ -71,15 +71,37 @@ export function useQuizPlayer(submissionId: string) {
   const replaceQuestion = (next: SubmissionQuestion) =>
     setDoc((d) => (d ? { ...d, questions: d.questions.map((q) => (q.questionId === next.questionId ? { ...q, ...next } : q)) } : d));
 
+  // The latest attempt, for work that finishes after a render has gone by (a mark waiting on a save).
+  const current = useRef(doc);
+  current.current = doc;
+
   const answer = useCallback(
     (change: { optionId?: string; answer?: string }) => {
       if (!doc || !question || doc.status !== 'IN_PROGRESS') return Promise.resolve();
+      const { questionId } = question;
       const answeredAt = Date.now();
-      replaceQuestion({ ...question, ...change, answeredAt, status: question.status === 'SKIPPED' ? 'SKIPPED' : 'ANSWERED' });
+      // Only the fields this answer changes: a save must never lay an older copy of the question (without its mark)
+      // over a newer one. A mark stands while the text it marked stands, as on the server.
+      setDoc((d) =>
+        d
+          ? {
+              ...d,
+              questions: d.questions.map((q) =>
+                q.questionId !== questionId
+                  ? q
+                  : {
+                      ...q,
+                      ...change,
+                      answeredAt,
+                      status: q.status === 'SKIPPED' ? 'SKIPPED' : 'ANSWERED',
+                      ...(change.answer !== undefined && change.answer !== q.answer ? { score: null, reasons: [], markSource: null } : {}),
+                    },
+              ),
+            }
+          : d,
+      );
       setSave('saving');
-      const sent = answerQueue
-        .add({ submissionId, questionId: question.questionId, ...change, answeredAt })
-        .then((waiting) => setSave(waiting ? 'device' : 'saved'));
+      const sent = answerQueue.add({ submissionId, questionId, ...change, answeredAt }).then((waiting) => setSave(waiting ? 'device' : 'saved'));
       saving.current = Promise.all([saving.current, sent]).catch(() => undefined);
       return sent;
     },
@@ -120,15 +142,20 @@ export function useQuizPlayer(submissionId: string) {
     }
   }
 
-  /** The typed answer is saved first, so the mark is always for what is on screen. */
+  /**
+   * The typed answer is saved first, so the mark is always for what is on screen; a save already on its way (the
+   * text box losing focus to this click) is waited for, not repeated. The mark on screen stays until the new one comes.
+   */
   async function grade(draft: string) {
     if (!question) return;
+    const { questionId } = question;
     setBusy('grade');
     try {
-      if (draft !== (question.answer ?? '')) await answer({ answer: draft });
+      const saved = current.current?.questions.find((q) => q.questionId === questionId)?.answer ?? '';
+      if (draft !== saved) await answer({ answer: draft });
       await saving.current;
       if (await flush()) throw new Error('Your answer is saved on this device but could not be sent yet. Try again when you are back online.');
-      replaceQuestion(await quizCalls.grade({ submissionId, questionId: question.questionId }));
+      replaceQuestion(await quizCalls.grade({ submissionId, questionId }));
     } catch (e) {
       toast.error(e);
     } finally {

@@ -136,7 +136,14 @@ export async function saveAnswer(tdb: TenantDb, actor: Actor, input: AnswerInput
   const answeredAt = acceptAnswerTime(row, input.answeredAt);
   // Replays of an older save (a queue flushed late, a second device) never overwrite a newer answer.
   if (answer.answeredAt && answer.answeredAt >= answeredAt) return questionView(answer, question, false);
-  const changed = question.kind === 'MCQ' ? { optionId: input.optionId ?? null } : { answer: input.answer ?? '', score: null, reasons: [], markSource: null };
+  // A mark belongs to the text it marked: saving the same text again (an autosave after a blur) keeps it.
+  const text = input.answer ?? '';
+  const changed =
+    question.kind === 'MCQ'
+      ? { optionId: input.optionId ?? null }
+      : text === answer.answer
+        ? { answer: text }
+        : { answer: text, score: null, reasons: [], markSource: null };
   const updated = await changeAnswer(tdb, answer, { ...changed, answeredAt, status: answer.status === 'SKIPPED' ? 'SKIPPED' : 'ANSWERED' });
   return questionView(updated, question, false);
 }
