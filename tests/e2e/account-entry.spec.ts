@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, STUDENT, storedUser, submitLogin } from './demo';
+import { expect, test } from './test';
 
 const uniqueEmail = (name: string) => `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
 

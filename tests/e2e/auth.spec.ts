@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, expectSignedOut, STUDENT, signIn, storedUser, submitLogin, TOKEN_KEY } from './demo';
+import { expect, test } from './test';
 
 test('a demo student signs in through the form, sees the dashboard and signs out to the portal root', async ({ page }) => {
   await signIn(page, STUDENT.email);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from './demo';
+import { expect, test } from './test';
 
 test('a tutor shortens a working day and plans time off, and both are kept', async ({ page }) => {
   await signIn(page, 'tutor@studyhall.test');

@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { personInLessonRoom } from './lesson-room-people';
+import { type Browser, expect, type Page, test } from './test';
 
 /** A seeded Mathematics lesson of its own, so the journey does not depend on the lesson-room spec's ended lesson. */
 const ROOM = '/learning-portal/lesson-room/section_maths_lesson_3';

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { adminHeaders, STUDENT, signIn } from './demo';
+import { expect, test } from './test';
 
 const MATHS = 'course_igcse_maths_theo';
 let booked: string | null = null;

@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signIn } from './demo';
+import { type Browser, expect, type Page, test } from './test';
 
 const MATHS = '/learning-portal/portal/courses/course_igcse_maths_theo';
 

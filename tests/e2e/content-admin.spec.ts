@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from './demo';
+import { expect, test } from './test';
 
 test('an admin adds a sub topic and an open question with a mark scheme, then approves it', async ({ page }) => {
   await signIn(page, 'admin@studyhall.test');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test('a visitor goes from the subject page to a sub topic with rendered math, and practises', async ({ page }) => {
   await page.goto('/learning-portal/cambridge-igcse');

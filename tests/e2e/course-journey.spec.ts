@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { TZDate } from '@date-fns/tz';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { addDays, format } from 'date-fns';
 import { DEMO_PASSWORD, STUDENT, signIn } from './demo';
+import { type APIRequestContext, expect, type Locator, type Page, test } from './test';
 
 /** Sam's stored zone for this journey: far from the admin's (Singapore) and from the browser's own (UTC). */
 const SAM_ZONE = 'America/Los_Angeles';

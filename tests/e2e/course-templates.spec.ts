@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signIn } from './demo';
+import { expect, type Locator, type Page, test } from './test';
 
 /** Desktop and phone screenshots of a dialog, scrolled to the part the journey is about. */
 const shoot = async (page: Page, name: string, part: Locator) => {

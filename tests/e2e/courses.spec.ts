@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { STUDENT, signIn } from './demo';
+import { expect, test } from './test';
 
 test('an admin builds a course from the template and finds it in the course list', async ({ page }) => {
   await signIn(page, 'admin@studyhall.test');

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { prepareLocal } from '../../scripts/prepare-local';
 import { DEMO_PASSWORD } from './demo';
+import { expect, test } from './test';
 
 /**
  * A shared document survives `kill -9` of the dev server: the stock y-websocket client writes, a second client sees

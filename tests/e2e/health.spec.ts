@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test('the health endpoint reports D1, Durable Objects and R2 as ok', async ({ request }) => {
   const res = await request.get('/api/health');

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn, storedUser } from './demo';
+import { expect, test } from './test';
 
 test('an admin acts as Sam from the users page, sees his dashboard under the banner, and returns', async ({ page }) => {
   await signIn(page, 'admin@studyhall.test');

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import type { HomeCurriculum } from '../../schema/contracts/learning';
+import { expect, test } from './test';
 
 for (const width of [1280, 375]) {
   test(`the landing page works at ${width} px wide, with curricula from the API`, async ({ page, request }) => {

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './demo';
+import { expect, type Page, test } from './test';
 
 /** Seeded lessons of last week that no other journey uses: Theo's one-to-one with Sam and his Physics group. */
 const LESSONS = ['section_maths_lesson_1', 'section_physics_lesson_1'];

@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signIn } from './demo';
 import { personInLessonRoom } from './lesson-room-people';
+import { type Browser, expect, type Page, test } from './test';
 
 /** A seeded Mathematics lesson: Theo tutors it, Sam is enrolled. */
 const ROOM = '/learning-portal/lesson-room/section_maths_lesson_2';

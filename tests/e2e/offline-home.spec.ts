@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { addDays, format, isWeekend } from 'date-fns';
 import { adminHeaders, signIn } from './demo';
+import { type Browser, expect, type Page, test } from './test';
 
 const ZONE = 'Asia/Singapore';
 test.use({ timezoneId: ZONE });

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { STUDENT, signIn } from './demo';
 import { personInLessonRoom } from './lesson-room-people';
+import { expect, type Page, test } from './test';
 
 /** A seeded Mathematics lesson of its own (Theo tutors it, Sam is enrolled), as the lesson-room spec ends lesson 2. */
 const ROOM = '/learning-portal/lesson-room/section_maths_lesson_4';

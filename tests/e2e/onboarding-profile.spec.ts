@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from './demo';
+import { expect, test } from './test';
 
 test('a tutor edits the profile and an experience, and both are there after a reload', async ({ page }) => {
   await signIn(page, 'tutor@studyhall.test');

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from './demo';
+import { expect, test } from './test';
 
 test('a parent acts for Sam, then switches to Maya', async ({ page }) => {
   await signIn(page, 'parent@studyhall.test');

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, STUDENT, signIn } from './demo';
+import { expect, type Page, test } from './test';
 
 const MATHS = '/learning-portal/portal/courses/course_igcse_maths_theo';
 // One unbroken word as long as a title may be: it must wrap, never widen the page.

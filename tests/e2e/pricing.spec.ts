@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from './demo';
+import { expect, test } from './test';
 
 test('an admin adds a rate version with a per-student override, and the price check explains the override', async ({ page }) => {
   await signIn(page, 'admin@studyhall.test');

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { STUDENT, signIn } from './demo';
+import { expect, type Page, test } from './test';
 
 const TITLE = 'Linear equations: tutor check';
 const REASON = 'Correct method shown on the worksheet';

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { STUDENT, signIn } from './demo';
+import { expect, test } from './test';
 
 const QUIZ = 'quiz_studyhall_linear_equations_a';
 

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { STUDENT } from './demo';
 import { personInLessonRoom } from './lesson-room-people';
+import { expect, type Page, test } from './test';
 
 /** A seeded Physics lesson no other journey writes in (Sam and Maya attend it). */
 const ROOM = '/learning-portal/lesson-room/section_physics_lesson_3';

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from './demo';
+import { expect, test } from './test';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, STUDENT, submitLogin, USER_KEY } from './demo';
+import { expect, type Page, test } from './test';
 
 const QUIZ = 'quiz_studyhall_linear_equations_a';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test('a route whose code fails to load shows the load-failure screen, and Retry loads it', async ({ page }) => {
   await page.goto('/learning-portal/');

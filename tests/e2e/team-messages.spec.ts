@@ -1,5 +1,5 @@
-import { type Browser, expect, test } from '@playwright/test';
 import { signIn } from './demo';
+import { type Browser, expect, test } from './test';
 
 async function person(browser: Browser, email: string) {
   const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'UTC' });

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, PARTNER_LEARNER, STUDENT, signIn, submitLogin } from './demo';
+import { expect, test } from './test';
 
 test('the partner tenant refuses a Studyhall account and accepts its own learner', async ({ page, baseURL }) => {
   // Chromium resolves every *.localhost name to loopback, so the partner tenant needs no hosts-file entry.

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
-import { expect, test } from '@playwright/test';
 import { addDays, format, isWeekend } from 'date-fns';
 import { signIn } from './demo';
+import { expect, test } from './test';
 
 const ZONE = 'Asia/Singapore';
 test.use({ timezoneId: ZONE, viewport: { width: 1280, height: 900 } });

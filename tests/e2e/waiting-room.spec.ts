@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, STUDENT, signIn } from './demo';
+import { type Browser, expect, type Page, test } from './test';
 
 /** Theo's one-to-one maths lesson with Sam that the seed puts on the day after the seed day. */
 const LESSON = 'section_maths_lesson_2';
