@@ -4,9 +4,12 @@ import * as encoding from 'lib0/encoding';
 import * as authProtocol from 'y-protocols/auth';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
+import { databaseFor } from '../platform/database';
+import { type AttendanceRef, recordJoin, recordLeave } from '../platform/ledger/attendance';
 import { readDocConnection } from '../platform/realtime/doc-connection';
 import { encodeHistory, historyKey } from '../platform/realtime/doc-history';
 import { DOC_CLOSE_FULL, DOC_FULL_REASON, DOC_LIMIT_BYTES, DOC_MESSAGE_NOTICE, DOC_WARN_BYTES, type DocNotice } from '../schema/contracts/realtime';
+import { parseDocName } from '../schema/contracts/room-names';
 import type { Env } from './env';
 import { type AwarenessEntry, awarenessRemoval, readAwarenessUpdate, writeAwarenessUpdate } from './lib/doc-awareness';
 import { DocStore, type LogStats, type NewUpdate } from './lib/doc-store';
@@ -32,6 +35,8 @@ interface DocSocketState {
   readOnly: boolean;
   /** awareness client id → the last clock it announced, so its departure can be told after a hibernation */
   awareness: Record<string, number>;
+  /** Set on a lesson's board: who is in the lesson, reported to its attendance (one of the lesson's two documents counts). */
+  attendance?: AttendanceRef;
 }
 
 interface PendingUpdate extends NewUpdate {
@@ -76,6 +81,7 @@ export class DocRoom extends DurableObject<Env> {
   /** Awareness states seen since the last wake; after one, peers are asked again when someone joins. */
   private readonly awareness = new Map<number, AwarenessEntry>();
   private compacting: Promise<void> | null = null;
+  private readonly left = new WeakSet<WebSocket>();
   /** Applied in memory, not yet stored nor sent: the next `flush()` takes them all. */
   private readonly pending: PendingUpdate[] = [];
 
@@ -91,7 +97,10 @@ export class DocRoom extends DurableObject<Env> {
     if (!admission.ok) return admission.refusal;
     const { identity, connection } = admission;
     this.store.remember(identity.tenantId, connection.name);
-    const state: DocSocketState = { userId: identity.userId, readOnly: connection.readOnly, awareness: {} };
+    const lesson = parseDocName(connection.name);
+    const attendance = lesson?.part === 'board' ? { tenantId: identity.tenantId, sectionId: lesson.sectionId, userId: identity.userId } : undefined;
+    const state: DocSocketState = { userId: identity.userId, readOnly: connection.readOnly, awareness: {}, attendance };
+    if (attendance) await recordJoin(databaseFor(this.env.DB), attendance, new Date());
     const { socket, response } = acceptSocket(this.ctx, state);
     this.greet(socket, state);
     return response;
@@ -285,6 +294,11 @@ export class DocRoom extends DurableObject<Env> {
   /** Tells the others this socket's people left, and folds the log once nobody is left. */
   private async leave(ws: WebSocket) {
     const state = attachmentOf<DocSocketState>(ws);
+    // An error and a close may both arrive for one socket: it leaves the lesson once.
+    if (state?.attendance && !this.left.has(ws)) {
+      this.left.add(ws);
+      await recordLeave(databaseFor(this.env.DB), state.attendance, new Date());
+    }
     if (state && Object.keys(state.awareness).length > 0) {
       const bytes = awarenessFrame(awarenessRemoval(state.awareness));
       for (const other of openSockets<DocSocketState>(this.ctx, ws)) sendBytes(other.ws, bytes);

@@ -1,5 +1,5 @@
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
-import { courseStudents, courses, courseTemplates, courseTutors, sectionAttendees, sections } from './tables';
+import { courseStudents, courses, courseTemplates, courseTutors, lessonAttendance, sectionAttendees, sections } from './tables';
 
 /**
  * Demo courses: Theo teaches Sam one to one, and a physics group (Sam and Maya). Lessons fall on the week before and
@@ -163,4 +163,31 @@ export async function seedCourses<S extends Record<string, unknown>>(db: Drizzle
   ];
   const [first, ...rest] = rows;
   await db.batch([first!, ...rest]);
+  const [visit, ...visits] = pastAttendance(maths.sectionRows[0]!, physics.sectionRows[0]!).map((row) =>
+    db.insert(lessonAttendance).values(row).onConflictDoNothing(),
+  );
+  await db.batch([visit!, ...visits]);
+}
+
+/**
+ * What the rooms reported for the two past lessons (so the close job at start-up has real history to write, never
+ * the seed itself): in Maths, Theo came four minutes late; in Physics, Theo and Sam were on time and Maya missed it.
+ */
+function pastAttendance(maths: typeof sections.$inferInsert, physics: typeof sections.$inferInsert) {
+  const at = (section: typeof sections.$inferInsert, minutes: number) => new Date(section.start!.getTime() + minutes * 60_000);
+  const visits: [typeof sections.$inferInsert, string, number, number][] = [
+    [maths, TUTOR, 4, 58],
+    [maths, SAM, -2, 58],
+    [physics, TUTOR, -5, 60],
+    [physics, SAM, 0.5, 55],
+  ];
+  return visits.map(([section, userId, came, left]): typeof lessonAttendance.$inferInsert => ({
+    _id: `attendance_${section._id}_${userId}`,
+    tenantId: TENANT,
+    sectionId: section._id!,
+    userId,
+    firstJoinAt: at(section, came),
+    lastLeaveAt: at(section, left),
+    secondsInRoom: (left - came) * 60,
+  }));
 }

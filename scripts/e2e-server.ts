@@ -8,7 +8,7 @@ const PORT = process.env.E2E_PORT ?? '8799';
 
 rmSync(PERSIST, { recursive: true, force: true });
 await prepareLocal(PERSIST);
-const dev = spawn('wrangler', ['dev', '--port', PORT, '--persist-to', PERSIST, '--show-interactive-dev-session=false'], {
+const dev = spawn('wrangler', ['dev', '--port', PORT, '--persist-to', PERSIST, '--test-scheduled', '--show-interactive-dev-session=false'], {
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => dev.kill(signal));

@@ -34,3 +34,12 @@ export async function waitFor(url: string, timeoutMs = 120_000) {
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
+
+/**
+ * Runs the Worker's cron jobs once on a `wrangler dev --test-scheduled` (closing ended lessons into history), so a
+ * fresh local copy starts with the history its seeded past lessons make.
+ */
+export async function runScheduledOnce(origin: string) {
+  const res = await fetch(`${origin}/__scheduled?cron=${encodeURIComponent('*/5 * * * *')}`);
+  if (!res.ok) throw new Error(`The scheduled jobs answered ${res.status}: ${await res.text()}`);
+}

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { prepareLocal } from './prepare-local';
-import { runOrExit, waitFor } from './run';
+import { runOrExit, runScheduledOnce, waitFor } from './run';
 
 /**
  * `npm start`: build, migrate and seed the local D1, then run `wrangler dev` until Ctrl-C.
@@ -14,13 +14,14 @@ await runOrExit('npm', ['run', 'build']);
 await prepareLocal(PERSIST_TO);
 
 const persist = PERSIST_TO ? ['--persist-to', PERSIST_TO] : [];
-const dev = spawn('wrangler', ['dev', '--port', PORT, ...persist], { stdio: 'inherit' });
+const dev = spawn('wrangler', ['dev', '--port', PORT, '--test-scheduled', ...persist], { stdio: 'inherit' });
 // Ctrl-C in a terminal reaches wrangler too (same process group); forwarding covers `kill` sent to us alone.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => dev.kill(signal));
 dev.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 
 try {
   await waitFor(`${origin}/api/health`);
+  await runScheduledOnce(origin);
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
   dev.kill('SIGINT');

@@ -4,6 +4,7 @@ const PORT = process.env.E2E_PORT ?? '8799';
 
 export default defineConfig({
   testDir: './e2e',
+  globalSetup: './e2e/global-setup.ts',
   outputDir: '../.tmp/e2e-results',
   fullyParallel: false,
   workers: 1,

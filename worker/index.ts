@@ -1,5 +1,6 @@
 import { app } from './app';
 import type { Env } from './env';
+import { runScheduledJobs } from './lib/jobs/scheduled';
 import { serveSpa } from './spa';
 
 export { ChatRoom } from '../durable-objects/chat-room';
@@ -12,5 +13,9 @@ export default {
     const url = new URL(request.url);
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return app.fetch(request, env, ctx);
     return serveSpa(request, env);
+  },
+  // Awaited, not left to waitUntil: `wrangler dev --test-scheduled` answers /__scheduled when the run is done.
+  async scheduled(controller, env) {
+    await runScheduledJobs(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;

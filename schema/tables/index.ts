@@ -6,6 +6,7 @@ export * from './chat';
 export * from './content';
 export * from './courses';
 export * from './learning';
+export * from './ledger';
 export * from './lesson-sessions';
 export * from './mail';
 export * from './pricing';

@@ -4,8 +4,8 @@ import { ApiError, fieldError } from '../../platform/errors';
 import { type BookmarkView, type bookmarkInput, numberQuestions, type SessionView, type sessionSaveInput } from '../../schema/contracts/lesson-sessions';
 import { bookmarks, courseStudents, courseTutors, lessonSessions } from '../../schema/tables';
 import { newId } from '../../schema/tables/columns';
+import { closeLessonStatements } from './ledger/close-lesson';
 import type { LessonAccess } from './lesson-access';
-import { lessonPriceInserts, priceEndedLesson } from './pricing/lesson-prices';
 import type { TenantDb } from './tenant-db';
 
 type Session = typeof lessonSessions.$inferSelect;
@@ -80,17 +80,18 @@ export async function saveSession(lesson: LessonAccess, input: z.output<typeof s
 }
 
 /**
- * Ends the lesson once: a second call keeps the first end time and who ended it. The lesson's price is recorded in
- * the same batch as its end, so an ended lesson always has the price of the moment it ended.
+ * Ends the lesson once: a second call keeps the first end time and who ended it. It closes the lesson exactly as the
+ * scheduled job does (one code path: completed, priced, one history row per student, in one batch), only earlier.
  */
 export async function endLesson(lesson: LessonAccess) {
   if (!lesson.leads) throw new ApiError(403, "Only the lesson's tutor can end it");
   const existing = await sessionOfSection(lesson.tdb, lesson.section._id);
   if (existing?.endedAt) return existing;
-  const endedAt = new Date();
-  const prices = await priceEndedLesson(lesson.tdb, lesson.section, endedAt);
-  const [written] = await lesson.tdb.db.batch([sessionWrite(lesson, existing, { endedAt, endedBy: lesson.userId }), ...lessonPriceInserts(lesson.tdb, prices)]);
-  return written[0]!;
+  const now = new Date();
+  const { statements } = await closeLessonStatements(lesson.tdb, lesson.section, now, { kind: 'TUTOR', userId: lesson.userId });
+  if (statements.length) await lesson.tdb.db.batch(statements as never);
+  else await sessionWrite(lesson, existing, { endedAt: now, endedBy: lesson.userId }).get();
+  return (await sessionOfSection(lesson.tdb, lesson.section._id))!;
 }
 
 /** A bookmark of a board page; a student bookmarks for themselves, a tutor or admin for a student of the course. */

@@ -10,8 +10,11 @@ export type TenantTable = SQLiteTable & { tenantId: SQLiteColumn };
  * the tenant condition, and every write through `values`, which stamps the tenant, so neither can be forgotten.
  */
 export function tenantDb(c: { get<K extends keyof AppBindings['Variables']>(key: K): AppBindings['Variables'][K] }) {
-  const db: Db = c.get('db');
-  const tenantId = c.get('tenant')._id;
+  return scopedDb(c.get('db'), c.get('tenant')._id);
+}
+
+/** The same view for work outside a request (a scheduled job walks every tenant). */
+export function scopedDb(db: Db, tenantId: string) {
   return {
     db,
     tenantId,
@@ -23,4 +26,4 @@ export function tenantDb(c: { get<K extends keyof AppBindings['Variables']>(key:
     },
   };
 }
-export type TenantDb = ReturnType<typeof tenantDb>;
+export type TenantDb = ReturnType<typeof scopedDb>;

@@ -1,4 +1,5 @@
 import { ApiError } from '../../../platform/errors';
+import { recordJoin } from '../../../platform/ledger/attendance';
 import type { PermissionMap } from '../../../schema/contracts/permissions';
 import {
   type JoinedResult,
@@ -97,7 +98,10 @@ export async function markJoined(tdb: TenantDb, actor: Actor, place: WaitingPlac
   assertOpen(lesson.section, Boolean(status?.closed));
   const joinedAt = await room.markJoined(actor.actingUserId, joinKind(lesson, actor.actingUserId));
   if (joinedAt === null) throw new ApiError(409, 'This lesson has ended');
-  return { waitingId: lesson.section._id, joinedAt: new Date(joinedAt).toISOString() };
+  // The join counts for the lesson's attendance at once; the lesson room's sockets then count the time in it.
+  const at = new Date(joinedAt);
+  await recordJoin(tdb.db, { tenantId: tdb.tenantId, sectionId: lesson.section._id, userId: actor.actingUserId }, at, false);
+  return { waitingId: lesson.section._id, joinedAt: at.toISOString() };
 }
 
 /** The caller is waiting: tutors not yet there are mailed, once per waiting person, until the lesson starts. */
