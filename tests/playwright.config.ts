@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = process.env.E2E_PORT ?? '8799';
+/** Under `E2E_CPU_THROTTLE=4` every step takes up to four times as long: the limits stretch with it. */
+const SLOWER = Number(process.env.E2E_CPU_THROTTLE ?? '1');
 
 export default defineConfig({
   testDir: './e2e',
@@ -9,8 +11,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  timeout: 30_000 * SLOWER,
+  expect: { timeout: 10_000 * SLOWER },
   reporter: [['list'], ['json', { outputFile: '../.tmp/results/e2e.json' }]],
   use: {
     baseURL: `http://localhost:${PORT}`,

@@ -3,7 +3,7 @@ import { type BrowserContext, test as base } from '@playwright/test';
 export * from '@playwright/test';
 
 /** `E2E_CPU_THROTTLE=4 npm run test:e2e` runs every journey on a CPU four times slower (DevTools' throttling). */
-const rate = Number(process.env.E2E_CPU_THROTTLE ?? '1');
+export const rate = Number(process.env.E2E_CPU_THROTTLE ?? '1');
 
 function throttle(context: BrowserContext) {
   context.on('page', (page) => {
@@ -15,7 +15,10 @@ function throttle(context: BrowserContext) {
   });
 }
 
-/** Playwright's test, whose every browser context (the fixture's and each `browser.newContext()`) is throttled when asked. */
+/**
+ * Playwright's test, whose every browser context (the fixture's and each `browser.newContext()`) is throttled when
+ * asked, with each test's own time limit stretched by the same rate (the config stretches the defaults).
+ */
 export const test = base.extend({
   browser: [
     async ({ browser }, use) => {
@@ -32,3 +35,6 @@ export const test = base.extend({
     { scope: 'worker' },
   ],
 });
+
+const setTimeout = test.setTimeout.bind(test);
+test.setTimeout = (timeout: number) => setTimeout(timeout * rate);

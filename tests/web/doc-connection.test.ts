@@ -205,4 +205,22 @@ describe('DocConnection', () => {
     expect(second).not.toBe(first);
     expect(connection.getState().status).toBe('connected');
   });
+
+  it('says offline, not connecting, when the browser says it is online and nothing gets through', async () => {
+    vi.useFakeTimers();
+    room = new FakeRoom();
+    room.online = false;
+    const connection = connect();
+    expect(connection.getState().status).toBe('connecting');
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(connection.getState().status).toBe('offline');
+    const seen = new Set<string>();
+    connection.subscribe(() => seen.add(connection.getState().status));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(room.tickets).toBeGreaterThan(2);
+    expect([...seen]).toEqual(['offline']);
+    room.online = true;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(connection.getState().status).toBe('connected');
+  });
 });

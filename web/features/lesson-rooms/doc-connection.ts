@@ -70,6 +70,8 @@ export class DocConnection {
   private markers: number[] = [];
   private markerTimer: ReturnType<typeof setTimeout> | null = null;
   private everConnected = false;
+  /** Connection attempts made, the first one included. */
+  private attempts = 0;
   private destroyed = false;
   private readonly onOnline = () => this.provider.connect();
   private readonly onOffline = () => this.provider.disconnect();
@@ -97,8 +99,13 @@ export class DocConnection {
     this.provider.on('status', ({ status }) => {
       this.markers = [];
       if (status === 'connected') this.everConnected = true;
-      // Retries after a lost connection stay "offline" until one succeeds; "connecting" is only the first attempt.
-      this.patch({ status: status === 'connected' ? 'connected' : status === 'connecting' && !this.everConnected ? 'connecting' : 'offline' });
+      if (status === 'connecting') this.attempts += 1;
+      // "Connecting" is only the first attempt: retries after a lost or failed connection stay "offline" until one
+      // succeeds. y-websocket announces a retry after a failed first attempt only as another "connecting", so a
+      // browser that says it is online when nothing gets through (a Wi-Fi without internet, a page reloaded
+      // offline) would otherwise say "Connecting" for ever.
+      const first = !this.everConnected && this.attempts <= 1;
+      this.patch({ status: status === 'connected' ? 'connected' : status === 'connecting' && first ? 'connecting' : 'offline' });
     });
     this.provider.on('sync', (synced) => {
       if (synced) this.scheduleMarker();

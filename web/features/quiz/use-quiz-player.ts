@@ -6,6 +6,8 @@ import { answerQueue, keepAttemptOnDevice, quizCalls, withPending } from './quiz
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'device';
 
+const RETRY_SENDING_MS = 5_000;
+
 /**
  * One attempt in the player: the submission with answers still waiting on this device laid over it, the question on
  * screen, and every action on it (answer, move, hint, reveal, grade, countdown, finish). Answers go through the
@@ -57,6 +59,14 @@ export function useQuizPlayer(submissionId: string) {
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
   });
+
+  // The browser can say it is online before requests get through again (a captive portal, a waking radio): while
+  // answers wait on the device and the browser thinks it is online, they are tried again now and then.
+  useEffect(() => {
+    if (save !== 'device') return;
+    const retry = setInterval(() => navigator.onLine && void flush(), RETRY_SENDING_MS);
+    return () => clearInterval(retry);
+  }, [save]);
 
   const question = doc?.questions[index];
   const inProgress = doc?.status === 'IN_PROGRESS';
