@@ -5,9 +5,14 @@ import type { ScheduleLesson } from '../../../schema/contracts/schedule';
 
 const DAY = 24 * 60 * 60_000;
 
-/** The lessons that are still to come or under way, soonest first, without cancelled ones. */
+/**
+ * The lessons that are still to come or under way, soonest first: the server's state decides (an ended, missed or
+ * cancelled lesson is not coming, even before its planned end), and the clock only drops one that ran out meanwhile.
+ */
 export const comingLessons = (lessons: ScheduleLesson[], now: number) =>
-  lessons.filter((l) => l.status !== 'CANCELLED' && Date.parse(l.end) > now).sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  lessons
+    .filter((l) => (l.lessonStatus === 'scheduled' || l.lessonStatus === 'live') && Date.parse(l.end) > now)
+    .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
 
 /** "Starts in 2 hours", "Started 5 minutes ago": the countdown beside a lesson. */
 export function countdown(start: string, now: number) {

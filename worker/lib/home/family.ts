@@ -61,7 +61,7 @@ export async function familyHome(tdb: TenantDb, actor: Actor, now: Date): Promis
   const lessons = new Map<string, FamilyLesson>();
   family.forEach((child, i) => {
     for (const { updatedAt: _stamp, ...lesson } of schedules[i]!) {
-      if (lesson.status === 'CANCELLED' || Date.parse(lesson.end) <= at) continue;
+      if ((lesson.lessonStatus !== 'scheduled' && lesson.lessonStatus !== 'live') || Date.parse(lesson.end) <= at) continue;
       const label = { _id: child._id, firstname: child.firstname };
       const seen = lessons.get(lesson._id);
       if (seen) seen.children.push(label);
