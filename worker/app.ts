@@ -21,11 +21,15 @@ import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
 import { homeRoutes } from './routes/home';
 import { lessonRoomRoutes } from './routes/lesson-rooms';
+import { lessonHistoryRoutes } from './routes/lesson-history';
 import { lessonSessionRoutes } from './routes/lesson-sessions';
+import { meetingRequestRoutes } from './routes/meeting-requests';
 import { meetingRoutes } from './routes/meetings';
 import { metaTagRoutes } from './routes/meta-tags';
 import { onboardingRoutes } from './routes/onboarding';
+import { payRunRoutes } from './routes/pay-runs';
 import { passwordRoutes } from './routes/passwords';
+import { penaltyWaiverRoutes } from './routes/penalty-waivers';
 import { pricingPlanRoutes } from './routes/pricing-plans';
 import { pricingRateRoutes } from './routes/pricing-rates';
 import { pricingSetRoutes } from './routes/pricing-sets';
@@ -98,6 +102,10 @@ const app = new Hono<AppBindings>()
   .route('/', submissionRoutes)
   .route('/', adminSubmissionRoutes)
   .route('/', usageRoutes)
+  .route('/', meetingRequestRoutes)
+  .route('/', lessonHistoryRoutes)
+  .route('/', penaltyWaiverRoutes)
+  .route('/', payRunRoutes)
   .route('/', pricingPlanRoutes)
   .route('/', pricingSetRoutes)
   .route('/', pricingRateRoutes);

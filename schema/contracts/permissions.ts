@@ -49,7 +49,7 @@ export const adminFlagGroups = {
   manualAdjustments: ['view', 'create'],
   headerContents: ['view', 'edit'],
   trialClasses: [...CRUD],
-  penaltyWaivers: ['view', 'appealRequest'],
+  penaltyWaivers: ['view', 'appealRequest', 'create', 'respond'],
   adminCourse: [...CRUD],
   courseChat: ['view'],
   adminCourseChat: ['view'],
@@ -60,6 +60,11 @@ export const adminFlagGroups = {
   adminContent: [...CRUD],
   /** The question bank; approving is its own action so an author need not approve their own questions. */
   questionBank: [...CRUD, 'approve'],
+  /** The lesson ledger (issue 30): history rows and their pay, requests to change lessons, pay runs, the policy. */
+  lessonHistory: ['view', 'edit', 'export'],
+  meetingRequests: ['view', 'respond'],
+  payRuns: ['view', 'create'],
+  cancellationPolicy: ['view', 'edit'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AdminResource = (typeof adminSettingResources)[number] | keyof typeof adminFlagGroups;
