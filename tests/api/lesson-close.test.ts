@@ -213,3 +213,35 @@ describe('a lesson closes itself into history', () => {
     expect(await historyOf(cancelled._id)).toEqual([]);
   });
 });
+
+describe('a lesson’s state is one answer everywhere', () => {
+  /** Every answer that carries the lesson, as Sam sees them: the schedule, the course's sections, the waiting room. */
+  async function statesOf(sectionId: string) {
+    const day = 24 * 60 * MINUTE;
+    const query = `startDate=${new Date(Date.now() - day).toISOString()}&endDate=${new Date(Date.now() + day).toISOString()}`;
+    const schedule = await call('GET', `/schedule/list/${SAM}?${query}`, as.student).then((r) => r.json<{ docs: { _id: string; lessonStatus: string }[] }>());
+    const course = await call('GET', `/courses/${SEED_COURSE_IDS.maths}?subSections=1`, as.student).then((r) => r.json());
+    const waiting = await call('GET', `/meeting-data/${sectionId}`, as.student).then((r) => r.json<{ lessonStatus: string }>());
+    const found = (node: unknown): string | undefined => {
+      if (!node || typeof node !== 'object') return undefined;
+      const record = node as Record<string, unknown>;
+      if (record._id === sectionId) return record.lessonStatus as string;
+      for (const value of Object.values(record)) {
+        const hit = found(value);
+        if (hit) return hit;
+      }
+      return undefined;
+    };
+    const inCourse = found(course);
+    return { schedule: schedule.docs.find((d) => d._id === sectionId)?.lessonStatus, course: inCourse, waiting: waiting.lessonStatus };
+  }
+
+  it('walks from scheduled to live to ended when the tutor ends it early, and every answer agrees', async () => {
+    const upcoming = await lesson(-120, { tutors: [THEO], students: [SAM] });
+    expect(await statesOf(upcoming._id)).toEqual({ schedule: 'scheduled', course: 'scheduled', waiting: 'scheduled' });
+    const running = await lesson(10, { tutors: [THEO], students: [SAM] });
+    expect(await statesOf(running._id)).toEqual({ schedule: 'live', course: 'live', waiting: 'live' });
+    expect((await call('POST', `/lesson-rooms/${running._id}/end`, as.tutor)).status).toBe(200);
+    expect(await statesOf(running._id)).toEqual({ schedule: 'ended', course: 'ended', waiting: 'ended' });
+  });
+});
