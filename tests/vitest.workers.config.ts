@@ -21,6 +21,10 @@ export default defineConfig({
   test: {
     include: ['tests/api/**/*.test.ts', 'tests/durable-objects/**/*.test.ts'],
     setupFiles: ['tests/setup.ts'],
+    // A test that makes hundreds of calls (the gate sweeps) must not fail because the machine is busy: these limits
+    // catch a hang, never a speed (speed is measured in bench/, not asserted here).
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     // ics ships CommonJS whose yup dependency imports names from a CommonJS package; pre-bundling lets workerd load it.
     deps: { optimizer: { ssr: { enabled: true, include: ['ics'] } } },
   },
