@@ -15,24 +15,36 @@ function throttle(context: BrowserContext) {
   });
 }
 
+/** Every context a test opened with `browser.newContext()` or `browser.newPage()`, closed when that test ends. */
+const opened = new Set<BrowserContext>();
+
 /**
  * Playwright's test, whose every browser context (the fixture's and each `browser.newContext()`) is throttled when
- * asked, with each test's own time limit stretched by the same rate (the config stretches the defaults).
+ * asked, with each test's own time limit stretched by the same rate (the config stretches the defaults). A context a
+ * journey opened itself and left open (a second person's page) is closed after it: left running, its pages (a
+ * lesson room, a chat) kept the browser busy for every journey after it.
  */
-export const test = base.extend({
+export const test = base.extend<{ closeOpenedContexts: undefined }>({
   browser: [
     async ({ browser }, use) => {
-      if (rate > 1) {
-        const newContext = browser.newContext.bind(browser);
-        browser.newContext = async (options) => {
-          const context = await newContext(options);
-          throttle(context);
-          return context;
-        };
-      }
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        opened.add(context);
+        context.on('close', () => opened.delete(context));
+        if (rate > 1) throttle(context);
+        return context;
+      };
       await use(browser);
     },
     { scope: 'worker' },
+  ],
+  closeOpenedContexts: [
+    async ({}, use) => {
+      await use(undefined);
+      await Promise.all([...opened].map((context) => context.close().catch(() => undefined)));
+    },
+    { auto: true },
   ],
 });
 
