@@ -73,3 +73,15 @@ export interface CancellationPolicyView {
   createdBy: string | null;
   createdAt: string | null;
 }
+
+export interface PolicyVersionSummary {
+  version: number;
+  /** null for the built-in default (version 1). */
+  createdBy: string | null;
+  createdAt: string | null;
+}
+
+/** `GET` and `PUT /api/admin/cancellation-policy`: the version in force, and every version the tenant has had. */
+export interface PolicyWithVersions extends CancellationPolicyView {
+  versions: PolicyVersionSummary[];
+}

@@ -405,4 +405,18 @@ export const routeGates: Record<string, Gate> = {
   'POST /api/usages/quiz-trial': { kind: 'guestLearner' },
   // The portal home (home.ts)
   'GET /api/home': account,
+  // Meeting requests and the cancellation policy (issue 30)
+  // Anyone with an account may ask about a lesson; the lesson named in the body then decides (a stranger gets 404).
+  'POST /api/meeting-requests/preview': account,
+  'POST /api/meeting-requests': account,
+  // Lists only the requests on the caller's own lessons.
+  'GET /api/meeting-requests': account,
+  // The fixture is a request on Sam's lesson, which Theo tutors.
+  'GET /api/meeting-requests/:id': tutorsRecord,
+  'GET /api/admin/meeting-requests': flag('meetingRequests.view'),
+  'GET /api/admin/meeting-requests/:id': flag('meetingRequests.view'),
+  'PUT /api/admin/meeting-requests/respond/:requestId': flag('meetingRequests.respond'),
+  'PUT /api/admin/meeting-requests/update-tutor-payment-status': flag('meetingRequests.respond'),
+  'GET /api/admin/cancellation-policy': flag('cancellationPolicy.view'),
+  'PUT /api/admin/cancellation-policy': flag('cancellationPolicy.edit'),
 };

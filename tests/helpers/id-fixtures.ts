@@ -6,6 +6,7 @@ import {
   coursePricingTemplates,
   courses,
   lessonSessions,
+  meetingRequests,
   pushSubscriptions,
   sections,
   trials,
@@ -263,6 +264,7 @@ export async function seedMatrixRecords() {
   await seedLessonRoomMatrixRecords();
   await seedQuizFixtures();
   await seedPricingMatrixRecords();
+  await seedMeetingRequestMatrixRecords();
 }
 
 // ==== Learning content (issue 8: sub topics and the question bank). Sub topic reads are tenant-wide learning
@@ -392,3 +394,31 @@ function quizAdminFixtures(): RouteFixture[] {
   return [{ match: /^\/api\/admin\/submissions\/course-learners\/:courseId$/, params: { courseId: SEED_COURSE_IDS.maths } }];
 }
 // ---- end of quiz review block ----
+
+// ---- Meeting requests (issue 30): Sam's request to cancel his second maths lesson, which Theo tutors. ----
+function meetingRequestId() {
+  return 'matrix_meeting_request_sam';
+}
+
+idRouteFixtures.push(
+  { match: /^\/api\/(admin\/)?meeting-requests\/:id$/, params: { id: meetingRequestId() } },
+  { match: /^\/api\/admin\/meeting-requests\/respond\/:requestId$/, params: { requestId: meetingRequestId() }, body: { action: 'REJECT', note: 'Matrix' } },
+);
+
+async function seedMeetingRequestMatrixRecords() {
+  await db.insert(meetingRequests).values({
+    _id: meetingRequestId(),
+    tenantId: TENANT,
+    sectionId: 'section_maths_lesson_2',
+    courseId: SAM_MATHS,
+    type: 'CANCEL',
+    requestedBy: SAM,
+    requestedByRole: 'STUDENT',
+    start: new Date('2031-01-06T09:00:00Z'),
+    tutorIds: [DEMO_USERS.tutor._id],
+    studentIds: [SAM],
+    reason: 'Matrix',
+    policyVersion: 1,
+  });
+}
+// ---- end of meeting requests block ----

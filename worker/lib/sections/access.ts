@@ -1,4 +1,4 @@
-import { eq, inArray, isNull, max } from 'drizzle-orm';
+import { eq, inArray, isNull, max, type SQL } from 'drizzle-orm';
 import { ApiError, fieldError } from '../../../platform/errors';
 import { hasPermission, type Requirement } from '../../../schema/contracts/permissions';
 import type { SectionKind } from '../../../schema/contracts/sections';
@@ -99,11 +99,11 @@ export function chunks<T>(items: T[], size = 90): T[][] {
 }
 
 /** Statements that soft-delete the given sections (for one D1 batch with whatever else the call writes). */
-export function softDeleteStatements(tdb: TenantDb, ids: string[], now = new Date()) {
+export function softDeleteStatements(tdb: TenantDb, ids: string[], now = new Date(), guard?: SQL) {
   return chunks(ids).map((part) =>
     tdb.db
       .update(sections)
       .set({ deletedAt: now })
-      .where(tdb.where(sections, inArray(sections._id, part), isNull(sections.deletedAt))),
+      .where(tdb.where(sections, inArray(sections._id, part), isNull(sections.deletedAt), guard)),
   );
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ApiError, fieldError } from '../../../platform/errors';
 import type {
@@ -154,40 +154,74 @@ export async function saveSortingKeys(tdb: TenantDb, input: z.output<typeof sort
 /** Soft-deletes the section and everything below it. With `courseId` (the DELETE calls' course query) it must match. */
 export async function deleteSection(tdb: TenantDb, row: SectionRow, courseId?: string) {
   if (courseId !== undefined && row.courseId !== courseId) throw new ApiError(404, 'Section not found');
-  const ids = withDescendants(await liveSectionRows(tdb, row.courseId), row._id);
-  await runBatch(tdb, softDeleteStatements(tdb, ids));
+  const { ids, statements } = await deleteStatements(tdb, row);
+  await runBatch(tdb, statements);
   return { _id: row._id, deleted: ids };
 }
 
-export async function cancelSection(tdb: TenantDb, row: SectionRow, reason: string) {
+/** The statements that soft-delete the section and everything below it (`guard` as for cancelStatement). */
+export async function deleteStatements(tdb: TenantDb, row: SectionRow, guard?: SQL) {
+  const ids = withDescendants(await liveSectionRows(tdb, row.courseId), row._id);
+  return { ids, statements: softDeleteStatements(tdb, ids, new Date(), guard) };
+}
+
+/**
+ * The statement that cancels the section, after the check that it still may be; `guard` is a further condition the
+ * caller's batch needs (an approved request still pending), so a cancel batched with other writes happens with them or not at all.
+ */
+export function cancelStatement(tdb: TenantDb, row: SectionRow, reason: string, guard?: SQL) {
   if (row.status !== 'ACTIVE')
     throw new ApiError(409, `status: this ${row.kind === 'HOMEWORK' ? 'homework' : 'lesson'} is already ${row.status.toLowerCase()}`, [
       { path: 'status', message: `is already ${row.status}` },
     ]);
-  await tdb.db
+  return tdb.db
     .update(sections)
     .set({ status: 'CANCELLED', cancelReason: reason })
-    .where(tdb.where(sections, eq(sections._id, row._id)));
+    .where(tdb.where(sections, eq(sections._id, row._id), eq(sections.status, 'ACTIVE'), guard));
+}
+
+export async function cancelSection(tdb: TenantDb, row: SectionRow, reason: string) {
+  await cancelStatement(tdb, row, reason);
   return sectionResponse(tdb, row._id);
 }
 
-export async function rescheduleMeeting(tdb: TenantDb, actor: Actor, { row, access }: LessonTarget, input: { start: Date; duration?: number }, env: LessonEnv) {
+/**
+ * A lesson's move checked through the one placement rule, as the statement that makes it: the reschedule call runs it
+ * alone, an approved reschedule request in one batch with the request's answer (`guard` as for cancelStatement).
+ * A refusal is the placement rule's 409 in words; nothing is written here.
+ */
+export async function rescheduleStatement(
+  tdb: TenantDb,
+  actor: Actor,
+  row: SectionRow,
+  placer: Placer,
+  input: { start: Date; duration?: number },
+  env: LessonEnv,
+  guard?: SQL,
+) {
   if (row.status !== 'ACTIVE')
     throw new ApiError(409, `status: a ${row.status.toLowerCase()} lesson cannot be rescheduled`, [{ path: 'status', message: `is ${row.status}` }]);
   const duration = input.duration ?? row.duration ?? 60;
   assertDurationAllowed(duration, env.production);
   await assertLessonPlacement(tdb, {
-    placer: plannerOf(access),
+    placer,
     courseId: row.courseId,
     attendees: await attendeesOf(tdb, row._id),
     slots: [{ start: input.start, duration }],
     exceptId: row._id,
     viewerId: actor.actingUserId,
   });
-  await tdb.db
-    .update(sections)
-    .set({ start: input.start, duration })
-    .where(tdb.where(sections, eq(sections._id, row._id)));
+  // Wrapped: an async function returning a query builder would run it (a builder is a thenable).
+  return {
+    statement: tdb.db
+      .update(sections)
+      .set({ start: input.start, duration })
+      .where(tdb.where(sections, eq(sections._id, row._id), eq(sections.status, 'ACTIVE'), guard)),
+  };
+}
+
+export async function rescheduleMeeting(tdb: TenantDb, actor: Actor, { row, access }: LessonTarget, input: { start: Date; duration?: number }, env: LessonEnv) {
+  await (await rescheduleStatement(tdb, actor, row, plannerOf(access), input, env)).statement;
   return sectionResponse(tdb, row._id);
 }
 
