@@ -1,8 +1,11 @@
 import { DEMO_PASSWORD, STUDENT, signIn } from './demo';
 import { type Browser, expect, type Page, test } from './test';
 
-/** Theo's one-to-one maths lesson with Sam that the seed puts on the day after the seed day. */
-const LESSON = 'section_maths_lesson_2';
+/**
+ * Theo's one-to-one maths lesson with Sam that the seed puts a week after the seed day. Not lesson 2: the lesson-room
+ * journey ends that one for everyone, and an ended lesson is closed into history and cannot be moved.
+ */
+const LESSON = 'section_maths_lesson_3';
 const WAITING_ROOM = `/learning-portal/waiting-room/${LESSON}`;
 const LESSON_ROOM = `/learning-portal/lesson-room/${LESSON}`;
 
@@ -44,7 +47,7 @@ async function personIn(browser: Browser, email: string) {
   await signIn(page, email);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto(WAITING_ROOM);
-  await expect(page.getByRole('heading', { name: 'Mathematics lesson 2' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mathematics lesson 3' })).toBeVisible();
   return page;
 }
 
