@@ -20,15 +20,16 @@ import { curriculumRoutes } from './routes/curricula';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
 import { homeRoutes } from './routes/home';
-import { lessonRoomRoutes } from './routes/lesson-rooms';
+import { ledgerExportRoutes } from './routes/ledger-exports';
 import { lessonHistoryRoutes } from './routes/lesson-history';
+import { lessonRoomRoutes } from './routes/lesson-rooms';
 import { lessonSessionRoutes } from './routes/lesson-sessions';
 import { meetingRequestRoutes } from './routes/meeting-requests';
 import { meetingRoutes } from './routes/meetings';
 import { metaTagRoutes } from './routes/meta-tags';
 import { onboardingRoutes } from './routes/onboarding';
-import { payRunRoutes } from './routes/pay-runs';
 import { passwordRoutes } from './routes/passwords';
+import { payRunRoutes } from './routes/pay-runs';
 import { penaltyWaiverRoutes } from './routes/penalty-waivers';
 import { pricingPlanRoutes } from './routes/pricing-plans';
 import { pricingRateRoutes } from './routes/pricing-rates';
@@ -102,6 +103,8 @@ const app = new Hono<AppBindings>()
   .route('/', submissionRoutes)
   .route('/', adminSubmissionRoutes)
   .route('/', usageRoutes)
+  // Before meetingRequestRoutes: GET /admin/meeting-requests/export.csv would otherwise be read as /admin/meeting-requests/:id.
+  .route('/', ledgerExportRoutes)
   .route('/', meetingRequestRoutes)
   .route('/', lessonHistoryRoutes)
   .route('/', penaltyWaiverRoutes)

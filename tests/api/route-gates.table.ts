@@ -405,4 +405,38 @@ export const routeGates: Record<string, Gate> = {
   'POST /api/usages/quiz-trial': { kind: 'guestLearner' },
   // The portal home (home.ts)
   'GET /api/home': account,
+
+  // Lesson history, tutor pay, waivers, adjustments and pay runs (issue 30)
+  // (lesson-history.ts, penalty-waivers.ts, pay-runs.ts, ledger-exports.ts). A tutor's and a learner's own rows; a
+  // row is Sam's maths lesson, which Theo taught; the waiver is a deduction on Theo's pay.
+  'GET /api/lesson-history': only('student', 'tutor'),
+  'GET /api/lesson-history/my-pay': only('tutor'),
+  'GET /api/lesson-history/:id': record('tutor'),
+  'PUT /api/lesson-history/tutor-payments/raise-concern': only('tutor'),
+  'GET /api/admin/lesson-history': flag('lessonHistory.view'),
+  'PUT /api/lesson-history/tutor-payments/respond-to-concern': flag('lessonHistory.edit'),
+  'PUT /api/lesson-history/tutor-payments/adjustments': flag('lessonHistory.edit'),
+  'PUT /api/lesson-history/update-tutor-payment-status': flag('lessonHistory.edit'),
+  'PUT /api/lesson-history/class-extension': flag('lessonHistory.edit'),
+  'PUT /api/lesson-history/tutor-penalty': flag('lessonHistory.edit'),
+  'PUT /api/lesson-history/trial-conversion': flag('lessonHistory.edit'),
+  'POST /api/lesson-history/admin-notes/:id': flag('lessonHistory.edit'),
+  'DELETE /api/lesson-history/admin-notes/:id': flag('lessonHistory.edit'),
+  'GET /api/admin/lesson-history/export.csv': flag('lessonHistory.export'),
+  'GET /api/admin/meeting-requests/export.csv': flag('lessonHistory.export'),
+  'GET /api/admin/penalty-waivers': flag('penaltyWaivers.view'),
+  'POST /api/admin/penalty-waivers': flag('penaltyWaivers.create'),
+  'GET /api/admin/penalty-waivers/:id': flag('penaltyWaivers.view'),
+  'PUT /api/admin/penalty-waivers/update-tutor-payment-status': flag('penaltyWaivers.create'),
+  'PUT /api/admin/penalty-waivers/:penaltyWaiverId/appeal-respond': flag('penaltyWaivers.respond'),
+  'GET /api/penalty-waivers': only('tutor'),
+  'POST /api/penalty-waivers/:id/appeal': record('tutor'),
+  'GET /api/admin/manual-adjustments': flag('manualAdjustments.view'),
+  'POST /api/admin/manual-adjustments': flag('manualAdjustments.create'),
+  'POST /api/admin/settings/payment-adjustments': flag('adjustments.create'),
+  'GET /api/admin/pay-runs/preview': flag('payRuns.view'),
+  'POST /api/admin/pay-runs': flag('payRuns.create'),
+  'GET /api/admin/pay-runs': flag('payRuns.view'),
+  'GET /api/admin/pay-runs/:id': flag('payRuns.view'),
+  'GET /api/admin/pay-runs/:id/csv': flag('payRuns.view'),
 };
