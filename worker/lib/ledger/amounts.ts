@@ -16,7 +16,7 @@ export const rowPenalty = sql<number>`${lessonHistory.tutorPenaltyAmount}`;
 export const waiverAddition = sql<number>`(case when ${penaltyWaivers.type} = 'ADDITION' then ${penaltyWaivers.amount} else 0 end)`;
 export const waiverDeduction = sql<number>`(case when ${penaltyWaivers.type} = 'DEDUCTION' and coalesce(${penaltyWaivers.appealStatus}, '') <> 'ACCEPTED' then ${penaltyWaivers.amount} else 0 end)`;
 /** The day a waiver or adjustment counts for: the lesson's (or the chosen) date, else when it was made. */
-export const waiverDate = sql<Date>`coalesce(${penaltyWaivers.startDate}, ${penaltyWaivers.createdAt})`;
+export const waiverDate = sql<number>`coalesce(${penaltyWaivers.startDate}, ${penaltyWaivers.createdAt})`;
 
 /** The columns of a per-currency totals query over history rows; group by currency. */
 export const historyTotalsColumns = {

@@ -104,12 +104,12 @@ export function lessonHistoryCsv(tdb: TenantDb, q: LessonHistoryExportQuery, opt
           paymentStatus: lessonHistory.tutorPaymentStatus,
           trialStatus: lessonHistory.trialConversionStatus,
           converted: lessonHistory.isTrialConverted,
-          studentFirst: student.firstname,
-          studentLast: student.lastname,
-          studentCountry: student.country,
-          tutorFirst: tutor.firstname,
-          tutorLast: tutor.lastname,
-          course: courses.title,
+          studentFirst: sql<string | null>`${student.firstname}`.as('x_student_first'),
+          studentLast: sql<string | null>`${student.lastname}`.as('x_student_last'),
+          studentCountry: sql<string | null>`${student.country}`.as('x_student_country'),
+          tutorFirst: sql<string | null>`${tutor.firstname}`.as('x_tutor_first'),
+          tutorLast: sql<string | null>`${tutor.lastname}`.as('x_tutor_last'),
+          course: sql<string | null>`${courses.title}`.as('x_course'),
         })
         .from(lessonHistory)
         .leftJoin(student, and(eq(student._id, lessonHistory.studentId), eq(student.tenantId, lessonHistory.tenantId)))
@@ -177,7 +177,7 @@ export function meetingRequestCsv(tdb: TenantDb, q: MeetingRequestExportQuery, o
         .select({
           request: meetingRequests,
           lessonKind: sections.lessonKind,
-          course: courses.title,
+          course: sql<string | null>`${courses.title}`.as('x_course'),
           subject: courses.subject,
           curriculum: courses.curriculum,
           grade: courses.grade,

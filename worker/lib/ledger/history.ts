@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { fieldError } from '../../../platform/errors';
 import {
@@ -24,14 +24,18 @@ const student = alias(users, 'history_student');
 const tutor = alias(users, 'history_tutor');
 
 /** One history row with the names a view shows: its student, its tutor and its course, read in the same query. */
+/**
+ * Each joined column has its own name: D1 answers a batch with objects, so two `firstname`s would collapse into one
+ * and shift every column after them.
+ */
 export const historySelection = {
   row: lessonHistory,
-  studentFirstname: student.firstname,
-  studentLastname: student.lastname,
-  studentCountry: student.country,
-  tutorFirstname: tutor.firstname,
-  tutorLastname: tutor.lastname,
-  courseTitle: courses.title,
+  studentFirstname: sql<string | null>`${student.firstname}`.as('h_student_firstname'),
+  studentLastname: sql<string | null>`${student.lastname}`.as('h_student_lastname'),
+  studentCountry: sql<string | null>`${student.country}`.as('h_student_country'),
+  tutorFirstname: sql<string | null>`${tutor.firstname}`.as('h_tutor_firstname'),
+  tutorLastname: sql<string | null>`${tutor.lastname}`.as('h_tutor_lastname'),
+  courseTitle: sql<string | null>`${courses.title}`.as('h_course_title'),
 };
 export type JoinedHistory = {
   row: HistoryRow;

@@ -58,7 +58,7 @@ export async function myPay(tdb: TenantDb, actor: Actor, q: MyPayQuery): Promise
         deductions: sql<number>`coalesce(sum(${waiverDeduction}), 0)`,
       })
       .from(penaltyWaivers)
-      .where(tdb.where(penaltyWaivers, eq(penaltyWaivers.tutorId, actor.userId), gte(waiverDate, start), lte(waiverDate, end)))
+      .where(tdb.where(penaltyWaivers, eq(penaltyWaivers.tutorId, actor.userId), gte(waiverDate, start.getTime()), lte(waiverDate, end.getTime())))
       .groupBy(penaltyWaivers.currency, penaltyWaivers.paymentStatus),
   ]);
   const by = new Map<string, MyPayCurrency>();

@@ -30,14 +30,15 @@ const responder = alias(users, 'waiver_responder');
 const studentsJson = sql<string>`(select coalesce(json_group_array(json_object('_id', u._id, 'firstname', u.firstname, 'lastname', u.lastname)), '[]')
   from json_each(${penaltyWaivers.studentIds}) j join users u on u._id = j.value and u.tenant_id = ${penaltyWaivers.tenantId})`;
 
+/** Each joined column has its own name: D1 answers a batch with objects, where two `firstname`s would collapse. */
 const selection = {
   row: penaltyWaivers,
-  tutorFirstname: tutor.firstname,
-  tutorLastname: tutor.lastname,
-  responderFirstname: responder.firstname,
-  responderLastname: responder.lastname,
-  courseTitle: courses.title,
-  students: studentsJson,
+  tutorFirstname: sql<string | null>`${tutor.firstname}`.as('w_tutor_firstname'),
+  tutorLastname: sql<string | null>`${tutor.lastname}`.as('w_tutor_lastname'),
+  responderFirstname: sql<string | null>`${responder.firstname}`.as('w_responder_firstname'),
+  responderLastname: sql<string | null>`${responder.lastname}`.as('w_responder_lastname'),
+  courseTitle: sql<string | null>`${courses.title}`.as('w_course_title'),
+  students: studentsJson.as('w_students'),
 };
 type JoinedWaiver = {
   row: WaiverRow;
@@ -113,8 +114,9 @@ function waiverWhere(tdb: TenantDb, scope: WaiverScope, q: AnyWaiverQuery): SQL 
   return tdb.where(
     penaltyWaivers,
     'manual' in scope ? eq(penaltyWaivers.manual, scope.manual) : eq(penaltyWaivers.tutorId, scope.tutorId),
-    q.startDate ? gte(waiverDate, startOfBound(q.startDate)) : undefined,
-    q.endDate ? lte(waiverDate, endOfBound(q.endDate)) : undefined,
+    // waiverDate is an expression, not a column: its bounds go as the milliseconds the columns hold.
+    q.startDate ? gte(waiverDate, startOfBound(q.startDate).getTime()) : undefined,
+    q.endDate ? lte(waiverDate, endOfBound(q.endDate).getTime()) : undefined,
     q.tutorId ? eq(penaltyWaivers.tutorId, q.tutorId) : undefined,
     q.studentId ? hasStudent(q.studentId) : undefined,
     q.courseId ? eq(penaltyWaivers.courseId, q.courseId) : undefined,
