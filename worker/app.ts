@@ -20,6 +20,7 @@ import { curriculumRoutes } from './routes/curricula';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
 import { homeRoutes } from './routes/home';
+import { ledgerExportRoutes } from './routes/ledger-exports';
 import { lessonHistoryRoutes } from './routes/lesson-history';
 import { lessonRoomRoutes } from './routes/lesson-rooms';
 import { lessonSessionRoutes } from './routes/lesson-sessions';
@@ -102,6 +103,8 @@ const app = new Hono<AppBindings>()
   .route('/', submissionRoutes)
   .route('/', adminSubmissionRoutes)
   .route('/', usageRoutes)
+  // Before meetingRequestRoutes: GET /admin/meeting-requests/export.csv would otherwise be read as /admin/meeting-requests/:id.
+  .route('/', ledgerExportRoutes)
   .route('/', meetingRequestRoutes)
   .route('/', lessonHistoryRoutes)
   .route('/', penaltyWaiverRoutes)

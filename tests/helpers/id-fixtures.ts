@@ -1,3 +1,6 @@
+import { env } from 'cloudflare:workers';
+import { and, eq } from 'drizzle-orm';
+import { databaseFor } from '../../platform/database';
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
 import {
@@ -5,8 +8,11 @@ import {
   coursePermissionTemplates,
   coursePricingTemplates,
   courses,
+  lessonHistory,
   lessonSessions,
   meetingRequests,
+  payRuns,
+  penaltyWaivers,
   pushSubscriptions,
   sections,
   trials,
@@ -16,6 +22,8 @@ import {
   userQualifications,
   userSubjects,
 } from '../../schema/tables';
+import { closeEndedLessons } from '../../worker/lib/jobs/close-ended-lessons';
+import { scopedDb } from '../../worker/lib/tenant-db';
 import { pricingFixtures, seedPricingMatrixRecords } from './pricing-fixtures';
 import { QUIZ_IDS, seedQuizFixtures } from './quiz-fixtures';
 import { COURSE_IDS, seedCourses } from './section-fixtures';
@@ -265,6 +273,7 @@ export async function seedMatrixRecords() {
   await seedQuizFixtures();
   await seedPricingMatrixRecords();
   await seedMeetingRequestMatrixRecords();
+  await seedLedgerMatrixRecords();
 }
 
 // ==== Learning content (issue 8: sub topics and the question bank). Sub topic reads are tenant-wide learning
@@ -422,3 +431,57 @@ async function seedMeetingRequestMatrixRecords() {
   });
 }
 // ---- end of meeting requests block ----
+// ==== Lesson history, tutor pay, waivers, adjustments and pay runs (issue 30): Sam's closed maths lesson (its
+// history row comes from the close job, as in production), a deduction on Theo's pay about Sam, and a pay run. ====
+/** Filled by seedLedgerMatrixRecords once the close job has written the row (its id is made then). */
+const LEDGER_MATRIX = { history: 'matrix_history_unset', waiver: 'matrix_waiver_sam', payRun: 'matrix_pay_run' };
+const historyParams: Record<string, string> = {
+  get id() {
+    return LEDGER_MATRIX.history;
+  },
+};
+idRouteFixtures.push(
+  { match: /^\/api\/lesson-history\/admin-notes\/:id$/, method: 'POST', params: historyParams, body: { note: 'Matrix note' } },
+  { match: /^\/api\/lesson-history\/admin-notes\/:id$/, method: 'DELETE', params: historyParams, query: { noteId: 'matrix_note' } },
+  { match: /^\/api\/lesson-history\/:id$/, params: historyParams },
+  {
+    match: /^\/api\/admin\/penalty-waivers\/:penaltyWaiverId\/appeal-respond$/,
+    params: { penaltyWaiverId: LEDGER_MATRIX.waiver },
+    body: { appealStatus: 'ACCEPTED', appealAdminNote: 'Matrix' },
+  },
+  { match: /^\/api\/admin\/penalty-waivers\/:id$/, params: { id: LEDGER_MATRIX.waiver } },
+  { match: /^\/api\/penalty-waivers\/:id\/appeal$/, params: { id: LEDGER_MATRIX.waiver }, body: { note: 'Matrix appeal' } },
+  { match: /^\/api\/admin\/pay-runs\/:id(\/csv)?$/, params: { id: LEDGER_MATRIX.payRun } },
+);
+
+async function seedLedgerMatrixRecords() {
+  await closeEndedLessons(scopedDb(databaseFor(env.DB), TENANT), 'matrix', new Date());
+  const row = await db
+    .select({ _id: lessonHistory._id })
+    .from(lessonHistory)
+    .where(and(eq(lessonHistory.tenantId, TENANT), eq(lessonHistory.sectionId, 'section_maths_lesson_1'), eq(lessonHistory.studentId, SAM)))
+    .get();
+  if (!row) throw new Error('the close job wrote no history row for Sam’s past maths lesson');
+  LEDGER_MATRIX.history = row._id;
+  await db.batch([
+    db.insert(penaltyWaivers).values({
+      _id: LEDGER_MATRIX.waiver,
+      tenantId: TENANT,
+      tutorId: DEMO_USERS.tutor._id,
+      studentIds: [SAM],
+      amount: 500,
+      currency: 'SGD',
+      type: 'DEDUCTION',
+      createdBy: DEMO_USERS.admin._id,
+    }),
+    db.insert(payRuns).values({
+      _id: LEDGER_MATRIX.payRun,
+      tenantId: TENANT,
+      periodStart: new Date('2030-01-01T00:00:00Z'),
+      periodEnd: new Date('2030-01-31T23:59:59.999Z'),
+      totals: [],
+      createdBy: DEMO_USERS.admin._id,
+    }),
+  ]);
+}
+// ==== end of lesson history and pay block ====
