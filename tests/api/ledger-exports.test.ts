@@ -27,7 +27,7 @@ async function download(res: Response) {
   expect(res.status, res.status === 200 ? '' : await res.clone().text()).toBe(200);
   const reader = res.body!.getReader();
   // ignoreBOM keeps the byte order mark in the text, so the test sees it was sent.
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: true, fatal: false });
+  const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
   let text = '';
   let chunks = 0;
   for (;;) {

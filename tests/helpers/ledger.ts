@@ -61,7 +61,7 @@ export async function seedLedgerWorld() {
   for (const [key, admin] of Object.entries(NARROW_ADMINS)) {
     await db
       .insert(roles)
-      .values({ _id: `role_${key}`, tenantId: T, name: key, permissions: Object.fromEntries(Object.entries(admin.permissions).map(([r, a]) => [r, [...a]])) })
+      .values({ _id: `role_${key}`, tenantId: T, name: key, permissions: { lessonHistory: [...admin.permissions.lessonHistory] } })
       .onConflictDoNothing();
     await db
       .insert(users)

@@ -46,8 +46,14 @@ interface Cursor {
   id: string;
 }
 
-/** A stream that asks `page` for the next rows after the cursor, one page per pull, until a short page ends it. */
-function csvStream(header: string[], page: (after: Cursor | null) => Promise<{ lines: string[]; last: Cursor | null; full: boolean }>) {
+/** An export as pages: its header, and the CSV lines of the `size` rows after a cursor (null: from the start). */
+export interface ExportPages {
+  header: string[];
+  page(after: Cursor | null, size: number): Promise<{ lines: string[]; last: Cursor | null; full: boolean }>;
+}
+
+/** A stream that asks for the next page after the cursor, one page per pull, until a short page ends it. */
+function csvStream({ header, page }: ExportPages, size: number) {
   const encoder = new TextEncoder();
   let cursor: Cursor | null = null;
   let started = false;
@@ -61,7 +67,7 @@ function csvStream(header: string[], page: (after: Cursor | null) => Promise<{ l
           return;
         }
         if (done) return;
-        const next = await page(cursor);
+        const next = await page(cursor, size);
         if (next.lines.length) controller.enqueue(encoder.encode(next.lines.join('')));
         cursor = next.last;
         if (!next.full) {
@@ -82,14 +88,13 @@ const student = alias(users, 'export_student');
 const tutor = alias(users, 'export_tutor');
 
 /** The Completed tab: one line per history row (a group lesson has one per student), oldest first. */
-export function lessonHistoryCsv(tdb: TenantDb, q: LessonHistoryExportQuery, opts: ExportOptions) {
-  const size = opts.pageSize ?? EXPORT_PAGE;
+export function lessonHistoryExportPages(tdb: TenantDb, q: LessonHistoryExportQuery, opts: ExportOptions): ExportPages {
   const columns = lessonHistoryExportColumns.filter((c) => opts.money || !('money' in c));
   const where = historyWhere(tdb, { kind: 'admin' }, q);
   const tz = opts.timezone;
-  return csvStream(
-    columns.map((c) => c.label),
-    async (cursor) => {
+  return {
+    header: columns.map((c) => c.label),
+    page: async (cursor, size) => {
       const rows = await tdb.db
         .select({
           _id: lessonHistory._id,
@@ -160,12 +165,14 @@ export function lessonHistoryCsv(tdb: TenantDb, q: LessonHistoryExportQuery, opt
       const last = rows.at(-1);
       return { lines, last: last ? { start: last.start.getTime(), id: last._id } : cursor, full: rows.length === size };
     },
-  );
+  };
 }
 
+export const lessonHistoryCsv = (tdb: TenantDb, q: LessonHistoryExportQuery, opts: ExportOptions) =>
+  csvStream(lessonHistoryExportPages(tdb, q, opts), opts.pageSize ?? EXPORT_PAGE);
+
 /** The Reschedule-or-cancellation tab: one line per meeting request, by the lesson's start, oldest first. */
-export function meetingRequestCsv(tdb: TenantDb, q: MeetingRequestExportQuery, opts: ExportOptions) {
-  const size = opts.pageSize ?? EXPORT_PAGE;
+export function meetingRequestExportPages(tdb: TenantDb, q: MeetingRequestExportQuery, opts: ExportOptions): ExportPages {
   const columns = meetingRequestExportColumns.filter((c) => opts.money || !('money' in c));
   const tz = opts.timezone;
   const hasMember = (column: typeof meetingRequests.tutorIds | typeof meetingRequests.studentIds, id: string) =>
@@ -181,9 +188,9 @@ export function meetingRequestCsv(tdb: TenantDb, q: MeetingRequestExportQuery, o
     q.studentId ? hasMember(meetingRequests.studentIds, q.studentId) : undefined,
     q.tutorId ? hasMember(meetingRequests.tutorIds, q.tutorId) : undefined,
   );
-  return csvStream(
-    columns.map((c) => c.label),
-    async (cursor) => {
+  return {
+    header: columns.map((c) => c.label),
+    page: async (cursor, size) => {
       const rows = await tdb.db
         .select({
           request: meetingRequests,
@@ -240,8 +247,11 @@ export function meetingRequestCsv(tdb: TenantDb, q: MeetingRequestExportQuery, o
       const last = rows.at(-1)?.request;
       return { lines, last: last ? { start: last.start.getTime(), id: last._id } : cursor, full: rows.length === size };
     },
-  );
+  };
 }
+
+export const meetingRequestCsv = (tdb: TenantDb, q: MeetingRequestExportQuery, opts: ExportOptions) =>
+  csvStream(meetingRequestExportPages(tdb, q, opts), opts.pageSize ?? EXPORT_PAGE);
 
 /** The time zone export dates read in: the one asked for, else the admin's own. */
 export async function exportTimeZone(tdb: TenantDb, actor: Actor, asked: string | undefined) {
