@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { type AdminUserRow, managedRoles, type SearchOption, searchOptions } from '../../../schema/contracts/admin-users';
 import type { ListResponse } from '../../../schema/contracts/common';
 import { statusOf } from '../../lib/errors';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { fieldClass, primaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChoiceField } from '../../ui/fields';
@@ -16,7 +17,6 @@ import { countryOptions } from './countries';
 import { roleLabels, searchOptionLabels, sortChoices } from './labels';
 import NewUserDialog from './NewUserDialog';
 import UsersList from './UsersList';
-import { useDebouncedValue } from './use-debounced-value';
 
 const PAGE_SIZE = 20;
 

@@ -3,6 +3,7 @@ import { ExternalLink, FileText, Gauge, PlayCircle, Star, Video } from 'lucide-r
 import { Link, Navigate, useParams } from 'react-router-dom';
 import type { SubjectDataResponse, SubTopicPage as SubTopicData } from '../../../schema/contracts/content';
 import { signedInUserAtom } from '../../lib/session';
+import { useResource } from '../../lib/use-resource';
 import { focusRing, primaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import PageLoading from '../../ui/PageLoading';
@@ -12,7 +13,6 @@ import Breadcrumbs from './Breadcrumbs';
 import MathText from './MathText';
 import RichContent from './RichContent';
 import { useContentUsage } from './use-content-usage';
-import { useResource } from './use-resource';
 import './content.css';
 
 const card = 'rounded-2xl bg-white p-5 ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:ring-slate-800';

@@ -5,7 +5,7 @@ import { type CourseTemplate, courseTemplateInput } from '../../../schema/contra
 import { type Course, courseKinds } from '../../../schema/contracts/courses';
 import { issuesByField } from '../../lib/form-errors';
 import { usePagedList } from '../../lib/paged-list';
-import { useFormSave } from '../../lib/use-form-save';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
 import { cardClass, primaryButton, smallButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
@@ -17,7 +17,7 @@ import { Pager } from '../../ui/Pager';
 import { SearchField } from '../../ui/SearchField';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
-import { useDebouncedValue } from '../admin-users/use-debounced-value';
+import { useFormSave } from '../../ui/use-form-save';
 import { useCan } from '../roles/admin-permissions';
 import { courseCalls } from './api';
 import { kindLabel } from './course-format';

@@ -8,7 +8,7 @@ import { statusOf } from '../../lib/errors';
 import { sessionAtom, userLoadedAtom } from '../../lib/session';
 import { retireToken } from '../../lib/session-events';
 import { storedToken } from '../../lib/session-storage';
-import { sessionFromToken } from '../auth/token-request';
+import { sessionFromToken } from '../../lib/token-request';
 import { impersonationAtom } from './atoms';
 
 /** POST log-in-as-user, then continue as that user on their dashboard. */

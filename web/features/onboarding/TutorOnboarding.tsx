@@ -3,11 +3,11 @@ import { useState } from 'react';
 import type { CurriculumListItem } from '../../../schema/contracts/learning';
 import { type SubjectInput, subjectInput } from '../../../schema/contracts/profile';
 import { zodFieldErrors } from '../../lib/form-errors';
+import { timeZoneOptions } from '../../lib/profile-choices';
 import { secondaryButton } from '../../ui/classes';
 import TextField from '../../ui/TextField';
 import SearchSelect from '../profile/fields/SearchSelect';
 import TextAreaField from '../profile/fields/TextAreaField';
-import { timeZoneOptions } from '../profile/options';
 import SubjectPicker from '../profile/SubjectPicker';
 
 export interface TutorValues {

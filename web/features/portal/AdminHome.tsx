@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { PublicUser } from '../../../schema/contracts/auth';
 import { hasPermission } from '../../../schema/contracts/permissions';
-import { accountLinks } from '../../layout/nav-items';
+import { accountLinks } from '../../lib/nav-items';
 import { focusRing } from '../../ui/classes';
 import { useAdminPermissions } from '../roles/admin-permissions';
 import { othersOf } from '../schedule/lesson-style';

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
+import { FALLBACK_TIME_ZONE } from '../../lib/choices';
 import { signedInUserAtom } from '../../lib/session';
 import { actingForAtom } from '../manage-accounts/acting';
-import { FALLBACK_TIME_ZONE } from '../sign-up/choices';
 import AdminHome from './AdminHome';
 import ParentHome from './ParentHome';
 import StudentHome from './StudentHome';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { type DeviceCopy, withDeviceCopy } from '../offline/device-copy';
+import { type DeviceCopy, withDeviceCopy } from '../../lib/device-copy';
 
 export type DeviceBacked<T> = { status: 'loading' } | { status: 'failed' } | ({ status: 'ready' } & DeviceCopy<T>);
 

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { type CoursePrice, type CoursePriceOverride, describePrice, durationUnits } from '../../../schema/contracts/course-price';
+import { amountText, currencyChoices } from '../../lib/money-field';
 import { ChoiceField } from '../../ui/fields';
 import TextField from '../../ui/TextField';
 import { useCan } from '../roles/admin-permissions';
 import { pricingCalls } from './api';
 import { draftOf, type PriceDraft } from './course-price-draft';
-import { amountText, currencyChoices } from './money-field';
 
 interface Props {
   pricingTemplateId: string | null;

@@ -1,5 +1,5 @@
 import { type CoursePrice, type CoursePriceOverride, type DurationUnit, durationUnits } from '../../../schema/contracts/course-price';
-import { amountFromText, amountText } from './money-field';
+import { amountFromText, amountText } from '../../lib/money-field';
 
 /** The course form's own-price fields as typed: the amount as decimal text ("120.00"), never a float. */
 export interface PriceDraft {

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { zodFieldErrors } from '../../lib/form-errors';
+import { customLanguage, languageSearchOptions } from '../../lib/profile-choices';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
@@ -7,7 +8,6 @@ import { type CollectionSpec, type FieldSpec, type FormValues, payloadOf, profic
 import SearchSelect from './fields/SearchSelect';
 import SelectField from './fields/SelectField';
 import TextAreaField from './fields/TextAreaField';
-import { customLanguage, languageSearchOptions } from './options';
 
 interface CollectionFormProps {
   spec: CollectionSpec;

@@ -4,21 +4,21 @@ import { GraduationCap, UserPlus, Users } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { type SignUpRequest, signUpRequest } from '../../../schema/contracts/auth';
+import { pathAfterLogin } from '../../lib/after-login';
+import { browserTimeZone, countryOptions, timeZoneOptions } from '../../lib/choices';
 import { fieldBinder, fieldSetter } from '../../lib/form-fields';
 import { sessionAtom, signedInUserAtom, userLoadedAtom } from '../../lib/session';
-import { useCheckedSubmit } from '../../lib/use-checked-submit';
+import { sessionFromToken } from '../../lib/token-request';
 import { EmailField, PasswordField } from '../../ui/CredentialFields';
 import SelectField from '../../ui/SelectField';
 import TextField from '../../ui/TextField';
+import { useCheckedSubmit } from '../../ui/use-checked-submit';
 import AuthCard from '../auth/AuthCard';
 import AuthSubmit from '../auth/AuthSubmit';
 import AuthSwitch from '../auth/AuthSwitch';
-import { pathAfterLogin } from '../auth/after-login';
 import FormNotice from '../auth/FormNotice';
-import { sessionFromToken } from '../auth/token-request';
 import { tenantNameAtom } from '../tenant/atoms';
 import { signUpCalls } from './api';
-import { browserTimeZone, countryOptions, timeZoneOptions } from './choices';
 
 type Fields = Required<Omit<SignUpRequest, 'country'>> & { country: string };
 

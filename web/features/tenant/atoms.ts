@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import { atomWithDefault } from 'jotai/utils';
 import type { TenantResponse } from '../../../schema/contracts/tenant';
-import { readDeviceCopy } from '../offline/device-copy';
+import { readDeviceCopy } from '../../lib/device-copy';
 
 /** Where the tenant is kept on the device: the same for everyone on this address. */
 export const TENANT_COPY = 'tenant';

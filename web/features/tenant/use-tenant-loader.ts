@@ -2,8 +2,8 @@ import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import type { TenantResponse } from '../../../schema/contracts/tenant';
 import { api } from '../../lib/api';
+import { withDeviceCopy } from '../../lib/device-copy';
 import { useToast } from '../../ui/toast/use-toast';
-import { withDeviceCopy } from '../offline/device-copy';
 import { TENANT_COPY, tenantAtom, tenantLoadingAtom } from './atoms';
 
 /** A partner's colours replace the default teal through the variables styles.css reads. */

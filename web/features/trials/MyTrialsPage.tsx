@@ -3,12 +3,12 @@ import { Sparkles } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { StudentTrials, Trial } from '../../../schema/contracts/trials';
+import { browserTimeZone } from '../../lib/choices';
 import { signedInUserAtom } from '../../lib/session';
 import { primaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
 import { badgeClass, lessonTime } from '../courses/course-format';
-import { browserTimeZone } from '../sign-up/choices';
 import { trialCalls } from './api';
 import { trialsVersionAtom } from './atoms';
 

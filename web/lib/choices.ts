@@ -1,4 +1,4 @@
-import { countryCodes } from '../../../schema/contracts/auth';
+import { countryCodes } from '../../schema/contracts/auth';
 
 /** The spec's fallback when the browser does not say where it is (spec 1, section 9). */
 export const FALLBACK_TIME_ZONE = 'Asia/Singapore';

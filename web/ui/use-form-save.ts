@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useToast } from '../ui/toast/use-toast';
-import { fieldErrorsOf } from './form-errors';
+import { fieldErrorsOf } from '../lib/form-errors';
+import { useToast } from './toast/use-toast';
 
 type FieldErrors = Record<string, string>;
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { type ApiOptions, api } from '../../lib/api';
-import { statusOf } from '../../lib/errors';
+import { type ApiOptions, api } from './api';
+import { statusOf } from './errors';
 
 export type Resource<T> =
   | { status: 'loading' }

@@ -1,7 +1,7 @@
-import type { PushConfig } from '../../../../schema/contracts/chat';
-import { api } from '../../../lib/api';
-import { PUSH_SUBSCRIPTION_KEY, PUSH_WORKER_SCOPE, PUSH_WORKER_URL } from '../../../lib/push-worker';
-import { storedToken } from '../../../lib/session-storage';
+import type { PushConfig } from '../../schema/contracts/chat';
+import { api } from './api';
+import { PUSH_SUBSCRIPTION_KEY, PUSH_WORKER_SCOPE, PUSH_WORKER_URL } from './push-worker';
+import { storedToken } from './session-storage';
 
 /**
  * - unsupported: this browser has no Web Push.

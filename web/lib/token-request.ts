@@ -1,6 +1,6 @@
-import type { TokenResponse } from '../../../schema/contracts/auth';
-import { api } from '../../lib/api';
-import type { Session } from '../../lib/session';
+import type { TokenResponse } from '../../schema/contracts/auth';
+import { api } from './api';
+import type { Session } from './session';
 
 /**
  * Same value as WEB_CLIENT_ID in schema/contracts/auth.ts. Importing it from there would pull zod (whose schemas

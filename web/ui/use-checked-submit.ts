@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ZodType } from 'zod';
-import { useToast } from '../ui/toast/use-toast';
-import { errorToastText } from './errors';
-import { type FieldErrors, fieldErrorsOf, zodFieldErrors } from './form-errors';
+import { errorToastText } from '../lib/errors';
+import { type FieldErrors, fieldErrorsOf, zodFieldErrors } from '../lib/form-errors';
+import { useToast } from './toast/use-toast';
 
 interface SubmitOptions {
   /** Renames the fields the server pinned errors on to the form's own names. */

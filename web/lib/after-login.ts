@@ -1,4 +1,4 @@
-import type { PublicUser } from '../../../schema/contracts/auth';
+import type { PublicUser } from '../../schema/contracts/auth';
 
 /** Only same-app paths are followed, so a crafted link cannot send someone to another site after login. */
 function safeRedirect(redirect: string | null) {

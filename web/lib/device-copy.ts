@@ -1,5 +1,5 @@
-import { statusOf } from '../../lib/errors';
-import { storedActingUserId } from '../../lib/session-storage';
+import { statusOf } from './errors';
+import { storedActingUserId } from './session-storage';
 
 /**
  * Copies are kept per person acted for, so the next person on a shared device never reads someone else's; what

@@ -1,4 +1,4 @@
-import { currencyCodes, minorToDecimal, parseDecimal } from '../../../schema/contracts/money';
+import { currencyCodes, minorToDecimal, parseDecimal } from '../../schema/contracts/money';
 
 export const currencyChoices = currencyCodes;
 

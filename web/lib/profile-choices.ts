@@ -1,5 +1,7 @@
-import { COMMON_LANGUAGES, canonicalLanguageTag, countryOptions, currencyOptions, languageName, timeZoneList } from '../../../schema/contracts/profile';
-import type { SearchOption } from './fields/SearchSelect';
+import { COMMON_LANGUAGES, canonicalLanguageTag, countryOptions, currencyOptions, languageName, timeZoneList } from '../../schema/contracts/profile';
+
+/** An option of a searchable select (ui/ SearchSelect's SearchOption, which lib may not import). */
+type SearchOption = { value: string; label: string };
 
 const once = <T>(make: () => T) => {
   let value: T | undefined;
