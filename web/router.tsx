@@ -11,7 +11,7 @@ const LoginPage = lazyPage(() => import('./features/auth/LoginPage'));
 const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'));
 const PortalHomePage = lazyPage(() => import('./features/portal/PortalHomePage'));
 const ComingSoonPage = lazyPage<{ area: AreaKey }>(() => import('./features/coming-soon/ComingSoonPage'));
-const NotFoundPage = lazyPage(() => import('./features/not-found/NotFoundPage'));
+const NotFoundPage = lazyPage(() => import('./ui/NotFoundPage'));
 const SignUpPage = lazyPage(() => import('./features/sign-up/SignUpPage'));
 const ForgotPasswordPage = lazyPage(() => import('./features/passwords/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPage(() => import('./features/passwords/ResetPasswordPage'));

@@ -5,14 +5,14 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { pathAfterLogin } from '../../lib/after-login';
 import { fieldBinder, fieldSetter } from '../../lib/form-fields';
 import { signedInUserAtom } from '../../lib/session';
+import AuthCard from '../../ui/auth-form/AuthCard';
+import AuthSubmit from '../../ui/auth-form/AuthSubmit';
+import AuthSwitch from '../../ui/auth-form/AuthSwitch';
+import FormNotice from '../../ui/auth-form/FormNotice';
 import { EmailField, PasswordField } from '../../ui/CredentialFields';
 import { useCheckedSubmit } from '../../ui/use-checked-submit';
 import { isPartnerAtom, tenantNameAtom } from '../tenant/atoms';
-import AuthCard from './AuthCard';
-import AuthSubmit from './AuthSubmit';
-import AuthSwitch from './AuthSwitch';
 import DemoLogins from './DemoLogins';
-import FormNotice from './FormNotice';
 import { loginForm } from './login-schema';
 import { useSignIn } from './use-sign-in';
 

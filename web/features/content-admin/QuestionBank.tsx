@@ -8,11 +8,11 @@ import { cardClass, primaryButton, secondaryButton, smallButton } from '../../ui
 import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
 import { EmptyState } from '../../ui/EmptyState';
+import MathText from '../../ui/math/MathText';
 import { Pager } from '../../ui/Pager';
 import { SmallIconButton } from '../../ui/SmallIconButton';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import MathText from '../content/MathText';
 import { useCan } from '../roles/admin-permissions';
 import { contentAdminCalls } from './api';
 import QuestionDialog from './QuestionDialog';

@@ -6,9 +6,9 @@ import { fieldClass, smallButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
 import { ChoiceField, TextAreaField } from '../../ui/fields';
+import MathText from '../../ui/math/MathText';
 import { useToast } from '../../ui/toast/use-toast';
 import { useFormSave } from '../../ui/use-form-save';
-import MathText from '../content/MathText';
 import { contentAdminCalls } from './api';
 import { emptyQuestionForm, formOf, inputOf, type QuestionForm } from './question-form';
 

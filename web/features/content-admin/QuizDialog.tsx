@@ -5,11 +5,11 @@ import { type QuizDoc, quizToasts } from '../../../schema/contracts/quiz';
 import { focusRing } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
+import MathText from '../../ui/math/MathText';
 import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { useFormSave } from '../../ui/use-form-save';
-import MathText from '../content/MathText';
 import { contentAdminCalls } from './api';
 import { createInputOf, editInputOf, emptyQuizForm, type QuizForm, quizFormOf, toggled } from './quiz-form';
 

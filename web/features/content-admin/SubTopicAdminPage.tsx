@@ -6,9 +6,9 @@ import type { SubTopicDoc, SubTopicPage } from '../../../schema/contracts/conten
 import { useResource } from '../../lib/use-resource';
 import { focusRing } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
+import MathText from '../../ui/math/MathText';
+import NotFoundPage from '../../ui/NotFoundPage';
 import PageLoading from '../../ui/PageLoading';
-import MathText from '../content/MathText';
-import NotFoundPage from '../not-found/NotFoundPage';
 import { useCan } from '../roles/admin-permissions';
 import ContentAccess from './ContentAccess';
 import QuestionBank from './QuestionBank';

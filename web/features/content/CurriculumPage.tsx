@@ -3,9 +3,9 @@ import { useParams } from 'react-router-dom';
 import type { HomeCurriculum } from '../../../schema/contracts/learning';
 import { useResource } from '../../lib/use-resource';
 import LoadFailure from '../../ui/LoadFailure';
+import NotFoundPage from '../../ui/NotFoundPage';
 import PageLoading from '../../ui/PageLoading';
 import SubjectCard from '../home/SubjectCard';
-import NotFoundPage from '../not-found/NotFoundPage';
 import Breadcrumbs from './Breadcrumbs';
 
 /** /{curriculum}: the board's subjects; an unknown slug is Not Found. */

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { type Course, courseKinds, courseStatuses } from '../../../schema/contracts/courses';
 import { usePagedList } from '../../lib/paged-list';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { statusBadge } from '../../ui/badges';
 import { cardClass, primaryButton, secondaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChoiceField } from '../../ui/fields';
@@ -15,7 +16,7 @@ import { TableHead } from '../../ui/TableHead';
 import { useCan } from '../roles/admin-permissions';
 import { courseCalls } from './api';
 import CourseFormDialog from './CourseFormDialog';
-import { kindLabel, statusBadge } from './course-format';
+import { kindLabel } from './course-format';
 import FromTemplateDialog from './FromTemplateDialog';
 import { gradesOf, subjectsOf, useCatalogue } from './use-catalogue';
 

@@ -7,6 +7,7 @@ import { hasPermission } from '../../../schema/contracts/permissions';
 import { withDeviceCopy } from '../../lib/device-copy';
 import { statusOf } from '../../lib/errors';
 import { signedInUserAtom } from '../../lib/session';
+import { statusBadge } from '../../ui/badges';
 import { cardClass, dangerButton, pillTab, secondaryButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
@@ -20,7 +21,7 @@ import { type CourseView, courseCalls } from './api';
 import { bookingTutor } from './booking-tutor';
 import CourseFormDialog from './CourseFormDialog';
 import CoursePeople from './CoursePeople';
-import { kindLabel, lessonTime, statusBadge } from './course-format';
+import { kindLabel, lessonTime } from './course-format';
 import TutorCourseDialog from './TutorCourseDialog';
 
 const CourseChat = lazy(() => import('../chat/CourseChat'));

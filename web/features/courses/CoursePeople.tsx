@@ -4,6 +4,7 @@ import type { CourseStudent, CourseTutor, EnrolmentVerifyDelete } from '../../..
 import type { Course } from '../../../schema/contracts/courses';
 import { usePagedList } from '../../lib/paged-list';
 import { fullName } from '../../lib/people';
+import { statusBadge } from '../../ui/badges';
 import { cardClass, dangerButton, secondaryButton, smallButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
@@ -12,7 +13,6 @@ import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import CourseLearners from '../quiz-review/CourseLearners';
 import { courseCalls, type EnrolmentChange } from './api';
-import { statusBadge } from './course-format';
 import { enrolmentTypeLabel } from './enrolment-labels';
 import { PersonChoice } from './PersonChoice';
 

@@ -13,6 +13,7 @@ import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { sessionAtom, signedInUserAtom, tokenReadyAtom, userLoadedAtom } from '../../lib/session';
 import { sessionFromToken } from '../../lib/token-request';
 import { primaryButton, secondaryButton } from '../../ui/classes';
+import DatePicker from '../../ui/DatePicker';
 import ModalPanel from '../../ui/ModalPanel';
 import SelectField from '../../ui/SelectField';
 import Spinner from '../../ui/Spinner';
@@ -21,7 +22,6 @@ import { trialsVersionAtom } from '../trials/atoms';
 import { allChosen, choicesReducer, gradesOf, noChoices, readyForSlots, subjectsOf } from '../trials/booking-state';
 import GuestDetails, { type GuestFields } from '../trials/GuestDetails';
 import SlotPicker from '../trials/SlotPicker';
-import TrialDatePicker from '../trials/TrialDatePicker';
 import { freeTrialCalls } from './api';
 
 interface FreeTrialDialogProps {
@@ -163,7 +163,7 @@ export default function FreeTrialDialog({ onClose }: FreeTrialDialogProps) {
             ))}
           </div>
           <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
-            <TrialDatePicker value={date} onChange={(value) => choose({ type: 'date', value })} />
+            <DatePicker value={date} onChange={(value) => choose({ type: 'date', value })} />
           </div>
           <SlotPicker
             slots={slots}

@@ -1,7 +1,7 @@
 import type { CurriculumListItem } from '../../../schema/contracts/learning';
 import { timeZoneOptions } from '../../lib/profile-choices';
-import SearchSelect from '../profile/fields/SearchSelect';
-import SelectField from '../profile/fields/SelectField';
+import SearchSelect from '../../ui/form-fields/SearchSelect';
+import SelectField from '../../ui/form-fields/SelectField';
 import { curriculumNames, gradesOfCurriculum, subjectsAtGrade } from '../profile/use-catalogue';
 
 export interface StudentValues {

@@ -5,9 +5,9 @@ import { type SubjectInput, subjectInput } from '../../../schema/contracts/profi
 import { zodFieldErrors } from '../../lib/form-errors';
 import { timeZoneOptions } from '../../lib/profile-choices';
 import { secondaryButton } from '../../ui/classes';
+import SearchSelect from '../../ui/form-fields/SearchSelect';
+import TextAreaField from '../../ui/form-fields/TextAreaField';
 import TextField from '../../ui/TextField';
-import SearchSelect from '../profile/fields/SearchSelect';
-import TextAreaField from '../profile/fields/TextAreaField';
 import SubjectPicker from '../profile/SubjectPicker';
 
 export interface TutorValues {

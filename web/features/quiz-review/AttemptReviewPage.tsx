@@ -7,10 +7,10 @@ import { fullName } from '../../lib/people';
 import { useResource } from '../../lib/use-resource';
 import { cardClass, focusRing, smallButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
+import MathText from '../../ui/math/MultilineMathText';
+import NotFoundPage from '../../ui/NotFoundPage';
 import PageLoading from '../../ui/PageLoading';
-import NotFoundPage from '../not-found/NotFoundPage';
 import HelperBadge from '../quiz/HelperBadge';
-import MathText from '../quiz/MathText';
 import OverrideMarkForm from './OverrideMarkForm';
 import { BandChip } from './review-ui';
 

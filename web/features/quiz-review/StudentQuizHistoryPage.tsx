@@ -9,9 +9,9 @@ import { useResource } from '../../lib/use-resource';
 import { cardClass, focusRing } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
+import NotFoundPage from '../../ui/NotFoundPage';
 import PageLoading from '../../ui/PageLoading';
 import { Pager } from '../../ui/Pager';
-import NotFoundPage from '../not-found/NotFoundPage';
 import { BandChip } from './review-ui';
 
 const PAGE_SIZE = 20;

@@ -9,14 +9,14 @@ import { browserTimeZone, countryOptions, timeZoneOptions } from '../../lib/choi
 import { fieldBinder, fieldSetter } from '../../lib/form-fields';
 import { sessionAtom, signedInUserAtom, userLoadedAtom } from '../../lib/session';
 import { sessionFromToken } from '../../lib/token-request';
+import AuthCard from '../../ui/auth-form/AuthCard';
+import AuthSubmit from '../../ui/auth-form/AuthSubmit';
+import AuthSwitch from '../../ui/auth-form/AuthSwitch';
+import FormNotice from '../../ui/auth-form/FormNotice';
 import { EmailField, PasswordField } from '../../ui/CredentialFields';
 import SelectField from '../../ui/SelectField';
 import TextField from '../../ui/TextField';
 import { useCheckedSubmit } from '../../ui/use-checked-submit';
-import AuthCard from '../auth/AuthCard';
-import AuthSubmit from '../auth/AuthSubmit';
-import AuthSwitch from '../auth/AuthSwitch';
-import FormNotice from '../auth/FormNotice';
 import { tenantNameAtom } from '../tenant/atoms';
 import { signUpCalls } from './api';
 

@@ -5,10 +5,11 @@ import { Link } from 'react-router-dom';
 import type { StudentTrials, Trial } from '../../../schema/contracts/trials';
 import { browserTimeZone } from '../../lib/choices';
 import { signedInUserAtom } from '../../lib/session';
+import { badgeClass } from '../../ui/badges';
 import { primaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
-import { badgeClass, lessonTime } from '../courses/course-format';
+import { lessonTime } from '../courses/course-format';
 import { trialCalls } from './api';
 import { trialsVersionAtom } from './atoms';
 

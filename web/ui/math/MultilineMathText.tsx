@@ -17,7 +17,7 @@ export function splitMath(text: string) {
 }
 
 /** Text with formulas; KaTeX writes MathML beside the visual form, so screen readers read the maths. */
-export default function MathText({ text, className }: { text: string; className?: string }) {
+export default function MultilineMathText({ text, className }: { text: string; className?: string }) {
   const parts = useMemo(() => splitMath(text), [text]);
   return (
     <span className={className}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { focusRing } from '../../ui/classes';
+import { focusRing } from '../classes';
 
 const switchLink = `rounded font-semibold text-brand-strong hover:underline dark:text-brand ${focusRing}`;
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FieldError, FieldLabel } from '../../../ui/fields';
+import { FieldError, FieldLabel } from '../fields';
 
 interface FieldShellProps {
   id: string;

@@ -3,10 +3,10 @@ import { format, parseISO, startOfToday } from 'date-fns';
 import { CalendarDays } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { DayPicker } from 'react-day-picker';
-import { focusRing } from '../../ui/classes';
+import { focusRing } from './classes';
 import 'react-day-picker/style.css';
 
-interface TrialDatePickerProps {
+interface DatePickerProps {
   /** `YYYY-MM-DD` or empty. */
   value: string;
   onChange: (date: string) => void;
@@ -23,7 +23,7 @@ const brandColours = {
  * The trial date (spec 1 section 2): a field showing `YYYY MMM DD` that opens a calendar, replaced by the calendar
  * itself from the lg breakpoint; days before today cannot be picked.
  */
-export default function TrialDatePicker({ value, onChange }: TrialDatePickerProps) {
+export default function DatePicker({ value, onChange }: DatePickerProps) {
   const selected = value ? parseISO(value) : undefined;
   const pick = (day: Date | undefined, close?: () => void) => {
     if (!day) return;

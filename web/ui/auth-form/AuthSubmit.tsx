@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
-import { primaryButton } from '../../ui/classes';
-import Spinner from '../../ui/Spinner';
+import { primaryButton } from '../classes';
+import Spinner from '../Spinner';
 
 /** The full-width submit button of an account-entry form, which spins and says what it is doing while it sends. */
 export default function AuthSubmit({ busy, icon: Icon, label, busyLabel }: { busy: boolean; icon: LucideIcon; label: string; busyLabel: string }) {

@@ -1,6 +1,6 @@
 import { Compass, Home } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
-import { primaryButton } from '../../ui/classes';
+import { primaryButton } from './classes';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();
