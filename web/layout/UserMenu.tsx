@@ -18,8 +18,8 @@ import {
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import type { PublicUser } from '../../schema/contracts/auth';
+import { useAdminPermissions } from '../entities/roles/admin-permissions';
 import { useSignOut } from '../features/auth/use-sign-out';
-import { useAdminPermissions } from '../features/roles/admin-permissions';
 import { type AccountLinkKey, accountLinks } from '../lib/nav-items';
 import { UserMenuFace, userMenuButton, userMenuLabel } from './menu-faces';
 

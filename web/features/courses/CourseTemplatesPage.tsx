@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { TITLE_MAX } from '../../../schema/contracts/common';
 import { type CourseTemplate, courseTemplateInput } from '../../../schema/contracts/course-templates';
 import { type Course, courseKinds } from '../../../schema/contracts/courses';
+import { useCan } from '../../entities/roles/admin-permissions';
 import { issuesByField } from '../../lib/form-errors';
 import { usePagedList } from '../../lib/paged-list';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -18,7 +19,6 @@ import { SearchField } from '../../ui/SearchField';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { useFormSave } from '../../ui/use-form-save';
-import { useCan } from '../roles/admin-permissions';
 import { courseCalls } from './api';
 import { kindLabel } from './course-format';
 

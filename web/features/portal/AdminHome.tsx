@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { PublicUser } from '../../../schema/contracts/auth';
 import { hasPermission } from '../../../schema/contracts/permissions';
+import { useAdminPermissions } from '../../entities/roles/admin-permissions';
 import { accountLinks } from '../../lib/nav-items';
 import { focusRing } from '../../ui/classes';
-import { useAdminPermissions } from '../roles/admin-permissions';
 import { othersOf } from '../schedule/lesson-style';
 import { homeCalls } from './api';
 import DocList from './DocList';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { type CoursePrice, type CoursePriceOverride, describePrice, durationUnits } from '../../../schema/contracts/course-price';
+import { useCan } from '../../entities/roles/admin-permissions';
 import { amountText, currencyChoices } from '../../lib/money-field';
 import { ChoiceField } from '../../ui/fields';
 import TextField from '../../ui/TextField';
-import { useCan } from '../roles/admin-permissions';
 import { pricingCalls } from './api';
 import { draftOf, type PriceDraft } from './course-price-draft';
 

@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { ChevronDown, Pencil, Plus, Tags, Trash2 } from 'lucide-react';
 import { type ReactNode, useCallback, useState } from 'react';
+import { useCan } from '../../entities/roles/admin-permissions';
 import { usePagedList } from '../../lib/paged-list';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { cardClass, primaryButton, smallButton } from '../../ui/classes';
@@ -10,7 +11,6 @@ import { ListStatus } from '../../ui/ListStatus';
 import { Pager } from '../../ui/Pager';
 import { SearchField } from '../../ui/SearchField';
 import { VerifyDeleteDialog } from '../../ui/VerifyDeleteDialog';
-import { useCan } from '../roles/admin-permissions';
 import { pricingCalls } from './api';
 import RecordDialog from './RecordDialog';
 import type { PricingRow, RecordKind } from './record-kinds';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
+import { useCan } from '../../entities/roles/admin-permissions';
 import { ChoiceField } from '../../ui/fields';
-import { useCan } from '../roles/admin-permissions';
 import { pricingCalls, type TemplateKey } from './api';
 
 interface Props {

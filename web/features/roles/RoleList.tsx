@@ -2,6 +2,8 @@ import clsx from 'clsx';
 import { Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { ListResponse } from '../../../schema/contracts/common';
+import { useCan, useRefreshAdminPermissions } from '../../entities/roles/admin-permissions';
+import { humanize } from '../../entities/roles/PermissionGrid';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { cardClass, primaryButton, smallButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
@@ -11,9 +13,7 @@ import { LoadingStatus } from '../../ui/LoadingStatus';
 import { Pager } from '../../ui/Pager';
 import { SearchField } from '../../ui/SearchField';
 import { VerifyDeleteDialog } from '../../ui/VerifyDeleteDialog';
-import { useCan, useRefreshAdminPermissions } from './admin-permissions';
 import { roleCalls } from './api';
-import { humanize } from './PermissionGrid';
 import RoleEditorDialog from './RoleEditorDialog';
 import { type RoleItem, type RoleKind } from './role-kinds';
 
