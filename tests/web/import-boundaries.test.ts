@@ -77,7 +77,6 @@ function crossing(file: string, target: string): string | undefined {
  */
 const ALLOWED_CROSSINGS = new Set<string>([
   'web/features/admin-trials/AdminTrialsPage.tsx → web/features/courses/CatalogueFilterFields',
-  'web/features/admin-trials/AdminTrialsPage.tsx → web/features/courses/course-format',
   'web/features/admin-trials/AdminTrialsPage.tsx → web/features/courses/use-catalogue',
   'web/features/admin-trials/TrialFormDialog.tsx → web/features/courses/use-catalogue',
   'web/features/admin-users/AdminUserDetailPage.tsx → web/features/chat/ChatPanel',
@@ -85,7 +84,6 @@ const ALLOWED_CROSSINGS = new Set<string>([
   'web/features/admin-users/UserPlans.tsx → web/features/pricing/PickList',
   'web/features/admin-users/UserPlans.tsx → web/features/pricing/options',
   'web/features/auth/LoginPage.tsx → web/features/tenant/atoms',
-  'web/features/call-logs/CallLogsPage.tsx → web/features/courses/course-format',
   'web/features/chat/InboxBadge.tsx → web/features/tenant/atoms',
   'web/features/chat/TeamMessagesPage.tsx → web/features/tenant/atoms',
   'web/features/chat/push/PushControl.tsx → web/features/impersonation/active-impersonation',
@@ -104,7 +102,6 @@ const ALLOWED_CROSSINGS = new Set<string>([
   'web/features/home/FreeTrialDialog.tsx → web/features/trials/atoms',
   'web/features/home/FreeTrialDialog.tsx → web/features/trials/booking-state',
   'web/features/home/FreeTrialDialog.tsx → web/layout/trial-flag',
-  'web/features/lesson-rooms/LessonRoomPage.tsx → web/features/courses/course-format',
   'web/features/onboarding/OnboardingPage.tsx → web/features/manage-accounts/acting',
   'web/features/onboarding/OnboardingPage.tsx → web/features/profile/use-catalogue',
   'web/features/onboarding/OnboardingPage.tsx → web/features/profile/use-profile',
@@ -112,7 +109,6 @@ const ALLOWED_CROSSINGS = new Set<string>([
   'web/features/onboarding/TutorOnboarding.tsx → web/features/profile/SubjectPicker',
   'web/features/onboarding/use-onboarding-redirect.ts → web/features/manage-accounts/acting',
   'web/features/portal/AdminHome.tsx → web/features/schedule/lesson-style',
-  'web/features/portal/LessonRow.tsx → web/features/lessons/join-opens',
   'web/features/portal/LessonRow.tsx → web/features/schedule/lesson-style',
   'web/features/portal/ParentHome.tsx → web/features/manage-accounts/acting',
   'web/features/portal/PortalHomePage.tsx → web/features/manage-accounts/acting',
@@ -122,20 +118,13 @@ const ALLOWED_CROSSINGS = new Set<string>([
   'web/features/profile/AvatarUpload.tsx → web/features/manage-accounts/StudentAvatar',
   'web/features/profile/ProfilePage.tsx → web/features/manage-accounts/acting',
   'web/features/quiz-review/AttemptReviewPage.tsx → web/features/quiz/HelperBadge',
-  'web/features/schedule/AdminMeetingsPage.tsx → web/features/lessons/lesson-status',
-  'web/features/schedule/LessonCard.tsx → web/features/lessons/join-opens',
   'web/features/schedule/SchedulePage.tsx → web/features/manage-accounts/acting',
   'web/features/schedule/lesson-style.ts → web/features/home/subject-colours',
   'web/features/sections/BookLessonDialog.tsx → web/features/trials/SlotPicker',
-  'web/features/sections/CourseSectionsPanel.tsx → web/features/courses/course-format',
-  'web/features/sections/SectionRow.tsx → web/features/lessons/lesson-status',
   'web/features/sign-up/SignUpPage.tsx → web/features/tenant/atoms',
-  'web/features/trials/MyTrialsPage.tsx → web/features/courses/course-format',
   'web/features/trials/MyTrialsPage.tsx → web/features/home/FreeTrialDialog',
   'web/features/tutor-sortings/TutorSortingPage.tsx → web/features/courses/CatalogueFilterFields',
   'web/features/tutor-sortings/TutorSortingPage.tsx → web/features/courses/use-catalogue',
-  'web/features/waiting-room/WaitingRoomPage.tsx → web/features/courses/course-format',
-  'web/features/waiting-room/WaitingRoomPage.tsx → web/features/lessons/join-opens',
 ]);
 
 function sourceFiles(folder: string): string[] {

@@ -16,7 +16,7 @@ import { SearchField } from '../../ui/SearchField';
 import { TableHead } from '../../ui/TableHead';
 import { courseCalls } from './api';
 import CourseFormDialog from './CourseFormDialog';
-import { kindLabel } from './course-format';
+import { kindLabel } from './course-kind';
 import FromTemplateDialog from './FromTemplateDialog';
 import { gradesOf, subjectsOf, useCatalogue } from './use-catalogue';
 

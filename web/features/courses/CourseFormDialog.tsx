@@ -12,7 +12,7 @@ import CoursePriceFields from '../pricing/CoursePriceFields';
 import { draftOf, overrideFromDraft, type PriceDraft } from '../pricing/course-price-draft';
 import SettingTemplateFields from '../pricing/SettingTemplateFields';
 import { courseCalls } from './api';
-import { kindLabel } from './course-format';
+import { kindLabel } from './course-kind';
 import { gradesOf, subjectsOf, useCatalogue } from './use-catalogue';
 
 const paymentLabels = { ONETIME: 'One-time', SUBSCRIPTION: 'Subscription', CREDIT: 'Credit' } as const;

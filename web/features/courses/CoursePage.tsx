@@ -4,6 +4,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { hasPermission } from '../../../schema/contracts/permissions';
+import { lessonTime } from '../../entities/lessons/lesson-time';
 import { useCan } from '../../entities/roles/admin-permissions';
 import { withDeviceCopy } from '../../lib/device-copy';
 import { statusOf } from '../../lib/errors';
@@ -21,7 +22,7 @@ import { type CourseView, courseCalls } from './api';
 import { bookingTutor } from './booking-tutor';
 import CourseFormDialog from './CourseFormDialog';
 import CoursePeople from './CoursePeople';
-import { kindLabel, lessonTime } from './course-format';
+import { kindLabel } from './course-kind';
 import TutorCourseDialog from './TutorCourseDialog';
 
 const CourseChat = lazy(() => import('../chat/CourseChat'));

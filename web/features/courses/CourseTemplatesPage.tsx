@@ -20,7 +20,7 @@ import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { useFormSave } from '../../ui/use-form-save';
 import { courseCalls } from './api';
-import { kindLabel } from './course-format';
+import { kindLabel } from './course-kind';
 
 const PAGE_SIZE = 20;
 

@@ -1,8 +1,8 @@
 import { Video } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { ScheduleLesson } from '../../../schema/contracts/schedule';
+import { joinOpensText } from '../../entities/lessons/join-opens';
 import { focusRing } from '../../ui/classes';
-import { joinOpensText } from '../lessons/join-opens';
 import { coursePath, lessonTypeLabel } from '../schedule/lesson-style';
 import { countdown, isLive, joinState, lessonWhen } from './home-time';
 

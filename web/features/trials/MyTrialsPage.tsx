@@ -3,13 +3,13 @@ import { Sparkles } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { StudentTrials, Trial } from '../../../schema/contracts/trials';
+import { lessonTime } from '../../entities/lessons/lesson-time';
 import { browserTimeZone } from '../../lib/choices';
 import { signedInUserAtom } from '../../lib/session';
 import { badgeClass } from '../../ui/badges';
 import { primaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
-import { lessonTime } from '../courses/course-format';
 import { trialCalls } from './api';
 import { trialsVersionAtom } from './atoms';
 

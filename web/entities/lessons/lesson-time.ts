@@ -1,4 +1,4 @@
-import type { CourseKind, NextLesson } from '../../../schema/contracts/courses';
+import type { NextLesson } from '../../../schema/contracts/courses';
 
 /** A lesson's day and time in the viewer's zone; the year shows when it is not this year, so 2030 never reads as now. */
 export function lessonTime(iso: string, timeZone: string, now = new Date()) {
@@ -28,5 +28,3 @@ function validZone(timeZone: string) {
 }
 
 export const nextLessonText = (lesson: NextLesson | null, timeZone: string) => (lesson ? lessonTime(lesson.start, timeZone) : null);
-
-export const kindLabel = (kind: CourseKind) => (kind === 'One-to-One' ? 'One-to-one' : 'Group');
