@@ -1,11 +1,11 @@
 import { BookDashed } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import type { HomeCurriculum } from '../../../schema/contracts/learning';
+import SubjectCard from '../../entities/curricula/SubjectCard';
 import { useResource } from '../../lib/use-resource';
 import LoadFailure from '../../ui/LoadFailure';
 import NotFoundPage from '../../ui/NotFoundPage';
 import PageLoading from '../../ui/PageLoading';
-import SubjectCard from '../home/SubjectCard';
 import Breadcrumbs from './Breadcrumbs';
 
 /** /{curriculum}: the board's subjects; an unknown slug is Not Found. */

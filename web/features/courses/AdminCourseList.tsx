@@ -3,6 +3,7 @@ import { BookOpen, LayoutTemplate, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { type Course, courseKinds, courseStatuses } from '../../../schema/contracts/courses';
+import { gradesOf, subjectsOf, useCatalogue } from '../../entities/curricula/use-catalogue';
 import { useCan } from '../../entities/roles/admin-permissions';
 import { usePagedList } from '../../lib/paged-list';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -18,7 +19,6 @@ import { courseCalls } from './api';
 import CourseFormDialog from './CourseFormDialog';
 import { kindLabel } from './course-kind';
 import FromTemplateDialog from './FromTemplateDialog';
-import { gradesOf, subjectsOf, useCatalogue } from './use-catalogue';
 
 const PAGE_SIZE = 20;
 

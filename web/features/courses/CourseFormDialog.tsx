@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { TITLE_MAX } from '../../../schema/contracts/common';
 import { type Course, courseInput, courseKinds, coursePaymentTypes, courseStatuses, courseUpdate } from '../../../schema/contracts/courses';
+import { gradesOf, subjectsOf, useCatalogue } from '../../entities/curricula/use-catalogue';
 import { issuesByField } from '../../lib/form-errors';
 import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
@@ -13,7 +14,6 @@ import { draftOf, overrideFromDraft, type PriceDraft } from '../pricing/course-p
 import SettingTemplateFields from '../pricing/SettingTemplateFields';
 import { courseCalls } from './api';
 import { kindLabel } from './course-kind';
-import { gradesOf, subjectsOf, useCatalogue } from './use-catalogue';
 
 const paymentLabels = { ONETIME: 'One-time', SUBSCRIPTION: 'Subscription', CREDIT: 'Credit' } as const;
 

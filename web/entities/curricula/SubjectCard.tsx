@@ -1,9 +1,11 @@
 import clsx from 'clsx';
 import { ArrowUpRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import type { HomeCurriculum } from '../../../schema/contracts/learning';
 import { paletteSubjectOf, SUBJECT_COLOURS } from './subject-colours';
 import { SUBJECT_ICONS } from './subject-icons';
-import type { HomeSubject } from './use-home-curricula';
+
+type HomeSubject = HomeCurriculum['subjects'][number];
 
 export default function SubjectCard({ curriculumSlug, subject }: { curriculumSlug: string; subject: HomeSubject }) {
   const paletteName = paletteSubjectOf(subject);

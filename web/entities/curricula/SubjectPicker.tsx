@@ -1,7 +1,7 @@
 import type { CurriculumListItem } from '../../../schema/contracts/learning';
 import type { SubjectInput } from '../../../schema/contracts/profile';
 import SelectField from '../../ui/form-fields/SelectField';
-import { curriculumNames, gradesOfSubject, subjectsOf } from './use-catalogue';
+import { curriculumNames, gradesOfSubject, subjectsOf } from './use-profile-catalogue';
 
 const asOptions = (values: string[]) => values.map((value) => ({ value, label: value }));
 
