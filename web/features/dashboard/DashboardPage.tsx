@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { BookOpen, CalendarDays, type LucideIcon, MessagesSquare, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { actingForAtom } from '../../entities/accounts/acting';
 import { signedInUserAtom } from '../../lib/session';
-import { actingForAtom } from '../manage-accounts/acting';
 import { useOnboardingRedirect } from '../onboarding/use-onboarding-redirect';
 import DashboardQuizzes from '../quiz/DashboardQuizzes';
 

@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import type { UserSummary } from '../../../schema/contracts/auth';
 import type { HomeData } from '../../../schema/contracts/home';
-import { actAsAtom } from '../manage-accounts/acting';
+import { actAsAtom } from '../../entities/accounts/acting';
 import { homeCalls } from './api';
 import { ChildResultList, FamilySchedule } from './FamilyParts';
 import HomeSection from './HomeSection';

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
+import { actingForAtom } from '../../entities/accounts/acting';
 import { FALLBACK_TIME_ZONE } from '../../lib/choices';
 import { signedInUserAtom } from '../../lib/session';
-import { actingForAtom } from '../manage-accounts/acting';
 import AdminHome from './AdminHome';
 import ParentHome from './ParentHome';
 import StudentHome from './StudentHome';
