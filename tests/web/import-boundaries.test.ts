@@ -80,9 +80,6 @@ const ALLOWED_CROSSINGS = new Set<string>([
   'web/features/admin-users/AdminUserDetailPage.tsx → web/features/impersonation/use-impersonation',
   'web/features/admin-users/UserPlans.tsx → web/features/pricing/PickList',
   'web/features/admin-users/UserPlans.tsx → web/features/pricing/options',
-  'web/features/auth/LoginPage.tsx → web/features/tenant/atoms',
-  'web/features/chat/InboxBadge.tsx → web/features/tenant/atoms',
-  'web/features/chat/TeamMessagesPage.tsx → web/features/tenant/atoms',
   'web/features/chat/push/PushControl.tsx → web/features/impersonation/active-impersonation',
   'web/features/courses/CourseFormDialog.tsx → web/features/pricing/CoursePriceFields',
   'web/features/courses/CourseFormDialog.tsx → web/features/pricing/SettingTemplateFields',
@@ -104,7 +101,6 @@ const ALLOWED_CROSSINGS = new Set<string>([
   'web/features/portal/TutorHome.tsx → web/features/schedule/lesson-style',
   'web/features/quiz-review/AttemptReviewPage.tsx → web/features/quiz/HelperBadge',
   'web/features/sections/BookLessonDialog.tsx → web/features/trials/SlotPicker',
-  'web/features/sign-up/SignUpPage.tsx → web/features/tenant/atoms',
   'web/features/trials/MyTrialsPage.tsx → web/features/home/FreeTrialDialog',
 ]);
 

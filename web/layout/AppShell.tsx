@@ -1,11 +1,11 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { tenantAtom, tenantLoadingAtom } from '../entities/tenant/atoms';
+import { useTenantLoader } from '../entities/tenant/use-tenant-loader';
 import { useSessionBootstrap } from '../features/auth/use-session-bootstrap';
 import { useActiveImpersonation } from '../features/impersonation/active-impersonation';
 import { dropRoomSnapshotOffPath } from '../features/lesson-rooms/room-snapshot';
-import { tenantAtom, tenantLoadingAtom } from '../features/tenant/atoms';
-import { useTenantLoader } from '../features/tenant/use-tenant-loader';
 import { dropSessionAtom, sessionAtom, sessionEndingAtom, tokenReadyAtom, userLoadedAtom } from '../lib/session';
 import { onSessionEnded } from '../lib/session-events';
 import LoadingScreen from '../ui/LoadingScreen';

@@ -4,6 +4,7 @@ import { GraduationCap, UserPlus, Users } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { type SignUpRequest, signUpRequest } from '../../../schema/contracts/auth';
+import { tenantNameAtom } from '../../entities/tenant/atoms';
 import { pathAfterLogin } from '../../lib/after-login';
 import { browserTimeZone, countryOptions, timeZoneOptions } from '../../lib/choices';
 import { fieldBinder, fieldSetter } from '../../lib/form-fields';
@@ -17,7 +18,6 @@ import { EmailField, PasswordField } from '../../ui/CredentialFields';
 import SelectField from '../../ui/SelectField';
 import TextField from '../../ui/TextField';
 import { useCheckedSubmit } from '../../ui/use-checked-submit';
-import { tenantNameAtom } from '../tenant/atoms';
 import { signUpCalls } from './api';
 
 type Fields = Required<Omit<SignUpRequest, 'country'>> & { country: string };
