@@ -3,6 +3,7 @@ import { ArrowLeft, CalendarCheck, ClipboardCheck, KeyRound, LogIn, ShieldOff, U
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import type { AdminUserRecord } from '../../../schema/contracts/admin-users';
+import { useLogInAsUser } from '../../entities/impersonation/use-impersonation';
 import { useCan } from '../../entities/roles/admin-permissions';
 import { statusOf } from '../../lib/errors';
 import { fullName } from '../../lib/people';
@@ -11,7 +12,6 @@ import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import { useLogInAsUser } from '../impersonation/use-impersonation';
 import AdminNotes from './AdminNotes';
 import { adminUserCalls } from './api';
 import { roleBadge, roleLabels } from './labels';
