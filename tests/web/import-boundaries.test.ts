@@ -88,7 +88,6 @@ const ALLOWED_CROSSINGS = new Set<string>([
   'web/features/dashboard/DashboardPage.tsx → web/features/onboarding/use-onboarding-redirect',
   'web/features/dashboard/DashboardPage.tsx → web/features/quiz/DashboardQuizzes',
   'web/features/home/FreeTrialDialog.tsx → web/features/trials/GuestDetails',
-  'web/features/home/FreeTrialDialog.tsx → web/features/trials/SlotPicker',
   'web/features/home/FreeTrialDialog.tsx → web/features/trials/atoms',
   'web/features/home/FreeTrialDialog.tsx → web/features/trials/booking-state',
   'web/features/home/FreeTrialDialog.tsx → web/layout/trial-flag',
@@ -98,7 +97,6 @@ const ALLOWED_CROSSINGS = new Set<string>([
   'web/features/portal/StudentHome.tsx → web/features/quiz/DashboardQuizzes',
   'web/features/portal/TutorHome.tsx → web/features/schedule/lesson-style',
   'web/features/quiz-review/AttemptReviewPage.tsx → web/features/quiz/HelperBadge',
-  'web/features/sections/BookLessonDialog.tsx → web/features/trials/SlotPicker',
   'web/features/trials/MyTrialsPage.tsx → web/features/home/FreeTrialDialog',
 ]);
 

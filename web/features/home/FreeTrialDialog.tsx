@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import type { SlotOption } from '../../../schema/contracts/availability';
 import type { CurriculumListItem } from '../../../schema/contracts/learning';
 import { TRIAL_BOOKED, type TrialSignUpInput, trialSignUpInput } from '../../../schema/contracts/trials';
+import SlotPicker from '../../entities/availability/SlotPicker';
 import { TRIAL_CREATED_FLAG } from '../../layout/trial-flag';
 import { browserTimeZone } from '../../lib/choices';
 import { statusOf } from '../../lib/errors';
@@ -21,7 +22,6 @@ import { useToast } from '../../ui/toast/use-toast';
 import { trialsVersionAtom } from '../trials/atoms';
 import { allChosen, choicesReducer, gradesOf, noChoices, readyForSlots, subjectsOf } from '../trials/booking-state';
 import GuestDetails, { type GuestFields } from '../trials/GuestDetails';
-import SlotPicker from '../trials/SlotPicker';
 import { freeTrialCalls } from './api';
 
 interface FreeTrialDialogProps {

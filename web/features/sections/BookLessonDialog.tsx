@@ -2,6 +2,7 @@ import { CalendarPlus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { SlotOption } from '../../../schema/contracts/availability';
 import { formatDuration, lessonDurations } from '../../../schema/contracts/durations';
+import SlotPicker from '../../entities/availability/SlotPicker';
 import { statusOf } from '../../lib/errors';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import DatePicker from '../../ui/DatePicker';
@@ -9,7 +10,6 @@ import { Dialog } from '../../ui/Dialog';
 import { ChoiceField } from '../../ui/fields';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import SlotPicker from '../trials/SlotPicker';
 import { sectionCalls } from './api';
 import { dayAfter, dayLabel, LOOK_AHEAD_DAYS, todayIn } from './free-days';
 

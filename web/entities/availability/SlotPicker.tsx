@@ -2,8 +2,7 @@ import clsx from 'clsx';
 import type { SlotOption } from '../../../schema/contracts/availability';
 import { focusRing } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
-import { distinctStarts } from './booking-state';
-import { slotTime, tutorTimeBeside } from './slot-times';
+import { distinctStarts, slotTime, tutorTimeBeside } from './slot-times';
 
 interface SlotPickerProps {
   slots: SlotOption[];
