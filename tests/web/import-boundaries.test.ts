@@ -77,8 +77,6 @@ function crossing(file: string, target: string): string | undefined {
  */
 const ALLOWED_CROSSINGS = new Set<string>([
   'web/features/admin-users/AdminUserDetailPage.tsx → web/features/chat/ChatPanel',
-  'web/features/admin-users/UserPlans.tsx → web/features/pricing/PickList',
-  'web/features/admin-users/UserPlans.tsx → web/features/pricing/options',
   'web/features/courses/CourseFormDialog.tsx → web/features/pricing/CoursePriceFields',
   'web/features/courses/CourseFormDialog.tsx → web/features/pricing/SettingTemplateFields',
   'web/features/courses/CourseFormDialog.tsx → web/features/pricing/course-price-draft',

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { formatMoney } from '../../../schema/contracts/money';
 import { criteriaOf, type Rate, rateInput } from '../../../schema/contracts/pricing';
 import type { RateTable } from '../../../schema/contracts/pricing-enums';
+import { loadOptions, type Option, type OptionSource } from '../../entities/pricing/options';
 import { useCan } from '../../entities/roles/admin-permissions';
 import { issuesByField } from '../../lib/form-errors';
 import { amountFromText, amountText, currencyChoices } from '../../lib/money-field';
@@ -14,7 +15,6 @@ import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { useFormSave } from '../../ui/use-form-save';
 import { pricingCalls } from './api';
-import { loadOptions, type Option, type OptionSource } from './options';
 
 type Criterion = 'studentId' | 'tutorId' | 'studentType' | 'courseType' | 'tutorCountry' | 'studentCountry' | 'country' | 'curriculum' | 'grade' | 'packageId';
 

@@ -1,6 +1,7 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { TutorTypePermissions } from '../../../schema/contracts/course-templates';
+import PickList from '../../entities/pricing/PickList';
 import { issuesByField } from '../../lib/form-errors';
 import { amountFromText, amountText, currencyChoices } from '../../lib/money-field';
 import { Dialog } from '../../ui/Dialog';
@@ -10,7 +11,6 @@ import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { useFormSave } from '../../ui/use-form-save';
 import { pricingCalls } from './api';
-import PickList from './PickList';
 import type { Field, PricingRow, RecordKind } from './record-kinds';
 import TutorTypePermissionsField from './TutorTypePermissionsField';
 
