@@ -94,7 +94,6 @@ const ALLOWED_CROSSINGS = new Set<string>([
   'web/features/portal/StudentHome.tsx → web/features/chat/chat-atoms',
   'web/features/portal/StudentHome.tsx → web/features/quiz/DashboardQuizzes',
   'web/features/portal/TutorHome.tsx → web/features/schedule/lesson-style',
-  'web/features/quiz-review/AttemptReviewPage.tsx → web/features/quiz/HelperBadge',
   'web/features/trials/MyTrialsPage.tsx → web/features/home/FreeTrialDialog',
 ]);
 

@@ -3,6 +3,7 @@ import { ArrowLeft, Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { percentOf, type SubmissionReview, scoreBand } from '../../../schema/contracts/quiz';
+import HelperBadge from '../../entities/quiz/HelperBadge';
 import { fullName } from '../../lib/people';
 import { useResource } from '../../lib/use-resource';
 import { cardClass, focusRing, smallButton } from '../../ui/classes';
@@ -10,7 +11,6 @@ import LoadFailure from '../../ui/LoadFailure';
 import MathText from '../../ui/math/MultilineMathText';
 import NotFoundPage from '../../ui/NotFoundPage';
 import PageLoading from '../../ui/PageLoading';
-import HelperBadge from '../quiz/HelperBadge';
 import OverrideMarkForm from './OverrideMarkForm';
 import { BandChip } from './review-ui';
 
