@@ -77,24 +77,17 @@ function crossing(file: string, target: string): string | undefined {
  */
 const ALLOWED_CROSSINGS = new Set<string>([
   'web/features/admin-users/AdminUserDetailPage.tsx → web/features/chat/ChatPanel',
-  'web/features/courses/CourseFormDialog.tsx → web/features/pricing/CoursePriceFields',
-  'web/features/courses/CourseFormDialog.tsx → web/features/pricing/SettingTemplateFields',
-  'web/features/courses/CourseFormDialog.tsx → web/features/pricing/course-price-draft',
   'web/features/courses/CoursePage.tsx → web/features/chat/CourseChat',
   'web/features/courses/CoursePage.tsx → web/features/sections/CourseSectionsPanel',
   'web/features/courses/CoursePeople.tsx → web/features/quiz-review/CourseLearners',
   'web/features/dashboard/DashboardPage.tsx → web/features/onboarding/use-onboarding-redirect',
   'web/features/dashboard/DashboardPage.tsx → web/features/quiz/DashboardQuizzes',
-  'web/features/home/FreeTrialDialog.tsx → web/features/trials/GuestDetails',
-  'web/features/home/FreeTrialDialog.tsx → web/features/trials/atoms',
-  'web/features/home/FreeTrialDialog.tsx → web/features/trials/booking-state',
-  'web/features/home/FreeTrialDialog.tsx → web/layout/trial-flag',
+  'web/features/home/HomePage.tsx → web/features/trials/FreeTrialDialog',
   'web/features/portal/AdminHome.tsx → web/features/schedule/lesson-style',
   'web/features/portal/LessonRow.tsx → web/features/schedule/lesson-style',
   'web/features/portal/StudentHome.tsx → web/features/chat/chat-atoms',
   'web/features/portal/StudentHome.tsx → web/features/quiz/DashboardQuizzes',
   'web/features/portal/TutorHome.tsx → web/features/schedule/lesson-style',
-  'web/features/trials/MyTrialsPage.tsx → web/features/home/FreeTrialDialog',
 ]);
 
 function sourceFiles(folder: string): string[] {

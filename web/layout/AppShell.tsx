@@ -6,6 +6,7 @@ import { tenantAtom, tenantLoadingAtom } from '../entities/tenant/atoms';
 import { useTenantLoader } from '../entities/tenant/use-tenant-loader';
 import { useSessionBootstrap } from '../features/auth/use-session-bootstrap';
 import { dropRoomSnapshotOffPath } from '../features/lesson-rooms/room-snapshot';
+import { TRIAL_CREATED_FLAG } from '../features/trials/trial-flag';
 import { dropSessionAtom, sessionAtom, sessionEndingAtom, tokenReadyAtom, userLoadedAtom } from '../lib/session';
 import { onSessionEnded } from '../lib/session-events';
 import LoadingScreen from '../ui/LoadingScreen';
@@ -13,7 +14,6 @@ import Toaster from '../ui/toast/Toaster';
 import Footer from './Footer';
 import Header from './Header';
 import SupportButton from './SupportButton';
-import { TRIAL_CREATED_FLAG } from './trial-flag';
 import { usePageMeta, useScrollToTop } from './use-page-meta';
 
 // Only visitors coming back from a trial booking need it, so it stays out of the initial load.

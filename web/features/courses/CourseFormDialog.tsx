@@ -9,11 +9,11 @@ import { ChoiceField, TextAreaField } from '../../ui/fields';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { useFormSave } from '../../ui/use-form-save';
-import CoursePriceFields from '../pricing/CoursePriceFields';
-import { draftOf, overrideFromDraft, type PriceDraft } from '../pricing/course-price-draft';
-import SettingTemplateFields from '../pricing/SettingTemplateFields';
 import { courseCalls } from './api';
+import CoursePriceFields from './CoursePriceFields';
 import { kindLabel } from './course-kind';
+import { draftOf, overrideFromDraft, type PriceDraft } from './course-price-draft';
+import SettingTemplateFields from './SettingTemplateFields';
 
 const paymentLabels = { ONETIME: 'One-time', SUBSCRIPTION: 'Subscription', CREDIT: 'Credit' } as const;
 

@@ -7,7 +7,7 @@ import HowItWorks from './HowItWorks';
 import TrustSection from './TrustSection';
 
 // Loaded on first open: the calendar and booking code stay out of the landing page's initial JS.
-const FreeTrialDialog = lazy(() => import('./FreeTrialDialog'));
+const FreeTrialDialog = lazy(() => import('../trials/FreeTrialDialog'));
 
 export default function HomePage() {
   const [bookingOpen, setBookingOpen] = useState(false);

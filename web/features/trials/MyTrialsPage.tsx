@@ -13,7 +13,7 @@ import Spinner from '../../ui/Spinner';
 import { trialCalls } from './api';
 import { trialsVersionAtom } from './atoms';
 
-const FreeTrialDialog = lazy(() => import('../home/FreeTrialDialog'));
+const FreeTrialDialog = lazy(() => import('./FreeTrialDialog'));
 
 const statusColour: Record<Trial['status'], string> = {
   SCHEDULED: 'bg-sky-100 text-sky-800 dark:bg-sky-500/15 dark:text-sky-300',

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useCan } from '../../entities/roles/admin-permissions';
 import { ChoiceField } from '../../ui/fields';
-import { pricingCalls, type TemplateKey } from './api';
+import { courseCalls, type TemplateKey } from './api';
 
 interface Props {
   value: Record<TemplateKey, string | null>;
@@ -25,7 +25,7 @@ export default function SettingTemplateFields({ value, onChange, errors }: Props
     let live = true;
     for (const picker of pickers) {
       if (!keys.includes(picker.key)) continue;
-      pricingCalls
+      courseCalls
         .templateChoices(picker.key)
         .then((rows) => live && setChoices((current) => ({ ...current, [picker.key]: rows })))
         .catch(() => undefined);

@@ -4,7 +4,7 @@ import { useCan } from '../../entities/roles/admin-permissions';
 import { amountText, currencyChoices } from '../../lib/money-field';
 import { ChoiceField } from '../../ui/fields';
 import TextField from '../../ui/TextField';
-import { pricingCalls } from './api';
+import { courseCalls } from './api';
 import { draftOf, type PriceDraft } from './course-price-draft';
 
 interface Props {
@@ -27,7 +27,7 @@ export default function CoursePriceFields({ pricingTemplateId, saved, draft, onD
   useEffect(() => {
     if (!mayReadTemplates) return;
     let live = true;
-    pricingCalls
+    courseCalls
       .pricingTemplates()
       .then((rows) => live && setTemplates(rows))
       .catch(() => undefined);

@@ -7,7 +7,6 @@ import type { SlotOption } from '../../../schema/contracts/availability';
 import type { CurriculumListItem } from '../../../schema/contracts/learning';
 import { TRIAL_BOOKED, type TrialSignUpInput, trialSignUpInput } from '../../../schema/contracts/trials';
 import SlotPicker from '../../entities/availability/SlotPicker';
-import { TRIAL_CREATED_FLAG } from '../../layout/trial-flag';
 import { browserTimeZone } from '../../lib/choices';
 import { statusOf } from '../../lib/errors';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
@@ -19,10 +18,11 @@ import ModalPanel from '../../ui/ModalPanel';
 import SelectField from '../../ui/SelectField';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import { trialsVersionAtom } from '../trials/atoms';
-import { allChosen, choicesReducer, gradesOf, noChoices, readyForSlots, subjectsOf } from '../trials/booking-state';
-import GuestDetails, { type GuestFields } from '../trials/GuestDetails';
 import { freeTrialCalls } from './api';
+import { trialsVersionAtom } from './atoms';
+import { allChosen, choicesReducer, gradesOf, noChoices, readyForSlots, subjectsOf } from './booking-state';
+import GuestDetails, { type GuestFields } from './GuestDetails';
+import { TRIAL_CREATED_FLAG } from './trial-flag';
 
 interface FreeTrialDialogProps {
   onClose: () => void;
