@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { BookOpen, CalendarDays, type LucideIcon, MessagesSquare, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { actingForAtom } from '../../entities/accounts/acting';
-import { signedInUserAtom } from '../../lib/session';
-import { useOnboardingRedirect } from '../onboarding/use-onboarding-redirect';
-import DashboardQuizzes from '../quiz/DashboardQuizzes';
+import { actingForAtom } from '../entities/accounts/acting';
+import { useOnboardingRedirect } from '../features/onboarding/use-onboarding-redirect';
+import DashboardQuizzes from '../features/quiz/DashboardQuizzes';
+import { signedInUserAtom } from '../lib/session';
 
 const SHORTCUTS: { to: string; title: string; text: string; icon: LucideIcon }[] = [
   { to: '/portal/courses', title: 'Courses', text: 'Your courses, lessons, resources and homework.', icon: BookOpen },

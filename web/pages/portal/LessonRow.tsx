@@ -2,8 +2,8 @@ import { Video } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { ScheduleLesson } from '../../../schema/contracts/schedule';
 import { joinOpensText } from '../../entities/lessons/join-opens';
+import { coursePath, lessonTypeLabel } from '../../features/schedule/lesson-style';
 import { focusRing } from '../../ui/classes';
-import { coursePath, lessonTypeLabel } from '../schedule/lesson-style';
 import { countdown, isLive, joinState, lessonWhen } from './home-time';
 
 const joinClass = `inline-flex items-center gap-1.5 rounded-full bg-brand px-3.5 py-1.5 text-sm font-semibold text-slate-950 hover:bg-brand-strong hover:text-white ${focusRing}`;

@@ -1,7 +1,7 @@
 import { CalendarDays, Clock } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { othersOf } from '../../features/schedule/lesson-style';
 import { secondaryButton } from '../../ui/classes';
-import { othersOf } from '../schedule/lesson-style';
 import { homeCalls } from './api';
 import HomeSection from './HomeSection';
 import { comingLessons, todayNote, todayRange } from './home-time';

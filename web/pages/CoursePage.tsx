@@ -3,29 +3,30 @@ import { useAtomValue } from 'jotai';
 import { Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { hasPermission } from '../../../schema/contracts/permissions';
-import { lessonTime } from '../../entities/lessons/lesson-time';
-import { useCan } from '../../entities/roles/admin-permissions';
-import { withDeviceCopy } from '../../lib/device-copy';
-import { statusOf } from '../../lib/errors';
-import { signedInUserAtom } from '../../lib/session';
-import { statusBadge } from '../../ui/badges';
-import { cardClass, dangerButton, pillTab, secondaryButton } from '../../ui/classes';
-import { Dialog } from '../../ui/Dialog';
-import { EmptyState } from '../../ui/EmptyState';
-import LoadFailure from '../../ui/LoadFailure';
-import { LoadingStatus } from '../../ui/LoadingStatus';
-import Spinner from '../../ui/Spinner';
-import { useToast } from '../../ui/toast/use-toast';
-import CourseSectionsPanel from '../sections/CourseSectionsPanel';
-import { type CourseView, courseCalls } from './api';
-import { bookingTutor } from './booking-tutor';
-import CourseFormDialog from './CourseFormDialog';
-import CoursePeople from './CoursePeople';
-import { kindLabel } from './course-kind';
-import TutorCourseDialog from './TutorCourseDialog';
+import { hasPermission } from '../../schema/contracts/permissions';
+import { lessonTime } from '../entities/lessons/lesson-time';
+import { useCan } from '../entities/roles/admin-permissions';
+import { type CourseView, courseCalls } from '../features/courses/api';
+import { bookingTutor } from '../features/courses/booking-tutor';
+import CourseFormDialog from '../features/courses/CourseFormDialog';
+import CoursePeople from '../features/courses/CoursePeople';
+import { kindLabel } from '../features/courses/course-kind';
+import TutorCourseDialog from '../features/courses/TutorCourseDialog';
+import CourseLearners from '../features/quiz-review/CourseLearners';
+import CourseSectionsPanel from '../features/sections/CourseSectionsPanel';
+import { withDeviceCopy } from '../lib/device-copy';
+import { statusOf } from '../lib/errors';
+import { signedInUserAtom } from '../lib/session';
+import { statusBadge } from '../ui/badges';
+import { cardClass, dangerButton, pillTab, secondaryButton } from '../ui/classes';
+import { Dialog } from '../ui/Dialog';
+import { EmptyState } from '../ui/EmptyState';
+import LoadFailure from '../ui/LoadFailure';
+import { LoadingStatus } from '../ui/LoadingStatus';
+import Spinner from '../ui/Spinner';
+import { useToast } from '../ui/toast/use-toast';
 
-const CourseChat = lazy(() => import('../chat/CourseChat'));
+const CourseChat = lazy(() => import('../features/chat/CourseChat'));
 
 const tabClass = pillTab('whitespace-nowrap');
 
@@ -137,7 +138,12 @@ export default function CoursePage() {
             <CourseSectionsPanel courseId={course._id} mode={mode} tutor={bookingTutor(course)} />
           </TabPanel>
           <TabPanel>
-            <CoursePeople course={course} admin={isAdmin && can({ adminCourse: ['edit'] })} tutor={mode === 'tutor'} onTutorsChanged={refreshCourse} />
+            <CoursePeople
+              course={course}
+              admin={isAdmin && can({ adminCourse: ['edit'] })}
+              learners={mode === 'tutor' && <CourseLearners courseId={course._id} courseTitle={course.title} />}
+              onTutorsChanged={refreshCourse}
+            />
           </TabPanel>
           {showChat && (
             <TabPanel>

@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { unseenTotalAtom } from '../../features/chat/chat-atoms';
+import DashboardQuizzes from '../../features/quiz/DashboardQuizzes';
 import { secondaryButton } from '../../ui/classes';
-import { unseenTotalAtom } from '../chat/chat-atoms';
-import DashboardQuizzes from '../quiz/DashboardQuizzes';
 import { homeCalls } from './api';
 import HomeSection from './HomeSection';
 import { aheadRange, comingLessons } from './home-time';

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
-import CtaBand from './CtaBand';
-import CurriculaSection from './CurriculaSection';
-import Features from './Features';
-import Hero from './Hero';
-import HowItWorks from './HowItWorks';
-import TrustSection from './TrustSection';
+import CtaBand from '../features/home/CtaBand';
+import CurriculaSection from '../features/home/CurriculaSection';
+import Features from '../features/home/Features';
+import Hero from '../features/home/Hero';
+import HowItWorks from '../features/home/HowItWorks';
+import TrustSection from '../features/home/TrustSection';
 
 // Loaded on first open: the calendar and booking code stay out of the landing page's initial JS.
-const FreeTrialDialog = lazy(() => import('../trials/FreeTrialDialog'));
+const FreeTrialDialog = lazy(() => import('../features/trials/FreeTrialDialog'));
 
 export default function HomePage() {
   const [bookingOpen, setBookingOpen] = useState(false);
