@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../schema/contracts/auth';
-import { accountLinks } from '../../web/layout/nav-items';
+import { accountLinks } from '../../web/lib/nav-items';
 import { user } from './fetch-mock';
 
 const as = (overrides: Record<string, unknown>) => user(overrides) as unknown as PublicUser;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../schema/contracts/auth';
-import { pathAfterLogin } from '../../web/features/auth/after-login';
+import { pathAfterLogin } from '../../web/lib/after-login';
 import { user } from './fetch-mock';
 
 const student = user() as PublicUser;

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubjectDataResponse, SubTopicPage } from '../../schema/contracts/content';
 import { slugify, subjectSlug } from '../../schema/contracts/slug';
-import { renderMath, splitMath } from '../../web/features/content/math';
+import { renderMath, splitMath } from '../../web/ui/math/math';
 import { json, mockApi } from './fetch-mock';
 import { renderApp, startup } from './render-app';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countryCodes, RETIRED_COUNTRY_CODES } from '../../schema/contracts/auth';
 import { countryOptions as adminCountryOptions } from '../../web/features/admin-users/countries';
-import { countryOptions as signUpCountryOptions } from '../../web/features/sign-up/choices';
+import { countryOptions as signUpCountryOptions } from '../../web/lib/choices';
 
 const names = (options: { name?: string; label?: string }[]) => options.map((option) => option.name ?? option.label);
 

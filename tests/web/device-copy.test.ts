@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { keepDeviceCopy, withDeviceCopy } from '../../web/features/offline/device-copy';
 import { ApiFailure } from '../../web/lib/api';
+import { keepDeviceCopy, withDeviceCopy } from '../../web/lib/device-copy';
 
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 const refused = () => Promise.reject(new ApiFailure(403, { message: 'Not yours' }));

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HomeCurriculum } from '../../schema/contracts/learning';
-import HomePage from '../../web/features/home/HomePage';
+import HomePage from '../../web/pages/HomePage';
 
 const CURRICULA: HomeCurriculum[] = [
   {

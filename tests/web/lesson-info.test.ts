@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLessonInfo } from '../../web/features/lesson-rooms/lesson-info';
-import { keepDeviceCopy } from '../../web/features/offline/device-copy';
+import { keepDeviceCopy } from '../../web/lib/device-copy';
 import { json, mockApi } from './fetch-mock';
 
 const info = (title: string) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lessonTime } from '../../web/features/courses/course-format';
+import { lessonTime } from '../../web/entities/lessons/lesson-time';
 
 describe('lesson times', () => {
   const now = new Date('2026-11-24T12:00:00Z');

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { type ScheduleLesson, scheduleLessonTypes } from '../../schema/contracts/schedule';
-import LessonRow from '../../web/features/portal/LessonRow';
+import LessonRow from '../../web/pages/portal/LessonRow';
 
 const START = Date.parse('2026-11-25T09:00:00.000Z');
 const MIN = 60_000;

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { usePolled } from '../../web/features/portal/use-polled';
+import { usePolled } from '../../web/pages/portal/use-polled';
 
 let visibility: DocumentVisibilityState = 'visible';
 

@@ -2,9 +2,9 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { type ScheduleLesson, scheduleLessonTypes } from '../../schema/contracts/schedule';
-import { ChildResultList, FamilySchedule } from '../../web/features/portal/FamilyParts';
-import LateTutorList from '../../web/features/portal/LateTutorList';
-import WaitingNowList from '../../web/features/portal/WaitingNowList';
+import { ChildResultList, FamilySchedule } from '../../web/pages/portal/FamilyParts';
+import LateTutorList from '../../web/pages/portal/LateTutorList';
+import WaitingNowList from '../../web/pages/portal/WaitingNowList';
 
 const lesson = (students: { _id: string; name: string }[]) => ({
   lessonId: 'l1',

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { StudentHomeData } from '../../schema/contracts/home';
-import StudentWork from '../../web/features/portal/StudentWork';
+import StudentWork from '../../web/pages/portal/StudentWork';
 
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
 

@@ -4,8 +4,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '../../schema/contracts/auth';
 import { fullAdminPermissions, type PermissionMap } from '../../schema/contracts/permissions';
-import AdminHome from '../../web/features/portal/AdminHome';
-import { todayNote, todayRange } from '../../web/features/portal/home-time';
+import AdminHome from '../../web/pages/portal/AdminHome';
+import { todayNote, todayRange } from '../../web/pages/portal/home-time';
 import { storeSession } from './app-harness';
 import { json, mockApi, user } from './fetch-mock';
 

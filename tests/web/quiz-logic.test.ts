@@ -3,8 +3,8 @@ import type { AnswerInput, SubmissionDoc } from '../../schema/contracts/quiz';
 import { percentOf, scoreBand } from '../../schema/contracts/quiz';
 import { createAnswerQueue, memoryStore } from '../../web/features/quiz/answer-queue';
 import { clockOffset, formatClock, secondsLeft, spokenClock } from '../../web/features/quiz/countdown';
-import { splitMath } from '../../web/features/quiz/MathText';
 import { playerPath, withPending } from '../../web/features/quiz/quiz-api';
+import { splitMath } from '../../web/ui/math/MultilineMathText';
 
 const answer = (questionId: string, answeredAt: number, optionId = 'o1'): AnswerInput => ({ submissionId: 's1', questionId, optionId, answeredAt });
 const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));

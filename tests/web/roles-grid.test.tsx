@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminPermissionCatalogue, fullAdminPermissions, type PermissionMap } from '../../schema/contracts/permissions';
-import PermissionGrid from '../../web/features/roles/PermissionGrid';
+import PermissionGrid from '../../web/entities/roles/PermissionGrid';
 import { renderApp, signedInApi, storeSession } from './app-harness';
 import { json, mockApi, user } from './fetch-mock';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { requestToken } from '../../web/features/auth/token-request';
+import { requestToken } from '../../web/lib/token-request';
 import { json, mockApi, tokenAnswer, user } from './fetch-mock';
 
 afterEach(() => vi.unstubAllGlobals());

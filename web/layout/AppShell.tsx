@@ -1,11 +1,12 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useActiveImpersonation } from '../entities/impersonation/active-impersonation';
+import { tenantAtom, tenantLoadingAtom } from '../entities/tenant/atoms';
+import { useTenantLoader } from '../entities/tenant/use-tenant-loader';
 import { useSessionBootstrap } from '../features/auth/use-session-bootstrap';
-import { useActiveImpersonation } from '../features/impersonation/active-impersonation';
 import { dropRoomSnapshotOffPath } from '../features/lesson-rooms/room-snapshot';
-import { tenantAtom, tenantLoadingAtom } from '../features/tenant/atoms';
-import { useTenantLoader } from '../features/tenant/use-tenant-loader';
+import { TRIAL_CREATED_FLAG } from '../features/trials/trial-flag';
 import { dropSessionAtom, sessionAtom, sessionEndingAtom, tokenReadyAtom, userLoadedAtom } from '../lib/session';
 import { onSessionEnded } from '../lib/session-events';
 import LoadingScreen from '../ui/LoadingScreen';
@@ -13,13 +14,12 @@ import Toaster from '../ui/toast/Toaster';
 import Footer from './Footer';
 import Header from './Header';
 import SupportButton from './SupportButton';
-import { TRIAL_CREATED_FLAG } from './trial-flag';
 import { usePageMeta, useScrollToTop } from './use-page-meta';
 
 // Only visitors coming back from a trial booking need it, so it stays out of the initial load.
 const TrialScheduledDialog = lazy(() => import('./TrialScheduledDialog'));
 // Only an admin acting as someone ever sees the banner, so its code stays out of everyone else's first load.
-const ImpersonationBanner = lazy(() => import('../features/impersonation/ImpersonationBanner'));
+const ImpersonationBanner = lazy(() => import('../entities/impersonation/ImpersonationBanner'));
 
 /** Spec 1, section 2: wait for the token, for a stored user's data, and for the tenant while none is known. */
 function useStartupDone() {

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { GraduationCap } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { tenantNameAtom } from '../features/tenant/atoms';
+import { tenantNameAtom } from '../entities/tenant/atoms';
 
 export default function BrandLink() {
   const name = useAtomValue(tenantNameAtom);

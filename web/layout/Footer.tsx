@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { tenantNameAtom } from '../features/tenant/atoms';
+import { tenantNameAtom } from '../entities/tenant/atoms';
 
 export default function Footer() {
   const name = useAtomValue(tenantNameAtom);

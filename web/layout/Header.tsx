@@ -4,12 +4,12 @@ import { LogIn } from 'lucide-react';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import ActingForChip from '../features/manage-accounts/ActingForChip';
+import { navItems } from '../lib/nav-items';
 import { signedInUserAtom } from '../lib/session';
 import { primaryButton } from '../ui/classes';
 import ThemeToggle from '../ui/ThemeToggle';
 import BrandLink from './BrandLink';
 import { AccountMenu, PhoneMenu } from './HeaderMenus';
-import { navItems } from './nav-items';
 
 // The offline mark and the update note are not needed for the first paint.
 const OfflineStatus = lazy(() => import('../features/offline/OfflineStatus'));

@@ -4,11 +4,11 @@ import { LogIn, LogOut, MessageCircle } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import type { PublicUser } from '../../schema/contracts/auth';
+import { useAdminPermissions } from '../entities/roles/admin-permissions';
 import { useSignOut } from '../features/auth/use-sign-out';
-import { useAdminPermissions } from '../features/roles/admin-permissions';
+import { accountLinks, navItems } from '../lib/nav-items';
 import { primaryButton } from '../ui/classes';
 import { initials, MobileMenuFace, mobileMenuButton, mobileMenuLabel } from './menu-faces';
-import { accountLinks, navItems } from './nav-items';
 import { SUPPORT_CHAT_URL } from './support';
 
 /** The navigation below the md breakpoint, and the support chat that the floating bubble offers on wider screens. */

@@ -1,9 +1,9 @@
 import { Description, DialogTitle } from '@headlessui/react';
 import { PartyPopper } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { TRIAL_CREATED_FLAG } from '../features/trials/trial-flag';
 import { primaryButton } from '../ui/classes';
 import ModalPanel from '../ui/ModalPanel';
-import { TRIAL_CREATED_FLAG } from './trial-flag';
 
 /** Opened by `?trialClassCreated`; dismissing removes the flag from the address without a reload. */
 export default function TrialScheduledDialog() {

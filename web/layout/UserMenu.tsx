@@ -18,10 +18,10 @@ import {
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import type { PublicUser } from '../../schema/contracts/auth';
+import { useAdminPermissions } from '../entities/roles/admin-permissions';
 import { useSignOut } from '../features/auth/use-sign-out';
-import { useAdminPermissions } from '../features/roles/admin-permissions';
+import { type AccountLinkKey, accountLinks } from '../lib/nav-items';
 import { UserMenuFace, userMenuButton, userMenuLabel } from './menu-faces';
-import { type AccountLinkKey, accountLinks } from './nav-items';
 
 const itemClass =
   'flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900 dark:text-slate-200 dark:data-focus:bg-slate-800 dark:data-focus:text-white';

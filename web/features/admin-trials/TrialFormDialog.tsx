@@ -5,13 +5,13 @@ import { type FormEvent, useState } from 'react';
 import type { DropdownUser } from '../../../schema/contracts/admin-users';
 import type { CurriculumListItem } from '../../../schema/contracts/learning';
 import { adminTrialInput, adminTrialUpdate, type Trial, trialOutcomeLabels, trialOutcomes, trialStatuses } from '../../../schema/contracts/trials';
+import { gradesOf, subjectsOf } from '../../entities/curricula/use-catalogue';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { iconButton, primaryButton, secondaryButton } from '../../ui/classes';
 import SelectField from '../../ui/SelectField';
 import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
-import { gradesOf, subjectsOf } from '../courses/use-catalogue';
 import { adminTrialCalls } from './api';
 import { personOption } from './use-people';
 

@@ -3,20 +3,20 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type AdminUserRow, managedRoles, type SearchOption, searchOptions } from '../../../schema/contracts/admin-users';
 import type { ListResponse } from '../../../schema/contracts/common';
+import { useCan } from '../../entities/roles/admin-permissions';
 import { statusOf } from '../../lib/errors';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { fieldClass, primaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChoiceField } from '../../ui/fields';
 import LoadFailure from '../../ui/LoadFailure';
 import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
-import { useCan } from '../roles/admin-permissions';
 import { adminUserCalls } from './api';
 import { countryOptions } from './countries';
 import { roleLabels, searchOptionLabels, sortChoices } from './labels';
 import NewUserDialog from './NewUserDialog';
 import UsersList from './UsersList';
-import { useDebouncedValue } from './use-debounced-value';
 
 const PAGE_SIZE = 20;
 

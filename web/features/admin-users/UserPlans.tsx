@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import type { AdminUserRecord } from '../../../schema/contracts/admin-users';
 import { formatMoney } from '../../../schema/contracts/money';
 import type { Rate } from '../../../schema/contracts/pricing';
+import { labelList, loadOptions, type Option } from '../../entities/pricing/options';
+import PickList from '../../entities/pricing/PickList';
+import { useCan } from '../../entities/roles/admin-permissions';
 import { cardClass, primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import { labelList, loadOptions, type Option } from '../pricing/options';
-import PickList from '../pricing/PickList';
-import { useCan } from '../roles/admin-permissions';
 import { adminUserCalls } from './api';
 
 type Plans = AdminUserRecord['plans'];

@@ -3,8 +3,8 @@ import type { AuthUserResponse } from '../../../schema/contracts/auth';
 import { api, Unreachable } from '../../lib/api';
 import { errorToastText, statusOf } from '../../lib/errors';
 import { sessionAtom, tokenReadyAtom, userLoadedAtom } from '../../lib/session';
+import { fragmentCredentials } from '../../lib/token-request';
 import { pushToastAtom } from '../../ui/toast-atoms';
-import { fragmentCredentials } from './token-request';
 
 type Store = ReturnType<typeof getDefaultStore>;
 

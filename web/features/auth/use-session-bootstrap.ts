@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { statusOf } from '../../lib/errors';
 import { adoptStoredSignInAtom, sessionAtom, tokenReadyAtom, userLoadedAtom } from '../../lib/session';
+import { fragmentCredentials, requestToken, sessionFromToken } from '../../lib/token-request';
 import { useToast } from '../../ui/toast/use-toast';
 import { loadStoredUser } from './stored-user';
-import { fragmentCredentials, requestToken, sessionFromToken } from './token-request';
 
 /**
  * Startup sign-in (spec 1, section 4): a token sign-in from the address fragment, otherwise the stored session,

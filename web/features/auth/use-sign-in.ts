@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { statusOf } from '../../lib/errors';
 import { sessionAtom, userLoadedAtom } from '../../lib/session';
-import { requestToken, sessionFromToken } from './token-request';
+import { requestToken, sessionFromToken } from '../../lib/token-request';
 
 /** Signs in with email and password; a failed login clears the stored token and user (spec 1, section 4). */
 export function useSignIn() {

@@ -12,7 +12,7 @@ export function useSignOut() {
   return useCallback(async () => {
     // Push stops with the session, while the token still authorises removing the subscription; the code loads only
     // for a browser that has one.
-    if (localStorage.getItem(PUSH_SUBSCRIPTION_KEY)) await import('../chat/push/push-client').then((push) => push.forgetPush()).catch(() => undefined);
+    if (localStorage.getItem(PUSH_SUBSCRIPTION_KEY)) await import('../../lib/push-client').then((push) => push.forgetPush()).catch(() => undefined);
     try {
       await api('/auth/sign-out', { method: 'POST', keepSessionOn401: true });
     } catch {

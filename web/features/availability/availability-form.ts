@@ -8,7 +8,7 @@ import {
   type WeeklyHoursInput,
   weekdayKeys,
 } from '../../../schema/contracts/availability';
-import { fromLocalInput, toLocalInput } from '../sections/local-time';
+import { fromLocalInput, toLocalInput } from '../../lib/local-time';
 
 export type Weekday = (typeof weekdayKeys)[number];
 export type Range = { start: string; end: string };

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListResponse } from '../../../schema/contracts/common';
 import { type CallLogRecord, callLogStatusValues, type MeetingPerson } from '../../../schema/contracts/waiting-room';
+import { lessonTime } from '../../entities/lessons/lesson-time';
 import { statusOf } from '../../lib/errors';
 import { fullName } from '../../lib/people';
 import { signedInUserAtom } from '../../lib/session';
@@ -13,7 +14,6 @@ import { ChoiceField } from '../../ui/fields';
 import LoadFailure from '../../ui/LoadFailure';
 import { Pager } from '../../ui/Pager';
 import Spinner from '../../ui/Spinner';
-import { lessonTime } from '../courses/course-format';
 import { callLogCalls } from './api';
 
 const PAGE_SIZE = 20;

@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { tenantNameAtom } from '../../entities/tenant/atoms';
 import { signedInUserAtom } from '../../lib/session';
 import Spinner from '../../ui/Spinner';
-import { tenantNameAtom } from '../tenant/atoms';
 import { teamMessagesTitle } from './team-messages';
 
 // Loaded by the page rather than with the route, so the route table (in the landing page's bundle) lists one chunk.

@@ -1,4 +1,4 @@
-import { keepDeviceCopy, readDeviceCopy } from '../offline/device-copy';
+import { keepDeviceCopy, readDeviceCopy } from '../../lib/device-copy';
 import { type ChatState, emptyChatState } from './chat-state';
 
 /** The newest messages kept per conversation: enough to read back offline without filling the device's storage. */

@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { ShieldOff } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useAdminPermissions, useCan } from '../../entities/roles/admin-permissions';
 import { signedInUserAtom } from '../../lib/session';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingStatus } from '../../ui/LoadingStatus';
-import { useAdminPermissions, useCan } from '../roles/admin-permissions';
 
 /** The content screens for those whose role grants content or the question bank; others are told why not. */
 export default function ContentAccess({ children }: { children: ReactNode }) {

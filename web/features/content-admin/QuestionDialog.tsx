@@ -2,13 +2,13 @@ import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { DIFFICULTIES, LEVELS, type QuestionDoc, questionInput } from '../../../schema/contracts/content';
 import { issuesByField } from '../../lib/form-errors';
-import { useFormSave } from '../../lib/use-form-save';
 import { fieldClass, smallButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
 import { ChoiceField, TextAreaField } from '../../ui/fields';
+import MathText from '../../ui/math/MathText';
 import { useToast } from '../../ui/toast/use-toast';
-import MathText from '../content/MathText';
+import { useFormSave } from '../../ui/use-form-save';
 import { contentAdminCalls } from './api';
 import { emptyQuestionForm, formOf, inputOf, type QuestionForm } from './question-form';
 

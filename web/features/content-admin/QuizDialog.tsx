@@ -2,14 +2,14 @@ import clsx from 'clsx';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { QuestionDoc } from '../../../schema/contracts/content';
 import { type QuizDoc, quizToasts } from '../../../schema/contracts/quiz';
-import { useFormSave } from '../../lib/use-form-save';
 import { focusRing } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
+import MathText from '../../ui/math/MathText';
 import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
-import MathText from '../content/MathText';
+import { useFormSave } from '../../ui/use-form-save';
 import { contentAdminCalls } from './api';
 import { createInputOf, editInputOf, emptyQuizForm, type QuizForm, quizFormOf, toggled } from './quiz-form';
 

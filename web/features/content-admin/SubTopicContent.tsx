@@ -2,15 +2,15 @@ import { FileText, Pencil, Plus, Star, Trash2, Video } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { ZodType } from 'zod';
 import { contentInput, faqInput, resourceInput, reviewInput, type SubTopicDoc, type SubTopicEdit, videoLinkInput } from '../../../schema/contracts/content';
+import { useCan } from '../../entities/roles/admin-permissions';
 import { cardClass } from '../../ui/classes';
+import MathText from '../../ui/math/MathText';
+import RichContent from '../../ui/math/RichContent';
 import { SmallIconButton } from '../../ui/SmallIconButton';
 import { useToast } from '../../ui/toast/use-toast';
-import MathText from '../content/MathText';
-import RichContent from '../content/RichContent';
-import { useCan } from '../roles/admin-permissions';
 import ItemDialog, { type ItemField } from './ItemDialog';
 import SortableList from './SortableList';
-import '../content/content.css';
+import '../../ui/math/rich-content.css';
 import { contentAdminCalls } from './api';
 
 interface Dialog {

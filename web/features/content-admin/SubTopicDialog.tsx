@@ -1,12 +1,12 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { type SubTopicDoc, subTopicInput } from '../../../schema/contracts/content';
 import { issuesByField } from '../../lib/form-errors';
-import { useFormSave } from '../../lib/use-form-save';
 import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
 import { TextAreaField } from '../../ui/fields';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
+import { useFormSave } from '../../ui/use-form-save';
 import { contentAdminCalls } from './api';
 
 export default function SubTopicDialog({

@@ -2,13 +2,13 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SubTopicDoc, TopicDoc } from '../../../schema/contracts/content';
+import { useCan } from '../../entities/roles/admin-permissions';
 import { usePagedList } from '../../lib/paged-list';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
 import { cardClass, focusRing, primaryButton } from '../../ui/classes';
 import { Pager } from '../../ui/Pager';
 import { SmallIconButton } from '../../ui/SmallIconButton';
 import Spinner from '../../ui/Spinner';
-import { useCan } from '../roles/admin-permissions';
 import { contentAdminCalls } from './api';
 import SubTopicDialog from './SubTopicDialog';
 

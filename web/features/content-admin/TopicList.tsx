@@ -1,11 +1,11 @@
 import { FolderTree } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { TopicDoc } from '../../../schema/contracts/content';
+import { useCan } from '../../entities/roles/admin-permissions';
 import { cardClass, focusRing } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import { useCan } from '../roles/admin-permissions';
 import { contentAdminCalls } from './api';
 import QuizList from './QuizList';
 import SortableList from './SortableList';

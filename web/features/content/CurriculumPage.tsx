@@ -1,12 +1,12 @@
 import { BookDashed } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import type { HomeCurriculum } from '../../../schema/contracts/learning';
+import SubjectCard from '../../entities/curricula/SubjectCard';
+import { useResource } from '../../lib/use-resource';
 import LoadFailure from '../../ui/LoadFailure';
+import NotFoundPage from '../../ui/NotFoundPage';
 import PageLoading from '../../ui/PageLoading';
-import SubjectCard from '../home/SubjectCard';
-import NotFoundPage from '../not-found/NotFoundPage';
 import Breadcrumbs from './Breadcrumbs';
-import { useResource } from './use-resource';
 
 /** /{curriculum}: the board's subjects; an unknown slug is Not Found. */
 export default function CurriculumPage() {

@@ -3,17 +3,17 @@ import { ExternalLink, FileText, Gauge, PlayCircle, Star, Video } from 'lucide-r
 import { Link, Navigate, useParams } from 'react-router-dom';
 import type { SubjectDataResponse, SubTopicPage as SubTopicData } from '../../../schema/contracts/content';
 import { signedInUserAtom } from '../../lib/session';
+import { useResource } from '../../lib/use-resource';
 import { focusRing, primaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
+import MathText from '../../ui/math/MathText';
+import RichContent from '../../ui/math/RichContent';
+import NotFoundPage from '../../ui/NotFoundPage';
 import PageLoading from '../../ui/PageLoading';
 import Spinner from '../../ui/Spinner';
-import NotFoundPage from '../not-found/NotFoundPage';
 import Breadcrumbs from './Breadcrumbs';
-import MathText from './MathText';
-import RichContent from './RichContent';
 import { useContentUsage } from './use-content-usage';
-import { useResource } from './use-resource';
-import './content.css';
+import '../../ui/math/rich-content.css';
 
 const card = 'rounded-2xl bg-white p-5 ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:ring-slate-800';
 const linkClass = `inline-flex items-center gap-2 rounded font-medium text-slate-800 hover:text-brand hover:underline dark:text-slate-100 ${focusRing}`;

@@ -2,14 +2,14 @@ import { BookDashed, PlayCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { SubjectDataResponse } from '../../../schema/contracts/content';
+import { useResource } from '../../lib/use-resource';
 import { focusRing, secondaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
+import MathText from '../../ui/math/MathText';
+import NotFoundPage from '../../ui/NotFoundPage';
 import PageLoading from '../../ui/PageLoading';
-import NotFoundPage from '../not-found/NotFoundPage';
 import Breadcrumbs from './Breadcrumbs';
-import MathText from './MathText';
-import { useResource } from './use-resource';
-import './content.css';
+import '../../ui/math/rich-content.css';
 
 /** /{curriculum}/{subject}: topics, each with its sub topics and a Practice link to the first published quiz. */
 export default function SubjectPage() {

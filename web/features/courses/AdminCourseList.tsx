@@ -3,7 +3,11 @@ import { BookOpen, LayoutTemplate, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { type Course, courseKinds, courseStatuses } from '../../../schema/contracts/courses';
+import { gradesOf, subjectsOf, useCatalogue } from '../../entities/curricula/use-catalogue';
+import { useCan } from '../../entities/roles/admin-permissions';
 import { usePagedList } from '../../lib/paged-list';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { statusBadge } from '../../ui/badges';
 import { cardClass, primaryButton, secondaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChoiceField } from '../../ui/fields';
@@ -11,13 +15,10 @@ import { ListStatus } from '../../ui/ListStatus';
 import { Pager } from '../../ui/Pager';
 import { SearchField } from '../../ui/SearchField';
 import { TableHead } from '../../ui/TableHead';
-import { useDebouncedValue } from '../admin-users/use-debounced-value';
-import { useCan } from '../roles/admin-permissions';
 import { courseCalls } from './api';
 import CourseFormDialog from './CourseFormDialog';
-import { kindLabel, statusBadge } from './course-format';
+import { kindLabel } from './course-kind';
 import FromTemplateDialog from './FromTemplateDialog';
-import { gradesOf, subjectsOf, useCatalogue } from './use-catalogue';
 
 const PAGE_SIZE = 20;
 

@@ -1,19 +1,19 @@
 import { type FormEvent, useState } from 'react';
 import { TITLE_MAX } from '../../../schema/contracts/common';
 import { type Course, courseInput, courseKinds, coursePaymentTypes, courseStatuses, courseUpdate } from '../../../schema/contracts/courses';
+import { gradesOf, subjectsOf, useCatalogue } from '../../entities/curricula/use-catalogue';
 import { issuesByField } from '../../lib/form-errors';
-import { useFormSave } from '../../lib/use-form-save';
 import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
 import { ChoiceField, TextAreaField } from '../../ui/fields';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
-import CoursePriceFields from '../pricing/CoursePriceFields';
-import { draftOf, overrideFromDraft, type PriceDraft } from '../pricing/course-price-draft';
-import SettingTemplateFields from '../pricing/SettingTemplateFields';
+import { useFormSave } from '../../ui/use-form-save';
 import { courseCalls } from './api';
-import { kindLabel } from './course-format';
-import { gradesOf, subjectsOf, useCatalogue } from './use-catalogue';
+import CoursePriceFields from './CoursePriceFields';
+import { kindLabel } from './course-kind';
+import { draftOf, overrideFromDraft, type PriceDraft } from './course-price-draft';
+import SettingTemplateFields from './SettingTemplateFields';
 
 const paymentLabels = { ONETIME: 'One-time', SUBSCRIPTION: 'Subscription', CREDIT: 'Credit' } as const;
 

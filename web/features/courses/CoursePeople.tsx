@@ -1,18 +1,17 @@
 import { Trash2, UserPlus } from 'lucide-react';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import type { CourseStudent, CourseTutor, EnrolmentVerifyDelete } from '../../../schema/contracts/course-students';
 import type { Course } from '../../../schema/contracts/courses';
 import { usePagedList } from '../../lib/paged-list';
 import { fullName } from '../../lib/people';
+import { statusBadge } from '../../ui/badges';
 import { cardClass, dangerButton, secondaryButton, smallButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
 import { ChoiceField } from '../../ui/fields';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import CourseLearners from '../quiz-review/CourseLearners';
 import { courseCalls, type EnrolmentChange } from './api';
-import { statusBadge } from './course-format';
 import { enrolmentTypeLabel } from './enrolment-labels';
 import { PersonChoice } from './PersonChoice';
 
@@ -123,17 +122,18 @@ function AddPersonDialog({ course, kind, onClose, onAdded }: { course: Course; k
 
 /**
  * Students and tutors of a course; admins add, remove and toggle them (each removal verified first). `onTutorsChanged`
- * lets the page re-read the course, whose tutors decide whether lessons can be placed on it.
+ * lets the page re-read the course, whose tutors decide whether lessons can be placed on it. `learners` is what a
+ * course's tutor sees of its students beside the tutors; the page brings it, as it comes from quiz-review.
  */
 export default function CoursePeople({
   course,
   admin,
-  tutor = false,
+  learners,
   onTutorsChanged,
 }: {
   course: Course;
   admin: boolean;
-  tutor?: boolean;
+  learners?: ReactNode;
   onTutorsChanged?: () => void;
 }) {
   const toast = useToast();
@@ -161,7 +161,7 @@ export default function CoursePeople({
   if (!admin) {
     return (
       <div className="grid gap-4 lg:grid-cols-2">
-        {tutor && <CourseLearners courseId={course._id} courseTitle={course.title} />}
+        {learners}
         <section aria-labelledby="people-tutors" className={`${cardClass} p-5`}>
           <h2 id="people-tutors" className="font-semibold text-slate-900 dark:text-white">
             Tutors

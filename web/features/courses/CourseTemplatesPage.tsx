@@ -3,9 +3,10 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { TITLE_MAX } from '../../../schema/contracts/common';
 import { type CourseTemplate, courseTemplateInput } from '../../../schema/contracts/course-templates';
 import { type Course, courseKinds } from '../../../schema/contracts/courses';
+import { useCan } from '../../entities/roles/admin-permissions';
 import { issuesByField } from '../../lib/form-errors';
 import { usePagedList } from '../../lib/paged-list';
-import { useFormSave } from '../../lib/use-form-save';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
 import { cardClass, primaryButton, smallButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
@@ -17,10 +18,9 @@ import { Pager } from '../../ui/Pager';
 import { SearchField } from '../../ui/SearchField';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
-import { useDebouncedValue } from '../admin-users/use-debounced-value';
-import { useCan } from '../roles/admin-permissions';
+import { useFormSave } from '../../ui/use-form-save';
 import { courseCalls } from './api';
-import { kindLabel } from './course-format';
+import { kindLabel } from './course-kind';
 
 const PAGE_SIZE = 20;
 

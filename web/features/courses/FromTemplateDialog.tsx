@@ -3,13 +3,13 @@ import { TITLE_MAX } from '../../../schema/contracts/common';
 import { type CourseTemplate, courseFromTemplateInput } from '../../../schema/contracts/course-templates';
 import { type Course, coursePaymentTypes } from '../../../schema/contracts/courses';
 import { issuesByField } from '../../lib/form-errors';
-import { useFormSave } from '../../lib/use-form-save';
 import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
 import { ChoiceField } from '../../ui/fields';
 import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
+import { useFormSave } from '../../ui/use-form-save';
 import { courseCalls } from './api';
 
 /** Picks a template and builds a new course with its section tree. */

@@ -3,13 +3,14 @@ import { useAtomValue } from 'jotai';
 import { BookOpen, CalendarClock } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { MyCourse } from '../../../schema/contracts/courses';
+import { lessonTime } from '../../entities/lessons/lesson-time';
 import { usePagedList } from '../../lib/paged-list';
 import { signedInUserAtom } from '../../lib/session';
 import { cardClass, secondaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { ListStatus } from '../../ui/ListStatus';
 import { courseCalls } from './api';
-import { kindLabel, lessonTime } from './course-format';
+import { kindLabel } from './course-kind';
 
 const PAGE_SIZE = 12;
 

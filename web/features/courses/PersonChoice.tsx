@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { fullName } from '../../lib/people';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { smallButton } from '../../ui/classes';
 import { ChoiceField } from '../../ui/fields';
 import { SearchField } from '../../ui/SearchField';
 import { useToast } from '../../ui/toast/use-toast';
-import { useDebouncedValue } from '../admin-users/use-debounced-value';
 import { courseCalls, type DropdownUser, PEOPLE_PAGE } from './api';
 
 /**

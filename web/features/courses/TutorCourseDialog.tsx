@@ -2,12 +2,12 @@ import { type FormEvent, useState } from 'react';
 import { TITLE_MAX } from '../../../schema/contracts/common';
 import { type Course, tutorCourseUpdate } from '../../../schema/contracts/courses';
 import { issuesByField } from '../../lib/form-errors';
-import { useFormSave } from '../../lib/use-form-save';
 import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
 import { TextAreaField } from '../../ui/fields';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
+import { useFormSave } from '../../ui/use-form-save';
 import { courseCalls } from './api';
 
 /** A course tutor whose course role allows COURSE edit may change what learners read: the title and description. */

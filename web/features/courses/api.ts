@@ -1,4 +1,5 @@
 import type { ListResponse } from '../../../schema/contracts/common';
+import type { CoursePriceOverride } from '../../../schema/contracts/course-price';
 import type { CourseStudent, CourseTutor, EnrolmentVerifyDelete } from '../../../schema/contracts/course-students';
 import type { CourseFromTemplateInput, CourseTemplate, CourseTemplateInput } from '../../../schema/contracts/course-templates';
 import type { Course, CourseInput, CourseUpdate, MyCourse } from '../../../schema/contracts/courses';
@@ -9,6 +10,14 @@ import { api } from '../../lib/api';
 export type CourseView = MyCourse & { tutorPermissions?: PermissionMap | null };
 
 type Page = { limit: number; offset: number };
+
+type Named = { _id: string; name: string };
+export type TemplateKey = 'permissionTemplateId' | 'pricingTemplateId';
+
+const templateLists: Record<TemplateKey, string> = {
+  permissionTemplateId: '/admin/course-permission-templates/dropdown-list',
+  pricingTemplateId: '/admin/course-pricing-templates/dropdown-list',
+};
 
 /** A person the add-student and add-tutor lists offer. */
 export interface DropdownUser {
@@ -58,4 +67,8 @@ export const courseCalls = {
       query: { userTypes, limit: PEOPLE_PAGE, offset: search.offset, ...(search.name ? { name: search.name } : {}) },
       signal,
     }),
+  /** The active templates a course form offers for one of its template fields. */
+  templateChoices: (key: TemplateKey) => api<Named[]>(templateLists[key]),
+  /** The active pricing templates with their prices, for the course form's "From template" line. */
+  pricingTemplates: () => api<(Named & CoursePriceOverride)[]>(templateLists.pricingTemplateId),
 };

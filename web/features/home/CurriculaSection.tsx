@@ -1,8 +1,8 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { BookDashed, CloudOff, RefreshCw } from 'lucide-react';
+import SubjectCard from '../../entities/curricula/SubjectCard';
 import { focusRing } from './buttons';
 import SectionHeading from './SectionHeading';
-import SubjectCard from './SubjectCard';
 import { type HomeCurriculum, useHomeCurricula } from './use-home-curricula';
 
 export default function CurriculaSection() {

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import type { HomeCurriculum } from '../../../schema/contracts/learning';
 
 export type { HomeCurriculum };
-export type HomeSubject = HomeCurriculum['subjects'][number];
 
 export type HomeCurriculaState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; curricula: HomeCurriculum[] };
 

@@ -5,13 +5,13 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'reac
 import { Link, useParams } from 'react-router-dom';
 import type { LessonRoomInfo } from '../../../schema/contracts/lesson-room';
 import { lessonDocName } from '../../../schema/contracts/room-names';
+import { lessonTime } from '../../entities/lessons/lesson-time';
 import { fullName } from '../../lib/people';
 import { signedInUserAtom } from '../../lib/session';
 import { focusRing, secondaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import { lessonTime } from '../courses/course-format';
 import { addPage } from './board/board-model';
 import type { Camera } from './board/camera';
 import { useOwnUndo, usePageIds } from './board/use-board';

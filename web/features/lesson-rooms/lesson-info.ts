@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { LessonRoomInfo } from '../../../schema/contracts/lesson-room';
 import { ApiFailure } from '../../lib/api';
-import { dropDeviceCopy, keepDeviceCopy, readDeviceCopy } from '../offline/device-copy';
+import { dropDeviceCopy, keepDeviceCopy, readDeviceCopy } from '../../lib/device-copy';
 import { lessonRoomCalls } from './api';
 
 const refusalText = (data: unknown) => {

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { ArrowLeftRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { actingForAtom } from '../../entities/accounts/acting';
 import { focusRing } from '../../ui/classes';
-import { actingForAtom } from './acting';
 
 /** Shown in the header while a parent acts for a student: whom for, and one click back to the switcher. */
 export default function ActingForChip() {

@@ -3,13 +3,13 @@ import { ArrowRight, GraduationCap, UserRound, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { MappedStudent } from '../../../schema/contracts/profile';
+import { actAsAtom } from '../../entities/accounts/acting';
+import StudentAvatar from '../../entities/accounts/StudentAvatar';
 import { sessionAtom, signedInUserAtom } from '../../lib/session';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import { actAsAtom } from './acting';
 import { manageAccountCalls } from './api';
-import StudentAvatar from './StudentAvatar';
 
 type Load = { state: 'loading' } | { state: 'ready'; students: MappedStudent[] } | { state: 'failed' };
 

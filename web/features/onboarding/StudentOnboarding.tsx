@@ -1,8 +1,8 @@
 import type { CurriculumListItem } from '../../../schema/contracts/learning';
-import SearchSelect from '../profile/fields/SearchSelect';
-import SelectField from '../profile/fields/SelectField';
-import { timeZoneOptions } from '../profile/options';
-import { curriculumNames, gradesOfCurriculum, subjectsAtGrade } from '../profile/use-catalogue';
+import { curriculumNames, gradesOfCurriculum, subjectsAtGrade } from '../../entities/curricula/use-profile-catalogue';
+import { timeZoneOptions } from '../../lib/profile-choices';
+import SearchSelect from '../../ui/form-fields/SearchSelect';
+import SelectField from '../../ui/form-fields/SelectField';
 
 export interface StudentValues {
   curriculum: string;

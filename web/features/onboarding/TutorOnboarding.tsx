@@ -2,13 +2,13 @@ import { CalendarClock, Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import type { CurriculumListItem } from '../../../schema/contracts/learning';
 import { type SubjectInput, subjectInput } from '../../../schema/contracts/profile';
+import SubjectPicker from '../../entities/curricula/SubjectPicker';
 import { zodFieldErrors } from '../../lib/form-errors';
+import { timeZoneOptions } from '../../lib/profile-choices';
 import { secondaryButton } from '../../ui/classes';
+import SearchSelect from '../../ui/form-fields/SearchSelect';
+import TextAreaField from '../../ui/form-fields/TextAreaField';
 import TextField from '../../ui/TextField';
-import SearchSelect from '../profile/fields/SearchSelect';
-import TextAreaField from '../profile/fields/TextAreaField';
-import { timeZoneOptions } from '../profile/options';
-import SubjectPicker from '../profile/SubjectPicker';
 
 export interface TutorValues {
   subjects: SubjectInput[];

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { actingForAtom } from '../../entities/accounts/acting';
 import { signedInUserAtom } from '../../lib/session';
-import { actingForAtom } from '../manage-accounts/acting';
 
 /** Roles with something to fill in before the portal is useful; the server agrees (worker/routes/onboarding.ts). */
 export const ONBOARDING_ROLES = ['STUDENT', 'TUTOR'];

@@ -2,13 +2,13 @@ import { KeyRound, Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { forgotPasswordRequest } from '../../../schema/contracts/passwords';
-import { useCheckedSubmit } from '../../lib/use-checked-submit';
+import AuthCard from '../../ui/auth-form/AuthCard';
+import AuthSubmit from '../../ui/auth-form/AuthSubmit';
+import AuthSwitch from '../../ui/auth-form/AuthSwitch';
+import FormNotice from '../../ui/auth-form/FormNotice';
 import { EmailField } from '../../ui/CredentialFields';
 import { useToast } from '../../ui/toast/use-toast';
-import AuthCard from '../auth/AuthCard';
-import AuthSubmit from '../auth/AuthSubmit';
-import AuthSwitch from '../auth/AuthSwitch';
-import FormNotice from '../auth/FormNotice';
+import { useCheckedSubmit } from '../../ui/use-checked-submit';
 import { passwordCalls } from './api';
 
 export default function ForgotPasswordPage() {

@@ -2,13 +2,13 @@ import { KeyRound, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { fieldBinder, fieldSetter } from '../../lib/form-fields';
-import { useCheckedSubmit } from '../../lib/use-checked-submit';
+import AuthCard from '../../ui/auth-form/AuthCard';
+import AuthSubmit from '../../ui/auth-form/AuthSubmit';
+import AuthSwitch from '../../ui/auth-form/AuthSwitch';
+import FormNotice from '../../ui/auth-form/FormNotice';
 import { PasswordField } from '../../ui/CredentialFields';
 import TextField from '../../ui/TextField';
-import AuthCard from '../auth/AuthCard';
-import AuthSubmit from '../auth/AuthSubmit';
-import AuthSwitch from '../auth/AuthSwitch';
-import FormNotice from '../auth/FormNotice';
+import { useCheckedSubmit } from '../../ui/use-checked-submit';
 import { passwordCalls } from './api';
 import { resetPasswordForm } from './reset-form';
 

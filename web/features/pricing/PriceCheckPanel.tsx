@@ -3,13 +3,13 @@ import { Calculator } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { formatMoney } from '../../../schema/contracts/money';
 import { explainQuery, type RateExplanation } from '../../../schema/contracts/pricing';
+import { loadOptions, type Option } from '../../entities/pricing/options';
 import { errorToastText } from '../../lib/errors';
 import { issuesByField } from '../../lib/form-errors';
 import { cardClass, primaryButton } from '../../ui/classes';
 import { ChoiceField } from '../../ui/fields';
 import Spinner from '../../ui/Spinner';
 import { pricingCalls } from './api';
-import { loadOptions, type Option } from './options';
 
 const lengths = [30, 45, 60, 90, 120];
 

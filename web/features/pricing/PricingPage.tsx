@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { AdminTabsPage } from '../roles/AdminTabsPage';
-import { useCan } from '../roles/admin-permissions';
+import { AdminTabsPage } from '../../entities/roles/AdminTabsPage';
+import { useCan } from '../../entities/roles/admin-permissions';
 import PriceCheckPanel from './PriceCheckPanel';
 import RatesPanel from './RatesPanel';
 import RecordList from './RecordList';

@@ -3,18 +3,18 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { formatMoney } from '../../../schema/contracts/money';
 import { criteriaOf, type Rate, rateInput } from '../../../schema/contracts/pricing';
 import type { RateTable } from '../../../schema/contracts/pricing-enums';
+import { loadOptions, type Option, type OptionSource } from '../../entities/pricing/options';
+import { useCan } from '../../entities/roles/admin-permissions';
 import { issuesByField } from '../../lib/form-errors';
-import { useFormSave } from '../../lib/use-form-save';
+import { amountFromText, amountText, currencyChoices } from '../../lib/money-field';
 import { primaryButton, secondaryButton, smallButton } from '../../ui/classes';
 import { ChoiceField } from '../../ui/fields';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
-import { useCan } from '../roles/admin-permissions';
+import { useFormSave } from '../../ui/use-form-save';
 import { pricingCalls } from './api';
-import { amountFromText, amountText, currencyChoices } from './money-field';
-import { loadOptions, type Option, type OptionSource } from './options';
 
 type Criterion = 'studentId' | 'tutorId' | 'studentType' | 'courseType' | 'tutorCountry' | 'studentCountry' | 'country' | 'curriculum' | 'grade' | 'packageId';
 

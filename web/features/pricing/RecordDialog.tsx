@@ -1,16 +1,16 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { TutorTypePermissions } from '../../../schema/contracts/course-templates';
+import PickList from '../../entities/pricing/PickList';
 import { issuesByField } from '../../lib/form-errors';
-import { useFormSave } from '../../lib/use-form-save';
+import { amountFromText, amountText, currencyChoices } from '../../lib/money-field';
 import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
 import { ChoiceField, TextAreaField } from '../../ui/fields';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
+import { useFormSave } from '../../ui/use-form-save';
 import { pricingCalls } from './api';
-import { amountFromText, amountText, currencyChoices } from './money-field';
-import PickList from './PickList';
 import type { Field, PricingRow, RecordKind } from './record-kinds';
 import TutorTypePermissionsField from './TutorTypePermissionsField';
 

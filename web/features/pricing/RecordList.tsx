@@ -1,7 +1,9 @@
 import clsx from 'clsx';
 import { ChevronDown, Pencil, Plus, Tags, Trash2 } from 'lucide-react';
 import { type ReactNode, useCallback, useState } from 'react';
+import { useCan } from '../../entities/roles/admin-permissions';
 import { usePagedList } from '../../lib/paged-list';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { cardClass, primaryButton, smallButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChoiceField } from '../../ui/fields';
@@ -9,8 +11,6 @@ import { ListStatus } from '../../ui/ListStatus';
 import { Pager } from '../../ui/Pager';
 import { SearchField } from '../../ui/SearchField';
 import { VerifyDeleteDialog } from '../../ui/VerifyDeleteDialog';
-import { useDebouncedValue } from '../admin-users/use-debounced-value';
-import { useCan } from '../roles/admin-permissions';
 import { pricingCalls } from './api';
 import RecordDialog from './RecordDialog';
 import type { PricingRow, RecordKind } from './record-kinds';

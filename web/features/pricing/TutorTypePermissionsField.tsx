@@ -1,8 +1,8 @@
 import type { CourseTutorType, TutorTypePermissions } from '../../../schema/contracts/course-templates';
 import { courseTutorTypes } from '../../../schema/contracts/courses';
 import { courseRoleCatalogue } from '../../../schema/contracts/permissions';
+import PermissionGrid from '../../entities/roles/PermissionGrid';
 import { ChoiceField } from '../../ui/fields';
-import PermissionGrid from '../roles/PermissionGrid';
 
 export const tutorTypeWords: Record<CourseTutorType, string> = { PRIMARY: 'Primary tutors', SUBSTITUTE: 'Substitute tutors', TRIAL: 'Trial tutors' };
 

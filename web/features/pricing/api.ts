@@ -1,19 +1,10 @@
 import type { ListResponse } from '../../../schema/contracts/common';
-import type { CoursePriceOverride } from '../../../schema/contracts/course-price';
 import type { Rate, RateExplanation, RateInput, VerifyDelete } from '../../../schema/contracts/pricing';
 import type { RateTable } from '../../../schema/contracts/pricing-enums';
 import { type ApiOptions, api } from '../../lib/api';
 import { type PricingRow, type RecordKind, ratePaths } from './record-kinds';
 
-type Named = { _id: string; name: string };
-export type TemplateKey = 'permissionTemplateId' | 'pricingTemplateId';
-
-const templateLists: Record<TemplateKey, string> = {
-  permissionTemplateId: '/admin/course-permission-templates/dropdown-list',
-  pricingTemplateId: '/admin/course-pricing-templates/dropdown-list',
-};
-
-/** Every call the pricing screens make, except the pick lists' names, which ./options.ts loads. */
+/** Every call the pricing screens make, except the pick lists' names, which entities/pricing/options.ts loads. */
 export const pricingCalls = {
   list: (kind: RecordKind, query: ApiOptions['query']) => api<ListResponse<PricingRow>>(kind.endpoint, { query }),
   /** Creates a record of this kind, or changes `editing` when one is given. */
@@ -27,8 +18,4 @@ export const pricingCalls = {
   removeRate: (table: RateTable, id: string) => api(`${ratePaths[table]}/${id}`, { method: 'DELETE' }),
   /** The rate that would pay the tutor for this lesson, and the words saying why. */
   explain: (query: Record<'tutorId' | 'studentId' | 'courseId' | 'minutes', string>) => api<RateExplanation>('/admin/rates/explain', { query }),
-  /** The active templates a course form offers for one of its template fields. */
-  templateChoices: (key: TemplateKey) => api<Named[]>(templateLists[key]),
-  /** The active pricing templates with their prices, for the course form's "From template" line. */
-  pricingTemplates: () => api<(Named & CoursePriceOverride)[]>(templateLists.pricingTemplateId),
 };

@@ -17,7 +17,7 @@ import {
   type RateTable,
   subscriptionDurationUnits,
 } from '../../../schema/contracts/pricing-enums';
-import type { Option, OptionSource } from './options';
+import type { Option, OptionSource } from '../../entities/pricing/options';
 
 export type Field =
   | { key: string; label: string; kind: 'text' | 'textarea' | 'date'; required?: boolean }

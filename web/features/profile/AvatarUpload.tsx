@@ -1,9 +1,9 @@
 import { Camera } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import type { UserProfile } from '../../../schema/contracts/profile';
+import StudentAvatar from '../../entities/accounts/StudentAvatar';
 import { secondaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
-import StudentAvatar from '../manage-accounts/StudentAvatar';
 import { AVATAR_TYPES, avatarProblem, uploadAvatar } from './upload-avatar';
 
 /** The photo with a change button: a local preview at once, a progress bar while it uploads. */

@@ -2,10 +2,10 @@ import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { changePasswordRequest, PASSWORD_CHANGED } from '../../../schema/contracts/passwords';
 import { fieldBinder, fieldSetter } from '../../lib/form-fields';
-import { useCheckedSubmit } from '../../lib/use-checked-submit';
 import { PasswordField } from '../../ui/CredentialFields';
 import { primaryButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
+import { useCheckedSubmit } from '../../ui/use-checked-submit';
 import { profileCalls } from './api';
 import SectionCard from './SectionCard';
 

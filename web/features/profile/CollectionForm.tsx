@@ -1,13 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { zodFieldErrors } from '../../lib/form-errors';
+import { customLanguage, languageSearchOptions } from '../../lib/profile-choices';
 import { primaryButton, secondaryButton } from '../../ui/classes';
+import SearchSelect from '../../ui/form-fields/SearchSelect';
+import SelectField from '../../ui/form-fields/SelectField';
+import TextAreaField from '../../ui/form-fields/TextAreaField';
 import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { type CollectionSpec, type FieldSpec, type FormValues, payloadOf, proficiencyOptions } from './collections';
-import SearchSelect from './fields/SearchSelect';
-import SelectField from './fields/SelectField';
-import TextAreaField from './fields/TextAreaField';
-import { customLanguage, languageSearchOptions } from './options';
 
 interface CollectionFormProps {
   spec: CollectionSpec;

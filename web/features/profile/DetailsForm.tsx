@@ -2,15 +2,15 @@ import { Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { profileUpdate, type UserProfile } from '../../../schema/contracts/profile';
 import { fieldBinder, fieldSetter } from '../../lib/form-fields';
-import { useCheckedSubmit } from '../../lib/use-checked-submit';
+import { countrySearchOptions, currencySearchOptions, timeZoneOptions } from '../../lib/profile-choices';
 import { primaryButton } from '../../ui/classes';
+import SearchSelect from '../../ui/form-fields/SearchSelect';
+import TextAreaField from '../../ui/form-fields/TextAreaField';
 import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
+import { useCheckedSubmit } from '../../ui/use-checked-submit';
 import { profileCalls } from './api';
-import SearchSelect from './fields/SearchSelect';
-import TextAreaField from './fields/TextAreaField';
-import { countrySearchOptions, currencySearchOptions, timeZoneOptions } from './options';
 
 type Values = { firstname: string; lastname: string; phone: string; bio: string; timezone: string; currency: string; country: string };
 

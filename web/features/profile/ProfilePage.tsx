@@ -1,9 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import type { CollectionName, UserProfile } from '../../../schema/contracts/profile';
+import { actingForAtom } from '../../entities/accounts/acting';
+import { useSyncSession } from '../../entities/accounts/use-sync-session';
 import { signedInUserAtom } from '../../lib/session';
 import Spinner from '../../ui/Spinner';
-import { actingForAtom } from '../manage-accounts/acting';
 import AvatarUpload from './AvatarUpload';
 import ChangePasswordSection from './ChangePasswordSection';
 import CollectionSection from './CollectionSection';
@@ -12,7 +13,7 @@ import DangerZone from './DangerZone';
 import DetailsForm from './DetailsForm';
 import SectionCard from './SectionCard';
 import SubjectsSection from './SubjectsSection';
-import { useProfile, useSyncSession } from './use-profile';
+import { useProfile } from './use-profile';
 
 const roleLabel = (role: string) => role.charAt(0) + role.slice(1).toLowerCase();
 

@@ -1,6 +1,8 @@
 import { Plus, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type SubjectInput, subjectInput, type UserSubject } from '../../../schema/contracts/profile';
+import SubjectPicker from '../../entities/curricula/SubjectPicker';
+import { useCatalogue } from '../../entities/curricula/use-profile-catalogue';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
@@ -8,8 +10,6 @@ import { useToast } from '../../ui/toast/use-toast';
 import { profileCalls } from './api';
 import FormDialog from './fields/FormDialog';
 import SectionCard from './SectionCard';
-import SubjectPicker from './SubjectPicker';
-import { useCatalogue } from './use-catalogue';
 
 const EMPTY: SubjectInput = { curriculum: '', subject: '', grade: '' };
 

@@ -3,14 +3,14 @@ import { ArrowLeft, Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { percentOf, type SubmissionReview, scoreBand } from '../../../schema/contracts/quiz';
+import HelperBadge from '../../entities/quiz/HelperBadge';
 import { fullName } from '../../lib/people';
+import { useResource } from '../../lib/use-resource';
 import { cardClass, focusRing, smallButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
+import MathText from '../../ui/math/MultilineMathText';
+import NotFoundPage from '../../ui/NotFoundPage';
 import PageLoading from '../../ui/PageLoading';
-import { useResource } from '../content/use-resource';
-import NotFoundPage from '../not-found/NotFoundPage';
-import HelperBadge from '../quiz/HelperBadge';
-import MathText from '../quiz/MathText';
 import OverrideMarkForm from './OverrideMarkForm';
 import { BandChip } from './review-ui';
 

@@ -2,9 +2,9 @@ import { ChevronRight } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import type { LearnerRef } from '../../../schema/contracts/quiz';
 import { fullName } from '../../lib/people';
+import { useResource } from '../../lib/use-resource';
 import { cardClass, focusRing } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
-import { useResource } from '../content/use-resource';
 
 /** A course's enrolled students for its tutor, each leading to their quiz attempts. */
 export default function CourseLearners({ courseId, courseTitle }: { courseId: string; courseTitle: string }) {

@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { SubmissionQuestion } from '../../../schema/contracts/quiz';
-import { useFormSave } from '../../lib/use-form-save';
 import { DialogActions } from '../../ui/DialogActions';
 import { TextAreaField } from '../../ui/fields';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
+import { useFormSave } from '../../ui/use-form-save';
 import { reviewCalls } from './api';
 import { type OverrideForm, overrideInputOf } from './override-form';
 

@@ -5,13 +5,13 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { AttemptSummary, LearnerRef } from '../../../schema/contracts/quiz';
 import { fullName } from '../../lib/people';
+import { useResource } from '../../lib/use-resource';
 import { cardClass, focusRing } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
+import NotFoundPage from '../../ui/NotFoundPage';
 import PageLoading from '../../ui/PageLoading';
 import { Pager } from '../../ui/Pager';
-import { useResource } from '../content/use-resource';
-import NotFoundPage from '../not-found/NotFoundPage';
 import { BandChip } from './review-ui';
 
 const PAGE_SIZE = 20;

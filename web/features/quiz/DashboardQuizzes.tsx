@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { QuizDoc } from '../../../schema/contracts/quiz';
+import { withDeviceCopy } from '../../lib/device-copy';
 import { focusRing } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
-import { withDeviceCopy } from '../offline/device-copy';
 import { quizCalls } from './quiz-api';
 
 type Lists = { toTake: ListResponse<QuizDoc>; history: ListResponse<QuizDoc> };

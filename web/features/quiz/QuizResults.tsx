@@ -1,9 +1,9 @@
 import { Check, X } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { percentOf, type ScoreBand, type SubmissionDoc } from '../../../schema/contracts/quiz';
+import HelperBadge from '../../entities/quiz/HelperBadge';
 import { primaryButton, secondaryButton } from '../../ui/classes';
-import HelperBadge from './HelperBadge';
-import MathText from './MathText';
+import MathText from '../../ui/math/MultilineMathText';
 
 const BAND_STYLE: Record<ScoreBand, string> = {
   Revise: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-200',

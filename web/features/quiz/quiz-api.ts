@@ -2,8 +2,8 @@ import type { ListResponse } from '../../../schema/contracts/common';
 import type { AnswerInput, HelperSourceName, QuizDoc, SubmissionDoc, SubmissionQuestion, UsageResponse } from '../../../schema/contracts/quiz';
 import { slugify, subjectSlug } from '../../../schema/contracts/slug';
 import { api } from '../../lib/api';
+import { keepDeviceCopy, withDeviceCopy } from '../../lib/device-copy';
 import { statusOf } from '../../lib/errors';
-import { keepDeviceCopy, withDeviceCopy } from '../offline/device-copy';
 import { createAnswerQueue, indexedDbStore } from './answer-queue';
 
 /** 4xx answers are the server's final word on that answer; network failures and 5xx are retried later. */

@@ -1,6 +1,7 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { PermissionMap } from '../../../schema/contracts/permissions';
+import PermissionGrid from '../../entities/roles/PermissionGrid';
 import { fieldErrorsOf, issuesByField } from '../../lib/form-errors';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
@@ -9,7 +10,6 @@ import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { roleCalls } from './api';
-import PermissionGrid from './PermissionGrid';
 import { type RoleItem, type RoleKind } from './role-kinds';
 
 interface Form {

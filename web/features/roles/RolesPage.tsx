@@ -1,5 +1,5 @@
-import { AdminTabsPage } from './AdminTabsPage';
-import { useCan } from './admin-permissions';
+import { AdminTabsPage } from '../../entities/roles/AdminTabsPage';
+import { useCan } from '../../entities/roles/admin-permissions';
 import RoleList from './RoleList';
 import { adminRoles, tutorRoles } from './role-kinds';
 

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import type { ScheduleLesson } from '../../../schema/contracts/schedule';
+import { paletteSubjectOf, SUBJECT_COLOURS } from '../../entities/curricula/subject-colours';
 import { fullName } from '../../lib/people';
-import { paletteSubjectOf, SUBJECT_COLOURS } from '../home/subject-colours';
 
 /** A lesson's colours come from its subject; a cancelled one is greyed and struck through. */
 export function lessonColours(lesson: ScheduleLesson) {

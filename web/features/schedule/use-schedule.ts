@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ScheduleLesson, ScheduleList } from '../../../schema/contracts/schedule';
 import { api } from '../../lib/api';
-import { withDeviceCopy } from '../offline/device-copy';
+import { withDeviceCopy } from '../../lib/device-copy';
 
 export type ScheduleState =
   | { status: 'loading'; lessons: ScheduleLesson[] }

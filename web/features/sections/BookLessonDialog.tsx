@@ -2,14 +2,14 @@ import { CalendarPlus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { SlotOption } from '../../../schema/contracts/availability';
 import { formatDuration, lessonDurations } from '../../../schema/contracts/durations';
+import SlotPicker from '../../entities/availability/SlotPicker';
 import { statusOf } from '../../lib/errors';
 import { primaryButton, secondaryButton } from '../../ui/classes';
+import DatePicker from '../../ui/DatePicker';
 import { Dialog } from '../../ui/Dialog';
 import { ChoiceField } from '../../ui/fields';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import SlotPicker from '../trials/SlotPicker';
-import TrialDatePicker from '../trials/TrialDatePicker';
 import { sectionCalls } from './api';
 import { dayAfter, dayLabel, LOOK_AHEAD_DAYS, todayIn } from './free-days';
 
@@ -119,7 +119,7 @@ export default function BookLessonDialog({ open, courseId, tutor, zone, onClose,
               </option>
             ))}
           </ChoiceField>
-          <TrialDatePicker value={date} onChange={setDate} />
+          <DatePicker value={date} onChange={setDate} />
           <SlotPicker slots={slots} loading={loading} asked selected={selected} viewerZone={zone} onSelect={setSelected} />
           {!loading && slots.length === 0 && nextDay && (
             <button type="button" className={secondaryButton} onClick={() => setDate(nextDay)}>

@@ -5,6 +5,7 @@ import { formatDuration, lessonDurations } from '../../../schema/contracts/durat
 import type { Section, SectionKind } from '../../../schema/contracts/sections';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { fieldBinder, fieldSetter } from '../../lib/form-fields';
+import { fromLocalInput, toLocalInput } from '../../lib/local-time';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import { Dialog } from '../../ui/Dialog';
 import { ChoiceField, TextAreaField } from '../../ui/fields';
@@ -12,7 +13,6 @@ import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { sectionCalls } from './api';
-import { fromLocalInput, toLocalInput } from './local-time';
 import { uploadSectionFile } from './section-files';
 import { isMeeting, kindInfo } from './section-kinds';
 

@@ -5,8 +5,8 @@ import { Ban, Download, ExternalLink, GripVertical, Pencil, Trash2, Video } from
 import type { ReactNode } from 'react';
 import { formatDuration } from '../../../schema/contracts/durations';
 import type { Section } from '../../../schema/contracts/sections';
+import { lessonStatusLabel } from '../../entities/lessons/lesson-status';
 import { focusRing, smallButton } from '../../ui/classes';
-import { lessonStatusLabel } from '../lessons/lesson-status';
 import { isMeeting, kindInfo } from './section-kinds';
 
 const INDENT_REM = 1.5;

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
+import { countryOptions, timeZoneOptions } from '../../lib/choices';
 import { fieldBinder } from '../../lib/form-fields';
 import { EmailField, PasswordField } from '../../ui/CredentialFields';
 import SelectField from '../../ui/SelectField';
 import TextField from '../../ui/TextField';
-import { countryOptions, timeZoneOptions } from '../sign-up/choices';
 
 export interface GuestFields {
   firstname: string;

@@ -3,16 +3,17 @@ import { Sparkles } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { StudentTrials, Trial } from '../../../schema/contracts/trials';
+import { lessonTime } from '../../entities/lessons/lesson-time';
+import { browserTimeZone } from '../../lib/choices';
 import { signedInUserAtom } from '../../lib/session';
+import { badgeClass } from '../../ui/badges';
 import { primaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
-import { badgeClass, lessonTime } from '../courses/course-format';
-import { browserTimeZone } from '../sign-up/choices';
 import { trialCalls } from './api';
 import { trialsVersionAtom } from './atoms';
 
-const FreeTrialDialog = lazy(() => import('../home/FreeTrialDialog'));
+const FreeTrialDialog = lazy(() => import('./FreeTrialDialog'));
 
 const statusColour: Record<Trial['status'], string> = {
   SCHEDULED: 'bg-sky-100 text-sky-800 dark:bg-sky-500/15 dark:text-sky-300',

@@ -46,12 +46,3 @@ export function subjectsOf(catalogue: CurriculumListItem[], curriculum: string) 
 export function gradesOf(catalogue: CurriculumListItem[], curriculum: string, subject: string) {
   return subjectsOf(catalogue, curriculum).find((s) => s.subject === subject)?.grade ?? [];
 }
-
-/**
- * One button per start time: several tutors free at once are one choice for the student, and the first listed
- * (the admin's tutor sorting) is the one whose local time is shown; the server picks the tutor when booking.
- */
-export function distinctStarts(slots: SlotOption[]): SlotOption[] {
-  const seen = new Set<string>();
-  return slots.filter((slot) => !seen.has(slot.start) && seen.add(slot.start));
-}

@@ -1,14 +1,14 @@
 import { Users } from 'lucide-react';
 import { useState } from 'react';
 import type { TutorSorting } from '../../../schema/contracts/tutor-sortings';
+import { CatalogueFilterFields } from '../../entities/curricula/CatalogueFilterFields';
+import { useCatalogue } from '../../entities/curricula/use-catalogue';
+import { useAdminGate } from '../../entities/roles/admin-gate';
+import { useCan } from '../../entities/roles/admin-permissions';
 import { usePagedList } from '../../lib/paged-list';
 import { cardClass, secondaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import Spinner from '../../ui/Spinner';
-import { CatalogueFilterFields } from '../courses/CatalogueFilterFields';
-import { useCatalogue } from '../courses/use-catalogue';
-import { useAdminGate } from '../roles/admin-gate';
-import { useCan } from '../roles/admin-permissions';
 import { tutorSortingCalls } from './api';
 import SortingCard from './SortingCard';
 

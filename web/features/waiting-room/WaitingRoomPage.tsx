@@ -3,14 +3,14 @@ import { CalendarX2, Clock, DoorOpen, RotateCw, TriangleAlert, Video } from 'luc
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { MeetingData } from '../../../schema/contracts/waiting-room';
+import { joinOpensText, useJoinOpen } from '../../entities/lessons/join-opens';
+import { lessonTime } from '../../entities/lessons/lesson-time';
 import { BASENAME } from '../../lib/paths';
 import { signedInUserAtom } from '../../lib/session';
 import { cardClass, primaryButton, secondaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
-import { lessonTime } from '../courses/course-format';
-import { joinOpensText, useJoinOpen } from '../lessons/join-opens';
 import { waitingRoomCalls } from './api';
 import { phaseOf } from './countdown';
 import DeviceCheck from './DeviceCheck';

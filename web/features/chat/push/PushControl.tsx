@@ -1,11 +1,11 @@
 import clsx from 'clsx';
 import { Bell, BellOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useActiveImpersonation } from '../../../entities/impersonation/active-impersonation';
+import { forgetPush, type PushAvailability, pushAvailability, turnOnPush } from '../../../lib/push-client';
 import { secondaryButton } from '../../../ui/classes';
 import Spinner from '../../../ui/Spinner';
 import { useToast } from '../../../ui/toast/use-toast';
-import { useActiveImpersonation } from '../../impersonation/active-impersonation';
-import { forgetPush, type PushAvailability, pushAvailability, turnOnPush } from './push-client';
 
 const note = 'text-xs text-slate-500 dark:text-slate-400';
 
