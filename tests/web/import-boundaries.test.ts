@@ -71,12 +71,6 @@ function crossing(file: string, target: string): string | undefined {
   return to.floor === from.floor ? `${from.floor} → another room of ${to.floor}` : `${from.floor} → ${to.floor}`;
 }
 
-/**
- * The crossings web/ had when the floors were drawn (issue 29), as `file → imported module`. Each move deletes
- * its lines; a line that no longer crosses fails the test until it is deleted, so the list only shrinks.
- */
-const ALLOWED_CROSSINGS = new Set<string>([]);
-
 function sourceFiles(folder: string): string[] {
   return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
     const path = `${folder}${entry.name}`;
@@ -126,19 +120,8 @@ describe('import boundaries', () => {
       .flatMap((imp) => {
         const why = crossing(imp.file, imp.target);
         return why ? [{ ...imp, why }] : [];
-      })
-      .filter(({ file, target }) => !ALLOWED_CROSSINGS.has(`${file} → ${target}`));
+      });
     expect(offenders.map(({ file, line, text, why }) => `${file}:${line}: ${text} (${why})`)).toEqual([]);
-  });
-
-  it('allows only crossings that still happen', () => {
-    const crossings = new Set(
-      sourceFiles('web/')
-        .flatMap(importsOf)
-        .filter((imp) => crossing(imp.file, imp.target))
-        .map(({ file, target }) => `${file} → ${target}`),
-    );
-    expect([...ALLOWED_CROSSINGS].filter((allowed) => !crossings.has(allowed))).toEqual([]);
   });
 
   it('forbids each kind of import that points up or across', () => {
