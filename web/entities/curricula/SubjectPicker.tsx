@@ -1,6 +1,6 @@
 import type { CurriculumListItem } from '../../../schema/contracts/learning';
 import type { SubjectInput } from '../../../schema/contracts/profile';
-import SelectField from '../../ui/form-fields/SelectField';
+import SelectField from '../../ui/SelectField';
 import { curriculumNames, gradesOfSubject, subjectsOf } from './use-profile-catalogue';
 
 const asOptions = (values: string[]) => values.map((value) => ({ value, label: value }));
