@@ -1,5 +1,5 @@
 import type { CurriculumListItem } from '../../../schema/contracts/learning';
-import { curriculumNames, gradesOfCurriculum, subjectsAtGrade } from '../../entities/curricula/use-profile-catalogue';
+import { curriculumNames, gradesOfCurriculum, subjectsAtGrade } from '../../entities/curricula/catalogue';
 import { timeZoneOptions } from '../../lib/profile-choices';
 import SearchSelect from '../../ui/form-fields/SearchSelect';
 import SelectField from '../../ui/SelectField';
