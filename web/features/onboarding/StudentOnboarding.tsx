@@ -1,6 +1,6 @@
 import type { CurriculumListItem } from '../../../schema/contracts/learning';
 import { curriculumNames, gradesOfCurriculum, subjectsAtGrade } from '../../entities/curricula/catalogue';
-import { timeZoneOptions } from '../../lib/profile-choices';
+import { timeZoneOptions } from '../../lib/choices';
 import SearchSelect from '../../ui/form-fields/SearchSelect';
 import SelectField from '../../ui/SelectField';
 
