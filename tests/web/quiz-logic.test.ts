@@ -4,7 +4,6 @@ import { percentOf, scoreBand } from '../../schema/contracts/quiz';
 import { createAnswerQueue, memoryStore } from '../../web/features/quiz/answer-queue';
 import { clockOffset, formatClock, secondsLeft, spokenClock } from '../../web/features/quiz/countdown';
 import { playerPath, withPending } from '../../web/features/quiz/quiz-api';
-import { splitMath } from '../../web/ui/math/MultilineMathText';
 
 const answer = (questionId: string, answeredAt: number, optionId = 'o1'): AnswerInput => ({ submissionId: 's1', questionId, optionId, answeredAt });
 const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
@@ -122,15 +121,5 @@ describe('player helpers', () => {
     const withQ = { ...doc, questions: [q] } as SubmissionDoc;
     expect(withPending(withQ, [answer('q1', 20, 'device')]).questions[0]?.optionId).toBe('device');
     expect(withPending(withQ, [answer('q1', 5, 'device')]).questions[0]?.optionId).toBe('server');
-  });
-
-  it('splits text and formulas so only KaTeX writes markup', () => {
-    expect(splitMath('Solve $3x = 6$ then $$x^2$$.')).toEqual([
-      { math: false, display: false, value: 'Solve ' },
-      { math: true, display: false, value: '3x = 6' },
-      { math: false, display: false, value: ' then ' },
-      { math: true, display: true, value: 'x^2' },
-      { math: false, display: false, value: '.' },
-    ]);
   });
 });

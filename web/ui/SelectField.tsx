@@ -12,7 +12,10 @@ interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   placeholder?: string;
 }
 
-/** A labelled native select (keyboard and screen-reader friendly on every device), styled like TextField. */
+/**
+ * A labelled native select (keyboard and screen-reader friendly on every device), styled like TextField. A select
+ * waiting for an earlier choice (a subject before its curriculum) is disabled and looks it.
+ */
 export default function SelectField({ id, label, error, required, className, options, placeholder, ...select }: SelectFieldProps) {
   return (
     <div className={className}>
@@ -23,7 +26,7 @@ export default function SelectField({ id, label, error, required, className, opt
           required={required}
           {...errorAria(id, error)}
           className={clsx(
-            'block w-full appearance-none rounded-xl border-0 bg-white py-2.5 pr-10 pl-3.5 text-base text-slate-900 shadow-sm ring-1 ring-inset focus:ring-2 focus:outline-none sm:text-sm dark:bg-slate-900 dark:text-white',
+            'block w-full appearance-none rounded-xl border-0 bg-white py-2.5 pr-10 pl-3.5 text-base text-slate-900 shadow-sm ring-1 ring-inset focus:ring-2 focus:outline-none disabled:cursor-not-allowed disabled:opacity-60 sm:text-sm dark:bg-slate-900 dark:text-white',
             error ? 'ring-rose-400 focus:ring-rose-500 dark:ring-rose-500' : 'ring-slate-300 focus:ring-brand dark:ring-slate-700',
           )}
           {...select}

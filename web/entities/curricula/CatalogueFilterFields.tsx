@@ -1,6 +1,6 @@
 import type { CurriculumListItem } from '../../../schema/contracts/learning';
 import SelectField from '../../ui/SelectField';
-import { gradesOf, subjectsOf } from './use-catalogue';
+import { gradesOf, subjectsOf } from './catalogue';
 
 type CatalogueKey = 'curriculum' | 'subject' | 'grade';
 

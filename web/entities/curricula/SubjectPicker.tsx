@@ -1,7 +1,7 @@
 import type { CurriculumListItem } from '../../../schema/contracts/learning';
 import type { SubjectInput } from '../../../schema/contracts/profile';
-import SelectField from '../../ui/form-fields/SelectField';
-import { curriculumNames, gradesOfSubject, subjectsOf } from './use-profile-catalogue';
+import SelectField from '../../ui/SelectField';
+import { curriculumNames, gradesOf, subjectsOf } from './catalogue';
 
 const asOptions = (values: string[]) => values.map((value) => ({ value, label: value }));
 
@@ -44,7 +44,7 @@ export default function SubjectPicker({ idPrefix, catalogue, value, onChange, er
         required
         placeholder="Select grade"
         disabled={!value.subject}
-        options={asOptions(gradesOfSubject(catalogue, value.curriculum, value.subject))}
+        options={asOptions(gradesOf(catalogue, value.curriculum, value.subject))}
         value={value.grade}
         onChange={(e) => onChange({ ...value, grade: e.target.value })}
         error={errors.grade}

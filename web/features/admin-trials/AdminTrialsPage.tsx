@@ -38,7 +38,7 @@ export default function AdminTrialsPage() {
   );
   const can = useCan();
   const toast = useToast();
-  const catalogue = useCatalogue();
+  const catalogue = useCatalogue() ?? [];
   const people = usePeople();
   const timeZone = user?.timezone ?? browserTimeZone();
   const [filters, setFilters] = useState(noFilters);

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import type { DropdownUser } from '../../../schema/contracts/admin-users';
 import type { CurriculumListItem } from '../../../schema/contracts/learning';
 import { adminTrialInput, adminTrialUpdate, type Trial, trialOutcomeLabels, trialOutcomes, trialStatuses } from '../../../schema/contracts/trials';
-import { gradesOf, subjectsOf } from '../../entities/curricula/use-catalogue';
+import { gradesOf, subjectsOf } from '../../entities/curricula/catalogue';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { iconButton, primaryButton, secondaryButton } from '../../ui/classes';
 import SelectField from '../../ui/SelectField';

@@ -3,7 +3,8 @@ import { BookOpen, LayoutTemplate, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { type Course, courseKinds, courseStatuses } from '../../../schema/contracts/courses';
-import { gradesOf, subjectsOf, useCatalogue } from '../../entities/curricula/use-catalogue';
+import { gradesOf, subjectsOf } from '../../entities/curricula/catalogue';
+import { useCatalogue } from '../../entities/curricula/use-catalogue';
 import { useCan } from '../../entities/roles/admin-permissions';
 import { usePagedList } from '../../lib/paged-list';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -26,7 +27,7 @@ const PAGE_SIZE = 20;
 export default function AdminCourseList() {
   const navigate = useNavigate();
   const can = useCan();
-  const catalogue = useCatalogue();
+  const catalogue = useCatalogue() ?? [];
   const [typed, setTyped] = useState('');
   const searchText = useDebouncedValue(typed.trim());
   const [filters, setFilters] = useState({ curriculum: '', subject: '', grade: '', status: '', type: '' });

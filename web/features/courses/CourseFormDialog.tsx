@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { TITLE_MAX } from '../../../schema/contracts/common';
 import { type Course, courseInput, courseKinds, coursePaymentTypes, courseStatuses, courseUpdate } from '../../../schema/contracts/courses';
-import { gradesOf, subjectsOf, useCatalogue } from '../../entities/curricula/use-catalogue';
+import { gradesOf, subjectsOf } from '../../entities/curricula/catalogue';
+import { useCatalogue } from '../../entities/curricula/use-catalogue';
 import { issuesByField } from '../../lib/form-errors';
 import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
@@ -28,7 +29,7 @@ interface Props {
 /** Create or edit a course: checked with the API's own schema before sending, server field errors shown in place. */
 export default function CourseFormDialog({ open, onClose, course, onSaved }: Props) {
   const toast = useToast();
-  const catalogue = useCatalogue();
+  const catalogue = useCatalogue() ?? [];
   const [form, setForm] = useState({
     title: course?.title ?? '',
     description: course?.description ?? '',

@@ -5,7 +5,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { browserTimeZone, type OnboardingStatus, onboardingInput } from '../../../schema/contracts/profile';
 import { actingForAtom } from '../../entities/accounts/acting';
 import { useSyncSession } from '../../entities/accounts/use-sync-session';
-import { useCatalogue } from '../../entities/curricula/use-profile-catalogue';
+import { useCatalogue } from '../../entities/curricula/use-catalogue';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { signedInUserAtom } from '../../lib/session';
 import { primaryButton } from '../../ui/classes';
@@ -21,7 +21,7 @@ type Status = { state: 'loading' } | { state: 'ready'; status: OnboardingStatus 
 export default function OnboardingPage() {
   const user = useAtomValue(signedInUserAtom);
   const actingFor = useAtomValue(actingForAtom);
-  const catalogue = useCatalogue();
+  const catalogue = useCatalogue({ toastFailure: true });
   const syncSession = useSyncSession();
   const navigate = useNavigate();
   const toast = useToast();

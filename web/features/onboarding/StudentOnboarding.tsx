@@ -1,8 +1,8 @@
 import type { CurriculumListItem } from '../../../schema/contracts/learning';
-import { curriculumNames, gradesOfCurriculum, subjectsAtGrade } from '../../entities/curricula/use-profile-catalogue';
-import { timeZoneOptions } from '../../lib/profile-choices';
+import { curriculumNames, gradesOfCurriculum, subjectsAtGrade } from '../../entities/curricula/catalogue';
+import { timeZoneOptions } from '../../lib/choices';
 import SearchSelect from '../../ui/form-fields/SearchSelect';
-import SelectField from '../../ui/form-fields/SelectField';
+import SelectField from '../../ui/SelectField';
 
 export interface StudentValues {
   curriculum: string;

@@ -1,8 +1,9 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { profileUpdate, type UserProfile } from '../../../schema/contracts/profile';
+import { countryOptions, timeZoneOptions } from '../../lib/choices';
 import { fieldBinder, fieldSetter } from '../../lib/form-fields';
-import { countrySearchOptions, currencySearchOptions, timeZoneOptions } from '../../lib/profile-choices';
+import { currencySearchOptions } from '../../lib/profile-choices';
 import { primaryButton } from '../../ui/classes';
 import SearchSelect from '../../ui/form-fields/SearchSelect';
 import TextAreaField from '../../ui/form-fields/TextAreaField';
@@ -48,7 +49,7 @@ export default function DetailsForm({ profile, onSaved }: { profile: UserProfile
       <TextField id="profile-firstname" label="First name" required autoComplete="given-name" {...bind('firstname')} />
       <TextField id="profile-lastname" label="Last name" required autoComplete="family-name" {...bind('lastname')} />
       <TextField id="profile-phone" label="Phone" type="tel" autoComplete="tel" placeholder="+65 6123 4567" {...bind('phone')} />
-      <SearchSelect id="profile-country" label="Country" options={countrySearchOptions()} {...bindValue('country')} placeholder="Search countries" />
+      <SearchSelect id="profile-country" label="Country" options={countryOptions()} {...bindValue('country')} placeholder="Search countries" />
       <SearchSelect
         id="profile-timezone"
         label="Time zone"

@@ -2,7 +2,7 @@ import { Plus, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type SubjectInput, subjectInput, type UserSubject } from '../../../schema/contracts/profile';
 import SubjectPicker from '../../entities/curricula/SubjectPicker';
-import { useCatalogue } from '../../entities/curricula/use-profile-catalogue';
+import { useCatalogue } from '../../entities/curricula/use-catalogue';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
@@ -18,7 +18,7 @@ function AddSubjectForm({ onAdded, onCancel }: { onAdded: (subject: UserSubject)
   const [choice, setChoice] = useState<SubjectInput>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const catalogue = useCatalogue();
+  const catalogue = useCatalogue({ toastFailure: true });
   const toast = useToast();
 
   async function add(event: FormEvent) {

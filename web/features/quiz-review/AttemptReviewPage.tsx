@@ -8,7 +8,7 @@ import { fullName } from '../../lib/people';
 import { useResource } from '../../lib/use-resource';
 import { cardClass, focusRing, smallButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
-import MathText from '../../ui/math/MultilineMathText';
+import MathText from '../../ui/math/MathText';
 import NotFoundPage from '../../ui/NotFoundPage';
 import PageLoading from '../../ui/PageLoading';
 import OverrideMarkForm from './OverrideMarkForm';
@@ -137,7 +137,7 @@ function QuestionReview({
       <div className="flex items-start justify-between gap-3">
         <p className="font-medium text-slate-900 dark:text-white">
           <span className="mr-2 text-slate-500">{number}.</span>
-          <MathText text={q.text} />
+          <MathText multiline text={q.text} />
         </p>
         <span
           className={`shrink-0 rounded-full px-2 py-0.5 text-sm font-semibold tabular-nums ${full ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-200' : 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-200'}`}
@@ -151,14 +151,14 @@ function QuestionReview({
         <div>
           <dt className="font-semibold text-slate-700 dark:text-slate-300">Learner's answer</dt>
           <dd className="text-slate-800 dark:text-slate-100">
-            {chosen || q.answer ? <MathText text={chosen?.text ?? q.answer ?? ''} /> : <span className="text-slate-500">No answer</span>}
+            {chosen || q.answer ? <MathText multiline text={chosen?.text ?? q.answer ?? ''} /> : <span className="text-slate-500">No answer</span>}
           </dd>
         </div>
         {(correct || q.modelAnswer) && (
           <div>
             <dt className="font-semibold text-slate-700 dark:text-slate-300">Correct answer</dt>
             <dd className="text-slate-800 dark:text-slate-100">
-              <MathText text={correct?.text ?? q.modelAnswer ?? ''} />
+              <MathText multiline text={correct?.text ?? q.modelAnswer ?? ''} />
             </dd>
           </div>
         )}
@@ -177,7 +177,7 @@ function QuestionReview({
               <ul className="list-disc space-y-0.5 pl-5 text-slate-800 dark:text-slate-100" data-testid="mark-reasons">
                 {q.reasons.map((r) => (
                   <li key={r}>
-                    <MathText text={r} />
+                    <MathText multiline text={r} />
                   </li>
                 ))}
               </ul>
@@ -192,7 +192,7 @@ function QuestionReview({
                 {q.rubric.map((p) => (
                   <li key={p._id}>
                     <span className="mr-1 font-medium tabular-nums">[{p.marks}]</span>
-                    <MathText text={p.point} />
+                    <MathText multiline text={p.point} />
                   </li>
                 ))}
               </ul>

@@ -5,7 +5,7 @@ import type { SubmissionQuestion } from '../../../schema/contracts/quiz';
 import HelperBadge from '../../entities/quiz/HelperBadge';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
-import MathText from '../../ui/math/MultilineMathText';
+import MathText from '../../ui/math/MathText';
 import Spinner from '../../ui/Spinner';
 import FinishConfirm from './FinishConfirm';
 import QuizResults from './QuizResults';
@@ -175,7 +175,7 @@ function QuestionCard({ question: q, number, busy, onAnswer, onHint, onReveal, o
     <article className="mt-5 rounded-2xl bg-white p-5 ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:ring-slate-800" aria-labelledby={`q-${q._id}`}>
       <h2 id={`q-${q._id}`} className="text-lg leading-relaxed font-medium text-slate-900 dark:text-white">
         <span className="sr-only">Question {number}: </span>
-        <MathText text={q.text} />
+        <MathText multiline text={q.text} />
       </h2>
       <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
         {q.maxMarks} mark{q.maxMarks === 1 ? '' : 's'} · {q.difficulty.toLowerCase()}
@@ -200,7 +200,7 @@ function QuestionCard({ question: q, number, busy, onAnswer, onHint, onReveal, o
                     {i + 1}
                   </span>
                   <span className="pt-0.5 text-slate-900 dark:text-slate-100">
-                    <MathText text={o.text} />
+                    <MathText multiline text={o.text} />
                     {correct && <span className="ml-2 text-sm font-semibold text-emerald-700 dark:text-emerald-300">Correct answer</span>}
                   </span>
                 </label>
@@ -223,7 +223,7 @@ function QuestionCard({ question: q, number, busy, onAnswer, onHint, onReveal, o
           />
           {draft.includes('$') && (
             <p className="mt-2 rounded-lg bg-slate-50 p-2 text-sm text-slate-800 dark:bg-slate-800/60 dark:text-slate-100" aria-label="Preview">
-              <MathText text={draft} />
+              <MathText multiline text={draft} />
             </p>
           )}
           {!revealed && (
@@ -240,7 +240,7 @@ function QuestionCard({ question: q, number, busy, onAnswer, onHint, onReveal, o
               <ul className="mt-1 list-disc pl-5 text-slate-700 dark:text-slate-200">
                 {q.reasons.map((r) => (
                   <li key={r}>
-                    <MathText text={r} />
+                    <MathText multiline text={r} />
                   </li>
                 ))}
               </ul>
@@ -254,16 +254,16 @@ function QuestionCard({ question: q, number, busy, onAnswer, onHint, onReveal, o
             Hint
             <HelperBadge source={q.hintSource} />
           </p>
-          <MathText text={q.hint} />
+          <MathText multiline text={q.hint} />
         </div>
       )}
       {revealed && q.modelAnswer && (
         <div className="mt-4 rounded-xl bg-emerald-50 p-3 text-sm text-emerald-950 dark:bg-emerald-500/10 dark:text-emerald-100" data-testid="revealed-answer">
           <p className="font-semibold">Answer (this question now scores no marks)</p>
-          <MathText text={q.modelAnswer} />
+          <MathText multiline text={q.modelAnswer} />
           {q.explanation && (
             <p className="mt-2">
-              <MathText text={q.explanation} />
+              <MathText multiline text={q.explanation} />
             </p>
           )}
         </div>

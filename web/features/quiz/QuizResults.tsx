@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { percentOf, type ScoreBand, type SubmissionDoc } from '../../../schema/contracts/quiz';
 import HelperBadge from '../../entities/quiz/HelperBadge';
 import { primaryButton, secondaryButton } from '../../ui/classes';
-import MathText from '../../ui/math/MultilineMathText';
+import MathText from '../../ui/math/MathText';
 
 const BAND_STYLE: Record<ScoreBand, string> = {
   Revise: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-200',
@@ -62,7 +62,7 @@ export default function QuizResults({ doc }: { doc: SubmissionDoc }) {
               <div className="flex items-start justify-between gap-3">
                 <p className="font-medium text-slate-900 dark:text-white">
                   <span className="mr-2 text-slate-500">{i + 1}.</span>
-                  <MathText text={q.text} />
+                  <MathText multiline text={q.text} />
                 </p>
                 <span
                   className={`inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-sm font-semibold ${full ? BAND_STYLE['Very Good'] : BAND_STYLE.Revise}`}
@@ -77,7 +77,7 @@ export default function QuizResults({ doc }: { doc: SubmissionDoc }) {
                   <div>
                     <dt className="font-semibold text-slate-700 dark:text-slate-300">Your answer</dt>
                     <dd className="text-slate-800 dark:text-slate-100">
-                      <MathText text={chosen?.text ?? q.answer ?? ''} />
+                      <MathText multiline text={chosen?.text ?? q.answer ?? ''} />
                     </dd>
                   </div>
                 )}
@@ -85,7 +85,7 @@ export default function QuizResults({ doc }: { doc: SubmissionDoc }) {
                   <div>
                     <dt className="font-semibold text-slate-700 dark:text-slate-300">Correct answer</dt>
                     <dd className="text-slate-800 dark:text-slate-100">
-                      <MathText text={q.modelAnswer} />
+                      <MathText multiline text={q.modelAnswer} />
                     </dd>
                   </div>
                 )}
@@ -93,7 +93,7 @@ export default function QuizResults({ doc }: { doc: SubmissionDoc }) {
                   <div>
                     <dt className="font-semibold text-slate-700 dark:text-slate-300">Explanation</dt>
                     <dd className="text-slate-800 dark:text-slate-100">
-                      <MathText text={q.explanation} />
+                      <MathText multiline text={q.explanation} />
                     </dd>
                   </div>
                 )}
@@ -111,7 +111,7 @@ export default function QuizResults({ doc }: { doc: SubmissionDoc }) {
                       <ul className="list-disc space-y-0.5 pl-5 text-slate-800 dark:text-slate-100">
                         {q.reasons.map((r) => (
                           <li key={r}>
-                            <MathText text={r} />
+                            <MathText multiline text={r} />
                           </li>
                         ))}
                       </ul>

@@ -4,9 +4,10 @@ import { CalendarClock } from 'lucide-react';
 import { type FormEvent, useEffect, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SlotOption } from '../../../schema/contracts/availability';
-import type { CurriculumListItem } from '../../../schema/contracts/learning';
 import { TRIAL_BOOKED, type TrialSignUpInput, trialSignUpInput } from '../../../schema/contracts/trials';
 import SlotPicker from '../../entities/availability/SlotPicker';
+import { gradesOf, subjectsOf } from '../../entities/curricula/catalogue';
+import { useCatalogue } from '../../entities/curricula/use-catalogue';
 import { browserTimeZone } from '../../lib/choices';
 import { statusOf } from '../../lib/errors';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
@@ -20,7 +21,7 @@ import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { freeTrialCalls } from './api';
 import { trialsVersionAtom } from './atoms';
-import { allChosen, choicesReducer, gradesOf, noChoices, readyForSlots, subjectsOf } from './booking-state';
+import { allChosen, choicesReducer, noChoices, readyForSlots } from './booking-state';
 import GuestDetails, { type GuestFields } from './GuestDetails';
 import { TRIAL_CREATED_FLAG } from './trial-flag';
 
@@ -44,7 +45,7 @@ export default function FreeTrialDialog({ onClose }: FreeTrialDialogProps) {
   const navigate = useNavigate();
   const viewerZone = user?.timezone ?? browserTimeZone();
 
-  const [catalogue, setCatalogue] = useState<CurriculumListItem[]>([]);
+  const catalogue = useCatalogue() ?? [];
   const [choices, choose] = useReducer(choicesReducer, noChoices);
   const [slots, setSlots] = useState<SlotOption[]>([]);
   const [slotsLoading, setSlotsLoading] = useState(false);
@@ -52,12 +53,6 @@ export default function FreeTrialDialog({ onClose }: FreeTrialDialogProps) {
   const [guest, setGuest] = useState<GuestFields>(() => ({ firstname: '', lastname: '', email: '', password: '', timezone: browserTimeZone(), country: '' }));
   const [errors, setErrors] = useState<Partial<Record<keyof GuestFields, string>>>({});
   const [submitting, setSubmitting] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    freeTrialCalls.catalogue(controller.signal).then(setCatalogue, () => undefined);
-    return () => controller.abort();
-  }, []);
 
   const { curriculum, subject, grade, date } = choices;
   const ready = readyForSlots(choices);
@@ -126,7 +121,7 @@ export default function FreeTrialDialog({ onClose }: FreeTrialDialogProps) {
   const steps = [
     { key: 'curriculum', label: 'Curriculum', value: curriculum, names: catalogue.map((c) => c.curriculum), disabled: false },
     { key: 'subject', label: 'Subject', value: subject, names: subjects.map((s) => s.subject), disabled: !curriculum },
-    { key: 'grade', label: 'Grade', value: grade, names: grades.map((g) => g.grade), disabled: !subject },
+    { key: 'grade', label: 'Grade', value: grade, names: grades, disabled: !subject },
   ] as const;
 
   return (

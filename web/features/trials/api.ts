@@ -1,14 +1,12 @@
 import type { TokenResponse } from '../../../schema/contracts/auth';
 import type { SlotOption } from '../../../schema/contracts/availability';
-import type { CurriculumListItem } from '../../../schema/contracts/learning';
 import type { StudentTrials, TrialBooked, TrialInput, TrialSignUpInput } from '../../../schema/contracts/trials';
 import { api } from '../../lib/api';
 
 type SlotQuery = { curriculum: string; subject: string; grade: string; date: string; timezone: string };
 
-/** The free-trial dialog's calls: the catalogue, the free slots, and booking (signing a guest up on the way). */
+/** The free-trial dialog's calls: the free slots, and booking (signing a guest up on the way). */
 export const freeTrialCalls = {
-  catalogue: (signal: AbortSignal) => api<CurriculumListItem[]>('/curriculums/list-with-grades', { signal }),
   slots: (query: SlotQuery, signal: AbortSignal) => api<SlotOption[]>('/user-availability/slots/trial', { method: 'POST', json: query, signal }),
   signUpAndBook: (input: TrialSignUpInput) => api<TokenResponse & TrialBooked>('/trials/sign-up', { method: 'POST', json: input }),
   book: (input: TrialInput) => api<TrialBooked>('/trials', { method: 'POST', json: input }),

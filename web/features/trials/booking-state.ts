@@ -1,5 +1,4 @@
 import type { SlotOption } from '../../../schema/contracts/availability';
-import type { CurriculumListItem } from '../../../schema/contracts/learning';
 
 /** The five choices of the free-trial dialog (spec 1 section 2); each parent choice clears what depends on it. */
 export interface TrialChoices {
@@ -38,11 +37,3 @@ export function choicesReducer(state: TrialChoices, action: ChoiceAction): Trial
 /** Slots load once curriculum, subject, grade and date are all chosen (spec 1 section 4's reload triggers). */
 export const readyForSlots = (c: TrialChoices) => Boolean(c.curriculum && c.subject && c.grade && c.date);
 export const allChosen = (c: TrialChoices) => readyForSlots(c) && c.slot !== null;
-
-export function subjectsOf(catalogue: CurriculumListItem[], curriculum: string) {
-  return catalogue.find((c) => c.curriculum === curriculum)?.subjects ?? [];
-}
-
-export function gradesOf(catalogue: CurriculumListItem[], curriculum: string, subject: string) {
-  return subjectsOf(catalogue, curriculum).find((s) => s.subject === subject)?.grade ?? [];
-}

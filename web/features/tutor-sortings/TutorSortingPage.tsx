@@ -23,7 +23,7 @@ export default function TutorSortingPage() {
     { title: 'No access to tutor sorting', text: 'Your role does not include tutor sorting. Ask an admin who has it.' },
   );
   const can = useCan();
-  const catalogue = useCatalogue();
+  const catalogue = useCatalogue() ?? [];
   const [filters, setFilters] = useState({ curriculum: '', subject: '', grade: '' });
   const query = { ...filters, limit: PAGE };
   // Keys without a saved order have no _id yet; the list addresses every row by its key instead.

@@ -1,25 +1,4 @@
-import { useEffect, useState } from 'react';
 import type { CurriculumListItem } from '../../../schema/contracts/learning';
-import { api } from '../../lib/api';
-import { useToast } from '../../ui/toast/use-toast';
-
-/** The tenant's curricula with subjects and grades, as the curriculum list call answers them. */
-export function useCatalogue() {
-  const [catalogue, setCatalogue] = useState<CurriculumListItem[] | null>(null);
-  const toast = useToast();
-  useEffect(() => {
-    const controller = new AbortController();
-    api<CurriculumListItem[]>('/curriculums/list-with-grades', { signal: controller.signal })
-      .then(setCatalogue)
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setCatalogue([]);
-        toast.error(error);
-      });
-    return () => controller.abort();
-  }, [toast]);
-  return catalogue;
-}
 
 const unique = (values: string[]) => [...new Set(values)];
 
@@ -27,7 +6,7 @@ export const curriculumNames = (catalogue: CurriculumListItem[]) => catalogue.ma
 
 export const subjectsOf = (catalogue: CurriculumListItem[], curriculum: string) => catalogue.find((c) => c.curriculum === curriculum)?.subjects ?? [];
 
-export const gradesOfSubject = (catalogue: CurriculumListItem[], curriculum: string, subject: string) =>
+export const gradesOf = (catalogue: CurriculumListItem[], curriculum: string, subject: string) =>
   subjectsOf(catalogue, curriculum)
     .find((s) => s.subject === subject)
     ?.grade.map((g) => g.grade) ?? [];
