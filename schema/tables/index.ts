@@ -7,6 +7,7 @@ export * from './content';
 export * from './courses';
 export * from './learning';
 export * from './ledger';
+export * from './lesson-reports';
 export * from './lesson-sessions';
 export * from './mail';
 export * from './pricing';

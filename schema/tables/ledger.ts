@@ -181,6 +181,7 @@ export const meetingRequests = sqliteTable(
     index('meeting_requests_status').on(t.tenantId, t.status, t.createdAt),
     index('meeting_requests_section').on(t.tenantId, t.sectionId),
     index('meeting_requests_requester').on(t.tenantId, t.requestedBy),
+    index('meeting_requests_start').on(t.tenantId, t.start),
   ],
 );
 

@@ -45,6 +45,8 @@ export const sections = sqliteTable(
     joinUrl: text('join_url'),
     seriesId: text('series_id'),
     cancelReason: text('cancel_reason'),
+    /** Set when the lesson closed without its tutor ever joining: the one lesson-state rule then reads "missed". */
+    missed: integer('missed', { mode: 'boolean' }).notNull().default(false),
     /** Resources and homework: an uploaded file in R2 and/or a web link; homework has a due date. */
     fileKey: text('file_key'),
     fileName: text('file_name'),

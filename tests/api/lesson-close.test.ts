@@ -244,4 +244,14 @@ describe('a lesson’s state is one answer everywhere', () => {
     expect((await call('POST', `/lesson-rooms/${running._id}/end`, as.tutor)).status).toBe(200);
     expect(await statesOf(running._id)).toEqual({ schedule: 'ended', course: 'ended', waiting: 'ended' });
   });
+
+  it('reads "missed" everywhere once a lesson closes without its tutor, and "ended" when the tutor came', async () => {
+    const noTutor = await lesson(75, { tutors: [THEO], students: [SAM] });
+    await joinAt(noTutor._id, SAM, noTutor.start!);
+    const held = await lesson(80, { tutors: [THEO], students: [SAM] });
+    await joinAt(held._id, THEO, held.start!);
+    await run('run-missed');
+    expect(await statesOf(noTutor._id)).toEqual({ schedule: 'missed', course: 'missed', waiting: 'missed' });
+    expect(await statesOf(held._id)).toEqual({ schedule: 'ended', course: 'ended', waiting: 'ended' });
+  });
 });

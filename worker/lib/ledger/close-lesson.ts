@@ -163,10 +163,11 @@ export async function closeLessonStatements(tdb: TenantDb, section: SectionRow, 
       closedAt,
     };
   });
+  // A tutor pressing "End lesson" was there, even when no room reported them (an outside meeting link).
   const statements = [
     tdb.db
       .update(sections)
-      .set({ status: 'COMPLETED' })
+      .set({ status: 'COMPLETED', missed: closer.kind === 'JOB' && !tutorSeen })
       .where(tdb.where(sections, eq(sections._id, section._id), eq(sections.status, 'ACTIVE'))),
     tdb.db
       .insert(lessonSessions)

@@ -11,7 +11,7 @@ import { hasTenantPermission } from '../../../schema/contracts/permissions';
 import { meetingRequests, sections, tenants } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import { adminPermissions } from '../admin-permissions';
-import { joinWindow } from '../lessons/join-window';
+import { joinWindow, lessonTimes } from '../lessons/join-window';
 import type { Placer } from '../lessons/placement';
 import { priceEndedLesson } from '../pricing/lesson-prices';
 import { type LessonEnv, rescheduleStatement } from '../sections/operations';
@@ -72,10 +72,7 @@ const STATE_REFUSALS = {
 
 /** Requests are for lessons still to come: the one lesson-state rule must say "scheduled". */
 export function assertScheduled(section: SectionRow, now: Date) {
-  const state = joinWindow(
-    { start: section.start!, duration: section.duration ?? 0, cancelled: section.status === 'CANCELLED', closed: section.status === 'COMPLETED' },
-    now,
-  ).status;
+  const state = joinWindow(lessonTimes(section), now).status;
   if (state !== 'scheduled') throw new ApiError(409, STATE_REFUSALS[state]);
 }
 

@@ -15,6 +15,15 @@ export interface LessonTimes {
   closed?: boolean;
 }
 
+/** A lesson's times as its stored section row holds them; the row's `missed` (set when it closed) is what "missed" knows. */
+export const lessonTimes = (row: { start: Date | null; duration: number | null; status: string; missed: boolean }): LessonTimes => ({
+  start: row.start!,
+  duration: row.duration ?? 0,
+  cancelled: row.status === 'CANCELLED',
+  closed: row.status === 'COMPLETED',
+  startedAt: row.missed ? null : undefined,
+});
+
 export interface JoinWindow {
   status: LessonStatus;
   /** ISO 8601 */

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, exists, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { ScheduleLesson, ScheduleLessonType } from '../../../schema/contracts/schedule';
 import { courses, courseTutors, sectionAttendees, sections, users } from '../../../schema/tables';
-import { joinWindow, wireWindow } from '../lessons/join-window';
+import { joinWindow, lessonTimes, wireWindow } from '../lessons/join-window';
 import { chunks } from '../sections/access';
 import { joinUrlFor } from '../sections/meetings';
 import type { TenantDb } from '../tenant-db';
@@ -64,6 +64,7 @@ const lessonColumns = {
   lessonKind: sections.lessonKind,
   joinUrl: sections.joinUrl,
   cancelReason: sections.cancelReason,
+  missed: sections.missed,
   updatedAt: sections.updatedAt,
   courseId: courses._id,
   courseTitle: courses.title,
@@ -148,7 +149,7 @@ async function withAttendees(tdb: TenantDb, rows: LessonRow[]): Promise<LessonWi
       cancelReason: row.cancelReason,
       course: { _id: row.courseId, title: row.courseTitle, subject: row.subject, curriculum: row.curriculum, grade: row.grade },
       attendees: people.filter((p) => p.sectionId === row._id).map(({ sectionId: _section, ...person }) => person),
-      ...wireWindow(joinWindow({ start, duration, cancelled: row.status === 'CANCELLED', closed: row.status === 'COMPLETED' }, now)),
+      ...wireWindow(joinWindow(lessonTimes(row), now)),
       updatedAt: row.updatedAt,
     };
   });

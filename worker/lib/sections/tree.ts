@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Section, SectionAttendee } from '../../../schema/contracts/sections';
 import { sectionAttendees, sections } from '../../../schema/tables';
-import { joinWindow, wireWindow } from '../lessons/join-window';
+import { joinWindow, lessonTimes, wireWindow } from '../lessons/join-window';
 import type { TenantDb } from '../tenant-db';
 
 export type SectionRow = typeof sections.$inferSelect;
@@ -13,8 +13,7 @@ export const downloadPath = (sectionId: string) => `/api/resources-and-homeworks
 /** A lesson's status and join window by the one rule; other sections have none. */
 function lessonWindow(row: SectionRow) {
   if ((row.kind !== 'ZOOM' && row.kind !== 'TEAMS') || !row.start) return {};
-  const lesson = { start: row.start, duration: row.duration ?? 0, cancelled: row.status === 'CANCELLED', closed: row.status === 'COMPLETED' };
-  return wireWindow(joinWindow(lesson, new Date()));
+  return wireWindow(joinWindow(lessonTimes(row), new Date()));
 }
 
 /** One section on the wire; the R2 key stays server-side, members fetch the file through `download`. */

@@ -38,7 +38,7 @@ const windowOf = (lesson: WaitingLessonAccess, status: { startedAt: number | nul
       start: lesson.section.start!,
       duration: lesson.section.duration!,
       cancelled: lesson.section.status === 'CANCELLED',
-      startedAt: status ? (status.startedAt != null ? new Date(status.startedAt) : null) : undefined,
+      startedAt: lesson.section.missed ? null : status ? (status.startedAt != null ? new Date(status.startedAt) : null) : undefined,
       closed: lesson.section.status === 'COMPLETED' || Boolean(status?.closed),
     },
     now,
