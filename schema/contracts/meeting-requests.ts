@@ -26,19 +26,25 @@ const isoDate = z.iso.datetime({ offset: true }).or(z.iso.date());
 
 const typeField = z.enum(meetingRequestTypeValues, { error: 'must be CANCEL, RESCHEDULE or DELETE' });
 
-/** `POST /api/meeting-requests` and its preview: the same body, so the preview is the request it shows. */
-export const meetingRequestInput = z
-  .object({
-    sectionId: recordId,
-    type: typeField,
-    newStart: isoInstant.optional(),
-    reason: z.string({ error: 'is required' }).trim().min(1, 'is required').max(REASON_MAX, `can be at most ${REASON_MAX} characters`),
-  })
-  .superRefine((input, ctx) => {
-    if (input.type === 'RESCHEDULE' && !input.newStart) ctx.addIssue({ code: 'custom', path: ['newStart'], message: 'is required for a reschedule request' });
-    if (input.type !== 'RESCHEDULE' && input.newStart) ctx.addIssue({ code: 'custom', path: ['newStart'], message: 'is only for a reschedule request' });
-  });
+const requestFields = {
+  sectionId: recordId,
+  type: typeField,
+  newStart: isoInstant.optional(),
+  reason: z.string({ error: 'is required' }).trim().min(1, 'is required').max(REASON_MAX, `can be at most ${REASON_MAX} characters`),
+};
+
+const newStartFitsType = (input: { type: MeetingRequestType; newStart?: Date }, ctx: z.RefinementCtx) => {
+  if (input.type === 'RESCHEDULE' && !input.newStart) ctx.addIssue({ code: 'custom', path: ['newStart'], message: 'is required for a reschedule request' });
+  if (input.type !== 'RESCHEDULE' && input.newStart) ctx.addIssue({ code: 'custom', path: ['newStart'], message: 'is only for a reschedule request' });
+};
+
+/** `POST /api/meeting-requests`. */
+export const meetingRequestInput = z.object(requestFields).superRefine(newStartFitsType);
+
+/** `POST /api/meeting-requests/preview`: the same body, so the preview is the request it shows; the reason may still be unwritten. */
+export const meetingRequestPreviewInput = z.object({ ...requestFields, reason: requestFields.reason.optional() }).superRefine(newStartFitsType);
 export type MeetingRequestInput = z.output<typeof meetingRequestInput>;
+export type MeetingRequestPreviewInput = z.output<typeof meetingRequestPreviewInput>;
 
 /** What the policy will apply to a request, and why, before anyone confirms it. */
 export interface PenaltyPreview {

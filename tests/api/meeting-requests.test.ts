@@ -42,6 +42,8 @@ describe('happy', { timeout: 60_000 }, () => {
       reason: "less than 24 hours before the lesson: 50% of the lesson's amount",
       policyVersion: 1,
     });
+    const { reason: _unwritten, ...beforeTheReason } = body(row._id);
+    expect(await preview(as.student, beforeTheReason), 'the dialog shows the penalty before a reason is written').toEqual(shown);
     const made = await ask(as.student, body(row._id));
     expect(made).toMatchObject({
       message: 'Cancellation Request Sent!',

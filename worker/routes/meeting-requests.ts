@@ -6,6 +6,7 @@ import {
   adminMeetingRequestListQuery,
   meetingRequestInput,
   meetingRequestListQuery,
+  meetingRequestPreviewInput,
   respondInput,
   tutorPaymentStatusInput,
 } from '../../schema/contracts/meeting-requests';
@@ -24,10 +25,10 @@ type Ctx = Context<AppBindings>;
 const lessonEnv = (c: Ctx) => ({ production: c.env.APP_ENV === 'production' });
 
 /** The lesson a body names decides who may go on: a stranger to it gets the 404 whatever the rest of the body says. */
-async function gateBodyLesson(c: Ctx) {
+async function gateBodyLesson<T extends z.ZodType>(c: Ctx, body: T): Promise<z.output<T>> {
   const { sectionId } = await parseJson(c, z.object({ sectionId: recordId }));
   await requesterOn(tenantDb(c), authOf(c), sectionId);
-  return parseJson(c, meetingRequestInput);
+  return parseJson(c, body);
 }
 
 const requestIdParam = z.object({ requestId: recordId });
@@ -36,8 +37,10 @@ const requestIdParam = z.object({ requestId: recordId });
 const userRoutes = new Hono<AppBindings>()
   .use('/meeting-requests', requireAuth, requireAccount)
   .use('/meeting-requests/*', requireAuth, requireAccount)
-  .post('/meeting-requests/preview', async (c) => c.json(await previewRequest(tenantDb(c), authOf(c), await gateBodyLesson(c), lessonEnv(c))))
-  .post('/meeting-requests', async (c) => c.json(await createRequest(tenantDb(c), authOf(c), await gateBodyLesson(c), lessonEnv(c)), 201))
+  .post('/meeting-requests/preview', async (c) =>
+    c.json(await previewRequest(tenantDb(c), authOf(c), await gateBodyLesson(c, meetingRequestPreviewInput), lessonEnv(c))),
+  )
+  .post('/meeting-requests', async (c) => c.json(await createRequest(tenantDb(c), authOf(c), await gateBodyLesson(c, meetingRequestInput), lessonEnv(c)), 201))
   .get('/meeting-requests', validate('query', meetingRequestListQuery), async (c) =>
     c.json(await listOwnRequests(tenantDb(c), authOf(c), c.req.valid('query'))),
   )

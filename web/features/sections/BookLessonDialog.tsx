@@ -2,7 +2,9 @@ import { CalendarPlus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { SlotOption } from '../../../schema/contracts/availability';
 import { formatDuration, lessonDurations } from '../../../schema/contracts/durations';
+import { dayLabel, todayIn } from '../../entities/availability/free-days';
 import SlotPicker from '../../entities/availability/SlotPicker';
+import { useFreeSlots } from '../../entities/availability/use-free-slots';
 import { statusOf } from '../../lib/errors';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import DatePicker from '../../ui/DatePicker';
@@ -11,7 +13,6 @@ import { ChoiceField } from '../../ui/fields';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { sectionCalls } from './api';
-import { dayAfter, dayLabel, LOOK_AHEAD_DAYS, todayIn } from './free-days';
 
 const DURATIONS = lessonDurations(import.meta.env.PROD);
 
@@ -37,42 +38,12 @@ export default function BookLessonDialog({ open, courseId, tutor, zone, onClose,
   const toast = useToast();
   const [date, setDate] = useState(() => todayIn(zone));
   const [duration, setDuration] = useState(60);
-  const [slots, setSlots] = useState<SlotOption[]>([]);
-  const [nextDay, setNextDay] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<SlotOption | null>(null);
   const [reloads, setReloads] = useState(0);
   const [busy, setBusy] = useState(false);
-
-  const tutorId = tutor?._id;
-  useEffect(() => {
-    if (!open || !tutorId) return;
-    const controller = new AbortController();
-    const ask = (day: string) => sectionCalls.tutorSlots(tutorId, { date: day, duration, timezone: zone }, controller.signal);
-    setSelected(null);
-    setNextDay(null);
-    setLoading(true);
-    (async () => {
-      const found = await ask(date);
-      if (controller.signal.aborted) return;
-      setSlots(found);
-      setLoading(false);
-      if (found.length) return;
-      let day = date;
-      for (let i = 0; i < LOOK_AHEAD_DAYS; i += 1) {
-        day = dayAfter(day);
-        const later = await ask(day);
-        if (controller.signal.aborted) return;
-        if (later.length) {
-          setNextDay(day);
-          return;
-        }
-      }
-    })().catch(() => {
-      if (!controller.signal.aborted) setLoading(false);
-    });
-    return () => controller.abort();
-  }, [open, tutorId, date, duration, zone, reloads]);
+  const { slots, loading, nextDay } = useFreeSlots({ open, tutorId: tutor?._id, date, duration, zone, reloads });
+  // A choice made for another day or length is not a choice for this one.
+  useEffect(() => setSelected(null), [open, date, duration, reloads]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,4 +1,3 @@
-import type { SlotOption } from '../../../schema/contracts/availability';
 import type { PermissionMap } from '../../../schema/contracts/permissions';
 import type { Section, SectionKind } from '../../../schema/contracts/sections';
 import { api } from '../../lib/api';
@@ -30,8 +29,5 @@ export const sectionCalls = {
     id
       ? api<Section>(`/resources-and-homeworks/${id}`, { method: 'PUT', json: input })
       : api<Section>('/resources-and-homeworks', { method: 'POST', json: input }),
-  /** The tutor's free starts on one day of the viewer's zone, as UTC instants. */
-  tutorSlots: (tutorId: string, query: { date: string; duration: number; timezone: string }, signal: AbortSignal) =>
-    api<SlotOption[]>(`/user-availability/slots/${tutorId}`, { query, signal }),
   bookLesson: (input: { course: string; start: string; duration: number }) => api('/team-meetings/course-meeting-book', { method: 'POST', json: input }),
 };

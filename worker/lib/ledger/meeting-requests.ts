@@ -3,6 +3,7 @@ import { ApiError, fieldError } from '../../../platform/errors';
 import {
   type MeetingRequestAnswer,
   type MeetingRequestInput,
+  type MeetingRequestPreviewInput,
   type PenaltyPreview,
   REQUEST_MESSAGES,
   type RequesterRole,
@@ -98,7 +99,7 @@ export interface Quote {
  * policy must let this requester ask, a new time must pass the one placement rule for this requester (the tutor's real
  * free time), and the lesson must have no other request waiting. Reads only.
  */
-export async function quoteRequest(tdb: TenantDb, actor: Actor, input: MeetingRequestInput, env: LessonEnv, now = new Date()): Promise<Quote> {
+export async function quoteRequest(tdb: TenantDb, actor: Actor, input: MeetingRequestPreviewInput, env: LessonEnv, now = new Date()): Promise<Quote> {
   const { lesson, role } = await requesterOn(tdb, actor, input.sectionId);
   assertScheduled(lesson.section, now);
   const [policy, base, waiting] = await Promise.all([
@@ -130,7 +131,7 @@ export async function quoteRequest(tdb: TenantDb, actor: Actor, input: MeetingRe
 }
 
 /** `POST /meeting-requests/preview`: what the request would carry, worded for the one asking. */
-export async function previewRequest(tdb: TenantDb, actor: Actor, input: MeetingRequestInput, env: LessonEnv, now = new Date()) {
+export async function previewRequest(tdb: TenantDb, actor: Actor, input: MeetingRequestPreviewInput, env: LessonEnv, now = new Date()) {
   const { preview, base } = await quoteRequest(tdb, actor, input, env, now);
   const { chargeable: _chargeable, ...shown } = viewerOf(actor) === 'learner' ? learnerPreview(preview, base) : preview;
   return shown;
