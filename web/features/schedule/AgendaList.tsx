@@ -10,12 +10,15 @@ export default function AgendaList({
   today,
   viewerId,
   now,
+  onChanged,
 }: {
   lessons: ScheduleLesson[];
   zone: string;
   today: string;
   viewerId: string;
   now: number;
+  /** A request about a lesson was sent: the schedule reads again. */
+  onChanged: () => void;
 }) {
   const byDay = [...lessonsByDay(lessons, zone)];
   return (
@@ -28,7 +31,7 @@ export default function AgendaList({
           </h2>
           <div className="space-y-3">
             {dayLessons.map((lesson) => (
-              <LessonCard key={lesson._id} lesson={lesson} zone={zone} viewerId={viewerId} now={now} />
+              <LessonCard key={lesson._id} lesson={lesson} zone={zone} viewerId={viewerId} now={now} onChanged={onChanged} />
             ))}
           </div>
         </section>

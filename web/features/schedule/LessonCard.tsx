@@ -1,24 +1,41 @@
 import clsx from 'clsx';
-import { CalendarPlus, Users, Video } from 'lucide-react';
+import { CalendarClock, CalendarPlus, Users, Video } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ScheduleLesson } from '../../../schema/contracts/schedule';
 import { joinOpensText } from '../../entities/lessons/join-opens';
+import { lessonStatusLabel } from '../../entities/lessons/lesson-status';
 import { smallButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
+import RequestChangeDialog from '../lesson-requests/RequestChangeDialog';
 import { timeLabel } from './calendar';
 import { downloadLessonIcs } from './calendar-files';
 import { coursePath, lessonColours, lessonTypeLabel, othersOf } from './lesson-style';
 
 /** A lesson in the agenda and day views: what, when, with whom, and its actions. */
-export default function LessonCard({ lesson, zone, viewerId, now }: { lesson: ScheduleLesson; zone: string; viewerId: string; now: number }) {
+export default function LessonCard({
+  lesson,
+  zone,
+  viewerId,
+  now,
+  onChanged,
+}: {
+  lesson: ScheduleLesson;
+  zone: string;
+  viewerId: string;
+  now: number;
+  onChanged: () => void;
+}) {
   const toast = useToast();
   const [saving, setSaving] = useState(false);
+  const [asking, setAsking] = useState(false);
   const colours = lessonColours(lesson);
   const cancelled = lesson.status === 'CANCELLED';
-  // The server's window (the one join rule); `now` only tells when this page crosses it.
-  const joinable = !cancelled && now >= Date.parse(lesson.joinOpensAt) && now < Date.parse(lesson.joinClosesAt);
+  // The server's state and window (the one rule); `now` only tells when this page crosses the window.
+  const over = lesson.lessonStatus === 'ended' || lesson.lessonStatus === 'missed';
+  const joinable = !cancelled && !over && now >= Date.parse(lesson.joinOpensAt) && now < Date.parse(lesson.joinClosesAt);
   const opensLater = !cancelled && now < Date.parse(lesson.joinOpensAt);
+  const changeable = lesson.lessonStatus === 'scheduled' && now < Date.parse(lesson.start);
   const others = othersOf(lesson, viewerId);
   const addToCalendar = async () => {
     setSaving(true);
@@ -56,6 +73,11 @@ export default function LessonCard({ lesson, zone, viewerId, now }: { lesson: Sc
             <span className="truncate">{others}</span>
           </p>
         )}
+        {over && (
+          <p className="mt-1 text-xs font-semibold text-slate-600 dark:text-slate-300" data-testid="lesson-state">
+            {lessonStatusLabel(lesson.lessonStatus)}
+          </p>
+        )}
         {cancelled && (
           <p className="mt-1 text-xs font-semibold text-rose-600 dark:text-rose-400">Cancelled{lesson.cancelReason ? `: ${lesson.cancelReason}` : ''}</p>
         )}
@@ -78,11 +100,26 @@ export default function LessonCard({ lesson, zone, viewerId, now }: { lesson: Sc
             </span>
           </span>
         )}
+        {changeable && (
+          <button type="button" className={smallButton} onClick={() => setAsking(true)} aria-label={`Ask to change ${lesson.title}`}>
+            <CalendarClock className="size-4" aria-hidden="true" />
+            Ask to change
+          </button>
+        )}
         <button type="button" className={smallButton} onClick={() => void addToCalendar()} disabled={saving} aria-label={`Add ${lesson.title} to calendar`}>
           <CalendarPlus className="size-4" aria-hidden="true" />
           Add to calendar
         </button>
       </div>
+      {asking && (
+        <RequestChangeDialog
+          open
+          lesson={{ ...lesson, tutorId: lesson.attendees.find((a) => a.kind === 'TUTOR')?._id }}
+          zone={zone}
+          onClose={() => setAsking(false)}
+          onSent={onChanged}
+        />
+      )}
     </article>
   );
 }

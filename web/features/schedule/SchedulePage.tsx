@@ -192,7 +192,7 @@ export default function SchedulePage() {
                   <EmptyState icon={<CalendarDays className="size-6" aria-hidden="true" />} title="Nothing scheduled" text={EMPTY_TEXT.agenda} />
                 )
               ) : (
-                <AgendaList lessons={lessons} zone={zone} today={today} viewerId={ownerId} now={now} />
+                <AgendaList lessons={lessons} zone={zone} today={today} viewerId={ownerId} now={now} onChanged={schedule.reload} />
               )
             ) : view === 'month' ? (
               <MonthGrid days={range.days} lessons={lessons} zone={zone} today={today} anchor={anchor} onPickDay={pickDay} />
@@ -201,7 +201,7 @@ export default function SchedulePage() {
             )}
             {view === 'day' && lessons.length > 0 && (
               <div className="mt-6">
-                <AgendaList lessons={lessons} zone={zone} today={today} viewerId={ownerId} now={now} />
+                <AgendaList lessons={lessons} zone={zone} today={today} viewerId={ownerId} now={now} onChanged={schedule.reload} />
               </div>
             )}
           </>

@@ -23,6 +23,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { TextAreaField } from '../../ui/fields';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
+import RequestChangeDialog from '../lesson-requests/RequestChangeDialog';
 import { sectionCalls } from './api';
 import BookLessonDialog, { type BookingTutor } from './BookLessonDialog';
 import SectionDialog, { type DialogTarget } from './SectionDialog';
@@ -60,6 +61,7 @@ export default function CourseSectionsPanel({ courseId, mode, tutor }: { courseI
   const [dialog, setDialog] = useState<DialogTarget | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const [booking, setBooking] = useState(false);
+  const [asking, setAsking] = useState<Section | null>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
 
@@ -128,11 +130,15 @@ export default function CourseSectionsPanel({ courseId, mode, tutor }: { courseI
     const actions: RowActions = {};
     if (section.download)
       actions.onDownload = () => void downloadSectionFile(section.download!, section.fileName ?? 'file').catch((error: unknown) => toast.error(error));
+    // Only a lesson still to come can be changed by request; a live, ended or missed one cannot.
+    const upcoming = isMeeting(section.kind) && section.lessonStatus === 'scheduled';
+    if (upcoming && mode !== 'admin') actions.onRequestChange = () => setAsking(section);
     if (mode === 'learner') return actions;
     if (allows(granted, section.kind, 'edit')) actions.onEdit = () => setDialog({ kind: section.kind, editing: section, parent: section.parent });
     if (allows(granted, section.kind, 'delete')) actions.onDelete = () => setPending({ kind: 'delete', section });
     const cancellable = isMeeting(section.kind) || section.kind === 'HOMEWORK';
-    if (cancellable && section.status === 'ACTIVE' && allows(granted, section.kind, 'edit')) actions.onCancel = () => setPending({ kind: 'cancel', section });
+    const stillOn = isMeeting(section.kind) ? upcoming : section.status === 'ACTIVE';
+    if (cancellable && stillOn && allows(granted, section.kind, 'edit')) actions.onCancel = () => setPending({ kind: 'cancel', section });
     return actions;
   }
 
@@ -225,6 +231,20 @@ export default function CourseSectionsPanel({ courseId, mode, tutor }: { courseI
         onSaved={() => void load()}
       />
       <BookLessonDialog open={booking} courseId={courseId} tutor={tutor} zone={zone} onClose={() => setBooking(false)} onBooked={() => void load()} />
+      {asking && (
+        <RequestChangeDialog
+          open
+          lesson={{
+            ...asking,
+            start: asking.start!,
+            duration: asking.duration ?? 0,
+            tutorId: asking.attendees.find((a) => a.kind === 'TUTOR')?.user ?? tutor?._id,
+          }}
+          zone={zone}
+          onClose={() => setAsking(null)}
+          onSent={() => void load()}
+        />
+      )}
       <PendingDialog pending={pending} courseId={courseId} sectionsBase={base} onClose={() => setPending(null)} onDone={() => void load()} />
     </section>
   );

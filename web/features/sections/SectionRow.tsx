@@ -1,10 +1,11 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import clsx from 'clsx';
-import { Ban, Download, ExternalLink, GripVertical, Pencil, Trash2, Video } from 'lucide-react';
+import { Ban, CalendarClock, Download, ExternalLink, GripVertical, Pencil, Trash2, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatDuration } from '../../../schema/contracts/durations';
 import type { Section } from '../../../schema/contracts/sections';
+import type { LessonStatus } from '../../../schema/contracts/waiting-room';
 import { lessonStatusLabel } from '../../entities/lessons/lesson-status';
 import { focusRing, smallButton } from '../../ui/classes';
 import { isMeeting, kindInfo } from './section-kinds';
@@ -16,6 +17,8 @@ export interface RowActions {
   onEdit?: () => void;
   onDelete?: () => void;
   onCancel?: () => void;
+  /** Ask an admin to cancel or move this lesson. */
+  onRequestChange?: () => void;
   onDownload?: () => void;
 }
 
@@ -23,6 +26,14 @@ const statusStyle: Record<Section['status'], string> = {
   ACTIVE: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300',
   CANCELLED: 'bg-rose-50 text-rose-800 ring-rose-600/20 dark:bg-rose-500/10 dark:text-rose-300',
   COMPLETED: 'bg-slate-100 text-slate-700 ring-slate-500/20 dark:bg-slate-800 dark:text-slate-300',
+};
+
+const lessonStyle: Record<LessonStatus, string> = {
+  scheduled: statusStyle.ACTIVE,
+  live: 'bg-brand/15 text-slate-900 ring-brand/40 dark:text-white',
+  ended: statusStyle.COMPLETED,
+  missed: 'bg-amber-50 text-amber-900 ring-amber-600/20 dark:bg-amber-500/10 dark:text-amber-200',
+  cancelled: statusStyle.CANCELLED,
 };
 
 const statusText: Record<Section['status'], string> = { ACTIVE: 'Upcoming', CANCELLED: 'Cancelled', COMPLETED: 'Completed' };
@@ -52,7 +63,13 @@ function Details({ section, formatTime, now }: { section: Section; formatTime: (
             <span className="whitespace-nowrap">{formatDuration(section.duration)}</span>
           </>
         )}
-        <span className={clsx('ml-2 inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', statusStyle[section.status])}>
+        <span
+          data-testid="lesson-state"
+          className={clsx(
+            'ml-2 inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
+            section.lessonStatus ? lessonStyle[section.lessonStatus] : statusStyle[section.status],
+          )}
+        >
           {section.lessonStatus ? lessonStatusLabel(section.lessonStatus) : section.status === 'ACTIVE' && ended ? 'Ended' : statusText[section.status]}
         </span>
       </p>
@@ -137,6 +154,11 @@ function RowBody({
             <a href={section.link} target="_blank" rel="noopener noreferrer" className={smallButton}>
               <ExternalLink className="size-4" aria-hidden="true" /> Open link
             </a>
+          )}
+          {actions.onRequestChange && (
+            <button type="button" className={smallButton} onClick={actions.onRequestChange} aria-label={`Ask to change ${section.title}`}>
+              <CalendarClock className="size-4" aria-hidden="true" /> Ask to change
+            </button>
           )}
           {actions.onCancel && (
             <button type="button" className={`${smallButton} px-2`} onClick={actions.onCancel} aria-label={`Cancel ${section.title}`}>
