@@ -12,6 +12,7 @@ import { DOC_CLOSE_FULL, DOC_FULL_REASON, DOC_LIMIT_BYTES, DOC_MESSAGE_NOTICE, D
 import { parseDocName } from '../schema/contracts/room-names';
 import type { Env } from './env';
 import { type AwarenessEntry, awarenessRemoval, readAwarenessUpdate, writeAwarenessUpdate } from './lib/doc-awareness';
+import { type DocOutline, docOutline } from './lib/doc-outline';
 import { DocStore, type LogStats, type NewUpdate } from './lib/doc-store';
 import { acceptSocket, admit, attachmentOf, enableHeartbeat, openSockets } from './lib/sockets';
 import { UsedTickets } from './lib/used-tickets';
@@ -136,6 +137,11 @@ export class DocRoom extends DurableObject<Env> {
 
   override async webSocketError(ws: WebSocket) {
     await this.leave(ws);
+  }
+
+  /** What a lesson report drafts from this document (RPC from the Worker). */
+  async outline(): Promise<DocOutline> {
+    return docOutline(this.doc().doc);
   }
 
   private doc(): LoadedDoc {

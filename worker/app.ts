@@ -22,6 +22,7 @@ import { healthRoutes } from './routes/health';
 import { homeRoutes } from './routes/home';
 import { ledgerExportRoutes } from './routes/ledger-exports';
 import { lessonHistoryRoutes } from './routes/lesson-history';
+import { lessonReportRoutes } from './routes/lesson-reports';
 import { lessonRoomRoutes } from './routes/lesson-rooms';
 import { lessonSessionRoutes } from './routes/lesson-sessions';
 import { meetingRequestRoutes } from './routes/meeting-requests';
@@ -107,6 +108,7 @@ const app = new Hono<AppBindings>()
   .route('/', ledgerExportRoutes)
   .route('/', meetingRequestRoutes)
   .route('/', lessonHistoryRoutes)
+  .route('/', lessonReportRoutes)
   .route('/', penaltyWaiverRoutes)
   .route('/', payRunRoutes)
   .route('/', pricingPlanRoutes)

@@ -425,6 +425,11 @@ export const routeGates: Record<string, Gate> = {
   // row is Sam's maths lesson, which Theo taught; the waiver is a deduction on Theo's pay.
   'GET /api/lesson-history': only('student', 'tutor'),
   'GET /api/lesson-history/my-pay': only('tutor'),
+  // Lesson reports (lesson-reports.ts): the lesson's tutor writes them; a student or parent reads the sent ones.
+  'GET /api/lesson-reports': only('student'),
+  'GET /api/lesson-reports/:sectionId': record('tutor'),
+  'PUT /api/lesson-reports/:sectionId/:studentId': record('tutor'),
+  'POST /api/lesson-reports/:sectionId/:studentId/send': record('tutor'),
   'GET /api/lesson-history/:id': record('tutor'),
   'PUT /api/lesson-history/tutor-payments/raise-concern': only('tutor'),
   'GET /api/admin/lesson-history': flag('lessonHistory.view'),

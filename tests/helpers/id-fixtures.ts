@@ -452,6 +452,13 @@ idRouteFixtures.push(
   { match: /^\/api\/admin\/penalty-waivers\/:id$/, params: { id: LEDGER_MATRIX.waiver } },
   { match: /^\/api\/penalty-waivers\/:id\/appeal$/, params: { id: LEDGER_MATRIX.waiver }, body: { note: 'Matrix appeal' } },
   { match: /^\/api\/admin\/pay-runs\/:id(\/csv)?$/, params: { id: LEDGER_MATRIX.payRun } },
+  // The report on Sam's closed maths lesson: its tutor writes it, Sam reads it once sent.
+  { match: /^\/api\/lesson-reports\/:sectionId$/, params: { sectionId: 'section_maths_lesson_1' } },
+  {
+    match: /^\/api\/lesson-reports\/:sectionId\/:studentId(\/send)?$/,
+    params: { sectionId: 'section_maths_lesson_1', studentId: SAM },
+    body: { summary: 'Matrix report', covered: [] },
+  },
 );
 
 async function seedLedgerMatrixRecords() {

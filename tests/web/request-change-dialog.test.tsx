@@ -9,7 +9,13 @@ import { json, mockApi } from './fetch-mock';
 
 const LESSON = { _id: 'lesson_1', title: 'Algebra', start: '2030-01-07T09:00:00.000Z', duration: 60, tutorId: 'theo' };
 const ZONE = 'Europe/London';
-const LATE = { penalty: true, penaltyAmount: 1500, currency: 'SGD', reason: "less than 24 hours before the lesson: 50% of the lesson's amount", policyVersion: 3 };
+const LATE = {
+  penalty: true,
+  penaltyAmount: 1500,
+  currency: 'SGD',
+  reason: "less than 24 hours before the lesson: 50% of the lesson's amount",
+  policyVersion: 3,
+};
 const FREE = { start: '2030-01-08T10:00:00.000Z', end: '2030-01-08T11:00:00.000Z', user: 'theo', timezone: ZONE };
 
 function renderDialog(handlers: Parameters<typeof mockApi>[0]) {
