@@ -30,6 +30,29 @@ function keepLoadedFiles(registration: ServiceWorkerRegistration) {
   new PerformanceObserver((list) => post(list.getEntries())).observe({ type: 'resource' });
 }
 
+/** After a first install fails, how long to wait before each new try. */
+export const INSTALL_RETRY_DELAYS_MS = [5_000, 20_000, 60_000];
+
+/**
+ * A first install that fails (one of the app's files did not arrive while precaching, on a poor connection or a busy
+ * server) leaves no worker and no registration: the browser would not try again until the next full page load, and a
+ * person who stays on the page has no offline app. So it registers again, a few times, further apart each time.
+ */
+function retryFailedInstall(registration: ServiceWorkerRegistration, again: () => Promise<ServiceWorkerRegistration>, attempt = 0) {
+  const watch = (worker: ServiceWorker | null) =>
+    worker?.addEventListener('statechange', () => {
+      const delay = INSTALL_RETRY_DELAYS_MS[attempt];
+      if (worker.state !== 'redundant' || registration.active || delay === undefined) return;
+      setTimeout(() => {
+        again().then(
+          (next) => retryFailedInstall(next, again, attempt + 1),
+          () => undefined,
+        );
+      }, delay);
+    });
+  watch(registration.installing);
+}
+
 /**
  * The app's one service worker (the offline shell and push, web/public/push-sw.js as built). Only a built app
  * registers it: the dev server has no precache list.
@@ -40,9 +63,13 @@ export function registerServiceWorker(container: ServiceWorkerContainer | undefi
   // see it without a worker yet and take it for an old one.
   const cleaned = unregisterOldWorkers(container)?.catch(console.warn);
   if (!import.meta.env.PROD || !container) return;
+  const register = () => container.register(PUSH_WORKER_URL, { scope: PUSH_WORKER_SCOPE });
   void Promise.resolve(cleaned)
-    .then(() => container.register(PUSH_WORKER_URL, { scope: PUSH_WORKER_SCOPE }))
-    .then(watchForUpdate)
+    .then(register)
+    .then((registration) => {
+      retryFailedInstall(registration, register);
+      watchForUpdate(registration);
+    })
     .catch(console.warn);
   void container.ready.then(keepLoadedFiles);
 }
