@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { LessonHistoryRecord, TutorAmountData } from '../../schema/contracts/lesson-history';
@@ -115,7 +115,10 @@ function open(permissions: PermissionMap = fullAdminPermissions, docs = ROWS) {
     },
     'PUT /api/lesson-history/tutor-payments/respond-to-concern': ({ json: body }) => {
       sent.bodies.push({ key: 'concern', body });
-      return json({ message: 'Concern responded!', doc: row({ concernStatus: 'RESOLVED', concernNote: 'I stayed longer', concernDecision: 'APPROVED', concernResponse: 'Thanks' }) });
+      return json({
+        message: 'Concern responded!',
+        doc: row({ concernStatus: 'RESOLVED', concernNote: 'I stayed longer', concernDecision: 'APPROVED', concernResponse: 'Thanks' }),
+      });
     },
     'GET /api/admin/meeting-requests': ({ url }) => {
       sent.queries.push(new URL(url, 'http://x').searchParams);
@@ -172,6 +175,15 @@ describe('admin lesson history', { timeout: 30_000 }, () => {
     await userEvent.selectOptions(screen.getByLabelText('Payment'), 'PAID');
     expect(await screen.findByText('No completed lessons in these dates and filters. Try wider dates or fewer filters.')).toBeInTheDocument();
     expect(sent.queries.at(-1)!.get('tutorPaymentStatus')).toBe('PAID');
+  });
+
+  it('asks for whole days in the admin’s zone, the last day included to its end', async () => {
+    const sent = open();
+    await screen.findAllByTestId('history-row', {}, FIRST_PAINT);
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2030-01-07' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2030-01-31' } });
+    await waitFor(() => expect(sent.queries.at(-1)!.get('endDate')).toBe('2030-01-31T15:59:59.999Z'));
+    expect(sent.queries.at(-1)!.get('startDate')).toBe('2030-01-06T16:00:00.000Z');
   });
 
   it('marks the selected lessons paid with the body the spec spells, and shows them paid', async () => {
