@@ -2,6 +2,7 @@ import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessu
 import {
   ArrowDownUp,
   BadgeDollarSign,
+  Banknote,
   CalendarCheck,
   CalendarClock,
   History,
@@ -39,6 +40,7 @@ export const accountLinkIcons: Record<AccountLinkKey, LucideIcon> = {
   tutorSorting: ArrowDownUp,
   pricing: BadgeDollarSign,
   lessonHistory: History,
+  payRuns: Banknote,
   availability: CalendarCheck,
 };
 

@@ -30,6 +30,7 @@ export type AccountLinkKey =
   | 'tutorSorting'
   | 'pricing'
   | 'lessonHistory'
+  | 'payRuns'
   | 'availability';
 
 export interface AccountLink extends NavItem {
@@ -51,6 +52,7 @@ export function accountLinks(user: PublicUser, permissions: PermissionMap | null
     if (hasPermission(permissions, { adminCourse: ['view'] })) links.push({ key: 'meetings', to: '/portal/admin/meetings', label: 'Meetings' });
     if (hasPermission(permissions, { lessonHistory: ['view'] }))
       links.push({ key: 'lessonHistory', to: '/portal/admin/lesson-history', label: 'Lesson history' });
+    if (hasPermission(permissions, { payRuns: ['view'] })) links.push({ key: 'payRuns', to: '/portal/admin/pay-runs', label: 'Pay runs' });
     if (hasPermission(permissions, { adminContent: ['view'], questionBank: ['view'] }))
       links.push({ key: 'content', to: '/portal/admin/content', label: 'Content' });
     if (hasPermission(permissions, { trialClasses: ['view'] })) links.push({ key: 'trials', to: '/portal/admin/trials', label: 'Trials' });
