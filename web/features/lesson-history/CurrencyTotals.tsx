@@ -16,7 +16,7 @@ export function CurrencyTotals({
   return (
     <div className="mb-3 text-sm text-slate-700 dark:text-slate-200" data-testid={testId}>
       <p>
-        {label}: <span className="font-semibold text-slate-900 dark:text-white">{totals.length ? perCurrency(totals) : 'nothing in any currency'}</span>
+        {label}: <span className="font-semibold text-slate-900 dark:text-white">{totals.length ? perCurrency(totals) : 'none'}</span>
       </p>
       {children}
     </div>

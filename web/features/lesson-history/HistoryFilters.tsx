@@ -82,7 +82,7 @@ export function HistoryFilters({
         value={filters.tutorPaymentStatus}
         onChange={(e) => onChange({ tutorPaymentStatus: e.target.value })}
         options={choicesOf(tutorPaymentStatusValues, paymentStatusLabels)}
-        placeholder="Paid or not"
+        placeholder="Paid or processing"
       />
       <SelectField
         id="history-timing"
@@ -98,7 +98,7 @@ export function HistoryFilters({
         value={filters.concernStatus}
         onChange={(e) => onChange({ concernStatus: e.target.value })}
         options={choicesOf(concernStatusValues, concernLabels)}
-        placeholder="With or without"
+        placeholder="With or without a concern"
       />
     </form>
   );
