@@ -29,6 +29,8 @@ const WaitingRoomPage = lazyPage(() => import('./features/waiting-room/WaitingRo
 const CallLogsPage = lazyPage(() => import('./features/call-logs/CallLogsPage'));
 const SchedulePage = lazyPage(() => import('./features/schedule/SchedulePage'));
 const AdminMeetingsPage = lazyPage(() => import('./features/schedule/AdminMeetingsPage'));
+const LessonHistoryPage = lazyPage(() => import('./features/lesson-history/LessonHistoryPage'));
+const PayRunsPage = lazyPage(() => import('./features/lesson-history/PayRunsPage'));
 const StartSubmissionPage = lazyPage(() => import('./features/quiz/StartSubmissionPage'));
 const QuizPlayerPage = lazyPage(() => import('./features/quiz/QuizPlayerPage'));
 const CurriculumPage = lazyPage(() => import('./features/content/CurriculumPage'));
@@ -107,6 +109,8 @@ export const routes: RouteObject[] = [
       signedIn('portal/admin/call-logs', CallLogsPage),
       signedIn('portal/schedule', SchedulePage),
       signedIn('portal/admin/meetings', AdminMeetingsPage),
+      signedIn('portal/admin/lesson-history', LessonHistoryPage),
+      signedIn('portal/admin/pay-runs', PayRunsPage),
       signedIn('portal/admin/content', ContentAdminPage),
       signedIn('portal/admin/content/subtopics/:subTopicId', SubTopicAdminPage),
       signedIn('portal/trials', MyTrialsPage),

@@ -18,6 +18,9 @@ export const appealStatusValues = ['PENDING', 'ACCEPTED', 'REJECTED'] as const;
 /** What an admin decided about extra minutes a lesson ran: only APPROVED minutes are paid. */
 export const classExtensionStatusValues = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type TutorPaymentStatus = (typeof tutorPaymentStatusValues)[number];
+/** The class timing filter: the tutor's timing as spec 1 section 4 words it, every "N Min Late" being LATE. */
+export const classTimingFilterValues = ['ON_TIME', 'LATE', 'MISSED', 'NOT_STARTED'] as const;
+export type ClassTimingFilter = (typeof classTimingFilterValues)[number];
 
 /** The success toasts of spec 1 section 8 and spec 2 section 8 the ledger answers with. */
 export const LEDGER_MESSAGES = {
@@ -203,6 +206,7 @@ const adminHistoryFilters = {
   ...historyFilters,
   tutorPaymentStatus: z.enum(tutorPaymentStatusValues, { error: 'must be PROCESSING or PAID' }).optional(),
   concernStatus: z.enum(concernStatusValues, { error: 'must be PENDING, RESOLVED or REJECTED' }).optional(),
+  classTimingStatus: z.enum(classTimingFilterValues, { error: 'must be ON_TIME, LATE, MISSED or NOT_STARTED' }).optional(),
 };
 
 /** `GET /admin/lesson-history`: every row of the tenant, sortKey and sortValue as admin lists take them. */

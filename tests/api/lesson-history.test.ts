@@ -142,6 +142,30 @@ describe('happy', () => {
     expect(paid.tutorAmountData).toBeUndefined();
   });
 
+  it('filters the admin list and its export by the tutor’s class timing, any minutes late being late', async () => {
+    const [late] = (await closedLesson({ ago: 1000, students: [MAYA] })).rows as [Row];
+    await db.update(lessonHistory).set({ classTimingStatus: '12 Min Late' }).where(eq(lessonHistory._id, late._id));
+    const [empty] = (await closedLesson({ ago: 1200, students: [SAM], attended: false })).rows as [Row];
+    const timing = (value: string) => list(`/admin/lesson-history?classTimingStatus=${value}&limit=100`, as.admin);
+
+    const lateOnes = await timing('LATE');
+    expect(lateOnes.docs.map((d) => d._id)).toContain(late._id);
+    expect(lateOnes.docs.every((d) => d.classTimingStatus.endsWith(' Min Late'))).toBe(true);
+    const onTime = await timing('ON_TIME');
+    expect(onTime.docs.map((d) => d._id)).toEqual(expect.arrayContaining([one._id]));
+    expect(onTime.docs.map((d) => d._id)).not.toContain(late._id);
+    expect(onTime.docs.every((d) => d.classTimingStatus === 'On Time')).toBe(true);
+    const notStarted = await timing('NOT_STARTED');
+    expect(notStarted.docs.map((d) => d._id)).toContain(empty._id);
+    expect(notStarted.docs.every((d) => d.classTimingStatus === 'Class Not Started')).toBe(true);
+    expect((await timing('MISSED')).docs.every((d) => d.classTimingStatus === 'Missed')).toBe(true);
+
+    const csv = await (await call('GET', '/admin/lesson-history/export.csv?classTimingStatus=LATE', as.admin)).text();
+    expect(csv).toContain(late.eventId.slice(0, 8));
+    expect(csv).not.toContain(one.eventId.slice(0, 8));
+    await expectFieldError(await call('GET', '/admin/lesson-history?classTimingStatus=SOMETIMES', as.admin), 'classTimingStatus');
+  });
+
   it('shares a group lesson so its rows add up to the lesson', async () => {
     expect(group.map((g) => g.allocatedTutorAmount)).toEqual([500, 500]);
     expect(group.every((g) => g.tutorAmount === 1000)).toBe(true);

@@ -32,6 +32,13 @@ describe('account menu links', () => {
     expect(labels(admin, { callLogs: ['edit'] })).toEqual(['Profile /portal/profile']);
   });
 
+  it('shows admins Lesson history and Pay runs only when their role may view them', () => {
+    const admin = as({ role: { name: 'ADMIN', isGuest: false } });
+    expect(labels(admin, { lessonHistory: ['view'] })).toEqual(['Profile /portal/profile', 'Lesson history /portal/admin/lesson-history']);
+    expect(labels(admin, { payRuns: ['view'] })).toEqual(['Profile /portal/profile', 'Pay runs /portal/admin/pay-runs']);
+    expect(labels(admin, { lessonHistory: ['export'], payRuns: ['create'] })).toEqual(['Profile /portal/profile']);
+  });
+
   it('never shows admin links to a non-admin, whatever map it is given', () => {
     expect(labels(as({}), { adminUsers: ['view'], roles: ['view'] })).toEqual(['Profile /portal/profile']);
   });

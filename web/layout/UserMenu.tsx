@@ -2,8 +2,10 @@ import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessu
 import {
   ArrowDownUp,
   BadgeDollarSign,
+  Banknote,
   CalendarCheck,
   CalendarClock,
+  History,
   LayoutDashboard,
   LibraryBig,
   LogOut,
@@ -37,6 +39,8 @@ export const accountLinkIcons: Record<AccountLinkKey, LucideIcon> = {
   trials: Sparkles,
   tutorSorting: ArrowDownUp,
   pricing: BadgeDollarSign,
+  lessonHistory: History,
+  payRuns: Banknote,
   availability: CalendarCheck,
 };
 

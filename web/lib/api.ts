@@ -61,10 +61,10 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * Calls the API with the bearer token and the `x-user-id` header. A failure rejects with an ApiFailure: its status
- * and body as fields, and as its message the serialized server response that the toast rules in ./errors.ts read.
+ * Calls the API with the bearer token and the `x-user-id` header and answers the response itself, its body unread,
+ * for a caller that reads it as a stream (a CSV download). A failure rejects as api() does.
  */
-export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+export async function apiResponse(path: string, options: ApiOptions = {}): Promise<Response> {
   const headers = new Headers({ accept: 'application/json' });
   const token = storedToken();
   const actingUserId = storedActingUserId();
@@ -89,12 +89,20 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     // An abort is the caller's own doing and stays one; anything else is a failure to reach the server.
     throw options.signal?.aborted ? error : new Unreachable();
   });
-  const data = await readBody(response);
   if (!response.ok) {
+    const data = await readBody(response);
     // A 401 for a token that has been, or is being, replaced (returning from acting as a user, a fresh sign-in)
     // speaks of a session that is already over, not of the current one.
     if (response.status === 401 && !options.keepSessionOn401 && storedToken() === token && !isRetired(token)) endSession();
     throw new ApiFailure(response.status, data);
   }
-  return data as T;
+  return response;
+}
+
+/**
+ * Calls the API with the bearer token and the `x-user-id` header. A failure rejects with an ApiFailure: its status
+ * and body as fields, and as its message the serialized server response that the toast rules in ./errors.ts read.
+ */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  return (await readBody(await apiResponse(path, options))) as T;
 }

@@ -29,6 +29,8 @@ export type AccountLinkKey =
   | 'trials'
   | 'tutorSorting'
   | 'pricing'
+  | 'lessonHistory'
+  | 'payRuns'
   | 'availability';
 
 export interface AccountLink extends NavItem {
@@ -48,6 +50,9 @@ export function accountLinks(user: PublicUser, permissions: PermissionMap | null
     if (hasPermission(permissions, { roles: ['view'], tutorRoles: ['view'] })) links.push({ key: 'roles', to: '/portal/admin/roles', label: 'Roles' });
     if (hasPermission(permissions, { callLogs: ['view'] })) links.push({ key: 'callLogs', to: '/portal/admin/call-logs', label: 'Call logs' });
     if (hasPermission(permissions, { adminCourse: ['view'] })) links.push({ key: 'meetings', to: '/portal/admin/meetings', label: 'Meetings' });
+    if (hasPermission(permissions, { lessonHistory: ['view'] }))
+      links.push({ key: 'lessonHistory', to: '/portal/admin/lesson-history', label: 'Lesson history' });
+    if (hasPermission(permissions, { payRuns: ['view'] })) links.push({ key: 'payRuns', to: '/portal/admin/pay-runs', label: 'Pay runs' });
     if (hasPermission(permissions, { adminContent: ['view'], questionBank: ['view'] }))
       links.push({ key: 'content', to: '/portal/admin/content', label: 'Content' });
     if (hasPermission(permissions, { trialClasses: ['view'] })) links.push({ key: 'trials', to: '/portal/admin/trials', label: 'Trials' });

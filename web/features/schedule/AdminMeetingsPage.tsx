@@ -3,13 +3,12 @@ import clsx from 'clsx';
 import { format } from 'date-fns';
 import { useAtomValue } from 'jotai';
 import { ArrowDown, ArrowUp, CalendarDays } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { DropdownUser } from '../../../schema/contracts/admin-users';
-import type { Course } from '../../../schema/contracts/courses';
 import { formatDuration } from '../../../schema/contracts/durations';
 import { FALLBACK_TIME_ZONE } from '../../../schema/contracts/profile';
 import type { ScheduleLesson } from '../../../schema/contracts/schedule';
+import { useAdminFilterChoices } from '../../entities/lessons/admin-filter-choices';
 import { lessonStatusLabel } from '../../entities/lessons/lesson-status';
 import { useCan } from '../../entities/roles/admin-permissions';
 import { usePagedList } from '../../lib/paged-list';
@@ -20,7 +19,6 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ChoiceField } from '../../ui/fields';
 import { ListStatus } from '../../ui/ListStatus';
 import { Pager } from '../../ui/Pager';
-import { scheduleCalls } from './api';
 import { LessonPay, useLessonPrices } from './LessonPay';
 import { lessonColours, lessonTypeLabel } from './lesson-style';
 import { loadMeetings, type MeetingFilters, nextSort } from './meeting-filters';
@@ -33,27 +31,6 @@ const people = (lesson: ScheduleLesson, kind: 'TUTOR' | 'STUDENT') =>
     .filter((a) => a.kind === kind)
     .map((a) => `${a.firstname} ${a.lastname}`)
     .join(', ') || '—';
-
-/** Choices for the course, tutor and student filters; an admin without user access simply gets no people filters. */
-function useFilterChoices() {
-  const [choices, setChoices] = useState<{ courses: Course[]; tutors: DropdownUser[]; students: DropdownUser[] }>({ courses: [], tutors: [], students: [] });
-  useEffect(() => {
-    const controller = new AbortController();
-    const users = (userTypes: 'TUTOR' | 'STUDENT') => scheduleCalls.people(userTypes, controller.signal).catch(() => []);
-    void Promise.all([
-      scheduleCalls.courses(controller.signal).then(
-        (page) => page.docs,
-        () => [],
-      ),
-      users('TUTOR'),
-      users('STUDENT'),
-    ]).then(([courses, tutors, students]) => {
-      if (!controller.signal.aborted) setChoices({ courses, tutors, students });
-    });
-    return () => controller.abort();
-  }, []);
-  return choices;
-}
 
 function SortHeader({
   label,
@@ -90,7 +67,7 @@ export default function AdminMeetingsPage() {
   const zone = user?.timezone || Intl.DateTimeFormat().resolvedOptions().timeZone || FALLBACK_TIME_ZONE;
   const [filters, setFilters] = useState<MeetingFilters>(NO_FILTERS);
   const [totalDuration, setTotalDuration] = useState(0);
-  const choices = useFilterChoices();
+  const choices = useAdminFilterChoices();
   const { list, goTo, reload } = usePagedList<ScheduleLesson>(
     async (offset) => {
       const page = await loadMeetings(filters, zone, PAGE_SIZE, offset);

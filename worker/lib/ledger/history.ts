@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import { fieldError } from '../../../platform/errors';
 import {
   type AdminLessonHistoryQuery,
+  type ClassTimingFilter,
   endOfBound,
   type LessonHistoryLearnerRecord,
   type LessonHistoryList,
@@ -143,7 +144,15 @@ const sortColumns = {
   referenceKey: lessonHistory.eventId,
 };
 
-type AnyHistoryQuery = LessonHistoryQuery & Partial<Pick<AdminLessonHistoryQuery, 'tutorPaymentStatus' | 'concernStatus'>>;
+type AnyHistoryQuery = LessonHistoryQuery & Partial<Pick<AdminLessonHistoryQuery, 'tutorPaymentStatus' | 'concernStatus' | 'classTimingStatus'>>;
+
+/** The tutor's timing as the row words it (schema/contracts/class-timing.ts), for the class timing filter. */
+const timingIs: Record<ClassTimingFilter, SQL> = {
+  ON_TIME: sql`${lessonHistory.classTimingStatus} = 'On Time'`,
+  LATE: sql`${lessonHistory.classTimingStatus} like '% Min Late'`,
+  MISSED: sql`${lessonHistory.classTimingStatus} = 'Missed'`,
+  NOT_STARTED: sql`${lessonHistory.classTimingStatus} = 'Class Not Started'`,
+};
 
 /** The conditions every list and export of history rows shares: the viewer's scope and the filters, inside the tenant. */
 export function historyWhere(tdb: TenantDb, viewer: LedgerViewer, q: Omit<AnyHistoryQuery, 'limit' | 'offset'>): SQL {
@@ -165,6 +174,7 @@ export function historyWhere(tdb: TenantDb, viewer: LedgerViewer, q: Omit<AnyHis
     q.paymentType ? eq(lessonHistory.paymentType, q.paymentType) : undefined,
     q.tutorPaymentStatus ? eq(lessonHistory.tutorPaymentStatus, q.tutorPaymentStatus) : undefined,
     q.concernStatus ? eq(lessonHistory.concernStatus, q.concernStatus) : undefined,
+    q.classTimingStatus ? timingIs[q.classTimingStatus] : undefined,
   );
 }
 
