@@ -78,10 +78,13 @@ export interface PolicyVersionSummary {
   version: number;
   /** null for the built-in default (version 1). */
   createdBy: string | null;
+  /** The saver's name as the editor shows it ("Ada Admin"); null for the default or an account since removed. */
+  createdByName: string | null;
   createdAt: string | null;
 }
 
 /** `GET` and `PUT /api/admin/cancellation-policy`: the version in force, and every version the tenant has had. */
 export interface PolicyWithVersions extends CancellationPolicyView {
+  createdByName: string | null;
   versions: PolicyVersionSummary[];
 }
