@@ -32,6 +32,12 @@ describe('account menu links', () => {
     expect(labels(admin, { callLogs: ['edit'] })).toEqual(['Profile /portal/profile']);
   });
 
+  it('shows the ledger screens to admins whose role may view them', () => {
+    const admin = as({ role: { name: 'ADMIN', isGuest: false } });
+    expect(labels(admin, { meetingRequests: ['view'] })).toEqual(['Profile /portal/profile', 'Meeting requests /portal/admin/meeting-requests']);
+    expect(labels(admin, { meetingRequests: ['respond'] })).toEqual(['Profile /portal/profile']);
+  });
+
   it('never shows admin links to a non-admin, whatever map it is given', () => {
     expect(labels(as({}), { adminUsers: ['view'], roles: ['view'] })).toEqual(['Profile /portal/profile']);
   });

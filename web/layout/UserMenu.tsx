@@ -4,6 +4,7 @@ import {
   BadgeDollarSign,
   CalendarCheck,
   CalendarClock,
+  CalendarSync,
   LayoutDashboard,
   LibraryBig,
   LogOut,
@@ -37,6 +38,7 @@ export const accountLinkIcons: Record<AccountLinkKey, LucideIcon> = {
   trials: Sparkles,
   tutorSorting: ArrowDownUp,
   pricing: BadgeDollarSign,
+  meetingRequests: CalendarSync,
   availability: CalendarCheck,
 };
 

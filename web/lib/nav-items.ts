@@ -29,6 +29,7 @@ export type AccountLinkKey =
   | 'trials'
   | 'tutorSorting'
   | 'pricing'
+  | 'meetingRequests'
   | 'availability';
 
 export interface AccountLink extends NavItem {
@@ -61,6 +62,8 @@ export function accountLinks(user: PublicUser, permissions: PermissionMap | null
       pricingTemplates: ['view'],
     };
     if (hasPermission(permissions, pricing)) links.push({ key: 'pricing', to: '/portal/admin/pricing', label: 'Pricing' });
+    if (hasPermission(permissions, { meetingRequests: ['view'] }))
+      links.push({ key: 'meetingRequests', to: '/portal/admin/meeting-requests', label: 'Meeting requests' });
   }
   return links;
 }
