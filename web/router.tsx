@@ -47,6 +47,7 @@ const StudentQuizHistoryPage = lazyPage(() => import('./features/quiz-review/Stu
 const AttemptReviewPage = lazyPage(() => import('./features/quiz-review/AttemptReviewPage'));
 const TeamMessagesPage = lazyPage(() => import('./features/chat/TeamMessagesPage'));
 const MeetingRequestsPage = lazyPage(() => import('./features/meeting-requests/MeetingRequestsPage'));
+const PenaltyWaiversPage = lazyPage(() => import('./features/penalty-waivers/PenaltyWaiversPage'));
 
 /** A page the route renders as it is; its props, if any, are optional. */
 type NoProps = Record<never, never>;
@@ -115,6 +116,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/admin/tutor-sorting', TutorSortingPage),
       signedIn('portal/admin/pricing', PricingPage),
       signedIn('portal/admin/meeting-requests', MeetingRequestsPage),
+      signedIn('portal/admin/penalty-waivers', PenaltyWaiversPage),
       signedIn('portal/students/:userId/quizzes', StudentQuizHistoryPage),
       signedIn('portal/students/:userId/quizzes/:submissionId', AttemptReviewPage),
       signedIn('portal/messages', TeamMessagesPage),

@@ -36,6 +36,8 @@ describe('account menu links', () => {
     const admin = as({ role: { name: 'ADMIN', isGuest: false } });
     expect(labels(admin, { meetingRequests: ['view'] })).toEqual(['Profile /portal/profile', 'Meeting requests /portal/admin/meeting-requests']);
     expect(labels(admin, { meetingRequests: ['respond'] })).toEqual(['Profile /portal/profile']);
+    expect(labels(admin, { penaltyWaivers: ['view'] })).toEqual(['Profile /portal/profile', 'Penalty waivers /portal/admin/penalty-waivers']);
+    expect(labels(admin, { manualAdjustments: ['view'] })).toEqual(['Profile /portal/profile', 'Penalty waivers /portal/admin/penalty-waivers']);
   });
 
   it('never shows admin links to a non-admin, whatever map it is given', () => {

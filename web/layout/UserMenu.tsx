@@ -5,6 +5,7 @@ import {
   CalendarCheck,
   CalendarClock,
   CalendarSync,
+  HandCoins,
   LayoutDashboard,
   LibraryBig,
   LogOut,
@@ -39,6 +40,7 @@ export const accountLinkIcons: Record<AccountLinkKey, LucideIcon> = {
   tutorSorting: ArrowDownUp,
   pricing: BadgeDollarSign,
   meetingRequests: CalendarSync,
+  penaltyWaivers: HandCoins,
   availability: CalendarCheck,
 };
 

@@ -30,6 +30,7 @@ export type AccountLinkKey =
   | 'tutorSorting'
   | 'pricing'
   | 'meetingRequests'
+  | 'penaltyWaivers'
   | 'availability';
 
 export interface AccountLink extends NavItem {
@@ -64,6 +65,9 @@ export function accountLinks(user: PublicUser, permissions: PermissionMap | null
     if (hasPermission(permissions, pricing)) links.push({ key: 'pricing', to: '/portal/admin/pricing', label: 'Pricing' });
     if (hasPermission(permissions, { meetingRequests: ['view'] }))
       links.push({ key: 'meetingRequests', to: '/portal/admin/meeting-requests', label: 'Meeting requests' });
+    // The screen's second tab is the manual adjustments, which a role may hold without the waivers.
+    if (hasPermission(permissions, { penaltyWaivers: ['view', 'appealRequest'], manualAdjustments: ['view'] }))
+      links.push({ key: 'penaltyWaivers', to: '/portal/admin/penalty-waivers', label: 'Penalty waivers' });
   }
   return links;
 }
