@@ -56,7 +56,13 @@ const move = request({
   chargeable: false,
 });
 
-function open({ permissions = fullAdminPermissions, respond }: { permissions?: Record<string, string[]>; respond?: (body: unknown, url: string) => Response } = {}) {
+function open({
+  permissions = fullAdminPermissions,
+  respond,
+}: {
+  permissions?: Record<string, string[]>;
+  respond?: (body: unknown, url: string) => Response;
+} = {}) {
   storeSession(ADMIN);
   const sent: { url: string; body: unknown }[] = [];
   const queries: URLSearchParams[] = [];
@@ -100,9 +106,7 @@ describe('admin meeting requests', { timeout: 30_000 }, () => {
     expect(row).toHaveTextContent('Reason: “School trip”');
     expect(row).toHaveTextContent('Penalty SGD 15.00 under policy version 2 (less than 24 hours before the lesson: 50% of SGD 30.00).');
     expect(row).toHaveTextContent('The lesson still counts as held for pay and charge');
-    expect(rowOf('Vectors')).toHaveTextContent(
-      'Theo Tutor, the tutor, asks to move Vectors from Mon, 7 Jan 2030, 09:00 GMT to Tue, 8 Jan 2030, 10:00 GMT.',
-    );
+    expect(rowOf('Vectors')).toHaveTextContent('Theo Tutor, the tutor, asks to move Vectors from Mon, 7 Jan 2030, 09:00 GMT to Tue, 8 Jan 2030, 10:00 GMT.');
     expect(screen.getByTestId('requests-totals')).toHaveTextContent('2 requests · penalties SGD 15.00 over 2 requests.');
     expect(queries[0]?.get('statuses')).toBe('PENDING');
 
@@ -140,7 +144,11 @@ describe('admin meeting requests', { timeout: 30_000 }, () => {
 
   it('an update changes the penalty in minor units and keeps the request waiting', async () => {
     const { sent } = open({
-      respond: (body) => json({ ...request({ penaltyAmount: (body as { penaltyAmount: number }).penaltyAmount, penaltyReason: 'set by an admin: SGD 10.00' }), message: 'Lesson Updated!' }),
+      respond: (body) =>
+        json({
+          ...request({ penaltyAmount: (body as { penaltyAmount: number }).penaltyAmount, penaltyReason: 'set by an admin: SGD 10.00' }),
+          message: 'Lesson Updated!',
+        }),
     });
     const u = userEvent.setup();
     await screen.findByText(/asks to cancel Quadratics/, {}, FIRST_PAINT);

@@ -51,7 +51,13 @@ function open(path = '/portal/admin/penalty-waivers') {
   const sent: { method: string; url: string; body: unknown }[] = [];
   const rows: Record<'waiver' | 'manual', PenaltyWaiverRecord[]> = { waiver: [entry()], manual: [] };
   const page = (docs: PenaltyWaiverRecord[]) =>
-    json({ docs, totalDocs: docs.length, limit: 20, offset: 0, tutorAmountData: [{ currency: 'SGD', amount: 0, penalty: 500, net: -500, count: docs.length }] });
+    json({
+      docs,
+      totalDocs: docs.length,
+      limit: 20,
+      offset: 0,
+      tutorAmountData: [{ currency: 'SGD', amount: 0, penalty: 500, net: -500, count: docs.length }],
+    });
   const record =
     (method: string, answer: (body: Record<string, unknown>) => Response) =>
     ({ url, json: body }: { url: string; json: unknown }) => {
@@ -94,7 +100,7 @@ describe('admin penalty waivers', { timeout: 30_000 }, () => {
     const { sent } = open();
     const u = userEvent.setup();
     const row = await screen.findByTestId('ledger-entry', {}, FIRST_PAINT);
-    expect(row).toHaveTextContent('SGD 5.00 taken from Theo Tutor\'s pay for IGCSE Mathematics on Mon, 7 Jan 2030, 09:00 GMT.');
+    expect(row).toHaveTextContent("SGD 5.00 taken from Theo Tutor's pay for IGCSE Mathematics on Mon, 7 Jan 2030, 09:00 GMT.");
     expect(row).toHaveTextContent('Theo Tutor appealed: “The student was the one who was late”. The appeal is waiting for an answer.');
     expect(screen.getByTestId('waiver-totals')).toHaveTextContent('1 entry · additions SGD 0.00, deductions SGD 5.00, net -SGD 5.00 over 1 entry.');
 
@@ -183,7 +189,15 @@ describe('admin penalty waivers', { timeout: 30_000 }, () => {
       {
         method: 'POST',
         url: '/api/admin/manual-adjustments',
-        body: { tutorId: 'user_tutor', type: 'ADDITION', amount: 2000, currency: 'SGD', note: 'Travel to the exam centre', date: '2030-01-15', category: 'ADJUSTMENTS' },
+        body: {
+          tutorId: 'user_tutor',
+          type: 'ADDITION',
+          amount: 2000,
+          currency: 'SGD',
+          note: 'Travel to the exam centre',
+          date: '2030-01-15',
+          category: 'ADJUSTMENTS',
+        },
       },
     ]);
     expect(await screen.findByText("SGD 20.00 added to Theo Tutor's pay, dated 15 Jan 2030.")).toBeInTheDocument();
