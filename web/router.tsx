@@ -48,6 +48,7 @@ const AttemptReviewPage = lazyPage(() => import('./features/quiz-review/AttemptR
 const TeamMessagesPage = lazyPage(() => import('./features/chat/TeamMessagesPage'));
 const MeetingRequestsPage = lazyPage(() => import('./features/meeting-requests/MeetingRequestsPage'));
 const PenaltyWaiversPage = lazyPage(() => import('./features/penalty-waivers/PenaltyWaiversPage'));
+const CancellationPolicyPage = lazyPage(() => import('./features/cancellation-policy/CancellationPolicyPage'));
 
 /** A page the route renders as it is; its props, if any, are optional. */
 type NoProps = Record<never, never>;
@@ -117,6 +118,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/admin/pricing', PricingPage),
       signedIn('portal/admin/meeting-requests', MeetingRequestsPage),
       signedIn('portal/admin/penalty-waivers', PenaltyWaiversPage),
+      signedIn('portal/admin/cancellation-policy', CancellationPolicyPage),
       signedIn('portal/students/:userId/quizzes', StudentQuizHistoryPage),
       signedIn('portal/students/:userId/quizzes/:submissionId', AttemptReviewPage),
       signedIn('portal/messages', TeamMessagesPage),

@@ -38,6 +38,7 @@ describe('account menu links', () => {
     expect(labels(admin, { meetingRequests: ['respond'] })).toEqual(['Profile /portal/profile']);
     expect(labels(admin, { penaltyWaivers: ['view'] })).toEqual(['Profile /portal/profile', 'Penalty waivers /portal/admin/penalty-waivers']);
     expect(labels(admin, { manualAdjustments: ['view'] })).toEqual(['Profile /portal/profile', 'Penalty waivers /portal/admin/penalty-waivers']);
+    expect(labels(admin, { cancellationPolicy: ['view'] })).toEqual(['Profile /portal/profile', 'Cancellation policy /portal/admin/cancellation-policy']);
   });
 
   it('never shows admin links to a non-admin, whatever map it is given', () => {

@@ -11,6 +11,7 @@ import {
   LogOut,
   type LucideIcon,
   PhoneCall,
+  ScrollText,
   ShieldCheck,
   Sparkles,
   UserRound,
@@ -41,6 +42,7 @@ export const accountLinkIcons: Record<AccountLinkKey, LucideIcon> = {
   pricing: BadgeDollarSign,
   meetingRequests: CalendarSync,
   penaltyWaivers: HandCoins,
+  cancellationPolicy: ScrollText,
   availability: CalendarCheck,
 };
 

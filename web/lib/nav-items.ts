@@ -31,6 +31,7 @@ export type AccountLinkKey =
   | 'pricing'
   | 'meetingRequests'
   | 'penaltyWaivers'
+  | 'cancellationPolicy'
   | 'availability';
 
 export interface AccountLink extends NavItem {
@@ -68,6 +69,8 @@ export function accountLinks(user: PublicUser, permissions: PermissionMap | null
     // The screen's second tab is the manual adjustments, which a role may hold without the waivers.
     if (hasPermission(permissions, { penaltyWaivers: ['view', 'appealRequest'], manualAdjustments: ['view'] }))
       links.push({ key: 'penaltyWaivers', to: '/portal/admin/penalty-waivers', label: 'Penalty waivers' });
+    if (hasPermission(permissions, { cancellationPolicy: ['view'] }))
+      links.push({ key: 'cancellationPolicy', to: '/portal/admin/cancellation-policy', label: 'Cancellation policy' });
   }
   return links;
 }
