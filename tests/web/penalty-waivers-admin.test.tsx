@@ -101,7 +101,7 @@ describe('admin penalty waivers', { timeout: 30_000 }, () => {
     const u = userEvent.setup();
     const row = await screen.findByTestId('ledger-entry', {}, FIRST_PAINT);
     expect(row).toHaveTextContent("SGD 5.00 taken from Theo Tutor's pay for IGCSE Mathematics on Mon, 7 Jan 2030, 09:00 GMT.");
-    expect(row).toHaveTextContent('Theo Tutor appealed: “The student was the one who was late”. The appeal is waiting for an answer.');
+    expect(row).toHaveTextContent('Theo Tutor appealed: “The student was the one who was late.” The appeal is waiting for an answer.');
     expect(screen.getByTestId('waiver-totals')).toHaveTextContent('1 entry · additions SGD 0.00, deductions SGD 5.00, net -SGD 5.00 over 1 entry.');
 
     await u.click(screen.getByRole('button', { name: 'New penalty waiver' }));
@@ -156,7 +156,7 @@ describe('admin penalty waivers', { timeout: 30_000 }, () => {
     });
     await waitFor(() =>
       expect(screen.getByTestId('ledger-entry')).toHaveTextContent(
-        'Appeal accepted by Ada Admin: “Agreed, the student was late”. The deduction no longer counts.',
+        'Theo Tutor appealed: “The student was the one who was late.” Appeal accepted by Ada Admin: “Agreed, the student was late.” The deduction no longer counts.',
       ),
     );
 

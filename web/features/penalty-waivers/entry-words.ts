@@ -30,16 +30,18 @@ export function entrySentence(entry: PenaltyWaiverRecord, zone: string) {
   return entry.manual ? `${what}${course}, dated ${day(entry.startDate)}.` : `${what}${course} on ${lessonTime(entry.startDate, zone)}.`;
 }
 
+/** Someone's words quoted as a sentence of their own: “The room failed.” */
+const said = (text: string) => `“${text}${/[.!?]$/.test(text) ? '' : '.'}”`;
+
 /** What became of the tutor's appeal, in words; null when there was none. */
 export function appealSentence(entry: PenaltyWaiverRecord) {
   if (!entry.appealStatus) return null;
-  const tutor = fullName(entry.tutor, 'The tutor');
-  const asked = `${tutor} appealed: “${entry.appealTutorNote ?? ''}”`;
-  if (entry.appealStatus === 'PENDING') return `${asked}. The appeal is waiting for an answer.`;
+  const asked = `${fullName(entry.tutor, 'The tutor')} appealed: ${said(entry.appealTutorNote ?? '')}`;
+  if (entry.appealStatus === 'PENDING') return `${asked} The appeal is waiting for an answer.`;
   const by = entry.appealRespondedBy ? ` by ${fullName(entry.appealRespondedBy)}` : '';
-  const answer = entry.appealAdminNote ? `: “${entry.appealAdminNote}”` : '';
+  const answer = entry.appealAdminNote ? `: ${said(entry.appealAdminNote)}` : '.';
   const outcome = entry.appealStatus === 'ACCEPTED' ? ' The deduction no longer counts.' : '';
-  return `${asked}. ${appealLabels[entry.appealStatus]}${by}${answer}.${outcome}`;
+  return `${asked} ${appealLabels[entry.appealStatus]}${by}${answer}${outcome}`;
 }
 
 /** "additions SGD 10.00, deductions SGD 5.00, net SGD 5.00 over 3 entries", one clause per currency. */
