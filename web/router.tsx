@@ -48,6 +48,9 @@ const TrialRecordingPage = lazyPage(() => import('./features/lesson-rooms/TrialR
 const StudentQuizHistoryPage = lazyPage(() => import('./features/quiz-review/StudentQuizHistoryPage'));
 const AttemptReviewPage = lazyPage(() => import('./features/quiz-review/AttemptReviewPage'));
 const TeamMessagesPage = lazyPage(() => import('./features/chat/TeamMessagesPage'));
+const MeetingRequestsPage = lazyPage(() => import('./features/meeting-requests/MeetingRequestsPage'));
+const PenaltyWaiversPage = lazyPage(() => import('./features/penalty-waivers/PenaltyWaiversPage'));
+const CancellationPolicyPage = lazyPage(() => import('./features/cancellation-policy/CancellationPolicyPage'));
 
 /** A page the route renders as it is; its props, if any, are optional. */
 type NoProps = Record<never, never>;
@@ -117,6 +120,9 @@ export const routes: RouteObject[] = [
       signedIn('portal/admin/trials', AdminTrialsPage),
       signedIn('portal/admin/tutor-sorting', TutorSortingPage),
       signedIn('portal/admin/pricing', PricingPage),
+      signedIn('portal/admin/meeting-requests', MeetingRequestsPage),
+      signedIn('portal/admin/penalty-waivers', PenaltyWaiversPage),
+      signedIn('portal/admin/cancellation-policy', CancellationPolicyPage),
       signedIn('portal/students/:userId/quizzes', StudentQuizHistoryPage),
       signedIn('portal/students/:userId/quizzes/:submissionId', AttemptReviewPage),
       signedIn('portal/messages', TeamMessagesPage),

@@ -28,6 +28,13 @@ const penaltyTier = z.object({
   penalty: penaltyRule,
 });
 
+/** Basis points as a percentage with at most 2 decimals, in integers: 5000 → "50%", 1250 → "12.5%", 1 → "0.01%". */
+export function percentWords(basisPoints: number) {
+  const whole = Math.floor(basisPoints / 100);
+  const cents = basisPoints % 100;
+  return cents ? `${whole}.${String(cents).padStart(2, '0').replace(/0$/, '')}%` : `${whole}%`;
+}
+
 export const cancellationRules = z.object({
   /** Who may ask for each kind of change; an admin may always act directly. */
   whoMayAsk: z.object({
@@ -78,10 +85,13 @@ export interface PolicyVersionSummary {
   version: number;
   /** null for the built-in default (version 1). */
   createdBy: string | null;
+  /** The saver's name as the editor shows it ("Ada Admin"); null for the default or an account since removed. */
+  createdByName: string | null;
   createdAt: string | null;
 }
 
 /** `GET` and `PUT /api/admin/cancellation-policy`: the version in force, and every version the tenant has had. */
 export interface PolicyWithVersions extends CancellationPolicyView {
+  createdByName: string | null;
   versions: PolicyVersionSummary[];
 }

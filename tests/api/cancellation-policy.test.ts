@@ -13,6 +13,8 @@ import { ask, HOUR, hoursAhead, json, lesson, seedKnownRate } from '../helpers/m
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
 let as: Callers;
+/** The seeded admin who saves the versions below. */
+const ADMIN_NAME = 'Ada Admin';
 
 beforeAll(async () => {
   await seedDemo();
@@ -37,8 +39,9 @@ describe('happy', { timeout: 60_000 }, () => {
       version: 1,
       rules: DEFAULT_CANCELLATION_RULES,
       createdBy: null,
+      createdByName: null,
       createdAt: null,
-      versions: [{ version: 1, createdBy: null, createdAt: null }],
+      versions: [{ version: 1, createdBy: null, createdByName: null, createdAt: null }],
     });
   });
 
@@ -50,8 +53,11 @@ describe('happy', { timeout: 60_000 }, () => {
       ],
     });
     const saved = await json<PolicyWithVersions>(await save(rules));
-    expect(saved).toMatchObject({ version: 2, rules, createdBy: 'user_admin' });
-    expect(saved.versions.map((v) => v.version)).toEqual([1, 2]);
+    expect(saved).toMatchObject({ version: 2, rules, createdBy: 'user_admin', createdByName: ADMIN_NAME });
+    expect(saved.versions.map((v) => [v.version, v.createdByName])).toEqual([
+      [1, null],
+      [2, ADMIN_NAME],
+    ]);
     expect(await read()).toEqual(saved);
 
     // 30 hours ahead: the student band of 48 hours, a fixed amount.

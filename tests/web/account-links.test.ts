@@ -39,6 +39,15 @@ describe('account menu links', () => {
     expect(labels(admin, { lessonHistory: ['export'], payRuns: ['create'] })).toEqual(['Profile /portal/profile']);
   });
 
+  it('shows the request, waiver and policy screens to admins whose role may view them', () => {
+    const admin = as({ role: { name: 'ADMIN', isGuest: false } });
+    expect(labels(admin, { meetingRequests: ['view'] })).toEqual(['Profile /portal/profile', 'Meeting requests /portal/admin/meeting-requests']);
+    expect(labels(admin, { meetingRequests: ['respond'] })).toEqual(['Profile /portal/profile']);
+    expect(labels(admin, { penaltyWaivers: ['view'] })).toEqual(['Profile /portal/profile', 'Penalty waivers /portal/admin/penalty-waivers']);
+    expect(labels(admin, { manualAdjustments: ['view'] })).toEqual(['Profile /portal/profile', 'Penalty waivers /portal/admin/penalty-waivers']);
+    expect(labels(admin, { cancellationPolicy: ['view'] })).toEqual(['Profile /portal/profile', 'Cancellation policy /portal/admin/cancellation-policy']);
+  });
+
   it('never shows admin links to a non-admin, whatever map it is given', () => {
     expect(labels(as({}), { adminUsers: ['view'], roles: ['view'] })).toEqual(['Profile /portal/profile']);
   });

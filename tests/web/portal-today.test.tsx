@@ -27,6 +27,7 @@ function renderAdminHome(zone: string, home: () => Response, permissions: Permis
     'GET /api/admin/trials': () => json(empty),
     'GET /api/admin/settings/permissions': () => json({ role: null, permissions }),
     'GET /api/home': home,
+    'GET /api/admin/meeting-requests': () => json({ ...empty, totalDocs: 3 }),
   });
   render(
     <Provider>
@@ -83,5 +84,10 @@ describe('today on a home is the day in the profile zone', () => {
     // The tools the role opens show once its permissions have loaded.
     expect(await screen.findByRole('link', { name: 'Users' })).toBeInTheDocument();
     expect(screen.queryByTestId('late-tutors')).not.toBeInTheDocument();
+  });
+
+  it('says how many meeting requests wait beside their link', async () => {
+    renderAdminHome('Europe/London', emptyHome);
+    expect(await screen.findByRole('link', { name: 'Meeting requests 3 waiting' })).toHaveAttribute('href', '/portal/admin/meeting-requests');
   });
 });

@@ -2,8 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import RequestChangeDialog from '../../web/entities/availability/lesson-requests/RequestChangeDialog';
 import { slotTime } from '../../web/entities/availability/slot-times';
-import RequestChangeDialog from '../../web/features/lesson-requests/RequestChangeDialog';
 import Toaster from '../../web/ui/toast/Toaster';
 import { json, mockApi } from './fetch-mock';
 

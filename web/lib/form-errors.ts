@@ -34,3 +34,17 @@ export function fieldErrorsOf(error: unknown): FieldErrors {
   }
   return result;
 }
+
+/**
+ * A form's problems as sentences naming each field the way the form labels it, since the schema's words
+ * ("cannot be above 100%") name no field: ("Percentage in band 2", "cannot be above 100%") → "Percentage in band 2 cannot be above 100%."
+ */
+export function sentencesOf(errors: Partial<FieldErrors>, labelOf: (path: string) => string): FieldErrors {
+  const sentences: FieldErrors = {};
+  for (const [path, problem] of Object.entries(errors)) {
+    if (!problem) continue;
+    const sentence = `${labelOf(path)} ${problem}`.trim();
+    sentences[path] = /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+  }
+  return sentences;
+}

@@ -31,6 +31,9 @@ export type AccountLinkKey =
   | 'pricing'
   | 'lessonHistory'
   | 'payRuns'
+  | 'meetingRequests'
+  | 'penaltyWaivers'
+  | 'cancellationPolicy'
   | 'availability';
 
 export interface AccountLink extends NavItem {
@@ -66,6 +69,13 @@ export function accountLinks(user: PublicUser, permissions: PermissionMap | null
       pricingTemplates: ['view'],
     };
     if (hasPermission(permissions, pricing)) links.push({ key: 'pricing', to: '/portal/admin/pricing', label: 'Pricing' });
+    if (hasPermission(permissions, { meetingRequests: ['view'] }))
+      links.push({ key: 'meetingRequests', to: '/portal/admin/meeting-requests', label: 'Meeting requests' });
+    // The screen's second tab is the manual adjustments, which a role may hold without the waivers.
+    if (hasPermission(permissions, { penaltyWaivers: ['view', 'appealRequest'], manualAdjustments: ['view'] }))
+      links.push({ key: 'penaltyWaivers', to: '/portal/admin/penalty-waivers', label: 'Penalty waivers' });
+    if (hasPermission(permissions, { cancellationPolicy: ['view'] }))
+      links.push({ key: 'cancellationPolicy', to: '/portal/admin/cancellation-policy', label: 'Cancellation policy' });
   }
   return links;
 }

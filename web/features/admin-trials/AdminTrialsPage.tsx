@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { CalendarX2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { type Trial, trialOutcomeLabels, trialStatuses } from '../../../schema/contracts/trials';
+import { personOption, usePeople } from '../../entities/accounts/use-people';
 import { CatalogueFilterFields } from '../../entities/curricula/CatalogueFilterFields';
 import { useCatalogue } from '../../entities/curricula/use-catalogue';
 import { lessonTime } from '../../entities/lessons/lesson-time';
@@ -21,7 +22,6 @@ import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { adminTrialCalls } from './api';
 import TrialFormDialog from './TrialFormDialog';
-import { personOption, usePeople } from './use-people';
 
 const PAGE = 20;
 const noFilters = { curriculum: '', subject: '', grade: '', studentId: '', tutorId: '', status: '', start: '', end: '' };

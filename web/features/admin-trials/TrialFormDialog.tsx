@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import type { DropdownUser } from '../../../schema/contracts/admin-users';
 import type { CurriculumListItem } from '../../../schema/contracts/learning';
 import { adminTrialInput, adminTrialUpdate, type Trial, trialOutcomeLabels, trialOutcomes, trialStatuses } from '../../../schema/contracts/trials';
+import { personOption } from '../../entities/accounts/use-people';
 import { gradesOf, subjectsOf } from '../../entities/curricula/catalogue';
 import { fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
 import { iconButton, primaryButton, secondaryButton } from '../../ui/classes';
@@ -13,7 +14,6 @@ import Spinner from '../../ui/Spinner';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { adminTrialCalls } from './api';
-import { personOption } from './use-people';
 
 interface TrialFormDialogProps {
   /** Null to book a new trial. */

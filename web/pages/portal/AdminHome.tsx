@@ -20,7 +20,10 @@ const LATE_REFRESH_MS = 30_000;
 const toolClass = `block rounded-xl px-4 py-3 text-sm font-semibold text-slate-800 ring-1 ring-slate-200 hover:bg-slate-50 hover:ring-brand/50 dark:text-slate-100 dark:ring-slate-800 dark:hover:bg-slate-800 ${focusRing}`;
 const linkClass = 'text-sm font-semibold text-brand hover:underline';
 
-/** An admin's home: tutors late for a lesson under way, the tenant's lessons today, the trials coming up, and every admin tool their role opens. */
+/**
+ * An admin's home: tutors late for a lesson under way, the tenant's lessons today, the trials coming up, and every admin
+ * tool their role opens, Meeting requests with how many wait for an answer.
+ */
 export default function AdminHome({ user, zone, now }: { user: PublicUser; zone: string; now: number }) {
   const permissions = useAdminPermissions();
   const range = todayRange(zone, now);
@@ -29,6 +32,10 @@ export default function AdminHome({ user, zone, now }: { user: PublicUser; zone:
   const trials = useDeviceBacked(`home.trials.${range.startDate}`, () => homeCalls.trialsFrom(now));
   // Late tutors lead to Admin → Meetings, which only admins who may view courses open; the server answers the same.
   const seesMeetings = hasPermission(permissions, { adminCourse: ['view'] });
+  const waiting = useDeviceBacked(hasPermission(permissions, { meetingRequests: ['view'] }) ? 'home.requests-waiting' : null, () =>
+    homeCalls.waitingRequests(),
+  );
+  const waitingCount = waiting.status === 'ready' ? waiting.value.totalDocs : 0;
   const tools = accountLinks(user, permissions).filter((link) => link.key !== 'profile' && link.key !== 'manageAccounts');
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
@@ -101,6 +108,11 @@ export default function AdminHome({ user, zone, now }: { user: PublicUser; zone:
             <li key={tool.key}>
               <Link to={tool.to} className={toolClass}>
                 {tool.label}
+                {tool.key === 'meetingRequests' && waitingCount > 0 && (
+                  <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800 dark:bg-amber-500/15 dark:text-amber-300">
+                    {waitingCount} waiting
+                  </span>
+                )}
               </Link>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import { ApiError } from '../../../platform/errors';
-import type { CancellationRules } from '../../../schema/contracts/cancellation-policy';
+import { type CancellationRules, percentWords } from '../../../schema/contracts/cancellation-policy';
 import type { MeetingRequestType, PenaltyPreview, RequesterRole } from '../../../schema/contracts/meeting-requests';
 import { formatMoney } from '../../../schema/contracts/money';
 import { shareOf } from './policy';
@@ -26,13 +26,6 @@ export interface PenaltyInput {
 }
 
 const hoursWords = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`);
-
-/** Basis points as a percentage with at most 2 decimals, in integers: 5000 → "50%", 1250 → "12.5%", 1 → "0.01%". */
-export function percentWords(basisPoints: number) {
-  const whole = Math.floor(basisPoints / 100);
-  const cents = basisPoints % 100;
-  return cents ? `${whole}.${String(cents).padStart(2, '0').replace(/0$/, '')}%` : `${whole}%`;
-}
 
 const VERBS: Record<MeetingRequestType, string> = { CANCEL: 'cancel', RESCHEDULE: 'reschedule', DELETE: 'delete' };
 const WHO: Record<RequesterRole, string> = { STUDENT: 'students', TUTOR: 'tutors', ADMIN: 'admins' };

@@ -1,6 +1,6 @@
-import { asc } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { CancellationRules, PolicyVersionSummary, PolicyWithVersions } from '../../../schema/contracts/cancellation-policy';
-import { cancellationPolicies } from '../../../schema/tables';
+import { cancellationPolicies, users } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import type { TenantDb } from '../tenant-db';
 import { currentPolicy } from './policy';
@@ -11,20 +11,32 @@ import { currentPolicy } from './policy';
  * was made under. Two admins saving at once both ask for the same number: the unique key refuses the second (409).
  */
 
-/** The version in force, with every version the tenant has had (the default first when it was ever in force). */
+/** The version in force, with every version the tenant has had (the default first when it was ever in force), each naming who saved it. */
 export async function policyWithVersions(tdb: TenantDb): Promise<PolicyWithVersions> {
   const [current, rows] = await Promise.all([
     currentPolicy(tdb),
     tdb.db
-      .select({ version: cancellationPolicies.version, createdBy: cancellationPolicies.createdBy, createdAt: cancellationPolicies.createdAt })
+      .select({
+        version: cancellationPolicies.version,
+        createdBy: cancellationPolicies.createdBy,
+        createdAt: cancellationPolicies.createdAt,
+        firstname: users.firstname,
+        lastname: users.lastname,
+      })
       .from(cancellationPolicies)
+      .leftJoin(users, and(eq(users._id, cancellationPolicies.createdBy), eq(users.tenantId, cancellationPolicies.tenantId)))
       .where(tdb.where(cancellationPolicies))
       .orderBy(asc(cancellationPolicies.version))
       .all(),
   ]);
-  const saved: PolicyVersionSummary[] = rows.map((r) => ({ version: r.version, createdBy: r.createdBy, createdAt: r.createdAt.toISOString() }));
-  const versions = saved.some((v) => v.version === 1) ? saved : [{ version: 1, createdBy: null, createdAt: null }, ...saved];
-  return { ...current, versions };
+  const saved: PolicyVersionSummary[] = rows.map((r) => ({
+    version: r.version,
+    createdBy: r.createdBy,
+    createdByName: `${r.firstname ?? ''} ${r.lastname ?? ''}`.trim() || null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+  const versions = saved.some((v) => v.version === 1) ? saved : [{ version: 1, createdBy: null, createdByName: null, createdAt: null }, ...saved];
+  return { ...current, createdByName: versions.find((v) => v.version === current.version)?.createdByName ?? null, versions };
 }
 
 /** Saves the rules as the next version; earlier requests keep theirs. */

@@ -3,7 +3,7 @@ import type { DropdownUser } from '../../../schema/contracts/admin-users';
 import { api } from '../../lib/api';
 import { fullName } from '../../lib/people';
 
-/** Students and tutors for the trial pickers and filters (the first hundred of each, by name). */
+/** Students and tutors for the admin pickers and filters (trials, meeting requests, waivers): the first hundred of each, by name. */
 export function usePeople() {
   const [people, setPeople] = useState<{ students: DropdownUser[]; tutors: DropdownUser[] }>({ students: [], tutors: [] });
   useEffect(() => {

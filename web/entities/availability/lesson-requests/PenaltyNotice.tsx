@@ -1,6 +1,6 @@
 import clsx from 'clsx';
-import type { PenaltyPreview } from '../../../schema/contracts/meeting-requests';
-import Spinner from '../../ui/Spinner';
+import type { PenaltyPreview } from '../../../../schema/contracts/meeting-requests';
+import Spinner from '../../../ui/Spinner';
 import { penaltyWords } from './penalty-words';
 
 export type PreviewState =

@@ -1,5 +1,5 @@
-import type { PenaltyPreview } from '../../../schema/contracts/meeting-requests';
-import { formatMoney } from '../../../schema/contracts/money';
+import type { PenaltyPreview } from '../../../../schema/contracts/meeting-requests';
+import { formatMoney } from '../../../../schema/contracts/money';
 
 const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 

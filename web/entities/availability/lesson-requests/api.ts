@@ -1,5 +1,5 @@
-import type { MeetingRequestAnswer, MeetingRequestType, PenaltyPreview } from '../../../schema/contracts/meeting-requests';
-import { api } from '../../lib/api';
+import type { MeetingRequestAnswer, MeetingRequestType, PenaltyPreview } from '../../../../schema/contracts/meeting-requests';
+import { api } from '../../../lib/api';
 
 export interface RequestBody {
   sectionId: string;
