@@ -48,6 +48,7 @@ const TrialRecordingPage = lazyPage(() => import('./features/lesson-rooms/TrialR
 const StudentQuizHistoryPage = lazyPage(() => import('./features/quiz-review/StudentQuizHistoryPage'));
 const AttemptReviewPage = lazyPage(() => import('./features/quiz-review/AttemptReviewPage'));
 const TeamMessagesPage = lazyPage(() => import('./features/chat/TeamMessagesPage'));
+const LessonReportPage = lazyPage(() => import('./features/lesson-reports/LessonReportPage'));
 const MeetingRequestsPage = lazyPage(() => import('./features/meeting-requests/MeetingRequestsPage'));
 const PenaltyWaiversPage = lazyPage(() => import('./features/penalty-waivers/PenaltyWaiversPage'));
 const CancellationPolicyPage = lazyPage(() => import('./features/cancellation-policy/CancellationPolicyPage'));
@@ -126,6 +127,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/students/:userId/quizzes', StudentQuizHistoryPage),
       signedIn('portal/students/:userId/quizzes/:submissionId', AttemptReviewPage),
       signedIn('portal/messages', TeamMessagesPage),
+      signedIn('portal/lesson-reports/:sectionId', LessonReportPage),
       signedIn('portal', PortalHomePage),
       signedIn('dashboard', DashboardPage),
       soon('dashboard/:curriculum/:subject/:subjectLevel/:subjectCode/past-papers', 'pastPapers'),

@@ -187,6 +187,8 @@ const historyFilters = {
   ...dateRange,
   sort: sortParam,
   courseId: recordId.optional(),
+  /** One lesson's rows: its page after it ends shows who came and when. */
+  sectionId: recordId.optional(),
   studentId: recordId.optional(),
   tutorId: recordId.optional(),
   referenceKey: referenceKey.optional(),

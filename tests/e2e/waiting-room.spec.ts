@@ -58,7 +58,7 @@ test('tutor and student see each other waiting, and the tutor starts the lesson 
   const student = await personIn(browser, STUDENT.email);
 
   for (const page of [tutor, student]) {
-    await expect(page.getByTestId('connection')).toHaveText('Live');
+    await expect(page.getByTestId('connection')).toHaveText('Connected');
     await expect(person(page, 'Theo Tutor')).toHaveAttribute('data-here', 'true');
     await expect(person(page, 'Sam Student')).toHaveAttribute('data-here', 'true');
   }

@@ -214,7 +214,7 @@ describe('waiting room page', () => {
     const people = await screen.findByTestId('people-waiting');
     await waitFor(() => expect(within(people).getAllByTestId('person')[0]).toHaveTextContent('Sam StudentStudent · Waiting'));
     expect(within(people).getAllByTestId('person')[1]).toHaveTextContent('Theo Tutor (you)Tutor · Not here yet');
-    expect(screen.getByTestId('connection')).toHaveTextContent('Live');
+    expect(screen.getByTestId('connection')).toHaveTextContent('Connected');
 
     await userEvent.click(screen.getByRole('button', { name: 'Start lesson' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/learning-portal/lesson-room/lesson1'));

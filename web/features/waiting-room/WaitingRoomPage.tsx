@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { CalendarX2, Clock, DoorOpen, RotateCw, TriangleAlert, Video } from 'lucide-react';
+import { Clock, DoorOpen, RotateCw, TriangleAlert, Video } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { MeetingData } from '../../../schema/contracts/waiting-room';
@@ -14,6 +14,7 @@ import { useToast } from '../../ui/toast/use-toast';
 import { waitingRoomCalls } from './api';
 import { phaseOf } from './countdown';
 import DeviceCheck from './DeviceCheck';
+import EndedLesson from './EndedLesson';
 import PeopleWaiting from './PeopleWaiting';
 import { useWaitingRoom } from './use-waiting-room';
 import type { ConnectionStatus } from './waiting-room-connection';
@@ -32,7 +33,8 @@ function useNow(everyMs: number) {
   return now;
 }
 
-const connectionText: Record<ConnectionStatus, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…', closed: 'Closed' };
+// "Connected", not "Live": the page's connection, never to be read as the lesson's own state.
+const connectionText: Record<ConnectionStatus, string> = { connecting: 'Connecting…', live: 'Connected', reconnecting: 'Reconnecting…', closed: 'Closed' };
 
 function ConnectionPill({ status }: { status: ConnectionStatus }) {
   const live = status === 'live';
@@ -123,15 +125,7 @@ export default function WaitingRoomPage() {
   if (data.status === 'CANCELLED' || ended) {
     return (
       <Centered>
-        <EmptyState
-          icon={<CalendarX2 className="size-6" aria-hidden="true" />}
-          title={data.status === 'CANCELLED' ? 'This lesson was cancelled' : 'This lesson has ended'}
-          text={`${data.title} · ${lessonTime(data.start, timeZone)}`}
-        >
-          <Link to="/portal/courses" className={secondaryButton}>
-            My courses
-          </Link>
-        </EmptyState>
+        <EndedLesson data={data} zone={timeZone} role={user?.role.name} />
       </Centered>
     );
   }

@@ -163,6 +163,7 @@ export function historyWhere(tdb: TenantDb, viewer: LedgerViewer, q: Omit<AnyHis
     q.startDate ? gte(lessonHistory.start, startOfBound(q.startDate)) : undefined,
     q.endDate ? lte(lessonHistory.start, endOfBound(q.endDate)) : undefined,
     q.courseId ? eq(lessonHistory.courseId, q.courseId) : undefined,
+    q.sectionId ? eq(lessonHistory.sectionId, q.sectionId) : undefined,
     q.studentId ? eq(lessonHistory.studentId, q.studentId) : undefined,
     q.tutorId ? eq(lessonHistory.tutorId, q.tutorId) : undefined,
     // The key is the event id's start: a range on the (tenant, event id) index, '~' sorting after every hex digit.
