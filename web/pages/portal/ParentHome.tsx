@@ -6,6 +6,7 @@ import { homeCalls } from './api';
 import { ChildResultList, FamilySchedule } from './FamilyParts';
 import HomeSection from './HomeSection';
 import { aheadRange, comingLessons } from './home-time';
+import LessonReportList from './LessonReportList';
 import LessonRow from './LessonRow';
 import { type DeviceBacked, useDeviceBacked } from './use-device-backed';
 
@@ -58,6 +59,7 @@ function ChildCard({ child, family, zone, now }: { child: UserSummary; family: D
 /** A parent's home: each linked student's next lesson and latest results, a way to act for them, and one family schedule. */
 export default function ParentHome({ students, zone, now }: { students: UserSummary[]; zone: string; now: number }) {
   const family = useDeviceBacked(students.length ? 'home.family' : null, () => homeCalls.home());
+  const reports = useDeviceBacked(students.length ? 'home.family.reports' : null, () => homeCalls.lessonReports());
   if (students.length === 0) return <p className="text-slate-600 dark:text-slate-400">No students are linked to your account yet.</p>;
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
@@ -68,6 +70,9 @@ export default function ParentHome({ students, zone, now }: { students: UserSumm
         <HomeSection title="Family schedule" testId="family-schedule" data={family} failure="The family schedule could not be loaded.">
           {({ familySchedule }) => <FamilySchedule lessons={familySchedule} zone={zone} now={now} />}
         </HomeSection>
+      </div>
+      <div className="lg:col-span-2">
+        <LessonReportList data={reports} zone={zone} now={now} />
       </div>
     </div>
   );

@@ -7,6 +7,7 @@ import { secondaryButton } from '../../ui/classes';
 import { homeCalls } from './api';
 import HomeSection from './HomeSection';
 import { aheadRange, comingLessons } from './home-time';
+import LessonReportList from './LessonReportList';
 import LessonRow from './LessonRow';
 import StudentWork from './StudentWork';
 import { useDeviceBacked } from './use-device-backed';
@@ -18,6 +19,7 @@ const AHEAD_DAYS = 60;
 export default function StudentHome({ userId, zone, now }: { userId: string; zone: string; now: number }) {
   const lessons = useDeviceBacked(`home.lessons.${userId}`, () => homeCalls.lessons(userId, aheadRange(Date.now(), AHEAD_DAYS)));
   const work = useDeviceBacked(`home.work.${userId}`, () => homeCalls.home());
+  const reports = useDeviceBacked(`home.reports.${userId}`, () => homeCalls.lessonReports());
   const unseen = useAtomValue(unseenTotalAtom);
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
@@ -72,6 +74,9 @@ export default function StudentHome({ userId, zone, now }: { userId: string; zon
       </section>
       <div className="grid grid-cols-1 gap-4 lg:col-span-3 lg:grid-cols-2">
         <StudentWork data={work} zone={zone} now={now} />
+      </div>
+      <div className="lg:col-span-3">
+        <LessonReportList data={reports} zone={zone} now={now} />
       </div>
       <div className="lg:col-span-3">
         <DashboardQuizzes />

@@ -1,5 +1,6 @@
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { HomeData } from '../../../schema/contracts/home';
+import type { LessonReportList } from '../../../schema/contracts/lesson-reports';
 import type { MeetingRequestList } from '../../../schema/contracts/meeting-requests';
 import type { MeetingsList, ScheduleList } from '../../../schema/contracts/schedule';
 import type { Trial } from '../../../schema/contracts/trials';
@@ -15,6 +16,8 @@ type Range = { startDate: string; endDate: string };
 export const homeCalls = {
   lessons: (userId: string, range: Range) => api<ScheduleList>(`/schedule/list/${encodeURIComponent(userId)}`, { query: range }),
   home: () => api<HomeData>('/home'),
+  /** The newest few: the home links each one. */
+  lessonReports: () => api<LessonReportList>('/lesson-reports', { query: { limit: 5 } }),
   tenantLessons: (range: Range) => api<MeetingsList>('/admin/schedule/meetings', { query: { ...range, limit: 50, sortKey: 'start', sortValue: 'asc' } }),
   /** One row is enough: the home shows only how many requests wait. */
   waitingRequests: () => api<MeetingRequestList>('/admin/meeting-requests', { query: { limit: 1, includeTutorAmountData: 0 } }),
