@@ -1,0 +1,90 @@
+import { adminHeaders, STUDENT, signIn } from './demo';
+import { expect, test } from './test';
+
+const MATHS = 'course_igcse_maths_theo';
+const TITLE = 'Lesson to move';
+let lessonId: string | null = null;
+
+/** Ten hours from now on a quarter hour: inside the default policy's 24-hour notice, so moving it has a penalty. */
+const tenHoursAhead = () => {
+  const at = Date.now() + 10 * 3_600_000;
+  return new Date(Math.ceil(at / 900_000) * 900_000).toISOString();
+};
+
+test.beforeAll(async ({ request }) => {
+  // Admins may place a lesson outside the tutor's hours: whatever hour the suite runs, the lesson is 10 hours away.
+  const created = await request.post('/api/team-meetings', {
+    headers: await adminHeaders(request),
+    data: {
+      course: MATHS,
+      title: TITLE,
+      start: tenHoursAhead(),
+      duration: 60,
+      attendees: [
+        { user: 'user_student', kind: 'STUDENT' },
+        { user: 'user_tutor', kind: 'TUTOR' },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  lessonId = ((await created.json()) as { _id: string })._id;
+});
+
+test.afterAll(async ({ request }) => {
+  if (lessonId) await request.delete(`/api/team-meetings/${lessonId}?course=${MATHS}`, { headers: await adminHeaders(request) });
+});
+
+test('a student asks to move a lesson inside the notice period, sees the penalty first; an admin approves and the lesson moves for both', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, STUDENT.email);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(`/learning-portal/portal/courses/${MATHS}`);
+  const row = page.getByRole('listitem').filter({ hasText: TITLE });
+  await row.getByRole('button', { name: `Ask to change ${TITLE}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ask to change this lesson' });
+  await expect(dialog.getByText('Pick a new time to see what moving the lesson costs.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Send request' })).toBeDisabled();
+
+  const slots = dialog.getByRole('group', { name: 'Select your slot' }).getByRole('button');
+  const nextDay = dialog.getByRole('button', { name: /^Next free day/ });
+  await expect(slots.first().or(nextDay)).toBeVisible({ timeout: 15_000 });
+  if (await nextDay.isVisible()) await nextDay.click();
+  await slots.first().click();
+  const notice = dialog.getByTestId('penalty-notice');
+  await expect(notice).toContainText(/Penalty: SGD \d+\.\d\d/);
+  await expect(notice).toContainText("Less than 24 hours before the lesson: 50% of the lesson's amount.");
+
+  await dialog.getByLabel(/Why\?/).fill('School trip that day.');
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/meeting-requests') && r.method() === 'POST');
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  const newStart = ((await sent).postDataJSON() as { newStart: string }).newStart;
+  await expect(page.getByText('Reschedule Request Sent!')).toBeVisible();
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'admin@studyhall.test');
+  await expect(admin).not.toHaveURL(/\/login/);
+  await admin.goto('/learning-portal/portal/admin/meeting-requests');
+  const request = admin.getByTestId('meeting-request').filter({ hasText: TITLE });
+  await expect(request).toContainText('School trip that day.');
+  await request.getByRole('button', { name: /^Respond:/ }).click();
+  const respond = admin.getByRole('dialog', { name: 'Respond to the request' });
+  await respond.getByRole('radio', { name: /^Approve: move the lesson/ }).check();
+  await respond.getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.getByText('Lesson Rescheduled!')).toBeVisible();
+  await expect(admin.getByTestId('meeting-request').filter({ hasText: TITLE })).toHaveCount(0);
+  await adminContext.close();
+
+  await page.reload();
+  await expect(page.getByRole('listitem').filter({ hasText: TITLE }).locator(`time[datetime="${newStart}"]`)).toBeVisible();
+  const tutorContext = await browser.newContext();
+  const tutor = await tutorContext.newPage();
+  await signIn(tutor, 'tutor@studyhall.test');
+  await expect(tutor).not.toHaveURL(/\/login/);
+  await tutor.goto(`/learning-portal/portal/courses/${MATHS}`);
+  await expect(tutor.getByRole('listitem').filter({ hasText: TITLE }).locator(`time[datetime="${newStart}"]`)).toBeVisible();
+  await tutorContext.close();
+});
