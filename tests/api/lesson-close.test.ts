@@ -11,6 +11,7 @@ import {
   lessonAttendance,
   lessonHistory,
   lessonSessions,
+  meetingRequests,
   pricingMembers,
   rates,
   rateVersions,
@@ -192,6 +193,41 @@ describe('a lesson closes itself into history', () => {
     expect(rows.every((r) => r.tutorAmount === 750)).toBe(true);
     expect(rows.reduce((sum, r) => sum + (r.allocatedTutorAmount ?? 0), 0)).toBe(750);
     expect(allocate(1001, 3)).toEqual([334, 334, 333]);
+  });
+
+  it('pays a lesson the student cancelled inside the late-cancel window as booked, once; a tutor’s late cancellation pays nothing', async () => {
+    const byStudent = await lesson(150, { tutors: [THEO], students: [SAM] });
+    const byTutor = await lesson(160, { tutors: [THEO], students: [SAM] });
+    for (const [section, role] of [
+      [byStudent, 'STUDENT'],
+      [byTutor, 'TUTOR'],
+    ] as const) {
+      await db.update(sections).set({ status: 'CANCELLED' }).where(eq(sections._id, section._id));
+      await db.insert(meetingRequests).values({
+        tenantId: T,
+        sectionId: section._id,
+        courseId: SEED_COURSE_IDS.maths,
+        type: 'CANCEL',
+        status: 'APPROVED',
+        requestedBy: role === 'STUDENT' ? SAM : THEO,
+        requestedByRole: role,
+        start: section.start!,
+        tutorIds: [THEO],
+        studentIds: [SAM],
+        reason: 'Late cancellation',
+        policyVersion: 1,
+        chargeable: true,
+      });
+    }
+    await run('run-chargeable');
+    await run('run-chargeable-again');
+    const [paid, ...twice] = await historyOf(byStudent._id);
+    expect(twice).toEqual([]);
+    expect(paid).toMatchObject({ tutorAmount: 3000, tutorAmountCurrency: 'SGD', classTimingStatus: 'Class Not Started' });
+    expect(paid!.rateExplanation).toMatch(/^The student cancelled inside the late-cancel window, so the lesson is paid as booked: /);
+    expect(await historyOf(byTutor._id)).toEqual([]);
+    const [still] = await db.select({ status: sections.status }).from(sections).where(eq(sections._id, byStudent._id)).all();
+    expect(still!.status).toBe('CANCELLED');
   });
 
   it('counts two tabs as one presence and the time until the last one closes', async () => {

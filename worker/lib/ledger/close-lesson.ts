@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, notExists, or, sql } from 'drizzle-orm';
 import { classTimingStatus } from '../../../schema/contracts/class-timing';
 import { formatMoney } from '../../../schema/contracts/money';
 import { courses, lessonAttendance, lessonHistory, lessonSessions, meetingRequests, rates, sectionAttendees, sections } from '../../../schema/tables';
@@ -27,6 +27,8 @@ export function allocate(amount: number, n: number): number[] {
 
 interface PayInput {
   price: NewLessonPrice | undefined;
+  /** Cancelled at the student's request inside the late-cancel window: the lesson still counts for pay. */
+  cancelledLate?: boolean;
   nobodyCame: boolean;
   tutorCame: boolean;
   anyStudentCame: boolean;
@@ -39,6 +41,8 @@ export function payFor(input: PayInput): { amount: number | null; why: string } 
   const { price } = input;
   if (!price || price.amount == null || !price.currency) return { amount: null, why: price?.explanation ?? 'No tutor was on this lesson to pay.' };
   const full = formatMoney(price.amount, price.currency);
+  if (input.cancelledLate)
+    return { amount: price.amount, why: `The student cancelled inside the late-cancel window, so the lesson is paid as booked: ${price.explanation}` };
   const percent = (bp: number) => `${bp / 100}%`;
   if (input.nobodyCame) {
     const amount = shareOf(price.amount, input.notStartedPayBasisPoints);
@@ -59,11 +63,13 @@ export function payFor(input: PayInput): { amount: number | null; why: string } 
  * "End lesson", writes each row once. A cancelled lesson closes into nothing.
  */
 export async function closeLessonStatements(tdb: TenantDb, section: SectionRow, closedAt: Date, closer: Closer) {
-  if (section.status === 'CANCELLED' || !section.start || section.deletedAt) return { statements: [], rows: [] as NewHistoryRow[] };
+  const cancelledLate = section.status === 'CANCELLED' && (await chargeableCancellation(tdb, section._id));
+  if ((section.status === 'CANCELLED' && !cancelledLate) || !section.start || section.deletedAt) return { statements: [], rows: [] as NewHistoryRow[] };
   const end = plannedEnd(section);
   const endedAt = closer.kind === 'JOB' ? end : new Date(Math.min(closedAt.getTime(), end.getTime()));
   const [prices, course, attendees, attendance, policy, penalties] = await Promise.all([
-    priceEndedLesson(tdb, section, endedAt),
+    // A late cancellation is priced as the lesson it would have been.
+    priceEndedLesson(tdb, cancelledLate ? { ...section, status: 'ACTIVE' } : section, endedAt),
     tdb.db
       .select()
       .from(courses)
@@ -111,6 +117,7 @@ export async function closeLessonStatements(tdb: TenantDb, section: SectionRow, 
   const nobodyCame = [tutorId, ...studentIds].every((id) => !id || !seen.has(id));
   const pay = payFor({
     price,
+    cancelledLate,
     nobodyCame,
     tutorCame: Boolean(tutorSeen),
     anyStudentCame: studentIds.some((id) => seen.has(id)),
@@ -189,7 +196,30 @@ function secondsIn(seen: Attendance | undefined, endedAt: Date) {
   return seen.secondsInRoom + open;
 }
 
-/** The lessons whose planned end has passed and that are not closed yet, oldest first. */
+/** A student's (or parent's) cancellation an admin approved inside the late-cancel window: "cancelled but chargeable". */
+const chargeableRequest = (tdb: TenantDb, sectionId: string | typeof sections._id) =>
+  tdb.db
+    .select({ one: sql`1` })
+    .from(meetingRequests)
+    .where(
+      tdb.where(
+        meetingRequests,
+        eq(meetingRequests.sectionId, sectionId),
+        eq(meetingRequests.type, 'CANCEL'),
+        eq(meetingRequests.status, 'APPROVED'),
+        eq(meetingRequests.requestedByRole, 'STUDENT'),
+        eq(meetingRequests.chargeable, true),
+      ),
+    );
+
+async function chargeableCancellation(tdb: TenantDb, sectionId: string) {
+  return Boolean(await chargeableRequest(tdb, sectionId).get());
+}
+
+/**
+ * The lessons whose planned end has passed and that are not closed yet, oldest first: live ones, and those cancelled
+ * but chargeable that have no history yet (they close into a paid row, as if held).
+ */
 export function endedOpenLessons(tdb: TenantDb, now: Date, limit: number) {
   return tdb.db
     .select()
@@ -198,7 +228,19 @@ export function endedOpenLessons(tdb: TenantDb, now: Date, limit: number) {
       tdb.where(
         sections,
         inArray(sections.kind, ['ZOOM', 'TEAMS']),
-        eq(sections.status, 'ACTIVE'),
+        or(
+          eq(sections.status, 'ACTIVE'),
+          and(
+            eq(sections.status, 'CANCELLED'),
+            exists(chargeableRequest(tdb, sections._id)),
+            notExists(
+              tdb.db
+                .select({ one: sql`1` })
+                .from(lessonHistory)
+                .where(tdb.where(lessonHistory, eq(lessonHistory.sectionId, sections._id))),
+            ),
+          ),
+        ),
         sql`${sections.deletedAt} is null`,
         sql`${sections.start} is not null`,
         sql`${sections.start} + coalesce(${sections.duration}, 0) * 60000 <= ${now.getTime()}`,
