@@ -24,9 +24,9 @@ export type HistoryRow = typeof lessonHistory.$inferSelect;
 const student = alias(users, 'history_student');
 const tutor = alias(users, 'history_tutor');
 
-/** One history row with the names a view shows: its student, its tutor and its course, read in the same query. */
 /**
- * Each joined column has its own name: D1 answers a batch with objects, so two `firstname`s would collapse into one
+ * One history row with the names a view shows (its student, its tutor and its course), read in the same query. Each
+ * joined column has its own name: D1 answers a batch with objects, so two `firstname`s would collapse into one
  * and shift every column after them.
  */
 export const historySelection = {
