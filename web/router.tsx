@@ -51,6 +51,7 @@ const TeamMessagesPage = lazyPage(() => import('./features/chat/TeamMessagesPage
 const MeetingRequestsPage = lazyPage(() => import('./features/meeting-requests/MeetingRequestsPage'));
 const PenaltyWaiversPage = lazyPage(() => import('./features/penalty-waivers/PenaltyWaiversPage'));
 const CancellationPolicyPage = lazyPage(() => import('./features/cancellation-policy/CancellationPolicyPage'));
+const MyPayPage = lazyPage(() => import('./features/tutor-pay/MyPayPage'));
 
 /** A page the route renders as it is; its props, if any, are optional. */
 type NoProps = Record<never, never>;
@@ -103,6 +104,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/profile', ProfilePage),
       signedIn('portal/availability', AvailabilityPage),
       signedIn('portal/availability/:userId', AvailabilityPage),
+      signedIn('portal/my-pay', MyPayPage),
       signedIn('portal/admin/users', AdminUsersPage),
       signedIn('portal/admin/users/:userId', AdminUserDetailPage),
       signedIn('portal/admin/roles', RolesPage),
