@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LessonHistoryTutorRecord, TutorAmountData } from '../../schema/contracts/lesson-history';
+import type { MeetingRequestRecord } from '../../schema/contracts/meeting-requests';
 import type { MyPay } from '../../schema/contracts/pay-runs';
+import type { PenaltyWaiverRecord } from '../../schema/contracts/penalty-waivers';
 import { monthIn, monthName, monthRange, shiftMonth } from '../../web/features/tutor-pay/month';
 import { renderApp, signedInApi, storeSession } from './app-harness';
 import { json, mockApi, user } from './fetch-mock';
@@ -107,6 +109,61 @@ const myPay = (month: string, over: Partial<MyPay> = {}): MyPay => ({
   ...over,
 });
 
+const waiver = (over: Partial<PenaltyWaiverRecord> = {}): PenaltyWaiverRecord => ({
+  _id: 'w1',
+  createdAt: '2030-01-08T03:00:00.000Z',
+  course: { _id: 'c1', title: 'IGCSE Mathematics' },
+  startDate: '2030-01-07T01:00:00.000Z',
+  endDate: '2030-01-07T02:00:00.000Z',
+  tutor: { _id: 'theo', firstname: 'Theo', lastname: 'Tutor' },
+  students: [{ _id: 'sam', firstname: 'Sam', lastname: 'Student' }],
+  lessonType: 'LESSON',
+  paymentType: 'CREDIT',
+  amount: 300,
+  currency: 'SGD',
+  type: 'DEDUCTION',
+  paymentStatus: 'PROCESSING',
+  appealStatus: null,
+  appealTutorNote: null,
+  appealAdminNote: null,
+  appealRespondedBy: null,
+  lessonHistoryId: 'h1',
+  meetingRequestId: null,
+  manual: false,
+  category: null,
+  note: 'Lesson notes were not shared',
+  payRunId: null,
+  createdBy: 'admin',
+  adminNotes: [],
+  ...over,
+});
+
+const request: MeetingRequestRecord = {
+  _id: 'r1',
+  status: 'APPROVED',
+  type: 'CANCEL',
+  requestedByRole: 'TUTOR',
+  requestedBy: { _id: 'theo', firstname: 'Theo', lastname: 'Tutor' },
+  createdAt: '2030-01-05T00:00:00.000Z',
+  start: '2030-01-06T01:00:00.000Z',
+  newStart: null,
+  section: { _id: 's9', title: 'Mathematics lesson 9' },
+  course: { _id: 'c1', title: 'IGCSE Mathematics' },
+  tutors: [{ _id: 'theo', firstname: 'Theo', lastname: 'Tutor' }],
+  students: [{ _id: 'sam', firstname: 'Sam', lastname: 'Student' }],
+  reason: 'Unwell',
+  policyVersion: 1,
+  penalty: true,
+  penaltyAmount: 2000,
+  penaltyCurrency: 'SGD',
+  penaltyReason: 'less than 24 hours before the lesson: 50% of SGD 40.00',
+  chargeable: true,
+  tutorPaymentStatus: 'PROCESSING',
+  respondedBy: null,
+  respondedAt: null,
+  responseNote: null,
+};
+
 interface Sent {
   pay: URLSearchParams[];
   lessons: URLSearchParams[];
@@ -117,11 +174,12 @@ const list = <T,>(docs: T[], extra: Record<string, unknown> = {}) => json({ docs
 
 interface Setup {
   docs?: LessonHistoryTutorRecord[];
+  waivers?: PenaltyWaiverRecord[];
   /** The lesson list answers this failure until it is cleared. */
   failure?: { lessons: string | null };
 }
 
-function open({ docs = ROWS, failure = { lessons: null } }: Setup = {}) {
+function open({ docs = ROWS, waivers = [waiver()], failure = { lessons: null } }: Setup = {}) {
   storeSession(TUTOR);
   const sent: Sent = { pay: [], lessons: [], bodies: [] };
   mockApi({
@@ -141,6 +199,13 @@ function open({ docs = ROWS, failure = { lessons: null } }: Setup = {}) {
       const { note } = body as { note: string };
       return json({ message: 'Concern raised!', doc: row({ concernStatus: 'PENDING', concernNote: note }) });
     },
+    'GET /api/penalty-waivers': () => list(waivers),
+    'POST /api/penalty-waivers/w1/appeal': ({ url, json: body }) => {
+      sent.bodies.push({ url, body });
+      return json({ message: 'Penalty appeal request sent!', doc: waiver({ appealStatus: 'PENDING', appealTutorNote: (body as { note: string }).note }) });
+    },
+    'GET /api/meeting-requests': () =>
+      list([request, { ...request, _id: 'r2', requestedByRole: 'STUDENT', requestedBy: { _id: 'sam', firstname: 'Sam', lastname: 'Student' } }]),
   });
   renderApp('/portal/my-pay');
   return sent;
@@ -223,11 +288,12 @@ describe('my lessons and pay', { timeout: 30_000 }, () => {
   });
 
   it('says in a sentence when the month has no lessons', async () => {
-    open({ docs: [] });
+    open({ docs: [], waivers: [] });
     const month = monthName(monthIn(ZONE));
     expect(await screen.findByText(`No lessons in ${month} yet.`, {}, FIRST_PAINT)).toBeInTheDocument();
     expect(screen.getByText('Lessons appear here once they end.')).toBeInTheDocument();
     expect(screen.getByText(`Nothing earned in ${month} yet.`)).toBeInTheDocument();
+    expect(screen.getByText(`No penalties or adjustments in ${month}.`)).toBeInTheDocument();
   });
 
   it('raises a concern with the lesson and the note, checked before it is sent, and shows it waiting', async () => {
@@ -260,6 +326,54 @@ describe('my lessons and pay', { timeout: 30_000 }, () => {
     expect(maths).toHaveTextContent('Concern resolved');
     expect(within(maths!).getByTestId('concern')).toHaveTextContent('Your concern: “Ran long.” Approved by an admin: “Paid the extra minutes.”');
     expect(within(maths!).getByRole('button', { name: /^Raise a concern/ })).toBeEnabled();
+  });
+
+  it('appeals a deduction with the tutor’s note and shows the appeal waiting', async () => {
+    const sent = open();
+    const u = userEvent.setup();
+    const entry = await screen.findByTestId('waiver', {}, FIRST_PAINT);
+    expect(entry).toHaveTextContent('SGD 3.00 taken from your pay for IGCSE Mathematics on Mon, 7 Jan 2030, 09:00 GMT+8.');
+    expect(entry).toHaveTextContent('Reason: “Lesson notes were not shared.”');
+    await u.click(within(entry).getByRole('button', { name: /^Appeal/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Appeal this penalty' });
+    await u.type(within(dialog).getByLabelText('Why should it be taken back?'), 'I shared them in the chat');
+    await u.click(within(dialog).getByRole('button', { name: 'Send the appeal' }));
+    expect(await screen.findByText('Penalty appeal request sent!')).toBeInTheDocument();
+    expect(sent.bodies).toEqual([{ url: '/api/penalty-waivers/w1/appeal', body: { note: 'I shared them in the chat' } }]);
+    const appealed = screen.getByTestId('waiver');
+    expect(appealed).toHaveTextContent('Appeal waiting');
+    expect(within(appealed).getByTestId('appeal')).toHaveTextContent('You appealed: “I shared them in the chat.” An admin has not answered yet.');
+    expect(within(appealed).queryByRole('button', { name: /^Appeal/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the admin’s answer to an appeal, and no appeal for a paid deduction or an addition', async () => {
+    open({
+      waivers: [
+        waiver({
+          appealStatus: 'REJECTED',
+          appealTutorNote: 'I shared them',
+          appealAdminNote: 'They were shared a day late',
+          appealRespondedBy: { _id: 'ada', firstname: 'Ada', lastname: 'Admin' },
+        }),
+        waiver({ _id: 'w2', paymentStatus: 'PAID', payRunId: 'run1' }),
+        waiver({ _id: 'w3', type: 'ADDITION', amount: 1000, note: 'Cover lesson' }),
+      ],
+    });
+    const entries = await screen.findAllByTestId('waiver', {}, FIRST_PAINT);
+    expect(within(entries[0]!).getByTestId('appeal')).toHaveTextContent(
+      'You appealed: “I shared them.” Appeal rejected by Ada Admin: “They were shared a day late.”',
+    );
+    expect(entries[1]).toHaveTextContent('It has been paid out, so it can no longer be appealed.');
+    expect(entries[2]).toHaveTextContent('SGD 10.00 added to your pay');
+    for (const entry of entries) expect(within(entry).queryByRole('button', { name: /^Appeal/ })).not.toBeInTheDocument();
+  });
+
+  it('lists the penalties of the tutor’s own requests, not the students’', async () => {
+    open();
+    const penalties = await screen.findAllByTestId('request-penalty', {}, FIRST_PAINT);
+    expect(penalties).toHaveLength(1);
+    expect(penalties[0]).toHaveTextContent('You asked to cancel Mathematics lesson 9 (IGCSE Mathematics) on Sun, 6 Jan 2030, 09:00 GMT+8.');
+    expect(penalties[0]).toHaveTextContent('Penalty SGD 20.00 (less than 24 hours before the lesson: 50% of SGD 40.00). An admin approved the request.');
   });
 
   it('says why when the lessons cannot be loaded, and tries again', async () => {

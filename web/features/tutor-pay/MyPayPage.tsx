@@ -11,6 +11,7 @@ import { LessonList } from './LessonList';
 import { MonthSwitcher } from './MonthSwitcher';
 import { MONTH_PATTERN, monthIn } from './month';
 import { PaySummary } from './PaySummary';
+import { PenaltiesSection } from './PenaltiesSection';
 import { useLoad } from './use-load';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -24,8 +25,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** The month the address names, its figures and its lessons. */
-function TutorMonths({ zone }: { zone: string }) {
+/** The month the address names, the figures, lessons and penalties of it. */
+function TutorMonths({ tutorId, zone }: { tutorId: string; zone: string }) {
   const [params, setParams] = useSearchParams();
   const thisMonth = monthIn(zone);
   const asked = params.get('month') ?? '';
@@ -40,13 +41,16 @@ function TutorMonths({ zone }: { zone: string }) {
       <Section id="my-pay-lessons" title="Lessons">
         <LessonList key={month} month={month} zone={zone} onConcernRaised={again} />
       </Section>
+      <Section id="my-pay-penalties" title="Penalties and adjustments">
+        <PenaltiesSection key={month} month={month} zone={zone} tutorId={tutorId} />
+      </Section>
     </>
   );
 }
 
 /**
  * /portal/my-pay: a tutor's month in their own zone, with what it earned per currency, its lessons with their pay and
- * attendance. The month is in the address (`?month=2026-11`), so it can be shared
+ * attendance, and the penalties and adjustments. The month is in the address (`?month=2026-11`), so it can be shared
  * and the back button returns to the month before.
  */
 export default function MyPayPage() {
@@ -60,7 +64,7 @@ export default function MyPayPage() {
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             What you earned each month, lesson by lesson. Months and times are in {zone.replaceAll('_', ' ')}.
           </p>
-          <TutorMonths zone={zone} />
+          <TutorMonths tutorId={user._id} zone={zone} />
         </>
       ) : (
         <div className="mt-6">

@@ -26,6 +26,7 @@ export const timingBadge = (status: string) =>
   pill(status === 'On Time' ? tone.green : status.endsWith('Min Late') ? tone.amber : status === 'Missed' ? tone.rose : tone.grey);
 export const paymentBadge = (status: TutorPaymentStatus) => pill(status === 'PAID' ? tone.green : tone.amber);
 export const concernBadge = (status: ConcernStatus) => pill(status === 'RESOLVED' ? tone.green : status === 'REJECTED' ? tone.grey : tone.rose);
+export const toneBadge = (colour: keyof typeof tone) => pill(tone[colour]);
 
 /** Money always with its currency; a lesson no rate applied to has none, and the rate explanation says why. */
 export const moneyText = (amount: number | null, currency: string | null) => (amount === null || !currency ? 'No pay recorded' : formatMoney(amount, currency));
