@@ -52,6 +52,7 @@ const LessonReportPage = lazyPage(() => import('./features/lesson-reports/Lesson
 const MeetingRequestsPage = lazyPage(() => import('./features/meeting-requests/MeetingRequestsPage'));
 const PenaltyWaiversPage = lazyPage(() => import('./features/penalty-waivers/PenaltyWaiversPage'));
 const CancellationPolicyPage = lazyPage(() => import('./features/cancellation-policy/CancellationPolicyPage'));
+const MyPayPage = lazyPage(() => import('./features/tutor-pay/MyPayPage'));
 
 /** A page the route renders as it is; its props, if any, are optional. */
 type NoProps = Record<never, never>;
@@ -104,6 +105,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/profile', ProfilePage),
       signedIn('portal/availability', AvailabilityPage),
       signedIn('portal/availability/:userId', AvailabilityPage),
+      signedIn('portal/my-pay', MyPayPage),
       signedIn('portal/admin/users', AdminUsersPage),
       signedIn('portal/admin/users/:userId', AdminUserDetailPage),
       signedIn('portal/admin/roles', RolesPage),

@@ -13,7 +13,11 @@ describe('account menu links', () => {
       'Profile /portal/profile',
       'Manage accounts /manage-accounts',
     ]);
-    expect(labels(as({ role: { name: 'TUTOR', isGuest: false } }), null)).toEqual(['Profile /portal/profile', 'Availability /portal/availability']);
+    expect(labels(as({ role: { name: 'TUTOR', isGuest: false } }), null)).toEqual([
+      'Profile /portal/profile',
+      'Availability /portal/availability',
+      'My lessons and pay /portal/my-pay',
+    ]);
   });
 
   it('shows admins Users and Roles only when their permissions grant them', () => {

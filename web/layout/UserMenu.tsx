@@ -19,6 +19,7 @@ import {
   UserRound,
   Users,
   UsersRound,
+  Wallet,
 } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
@@ -48,6 +49,7 @@ export const accountLinkIcons: Record<AccountLinkKey, LucideIcon> = {
   penaltyWaivers: HandCoins,
   cancellationPolicy: ScrollText,
   availability: CalendarCheck,
+  myPay: Wallet,
 };
 
 export default function UserMenu({ user, buttonRef }: { user: PublicUser; buttonRef?: Ref<HTMLButtonElement> }) {

@@ -34,7 +34,8 @@ export type AccountLinkKey =
   | 'meetingRequests'
   | 'penaltyWaivers'
   | 'cancellationPolicy'
-  | 'availability';
+  | 'availability'
+  | 'myPay';
 
 export interface AccountLink extends NavItem {
   key: AccountLinkKey;
@@ -47,7 +48,10 @@ export interface AccountLink extends NavItem {
 export function accountLinks(user: PublicUser, permissions: PermissionMap | null): AccountLink[] {
   const links: AccountLink[] = [{ key: 'profile', to: '/portal/profile', label: 'Profile' }];
   if (user.userMapper.length > 0) links.push({ key: 'manageAccounts', to: '/manage-accounts', label: 'Manage accounts' });
-  if (user.role.name === 'TUTOR') links.push({ key: 'availability', to: '/portal/availability', label: 'Availability' });
+  if (user.role.name === 'TUTOR') {
+    links.push({ key: 'availability', to: '/portal/availability', label: 'Availability' });
+    links.push({ key: 'myPay', to: '/portal/my-pay', label: 'My lessons and pay' });
+  }
   if (user.role.name === 'ADMIN') {
     if (hasPermission(permissions, { adminUsers: ['view'] })) links.push({ key: 'users', to: '/portal/admin/users', label: 'Users' });
     if (hasPermission(permissions, { roles: ['view'], tutorRoles: ['view'] })) links.push({ key: 'roles', to: '/portal/admin/roles', label: 'Roles' });

@@ -1,4 +1,4 @@
-import { CalendarDays, Clock } from 'lucide-react';
+import { CalendarDays, Clock, Wallet } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { othersOf } from '../../features/schedule/lesson-style';
 import { secondaryButton } from '../../ui/classes';
@@ -13,7 +13,7 @@ import WaitingNowList from './WaitingNowList';
 /** Students arrive by the minute; a tutor's home asks again this often while it is on screen. */
 const WAITING_REFRESH_MS = 20_000;
 
-/** A tutor's home: who is waiting now, today's lessons with their students, and the ways to the week and to working hours. */
+/** A tutor's home: who is waiting now, today's lessons with their students, and the ways to the week, to working hours and to pay. */
 export default function TutorHome({ userId, zone, now }: { userId: string; zone: string; now: number }) {
   const range = todayRange(zone, now);
   const lessons = useDeviceBacked(`home.today.${userId}.${range.startDate}`, () => homeCalls.lessons(userId, range));
@@ -48,6 +48,10 @@ export default function TutorHome({ userId, zone, now }: { userId: string; zone:
         <Link to="/portal/availability" className={secondaryButton}>
           <Clock className="size-4" aria-hidden="true" />
           Working hours and time off
+        </Link>
+        <Link to="/portal/my-pay" className={secondaryButton}>
+          <Wallet className="size-4" aria-hidden="true" />
+          My lessons and pay
         </Link>
       </section>
     </div>
