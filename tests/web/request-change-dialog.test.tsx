@@ -7,7 +7,7 @@ import { slotTime } from '../../web/entities/availability/slot-times';
 import Toaster from '../../web/ui/toast/Toaster';
 import { json, mockApi } from './fetch-mock';
 
-const LESSON = { _id: 'lesson_1', title: 'Algebra', start: '2030-01-07T09:00:00.000Z', duration: 60, tutorId: 'theo' };
+const LESSON = { _id: 'lesson_1', title: 'Algebra', start: '2030-01-07T09:00:00.000Z', duration: 60, tutorId: 'theo', when: 'Mon, 7 Jan 2030, 09:00 GMT' };
 const ZONE = 'Europe/London';
 const LATE = {
   penalty: true,

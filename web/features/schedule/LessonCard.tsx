@@ -6,6 +6,7 @@ import type { ScheduleLesson } from '../../../schema/contracts/schedule';
 import RequestChangeDialog from '../../entities/availability/lesson-requests/RequestChangeDialog';
 import { joinOpensText } from '../../entities/lessons/join-opens';
 import { lessonStatusLabel } from '../../entities/lessons/lesson-status';
+import { lessonTime } from '../../entities/lessons/lesson-time';
 import { smallButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { timeLabel } from './calendar';
@@ -114,7 +115,7 @@ export default function LessonCard({
       {asking && (
         <RequestChangeDialog
           open
-          lesson={{ ...lesson, tutorId: lesson.attendees.find((a) => a.kind === 'TUTOR')?._id }}
+          lesson={{ ...lesson, tutorId: lesson.attendees.find((a) => a.kind === 'TUTOR')?._id, when: lessonTime(lesson.start, zone) }}
           zone={zone}
           onClose={() => setAsking(false)}
           onSent={onChanged}

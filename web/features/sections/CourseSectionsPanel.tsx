@@ -238,6 +238,7 @@ export default function CourseSectionsPanel({ courseId, mode, tutor }: { courseI
             ...asking,
             start: asking.start!,
             duration: asking.duration ?? 0,
+            when: formatTime(asking.start!),
             tutorId: asking.attendees.find((a) => a.kind === 'TUTOR')?.user ?? tutor?._id,
           }}
           zone={zone}

@@ -25,6 +25,8 @@ export interface RequestLesson {
   start: string;
   duration: number;
   tutorId: string | undefined;
+  /** The lesson's time as the page around it writes it. */
+  when: string;
 }
 
 interface Props {
