@@ -85,7 +85,9 @@ test('an admin edits the cancellation policy on a phone and sees the version it 
     await expect(page.getByTestId('policy-saved')).toHaveText(`Saved as version ${next}. Requests already made keep the version they were made under.`);
     await expect(page.getByTestId('policy-version')).toContainText(`Version ${next}, saved on`);
     await expect(page.getByTestId('policy-version')).toContainText('by Ada Admin.');
-    await expect(page.getByText(`A lesson cancelled less than ${late} hours before it starts still counts as held for pay and charge`)).toBeVisible();
+    await expect(
+      page.getByText(`A lesson a student or parent cancels less than ${late} hours before it starts still counts as held for pay and charge`),
+    ).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   } finally {
     // Other journeys ask for lessons to change under the seeded rules: they come back as the next version.

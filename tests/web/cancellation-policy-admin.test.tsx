@@ -55,7 +55,9 @@ describe('cancellation policy editor', { timeout: 30_000 }, () => {
       ),
     ).toBeInTheDocument();
     expect(
-      screen.getByText('A lesson cancelled less than 24 hours before it starts still counts as held for pay and charge (cancelled but chargeable).'),
+      screen.getByText(
+        'A lesson a student or parent cancels less than 24 hours before it starts still counts as held for pay and charge (cancelled but chargeable).',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit the policy' })).not.toBeInTheDocument();
   });

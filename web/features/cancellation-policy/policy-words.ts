@@ -40,7 +40,7 @@ export function policySentences(rules: CancellationRules): string[] {
     : ['No request carries a penalty.'];
   const narrowest = rules.tiers.length > 1 ? ['Where several of these apply, the one with the shortest notice does.'] : [];
   const late = rules.lateCancelHours
-    ? `A lesson cancelled less than ${hours(rules.lateCancelHours)} before it starts still counts as held for pay and charge (cancelled but chargeable).`
+    ? `A lesson a student or parent cancels less than ${hours(rules.lateCancelHours)} before it starts still counts as held for pay and charge (cancelled but chargeable).`
     : 'A cancelled lesson never counts as held.';
   return [
     ...who,
