@@ -199,6 +199,15 @@ export class WaitingRoom extends DurableObject<Env> {
     };
   }
 
+  /**
+   * Now, but later than every registration still here: the Workers clock stands still within an event, so two people
+   * registering together would tie and the list's order would be the sockets' order instead of arrival.
+   */
+  private arrivalTime() {
+    const latest = Math.max(0, ...this.participants().map((p) => Date.parse(p.joinedAt)));
+    return Math.max(Date.now(), latest + 1);
+  }
+
   private participants(except?: WebSocket) {
     return participantsOf(openSockets<WaitingSocketState>(this.ctx, except).map((s) => s.state));
   }
@@ -208,7 +217,7 @@ export class WaitingRoom extends DurableObject<Env> {
       return this.reply(ws, { type: 'error', message: `kind: you can join this waiting room only as ${state.kind}` });
     }
     const alreadyPresent = this.participants().some((p) => p.userId === state.userId);
-    if (state.registeredAt === null) ws.serializeAttachment({ ...state, registeredAt: Date.now() });
+    if (state.registeredAt === null) ws.serializeAttachment({ ...state, registeredAt: this.arrivalTime() });
     const participant = this.participants().find((p) => p.userId === state.userId);
     if (!participant) return;
     const frame: WaitingRoomServerFrame = { type: 'onRegisteredToWaitingRoom', participant };
