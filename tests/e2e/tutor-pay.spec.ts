@@ -8,21 +8,22 @@ import { expect, type Page, test } from './test';
  */
 const ZONE = 'Asia/Singapore';
 const COURSE = 'IGCSE Mathematics with Theo';
-const MATHS = 'course_igcse_maths_theo';
 
 /** `2026-11`: the month an instant falls in, in Theo's zone. */
 const monthOf = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit' }).format(at);
 
-/** When the seeded lesson started, as Theo's own list has it. */
+/** The seeded lesson as Theo's own list has it: other journeys close more Maths lessons before this one runs. */
+const SEEDED = 'section_maths_lesson_1';
+
 async function seededLessonStart(page: Page) {
   const token = await page.request.post('/api/oauth/token', {
     form: { client_id: 'studyhall-web', grant_type: 'password', username: 'login:tutor@studyhall.test', password: DEMO_PASSWORD },
   });
   const { access_token } = (await token.json()) as { access_token: string };
-  const answer = await page.request.get('/api/lesson-history', { headers: { authorization: `Bearer ${access_token}` }, params: { courseId: MATHS } });
+  const answer = await page.request.get('/api/lesson-history', { headers: { authorization: `Bearer ${access_token}` }, params: { sectionId: SEEDED } });
   const { docs } = (await answer.json()) as LessonHistoryList<LessonHistoryTutorRecord>;
-  expect(docs.length).toBeGreaterThan(0);
-  return new Date(docs.at(-1)!.start);
+  expect(docs).toHaveLength(1);
+  return new Date(docs[0]!.start);
 }
 
 test('a tutor raises a concern about a lesson’s pay on a phone, and sees it resolved once an admin approves it', async ({ page, browser }) => {
@@ -38,8 +39,8 @@ test('a tutor raises a concern about a lesson’s pay on a phone, and sees it re
   if (monthOf(start) !== monthOf(new Date())) await page.getByRole('button', { name: /^Previous month/ }).click();
   await expect(page.getByTestId('pay-currency').filter({ hasText: 'Earned in SGD' })).toContainText(/SGD \d+\.\d{2}/);
 
-  const lesson = page.getByTestId('lesson-row').filter({ hasText: COURSE });
-  await expect(lesson).toHaveCount(1);
+  const lesson = page.locator(`[data-testid="lesson-row"][data-section-id="${SEEDED}"]`);
+  await expect(lesson).toContainText(COURSE);
   await expect(lesson.getByTestId('lesson-pay')).toHaveText('SGD 40.00');
   await expect(lesson).toContainText('4 Min Late');
   const attendance = lesson.getByTestId('attendance');
@@ -61,7 +62,7 @@ test('a tutor raises a concern about a lesson’s pay on a phone, and sees it re
   await signIn(adminPage, 'admin@studyhall.test');
   await expect(adminPage).toHaveURL(/\/learning-portal\/(dashboard|portal)/);
   await adminPage.goto('/learning-portal/portal/admin/lesson-history');
-  await adminPage.getByTestId('history-row').filter({ hasText: COURSE }).getByRole('button', { name: COURSE }).click();
+  await adminPage.locator(`[data-testid="history-row"][data-section-id="${SEEDED}"]`).getByRole('button', { name: COURSE }).click();
   const detail = adminPage.getByRole('dialog', { name: COURSE });
   await expect(detail).toContainText(note);
   await detail.getByLabel('Your answer to the tutor').fill('Agreed: the ten minutes are added as an adjustment.');

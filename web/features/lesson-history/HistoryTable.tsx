@@ -87,7 +87,13 @@ export function HistoryTable({
           {rows.map((row) => {
             const when = lessonTime(row.start, zone);
             return (
-              <tr key={row._id} data-testid="history-row" onClick={() => onOpen(row)} className="cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-800/50">
+              <tr
+                key={row._id}
+                data-testid="history-row"
+                data-section-id={row.sectionId}
+                onClick={() => onOpen(row)}
+                className="cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-800/50"
+              >
                 {selection && (
                   <td className={cellClass}>
                     <input

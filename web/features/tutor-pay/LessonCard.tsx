@@ -36,7 +36,7 @@ export function LessonCard({ row, zone, onRaiseConcern }: { row: LessonHistoryTu
   const waiting = row.concernStatus === 'PENDING';
   const reasonId = `concern-waiting-${row._id}`;
   return (
-    <li className={`${cardClass} space-y-3 p-4 sm:p-5`} data-testid="lesson-row">
+    <li className={`${cardClass} space-y-3 p-4 sm:p-5`} data-testid="lesson-row" data-section-id={row.sectionId}>
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
         <div className="min-w-0">
           <h3 className="font-semibold text-slate-900 dark:text-white">{title}</h3>
