@@ -2,12 +2,13 @@ import { env } from 'cloudflare:workers';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databaseFor } from '../../platform/database';
 import { lessonHistoryExportQuery } from '../../schema/contracts/lesson-history';
 import { lessonHistory, meetingRequests, users } from '../../schema/tables';
-import { exportHours, lessonHistoryCsv } from '../../worker/lib/ledger/exports';
+import { exportDates, exportHours, lessonHistoryCsv } from '../../worker/lib/ledger/exports';
 import { scopedDb } from '../../worker/lib/tenant-db';
 import { expectFieldError, signIn } from '../helpers/auth';
 import { call, closedLesson, type LedgerCallers, MATHS, MAYA, PHYSICS, SAM, seedLedgerWorld, T, THEO, TIA } from '../helpers/ledger';
@@ -171,6 +172,35 @@ describe('happy', () => {
     expect(exportHours(50)).toBe('0.83');
     expect(exportHours(5)).toBe('0.08');
     expect(exportHours(180)).toBe('3.00');
+  });
+
+  it('writes every date as date-fns would, across zones, DST changes, midnight and noon, with one formatter an export', () => {
+    const spec = (ms: number, zone: string) => format(new TZDate(ms, zone), 'yyyy-MM-dd hh:mm a');
+    const zones = ['Asia/Singapore', 'Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'UTC'];
+    const formatters = new Map(zones.map((zone) => [zone, exportDates(zone)]));
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), fc.integer({ min: Date.parse('1990-01-01'), max: Date.parse('2060-01-01') }), (zone, ms) => {
+        expect(formatters.get(zone)!(ms)).toBe(spec(ms, zone));
+      }),
+      { numRuns: 2000, seed: 30 },
+    );
+    // Every 15 minutes around a spring-forward and a fall-back (Lord Howe moves half an hour), through midnight and noon.
+    for (const [zone, change] of [
+      ['Europe/London', '2026-03-29T01:00:00Z'],
+      ['Europe/London', '2026-10-25T01:00:00Z'],
+      ['America/New_York', '2026-11-01T06:00:00Z'],
+      ['Australia/Lord_Howe', '2026-04-04T15:00:00Z'],
+    ] as const) {
+      const date = formatters.get(zone)!;
+      for (let quarter = -56; quarter <= 56; quarter++) {
+        const ms = Date.parse(change) + quarter * 15 * 60_000;
+        expect(date(ms)).toBe(spec(ms, zone));
+        expect(date(new Date(ms))).toBe(spec(ms, zone));
+      }
+    }
+    expect(formatters.get('UTC')!(Date.parse('2026-03-05T00:05:00Z'))).toBe('2026-03-05 12:05 AM');
+    expect(formatters.get('UTC')!(Date.parse('2026-03-05T12:30:00Z'))).toBe('2026-03-05 12:30 PM');
+    expect(formatters.get('UTC')!(null)).toBe('');
   });
 
   it('leaves the tutor-money columns out for an admin who may export but not view the list', async () => {

@@ -1,9 +1,13 @@
+import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LessonHistoryList, LessonHistoryRecord } from '../../schema/contracts/lesson-history';
+import { databaseFor } from '../../platform/database';
+import { adminLessonHistoryQuery, type LessonHistoryList, type LessonHistoryRecord } from '../../schema/contracts/lesson-history';
 import type { MyPay } from '../../schema/contracts/pay-runs';
 import type { PenaltyWaiverRecord } from '../../schema/contracts/penalty-waivers';
 import { lessonHistory, penaltyWaivers } from '../../schema/tables';
+import { listHistory } from '../../worker/lib/ledger/history';
+import { scopedDb } from '../../worker/lib/tenant-db';
 import { expectFieldError, signIn } from '../helpers/auth';
 import {
   call,
@@ -17,6 +21,7 @@ import {
   rowsOf,
   SAM,
   seedLedgerWorld,
+  T,
   THEO,
   TIA,
 } from '../helpers/ledger';
@@ -140,6 +145,40 @@ describe('happy', () => {
     expect(none).toMatchObject({ docs: [], totalDocs: 0, tutorAmountData: [] });
     const paid = await list('/admin/lesson-history?tutorPaymentStatus=PAID&includeTutorAmountData=0', as.admin);
     expect(paid.tutorAmountData).toBeUndefined();
+  });
+
+  it('reads the admin list over the start index with no filter, and over the event id’s for a reference key', async () => {
+    // D1 keeps no planner statistics, so SQLite chooses by the statements' shape alone: these few rows plan as 100,000 do.
+    const plans = async (query: Record<string, string>) => {
+      const sent: { sql: string; params: unknown[] }[] = [];
+      const recording = {
+        prepare: (sql: string) => {
+          const stmt = env.DB.prepare(sql);
+          return Object.assign(Object.create(stmt), {
+            bind: (...params: unknown[]) => {
+              sent.push({ sql, params });
+              return stmt.bind(...params);
+            },
+          });
+        },
+        batch: (stmts: D1PreparedStatement[]) => env.DB.batch(stmts),
+      } as unknown as D1Database;
+      await listHistory(scopedDb(databaseFor(recording), T), { kind: 'admin' }, adminLessonHistoryQuery.parse(query), true);
+      expect(sent).toHaveLength(3);
+      return Promise.all(
+        sent.map(async ({ sql, params }) => {
+          const { results } = await env.DB.prepare(`explain query plan ${sql}`)
+            .bind(...params)
+            .all<{ detail: string }>();
+          return results.map((r) => r.detail).join('; ');
+        }),
+      );
+    };
+    for (const plan of await plans({}))
+      expect(plan).toMatch(/SEARCH lesson_history USING (COVERING )?INDEX lesson_history_start \(tenant_id=\? AND start>\?\)/);
+    for (const plan of await plans({ referenceKey: one.eventId.slice(0, 8) })) {
+      expect(plan).toMatch(/SEARCH lesson_history USING (COVERING )?INDEX lesson_history_event \(tenant_id=\? AND event_id>\? AND event_id<\?\)/);
+    }
   });
 
   it('filters the admin list and its export by the tutor’s class timing, any minutes late being late', async () => {

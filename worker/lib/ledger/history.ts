@@ -154,13 +154,19 @@ const timingIs: Record<ClassTimingFilter, SQL> = {
   NOT_STARTED: sql`${lessonHistory.classTimingStatus} = 'Class Not Started'`,
 };
 
+/** The earliest instant a Date holds: the start bound of a list with no start date. */
+const EARLIEST = new Date(-8.64e15);
+
 /** The conditions every list and export of history rows shares: the viewer's scope and the filters, inside the tenant. */
 export function historyWhere(tdb: TenantDb, viewer: LedgerViewer, q: Omit<AnyHistoryQuery, 'limit' | 'offset'>): SQL {
   const key = q.referenceKey;
   return tdb.where(
     lessonHistory,
     historyScope(viewer),
-    q.startDate ? gte(lessonHistory.start, startOfBound(q.startDate)) : undefined,
+    // A start bound even with no start date: D1 keeps no planner statistics, and with the tenant alone SQLite took the
+    // (tenant, event id) index and read the rows in random event id order (bench/ledger). Not beside a reference key,
+    // whose range must keep that index: a bare bound on start made the page walk every row by start to find one.
+    q.startDate ? gte(lessonHistory.start, startOfBound(q.startDate)) : key ? undefined : gte(lessonHistory.start, EARLIEST),
     q.endDate ? lte(lessonHistory.start, endOfBound(q.endDate)) : undefined,
     q.courseId ? eq(lessonHistory.courseId, q.courseId) : undefined,
     q.sectionId ? eq(lessonHistory.sectionId, q.sectionId) : undefined,
