@@ -1,5 +1,5 @@
 import { adminHeaders, STUDENT, signIn } from './demo';
-import { expect, test } from './test';
+import { expect, type Page, test } from './test';
 
 const MATHS = 'course_igcse_maths_theo';
 const TITLE = 'Lesson to move';
@@ -10,6 +10,15 @@ const tenHoursAhead = () => {
   const at = Date.now() + 10 * 3_600_000;
   return new Date(Math.ceil(at / 900_000) * 900_000).toISOString();
 };
+
+/** The lesson is on this person's calendar (agenda view) on the new day, in their zone (both demo accounts: Singapore). */
+async function onCalendarAt(page: Page, start: string) {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(new Date(start));
+  await page.goto(`/learning-portal/portal/schedule?view=agenda&date=${day}`);
+  const card = page.locator(`[data-testid="calendar-day"][data-day="${day}"]`).getByTestId('agenda-lesson').filter({ hasText: TITLE });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('button', { name: `Ask to change ${TITLE}` })).toBeVisible();
+}
 
 test.beforeAll(async ({ request }) => {
   // Admins may place a lesson outside the tutor's hours: whatever hour the suite runs, the lesson is 10 hours away.
@@ -34,7 +43,7 @@ test.afterAll(async ({ request }) => {
   if (lessonId) await request.delete(`/api/team-meetings/${lessonId}?course=${MATHS}`, { headers: await adminHeaders(request) });
 });
 
-test('a student asks to move a lesson inside the notice period, sees the penalty first; an admin approves and the lesson moves for both', async ({
+test('a student asks to move a lesson inside the notice period, sees the penalty first; an admin approves and the lesson moves on both calendars', async ({
   page,
   browser,
 }) => {
@@ -80,11 +89,11 @@ test('a student asks to move a lesson inside the notice period, sees the penalty
 
   await page.reload();
   await expect(page.getByRole('listitem').filter({ hasText: TITLE }).locator(`time[datetime="${newStart}"]`)).toBeVisible();
+  await onCalendarAt(page, newStart);
   const tutorContext = await browser.newContext();
   const tutor = await tutorContext.newPage();
   await signIn(tutor, 'tutor@studyhall.test');
   await expect(tutor).not.toHaveURL(/\/login/);
-  await tutor.goto(`/learning-portal/portal/courses/${MATHS}`);
-  await expect(tutor.getByRole('listitem').filter({ hasText: TITLE }).locator(`time[datetime="${newStart}"]`)).toBeVisible();
+  await onCalendarAt(tutor, newStart);
   await tutorContext.close();
 });
