@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { LessonHistoryList, LessonHistoryRecord } from '../../../schema/contracts/lesson-history';
 import { useAdminFilterChoices } from '../../entities/lessons/admin-filter-choices';
 import { useCan } from '../../entities/roles/admin-permissions';
+import { usePagedAnswer } from '../../lib/paged-list';
 import { primaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { Pager } from '../../ui/Pager';
@@ -16,7 +17,6 @@ import { HistoryFilters, type HistoryFilterValues, historyQuery, NO_HISTORY_FILT
 import { canMarkPaid, HistoryTable } from './HistoryTable';
 import { LedgerListStatus } from './LedgerListStatus';
 import { perCurrency } from './ledger-labels';
-import { useLedgerList } from './use-ledger-list';
 
 const PAGE_SIZE = 20;
 
@@ -31,7 +31,7 @@ export function CompletedTab({ zone }: { zone: string }) {
   const [openId, setOpenId] = useState<string | null>(null);
   const [marking, setMarking] = useState(false);
   const query = historyQuery(filters, zone);
-  const { list, answer, failure, goTo, reload, updated } = useLedgerList<LessonHistoryRecord, LessonHistoryList<LessonHistoryRecord>>(
+  const { list, answer, failure, goTo, reload, updated } = usePagedAnswer<LessonHistoryRecord, LessonHistoryList<LessonHistoryRecord>>(
     (offset) => ledgerCalls.history({ ...query, limit: PAGE_SIZE, offset }),
     JSON.stringify(query),
   );

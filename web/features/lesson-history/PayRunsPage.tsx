@@ -6,6 +6,7 @@ import type { PayRunRecord } from '../../../schema/contracts/pay-runs';
 import { lessonTime } from '../../entities/lessons/lesson-time';
 import { useAdminGate } from '../../entities/roles/admin-gate';
 import { useCan } from '../../entities/roles/admin-permissions';
+import { usePagedAnswer } from '../../lib/paged-list';
 import { cardClass, focusRing } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { Pager } from '../../ui/Pager';
@@ -15,7 +16,6 @@ import { LedgerListStatus } from './LedgerListStatus';
 import { perCurrency } from './ledger-labels';
 import { PayRunDetail, periodText } from './PayRunDetail';
 import { PayRunPlanner } from './PayRunPlanner';
-import { useLedgerList } from './use-ledger-list';
 import { useViewerZone } from './use-viewer-zone';
 
 const PAGE_SIZE = 20;
@@ -24,7 +24,7 @@ const cellClass = 'px-4 py-3 align-top';
 function PayRuns({ zone }: { zone: string }) {
   const can = useCan();
   const [open, setOpen] = useState<PayRunRecord | null>(null);
-  const { list, failure, goTo, reload, created } = useLedgerList<PayRunRecord, ListResponse<PayRunRecord>>(
+  const { list, failure, goTo, reload, created } = usePagedAnswer<PayRunRecord, ListResponse<PayRunRecord>>(
     (offset) => ledgerCalls.payRuns(offset, PAGE_SIZE),
     'pay-runs',
   );

@@ -5,6 +5,7 @@ import type { MeetingRequestList, MeetingRequestRecord } from '../../../schema/c
 import { useAdminFilterChoices } from '../../entities/lessons/admin-filter-choices';
 import { lessonTime } from '../../entities/lessons/lesson-time';
 import { useCan } from '../../entities/roles/admin-permissions';
+import { usePagedAnswer } from '../../lib/paged-list';
 import { cardClass } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { Pager } from '../../ui/Pager';
@@ -24,7 +25,6 @@ import {
   requestTypeLabels,
 } from './ledger-labels';
 import { NO_REQUEST_FILTERS, RequestFilters, type RequestFilterValues, requestQuery } from './RequestFilters';
-import { useLedgerList } from './use-ledger-list';
 
 const PAGE_SIZE = 20;
 const cellClass = 'px-4 py-3 align-top';
@@ -36,7 +36,7 @@ export function RequestsTab({ zone }: { zone: string }) {
   const choices = useAdminFilterChoices();
   const [filters, setFilters] = useState<RequestFilterValues>(NO_REQUEST_FILTERS);
   const query = requestQuery(filters, zone);
-  const { list, answer, failure, goTo, reload } = useLedgerList<MeetingRequestRecord, MeetingRequestList>(
+  const { list, answer, failure, goTo, reload } = usePagedAnswer<MeetingRequestRecord, MeetingRequestList>(
     (offset) => ledgerCalls.requests({ ...query, includeTutorAmountData: 1, limit: PAGE_SIZE, offset }),
     JSON.stringify(query),
   );

@@ -2,6 +2,7 @@ import { BookCheck } from 'lucide-react';
 import { useState } from 'react';
 import type { LessonHistoryList, LessonHistoryTutorRecord } from '../../../schema/contracts/lesson-history';
 import { formatMoney } from '../../../schema/contracts/money';
+import { usePagedAnswer } from '../../lib/paged-list';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingStatus } from '../../ui/LoadingStatus';
 import { Pager } from '../../ui/Pager';
@@ -10,7 +11,6 @@ import { LessonCard } from './LessonCard';
 import { LoadProblem } from './LoadProblem';
 import { monthName, monthRange } from './month';
 import { RaiseConcernDialog } from './RaiseConcernDialog';
-import { usePagedAnswer } from './use-paged-answer';
 
 const PAGE_SIZE = 20;
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { MAX_PAGE_SIZE } from '../../../schema/contracts/common';
 import type { LessonHistoryList } from '../../../schema/contracts/lesson-history';
 import type { PenaltyWaiverRecord } from '../../../schema/contracts/penalty-waivers';
+import { usePagedAnswer } from '../../lib/paged-list';
 import { cardClass } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingStatus } from '../../ui/LoadingStatus';
@@ -13,7 +14,6 @@ import { LoadProblem } from './LoadProblem';
 import { monthName, monthRange } from './month';
 import { isOwnPenalty, penaltySentence, requestSentence } from './request-words';
 import { useLoad } from './use-load';
-import { usePagedAnswer } from './use-paged-answer';
 import { WaiverCard } from './WaiverCard';
 
 const PAGE_SIZE = 20;
