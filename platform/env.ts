@@ -18,6 +18,10 @@ export interface Env {
   EMAIL_FROM?: string;
   /** Base URL of a Resend-compatible API other than Resend itself. */
   EMAIL_API_URL?: string;
+  /** Stripe secret key; with STRIPE_WEBHOOK_SECRET it makes payments real, without it they are simulated (locally). */
+  STRIPE_SECRET_KEY?: string;
+  /** The webhook endpoint's signing secret (`whsec_…`); `npm start` writes a random one, which signs simulated events. */
+  STRIPE_WEBHOOK_SECRET?: string;
   /** Web Push (VAPID) keys; without all three, pushes are recorded in the dev push log instead of sent. */
   VAPID_PUBLIC_KEY?: string;
   VAPID_PRIVATE_KEY?: string;

@@ -14,6 +14,8 @@ export default defineConfig({
           TEST_MIGRATIONS: await readD1Migrations(`${root}/schema/migrations`),
           TOKEN_SECRET: 'test-token-secret-0123456789abcdef',
           APP_ENV: 'test',
+          // As `npm start` writes one: with no STRIPE_SECRET_KEY, payments run simulated and this signs their events.
+          STRIPE_WEBHOOK_SECRET: 'whsec_test_0123456789abcdef',
         },
       },
     })),

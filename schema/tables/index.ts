@@ -10,6 +10,7 @@ export * from './ledger';
 export * from './lesson-reports';
 export * from './lesson-sessions';
 export * from './mail';
+export * from './payments';
 export * from './pricing';
 export * from './profile';
 export * from './quiz';

@@ -1,0 +1,133 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { users } from './accounts';
+import { idColumn, tenantColumn, timestamps } from './columns';
+import type { AdminNote } from './ledger';
+
+/** Spec 2 section 3's payment types: what a checkout session (and the payment it becomes) was for. */
+export const paymentTypes = ['FLEXIBLE', 'SUBSCRIPTION', 'INVOICE', 'CUSTOM_PLAN', 'COURSE', 'PREMIUM_UPGRADE', 'COURSE_TOPUP'] as const;
+export type PaymentType = (typeof paymentTypes)[number];
+
+/**
+ * OPEN until the payer acts; PROCESSING while a delayed method (a bank debit) settles; then one of the terminal
+ * states, which no later event moves out of, so events arriving in any order end in the same state.
+ */
+export const paymentSessionStatuses = ['OPEN', 'PROCESSING', 'PAID', 'FAILED', 'EXPIRED'] as const;
+export type PaymentSessionStatus = (typeof paymentSessionStatuses)[number];
+
+/** Kinds of balance entry; each kind's source ids are their own namespace (a lesson id, a payment session id…). */
+export const creditEntryKinds = ['PURCHASE', 'TOPUP', 'LESSON', 'PENALTY', 'REFUND', 'ADJUSTMENT', 'EXPIRY'] as const;
+export type CreditEntryKind = (typeof creditEntryKinds)[number];
+
+/** What a webhook delivery did, kept with its event id so a redelivery is recognised and explained. */
+export const stripeEventOutcomes = ['FULFILLED', 'UPDATED', 'UNCHANGED', 'UNMATCHED', 'MISMATCH', 'IGNORED'] as const;
+export type StripeEventOutcome = (typeof stripeEventOutcomes)[number];
+
+/**
+ * One Checkout session we asked the provider for. The amount is computed here from our own prices when the session
+ * is made, and what fulfilment credits (`minutes`) is fixed with it, so the webhook never trusts the event for either.
+ */
+export const paymentSessions = sqliteTable(
+  'payment_sessions',
+  {
+    _id: idColumn(),
+    tenantId: tenantColumn(),
+    payerId: text('payer_id')
+      .notNull()
+      .references(() => users._id),
+    /** The student the purchase is for: the payer, or a parent's child. */
+    studentId: text('student_id')
+      .notNull()
+      .references(() => users._id),
+    paymentType: text('payment_type', { enum: paymentTypes }).notNull(),
+    /** What is bought, by kind and id (a flexible plan, a course, an invoice), and its name as the payer saw it. */
+    itemKind: text('item_kind').notNull(),
+    itemId: text('item_id').notNull(),
+    description: text('description').notNull(),
+    courseId: text('course_id'),
+    minutes: integer('minutes').notNull().default(0),
+    /** Minor units of `currency` (ISO 4217). */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** When the credited minutes lapse, if the plan has a duration. */
+    creditExpiresAt: integer('credit_expires_at', { mode: 'timestamp_ms' }),
+    provider: text('provider', { enum: ['stripe', 'simulated'] }).notNull(),
+    providerSessionId: text('provider_session_id').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    status: text('status', { enum: paymentSessionStatuses }).notNull().default('OPEN'),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('payment_sessions_provider_id').on(t.tenantId, t.providerSessionId), index('payment_sessions_payer').on(t.tenantId, t.payerId)],
+);
+
+/** Every webhook event we accepted, once per id: the unique key is what makes a redelivery a no-op. */
+export const stripeEvents = sqliteTable(
+  'stripe_events',
+  {
+    _id: idColumn(),
+    tenantId: tenantColumn(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    outcome: text('outcome', { enum: stripeEventOutcomes }).notNull(),
+    paymentSessionId: text('payment_session_id'),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('stripe_events_event').on(t.tenantId, t.eventId)],
+);
+
+/**
+ * The balance, as an append-only list: a student's minutes are the sum of their entries, never a stored number.
+ * `sourceId` names what wrote the entry (a payment session, a lesson row); unique per kind, so it writes once.
+ */
+export const creditEntries = sqliteTable(
+  'credit_entries',
+  {
+    _id: idColumn(),
+    tenantId: tenantColumn(),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => users._id),
+    /** Set for a credit-type course's own balance; null for the student's general minutes. */
+    courseId: text('course_id'),
+    kind: text('kind', { enum: creditEntryKinds }).notNull(),
+    minutes: integer('minutes').notNull(),
+    /** Minor units of `currency`, for prepaid packages; null when the entry moves minutes alone. */
+    amount: integer('amount'),
+    currency: text('currency'),
+    sourceId: text('source_id').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+    description: text('description').notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('credit_entries_source').on(t.tenantId, t.kind, t.sourceId), index('credit_entries_student').on(t.tenantId, t.studentId, t.createdAt)],
+);
+
+/** Spec 2 section 3's payment history record: one per paid session, with the admin's notes. */
+export const paymentHistory = sqliteTable(
+  'payment_history',
+  {
+    _id: idColumn(),
+    tenantId: tenantColumn(),
+    paymentSessionId: text('payment_session_id')
+      .notNull()
+      .references(() => paymentSessions._id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users._id),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => users._id),
+    paymentType: text('payment_type', { enum: paymentTypes }).notNull(),
+    description: text('description').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['PAID', 'REFUNDED'] }).notNull(),
+    provider: text('provider', { enum: ['stripe', 'simulated'] }).notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    paidAt: integer('paid_at', { mode: 'timestamp_ms' }).notNull(),
+    adminNotes: text('admin_notes', { mode: 'json' }).$type<AdminNote[]>().notNull().default([]),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('payment_history_session').on(t.tenantId, t.paymentSessionId), index('payment_history_user').on(t.tenantId, t.userId, t.paidAt)],
+);
