@@ -31,6 +31,7 @@ import { metaTagRoutes } from './routes/meta-tags';
 import { onboardingRoutes } from './routes/onboarding';
 import { passwordRoutes } from './routes/passwords';
 import { payRunRoutes } from './routes/pay-runs';
+import { paymentRoutes } from './routes/payments';
 import { penaltyWaiverRoutes } from './routes/penalty-waivers';
 import { pricingPlanRoutes } from './routes/pricing-plans';
 import { pricingRateRoutes } from './routes/pricing-rates';
@@ -113,7 +114,8 @@ const app = new Hono<AppBindings>()
   .route('/', payRunRoutes)
   .route('/', pricingPlanRoutes)
   .route('/', pricingSetRoutes)
-  .route('/', pricingRateRoutes);
+  .route('/', pricingRateRoutes)
+  .route('/', paymentRoutes);
 
 app.onError(onError);
 app.notFound(notFound);

@@ -1,26 +1,8 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { creditEntryKinds, paymentSessionStatuses, paymentTypes, stripeEventOutcomes } from '../contracts/payments';
 import { users } from './accounts';
 import { idColumn, tenantColumn, timestamps } from './columns';
 import type { AdminNote } from './ledger';
-
-/** Spec 2 section 3's payment types: what a checkout session (and the payment it becomes) was for. */
-export const paymentTypes = ['FLEXIBLE', 'SUBSCRIPTION', 'INVOICE', 'CUSTOM_PLAN', 'COURSE', 'PREMIUM_UPGRADE', 'COURSE_TOPUP'] as const;
-export type PaymentType = (typeof paymentTypes)[number];
-
-/**
- * OPEN until the payer acts; PROCESSING while a delayed method (a bank debit) settles; then one of the terminal
- * states, which no later event moves out of, so events arriving in any order end in the same state.
- */
-export const paymentSessionStatuses = ['OPEN', 'PROCESSING', 'PAID', 'FAILED', 'EXPIRED'] as const;
-export type PaymentSessionStatus = (typeof paymentSessionStatuses)[number];
-
-/** Kinds of balance entry; each kind's source ids are their own namespace (a lesson id, a payment session id…). */
-export const creditEntryKinds = ['PURCHASE', 'TOPUP', 'LESSON', 'PENALTY', 'REFUND', 'ADJUSTMENT', 'EXPIRY'] as const;
-export type CreditEntryKind = (typeof creditEntryKinds)[number];
-
-/** What a webhook delivery did, kept with its event id so a redelivery is recognised and explained. */
-export const stripeEventOutcomes = ['FULFILLED', 'UPDATED', 'UNCHANGED', 'UNMATCHED', 'MISMATCH', 'IGNORED'] as const;
-export type StripeEventOutcome = (typeof stripeEventOutcomes)[number];
 
 /**
  * One Checkout session we asked the provider for. The amount is computed here from our own prices when the session

@@ -458,4 +458,12 @@ export const routeGates: Record<string, Gate> = {
   'GET /api/admin/pay-runs': flag('payRuns.view'),
   'GET /api/admin/pay-runs/:id': flag('payRuns.view'),
   'GET /api/admin/pay-runs/:id/csv': flag('payRuns.view'),
+
+  // Payments (payments.ts, issue 31). The webhook's credential is its signature, not a session; the simulated
+  // checkout (local and test only) is reached by its session id as a Stripe Checkout url is; the balance is the
+  // caller's own, or a linked child's.
+  'POST /api/stripe/webhook': publicRoute,
+  'GET /api/dev/checkout/:sessionId': publicRoute,
+  'POST /api/dev/checkout/:sessionId/:action': publicRoute,
+  'GET /api/credits': account,
 };

@@ -492,3 +492,7 @@ async function seedLedgerMatrixRecords() {
   ]);
 }
 // ==== end of lesson history and pay block ====
+// ==== Payments (issue 31): the simulated checkout is reached by its session id alone, as a Stripe Checkout url
+// is, so it holds no record of Sam's to refuse. ====
+idRouteFixtures.push({ match: /^\/api\/dev\/checkout\/:sessionId(\/:action)?$/, params: { sessionId: 'cs_sim_matrix', action: 'pay' }, public: true });
+// ==== end of payments block ====

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, type ListResponse, MAX_PAGE_SIZE, recordId } from './common';
+
+/** Spec 2 section 3's payment types: what a checkout session (and the payment it becomes) was for. */
+export const paymentTypes = ['FLEXIBLE', 'SUBSCRIPTION', 'INVOICE', 'CUSTOM_PLAN', 'COURSE', 'PREMIUM_UPGRADE', 'COURSE_TOPUP'] as const;
+export type PaymentType = (typeof paymentTypes)[number];
+
+/**
+ * OPEN until the payer acts; PROCESSING while a delayed method (a bank debit) settles; then FAILED or EXPIRED,
+ * which only a payment actually taken overrides, or PAID, which nothing leaves. So any order of a session's events
+ * ends in the same state.
+ */
+export const paymentSessionStatuses = ['OPEN', 'PROCESSING', 'PAID', 'FAILED', 'EXPIRED'] as const;
+export type PaymentSessionStatus = (typeof paymentSessionStatuses)[number];
+
+/** Kinds of balance entry; each kind's source ids are their own namespace (a lesson id, a payment session id…). */
+export const creditEntryKinds = ['PURCHASE', 'TOPUP', 'LESSON', 'PENALTY', 'REFUND', 'ADJUSTMENT', 'EXPIRY'] as const;
+export type CreditEntryKind = (typeof creditEntryKinds)[number];
+
+/** What a webhook delivery did, kept with its event id so a redelivery is recognised and explained. */
+export const stripeEventOutcomes = ['FULFILLED', 'UPDATED', 'UNCHANGED', 'UNMATCHED', 'MISMATCH', 'IGNORED'] as const;
+export type StripeEventOutcome = (typeof stripeEventOutcomes)[number];
+
+export const checkoutActions = ['pay', 'fail', 'abandon'] as const;
+export type CheckoutAction = (typeof checkoutActions)[number];
+
+export const checkoutActionParams = z.object({ sessionId: recordId, action: z.enum(checkoutActions) });
+
+/** What the simulated checkout page shows: always marked as a simulation, never a real charge. */
+export interface SimulatedCheckout {
+  simulated: true;
+  sessionId: string;
+  description: string;
+  paymentType: (typeof paymentTypes)[number];
+  amount: number;
+  currency: string;
+  status: (typeof paymentSessionStatuses)[number];
+}
+
+export interface CheckoutActionResult {
+  outcome: string;
+  /** Where the page sends the person next: the purchase's success page when paid, else its cancel page. */
+  redirectUrl: string;
+}
+
+/** `userId` names a child of the calling parent; without it, the person the caller acts for. */
+export const creditsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).default(0),
+  userId: recordId.optional(),
+});
+
+export interface CreditEntry {
+  _id: string;
+  studentId: string;
+  courseId: string | null;
+  kind: (typeof creditEntryKinds)[number];
+  minutes: number;
+  amount: number | null;
+  currency: string | null;
+  expiresAt: string | null;
+  description: string;
+  createdAt: string;
+}
+
+export interface Credits {
+  studentId: string;
+  balanceMinutes: number;
+  entries: ListResponse<CreditEntry>;
+}

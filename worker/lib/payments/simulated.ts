@@ -1,0 +1,45 @@
+import type Stripe from 'stripe';
+import type { CheckoutAction } from '../../../schema/contracts/payments';
+import type { paymentSessions } from '../../../schema/tables';
+import { newId } from '../../../schema/tables/columns';
+
+type SessionRow = typeof paymentSessions.$inferSelect;
+
+const EVENT_TYPES: Record<CheckoutAction, Stripe.Event['type']> = {
+  pay: 'checkout.session.completed',
+  fail: 'checkout.session.async_payment_failed',
+  abandon: 'checkout.session.expired',
+};
+
+/**
+ * The event Stripe would send for what the person did on the simulated checkout page, with the fields our
+ * fulfilment reads, so the webhook cannot tell it from a real one except by its `livemode` and `_sim_` ids.
+ */
+export function simulatedEvent(session: SessionRow, action: CheckoutAction, now: Date) {
+  const created = Math.floor(now.getTime() / 1000);
+  return {
+    id: `evt_sim_${newId()}`,
+    object: 'event',
+    api_version: null,
+    created,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type: EVENT_TYPES[action],
+    data: {
+      object: {
+        id: session.providerSessionId,
+        object: 'checkout.session',
+        client_reference_id: session._id,
+        metadata: { paymentSessionId: session._id, tenantId: session.tenantId },
+        amount_total: session.amount,
+        currency: session.currency.toLowerCase(),
+        mode: 'payment',
+        payment_intent: action === 'abandon' ? null : `pi_sim_${newId()}`,
+        payment_status: action === 'pay' ? 'paid' : 'unpaid',
+        status: action === 'abandon' ? 'expired' : 'complete',
+        created,
+      },
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import { eq, inArray, ne } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import type Stripe from 'stripe';
+import type { PaymentSessionStatus, StripeEventOutcome } from '../../../schema/contracts/payments';
+import { creditEntries, paymentHistory, paymentSessions, stripeEvents } from '../../../schema/tables';
+import type { TenantDb } from '../tenant-db';
+import type { PaymentsAdapter } from './adapter';
+
+type SessionRow = typeof paymentSessions.$inferSelect;
+
+export interface WebhookResult {
+  eventId: string;
+  type: string;
+  outcome: StripeEventOutcome;
+  /** True when this event id was already recorded: nothing was done again. */
+  duplicate: boolean;
+}
+
+/**
+ * Where each event may move a session from. PAID moves from anything but itself, because money taken is the truth
+ * whatever arrived first; the others never leave a terminal state. So any order of a session's events ends the same.
+ */
+const MOVES: Record<string, { to: PaymentSessionStatus; from: PaymentSessionStatus[] }> = {
+  processing: { to: 'PROCESSING', from: ['OPEN'] },
+  failed: { to: 'FAILED', from: ['OPEN', 'PROCESSING'] },
+  expired: { to: 'EXPIRED', from: ['OPEN', 'PROCESSING'] },
+};
+
+function sessionMove(event: Stripe.Event): keyof typeof MOVES | 'paid' | null {
+  switch (event.type) {
+    case 'checkout.session.completed':
+      return event.data.object.payment_status === 'unpaid' ? 'processing' : 'paid';
+    case 'checkout.session.async_payment_succeeded':
+      return 'paid';
+    case 'checkout.session.async_payment_failed':
+      return 'failed';
+    case 'checkout.session.expired':
+      return 'expired';
+    default:
+      return null;
+  }
+}
+
+const paymentIdOf = (session: Stripe.Checkout.Session) =>
+  typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+
+/**
+ * Every write of a paid session, each idempotent by its own unique key (the status by its guard, the entry by its
+ * source, the history row by its session), so a duplicate or a racing delivery in its own batch adds nothing.
+ */
+function fulfilStatements(tdb: TenantDb, session: SessionRow, checkout: Stripe.Checkout.Session, paidAt: Date) {
+  const providerPaymentId = paymentIdOf(checkout);
+  const statements: BatchItem<'sqlite'>[] = [
+    tdb.db
+      .update(paymentSessions)
+      .set({ status: 'PAID', providerPaymentId })
+      .where(tdb.where(paymentSessions, eq(paymentSessions._id, session._id), ne(paymentSessions.status, 'PAID'))),
+    tdb.db
+      .insert(paymentHistory)
+      .values(
+        tdb.values(paymentHistory, {
+          paymentSessionId: session._id,
+          userId: session.payerId,
+          studentId: session.studentId,
+          paymentType: session.paymentType,
+          description: session.description,
+          amount: session.amount,
+          currency: session.currency,
+          status: 'PAID',
+          provider: session.provider,
+          providerPaymentId,
+          paidAt,
+        }),
+      )
+      .onConflictDoNothing(),
+  ];
+  if (session.minutes > 0) {
+    statements.push(
+      tdb.db
+        .insert(creditEntries)
+        .values(
+          tdb.values(creditEntries, {
+            studentId: session.studentId,
+            courseId: session.courseId,
+            kind: session.paymentType === 'COURSE_TOPUP' ? 'TOPUP' : 'PURCHASE',
+            minutes: session.minutes,
+            amount: session.amount,
+            currency: session.currency,
+            sourceId: session._id,
+            expiresAt: session.creditExpiresAt,
+            description: session.description,
+          }),
+        )
+        .onConflictDoNothing(),
+    );
+  }
+  return statements;
+}
+
+interface Effects {
+  outcome: StripeEventOutcome;
+  sessionId: string | null;
+  statements: BatchItem<'sqlite'>[];
+}
+
+async function effectsOf(tdb: TenantDb, event: Stripe.Event): Promise<Effects> {
+  const move = sessionMove(event);
+  if (!move) return { outcome: 'IGNORED', sessionId: null, statements: [] };
+  const checkout = event.data.object as Stripe.Checkout.Session;
+  const session = await tdb.db
+    .select()
+    .from(paymentSessions)
+    .where(tdb.where(paymentSessions, eq(paymentSessions.providerSessionId, checkout.id)))
+    .get();
+  if (!session) return { outcome: 'UNMATCHED', sessionId: null, statements: [] };
+  // The session was priced by us; an event naming another amount is not ours to fulfil, whoever signed it.
+  if (checkout.amount_total !== session.amount || checkout.currency?.toUpperCase() !== session.currency) {
+    return { outcome: 'MISMATCH', sessionId: session._id, statements: [] };
+  }
+  if (move === 'paid') {
+    const outcome: StripeEventOutcome = session.status === 'PAID' ? 'UNCHANGED' : 'FULFILLED';
+    return { outcome, sessionId: session._id, statements: fulfilStatements(tdb, session, checkout, new Date(event.created * 1000)) };
+  }
+  const { to, from } = MOVES[move]!;
+  const statement = tdb.db
+    .update(paymentSessions)
+    .set({ status: to })
+    .where(tdb.where(paymentSessions, eq(paymentSessions._id, session._id), inArray(paymentSessions.status, from)));
+  return { outcome: from.includes(session.status) ? 'UPDATED' : 'UNCHANGED', sessionId: session._id, statements: [statement] };
+}
+
+/**
+ * Verifies the event on its raw body, then writes its effects and its id in one D1 batch: either all of it is
+ * recorded or none (a failure answers 5xx, so Stripe retries into a clean state). Events of types we do not act on
+ * are acknowledged and recorded too, so the log shows everything Stripe sent.
+ */
+export async function receiveEvent(tdb: TenantDb, adapter: PaymentsAdapter, payload: string, signature: string | undefined): Promise<WebhookResult> {
+  const event = await adapter.verifyEvent(payload, signature);
+  const seen = await tdb.db
+    .select({ outcome: stripeEvents.outcome })
+    .from(stripeEvents)
+    .where(tdb.where(stripeEvents, eq(stripeEvents.eventId, event.id)))
+    .get();
+  if (seen) return { eventId: event.id, type: event.type, outcome: seen.outcome, duplicate: true };
+  const { outcome, sessionId, statements } = await effectsOf(tdb, event);
+  const record = tdb.db
+    .insert(stripeEvents)
+    .values(tdb.values(stripeEvents, { eventId: event.id, type: event.type, outcome, paymentSessionId: sessionId }))
+    .onConflictDoNothing();
+  await tdb.db.batch([record, ...statements]);
+  return { eventId: event.id, type: event.type, outcome, duplicate: false };
+}

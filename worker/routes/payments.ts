@@ -1,0 +1,66 @@
+import { Hono } from 'hono';
+import { ApiError } from '../../platform/errors';
+import { type CheckoutActionResult, checkoutActionParams, creditsQuery, type SimulatedCheckout } from '../../schema/contracts/payments';
+import type { AppBindings } from '../env';
+import { paymentsAdapter, requirePayments, type SimulatedPayments } from '../lib/payments/adapter';
+import { findSessionByProviderId } from '../lib/payments/checkout';
+import { creditOwner, creditsOf } from '../lib/payments/credits';
+import { simulatedEvent } from '../lib/payments/simulated';
+import { receiveEvent } from '../lib/payments/webhook';
+import { tenantDb } from '../lib/tenant-db';
+import { authOf, requireAuth } from '../middleware/auth';
+import { validate } from '../middleware/validate';
+
+function simulatedOnly(env: AppBindings['Bindings'], path: string): SimulatedPayments {
+  const adapter = paymentsAdapter(env);
+  if (adapter?.mode !== 'simulated') throw new ApiError(404, `No route for ${path}`);
+  return adapter as SimulatedPayments;
+}
+
+/**
+ * Stripe's webhook, the simulated checkout that feeds it, and the credit balance (issue 31). The webhook has no
+ * session: the signature on its raw body is its only credential, so the body is read as text before anything parses it.
+ */
+export const paymentRoutes = new Hono<AppBindings>()
+  .post('/stripe/webhook', async (c) => {
+    const adapter = requirePayments(c.env);
+    return c.json(await receiveEvent(tenantDb(c), adapter, await c.req.text(), c.req.header('stripe-signature')));
+  })
+  // The session id is the capability, as a Stripe Checkout url is: whoever holds the link may pay it.
+  .get('/dev/checkout/:sessionId', async (c) => {
+    simulatedOnly(c.env, new URL(c.req.url).pathname);
+    const session = await findSessionByProviderId(tenantDb(c), c.req.param('sessionId'));
+    const body: SimulatedCheckout = {
+      simulated: true,
+      sessionId: session.providerSessionId,
+      description: session.description,
+      paymentType: session.paymentType,
+      amount: session.amount,
+      currency: session.currency,
+      status: session.status,
+    };
+    return c.json(body);
+  })
+  .post(
+    '/dev/checkout/:sessionId/:action',
+    async (c, next) => {
+      simulatedOnly(c.env, new URL(c.req.url).pathname);
+      await next();
+    },
+    validate('param', checkoutActionParams),
+    async (c) => {
+      const adapter = simulatedOnly(c.env, new URL(c.req.url).pathname);
+      const tdb = tenantDb(c);
+      const { sessionId, action } = c.req.valid('param');
+      const session = await findSessionByProviderId(tdb, sessionId);
+      const payload = JSON.stringify(simulatedEvent(session, action, new Date()));
+      const result = await receiveEvent(tdb, adapter, payload, await adapter.sign(payload));
+      const body: CheckoutActionResult = { outcome: result.outcome, redirectUrl: action === 'pay' ? session.successUrl : session.cancelUrl };
+      return c.json(body);
+    },
+  )
+  .get('/credits', requireAuth, validate('query', creditsQuery), async (c) => {
+    const tdb = tenantDb(c);
+    const { userId, ...page } = c.req.valid('query');
+    return c.json(await creditsOf(tdb, await creditOwner(tdb, authOf(c), userId), page));
+  });
