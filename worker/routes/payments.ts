@@ -9,6 +9,7 @@ import { simulatedEvent } from '../lib/payments/simulated';
 import { receiveEvent } from '../lib/payments/webhook';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
+import { requireAccount } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 
 function simulatedOnly(env: AppBindings['Bindings'], path: string): SimulatedPayments {
@@ -59,7 +60,8 @@ export const paymentRoutes = new Hono<AppBindings>()
       return c.json(body);
     },
   )
-  .get('/credits', requireAuth, validate('query', creditsQuery), async (c) => {
+  // A guest session has bought nothing and holds no balance.
+  .get('/credits', requireAuth, requireAccount, validate('query', creditsQuery), async (c) => {
     const tdb = tenantDb(c);
     const { userId, ...page } = c.req.valid('query');
     return c.json(await creditsOf(tdb, await creditOwner(tdb, authOf(c), userId), page));
