@@ -32,6 +32,8 @@ export interface SimulatedCheckout {
   sessionId: string;
   description: string;
   paymentType: (typeof paymentTypes)[number];
+  /** Lesson minutes the purchase adds to the student's balance once paid. */
+  minutes: number;
   amount: number;
   currency: string;
   status: (typeof paymentSessionStatuses)[number];
@@ -39,7 +41,7 @@ export interface SimulatedCheckout {
 
 export interface CheckoutActionResult {
   outcome: string;
-  /** Where the page sends the person next: the purchase's success page when paid, else its cancel page. */
+  /** Where the page sends the person next: the purchase's success, failed or cancelled page. */
   redirectUrl: string;
 }
 
@@ -67,4 +69,31 @@ export interface Credits {
   studentId: string;
   balanceMinutes: number;
   entries: ListResponse<CreditEntry>;
+}
+
+/** A flexible plan bought for a student: the plan and (for a parent) which child; its price is never the client's. */
+export const flexibleSessionInput = z.object({ planId: recordId, studentId: recordId.optional() });
+export type FlexibleSessionInput = z.infer<typeof flexibleSessionInput>;
+
+/** A Checkout session to send the browser to: Stripe's page, or ours in simulated mode. */
+export interface CheckoutStarted {
+  url: string;
+}
+
+/** The payment result pages name our payment session in `?payment=`, whichever provider took the money. */
+export const paymentResults = ['success', 'cancelled', 'failed'] as const;
+export type PaymentResult = (typeof paymentResults)[number];
+
+/** One payment as its payer or its student sees it on a result page, with the student's balance as it now is. */
+export interface PaymentSummary {
+  _id: string;
+  status: PaymentSessionStatus;
+  paymentType: PaymentType;
+  description: string;
+  minutes: number;
+  amount: number;
+  currency: string;
+  studentId: string;
+  studentName: string;
+  balanceMinutes: number;
 }

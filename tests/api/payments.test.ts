@@ -4,14 +4,15 @@ import fc from 'fast-check';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databaseFor } from '../../platform/database';
-import type { CheckoutActionResult, Credits, SimulatedCheckout } from '../../schema/contracts/payments';
+import type { CheckoutActionResult, CheckoutStarted, Credits, PaymentSummary, SimulatedCheckout } from '../../schema/contracts/payments';
+import type { PricedPlan } from '../../schema/contracts/pricing';
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
-import { creditEntries, paymentHistory, paymentSessions, stripeEvents } from '../../schema/tables';
+import { creditEntries, paymentHistory, paymentSessions, stripeEvents, users } from '../../schema/tables';
 import { simulatedPayments, stripePayments } from '../../worker/lib/payments/adapter';
 import { type PricedPurchase, startCheckout } from '../../worker/lib/payments/checkout';
 import { simulatedEvent } from '../../worker/lib/payments/simulated';
 import { scopedDb } from '../../worker/lib/tenant-db';
-import { api, bearer, signIn } from '../helpers/auth';
+import { api, bearer, type ErrorJson, postJson, signIn, tokenRequest } from '../helpers/auth';
 import { db, seedDemo } from '../helpers/seed';
 
 const SECRET = env.STRIPE_WEBHOOK_SECRET as string;
@@ -40,10 +41,7 @@ function purchase(studentId: string, overrides: Partial<PricedPurchase> = {}): P
 }
 
 async function openSession(studentId = MAYA, overrides: Partial<PricedPurchase> = {}): Promise<Session> {
-  const { _id } = await startCheckout(tdb, simulatedPayments(SECRET), purchase(studentId, overrides), {
-    successUrl: 'http://localhost/learning-portal/payments/success',
-    cancelUrl: 'http://localhost/learning-portal/payments/cancelled',
-  });
+  const { _id } = await startCheckout(tdb, simulatedPayments(SECRET), purchase(studentId, overrides), 'http://localhost');
   return (await db.select().from(paymentSessions).where(eq(paymentSessions._id, _id)).get())!;
 }
 
@@ -239,24 +237,31 @@ describe('the simulated checkout', () => {
       sessionId: session.providerSessionId,
       description: 'Ten hours',
       paymentType: 'FLEXIBLE',
+      minutes: 600,
       amount: 12_000,
       currency: 'SGD',
       status: 'OPEN',
     });
     const paid = await api(`/dev/checkout/${session.providerSessionId}/pay`, { method: 'POST' });
-    expect(await paid.json<CheckoutActionResult>()).toEqual({ outcome: 'FULFILLED', redirectUrl: 'http://localhost/learning-portal/payments/success' });
+    expect(await paid.json<CheckoutActionResult>()).toEqual({
+      outcome: 'FULFILLED',
+      redirectUrl: `http://localhost/learning-portal/payment/success?payment=${session._id}`,
+    });
     const rows = await rowsFor(session);
     expect([rows.status, rows.entries.length, rows.events[0]?.type]).toEqual(['PAID', 1, 'checkout.session.completed']);
   });
 
-  it('fail and abandon change the session and credit nothing, and send the person to the cancel page', async () => {
-    for (const [action, status] of [
-      ['fail', 'FAILED'],
-      ['abandon', 'EXPIRED'],
+  it('fail and abandon change the session and credit nothing, and send the person to the failed or cancelled page', async () => {
+    for (const [action, status, page] of [
+      ['fail', 'FAILED', 'failed'],
+      ['abandon', 'EXPIRED', 'cancelled'],
     ] as const) {
       const session = await openSession();
       const res = await api(`/dev/checkout/${session.providerSessionId}/${action}`, { method: 'POST' });
-      expect(await res.json<CheckoutActionResult>()).toEqual({ outcome: 'UPDATED', redirectUrl: 'http://localhost/learning-portal/payments/cancelled' });
+      expect(await res.json<CheckoutActionResult>()).toEqual({
+        outcome: 'UPDATED',
+        redirectUrl: `http://localhost/learning-portal/payment/${page}?payment=${session._id}`,
+      });
       const rows = await rowsFor(session);
       expect([rows.status, rows.entries.length, rows.history.length]).toEqual([status, 0, 0]);
     }
@@ -318,5 +323,106 @@ describe('GET /api/credits', () => {
       ),
       { numRuns: 25 },
     );
+  });
+});
+
+describe('POST /api/stripe/v2/flexible-session', () => {
+  const STANDARD = 'flexible_plan_standard';
+
+  const buy = (token: string, body: unknown) => postJson('/stripe/v2/flexible-session', body, { headers: bearer(token) });
+
+  async function offeredTo(studentId: string, planId: string) {
+    const plans = await (await api(`/flexible-plans?userId=${studentId}`, { headers: bearer(parentToken) })).json<PricedPlan[]>();
+    const plan = plans.find((offered) => offered._id === planId);
+    if (!plan) throw new Error(`${planId} is not offered to ${studentId}`);
+    return plan;
+  }
+
+  async function sessionOf(url: string) {
+    const providerSessionId = url.split('/').pop()!;
+    return (await db.select().from(paymentSessions).where(eq(paymentSessions.providerSessionId, providerSessionId)).get())!;
+  }
+
+  it('starts checkout for a parent’s chosen child at the price the server decides, whatever the body says', async () => {
+    const plan = await offeredTo(MAYA, STANDARD);
+    const res = await buy(parentToken, { planId: STANDARD, studentId: MAYA, amount: 1, currency: 'USD', minutes: 100_000 });
+    expect(res.status).toBe(200);
+    const { url } = await res.json<CheckoutStarted>();
+    expect(url).toMatch(/^\/learning-portal\/dev\/checkout\/cs_sim_/);
+    const session = await sessionOf(url);
+    expect(session).toMatchObject({
+      payerId: PARENT,
+      studentId: MAYA,
+      paymentType: 'FLEXIBLE',
+      itemId: STANDARD,
+      amount: plan.price.amount,
+      currency: plan.price.currency,
+      minutes: plan.minutes,
+      status: 'OPEN',
+      successUrl: `http://localhost/learning-portal/payment/success?payment=${session._id}`,
+    });
+    const months = (session.creditExpiresAt!.getTime() - session.createdAt.getTime()) / (24 * 3600 * 1000);
+    expect(months).toBeGreaterThanOrEqual(89);
+    expect(months).toBeLessThanOrEqual(92);
+  });
+
+  it('lets a student buy for themselves, and the simulated pay raises their balance by the plan’s minutes', async () => {
+    const plan = await offeredTo(SAM, STANDARD);
+    const before = await (await api('/credits', { headers: bearer(samToken) })).json<Credits>();
+    const { url } = await (await buy(samToken, { planId: STANDARD })).json<CheckoutStarted>();
+    const session = await sessionOf(url);
+    expect([session.payerId, session.studentId, session.amount]).toEqual([SAM, SAM, plan.price.amount]);
+    const paid = await api(`/dev/checkout/${session.providerSessionId}/pay`, { method: 'POST' });
+    expect((await paid.json<CheckoutActionResult>()).outcome).toBe('FULFILLED');
+    const after = await (await api('/credits', { headers: bearer(samToken) })).json<Credits>();
+    expect(after.balanceMinutes - before.balanceMinutes).toBe(plan.minutes);
+    const summary = await (await api(`/payments/${session._id}`, { headers: bearer(samToken) })).json<PaymentSummary>();
+    expect(summary).toMatchObject({ status: 'PAID', minutes: plan.minutes, studentId: SAM, balanceMinutes: after.balanceMinutes });
+  });
+
+  it('answers 404 for a child of another family, and for a student naming someone else', async () => {
+    const stranger = 'user_other_family_child';
+    await db
+      .insert(users)
+      .values({ _id: stranger, tenantId: TENANT_IDS.studyhall, role: 'STUDENT', firstname: 'Olu', email: 'olu@studyhall.test' })
+      .onConflictDoNothing();
+    const before = await tableCounts();
+    expect((await buy(parentToken, { planId: STANDARD, studentId: stranger })).status).toBe(404);
+    expect((await buy(samToken, { planId: STANDARD, studentId: MAYA })).status).toBe(404);
+    expect((await buy(parentToken, { planId: STANDARD, studentId: DEMO_USERS.partnerLearner._id })).status).toBe(404);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('names the field for a made-up plan, a plan not offered to the student, and a parent who names no child', async () => {
+    const before = await tableCounts();
+    for (const [token, body, field] of [
+      [parentToken, { planId: 'flexible_plan_made_up', studentId: MAYA }, 'planId'],
+      [samToken, { planId: 'flexible_plan_scholarship' }, 'planId'],
+      [parentToken, { planId: STANDARD }, 'studentId'],
+      [parentToken, { studentId: MAYA }, 'planId'],
+    ] as const) {
+      const res = await buy(token, body);
+      expect(res.status).toBe(400);
+      expect((await res.json<ErrorJson>()).errors.map((error) => error.path)).toEqual([field]);
+    }
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('refuses a signed-out caller, a guest, a tutor and an admin', async () => {
+    const guest = (await (await tokenRequest({ grant_type: 'client_credentials' })).json<{ access_token: string }>()).access_token;
+    const [tutor, admin] = await Promise.all([signIn(DEMO_USERS.tutor.email), signIn(DEMO_USERS.admin.email)]);
+    expect((await postJson('/stripe/v2/flexible-session', { planId: STANDARD })).status).toBe(401);
+    for (const token of [guest, tutor, admin]) expect((await buy(token, { planId: STANDARD })).status).toBe(403);
+  });
+});
+
+describe('GET /api/payments/:id', () => {
+  it('answers the payer and the student, and 404 to anyone else', async () => {
+    const session = await openSession(SAM);
+    const mayaToken = await signIn(DEMO_USERS.student2.email);
+    expect((await api(`/payments/${session._id}`, { headers: bearer(parentToken) })).status).toBe(200);
+    expect((await api(`/payments/${session._id}`, { headers: bearer(samToken) })).status).toBe(200);
+    expect((await api(`/payments/${session._id}`, { headers: bearer(mayaToken) })).status).toBe(404);
+    expect((await api('/payments/ps_nothing', { headers: bearer(parentToken) })).status).toBe(404);
   });
 });

@@ -466,4 +466,8 @@ export const routeGates: Record<string, Gate> = {
   'GET /api/dev/checkout/:sessionId': publicRoute,
   'POST /api/dev/checkout/:sessionId/:action': publicRoute,
   'GET /api/credits': account,
+  // A student buys for themselves and a parent for a linked child; tutors and admins buy nothing here.
+  'POST /api/stripe/v2/flexible-session': only('student'),
+  // A payment is read by its payer and its student alone (the fixture is Sam's, bought by his parent).
+  'GET /api/payments/:id': samsOwn,
 };

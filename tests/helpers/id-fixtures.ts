@@ -11,6 +11,7 @@ import {
   lessonHistory,
   lessonSessions,
   meetingRequests,
+  paymentSessions,
   payRuns,
   penaltyWaivers,
   pushSubscriptions,
@@ -274,6 +275,7 @@ export async function seedMatrixRecords() {
   await seedPricingMatrixRecords();
   await seedMeetingRequestMatrixRecords();
   await seedLedgerMatrixRecords();
+  await seedPaymentMatrixRecords();
 }
 
 // ==== Learning content (issue 8: sub topics and the question bank). Sub topic reads are tenant-wide learning
@@ -495,4 +497,27 @@ async function seedLedgerMatrixRecords() {
 // ==== Payments (issue 31): the simulated checkout is reached by its session id alone, as a Stripe Checkout url
 // is, so it holds no record of Sam's to refuse. ====
 idRouteFixtures.push({ match: /^\/api\/dev\/checkout\/:sessionId(\/:action)?$/, params: { sessionId: 'cs_sim_matrix', action: 'pay' }, public: true });
+// A payment Sam's parent made for Sam: nobody else may read it.
+const SAM_PAYMENT = 'payment_session_matrix_sam';
+idRouteFixtures.push({ match: /^\/api\/payments\/:id$/, params: { id: SAM_PAYMENT } });
+async function seedPaymentMatrixRecords() {
+  const url = 'http://localhost/learning-portal/payment/success?payment=matrix';
+  await db.insert(paymentSessions).values({
+    _id: SAM_PAYMENT,
+    tenantId: TENANT,
+    payerId: DEMO_USERS.parent._id,
+    studentId: SAM,
+    paymentType: 'FLEXIBLE',
+    itemKind: 'flexiblePlan',
+    itemId: 'flexible_plan_standard',
+    description: 'Standard pack, 10 hours for Sam',
+    minutes: 600,
+    amount: 55_000,
+    currency: 'SGD',
+    provider: 'simulated',
+    providerSessionId: 'cs_sim_matrix_sam_payment',
+    successUrl: url,
+    cancelUrl: url,
+  });
+}
 // ==== end of payments block ====

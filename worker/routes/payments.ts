@@ -1,15 +1,24 @@
 import { Hono } from 'hono';
 import { ApiError } from '../../platform/errors';
-import { type CheckoutActionResult, checkoutActionParams, creditsQuery, type SimulatedCheckout } from '../../schema/contracts/payments';
+import { idParam } from '../../schema/contracts/common';
+import {
+  type CheckoutActionResult,
+  type CheckoutStarted,
+  checkoutActionParams,
+  creditsQuery,
+  flexibleSessionInput,
+  type SimulatedCheckout,
+} from '../../schema/contracts/payments';
 import type { AppBindings } from '../env';
 import { paymentsAdapter, requirePayments, type SimulatedPayments } from '../lib/payments/adapter';
-import { findSessionByProviderId } from '../lib/payments/checkout';
+import { findSessionByProviderId, paymentResultUrl, paymentSummary } from '../lib/payments/checkout';
 import { creditOwner, creditsOf } from '../lib/payments/credits';
+import { startFlexibleCheckout } from '../lib/payments/flexible';
 import { simulatedEvent } from '../lib/payments/simulated';
 import { receiveEvent } from '../lib/payments/webhook';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { requireAccount } from '../middleware/permissions';
+import { requireAccount, requireRole } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 
 function simulatedOnly(env: AppBindings['Bindings'], path: string): SimulatedPayments {
@@ -36,6 +45,7 @@ export const paymentRoutes = new Hono<AppBindings>()
       sessionId: session.providerSessionId,
       description: session.description,
       paymentType: session.paymentType,
+      minutes: session.minutes,
       amount: session.amount,
       currency: session.currency,
       status: session.status,
@@ -56,9 +66,24 @@ export const paymentRoutes = new Hono<AppBindings>()
       const session = await findSessionByProviderId(tdb, sessionId);
       const payload = JSON.stringify(simulatedEvent(session, action, new Date()));
       const result = await receiveEvent(tdb, adapter, payload, await adapter.sign(payload));
-      const body: CheckoutActionResult = { outcome: result.outcome, redirectUrl: action === 'pay' ? session.successUrl : session.cancelUrl };
+      // Stripe keeps a declined card on its own page; a failure that reaches us is a delayed one, told apart here.
+      const redirectUrl = {
+        pay: session.successUrl,
+        abandon: session.cancelUrl,
+        fail: paymentResultUrl(new URL(session.cancelUrl).origin, 'failed', session._id),
+      };
+      const body: CheckoutActionResult = { outcome: result.outcome, redirectUrl: redirectUrl[action] };
       return c.json(body);
     },
+  )
+  // Who buys is checked before the body is read; the body then names only the plan and the child, never a price.
+  .post('/stripe/v2/flexible-session', requireAuth, requireAccount, requireRole('STUDENT', 'PARENT'), validate('json', flexibleSessionInput), async (c) => {
+    const adapter = requirePayments(c.env);
+    const started: CheckoutStarted = await startFlexibleCheckout(tenantDb(c), authOf(c), adapter, c.req.valid('json'), new URL(c.req.url).origin);
+    return c.json(started);
+  })
+  .get('/payments/:id', requireAuth, requireAccount, validate('param', idParam), async (c) =>
+    c.json(await paymentSummary(tenantDb(c), authOf(c), c.req.valid('param').id)),
   )
   // A guest session has bought nothing and holds no balance.
   .get('/credits', requireAuth, requireAccount, validate('query', creditsQuery), async (c) => {

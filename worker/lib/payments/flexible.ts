@@ -1,0 +1,87 @@
+import { add } from 'date-fns';
+import { eq } from 'drizzle-orm';
+import { ApiError, fieldError } from '../../../platform/errors';
+import type { FlexibleSessionInput } from '../../../schema/contracts/payments';
+import { userMappers, users } from '../../../schema/tables';
+import type { Actor } from '../../env';
+import { plansForStudent } from '../pricing/plans';
+import type { TenantDb } from '../tenant-db';
+import type { PaymentsAdapter } from './adapter';
+import { startCheckout } from './checkout';
+
+/**
+ * The student a purchase is for: a student buys for themselves; a parent for a linked child, named in the body or
+ * the one they are acting for. Any other student answers 404, so another family's children are not revealed.
+ */
+async function buyingFor(tdb: TenantDb, actor: Actor, studentId: string | undefined): Promise<string> {
+  const notFound = new ApiError(404, 'Student not found');
+  if (actor.role === 'STUDENT') {
+    if (studentId !== undefined && studentId !== actor.userId) throw notFound;
+    return actor.userId;
+  }
+  const child = studentId ?? (actor.actingUserId === actor.userId ? undefined : actor.actingUserId);
+  if (child === undefined) throw fieldError('studentId', 'choose which of your children this plan is for');
+  const link = await tdb.db
+    .select({ _id: userMappers._id })
+    .from(userMappers)
+    .where(tdb.where(userMappers, eq(userMappers.parentId, actor.userId), eq(userMappers.studentId, child)))
+    .get();
+  if (!link) throw notFound;
+  return child;
+}
+
+const DURATION_UNITS: Record<string, 'minutes' | 'days' | 'weeks' | 'months' | 'years'> = {
+  MINUTES: 'minutes',
+  DAYS: 'days',
+  WEEKS: 'weeks',
+  MONTHS: 'months',
+  YEARS: 'years',
+};
+
+/**
+ * Minutes bought are spendable for the plan's duration, counted from when checkout starts: the session fixes
+ * everything that is credited, and a Checkout session lives a day at most, so the payment moves it by less than that.
+ */
+function expiryAfter(start: Date, duration: number, unit: string): Date {
+  const key = DURATION_UNITS[unit];
+  if (!key) throw new Error(`a flexible plan has no duration unit ${unit}`);
+  return add(start, { [key]: duration });
+}
+
+/**
+ * Starts Checkout for a flexible plan, priced for that student by the same rules that list the plans to them (their
+ * student rate by country, curriculum and grade, else the list price). A plan not offered to them cannot be bought.
+ */
+export async function startFlexibleCheckout(tdb: TenantDb, actor: Actor, adapter: PaymentsAdapter, input: FlexibleSessionInput, origin: string) {
+  const studentId = await buyingFor(tdb, actor, input.studentId);
+  const plan = (await plansForStudent(tdb, 'flexible', studentId)).find((offered) => offered._id === input.planId);
+  if (!plan) throw fieldError('planId', 'is not a flexible plan offered to this student');
+  const [student, payer] = await Promise.all(
+    [studentId, actor.userId].map((_id) =>
+      tdb.db
+        .select({ firstname: users.firstname, email: users.email })
+        .from(users)
+        .where(tdb.where(users, eq(users._id, _id)))
+        .get(),
+    ),
+  );
+  const { url } = await startCheckout(
+    tdb,
+    adapter,
+    {
+      payerId: actor.userId,
+      studentId,
+      paymentType: 'FLEXIBLE',
+      itemKind: 'flexiblePlan',
+      itemId: plan._id,
+      description: student?.firstname ? `${plan.name} for ${student.firstname}` : plan.name,
+      minutes: plan.minutes,
+      amount: plan.price.amount,
+      currency: plan.price.currency,
+      creditExpiresAt: expiryAfter(new Date(), plan.duration, plan.durationUnit),
+      customerEmail: payer?.email ?? undefined,
+    },
+    origin,
+  );
+  return { url };
+}
