@@ -16,6 +16,10 @@ const SignUpPage = lazyPage(() => import('./features/sign-up/SignUpPage'));
 const ForgotPasswordPage = lazyPage(() => import('./features/passwords/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPage(() => import('./features/passwords/ResetPasswordPage'));
 const DevMailboxPage = lazyPage(() => import('./features/dev-mailbox/DevMailboxPage'));
+const DevCheckoutPage = lazyPage(() => import('./features/dev-checkout/DevCheckoutPage'));
+const PaymentSuccessPage = lazyPage(() => import('./features/payment-result/PaymentSuccessPage'));
+const PaymentCancelledPage = lazyPage(() => import('./features/payment-result/PaymentCancelledPage'));
+const PaymentFailedPage = lazyPage(() => import('./features/payment-result/PaymentFailedPage'));
 const ProfilePage = lazyPage(() => import('./features/profile/ProfilePage'));
 const ManageAccountsPage = lazyPage(() => import('./features/manage-accounts/ManageAccountsPage'));
 const OnboardingPage = lazyPage(() => import('./features/onboarding/OnboardingPage'));
@@ -102,6 +106,8 @@ export const routes: RouteObject[] = [
       page('forgot-password', ForgotPasswordPage),
       page('reset-password', ResetPasswordPage),
       page('dev/mailbox', DevMailboxPage),
+      // Reached by its session id alone, as a Stripe Checkout url is; the page is signed in or not.
+      page('dev/checkout/:sessionId', DevCheckoutPage),
       signedIn('portal/profile', ProfilePage),
       signedIn('portal/availability', AvailabilityPage),
       signedIn('portal/availability/:userId', AvailabilityPage),
@@ -139,6 +145,10 @@ export const routes: RouteObject[] = [
       signedIn('trial-recording/:trialId', TrialRecordingPage),
       soon('verifyNotesLink', 'verifyNotesLink'),
       page('startSubmission/:quizId', StartSubmissionPage),
+      // Checkout's return pages; these fixed paths rank above the diagnostic payment's parameter.
+      signedIn('payment/success', PaymentSuccessPage),
+      signedIn('payment/cancelled', PaymentCancelledPage),
+      signedIn('payment/failed', PaymentFailedPage),
       soon('payment/:diagnosticId', 'payment'),
       soon('subscriptions', 'subscriptions'),
       soon('topical-past-papers', 'topicalPastPapers'),

@@ -89,6 +89,8 @@ export interface PaymentSummary {
   _id: string;
   status: PaymentSessionStatus;
   paymentType: PaymentType;
+  /** What was bought (a flexible plan's id for FLEXIBLE), so a result page can start the same purchase again. */
+  itemId: string;
   description: string;
   minutes: number;
   amount: number;

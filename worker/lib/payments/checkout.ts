@@ -84,6 +84,7 @@ export async function paymentSummary(tdb: TenantDb, actor: Actor, paymentId: str
     _id: row._id,
     status: row.status,
     paymentType: row.paymentType,
+    itemId: row.itemId,
     description: row.description,
     minutes: row.minutes,
     amount: row.amount,

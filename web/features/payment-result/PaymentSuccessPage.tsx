@@ -1,0 +1,51 @@
+import { CircleCheck, Clock } from 'lucide-react';
+import { formatDuration } from '../../../schema/contracts/durations';
+import Spinner from '../../ui/Spinner';
+import { PurchaseLines, ResultLayout } from './ResultLayout';
+import { usePayment } from './use-payment';
+
+const doneIcon = <CircleCheck className="size-10 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />;
+const waitIcon = <Clock className="size-10 text-amber-600 dark:text-amber-400" aria-hidden="true" />;
+
+/** Where checkout sends the person after paying; the balance shown is read after the payment was recorded. */
+export default function PaymentSuccessPage() {
+  const load = usePayment(true);
+
+  if (load.state === 'loading') {
+    return (
+      <div className="flex justify-center py-24" aria-live="polite">
+        <Spinner className="size-6" />
+        <span className="sr-only">Loading your payment…</span>
+      </div>
+    );
+  }
+  if (load.state === 'unknown') {
+    return (
+      <ResultLayout icon={waitIcon} title="Thank you">
+        <p>We could not find the details of this payment. If you paid, your balance updates as soon as the payment is confirmed.</p>
+      </ResultLayout>
+    );
+  }
+  const { payment } = load;
+  if (load.state === 'slow' || load.waiting) {
+    return (
+      <ResultLayout icon={waitIcon} title="Confirming your payment">
+        <PurchaseLines payment={payment} />
+        <p aria-live="polite">
+          {load.state === 'slow'
+            ? 'Your bank is taking longer than usual to confirm. The lesson time is added as soon as it does; you can leave this page.'
+            : 'Your payment is being confirmed. This page updates by itself.'}
+        </p>
+      </ResultLayout>
+    );
+  }
+  const forName = payment.studentName ? `${payment.studentName}’s` : 'The';
+  return (
+    <ResultLayout icon={doneIcon} title="Payment successful">
+      <PurchaseLines payment={payment} />
+      <p data-testid="balance">
+        {forName} lesson balance is now <strong className="font-semibold text-slate-900 dark:text-white">{formatDuration(payment.balanceMinutes)}</strong>.
+      </p>
+    </ResultLayout>
+  );
+}
