@@ -126,6 +126,14 @@ describe('payment success page', () => {
     expect(screen.getByTestId('balance')).toHaveTextContent('Maya Student’s lesson balance is now 11 h 30 m.');
   });
 
+  it('speaks to the student when the balance is their own', async () => {
+    const MAYA = user({ _id: 'user_student2', firstname: 'Maya', lastname: 'Student' });
+    mockApi({ ...signedInApi(MAYA), 'GET /api/payments/ps_1': () => json(payment()) });
+    storeSession(MAYA);
+    renderApp('/payment/success?payment=ps_1');
+    expect(await screen.findByTestId('balance', {}, FIRST_PAINT)).toHaveTextContent('Your lesson balance is now 11 h 30 m.');
+  });
+
   it('says it cannot find a payment it is not allowed to read, without claiming anything was bought', async () => {
     mockApi({ ...signedInApi(PARENT), 'GET /api/payments/ps_1': () => json({ message: 'Payment was not found', errors: [] }, 404) });
     storeSession(PARENT);

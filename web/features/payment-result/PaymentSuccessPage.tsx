@@ -1,5 +1,7 @@
+import { useAtomValue } from 'jotai';
 import { CircleCheck, Clock } from 'lucide-react';
 import { formatDuration } from '../../../schema/contracts/durations';
+import { sessionAtom } from '../../lib/session';
 import Spinner from '../../ui/Spinner';
 import { PurchaseLines, ResultLayout } from './ResultLayout';
 import { usePayment } from './use-payment';
@@ -10,6 +12,7 @@ const waitIcon = <Clock className="size-10 text-amber-600 dark:text-amber-400" a
 /** Where checkout sends the person after paying; the balance shown is read after the payment was recorded. */
 export default function PaymentSuccessPage() {
   const load = usePayment(true);
+  const actingUserId = useAtomValue(sessionAtom)?.actingUserId;
 
   if (load.state === 'loading') {
     return (
@@ -39,7 +42,7 @@ export default function PaymentSuccessPage() {
       </ResultLayout>
     );
   }
-  const forName = payment.studentName ? `${payment.studentName}’s` : 'The';
+  const forName = payment.studentId === actingUserId ? 'Your' : payment.studentName ? `${payment.studentName}’s` : 'The';
   return (
     <ResultLayout icon={doneIcon} title="Payment successful">
       <PurchaseLines payment={payment} />
