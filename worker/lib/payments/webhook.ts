@@ -5,6 +5,7 @@ import type { PaymentSessionStatus, StripeEventOutcome } from '../../../schema/c
 import { creditEntries, paymentHistory, paymentSessions, stripeEvents } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
 import type { PaymentsAdapter } from './adapter';
+import { fulfilmentOf } from './fulfilments';
 
 type SessionRow = typeof paymentSessions.$inferSelect;
 
@@ -94,6 +95,7 @@ function fulfilStatements(tdb: TenantDb, session: SessionRow, checkout: Stripe.C
         .onConflictDoNothing(),
     );
   }
+  statements.push(...fulfilmentOf(session.paymentType)(tdb, session, paidAt));
   return statements;
 }
 
