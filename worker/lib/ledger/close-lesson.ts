@@ -3,6 +3,7 @@ import { classTimingStatus } from '../../../schema/contracts/class-timing';
 import { formatMoney } from '../../../schema/contracts/money';
 import { courses, lessonAttendance, lessonHistory, lessonSessions, meetingRequests, rates, sectionAttendees, sections } from '../../../schema/tables';
 import { newId } from '../../../schema/tables/columns';
+import { lessonDebitStatements } from '../payments/lesson-debits';
 import { lessonPriceInserts, type NewLessonPrice, priceEndedLesson } from '../pricing/lesson-prices';
 import type { TenantDb } from '../tenant-db';
 import { currentPolicy, shareOf } from './policy';
@@ -185,8 +186,35 @@ export async function closeLessonStatements(tdb: TenantDb, section: SectionRow, 
       }),
     ...lessonPriceInserts(tdb, prices),
     ...rows.map((row) => tdb.db.insert(lessonHistory).values(tdb.values(lessonHistory, row)).onConflictDoNothing()),
+    ...rows
+      .filter((row) => spendsMinutes({ course, section, row, tutorCame: Boolean(tutorSeen) || closer.kind === 'TUTOR', cancelledLate }))
+      .flatMap((row) =>
+        lessonDebitStatements(
+          tdb,
+          {
+            sectionId: section._id,
+            studentId: row.studentId,
+            courseId: course._id,
+            minutes: row.duration,
+            description: `${course.title}: lesson on ${section.start!.toISOString().slice(0, 10)}`,
+          },
+          closedAt,
+        ),
+      ),
   ] as const;
   return { statements, rows };
+}
+
+/**
+ * A lesson spends the student's prepaid minutes when its course is sold by credit, it is billable and not a trial,
+ * and it was held for them: their tutor came (whether or not they did), or they cancelled it too late to be free.
+ * A lesson the tutor missed costs the student nothing. Courses paid once or by subscription were paid up front.
+ */
+function spendsMinutes(lesson: { course: typeof courses.$inferSelect; section: SectionRow; row: NewHistoryRow; tutorCame: boolean; cancelledLate: boolean }) {
+  const { course, section, row } = lesson;
+  if (!row.studentId || course.paymentType !== 'CREDIT') return false;
+  if (section.billingKind === 'NON_BILLABLE' || section.lessonKind === 'TRIAL' || section.lessonKind === 'DUMMY') return false;
+  return lesson.tutorCame || lesson.cancelledLate;
 }
 
 /** Seconds in the room up to the lesson's end, counting a connection still open then. */
