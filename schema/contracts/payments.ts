@@ -65,9 +65,27 @@ export interface CreditEntry {
   createdAt: string;
 }
 
+/** One balance of a student: their general minutes (`courseId` null) or a credit-type course's own. */
+export interface CreditBalance {
+  courseId: string | null;
+  courseTitle: string | null;
+  minutes: number;
+}
+
+/** Bought time that lapses within a week unless it is spent, soonest first. */
+export interface ExpiringCredit {
+  entryId: string;
+  courseId: string | null;
+  minutes: number;
+  expiresAt: string;
+}
+
 export interface Credits {
   studentId: string;
+  /** Every balance of the student added up. */
   balanceMinutes: number;
+  balances: CreditBalance[];
+  expiring: ExpiringCredit[];
   entries: ListResponse<CreditEntry>;
 }
 

@@ -113,3 +113,21 @@ export const paymentHistory = sqliteTable(
   },
   (t) => [uniqueIndex('payment_history_session').on(t.tenantId, t.paymentSessionId), index('payment_history_user').on(t.tenantId, t.userId, t.paidAt)],
 );
+
+/**
+ * What the expiry job has done about a purchase that lapses: warned its family a week before, and expired what was
+ * left. Unique per entry and kind, so each happens once however often the job runs.
+ */
+export const creditNotices = sqliteTable(
+  'credit_notices',
+  {
+    _id: idColumn(),
+    tenantId: tenantColumn(),
+    entryId: text('entry_id')
+      .notNull()
+      .references(() => creditEntries._id),
+    kind: text('kind', { enum: ['EXPIRY_WARNING', 'EXPIRED'] }).notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('credit_notices_entry').on(t.tenantId, t.entryId, t.kind)],
+);

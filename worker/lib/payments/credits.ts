@@ -1,10 +1,11 @@
-import { count, desc, eq, sum } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { ApiError } from '../../../platform/errors';
-import type { CreditEntry, Credits } from '../../../schema/contracts/payments';
-import { creditEntries, userMappers } from '../../../schema/tables';
+import type { CreditBalance, CreditEntry, Credits, ExpiringCredit } from '../../../schema/contracts/payments';
+import { courses, creditEntries, userMappers } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import { paged } from '../pagination';
 import type { TenantDb } from '../tenant-db';
+import { expiringLots } from './credit-lots';
 
 /**
  * Whose balance the caller may read: the person they act for, or (for a parent) a linked child named by `userId`.
@@ -23,15 +24,31 @@ export async function creditOwner(tdb: TenantDb, actor: Actor, userId: string | 
   throw new ApiError(404, 'Credit balance was not found');
 }
 
-/** The balance is the sum of the entries, read in the same batch as their page so the two always agree. */
-export async function creditsOf(tdb: TenantDb, studentId: string, page: { limit: number; offset: number }): Promise<Credits> {
+const WEEK = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The balances are sums of the entries, read in the same batch as their page so the two always agree; what lapses
+ * within a week comes from the same entries (`expiringLots`), as the expiry job sees them.
+ */
+export async function creditsOf(tdb: TenantDb, studentId: string, page: { limit: number; offset: number }, now = new Date()): Promise<Credits> {
   const where = tdb.where(creditEntries, eq(creditEntries.studentId, studentId));
-  const [totals, rows] = await tdb.db.batch([
+  const [all, rows, titles] = await tdb.db.batch([
     tdb.db
-      .select({ minutes: sum(creditEntries.minutes), n: count() })
+      .select({
+        _id: creditEntries._id,
+        courseId: creditEntries.courseId,
+        kind: creditEntries.kind,
+        minutes: creditEntries.minutes,
+        sourceId: creditEntries.sourceId,
+        expiresAt: creditEntries.expiresAt,
+      })
       .from(creditEntries)
       .where(where),
     tdb.db.select().from(creditEntries).where(where).orderBy(desc(creditEntries.createdAt), desc(creditEntries._id)).limit(page.limit).offset(page.offset),
+    tdb.db
+      .select({ _id: courses._id, title: courses.title })
+      .from(courses)
+      .where(tdb.where(courses, inArray(courses._id, tdb.db.select({ courseId: creditEntries.courseId }).from(creditEntries).where(where)))),
   ]);
   const docs: CreditEntry[] = rows.map((row) => ({
     _id: row._id,
@@ -45,6 +62,22 @@ export async function creditsOf(tdb: TenantDb, studentId: string, page: { limit:
     description: row.description,
     createdAt: row.createdAt.toISOString(),
   }));
-  const total = totals[0];
-  return { studentId, balanceMinutes: Number(total?.minutes ?? 0), entries: paged(docs, total?.n ?? 0, page) };
+  const sums = new Map<string | null, number>([[null, 0]]);
+  for (const e of all) sums.set(e.courseId, (sums.get(e.courseId) ?? 0) + e.minutes);
+  const title = new Map(titles.map((t) => [t._id, t.title]));
+  const balances: CreditBalance[] = [...sums].map(([courseId, minutes]) => ({
+    courseId,
+    courseTitle: courseId ? (title.get(courseId) ?? null) : null,
+    minutes,
+  }));
+  const expiring: ExpiringCredit[] = expiringLots(all)
+    .filter((lot) => lot.remaining > 0 && lot.expiresAt > now && lot.expiresAt.getTime() <= now.getTime() + WEEK)
+    .map((lot) => ({ entryId: lot.entryId, courseId: lot.courseId, minutes: lot.remaining, expiresAt: lot.expiresAt.toISOString() }));
+  return {
+    studentId,
+    balanceMinutes: balances.reduce((total, b) => total + b.minutes, 0),
+    balances,
+    expiring,
+    entries: paged(docs, all.length, page),
+  };
 }
