@@ -104,7 +104,7 @@ export const paymentHistory = sqliteTable(
     description: text('description').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['PAID', 'REFUNDED'] }).notNull(),
+    status: text('status', { enum: ['PAID', 'REFUNDED', 'DISPUTED'] }).notNull(),
     provider: text('provider', { enum: ['stripe', 'simulated'] }).notNull(),
     providerPaymentId: text('provider_payment_id'),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }).notNull(),

@@ -3,69 +3,14 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { databaseFor } from '../../platform/database';
 import type { CheckoutActionResult, CheckoutStarted, Credits, PaymentSummary, SimulatedCheckout } from '../../schema/contracts/payments';
 import type { PricedPlan } from '../../schema/contracts/pricing';
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
-import { creditEntries, paymentHistory, paymentSessions, stripeEvents, users } from '../../schema/tables';
-import { simulatedPayments, stripePayments } from '../../worker/lib/payments/adapter';
-import { type PricedPurchase, startCheckout } from '../../worker/lib/payments/checkout';
-import { simulatedEvent } from '../../worker/lib/payments/simulated';
-import { scopedDb } from '../../worker/lib/tenant-db';
+import { creditEntries, paymentSessions, stripeEvents, users } from '../../schema/tables';
+import { stripePayments } from '../../worker/lib/payments/adapter';
 import { api, bearer, type ErrorJson, postJson, signIn, tokenRequest } from '../helpers/auth';
+import { cryptoProvider, deliver, eventFor, MAYA, openSession, PARENT, rowsFor, SAM, SECRET } from '../helpers/payments';
 import { db, seedDemo } from '../helpers/seed';
-
-const SECRET = env.STRIPE_WEBHOOK_SECRET as string;
-const tdb = scopedDb(databaseFor(env.DB), TENANT_IDS.studyhall);
-const SAM = DEMO_USERS.student._id;
-const MAYA = DEMO_USERS.student2._id;
-const PARENT = DEMO_USERS.parent._id;
-const cryptoProvider = Stripe.createSubtleCryptoProvider();
-
-type Session = typeof paymentSessions.$inferSelect;
-
-/** Ten hours of lessons for 120.00 SGD, as a priced flexible plan would be. */
-function purchase(studentId: string, overrides: Partial<PricedPurchase> = {}): PricedPurchase {
-  return {
-    payerId: PARENT,
-    studentId,
-    paymentType: 'FLEXIBLE',
-    itemKind: 'flexiblePlan',
-    itemId: 'plan_ten_hours',
-    description: 'Ten hours',
-    minutes: 600,
-    amount: 12_000,
-    currency: 'SGD',
-    ...overrides,
-  };
-}
-
-async function openSession(studentId = MAYA, overrides: Partial<PricedPurchase> = {}): Promise<Session> {
-  const { _id } = await startCheckout(tdb, simulatedPayments(SECRET), purchase(studentId, overrides), 'http://localhost');
-  return (await db.select().from(paymentSessions).where(eq(paymentSessions._id, _id)).get())!;
-}
-
-/** A Stripe-shaped event about the session; `paymentStatus` lets a `completed` event be the unpaid (async) kind. */
-function eventFor(session: Session, type: string, paymentStatus: 'paid' | 'unpaid' = 'paid') {
-  const event = simulatedEvent(session, 'pay', new Date());
-  return { ...event, type, data: { object: { ...event.data.object, payment_status: paymentStatus } } };
-}
-
-async function deliver(event: unknown, secret = SECRET) {
-  const payload = JSON.stringify(event);
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, cryptoProvider });
-  return api('/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
-}
-
-async function rowsFor(session: Session) {
-  const [sessionRow, entries, history, events] = await Promise.all([
-    db.select().from(paymentSessions).where(eq(paymentSessions._id, session._id)).get(),
-    db.select().from(creditEntries).where(eq(creditEntries.sourceId, session._id)).all(),
-    db.select().from(paymentHistory).where(eq(paymentHistory.paymentSessionId, session._id)).all(),
-    db.select().from(stripeEvents).where(eq(stripeEvents.paymentSessionId, session._id)).all(),
-  ]);
-  return { status: sessionRow?.status, entries, history, events };
-}
 
 async function tableCounts() {
   const counts = await Promise.all(

@@ -28,23 +28,37 @@ export const balanceSql = (tdb: TenantDb, studentId: string, courseId: string | 
  * the want is empty, and nothing twice for one source (the entries' unique kind and source).
  */
 export function guardedDebit(tdb: TenantDb, debit: Debit) {
-  const now = debit.at.getTime();
+  const balance = balanceSql(tdb, debit.studentId, debit.courseId);
+  return entryFromSelect(
+    tdb,
+    debit,
+    sql`-MIN(wanted, balance)`,
+    sql`(SELECT ${debit.wanted} AS wanted, ${balance} AS balance) WHERE balance > 0 AND wanted > 0`,
+  );
+}
+
+/** An entry that gives back `wanted` minutes when it is more than zero, worked out in SQL from earlier entries. */
+export function guardedCredit(tdb: TenantDb, credit: Debit) {
+  return entryFromSelect(tdb, credit, sql`wanted`, sql`(SELECT ${credit.wanted} AS wanted) WHERE wanted > 0`);
+}
+
+function entryFromSelect(tdb: TenantDb, entry: Debit, minutes: SQL, from: SQL) {
+  const now = entry.at.getTime();
   const row: Partial<Record<keyof typeof creditEntries.$inferInsert, SQL>> = {
     _id: sql`${newId()}`,
     tenantId: sql`${tdb.tenantId}`,
-    studentId: sql`${debit.studentId}`,
-    courseId: sql`${debit.courseId}`,
-    kind: sql`${debit.kind}`,
-    minutes: sql`-MIN(wanted, balance)`,
-    sourceId: sql`${debit.sourceId}`,
-    description: sql`${debit.description}`,
+    studentId: sql`${entry.studentId}`,
+    courseId: sql`${entry.courseId}`,
+    kind: sql`${entry.kind}`,
+    minutes,
+    sourceId: sql`${entry.sourceId}`,
+    description: sql`${entry.description}`,
     createdAt: sql`${now}`,
     updatedAt: sql`${now}`,
   };
-  const balance = balanceSql(tdb, debit.studentId, debit.courseId);
   return tdb.db
     .insert(creditEntries)
-    .select(sql`SELECT ${selectList(creditEntries, row)} FROM (SELECT ${debit.wanted} AS wanted, ${balance} AS balance) WHERE balance > 0 AND wanted > 0`)
+    .select(sql`SELECT ${selectList(creditEntries, row)} FROM ${from}`)
     .onConflictDoNothing();
 }
 

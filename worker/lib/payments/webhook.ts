@@ -6,6 +6,7 @@ import { creditEntries, paymentHistory, paymentSessions, stripeEvents } from '..
 import type { TenantDb } from '../tenant-db';
 import type { PaymentsAdapter } from './adapter';
 import { fulfilmentOf } from './fulfilments';
+import { reversalEffects } from './reversals';
 
 type SessionRow = typeof paymentSessions.$inferSelect;
 
@@ -106,6 +107,8 @@ interface Effects {
 }
 
 async function effectsOf(tdb: TenantDb, event: Stripe.Event): Promise<Effects> {
+  const reversal = await reversalEffects(tdb, event, new Date(event.created * 1000));
+  if (reversal) return reversal;
   const move = sessionMove(event);
   if (!move) return { outcome: 'IGNORED', sessionId: null, statements: [] };
   const checkout = event.data.object as Stripe.Checkout.Session;

@@ -1,0 +1,87 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import type Stripe from 'stripe';
+import type { StripeEventOutcome } from '../../../schema/contracts/payments';
+import { creditEntries, paymentHistory, paymentSessions } from '../../../schema/tables';
+import type { TenantDb } from '../tenant-db';
+import { guardedCredit, guardedDebit } from './guarded-debit';
+
+type SessionRow = typeof paymentSessions.$inferSelect;
+
+export interface ReversalEffects {
+  outcome: StripeEventOutcome;
+  sessionId: string | null;
+  statements: BatchItem<'sqlite'>[];
+}
+
+const intentOf = (object: { payment_intent: string | Stripe.PaymentIntent | null }) =>
+  typeof object.payment_intent === 'string' ? object.payment_intent : (object.payment_intent?.id ?? null);
+
+/** The minutes a share of the amount bought: rounded down, so a refund never takes back more than was paid for. */
+const minutesFor = (session: SessionRow, amount: number) => Math.floor((session.minutes * Math.min(amount, session.amount)) / session.amount);
+
+/**
+ * Refunds and disputes of a paid session. A refund (`charge.refunded` carries the total refunded so far) takes back the
+ * minutes its share bought, less what earlier refunds took; a dispute takes back what is left of the purchase, and a
+ * dispute won gives it back. Each writes once by its source (the cumulative amount, or the dispute), never takes a
+ * balance below zero (minutes already spent on lessons stay spent), and moves the history row's status.
+ */
+export async function reversalEffects(tdb: TenantDb, event: Stripe.Event, at: Date): Promise<ReversalEffects | null> {
+  const object = event.data.object as Stripe.Charge | Stripe.Dispute;
+  if (!['charge.refunded', 'charge.dispute.created', 'charge.dispute.closed'].includes(event.type)) return null;
+  const intent = intentOf(object);
+  const session = intent
+    ? await tdb.db
+        .select()
+        .from(paymentSessions)
+        .where(tdb.where(paymentSessions, eq(paymentSessions.providerPaymentId, intent)))
+        .get()
+    : undefined;
+  if (!session) return { outcome: 'UNMATCHED', sessionId: null, statements: [] };
+  const history = (status: 'PAID' | 'REFUNDED' | 'DISPUTED') =>
+    tdb.db
+      .update(paymentHistory)
+      .set({ status })
+      .where(tdb.where(paymentHistory, eq(paymentHistory.paymentSessionId, session._id)));
+  const take = (sourceId: string, wanted: ReturnType<typeof sql>, description: string) =>
+    guardedDebit(tdb, { studentId: session.studentId, courseId: session.courseId, kind: 'REFUND', sourceId, description, wanted, at });
+  const taken = sql`(SELECT COALESCE(-SUM(${creditEntries.minutes}), 0) FROM ${creditEntries}
+    WHERE ${and(eq(creditEntries.tenantId, tdb.tenantId), eq(creditEntries.kind, 'REFUND'), sql`${creditEntries.sourceId} LIKE ${`${session._id}/refund/%`}`)})`;
+  const effects = (statements: BatchItem<'sqlite'>[]): ReversalEffects => ({ outcome: 'UPDATED', sessionId: session._id, statements });
+
+  if (event.type === 'charge.refunded') {
+    const charge = object as Stripe.Charge;
+    const full = charge.amount_refunded >= session.amount;
+    return effects([
+      take(
+        `${session._id}/refund/${charge.amount_refunded}`,
+        sql`(${minutesFor(session, charge.amount_refunded)} - ${taken})`,
+        `Refund: ${session.description}`,
+      ),
+      history(full ? 'REFUNDED' : 'PAID'),
+    ]);
+  }
+  const dispute = object as Stripe.Dispute;
+  if (event.type === 'charge.dispute.created') {
+    return effects([
+      take(`${session._id}/dispute/${dispute.id}`, sql`(${session.minutes} - ${taken})`, `Payment disputed: ${session.description}`),
+      history('DISPUTED'),
+    ]);
+  }
+  if (dispute.status !== 'won') return effects([history('REFUNDED')]);
+  // What the dispute took comes back as an adjustment, once, by the dispute's own source.
+  const disputed = sql`(SELECT COALESCE(-SUM(${creditEntries.minutes}), 0) FROM ${creditEntries}
+    WHERE ${and(eq(creditEntries.tenantId, tdb.tenantId), eq(creditEntries.kind, 'REFUND'), eq(creditEntries.sourceId, `${session._id}/dispute/${dispute.id}`))})`;
+  return effects([
+    guardedCredit(tdb, {
+      studentId: session.studentId,
+      courseId: session.courseId,
+      kind: 'ADJUSTMENT',
+      sourceId: `${session._id}/dispute-won/${dispute.id}`,
+      description: `Dispute won: ${session.description}`,
+      wanted: disputed,
+      at,
+    }),
+    history('PAID'),
+  ]);
+}
