@@ -13,6 +13,14 @@ export type PaymentType = (typeof paymentTypes)[number];
 export const paymentSessionStatuses = ['OPEN', 'PROCESSING', 'PAID', 'FAILED', 'EXPIRED'] as const;
 export type PaymentSessionStatus = (typeof paymentSessionStatuses)[number];
 
+/** How often a subscription renews, in Stripe's words. */
+export const billingIntervals = ['day', 'week', 'month', 'year'] as const;
+export type BillingInterval = (typeof billingIntervals)[number];
+
+/** ACTIVE while paid up; PAST_DUE when a renewal failed and the provider is retrying; CANCELED once it has ended. */
+export const subscriptionStatuses = ['ACTIVE', 'PAST_DUE', 'CANCELED'] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
 /** Kinds of balance entry; each kind's source ids are their own namespace (a lesson id, a payment session id…). */
 export const creditEntryKinds = ['PURCHASE', 'TOPUP', 'LESSON', 'PENALTY', 'REFUND', 'ADJUSTMENT', 'EXPIRY'] as const;
 export type CreditEntryKind = (typeof creditEntryKinds)[number];
@@ -89,9 +97,29 @@ export interface Credits {
   entries: ListResponse<CreditEntry>;
 }
 
-/** A flexible plan bought for a student: the plan and (for a parent) which child; its price is never the client's. */
+/** A plan bought for a student: the plan and (for a parent) which child; its price is never the client's. */
 export const flexibleSessionInput = z.object({ planId: recordId, studentId: recordId.optional() });
 export type FlexibleSessionInput = z.infer<typeof flexibleSessionInput>;
+export const subscriptionSessionInput = flexibleSessionInput;
+
+/** A subscription as Billing shows it, with whether its payer may manage it in the provider's portal. */
+export interface SubscriptionView {
+  _id: string;
+  studentId: string;
+  paymentType: PaymentType;
+  itemId: string;
+  courseId: string | null;
+  description: string;
+  status: SubscriptionStatus;
+  currentPeriodEnd: string | null;
+  createdAt: string;
+}
+
+/** `customer-portal-data`: the caller's subscriptions and the portal's url (null when they have none to manage). */
+export interface CustomerPortalData {
+  subscriptions: SubscriptionView[];
+  url: string | null;
+}
 
 /** A Checkout session to send the browser to: Stripe's page, or ours in simulated mode. */
 export interface CheckoutStarted {

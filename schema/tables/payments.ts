@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { creditEntryKinds, paymentSessionStatuses, paymentTypes, stripeEventOutcomes } from '../contracts/payments';
+import { billingIntervals, creditEntryKinds, paymentSessionStatuses, paymentTypes, stripeEventOutcomes, subscriptionStatuses } from '../contracts/payments';
 import { users } from './accounts';
 import { idColumn, tenantColumn, timestamps } from './columns';
 import type { AdminNote } from './ledger';
@@ -36,6 +36,9 @@ export const paymentSessions = sqliteTable(
     providerSessionId: text('provider_session_id').notNull(),
     providerPaymentId: text('provider_payment_id'),
     status: text('status', { enum: paymentSessionStatuses }).notNull().default('OPEN'),
+    /** Set for a subscription: it renews every `intervalCount` `billingInterval`s, crediting `minutes` each time. */
+    billingInterval: text('billing_interval', { enum: billingIntervals }),
+    intervalCount: integer('interval_count'),
     successUrl: text('success_url').notNull(),
     cancelUrl: text('cancel_url').notNull(),
     ...timestamps(),
@@ -130,4 +133,40 @@ export const creditNotices = sqliteTable(
     ...timestamps(),
   },
   (t) => [uniqueIndex('credit_notices_entry').on(t.tenantId, t.entryId, t.kind)],
+);
+
+/**
+ * A subscription bought through Checkout: one per paid subscription session. Each period's invoice credits its
+ * minutes (its own payment session, named by the invoice), and the provider's updates move its status and period.
+ */
+export const subscriptions = sqliteTable(
+  'subscriptions',
+  {
+    _id: idColumn(),
+    tenantId: tenantColumn(),
+    paymentSessionId: text('payment_session_id')
+      .notNull()
+      .references(() => paymentSessions._id),
+    payerId: text('payer_id')
+      .notNull()
+      .references(() => users._id),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => users._id),
+    paymentType: text('payment_type', { enum: paymentTypes }).notNull(),
+    itemKind: text('item_kind').notNull(),
+    itemId: text('item_id').notNull(),
+    courseId: text('course_id'),
+    description: text('description').notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    status: text('status', { enum: subscriptionStatuses }).notNull().default('ACTIVE'),
+    currentPeriodEnd: integer('current_period_end', { mode: 'timestamp_ms' }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_session').on(t.tenantId, t.paymentSessionId),
+    uniqueIndex('subscriptions_provider').on(t.tenantId, t.providerSubscriptionId),
+    index('subscriptions_student').on(t.tenantId, t.studentId),
+  ],
 );

@@ -7,13 +7,15 @@ import {
   checkoutActionParams,
   creditsQuery,
   flexibleSessionInput,
+  subscriptionSessionInput,
   type SimulatedCheckout,
 } from '../../schema/contracts/payments';
 import type { AppBindings } from '../env';
 import { paymentsAdapter, requirePayments, type SimulatedPayments } from '../lib/payments/adapter';
 import { findSessionByProviderId, paymentResultUrl, paymentSummary } from '../lib/payments/checkout';
 import { creditOwner, creditsOf } from '../lib/payments/credits';
-import { startFlexibleCheckout } from '../lib/payments/flexible';
+import { startPlanCheckout } from '../lib/payments/plan-checkout';
+import { customerPortalData } from '../lib/payments/subscriptions';
 import { simulatedEvent } from '../lib/payments/simulated';
 import { receiveEvent } from '../lib/payments/webhook';
 import { tenantDb } from '../lib/tenant-db';
@@ -79,8 +81,18 @@ export const paymentRoutes = new Hono<AppBindings>()
   // Who buys is checked before the body is read; the body then names only the plan and the child, never a price.
   .post('/stripe/v2/flexible-session', requireAuth, requireAccount, requireRole('STUDENT', 'PARENT'), validate('json', flexibleSessionInput), async (c) => {
     const adapter = requirePayments(c.env);
-    const started: CheckoutStarted = await startFlexibleCheckout(tenantDb(c), authOf(c), adapter, c.req.valid('json'), new URL(c.req.url).origin);
+    const started: CheckoutStarted = await startPlanCheckout(tenantDb(c), authOf(c), adapter, 'flexible', c.req.valid('json'), new URL(c.req.url).origin);
     return c.json(started);
+  })
+  .post('/stripe/v2/subscription-session', requireAuth, requireAccount, requireRole('STUDENT', 'PARENT'), validate('json', subscriptionSessionInput), async (c) => {
+    const adapter = requirePayments(c.env);
+    const started: CheckoutStarted = await startPlanCheckout(tenantDb(c), authOf(c), adapter, 'subscription', c.req.valid('json'), new URL(c.req.url).origin);
+    return c.json(started);
+  })
+  .get('/stripe/v2/customer-portal-data', requireAuth, requireAccount, async (c) => {
+    const adapter = requirePayments(c.env);
+    const returnUrl = `${new URL(c.req.url).origin}/learning-portal/portal/billing`;
+    return c.json(await customerPortalData(tenantDb(c), authOf(c), adapter, returnUrl));
   })
   .get('/payments/:id', requireAuth, requireAccount, validate('param', idParam), async (c) =>
     c.json(await paymentSummary(tenantDb(c), authOf(c), c.req.valid('param').id)),

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { ApiError } from '../../../platform/errors';
 import { newId } from '../../../schema/tables/columns';
+import type { BillingInterval } from '../../../schema/contracts/payments';
 import type { Env } from '../../env';
 
 export interface CheckoutRequest {
@@ -14,6 +15,8 @@ export interface CheckoutRequest {
   successUrl: string;
   cancelUrl: string;
   customerEmail?: string;
+  /** Set for a subscription: Checkout starts it, and the provider charges each period on its own. */
+  recurring?: { interval: BillingInterval; intervalCount: number };
 }
 
 export interface CheckoutSession {
@@ -24,6 +27,8 @@ export interface CheckoutSession {
 export interface PaymentsAdapter {
   mode: 'stripe' | 'simulated';
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** The provider's page where a customer manages (cancels, changes the card of) their subscriptions. */
+  customerPortalUrl(customerId: string, returnUrl: string): Promise<string>;
   /** The event, if the signature was made with our secret over exactly this body; else a 400. */
   verifyEvent(payload: string, signature: string | undefined): Promise<Stripe.Event>;
 }
@@ -36,6 +41,7 @@ export interface SimulatedPayments extends PaymentsAdapter {
 
 /** Where a simulated session is paid, failed or abandoned: our own page, labelled as a simulation. */
 export const simulatedCheckoutPath = (providerSessionId: string) => `/learning-portal/dev/checkout/${providerSessionId}`;
+export const simulatedPortalPath = (customerId: string) => `/learning-portal/dev/customer-portal/${customerId}`;
 
 /** Simulation only where nobody can be charged or credited for real: a deployed Worker without keys has no payments. */
 const SIMULATED_ENVS = new Set(['local', 'test']);
@@ -57,12 +63,19 @@ export function stripePayments(secretKey: string, webhookSecret: string, fetchFn
   return {
     mode: 'stripe',
     async createCheckout(request) {
+      const metadata = { paymentSessionId: request.reference, tenantId: request.tenantId };
+      const recurring = request.recurring && { interval: request.recurring.interval, interval_count: request.recurring.intervalCount };
       const session = await stripe.checkout.sessions.create({
-        mode: 'payment',
+        mode: recurring ? 'subscription' : 'payment',
         client_reference_id: request.reference,
-        metadata: { paymentSessionId: request.reference, tenantId: request.tenantId },
+        metadata,
+        // A renewal's invoice names only its subscription, so the subscription carries our reference too.
+        ...(recurring ? { subscription_data: { metadata } } : {}),
         line_items: [
-          { quantity: 1, price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amount, product_data: { name: request.description } } },
+          {
+            quantity: 1,
+            price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amount, product_data: { name: request.description }, recurring },
+          },
         ],
         customer_email: request.customerEmail,
         success_url: request.successUrl,
@@ -70,6 +83,9 @@ export function stripePayments(secretKey: string, webhookSecret: string, fetchFn
       });
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
       return { providerSessionId: session.id, url: session.url };
+    },
+    async customerPortalUrl(customerId, returnUrl) {
+      return (await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url;
     },
     verifyEvent: (payload, signature) => verify(payload, signature, webhookSecret),
   };
@@ -82,6 +98,7 @@ export function simulatedPayments(webhookSecret: string): SimulatedPayments {
       const providerSessionId = `cs_sim_${newId()}`;
       return { providerSessionId, url: simulatedCheckoutPath(providerSessionId) };
     },
+    customerPortalUrl: async (customerId) => simulatedPortalPath(customerId),
     verifyEvent: (payload, signature) => verify(payload, signature, webhookSecret),
     sign: (payload) => Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: webhookSecret, cryptoProvider }),
   };

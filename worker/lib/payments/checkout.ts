@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ApiError } from '../../../platform/errors';
-import type { PaymentResult, PaymentSummary, PaymentType } from '../../../schema/contracts/payments';
+import type { BillingInterval, PaymentResult, PaymentSummary, PaymentType } from '../../../schema/contracts/payments';
 import { paymentSessions, users } from '../../../schema/tables';
 import { newId } from '../../../schema/tables/columns';
 import type { Actor } from '../../env';
@@ -22,6 +22,8 @@ export interface PricedPurchase {
   currency: string;
   creditExpiresAt?: Date | null;
   customerEmail?: string;
+  billingInterval?: BillingInterval | null;
+  intervalCount?: number | null;
 }
 
 /**
@@ -43,6 +45,7 @@ export async function startCheckout(tdb: TenantDb, adapter: PaymentsAdapter, pur
     currency: purchase.currency,
     description: purchase.description,
     customerEmail: purchase.customerEmail,
+    recurring: purchase.billingInterval ? { interval: purchase.billingInterval, intervalCount: purchase.intervalCount ?? 1 } : undefined,
     ...urls,
   });
   const { customerEmail: _, ...row } = purchase;

@@ -11,6 +11,8 @@ const EVENT_TYPES: Record<CheckoutAction, Stripe.Event['type']> = {
   abandon: 'checkout.session.expired',
 };
 
+export const simulatedCustomerId = (payerId: string) => `cus_sim_${payerId}`;
+
 /**
  * The event Stripe would send for what the person did on the simulated checkout page, with the fields our
  * fulfilment reads, so the webhook cannot tell it from a real one except by its `livemode` and `_sim_` ids.
@@ -34,8 +36,11 @@ export function simulatedEvent(session: SessionRow, action: CheckoutAction, now:
         metadata: { paymentSessionId: session._id, tenantId: session.tenantId },
         amount_total: session.amount,
         currency: session.currency.toLowerCase(),
-        mode: 'payment',
-        payment_intent: action === 'abandon' ? null : `pi_sim_${newId()}`,
+        mode: session.billingInterval ? 'subscription' : 'payment',
+        // Checkout makes the customer and the subscription as it is paid; the customer is the payer, as with Stripe.
+        subscription: session.billingInterval && action === 'pay' ? `sub_sim_${session._id}` : null,
+        customer: action === 'pay' ? simulatedCustomerId(session.payerId) : null,
+        payment_intent: action === 'abandon' || session.billingInterval ? null : `pi_sim_${newId()}`,
         payment_status: action === 'pay' ? 'paid' : 'unpaid',
         status: action === 'abandon' ? 'expired' : 'complete',
         created,

@@ -5,8 +5,9 @@ import type { PaymentSessionStatus, StripeEventOutcome } from '../../../schema/c
 import { creditEntries, paymentHistory, paymentSessions, stripeEvents } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
 import type { PaymentsAdapter } from './adapter';
-import { fulfilmentOf } from './fulfilments';
+import { fulfilStatements } from './fulfil';
 import { reversalEffects } from './reversals';
+import { subscriptionEffects } from './subscription-events';
 
 type SessionRow = typeof paymentSessions.$inferSelect;
 
@@ -28,6 +29,17 @@ const MOVES: Record<string, { to: PaymentSessionStatus; from: PaymentSessionStat
   expired: { to: 'EXPIRED', from: ['OPEN', 'PROCESSING'] },
 };
 
+const paymentIdOf = (session: Stripe.Checkout.Session) =>
+  typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
+/** The subscription a subscription-mode Checkout started, and its customer; null for a one-time payment. */
+function subscriptionOf(session: Stripe.Checkout.Session) {
+  const id = idOf(session.subscription);
+  return id ? { providerSubscriptionId: id, providerCustomerId: idOf(session.customer) } : null;
+}
+
 function sessionMove(event: Stripe.Event): keyof typeof MOVES | 'paid' | null {
   switch (event.type) {
     case 'checkout.session.completed':
@@ -43,72 +55,16 @@ function sessionMove(event: Stripe.Event): keyof typeof MOVES | 'paid' | null {
   }
 }
 
-const paymentIdOf = (session: Stripe.Checkout.Session) =>
-  typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
-
-/**
- * Every write of a paid session, each idempotent by its own unique key (the status by its guard, the entry by its
- * source, the history row by its session), so a duplicate or a racing delivery in its own batch adds nothing.
- */
-function fulfilStatements(tdb: TenantDb, session: SessionRow, checkout: Stripe.Checkout.Session, paidAt: Date) {
-  const providerPaymentId = paymentIdOf(checkout);
-  const statements: BatchItem<'sqlite'>[] = [
-    tdb.db
-      .update(paymentSessions)
-      .set({ status: 'PAID', providerPaymentId })
-      .where(tdb.where(paymentSessions, eq(paymentSessions._id, session._id), ne(paymentSessions.status, 'PAID'))),
-    tdb.db
-      .insert(paymentHistory)
-      .values(
-        tdb.values(paymentHistory, {
-          paymentSessionId: session._id,
-          userId: session.payerId,
-          studentId: session.studentId,
-          paymentType: session.paymentType,
-          description: session.description,
-          amount: session.amount,
-          currency: session.currency,
-          status: 'PAID',
-          provider: session.provider,
-          providerPaymentId,
-          paidAt,
-        }),
-      )
-      .onConflictDoNothing(),
-  ];
-  if (session.minutes > 0) {
-    statements.push(
-      tdb.db
-        .insert(creditEntries)
-        .values(
-          tdb.values(creditEntries, {
-            studentId: session.studentId,
-            courseId: session.courseId,
-            kind: session.paymentType === 'COURSE_TOPUP' ? 'TOPUP' : 'PURCHASE',
-            minutes: session.minutes,
-            amount: session.amount,
-            currency: session.currency,
-            sourceId: session._id,
-            expiresAt: session.creditExpiresAt,
-            description: session.description,
-          }),
-        )
-        .onConflictDoNothing(),
-    );
-  }
-  statements.push(...fulfilmentOf(session.paymentType)(tdb, session, paidAt));
-  return statements;
-}
-
-interface Effects {
+export interface Effects {
   outcome: StripeEventOutcome;
   sessionId: string | null;
   statements: BatchItem<'sqlite'>[];
 }
 
 async function effectsOf(tdb: TenantDb, event: Stripe.Event): Promise<Effects> {
-  const reversal = await reversalEffects(tdb, event, new Date(event.created * 1000));
-  if (reversal) return reversal;
+  const at = new Date(event.created * 1000);
+  const other = (await reversalEffects(tdb, event, at)) ?? (await subscriptionEffects(tdb, event, at));
+  if (other) return other;
   const move = sessionMove(event);
   if (!move) return { outcome: 'IGNORED', sessionId: null, statements: [] };
   const checkout = event.data.object as Stripe.Checkout.Session;
@@ -124,7 +80,7 @@ async function effectsOf(tdb: TenantDb, event: Stripe.Event): Promise<Effects> {
   }
   if (move === 'paid') {
     const outcome: StripeEventOutcome = session.status === 'PAID' ? 'UNCHANGED' : 'FULFILLED';
-    return { outcome, sessionId: session._id, statements: fulfilStatements(tdb, session, checkout, new Date(event.created * 1000)) };
+    return { outcome, sessionId: session._id, statements: fulfilStatements(tdb, session, { providerPaymentId: paymentIdOf(checkout), subscription: subscriptionOf(checkout) }, at) };
   }
   const { to, from } = MOVES[move]!;
   const statement = tdb.db

@@ -4,6 +4,7 @@ import { DEFAULT_LIMITS, quizToasts, type UsageCounts, type UsageKind, type Usag
 import { usageLimitText } from '../../../schema/contracts/usage-limits';
 import { quizTrials, usageCounters, type users } from '../../../schema/tables';
 import type { Actor } from '../../env';
+import { hasPaidAccess } from '../payments/subscriptions';
 import type { TenantDb } from '../tenant-db';
 import { learnerFor } from './learner';
 
@@ -16,7 +17,7 @@ const periodOf = (now: Date) => now.toISOString().slice(0, 7);
 
 export async function usageOf(tdb: TenantDb, learner: Learner, now = new Date()): Promise<UsageResponse> {
   const period = periodOf(now);
-  const [row, trial] = await Promise.all([
+  const [row, trial, paid] = await Promise.all([
     tdb.db
       .select()
       .from(usageCounters)
@@ -27,19 +28,20 @@ export async function usageOf(tdb: TenantDb, learner: Learner, now = new Date())
       .from(quizTrials)
       .where(tdb.where(quizTrials, eq(quizTrials.userId, learner._id)))
       .get(),
+    learner.role === 'STUDENT' ? hasPaidAccess(tdb, learner._id, now) : false,
   ]);
   const used: UsageCounts = { slideViews: row?.slideViews ?? 0, quizAttempts: row?.quizAttempts ?? 0, videoWatches: row?.videoWatches ?? 0 };
   return {
     period,
     used,
-    limits: limitsFor(learner),
+    limits: limitsFor(learner, paid),
     trial: trial ? { startedAt: trial.startedAt.toISOString(), endsAt: trial.endsAt.toISOString(), active: trial.endsAt > now } : null,
   };
 }
 
-/** A subscription lifts every limit; otherwise the tenant defaults for the role apply. */
-function limitsFor(learner: Learner): Record<UsageKind, number | null> {
-  if (learner.role === 'STUDENT' && learner.plans.subscriptionPlans.length > 0) return { slideViews: null, quizAttempts: null, videoWatches: null };
+/** An active subscription or a premium upgrade lifts every limit; otherwise the tenant defaults for the role apply. */
+function limitsFor(learner: Learner, paid: boolean): Record<UsageKind, number | null> {
+  if (paid) return { slideViews: null, quizAttempts: null, videoWatches: null };
   return { ...DEFAULT_LIMITS[learner.role === 'GUEST' ? 'GUEST' : 'STUDENT'] };
 }
 

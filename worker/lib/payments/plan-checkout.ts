@@ -1,10 +1,10 @@
 import { add } from 'date-fns';
 import { eq } from 'drizzle-orm';
 import { ApiError, fieldError } from '../../../platform/errors';
-import type { FlexibleSessionInput } from '../../../schema/contracts/payments';
+import type { BillingInterval, FlexibleSessionInput } from '../../../schema/contracts/payments';
 import { userMappers, users } from '../../../schema/tables';
 import type { Actor } from '../../env';
-import { plansForStudent } from '../pricing/plans';
+import { type PlanKind, plansForStudent } from '../pricing/plans';
 import type { TenantDb } from '../tenant-db';
 import type { PaymentsAdapter } from './adapter';
 import { startCheckout } from './checkout';
@@ -13,7 +13,7 @@ import { startCheckout } from './checkout';
  * The student a purchase is for: a student buys for themselves; a parent for a linked child, named in the body or
  * the one they are acting for. Any other student answers 404, so another family's children are not revealed.
  */
-async function buyingFor(tdb: TenantDb, actor: Actor, studentId: string | undefined): Promise<string> {
+export async function buyingFor(tdb: TenantDb, actor: Actor, studentId: string | undefined): Promise<string> {
   const notFound = new ApiError(404, 'Student not found');
   if (actor.role === 'STUDENT') {
     if (studentId !== undefined && studentId !== actor.userId) throw notFound;
@@ -48,14 +48,17 @@ function expiryAfter(start: Date, duration: number, unit: string): Date {
   return add(start, { [key]: duration });
 }
 
+const INTERVALS: Record<string, BillingInterval> = { DAYS: 'day', WEEKS: 'week', MONTHS: 'month', YEARS: 'year' };
+
 /**
- * Starts Checkout for a flexible plan, priced for that student by the same rules that list the plans to them (their
- * student rate by country, curriculum and grade, else the list price). A plan not offered to them cannot be bought.
+ * Starts Checkout for a plan, priced for that student by the same rules that list the plans to them (their student
+ * rate by country, curriculum and grade, else the list price). A plan not offered to them cannot be bought. A
+ * subscription renews every plan duration and its minutes last that long; a flexible plan's last its duration.
  */
-export async function startFlexibleCheckout(tdb: TenantDb, actor: Actor, adapter: PaymentsAdapter, input: FlexibleSessionInput, origin: string) {
+export async function startPlanCheckout(tdb: TenantDb, actor: Actor, adapter: PaymentsAdapter, kind: PlanKind, input: FlexibleSessionInput, origin: string) {
   const studentId = await buyingFor(tdb, actor, input.studentId);
-  const plan = (await plansForStudent(tdb, 'flexible', studentId)).find((offered) => offered._id === input.planId);
-  if (!plan) throw fieldError('planId', 'is not a flexible plan offered to this student');
+  const plan = (await plansForStudent(tdb, kind, studentId)).find((offered) => offered._id === input.planId);
+  if (!plan) throw fieldError('planId', `is not a ${kind} plan offered to this student`);
   const [student, payer] = await Promise.all(
     [studentId, actor.userId].map((_id) =>
       tdb.db
@@ -71,8 +74,8 @@ export async function startFlexibleCheckout(tdb: TenantDb, actor: Actor, adapter
     {
       payerId: actor.userId,
       studentId,
-      paymentType: 'FLEXIBLE',
-      itemKind: 'flexiblePlan',
+      paymentType: kind === 'flexible' ? 'FLEXIBLE' : 'SUBSCRIPTION',
+      itemKind: `${kind}Plan`,
       itemId: plan._id,
       description: student?.firstname ? `${plan.name} for ${student.firstname}` : plan.name,
       minutes: plan.minutes,
@@ -80,6 +83,8 @@ export async function startFlexibleCheckout(tdb: TenantDb, actor: Actor, adapter
       currency: plan.price.currency,
       creditExpiresAt: expiryAfter(new Date(), plan.duration, plan.durationUnit),
       customerEmail: payer?.email ?? undefined,
+      billingInterval: kind === 'subscription' ? INTERVALS[plan.durationUnit] : null,
+      intervalCount: kind === 'subscription' ? plan.duration : null,
     },
     origin,
   );

@@ -1,0 +1,71 @@
+import { desc, eq, inArray, or } from 'drizzle-orm';
+import type { CustomerPortalData, SubscriptionView } from '../../../schema/contracts/payments';
+import { paymentHistory, subscriptions, userMappers } from '../../../schema/tables';
+import type { Actor } from '../../env';
+import type { TenantDb } from '../tenant-db';
+import type { PaymentsAdapter } from './adapter';
+
+type Row = typeof subscriptions.$inferSelect;
+
+const viewOf = (row: Row): SubscriptionView => ({
+  _id: row._id,
+  studentId: row.studentId,
+  paymentType: row.paymentType,
+  itemId: row.itemId,
+  courseId: row.courseId,
+  description: row.description,
+  status: row.status,
+  currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The subscriptions a person pays for or learns under, and a parent's children's, newest first. */
+export async function subscriptionsFor(tdb: TenantDb, actor: Actor): Promise<Row[]> {
+  const children = await tdb.db
+    .select({ studentId: userMappers.studentId })
+    .from(userMappers)
+    .where(tdb.where(userMappers, eq(userMappers.parentId, actor.userId)))
+    .all();
+  const people = [actor.userId, actor.actingUserId, ...children.map((c) => c.studentId)];
+  return tdb.db
+    .select()
+    .from(subscriptions)
+    .where(tdb.where(subscriptions, or(inArray(subscriptions.payerId, people), inArray(subscriptions.studentId, people))))
+    .orderBy(desc(subscriptions.createdAt))
+    .all();
+}
+
+/**
+ * The caller's subscriptions and the provider's portal for the ones they pay for (Stripe's, or in simulated mode our
+ * own stand-in). Only the payer manages a subscription: a student whose parent pays sees it and no portal.
+ */
+export async function customerPortalData(tdb: TenantDb, actor: Actor, adapter: PaymentsAdapter, returnUrl: string): Promise<CustomerPortalData> {
+  const rows = await subscriptionsFor(tdb, actor);
+  const customer = rows.find((row) => row.payerId === actor.userId && row.providerCustomerId)?.providerCustomerId;
+  return { subscriptions: rows.map(viewOf), url: customer ? await adapter.customerPortalUrl(customer, returnUrl) : null };
+}
+
+/** The ACTIVE subscriptions a student learns under now, for what they unlock (usage limits, a course's lessons). */
+export const activeSubscriptions = (tdb: TenantDb, studentId: string, now: Date) =>
+  tdb.db
+    .select()
+    .from(subscriptions)
+    .where(tdb.where(subscriptions, eq(subscriptions.studentId, studentId), eq(subscriptions.status, 'ACTIVE')))
+    .all()
+    .then((rows) => rows.filter((row) => !row.currentPeriodEnd || row.currentPeriodEnd > now));
+
+/**
+ * Whether a learner's quota is lifted: an active subscription, or a premium upgrade paid and not refunded, both read
+ * from what the payments recorded rather than from plan ids kept on the user.
+ */
+export async function hasPaidAccess(tdb: TenantDb, studentId: string, now: Date) {
+  const [active, premium] = await Promise.all([
+    activeSubscriptions(tdb, studentId, now),
+    tdb.db
+      .select({ _id: paymentHistory._id })
+      .from(paymentHistory)
+      .where(tdb.where(paymentHistory, eq(paymentHistory.studentId, studentId), eq(paymentHistory.paymentType, 'PREMIUM_UPGRADE'), eq(paymentHistory.status, 'PAID')))
+      .get(),
+  ]);
+  return active.length > 0 || Boolean(premium);
+}
