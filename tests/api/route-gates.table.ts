@@ -468,6 +468,8 @@ export const routeGates: Record<string, Gate> = {
   'GET /api/credits': account,
   // A student buys for themselves and a parent for a linked child; tutors and admins buy nothing here.
   'POST /api/stripe/v2/flexible-session': only('student'),
+  'POST /api/stripe/v2/subscription-session': only('student'),
+  'GET /api/stripe/v2/customer-portal-data': account,
   // A payment is read by its payer and its student alone (the fixture is Sam's, bought by his parent).
   'GET /api/payments/:id': samsOwn,
 };
