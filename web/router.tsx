@@ -17,6 +17,7 @@ const ForgotPasswordPage = lazyPage(() => import('./features/passwords/ForgotPas
 const ResetPasswordPage = lazyPage(() => import('./features/passwords/ResetPasswordPage'));
 const DevMailboxPage = lazyPage(() => import('./features/dev-mailbox/DevMailboxPage'));
 const DevCheckoutPage = lazyPage(() => import('./features/dev-checkout/DevCheckoutPage'));
+const DevCustomerPortalPage = lazyPage(() => import('./features/dev-checkout/DevCustomerPortalPage'));
 const PaymentSuccessPage = lazyPage(() => import('./features/payment-result/PaymentSuccessPage'));
 const PaymentCancelledPage = lazyPage(() => import('./features/payment-result/PaymentCancelledPage'));
 const PaymentFailedPage = lazyPage(() => import('./features/payment-result/PaymentFailedPage'));
@@ -108,6 +109,7 @@ export const routes: RouteObject[] = [
       page('dev/mailbox', DevMailboxPage),
       // Reached by its session id alone, as a Stripe Checkout url is; the page is signed in or not.
       page('dev/checkout/:sessionId', DevCheckoutPage),
+      signedIn('dev/customer-portal/:customerId', DevCustomerPortalPage),
       signedIn('portal/profile', ProfilePage),
       signedIn('portal/availability', AvailabilityPage),
       signedIn('portal/availability/:userId', AvailabilityPage),

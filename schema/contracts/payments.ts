@@ -145,3 +145,11 @@ export interface PaymentSummary {
   studentName: string;
   balanceMinutes: number;
 }
+
+/** The simulated customer portal: the payer's subscriptions, always marked as a simulation. */
+export interface SimulatedPortal {
+  simulated: true;
+  subscriptions: SubscriptionView[];
+}
+
+export const simulatedPortalParams = z.object({ customerId: z.string().min(1).max(200), subscriptionId: recordId });

@@ -470,6 +470,9 @@ export const routeGates: Record<string, Gate> = {
   'POST /api/stripe/v2/flexible-session': only('student'),
   'POST /api/stripe/v2/subscription-session': only('student'),
   'GET /api/stripe/v2/customer-portal-data': account,
+  // The simulated portal answers its own customer only (the signed-in payer); anyone else's id is not found.
+  'GET /api/dev/customer-portal/:customerId': account,
+  'POST /api/dev/customer-portal/:customerId/cancel/:subscriptionId': account,
   // A payment is read by its payer and its student alone (the fixture is Sam's, bought by his parent).
   'GET /api/payments/:id': samsOwn,
 };

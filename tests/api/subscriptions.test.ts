@@ -154,6 +154,24 @@ describe('customer-portal-data', () => {
   });
 });
 
+describe('the simulated customer portal', () => {
+  it('lets the payer cancel through a signed deletion event, and nobody else', async () => {
+    const session = await started();
+    await deliver(paidCheckout(session));
+    const [row] = await db.select().from(subscriptions).where(eq(subscriptions.paymentSessionId, session._id)).all();
+    const portal = `/dev/customer-portal/cus_sim_${DEMO_USERS.parent._id}`;
+    expect((await postJson(`/dev/customer-portal/cus_sim_${DEMO_USERS.student.email}/cancel/${row!._id}`, {}, { headers: bearer(sam) })).status).toBe(404);
+    expect((await postJson(`/dev/customer-portal/cus_sim_${DEMO_USERS.student._id}/cancel/${row!._id}`, {}, { headers: bearer(sam) })).status).toBe(404);
+    const listed = await (await api(portal, { headers: bearer(parent) })).json<{ simulated: boolean; subscriptions: { _id: string }[] }>();
+    expect(listed.simulated).toBe(true);
+    expect(listed.subscriptions.map((s) => s._id)).toContain(row!._id);
+    const cancelled = await postJson(`${portal}/cancel/${row!._id}`, {}, { headers: bearer(parent) });
+    expect(cancelled.status).toBe(200);
+    expect((await db.select().from(subscriptions).where(eq(subscriptions._id, row!._id)).get())?.status).toBe('CANCELED');
+    expect((await api(portal, { headers: bearer(sam) })).status).toBe(404);
+  });
+});
+
 describe('errors and permissions', () => {
   it('names the field for a plan not offered, writes nothing, and refuses a tutor before reading the body', async () => {
     const before = (await db.select().from(paymentSessions).all()).length;

@@ -7,16 +7,18 @@ import {
   checkoutActionParams,
   creditsQuery,
   flexibleSessionInput,
-  subscriptionSessionInput,
   type SimulatedCheckout,
+  type SimulatedPortal,
+  simulatedPortalParams,
+  subscriptionSessionInput,
 } from '../../schema/contracts/payments';
 import type { AppBindings } from '../env';
 import { paymentsAdapter, requirePayments, type SimulatedPayments } from '../lib/payments/adapter';
 import { findSessionByProviderId, paymentResultUrl, paymentSummary } from '../lib/payments/checkout';
 import { creditOwner, creditsOf } from '../lib/payments/credits';
 import { startPlanCheckout } from '../lib/payments/plan-checkout';
-import { customerPortalData } from '../lib/payments/subscriptions';
-import { simulatedEvent } from '../lib/payments/simulated';
+import { simulatedCancellation, simulatedCustomerId, simulatedEvent } from '../lib/payments/simulated';
+import { customerPortalData, subscriptionsFor, subscriptionView } from '../lib/payments/subscriptions';
 import { receiveEvent } from '../lib/payments/webhook';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
@@ -78,17 +80,46 @@ export const paymentRoutes = new Hono<AppBindings>()
       return c.json(body);
     },
   )
+  // The simulated portal: as Stripe's, it manages the subscriptions its customer (here, the signed-in payer) pays for.
+  .get('/dev/customer-portal/:customerId', requireAuth, requireAccount, async (c) => {
+    simulatedOnly(c.env, new URL(c.req.url).pathname);
+    const actor = authOf(c);
+    if (c.req.param('customerId') !== simulatedCustomerId(actor.userId)) throw new ApiError(404, 'Customer was not found');
+    const rows = (await subscriptionsFor(tenantDb(c), actor)).filter((row) => row.payerId === actor.userId);
+    const body: SimulatedPortal = { simulated: true, subscriptions: rows.map(subscriptionView) };
+    return c.json(body);
+  })
+  .post('/dev/customer-portal/:customerId/cancel/:subscriptionId', requireAuth, requireAccount, validate('param', simulatedPortalParams), async (c) => {
+    const adapter = simulatedOnly(c.env, new URL(c.req.url).pathname);
+    const actor = authOf(c);
+    const tdb = tenantDb(c);
+    const { customerId, subscriptionId } = c.req.valid('param');
+    const row = (await subscriptionsFor(tdb, actor)).find((r) => r._id === subscriptionId && r.payerId === actor.userId);
+    if (customerId !== simulatedCustomerId(actor.userId) || !row) throw new ApiError(404, 'Subscription was not found');
+    const payload = JSON.stringify(simulatedCancellation(row.providerSubscriptionId, new Date()));
+    await receiveEvent(tdb, adapter, payload, await adapter.sign(payload));
+    const rows = (await subscriptionsFor(tdb, actor)).filter((r) => r.payerId === actor.userId);
+    const body: SimulatedPortal = { simulated: true, subscriptions: rows.map(subscriptionView) };
+    return c.json(body);
+  })
   // Who buys is checked before the body is read; the body then names only the plan and the child, never a price.
   .post('/stripe/v2/flexible-session', requireAuth, requireAccount, requireRole('STUDENT', 'PARENT'), validate('json', flexibleSessionInput), async (c) => {
     const adapter = requirePayments(c.env);
     const started: CheckoutStarted = await startPlanCheckout(tenantDb(c), authOf(c), adapter, 'flexible', c.req.valid('json'), new URL(c.req.url).origin);
     return c.json(started);
   })
-  .post('/stripe/v2/subscription-session', requireAuth, requireAccount, requireRole('STUDENT', 'PARENT'), validate('json', subscriptionSessionInput), async (c) => {
-    const adapter = requirePayments(c.env);
-    const started: CheckoutStarted = await startPlanCheckout(tenantDb(c), authOf(c), adapter, 'subscription', c.req.valid('json'), new URL(c.req.url).origin);
-    return c.json(started);
-  })
+  .post(
+    '/stripe/v2/subscription-session',
+    requireAuth,
+    requireAccount,
+    requireRole('STUDENT', 'PARENT'),
+    validate('json', subscriptionSessionInput),
+    async (c) => {
+      const adapter = requirePayments(c.env);
+      const started: CheckoutStarted = await startPlanCheckout(tenantDb(c), authOf(c), adapter, 'subscription', c.req.valid('json'), new URL(c.req.url).origin);
+      return c.json(started);
+    },
+  )
   .get('/stripe/v2/customer-portal-data', requireAuth, requireAccount, async (c) => {
     const adapter = requirePayments(c.env);
     const returnUrl = `${new URL(c.req.url).origin}/learning-portal/portal/billing`;

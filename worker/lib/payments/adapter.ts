@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { ApiError } from '../../../platform/errors';
-import { newId } from '../../../schema/tables/columns';
 import type { BillingInterval } from '../../../schema/contracts/payments';
+import { newId } from '../../../schema/tables/columns';
 import type { Env } from '../../env';
 
 export interface CheckoutRequest {

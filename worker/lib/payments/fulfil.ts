@@ -87,4 +87,3 @@ export function fulfilStatements(tdb: TenantDb, session: SessionRow, paid: PaidB
   statements.push(...fulfilmentOf(session.paymentType)(tdb, session, paidAt));
   return statements;
 }
-

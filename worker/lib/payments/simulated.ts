@@ -48,3 +48,18 @@ export function simulatedEvent(session: SessionRow, action: CheckoutAction, now:
     },
   };
 }
+
+/** What Stripe sends when a customer cancels in its portal: the subscription, deleted. */
+export function simulatedCancellation(providerSubscriptionId: string, now: Date) {
+  return {
+    id: `evt_sim_${newId()}`,
+    object: 'event',
+    api_version: null,
+    created: Math.floor(now.getTime() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type: 'customer.subscription.deleted',
+    data: { object: { id: providerSubscriptionId, object: 'subscription', status: 'canceled', items: { object: 'list', data: [] } } },
+  };
+}

@@ -59,7 +59,10 @@ async function statusOf(tdb: TenantDb, providerSubscriptionId: string | null, se
   if (!row) return { outcome: 'UNMATCHED', sessionId: null, statements: [] };
   // A cancelled subscription stays cancelled, whatever update arrives after its deletion.
   if (row.status === 'CANCELED') return { outcome: 'UNCHANGED', sessionId: row.paymentSessionId, statements: [] };
-  const statement = tdb.db.update(subscriptions).set(set).where(tdb.where(subscriptions, eq(subscriptions._id, row._id)));
+  const statement = tdb.db
+    .update(subscriptions)
+    .set(set)
+    .where(tdb.where(subscriptions, eq(subscriptions._id, row._id)));
   return { outcome: 'UPDATED', sessionId: row.paymentSessionId, statements: [statement] };
 }
 

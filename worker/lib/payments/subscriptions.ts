@@ -7,7 +7,7 @@ import type { PaymentsAdapter } from './adapter';
 
 type Row = typeof subscriptions.$inferSelect;
 
-const viewOf = (row: Row): SubscriptionView => ({
+export const subscriptionView = (row: Row): SubscriptionView => ({
   _id: row._id,
   studentId: row.studentId,
   paymentType: row.paymentType,
@@ -42,7 +42,7 @@ export async function subscriptionsFor(tdb: TenantDb, actor: Actor): Promise<Row
 export async function customerPortalData(tdb: TenantDb, actor: Actor, adapter: PaymentsAdapter, returnUrl: string): Promise<CustomerPortalData> {
   const rows = await subscriptionsFor(tdb, actor);
   const customer = rows.find((row) => row.payerId === actor.userId && row.providerCustomerId)?.providerCustomerId;
-  return { subscriptions: rows.map(viewOf), url: customer ? await adapter.customerPortalUrl(customer, returnUrl) : null };
+  return { subscriptions: rows.map(subscriptionView), url: customer ? await adapter.customerPortalUrl(customer, returnUrl) : null };
 }
 
 /** The ACTIVE subscriptions a student learns under now, for what they unlock (usage limits, a course's lessons). */
@@ -64,7 +64,14 @@ export async function hasPaidAccess(tdb: TenantDb, studentId: string, now: Date)
     tdb.db
       .select({ _id: paymentHistory._id })
       .from(paymentHistory)
-      .where(tdb.where(paymentHistory, eq(paymentHistory.studentId, studentId), eq(paymentHistory.paymentType, 'PREMIUM_UPGRADE'), eq(paymentHistory.status, 'PAID')))
+      .where(
+        tdb.where(
+          paymentHistory,
+          eq(paymentHistory.studentId, studentId),
+          eq(paymentHistory.paymentType, 'PREMIUM_UPGRADE'),
+          eq(paymentHistory.status, 'PAID'),
+        ),
+      )
       .get(),
   ]);
   return active.length > 0 || Boolean(premium);

@@ -80,7 +80,11 @@ async function effectsOf(tdb: TenantDb, event: Stripe.Event): Promise<Effects> {
   }
   if (move === 'paid') {
     const outcome: StripeEventOutcome = session.status === 'PAID' ? 'UNCHANGED' : 'FULFILLED';
-    return { outcome, sessionId: session._id, statements: fulfilStatements(tdb, session, { providerPaymentId: paymentIdOf(checkout), subscription: subscriptionOf(checkout) }, at) };
+    return {
+      outcome,
+      sessionId: session._id,
+      statements: fulfilStatements(tdb, session, { providerPaymentId: paymentIdOf(checkout), subscription: subscriptionOf(checkout) }, at),
+    };
   }
   const { to, from } = MOVES[move]!;
   const statement = tdb.db
