@@ -102,6 +102,14 @@ export const flexibleSessionInput = z.object({ planId: recordId, studentId: reco
 export type FlexibleSessionInput = z.infer<typeof flexibleSessionInput>;
 export const subscriptionSessionInput = flexibleSessionInput;
 
+/** A course bought for a student; its price is the course's own, never the client's. */
+export const courseSessionInput = z.object({ courseId: recordId, studentId: recordId.optional() });
+export type CourseSessionInput = z.infer<typeof courseSessionInput>;
+
+/** A credit-type course topped up with a flexible plan's minutes. */
+export const courseTopUpInput = z.object({ courseId: recordId, planId: recordId, studentId: recordId.optional() });
+export type CourseTopUpInput = z.infer<typeof courseTopUpInput>;
+
 /** A subscription as Billing shows it, with whether its payer may manage it in the provider's portal. */
 export interface SubscriptionView {
   _id: string;

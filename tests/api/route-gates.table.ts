@@ -469,6 +469,9 @@ export const routeGates: Record<string, Gate> = {
   // A student buys for themselves and a parent for a linked child; tutors and admins buy nothing here.
   'POST /api/stripe/v2/flexible-session': only('student'),
   'POST /api/stripe/v2/subscription-session': only('student'),
+  'POST /api/stripe/v2/subscribe-course': only('student'),
+  'POST /api/stripe/v2/top-up-course': only('student'),
+  'GET /api/stripe/v2/course-subscription-session/:id': only('student'),
   'GET /api/stripe/v2/customer-portal-data': account,
   // The simulated portal answers its own customer only (the signed-in payer); anyone else's id is not found.
   'GET /api/dev/customer-portal/:customerId': account,

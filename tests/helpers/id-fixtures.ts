@@ -500,6 +500,13 @@ idRouteFixtures.push({ match: /^\/api\/dev\/checkout\/:sessionId(\/:action)?$/, 
 // A payment Sam's parent made for Sam: nobody else may read it.
 const SAM_PAYMENT = 'payment_session_matrix_sam';
 idRouteFixtures.push({ match: /^\/api\/payments\/:id$/, params: { id: SAM_PAYMENT } });
+// A course on sale is open to every student to buy, so its id is no record of Sam's to refuse.
+idRouteFixtures.push({ match: /^\/api\/stripe\/v2\/course-subscription-session\/:id$/, params: { id: SEED_COURSE_IDS.maths }, public: true });
+// The simulated portal of Sam as a payer: only Sam may open it, and only Sam's own subscriptions can be cancelled there.
+idRouteFixtures.push({
+  match: /^\/api\/dev\/customer-portal\/:customerId(\/cancel\/:subscriptionId)?$/,
+  params: { customerId: `cus_sim_${SAM}`, subscriptionId: 'subscription_matrix_sam' },
+});
 async function seedPaymentMatrixRecords() {
   const url = 'http://localhost/learning-portal/payment/success?payment=matrix';
   await db.insert(paymentSessions).values({

@@ -5,6 +5,8 @@ import {
   type CheckoutActionResult,
   type CheckoutStarted,
   checkoutActionParams,
+  courseSessionInput,
+  courseTopUpInput,
   creditsQuery,
   flexibleSessionInput,
   type SimulatedCheckout,
@@ -15,6 +17,7 @@ import {
 import type { AppBindings } from '../env';
 import { paymentsAdapter, requirePayments, type SimulatedPayments } from '../lib/payments/adapter';
 import { findSessionByProviderId, paymentResultUrl, paymentSummary } from '../lib/payments/checkout';
+import { startCourseCheckout, startCourseTopUp } from '../lib/payments/course-checkout';
 import { creditOwner, creditsOf } from '../lib/payments/credits';
 import { startPlanCheckout } from '../lib/payments/plan-checkout';
 import { simulatedCancellation, simulatedCustomerId, simulatedEvent } from '../lib/payments/simulated';
@@ -120,6 +123,23 @@ export const paymentRoutes = new Hono<AppBindings>()
       return c.json(started);
     },
   )
+  .post('/stripe/v2/subscribe-course', requireAuth, requireAccount, requireRole('STUDENT', 'PARENT'), validate('json', courseSessionInput), async (c) => {
+    const adapter = requirePayments(c.env);
+    const started: CheckoutStarted = await startCourseCheckout(tenantDb(c), authOf(c), adapter, c.req.valid('json'), new URL(c.req.url).origin);
+    return c.json(started);
+  })
+  // The spec's GET form: the course in the path, for the student the caller acts for.
+  .get('/stripe/v2/course-subscription-session/:id', requireAuth, requireAccount, requireRole('STUDENT', 'PARENT'), validate('param', idParam), async (c) => {
+    const adapter = requirePayments(c.env);
+    const input = { courseId: c.req.valid('param').id };
+    const started: CheckoutStarted = await startCourseCheckout(tenantDb(c), authOf(c), adapter, input, new URL(c.req.url).origin);
+    return c.json(started);
+  })
+  .post('/stripe/v2/top-up-course', requireAuth, requireAccount, requireRole('STUDENT', 'PARENT'), validate('json', courseTopUpInput), async (c) => {
+    const adapter = requirePayments(c.env);
+    const started: CheckoutStarted = await startCourseTopUp(tenantDb(c), authOf(c), adapter, c.req.valid('json'), new URL(c.req.url).origin);
+    return c.json(started);
+  })
   .get('/stripe/v2/customer-portal-data', requireAuth, requireAccount, async (c) => {
     const adapter = requirePayments(c.env);
     const returnUrl = `${new URL(c.req.url).origin}/learning-portal/portal/billing`;

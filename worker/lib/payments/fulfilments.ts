@@ -2,6 +2,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { PaymentType } from '../../../schema/contracts/payments';
 import type { paymentSessions } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
+import { enrolOnPayment } from './course-checkout';
 
 export type PaidSession = typeof paymentSessions.$inferSelect;
 
@@ -14,6 +15,6 @@ export type Fulfilment = (tdb: TenantDb, session: PaidSession, paidAt: Date) => 
 
 const nothingMore: Fulfilment = () => [];
 
-const fulfilments: Partial<Record<PaymentType, Fulfilment>> = {};
+const fulfilments: Partial<Record<PaymentType, Fulfilment>> = { COURSE: enrolOnPayment };
 
 export const fulfilmentOf = (type: PaymentType): Fulfilment => fulfilments[type] ?? nothingMore;

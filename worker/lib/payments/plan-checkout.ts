@@ -42,7 +42,7 @@ const DURATION_UNITS: Record<string, 'minutes' | 'days' | 'weeks' | 'months' | '
  * Minutes bought are spendable for the plan's duration, counted from when checkout starts: the session fixes
  * everything that is credited, and a Checkout session lives a day at most, so the payment moves it by less than that.
  */
-function expiryAfter(start: Date, duration: number, unit: string): Date {
+export function expiryAfter(start: Date, duration: number, unit: string): Date {
   const key = DURATION_UNITS[unit];
   if (!key) throw new Error(`a flexible plan has no duration unit ${unit}`);
   return add(start, { [key]: duration });
