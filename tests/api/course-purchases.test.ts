@@ -94,6 +94,17 @@ describe('buying a course', () => {
   });
 });
 
+describe('the older stripe/* calls', () => {
+  it('prices a plan for the student, starts the same Checkout, and opens the payer’s portal', async () => {
+    const price = await (await api('/stripe/getProductPrice/flexible_plan_standard', { headers: bearer(sam) })).json<{ amount: number; currency: string }>();
+    const session = await buyAndPay('../createSession', sam, { planId: 'flexible_plan_standard' });
+    expect(session).toMatchObject({ amount: price.amount, currency: price.currency, paymentType: 'FLEXIBLE' });
+    expect((await api('/stripe/getProductPrice/flexible_plan_made_up', { headers: bearer(sam) })).status).toBe(404);
+    expect((await api(`/stripe/customerPortal/${MAYA}`, { headers: bearer(sam) })).status).toBe(404);
+    expect((await api(`/stripe/customerPortal/${DEMO_USERS.parent._id}`, { headers: bearer(parent) })).status).toBe(200);
+  });
+});
+
 describe('errors and permissions', () => {
   it('says why a course cannot be bought or topped up, and writes nothing', async () => {
     const before = (await db.select().from(paymentSessions).all()).length;

@@ -507,6 +507,9 @@ idRouteFixtures.push({
   match: /^\/api\/dev\/customer-portal\/:customerId(\/cancel\/:subscriptionId)?$/,
   params: { customerId: `cus_sim_${SAM}`, subscriptionId: 'subscription_matrix_sam' },
 });
+// A plan on sale is priced for whoever may buy it; the portal is named by its payer's own id (Sam's here).
+idRouteFixtures.push({ match: /^\/api\/stripe\/getProductPrice\/:id$/, params: { id: 'flexible_plan_standard' }, public: true });
+idRouteFixtures.push({ match: /^\/api\/stripe\/customerPortal\/:id$/, params: { id: SAM } });
 async function seedPaymentMatrixRecords() {
   const url = 'http://localhost/learning-portal/payment/success?payment=matrix';
   await db.insert(paymentSessions).values({

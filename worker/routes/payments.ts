@@ -23,6 +23,7 @@ import { startPlanCheckout } from '../lib/payments/plan-checkout';
 import { simulatedCancellation, simulatedCustomerId, simulatedEvent } from '../lib/payments/simulated';
 import { customerPortalData, subscriptionsFor, subscriptionView } from '../lib/payments/subscriptions';
 import { receiveEvent } from '../lib/payments/webhook';
+import { plansForStudent } from '../lib/pricing/plans';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { requireAccount, requireRole } from '../middleware/permissions';
@@ -139,6 +140,35 @@ export const paymentRoutes = new Hono<AppBindings>()
     const adapter = requirePayments(c.env);
     const started: CheckoutStarted = await startCourseTopUp(tenantDb(c), authOf(c), adapter, c.req.valid('json'), new URL(c.req.url).origin);
     return c.json(started);
+  })
+  // The spec's older `stripe/*` calls, kept on their paths: the same rules as the version 2 calls they predate.
+  .post('/stripe/createSession', requireAuth, requireAccount, requireRole('STUDENT', 'PARENT'), validate('json', flexibleSessionInput), async (c) => {
+    const adapter = requirePayments(c.env);
+    const started: CheckoutStarted = await startPlanCheckout(tenantDb(c), authOf(c), adapter, 'flexible', c.req.valid('json'), new URL(c.req.url).origin);
+    return c.json(started);
+  })
+  // A plan's price for the student the caller acts for: what Checkout would charge them.
+  .get('/stripe/getProductPrice/:id', requireAuth, requireAccount, requireRole('STUDENT', 'PARENT'), validate('param', idParam), async (c) => {
+    const tdb = tenantDb(c);
+    const actor = authOf(c);
+    if (actor.role === 'PARENT' && actor.actingUserId === actor.userId) throw new ApiError(400, 'Choose which of your children to price this plan for');
+    const { id } = c.req.valid('param');
+    const [flexible, subscription] = await Promise.all([
+      plansForStudent(tdb, 'flexible', actor.actingUserId),
+      plansForStudent(tdb, 'subscription', actor.actingUserId),
+    ]);
+    const plan = [...flexible, ...subscription].find((p) => p._id === id);
+    if (!plan) throw new ApiError(404, 'Plan not found');
+    return c.json({ _id: plan._id, name: plan.name, minutes: plan.minutes, ...plan.price });
+  })
+  // The portal for the signed-in payer, named by their own id in the path.
+  .get('/stripe/customerPortal/:id', requireAuth, requireAccount, validate('param', idParam), async (c) => {
+    const adapter = requirePayments(c.env);
+    const actor = authOf(c);
+    if (c.req.valid('param').id !== actor.userId) throw new ApiError(404, 'Customer was not found');
+    const { url } = await customerPortalData(tenantDb(c), actor, adapter, `${new URL(c.req.url).origin}/learning-portal/portal/billing`);
+    if (!url) throw new ApiError(404, 'You do not pay for any subscription yet');
+    return c.json({ url });
   })
   .get('/stripe/v2/customer-portal-data', requireAuth, requireAccount, async (c) => {
     const adapter = requirePayments(c.env);
