@@ -1,8 +1,8 @@
-import { eq, inArray, ne } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type Stripe from 'stripe';
 import type { PaymentSessionStatus, StripeEventOutcome } from '../../../schema/contracts/payments';
-import { creditEntries, paymentHistory, paymentSessions, stripeEvents } from '../../../schema/tables';
+import { paymentSessions, stripeEvents } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
 import type { PaymentsAdapter } from './adapter';
 import { fulfilStatements } from './fulfil';
