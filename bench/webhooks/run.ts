@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import Stripe from 'stripe';
 import type { CheckoutStarted, Credits, PaymentSessionStatus, SimulatedCheckout } from '../../schema/contracts/payments';
@@ -17,7 +18,8 @@ import { waitFor } from '../../scripts/run';
  * before its `completed`, a stale expiry after the payment) and 100 re-sent with the same event id, some while the
  * first delivery is still in flight. The peer is the same server's cheapest signed-in JSON call, `GET
  * /api/user/authUser` (token, session row, user row: what every page load of the app asks first), sent between the
- * events by the same senders, so both see the same load on this shared machine.
+ * events by the same senders, so both see the same load on this shared machine. Then 100 more events, one at a time,
+ * show the route without the queueing 8 senders make.
  *
  * Afterwards every session's status (`GET /api/dev/checkout/:id`) and each student's balance and number of entries
  * (`GET /api/credits?userId=`) are checked against what the events should leave: a session ends PAID if any paying
@@ -55,6 +57,11 @@ const STORIES: Story[] = [
   { name: 'failed later, result first', sessions: 10, deliveries: ['failed', 'completed-unpaid'], ends: 'FAILED', outOfOrder: true },
   { name: 'paid, then a stale expiry', sessions: 15, deliveries: ['completed-paid', 'expired'], ends: 'PAID', outOfOrder: true },
 ];
+/**
+ * Then 100 more, one at a time: the same route without the queueing that 8 senders cause on this machine, so the
+ * two can be told apart. Their sessions are checked with the rest.
+ */
+const ONE_AT_A_TIME: Story = { name: 'paid at checkout, sent one at a time', sessions: 100, deliveries: ['completed-paid'], ends: 'PAID', outOfOrder: false };
 const EVENT_TYPES: Record<Delivery, string> = {
   'completed-paid': 'checkout.session.completed',
   'completed-unpaid': 'checkout.session.completed',
@@ -89,11 +96,11 @@ const quantile = (values: number[], q: number) => {
 };
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
-/** Runs `work` over `items` with `IN_FLIGHT` callers, each taking the next item as it finishes one. */
-async function inFlight<T>(items: T[], work: (item: T, index: number) => Promise<void>) {
+/** Runs `work` over `items` with `senders` callers, each taking the next item as it finishes one. */
+async function inFlight<T>(items: T[], work: (item: T, index: number) => Promise<void>, senders = IN_FLIGHT) {
   let next = 0;
   await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
+    Array.from({ length: senders }, async () => {
       while (next < items.length) {
         const index = next++;
         await work(items[index]!, index);
@@ -204,7 +211,8 @@ function eventFor(session: Session, delivery: Delivery, created: number) {
 
 /**
  * The 1,000 sends: sessions in a shuffled order, each second event of a session 8 to 40 events after its first, then
- * 100 distinct events sent again 1 to 120 events after their first send (re-sends only widen the pairs' gaps).
+ * 100 distinct events sent again, a third right after their first send and the rest 4 to 120 events later (re-sends
+ * only widen the pairs' gaps).
  */
 function plan(sessions: Session[]): Planned[] {
   const now = Math.floor(Date.now() / 1000);
@@ -229,7 +237,8 @@ function plan(sessions: Session[]): Planned[] {
   const resent = shuffle(distinct.map((_, i) => i)).slice(0, DUPLICATES);
   const keyed = [
     ...distinct.map((p, i) => ({ key: i, p })),
-    ...resent.map((i) => ({ key: i + 1 + below(120) - 0.5, p: { ...distinct[i]!, resendOf: i, partner: null } })),
+    // A third straight after the first send, so that both are in flight together, as a retry racing its original is.
+    ...resent.map((i, n) => ({ key: i + (n % 3 ? 4 + below(117) : 1) - 0.5, p: { ...distinct[i]!, resendOf: i, partner: null } })),
   ].sort((a, b) => a.key - b.key);
   const sendIndex = new Map(keyed.flatMap((k, at) => (k.p.resendOf === null ? [[k.key, at] as const] : [])));
   return keyed.map(({ p }) => ({
@@ -265,7 +274,7 @@ try {
   const offered = new Map<string, PricedPlan[]>();
   for (const studentId of [SAM, MAYA]) offered.set(studentId, await api<PricedPlan[]>(`/flexible-plans?userId=${studentId}`, { token }));
   const openedAt = performance.now();
-  const stories = STORIES.flatMap((story) => Array.from({ length: story.sessions }, () => story));
+  const stories = [...STORIES, ONE_AT_A_TIME].flatMap((story) => Array.from({ length: story.sessions }, () => story));
   const sessions: Session[] = new Array(stories.length);
   await inFlight(stories, async (story, i) => {
     const studentId = i % 2 ? MAYA : SAM;
@@ -293,7 +302,11 @@ try {
   const credits = (studentId: string) => api<Credits>(`/credits?userId=${studentId}&limit=1`, { token });
   const before = new Map(await Promise.all([SAM, MAYA].map(async (id) => [id, await credits(id)] as const)));
 
-  const sends = plan(sessions);
+  const sends = plan(sessions.filter((s) => s.story !== ONE_AT_A_TIME));
+  const now = Math.floor(Date.now() / 1000);
+  const singles: Planned[] = sessions
+    .filter((s) => s.story === ONE_AT_A_TIME)
+    .map((session) => ({ session, delivery: 'completed-paid', ...eventFor(session, 'completed-paid', now), resendOf: null, partner: null }));
   const peer = () => fetch(`${ORIGIN}/api/user/authUser`, { headers: { authorization: `Bearer ${token}` } });
   // Signed as each is sent, as Stripe signs each delivery, so no signature is older than the tolerance.
   const sign = (payload: string) => Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret });
@@ -307,31 +320,39 @@ try {
     await (await deliver(ignored, await sign(ignored))).arrayBuffer();
   }
 
-  // One job list, an event then a peer call, so each sender alternates them.
-  const sent: Sent[] = new Array(sends.length);
-  const peerMs: number[] = [];
-  const jobs = sends.flatMap((p, i) => [{ event: i }, { event: null }]);
-  const startedAt = performance.now();
-  await inFlight(jobs, async ({ event }) => {
-    if (event === null) {
-      const t0 = performance.now();
-      const res = await peer();
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`GET /api/user/authUser answered ${res.status}`);
-      peerMs.push(performance.now() - t0);
-      return;
-    }
-    const { payload } = sends[event]!;
-    const signature = await sign(payload);
-    const start = performance.now();
-    const res = await deliver(payload, signature);
-    const text = await res.text();
-    const end = performance.now();
-    const body =
-      res.status === 200 ? (JSON.parse(text) as { outcome: string; duplicate: boolean }) : { outcome: `HTTP ${res.status}: ${text}`, duplicate: false };
-    sent[event] = { ms: end - start, start, end, status: res.status, ...body };
-  });
-  const wallS = (performance.now() - startedAt) / 1000;
+  /** One job list, an event then a peer call, so each sender alternates them. */
+  async function drive(list: Planned[], senders: number) {
+    const sent: Sent[] = new Array(list.length);
+    const peerMs: number[] = [];
+    const jobs = list.flatMap((_, i) => [{ event: i }, { event: null }]);
+    const startedAt = performance.now();
+    await inFlight(
+      jobs,
+      async ({ event }) => {
+        if (event === null) {
+          const t0 = performance.now();
+          const res = await peer();
+          await res.arrayBuffer();
+          if (res.status !== 200) throw new Error(`GET /api/user/authUser answered ${res.status}`);
+          peerMs.push(performance.now() - t0);
+          return;
+        }
+        const { payload } = list[event]!;
+        const signature = await sign(payload);
+        const start = performance.now();
+        const res = await deliver(payload, signature);
+        const text = await res.text();
+        const end = performance.now();
+        const body =
+          res.status === 200 ? (JSON.parse(text) as { outcome: string; duplicate: boolean }) : { outcome: `HTTP ${res.status}: ${text}`, duplicate: false };
+        sent[event] = { ms: end - start, start, end, status: res.status, ...body };
+      },
+      senders,
+    );
+    return { sent, peerMs, eventsPerS: list.length / ((performance.now() - startedAt) / 1000) };
+  }
+  const { sent, peerMs, eventsPerS } = await drive(sends, IN_FLIGHT);
+  const single = await drive(singles, 1);
 
   // What the events should have left, checked against what the API says now.
   const wrong: string[] = [];
@@ -352,7 +373,7 @@ try {
     if (now.balanceMinutes !== expected) wrong.push(`${name}'s balance is ${now.balanceMinutes} minutes, expected ${expected}`);
     if (now.entries.totalDocs !== expectedEntries) wrong.push(`${name} has ${now.entries.totalDocs} credit entries, expected ${expectedEntries}`);
   }
-  for (const s of sent.filter((s) => s.status !== 200)) wrong.push(`an event was answered ${s.outcome}`);
+  for (const s of [...sent, ...single.sent].filter((s) => s.status !== 200)) wrong.push(`an event was answered ${s.outcome}`);
 
   const resends = sends.flatMap((p, i) => (p.resendOf === null ? [] : [{ copy: sent[i]!, first: sent[p.resendOf]! }]));
   const raced = resends.filter(({ copy, first }) => copy.start < first.end).length;
@@ -366,8 +387,8 @@ try {
   const [oursMedian, oursP95, peerMedian, peerP95] = [quantile(eventMs, 0.5), quantile(eventMs, 0.95), quantile(peerMs, 0.5), quantile(peerMs, 0.95)];
   console.log(
     `\n${sends.length.toLocaleString('en')} webhook events (${sends.length - resends.length} distinct, ${resends.length} re-sent with the same id, ` +
-      `${reversed.length} out of order) about ${sessions.length} flexible-plan sessions for Sam and Maya, ${IN_FLIGHT} in flight, ` +
-      `wrangler dev on a fresh local D1; ${(sends.length / wallS).toFixed(0)} events/s alongside the peer (sessions opened in ${openedS.toFixed(1)} s)`,
+      `${reversed.length} out of order) about ${sessions.length - singles.length} flexible-plan sessions for Sam and Maya, ${IN_FLIGHT} in flight, ` +
+      `wrangler dev on a fresh local D1; ${eventsPerS.toFixed(0)} events/s alongside the peer (sessions opened in ${openedS.toFixed(1)} s, load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs)`,
   );
   console.log(`  ours  POST /api/stripe/webhook (signed)          median ${ms(oursMedian)}  p95 ${ms(oursP95)}  p99 ${ms(quantile(eventMs, 0.99))}`);
   console.log(`  peer  GET /api/user/authUser (the parent)        median ${ms(peerMedian)}  p95 ${ms(peerP95)}  p99 ${ms(quantile(peerMs, 0.99))}`);
@@ -376,14 +397,29 @@ try {
     `  re-sends: ${seenAsDuplicate} answered as duplicates, ${raced} sent while the first delivery was still in flight; ` +
       `out of order: ${keptApart} of ${reversed.length} sent only once their partner event had been answered`,
   );
+  const singleMs = single.sent.map((s) => s.ms);
+  const [singleMedian, singleP95, singlePeerMedian, singlePeerP95] = [
+    quantile(singleMs, 0.5),
+    quantile(singleMs, 0.95),
+    quantile(single.peerMs, 0.5),
+    quantile(single.peerMs, 0.95),
+  ];
+  console.log(`\n${singles.length} more events, each paying a session of its own, one at a time (${single.eventsPerS.toFixed(0)} events/s alongside the peer)`);
+  console.log(`  ours  POST /api/stripe/webhook (signed)          median ${ms(singleMedian)}  p95 ${ms(singleP95)}`);
+  console.log(`  peer  GET /api/user/authUser (the parent)        median ${ms(singlePeerMedian)}  p95 ${ms(singlePeerP95)}`);
+  console.log(`\nchecked against the expected state: ${sessions.length} session statuses, each student's balance and entries`);
   console.log(`  balances: ${balances.join('; ')}`);
   for (const line of wrong.slice(0, 10)) console.log(`  discrepancy: ${line}`);
   console.log('');
   console.log(`ours/peer webhook-median ${(oursMedian / peerMedian).toFixed(2)}  (ours ${ms(oursMedian)}, peer GET /api/user/authUser ${ms(peerMedian)})`);
   console.log(`ours/peer webhook-p95 ${(oursP95 / peerP95).toFixed(2)}  (ours ${ms(oursP95)}, peer GET /api/user/authUser ${ms(peerP95)})`);
-  console.log(`webhook per event median ${ms(oursMedian)} p95 ${ms(oursP95)}  (target: p95 ≤ 50 ms: ${oursP95 <= 50 ? 'met' : 'missed'})`);
+  console.log(`ours/peer webhook-one-at-a-time-p95 ${(singleP95 / singlePeerP95).toFixed(2)}  (ours ${ms(singleP95)}, peer ${ms(singlePeerP95)})`);
   console.log(
-    `webhook discrepancies ${wrong.length} over ${sessions.length} sessions, 2 balances, 2 entry counts and ${sends.length} answers  ` +
+    `webhook per event median ${ms(oursMedian)} p95 ${ms(oursP95)} at ${IN_FLIGHT} in flight  (target: p95 ≤ 50 ms: ${oursP95 <= 50 ? 'met' : 'missed'}); ` +
+      `one at a time median ${ms(singleMedian)} p95 ${ms(singleP95)}`,
+  );
+  console.log(
+    `webhook discrepancies ${wrong.length} over ${sessions.length} sessions, 2 balances, 2 entry counts and ${sends.length + singles.length} answers  ` +
       `(target: zero: ${wrong.length === 0 ? 'met' : 'missed'})`,
   );
   failed = wrong.length > 0;
