@@ -17,9 +17,9 @@ import { waitFor } from '../../scripts/run';
  * failed later (`completed` unpaid, then the async result), expired; 50 delivered out of order (the async result
  * before its `completed`, a stale expiry after the payment) and 100 re-sent with the same event id, some while the
  * first delivery is still in flight. The peer is the same server's cheapest signed-in JSON call, `GET
- * /api/user/authUser` (token, session row, user row: what every page load of the app asks first), sent between the
- * events by the same senders, so both see the same load on this shared machine. Then 100 more events, one at a time,
- * show the route without the queueing 8 senders make.
+ * /api/user/authUser`: a token check and four D1 reads, what every page load of the app asks first (the webhook also
+ * makes four round trips). The same senders send it between the events, so both see the same load on this shared
+ * machine. Then 100 more events, one at a time, show the route without the queueing 8 senders make.
  *
  * Afterwards every session's status (`GET /api/dev/checkout/:id`) and each student's balance and number of entries
  * (`GET /api/credits?userId=`) are checked against what the events should leave: a session ends PAID if any paying
