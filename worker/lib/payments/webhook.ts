@@ -9,8 +9,6 @@ import { fulfilStatements } from './fulfil';
 import { reversalEffects } from './reversals';
 import { subscriptionEffects } from './subscription-events';
 
-type SessionRow = typeof paymentSessions.$inferSelect;
-
 export interface WebhookResult {
   eventId: string;
   type: string;
