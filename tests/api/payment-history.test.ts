@@ -4,7 +4,7 @@ import type { ListResponse } from '../../schema/contracts/common';
 import type { PaymentHistoryEntry, PaymentHistoryRecord, PaymentRecordAnswer } from '../../schema/contracts/payment-records';
 import { TENANT_IDS } from '../../schema/seed';
 import { paymentHistory, users } from '../../schema/tables';
-import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
+import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import { api, bearer, expectFieldError, signIn } from '../helpers/auth';
 import { MAYA, moneyRows, PARENT, PARTNER_LEARNER, paidPurchase, SAM } from '../helpers/payment-records';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
@@ -36,18 +36,39 @@ beforeAll(async () => {
   const source = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users._id, SAM)).get();
   await db
     .insert(users)
-    .values({ _id: OLU, tenantId: TENANT_IDS.studyhall, role: 'STUDENT', firstname: 'Olu', lastname: 'Other', email: 'olu@studyhall.test', passwordHash: source!.passwordHash, onboarded: true })
+    .values({
+      _id: OLU,
+      tenantId: TENANT_IDS.studyhall,
+      role: 'STUDENT',
+      firstname: 'Olu',
+      lastname: 'Other',
+      email: 'olu@studyhall.test',
+      passwordHash: source!.passwordHash,
+      onboarded: true,
+    })
     .onConflictDoNothing();
   as = await callers();
-  [maya, olu, partnerLearner] = await Promise.all([signIn('student2@studyhall.test'), signIn('olu@studyhall.test'), signIn('learner@partner.test', PARTNER_HOST)]);
+  [maya, olu, partnerLearner] = await Promise.all([
+    signIn('student2@studyhall.test'),
+    signIn('olu@studyhall.test'),
+    signIn('learner@partner.test', PARTNER_HOST),
+  ]);
   const made = await Promise.all([
     paidPurchase({ payerId: PARENT, studentId: SAM, paidAt: new Date('2030-01-10T10:00:00Z'), description: 'Ten hours for Sam' }),
-    paidPurchase({ payerId: PARENT, studentId: MAYA, paidAt: new Date('2030-02-10T10:00:00Z'), description: 'Big pack for Maya', amount: 30_000, minutes: 1200 }),
+    paidPurchase({
+      payerId: PARENT,
+      studentId: MAYA,
+      paidAt: new Date('2030-02-10T10:00:00Z'),
+      description: 'Big pack for Maya',
+      amount: 30_000,
+      minutes: 1200,
+    }),
     paidPurchase({ studentId: SAM, paidAt: new Date('2030-03-10T10:00:00Z'), description: 'Starter for Sam', amount: 5_000, currency: 'USD', minutes: 120 }),
     paidPurchase({ studentId: OLU, paidAt: new Date('2030-01-20T10:00:00Z'), description: 'Olu’s hours' }),
     paidPurchase({ studentId: PARTNER_LEARNER, partner: true, paidAt: new Date('2030-01-15T10:00:00Z'), description: 'Partner hours' }),
   ]);
-  [ids.samByParent, ids.mayaByParent, ids.samOwn, ids.olu, ids.partner] = made.map((m) => m.history._id);
+  const [samByParent, mayaByParent, samOwn, oluOwn, partner] = made.map((m) => m.history._id) as [string, string, string, string, string];
+  Object.assign(ids, { samByParent, mayaByParent, samOwn, olu: oluOwn, partner });
 }, 60_000);
 
 describe('GET /api/payment-history (happy)', () => {
@@ -109,7 +130,9 @@ describe('admin notes (happy)', () => {
     const added = await json<PaymentRecordAnswer<PaymentHistoryRecord>>(await addNote(ids.olu, '  Called Olu about the receipt  '), 201);
     expect(added.message).toBe('Note added!');
     expect(added.doc).toMatchObject({ _id: ids.olu, description: 'Olu’s hours', amount: 12_000, student: { _id: OLU } });
-    expect(added.doc.adminNotes).toEqual([{ _id: expect.any(String), note: 'Called Olu about the receipt', createdBy: 'user_admin', createdAt: expect.any(String) }]);
+    expect(added.doc.adminNotes).toEqual([
+      { _id: expect.any(String), note: 'Called Olu about the receipt', createdBy: 'user_admin', createdAt: expect.any(String) },
+    ]);
     const listed = await list(`/admin/payment-history?${IN_2030}&userId=${OLU}`, as.admin);
     expect(listed.docs[0]).toEqual(added.doc);
 

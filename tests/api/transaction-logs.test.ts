@@ -4,7 +4,7 @@ import type { ListResponse } from '../../schema/contracts/common';
 import type { PaymentRecordAnswer, TransactionLogEntry, TransactionLogRecord } from '../../schema/contracts/payment-records';
 import { TENANT_IDS } from '../../schema/seed';
 import { creditEntries } from '../../schema/tables';
-import { call, type Callers, callers, seedExtraAdmins } from '../helpers/admins';
+import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import { api, bearer, expectFieldError, signIn } from '../helpers/auth';
 import { MAYA, moneyRows, PARENT, PARTNER_LEARNER, paidPurchase, SAM } from '../helpers/payment-records';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
@@ -49,7 +49,14 @@ beforeAll(async () => {
   [maya, partnerLearner] = await Promise.all([signIn('student2@studyhall.test'), signIn('learner@partner.test', PARTNER_HOST)]);
   const [sam, mayas, partner] = await Promise.all([
     paidPurchase({ payerId: PARENT, studentId: SAM, paidAt: new Date('2030-01-10T10:00:00Z'), description: 'Ten hours for Sam' }),
-    paidPurchase({ payerId: PARENT, studentId: MAYA, paidAt: new Date('2030-02-10T10:00:00Z'), description: 'Big pack for Maya', minutes: 1200, amount: 30_000 }),
+    paidPurchase({
+      payerId: PARENT,
+      studentId: MAYA,
+      paidAt: new Date('2030-02-10T10:00:00Z'),
+      description: 'Big pack for Maya',
+      minutes: 1200,
+      amount: 30_000,
+    }),
     paidPurchase({ studentId: PARTNER_LEARNER, partner: true, paidAt: new Date('2030-01-15T10:00:00Z') }),
   ]);
   ids.samPurchase = sam.entry._id;
@@ -95,9 +102,21 @@ describe('GET /api/transaction-logs (happy)', () => {
 
   it('filters on the day it was written and sorts by a listed column either way', async () => {
     expect(idsOf(await list('/transaction-logs?startDate=2030-01-20&endDate=2030-01-20', as.student))).toEqual([ids.samLesson]);
-    expect(idsOf(await list(`/transaction-logs?${IN_2030}&sortKey=minutes&sortValue=asc`, as.student))).toEqual([ids.samLesson, ids.samAdjustment, ids.samPurchase]);
-    expect(idsOf(await list(`/transaction-logs?${IN_2030}&sortKey=minutes&sortValue=desc`, as.student))).toEqual([ids.samPurchase, ids.samAdjustment, ids.samLesson]);
-    expect(idsOf(await list(`/transaction-logs?${IN_2030}&sortKey=kind&sortValue=asc`, as.student))).toEqual([ids.samAdjustment, ids.samLesson, ids.samPurchase]);
+    expect(idsOf(await list(`/transaction-logs?${IN_2030}&sortKey=minutes&sortValue=asc`, as.student))).toEqual([
+      ids.samLesson,
+      ids.samAdjustment,
+      ids.samPurchase,
+    ]);
+    expect(idsOf(await list(`/transaction-logs?${IN_2030}&sortKey=minutes&sortValue=desc`, as.student))).toEqual([
+      ids.samPurchase,
+      ids.samAdjustment,
+      ids.samLesson,
+    ]);
+    expect(idsOf(await list(`/transaction-logs?${IN_2030}&sortKey=kind&sortValue=asc`, as.student))).toEqual([
+      ids.samAdjustment,
+      ids.samLesson,
+      ids.samPurchase,
+    ]);
     const second = await list(`/transaction-logs?${IN_2030}&limit=2&offset=2`, as.student);
     expect(second).toMatchObject({ totalDocs: 3, limit: 2, offset: 2 });
     expect(idsOf(second)).toEqual([ids.samPurchase]);
@@ -125,10 +144,14 @@ describe('admin notes (happy)', () => {
     const added = await json<PaymentRecordAnswer<TransactionLogRecord>>(await addNote(ids.samLesson, 'Lesson ran short; checked with Theo'), 201);
     expect(added.message).toBe('Note added!');
     expect(added.doc).toMatchObject({ _id: ids.samLesson, kind: 'LESSON', minutes: -45, sourceId: 'source_credit_entry_sam_lesson' });
-    expect(added.doc.adminNotes).toEqual([{ _id: expect.any(String), note: 'Lesson ran short; checked with Theo', createdBy: 'user_admin', createdAt: expect.any(String) }]);
+    expect(added.doc.adminNotes).toEqual([
+      { _id: expect.any(String), note: 'Lesson ran short; checked with Theo', createdBy: 'user_admin', createdAt: expect.any(String) },
+    ]);
     expect((await list(`/admin/transaction-logs?startDate=2030-01-20&endDate=2030-01-20`, as.admin)).docs[0]).toEqual(added.doc);
 
-    const deleted = await json<PaymentRecordAnswer<TransactionLogRecord>>(await deleteNote(ids.samLesson, `id=${ids.samLesson}&noteId=${added.doc.adminNotes[0]!._id}`));
+    const deleted = await json<PaymentRecordAnswer<TransactionLogRecord>>(
+      await deleteNote(ids.samLesson, `id=${ids.samLesson}&noteId=${added.doc.adminNotes[0]!._id}`),
+    );
     expect(deleted.message).toBe('Note deleted!');
     expect(deleted.doc.adminNotes).toEqual([]);
     expect(await moved()).toEqual(before);
@@ -181,7 +204,9 @@ describe('permissions', () => {
   });
 
   it('keeps each tenant to its own: the partner’s admin sees only its entries and gets 404 for ours', async () => {
-    const partnerList = await json<ListResponse<TransactionLogRecord>>(await api(`/admin/transaction-logs?${IN_2030}`, { headers: bearer(as.partner) }, PARTNER_HOST));
+    const partnerList = await json<ListResponse<TransactionLogRecord>>(
+      await api(`/admin/transaction-logs?${IN_2030}`, { headers: bearer(as.partner) }, PARTNER_HOST),
+    );
     expect(idsOf(partnerList)).toEqual([ids.partner]);
     const before = await moneyRows();
     expect((await call('POST', `/admin/transaction-logs/admin-notes/${ids.samLesson}`, as.partner, { note: 'Cross tenant' }, PARTNER_HOST)).status).toBe(404);

@@ -56,6 +56,9 @@ export const paymentHistoryRoutes = new Hono<AppBindings>()
     await findPaymentRecord(tdb, id);
     const query = await parseQuery(c, paymentNoteDeleteQuery);
     if (query.id !== undefined && query.id !== id) throw fieldError('id', 'must be the record named in the path');
-    const answer: PaymentRecordAnswer<PaymentHistoryRecord> = { message: PAYMENT_RECORD_MESSAGES.noteDeleted, doc: await removePaymentNote(tdb, id, query.noteId) };
+    const answer: PaymentRecordAnswer<PaymentHistoryRecord> = {
+      message: PAYMENT_RECORD_MESSAGES.noteDeleted,
+      doc: await removePaymentNote(tdb, id, query.noteId),
+    };
     return c.json(answer);
   });

@@ -3,11 +3,11 @@ import { fieldError } from '../../platform/errors';
 import {
   adminTransactionLogQuery,
   PAYMENT_RECORD_MESSAGES,
-  type TransactionLogRecord,
   type PaymentRecordAnswer,
-  transactionLogQuery,
   paymentNoteBody,
   paymentNoteDeleteQuery,
+  type TransactionLogRecord,
+  transactionLogQuery,
 } from '../../schema/contracts/payment-records';
 import type { AppBindings } from '../env';
 import { addTransactionLogNote, findTransactionLog, listTransactionLogs, removeTransactionLogNote } from '../lib/payments/transaction-logs';
@@ -57,6 +57,9 @@ export const transactionLogRoutes = new Hono<AppBindings>()
     await findTransactionLog(tdb, id);
     const query = await parseQuery(c, paymentNoteDeleteQuery);
     if (query.id !== undefined && query.id !== id) throw fieldError('id', 'must be the record named in the path');
-    const answer: PaymentRecordAnswer<TransactionLogRecord> = { message: PAYMENT_RECORD_MESSAGES.noteDeleted, doc: await removeTransactionLogNote(tdb, id, query.noteId) };
+    const answer: PaymentRecordAnswer<TransactionLogRecord> = {
+      message: PAYMENT_RECORD_MESSAGES.noteDeleted,
+      doc: await removeTransactionLogNote(tdb, id, query.noteId),
+    };
     return c.json(answer);
   });

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { ApiError } from '../../../platform/errors';
-import { newId } from '../../../schema/tables/columns';
 import type { PaymentsMode } from '../../../schema/contracts/tenant';
+import { newId } from '../../../schema/tables/columns';
 import type { Env } from '../../env';
 
 export interface CheckoutRequest {

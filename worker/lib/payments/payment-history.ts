@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { ApiError } from '../../../platform/errors';
-import { endOfBound, startOfBound } from '../../../schema/contracts/lesson-history';
 import type { ListResponse } from '../../../schema/contracts/common';
+import { endOfBound, startOfBound } from '../../../schema/contracts/lesson-history';
 import type { AdminPaymentHistoryQuery, PaymentHistoryEntry, PaymentHistoryRecord } from '../../../schema/contracts/payment-records';
 import { paymentHistory, users } from '../../../schema/tables';
 import type { Actor } from '../../env';
