@@ -35,7 +35,7 @@ const config: RecordsPageConfig<TransactionLogRecord> = {
           {entry.expiresAt && ` · expires ${dayText(entry.expiresAt, zone)}`}
         </p>
       </div>
-      <div className="text-right">
+      <div className="flex items-baseline gap-3 sm:block sm:text-right">
         <p
           className={`text-lg font-semibold tabular-nums ${entry.minutes < 0 ? 'text-slate-800 dark:text-slate-100' : 'text-emerald-700 dark:text-emerald-400'}`}
         >

@@ -40,7 +40,11 @@ export default function PlansPage() {
   const header = (
     <header>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Plans</h1>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">Buy lesson time to spend on any of your lessons. Prices are for the student named below.</p>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">
+        {role === 'PARENT'
+          ? 'Buy lesson time for your child to spend on any of their lessons. Prices are for the child you choose.'
+          : 'Buy lesson time to spend on any of your lessons, at your own prices.'}
+      </p>
     </header>
   );
 

@@ -91,8 +91,12 @@ export async function listPaymentHistory(tdb: TenantDb, viewer: PaymentViewer, q
   const [rows, [counted]] = await tdb.db.batch([
     joined(tdb)
       .where(where)
-      // Ties go by id in the same direction, so pages never overlap.
-      .orderBy(sortBy(q, sortColumns, desc(paymentHistory.paidAt)), descending ? desc(paymentHistory._id) : asc(paymentHistory._id))
+      // Payments in the same second (Stripe's event time) go by when we recorded them, then by id, so pages never overlap.
+      .orderBy(
+        sortBy(q, sortColumns, desc(paymentHistory.paidAt)),
+        descending ? desc(paymentHistory.createdAt) : asc(paymentHistory.createdAt),
+        descending ? desc(paymentHistory._id) : asc(paymentHistory._id),
+      )
       .limit(q.limit)
       .offset(q.offset),
     tdb.db.select({ n: count() }).from(paymentHistory).where(where),
