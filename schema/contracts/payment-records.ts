@@ -83,7 +83,6 @@ const sortKeyOf = (keys: readonly [string, ...string[]]) => z.enum(keys, { error
 
 /** GET /payment-history: the caller's own payments (a parent's: theirs and their children's), startDate and endDate on paidAt. */
 export const paymentHistoryQuery = listQuery.safeExtend({ ...dateRange, sortKey: sortKeyOf(paymentHistorySortKeys) }).superRefine(checkDateRange);
-export type PaymentHistoryQuery = z.infer<typeof paymentHistoryQuery>;
 
 /** GET /admin/payment-history: every payment of the tenant; `userId` keeps those the person paid or was paid for. */
 export const adminPaymentHistoryQuery = listQuery
@@ -93,7 +92,6 @@ export type AdminPaymentHistoryQuery = z.infer<typeof adminPaymentHistoryQuery>;
 
 /** GET /transaction-logs: the balance movements of the caller (a parent's: their children's), dates on createdAt. */
 export const transactionLogQuery = listQuery.safeExtend({ ...dateRange, sortKey: sortKeyOf(transactionLogSortKeys) }).superRefine(checkDateRange);
-export type TransactionLogQuery = z.infer<typeof transactionLogQuery>;
 
 /** GET /admin/transaction-logs: every movement of the tenant; `userId` keeps one student's. */
 export const adminTransactionLogQuery = listQuery
@@ -107,7 +105,6 @@ const NOTE_MAX = 2000;
 export const paymentNoteBody = z.object({
   note: z.string({ error: 'is required' }).trim().min(1, 'is required').max(NOTE_MAX, `must be at most ${NOTE_MAX} characters`),
 });
-export type PaymentNoteBody = z.infer<typeof paymentNoteBody>;
 
 /** DELETE admin-notes/{id} with `noteId` (and, as the spec sends it, `id` again, which must then be the path's). */
 export const paymentNoteDeleteQuery = z.object({
