@@ -21,6 +21,10 @@ const DevCustomerPortalPage = lazyPage(() => import('./features/dev-checkout/Dev
 const PaymentSuccessPage = lazyPage(() => import('./features/payment-result/PaymentSuccessPage'));
 const PaymentCancelledPage = lazyPage(() => import('./features/payment-result/PaymentCancelledPage'));
 const PaymentFailedPage = lazyPage(() => import('./features/payment-result/PaymentFailedPage'));
+const PlansPage = lazyPage(() => import('./features/plans/PlansPage'));
+const BillingPage = lazyPage(() => import('./features/billing/BillingPage'));
+const PaymentHistoryPage = lazyPage(() => import('./features/admin-payments/PaymentHistoryPage'));
+const TransactionLogsPage = lazyPage(() => import('./features/admin-payments/TransactionLogsPage'));
 const ProfilePage = lazyPage(() => import('./features/profile/ProfilePage'));
 const ManageAccountsPage = lazyPage(() => import('./features/manage-accounts/ManageAccountsPage'));
 const OnboardingPage = lazyPage(() => import('./features/onboarding/OnboardingPage'));
@@ -114,6 +118,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/availability', AvailabilityPage),
       signedIn('portal/availability/:userId', AvailabilityPage),
       signedIn('portal/my-pay', MyPayPage),
+      signedIn('portal/billing', BillingPage),
       signedIn('portal/admin/users', AdminUsersPage),
       signedIn('portal/admin/users/:userId', AdminUserDetailPage),
       signedIn('portal/admin/roles', RolesPage),
@@ -125,6 +130,8 @@ export const routes: RouteObject[] = [
       signedIn('portal/admin/meetings', AdminMeetingsPage),
       signedIn('portal/admin/lesson-history', LessonHistoryPage),
       signedIn('portal/admin/pay-runs', PayRunsPage),
+      signedIn('portal/admin/payment-history', PaymentHistoryPage),
+      signedIn('portal/admin/transaction-logs', TransactionLogsPage),
       signedIn('portal/admin/content', ContentAdminPage),
       signedIn('portal/admin/content/subtopics/:subTopicId', SubTopicAdminPage),
       signedIn('portal/trials', MyTrialsPage),
@@ -152,7 +159,7 @@ export const routes: RouteObject[] = [
       signedIn('payment/cancelled', PaymentCancelledPage),
       signedIn('payment/failed', PaymentFailedPage),
       soon('payment/:diagnosticId', 'payment'),
-      soon('subscriptions', 'subscriptions'),
+      signedIn('subscriptions', PlansPage),
       soon('topical-past-papers', 'topicalPastPapers'),
       signedIn('manage-accounts', ManageAccountsPage),
       signedIn('onboarding', OnboardingPage),

@@ -31,6 +31,7 @@ import { metaTagRoutes } from './routes/meta-tags';
 import { onboardingRoutes } from './routes/onboarding';
 import { passwordRoutes } from './routes/passwords';
 import { payRunRoutes } from './routes/pay-runs';
+import { paymentHistoryRoutes } from './routes/payment-history';
 import { paymentRoutes } from './routes/payments';
 import { penaltyWaiverRoutes } from './routes/penalty-waivers';
 import { pricingPlanRoutes } from './routes/pricing-plans';
@@ -48,6 +49,7 @@ import { subTopicRoutes } from './routes/sub-topics';
 import { adminSubmissionRoutes, submissionRoutes } from './routes/submissions';
 import { tenantRoutes } from './routes/tenant';
 import { topicRoutes } from './routes/topics';
+import { transactionLogRoutes } from './routes/transaction-logs';
 import { trialRoutes } from './routes/trials';
 import { tutorRoleRoutes } from './routes/tutor-roles';
 import { tutorSortingRoutes } from './routes/tutor-sortings';
@@ -115,7 +117,9 @@ const app = new Hono<AppBindings>()
   .route('/', pricingPlanRoutes)
   .route('/', pricingSetRoutes)
   .route('/', pricingRateRoutes)
-  .route('/', paymentRoutes);
+  .route('/', paymentRoutes)
+  .route('/', paymentHistoryRoutes)
+  .route('/', transactionLogRoutes);
 
 app.onError(onError);
 app.notFound(notFound);

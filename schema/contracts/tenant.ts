@@ -6,6 +6,10 @@ export const HOME_TENANT_KEY = 'studyhall';
 export const tenantTheme = z.object({ primary: z.string(), primaryDark: z.string() });
 export type TenantTheme = z.infer<typeof tenantTheme>;
 
+/** How this site takes payments: real Stripe, the local stand-in that charges nobody, or (null) not at all. */
+export const paymentsModes = ['stripe', 'simulated'] as const;
+export type PaymentsMode = (typeof paymentsModes)[number];
+
 /** GET /api/tenant */
 export const tenantResponse = z.object({
   _id: z.string(),
@@ -15,5 +19,6 @@ export const tenantResponse = z.object({
   theme: tenantTheme,
   permissions: z.record(z.string(), z.array(z.string())),
   isPartner: z.boolean(),
+  payments: z.enum(paymentsModes).nullable(),
 });
 export type TenantResponse = z.infer<typeof tenantResponse>;

@@ -83,9 +83,18 @@ export const creditEntries = sqliteTable(
     sourceId: text('source_id').notNull(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
     description: text('description').notNull(),
+    /**
+     * The admins' notes on this entry as a transaction log (spec 2 section 3). The only column ever updated: what the
+     * entry moved (minutes, amount, currency, expiry, source) is written once.
+     */
+    adminNotes: text('admin_notes', { mode: 'json' }).$type<AdminNote[]>().notNull().default([]),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('credit_entries_source').on(t.tenantId, t.kind, t.sourceId), index('credit_entries_student').on(t.tenantId, t.studentId, t.createdAt)],
+  (t) => [
+    uniqueIndex('credit_entries_source').on(t.tenantId, t.kind, t.sourceId),
+    index('credit_entries_student').on(t.tenantId, t.studentId, t.createdAt),
+    index('credit_entries_created').on(t.tenantId, t.createdAt),
+  ],
 );
 
 /** Spec 2 section 3's payment history record: one per paid session, with the admin's notes. */
@@ -114,7 +123,12 @@ export const paymentHistory = sqliteTable(
     adminNotes: text('admin_notes', { mode: 'json' }).$type<AdminNote[]>().notNull().default([]),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('payment_history_session').on(t.tenantId, t.paymentSessionId), index('payment_history_user').on(t.tenantId, t.userId, t.paidAt)],
+  (t) => [
+    uniqueIndex('payment_history_session').on(t.tenantId, t.paymentSessionId),
+    index('payment_history_user').on(t.tenantId, t.userId, t.paidAt),
+    index('payment_history_student').on(t.tenantId, t.studentId, t.paidAt),
+    index('payment_history_paid').on(t.tenantId, t.paidAt),
+  ],
 );
 
 /**

@@ -481,4 +481,15 @@ export const routeGates: Record<string, Gate> = {
   'POST /api/dev/customer-portal/:customerId/cancel/:subscriptionId': account,
   // A payment is read by its payer and its student alone (the fixture is Sam's, bought by his parent).
   'GET /api/payments/:id': samsOwn,
+
+  // Payment history and transaction logs (payment-history.ts, transaction-logs.ts, issue 31): a student's own (a
+  // parent's, their children's too, which the API tests cover); the admin lists and notes need the flags.
+  'GET /api/payment-history': only('student'),
+  'GET /api/admin/payment-history': flag('paymentHistory.view'),
+  'POST /api/admin/payment-history/admin-notes/:id': flag('paymentHistory.edit'),
+  'DELETE /api/admin/payment-history/admin-notes/:id': flag('paymentHistory.edit'),
+  'GET /api/transaction-logs': only('student'),
+  'GET /api/admin/transaction-logs': flag('transactionLogs.view'),
+  'POST /api/admin/transaction-logs/admin-notes/:id': flag('transactionLogs.edit'),
+  'DELETE /api/admin/transaction-logs/admin-notes/:id': flag('transactionLogs.edit'),
 };

@@ -22,6 +22,8 @@ describe('happy', () => {
       theme: { primary: '#01B8AF', primaryDark: '#0CD6CD' },
       permissions: expect.any(Object),
       isPartner: false,
+      // The workers test config sets a webhook secret and no Stripe key, as `npm start` does.
+      payments: 'simulated',
     });
   });
 

@@ -8,9 +8,11 @@ import {
   coursePermissionTemplates,
   coursePricingTemplates,
   courses,
+  creditEntries,
   lessonHistory,
   lessonSessions,
   meetingRequests,
+  paymentHistory,
   paymentSessions,
   payRuns,
   penaltyWaivers,
@@ -529,5 +531,49 @@ async function seedPaymentMatrixRecords() {
     successUrl: url,
     cancelUrl: url,
   });
+  await seedPaymentRecordMatrixRecords();
 }
 // ==== end of payments block ====
+// ==== Payment history and transaction logs (issue 31): the payment Sam's parent made for him, as the webhook
+// records it, and its credit entry. Only admins with the flags reach them by id. ====
+const SAM_PAYMENT_RECORD = 'payment_history_matrix_sam';
+const SAM_TRANSACTION_LOG = 'credit_entry_matrix_sam';
+idRouteFixtures.push(
+  { match: /^\/api\/admin\/payment-history\/admin-notes\/:id$/, method: 'POST', params: { id: SAM_PAYMENT_RECORD }, body: { note: 'Matrix note' } },
+  { match: /^\/api\/admin\/payment-history\/admin-notes\/:id$/, method: 'DELETE', params: { id: SAM_PAYMENT_RECORD }, query: { noteId: 'matrix_note' } },
+  { match: /^\/api\/admin\/transaction-logs\/admin-notes\/:id$/, method: 'POST', params: { id: SAM_TRANSACTION_LOG }, body: { note: 'Matrix note' } },
+  { match: /^\/api\/admin\/transaction-logs\/admin-notes\/:id$/, method: 'DELETE', params: { id: SAM_TRANSACTION_LOG }, query: { noteId: 'matrix_note' } },
+);
+async function seedPaymentRecordMatrixRecords() {
+  const note = { _id: 'matrix_note', note: 'Matrix', createdBy: DEMO_USERS.admin._id, createdAt: '2030-01-01T00:00:00.000Z' };
+  await db.batch([
+    db.insert(paymentHistory).values({
+      _id: SAM_PAYMENT_RECORD,
+      tenantId: TENANT,
+      paymentSessionId: SAM_PAYMENT,
+      userId: DEMO_USERS.parent._id,
+      studentId: SAM,
+      paymentType: 'FLEXIBLE',
+      description: 'Standard pack, 10 hours for Sam',
+      amount: 55_000,
+      currency: 'SGD',
+      status: 'PAID',
+      provider: 'simulated',
+      paidAt: new Date('2030-01-01T00:00:00Z'),
+      adminNotes: [note],
+    }),
+    db.insert(creditEntries).values({
+      _id: SAM_TRANSACTION_LOG,
+      tenantId: TENANT,
+      studentId: SAM,
+      kind: 'PURCHASE',
+      minutes: 600,
+      amount: 55_000,
+      currency: 'SGD',
+      sourceId: SAM_PAYMENT,
+      description: 'Standard pack, 10 hours for Sam',
+      adminNotes: [note],
+    }),
+  ]);
+}
+// ==== end of payment history and transaction logs block ====

@@ -55,4 +55,24 @@ describe('account menu links', () => {
   it('never shows admin links to a non-admin, whatever map it is given', () => {
     expect(labels(as({}), { adminUsers: ['view'], roles: ['view'] })).toEqual(['Profile /portal/profile']);
   });
+
+  it('gives students and parents Billing and Plans where the site takes payments', () => {
+    const billing = { billing: ['view'] };
+    const parent = as({ role: { name: 'PARENT', isGuest: false }, userMapper: [{ _id: 's', firstname: 'S', lastname: 'T' }] });
+    expect(accountLinks(as({}), null, billing).map((l) => `${l.label} ${l.to}`)).toEqual([
+      'Profile /portal/profile',
+      'Billing /portal/billing',
+      'Plans /subscriptions',
+    ]);
+    expect(accountLinks(parent, null, billing).map((l) => l.label)).toEqual(['Profile', 'Manage accounts', 'Billing', 'Plans']);
+    expect(accountLinks(as({}), null, { billing: [] }).map((l) => l.label)).toEqual(['Profile']);
+    expect(accountLinks(as({ role: { name: 'TUTOR', isGuest: false } }), null, billing).map((l) => l.label)).not.toContain('Billing');
+  });
+
+  it('shows admins Payment history and Transaction logs only when their role may view them', () => {
+    const admin = as({ role: { name: 'ADMIN', isGuest: false } });
+    expect(labels(admin, { paymentHistory: ['view'] })).toEqual(['Profile /portal/profile', 'Payment history /portal/admin/payment-history']);
+    expect(labels(admin, { transactionLogs: ['view'] })).toEqual(['Profile /portal/profile', 'Transaction logs /portal/admin/transaction-logs']);
+    expect(labels(admin, { paymentHistory: ['edit'], transactionLogs: ['delete'] })).toEqual(['Profile /portal/profile']);
+  });
 });

@@ -32,6 +32,7 @@ export const TENANT = {
   theme: { primary: '#01B8AF', primaryDark: '#0CD6CD' },
   permissions: {},
   isPartner: false,
+  payments: 'simulated' as const,
 };
 
 export function user(overrides: Partial<Record<string, unknown>> = {}) {

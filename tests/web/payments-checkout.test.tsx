@@ -72,6 +72,7 @@ describe('simulated checkout page', () => {
     expect(await screen.findByRole('heading', { name: 'Payment successful' }, FIRST_PAINT)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/learning-portal/payment/success');
     expect(screen.getByTestId('balance')).toHaveTextContent('Maya Student’s lesson balance is now 11 h 30 m.');
+    expect(screen.getByRole('link', { name: 'See billing' })).toHaveAttribute('href', '/learning-portal/portal/billing');
     expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/dev/checkout/cs_sim_1/pay' && init?.method === 'POST')).toBe(true);
   });
 

@@ -29,8 +29,8 @@ describe('a stored session always wins', () => {
         return json(tokenAnswer(GUEST, 'guest-token'));
       },
     });
-    renderApp('/subscriptions');
-    expect(await screen.findByRole('heading', { name: 'Subscription plans' })).toBeInTheDocument();
+    renderApp('/topical-past-papers');
+    expect(await screen.findByRole('heading', { name: 'Topical past papers' })).toBeInTheDocument();
     expect(localStorage.getItem('studyhall.token')).toBe('student-token');
     expect(headerSignIn()).toEqual([]);
   });
@@ -38,8 +38,8 @@ describe('a stored session always wins', () => {
   it('a sign-in stored by another document takes over a page that shows a guest', async () => {
     storeSession('guest-token', GUEST);
     mockApi({ ...base, 'GET /api/user/authUser': () => json(GUEST) });
-    renderApp('/subscriptions');
-    expect(await screen.findByRole('heading', { name: 'Subscription plans' })).toBeInTheDocument();
+    renderApp('/topical-past-papers');
+    expect(await screen.findByRole('heading', { name: 'Topical past papers' })).toBeInTheDocument();
     expect(headerSignIn()).not.toEqual([]);
     act(() => {
       storeSession('student-token', user());
@@ -54,8 +54,8 @@ describe('a stored session always wins', () => {
       ...base,
       'POST /api/oauth/token': () => Promise.reject(new TypeError('Failed to fetch')),
     });
-    renderApp('/subscriptions#id_token=abc&user_id=user_student');
-    expect(await screen.findByRole('heading', { name: 'Subscription plans' })).toBeInTheDocument();
+    renderApp('/topical-past-papers#id_token=abc&user_id=user_student');
+    expect(await screen.findByRole('heading', { name: 'Topical past papers' })).toBeInTheDocument();
     expect(localStorage.getItem('studyhall.token')).toBe('student-token');
   });
 });

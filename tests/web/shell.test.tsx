@@ -23,9 +23,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('app shell', () => {
   it('shows the loading screen, then fetches a guest session when there is no token', async () => {
     const fetchMock = mockApi({ ...base, 'POST /api/oauth/token': () => json(tokenAnswer(GUEST, 'guest-token')) });
-    renderApp('/subscriptions');
+    renderApp('/topical-past-papers');
     expect(screen.getByTestId('loading-screen')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Subscription plans' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Topical past papers' })).toBeInTheDocument();
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter((call) => call[0] === '/api/oauth/token').map(grantType)).toEqual(['client_credentials']);
     expect(localStorage.getItem('studyhall.token')).toBe('guest-token');
@@ -46,8 +46,8 @@ describe('app shell', () => {
 
   it('signs in from the address fragment and removes the token from the address', async () => {
     const fetchMock = mockApi({ ...base, 'POST /api/oauth/token': () => json(tokenAnswer(user(), 'fragment-token')) });
-    const router = renderApp('/subscriptions#id_token=abc&user_id=user_student');
-    expect(await screen.findByRole('heading', { name: 'Subscription plans' })).toBeInTheDocument();
+    const router = renderApp('/topical-past-papers#id_token=abc&user_id=user_student');
+    expect(await screen.findByRole('heading', { name: 'Topical past papers' })).toBeInTheDocument();
     const form = new URLSearchParams(String(fetchMock.mock.calls.find((c) => c[0] === '/api/oauth/token')![1]?.body));
     expect(form.get('username')).toBe('tpToken:user_student');
     expect(router.state.location.hash).toBe('');

@@ -1,10 +1,12 @@
 import { CloseButton, Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import clsx from 'clsx';
+import { useAtomValue } from 'jotai';
 import { LogIn, LogOut, MessageCircle } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import type { PublicUser } from '../../schema/contracts/auth';
 import { useAdminPermissions } from '../entities/roles/admin-permissions';
+import { tenantAtom } from '../entities/tenant/atoms';
 import { useSignOut } from '../features/auth/use-sign-out';
 import { accountLinks, navItems } from '../lib/nav-items';
 import { primaryButton } from '../ui/classes';
@@ -15,7 +17,8 @@ import { SUPPORT_CHAT_URL } from './support';
 export default function MobileMenu({ user, buttonRef }: { user: PublicUser | null; buttonRef?: Ref<HTMLButtonElement> }) {
   const signOut = useSignOut();
   const permissions = useAdminPermissions();
-  const items = [...navItems(Boolean(user)), ...(user ? accountLinks(user, permissions) : [])];
+  const tenantPermissions = useAtomValue(tenantAtom)?.permissions ?? null;
+  const items = [...navItems(Boolean(user)), ...(user ? accountLinks(user, permissions, tenantPermissions) : [])];
   return (
     <Disclosure as="div" className="md:hidden">
       {({ open }) => (

@@ -1,6 +1,8 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
+import { useAtomValue } from 'jotai';
 import {
   ArrowDownUp,
+  ArrowLeftRight,
   BadgeDollarSign,
   Banknote,
   CalendarCheck,
@@ -13,8 +15,11 @@ import {
   LogOut,
   type LucideIcon,
   PhoneCall,
+  Receipt,
+  ReceiptText,
   ScrollText,
   ShieldCheck,
+  ShoppingCart,
   Sparkles,
   UserRound,
   Users,
@@ -25,6 +30,7 @@ import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import type { PublicUser } from '../../schema/contracts/auth';
 import { useAdminPermissions } from '../entities/roles/admin-permissions';
+import { tenantAtom } from '../entities/tenant/atoms';
 import { useSignOut } from '../features/auth/use-sign-out';
 import { type AccountLinkKey, accountLinks } from '../lib/nav-items';
 import { UserMenuFace, userMenuButton, userMenuLabel } from './menu-faces';
@@ -50,11 +56,15 @@ export const accountLinkIcons: Record<AccountLinkKey, LucideIcon> = {
   cancellationPolicy: ScrollText,
   availability: CalendarCheck,
   myPay: Wallet,
+  billing: Receipt,
+  plans: ShoppingCart,
+  paymentHistory: ReceiptText,
+  transactionLogs: ArrowLeftRight,
 };
 
 export default function UserMenu({ user, buttonRef }: { user: PublicUser; buttonRef?: Ref<HTMLButtonElement> }) {
   const signOut = useSignOut();
-  const links = accountLinks(user, useAdminPermissions());
+  const links = accountLinks(user, useAdminPermissions(), useAtomValue(tenantAtom)?.permissions ?? null);
   return (
     <Menu>
       <MenuButton ref={buttonRef} {...userMenuButton} aria-label={userMenuLabel(user)}>

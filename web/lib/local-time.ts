@@ -10,3 +10,15 @@ export function fromLocalInput(value: string, zone: string) {
   const [h, min] = time.split(':').map(Number);
   return new Date(TZDate.tz(zone, y!, m! - 1, d!, h!, min!).getTime()).toISOString();
 }
+
+/**
+ * Date fields hold whole days as the viewer reads them, in their own zone; the API takes instants. A day runs from its
+ * first millisecond to its last, so something at midnight belongs to one day only.
+ */
+const midnightAfter = (day: string, zone: string, days: number) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return TZDate.tz(zone, y!, m! - 1, d! + days).getTime();
+};
+
+export const dayStartIso = (day: string, zone: string) => (day ? new Date(midnightAfter(day, zone, 0)).toISOString() : undefined);
+export const dayEndIso = (day: string, zone: string) => (day ? new Date(midnightAfter(day, zone, 1) - 1).toISOString() : undefined);

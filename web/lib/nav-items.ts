@@ -35,19 +35,28 @@ export type AccountLinkKey =
   | 'penaltyWaivers'
   | 'cancellationPolicy'
   | 'availability'
-  | 'myPay';
+  | 'myPay'
+  | 'billing'
+  | 'plans'
+  | 'paymentHistory'
+  | 'transactionLogs';
 
 export interface AccountLink extends NavItem {
   key: AccountLinkKey;
 }
 
 /**
- * The account menu's links: the profile for everyone signed in, the account switcher for parents, and the admin
- * screens only when the admin's role grants them (the server refuses them anyway).
+ * The account menu's links: the profile for everyone signed in, the account switcher for parents, Billing and Plans
+ * for students and parents where the site takes payments (its tenant grants billing), and the admin screens only
+ * when the admin's role grants them (the server refuses them anyway).
  */
-export function accountLinks(user: PublicUser, permissions: PermissionMap | null): AccountLink[] {
+export function accountLinks(user: PublicUser, permissions: PermissionMap | null, tenantPermissions: PermissionMap | null = null): AccountLink[] {
   const links: AccountLink[] = [{ key: 'profile', to: '/portal/profile', label: 'Profile' }];
   if (user.userMapper.length > 0) links.push({ key: 'manageAccounts', to: '/manage-accounts', label: 'Manage accounts' });
+  if ((user.role.name === 'STUDENT' || user.role.name === 'PARENT') && hasPermission(tenantPermissions, { billing: ['view'] })) {
+    links.push({ key: 'billing', to: '/portal/billing', label: 'Billing' });
+    links.push({ key: 'plans', to: '/subscriptions', label: 'Plans' });
+  }
   if (user.role.name === 'TUTOR') {
     links.push({ key: 'availability', to: '/portal/availability', label: 'Availability' });
     links.push({ key: 'myPay', to: '/portal/my-pay', label: 'My lessons and pay' });
@@ -60,6 +69,10 @@ export function accountLinks(user: PublicUser, permissions: PermissionMap | null
     if (hasPermission(permissions, { lessonHistory: ['view'] }))
       links.push({ key: 'lessonHistory', to: '/portal/admin/lesson-history', label: 'Lesson history' });
     if (hasPermission(permissions, { payRuns: ['view'] })) links.push({ key: 'payRuns', to: '/portal/admin/pay-runs', label: 'Pay runs' });
+    if (hasPermission(permissions, { paymentHistory: ['view'] }))
+      links.push({ key: 'paymentHistory', to: '/portal/admin/payment-history', label: 'Payment history' });
+    if (hasPermission(permissions, { transactionLogs: ['view'] }))
+      links.push({ key: 'transactionLogs', to: '/portal/admin/transaction-logs', label: 'Transaction logs' });
     if (hasPermission(permissions, { adminContent: ['view'], questionBank: ['view'] }))
       links.push({ key: 'content', to: '/portal/admin/content', label: 'Content' });
     if (hasPermission(permissions, { trialClasses: ['view'] })) links.push({ key: 'trials', to: '/portal/admin/trials', label: 'Trials' });

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../../platform/errors';
-import { hasTenantPermission, type Requirement } from '../../schema/contracts/permissions';
+import { hasPermission, hasTenantPermission, type Requirement } from '../../schema/contracts/permissions';
 import type { RoleName } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { adminPermissions } from '../lib/admin-permissions';
@@ -36,6 +36,16 @@ export const requirePermissions = (required: Requirement) =>
       const wanted = Object.entries(required).map(([resource, actions]) => `${resource}: ${actions.join(' or ')}`);
       throw new ApiError(403, `You do not have permission to do this (${wanted.join('; ')})`);
     }
+    await next();
+  });
+
+/**
+ * The tenant itself must grant the requirement, whoever calls: a site may switch a whole area off for everyone (a
+ * partner without billing has no balances, plans or payments to show its students and parents).
+ */
+export const requireTenantGrant = (required: Requirement, refusal: string) =>
+  createMiddleware<AppBindings>(async (c, next) => {
+    if (!hasPermission(c.get('tenant').permissions, required)) throw new ApiError(403, refusal);
     await next();
   });
 

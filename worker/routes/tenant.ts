@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { HOME_TENANT_KEY, type TenantResponse } from '../../schema/contracts/tenant';
 import type { AppBindings } from '../env';
+import { paymentsMode } from '../lib/payments/adapter';
 
 export const tenantRoutes = new Hono<AppBindings>().get('/tenant', (c) => {
   const { _id, key, domain, name, theme, permissions } = c.get('tenant');
@@ -12,6 +13,7 @@ export const tenantRoutes = new Hono<AppBindings>().get('/tenant', (c) => {
     theme: { primary: theme.primary, primaryDark: theme.primaryDark },
     permissions,
     isPartner: key !== HOME_TENANT_KEY,
+    payments: paymentsMode(c.env),
   };
   return c.json(body);
 });

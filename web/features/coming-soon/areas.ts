@@ -1,4 +1,4 @@
-import { CreditCard, FileText, LayoutDashboard, Link2, type LucideIcon, ScrollText, Sparkles, Video } from 'lucide-react';
+import { CreditCard, FileText, LayoutDashboard, Link2, type LucideIcon, ScrollText, Video } from 'lucide-react';
 
 export interface Area {
   title: string;
@@ -33,12 +33,6 @@ export const AREAS = {
     description: 'A secure checkout for your diagnostic assessment.',
     features: ['Card payments', 'Receipt by email'],
     icon: CreditCard,
-  },
-  subscriptions: {
-    title: 'Subscription plans',
-    description: 'Choose a plan that fits how often you want lessons.',
-    features: ['Monthly and flexible plans', 'Prices in your currency', 'Change or cancel any time'],
-    icon: Sparkles,
   },
   pastPapers: {
     title: 'Past papers',

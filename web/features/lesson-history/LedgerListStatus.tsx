@@ -1,6 +1,5 @@
-import { RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cardClass, secondaryButton } from '../../ui/classes';
+import { InlineLoadFailure } from '../../ui/InlineLoadFailure';
 import { ListStatus } from '../../ui/ListStatus';
 
 /** ListStatus, whose failure names what failed and the server's reason, small enough to sit inside a tab. */
@@ -21,13 +20,8 @@ export function LedgerListStatus({
 }) {
   if (list.status === 'rejected') {
     return (
-      <div role="alert" className={`${cardClass} mt-5 px-6 py-8 text-center`}>
-        <p className="font-semibold text-slate-900 dark:text-white">{what} could not be loaded.</p>
-        {failure && <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{failure}</p>}
-        <button type="button" onClick={onRetry} className={`mt-4 ${secondaryButton}`}>
-          <RotateCw className="size-4" aria-hidden="true" />
-          Try again
-        </button>
+      <div className="mt-5">
+        <InlineLoadFailure what={what} reason={failure} onRetry={onRetry} />
       </div>
     );
   }

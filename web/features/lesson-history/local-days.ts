@@ -1,18 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { format, parseISO, subDays } from 'date-fns';
 
-/**
- * Date fields hold whole days as the admin reads them, in their own zone; the API takes instants. A day runs from its
- * first millisecond to its last, so a lesson at midnight belongs to one day only.
- */
-const midnightAfter = (day: string, zone: string, days: number) => {
-  const [y, m, d] = day.split('-').map(Number);
-  return TZDate.tz(zone, y!, m! - 1, d! + days).getTime();
-};
-
-export const dayStartIso = (day: string, zone: string) => (day ? new Date(midnightAfter(day, zone, 0)).toISOString() : undefined);
-export const dayEndIso = (day: string, zone: string) => (day ? new Date(midnightAfter(day, zone, 1) - 1).toISOString() : undefined);
-
 /** Today in the zone as `YYYY-MM-DD`. */
 export const todayIn = (zone: string, now = Date.now()) => format(new TZDate(now, zone), 'yyyy-MM-dd');
 /** The calendar day `days` before a `YYYY-MM-DD` day. */

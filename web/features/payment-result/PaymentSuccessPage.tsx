@@ -1,7 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { CircleCheck, Clock } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { formatDuration } from '../../../schema/contracts/durations';
 import { sessionAtom } from '../../lib/session';
+import { primaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { PurchaseLines, ResultLayout } from './ResultLayout';
 import { usePayment } from './use-payment';
@@ -44,7 +46,15 @@ export default function PaymentSuccessPage() {
   }
   const forName = payment.studentId === actingUserId ? 'Your' : payment.studentName ? `${payment.studentName}’s` : 'The';
   return (
-    <ResultLayout icon={doneIcon} title="Payment successful">
+    <ResultLayout
+      icon={doneIcon}
+      title="Payment successful"
+      actions={
+        <Link to="/portal/billing" className={primaryButton}>
+          See billing
+        </Link>
+      }
+    >
       <PurchaseLines payment={payment} />
       <p data-testid="balance">
         {forName} lesson balance is now <strong className="font-semibold text-slate-900 dark:text-white">{formatDuration(payment.balanceMinutes)}</strong>.

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { ApiError } from '../../../platform/errors';
 import type { BillingInterval } from '../../../schema/contracts/payments';
+import type { PaymentsMode } from '../../../schema/contracts/tenant';
 import { newId } from '../../../schema/tables/columns';
 import type { Env } from '../../env';
 
@@ -25,7 +26,7 @@ export interface CheckoutSession {
 }
 
 export interface PaymentsAdapter {
-  mode: 'stripe' | 'simulated';
+  mode: PaymentsMode;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /** The provider's page where a customer manages (cancels, changes the card of) their subscriptions. */
   customerPortalUrl(customerId: string, returnUrl: string): Promise<string>;
@@ -109,8 +110,16 @@ export function simulatedPayments(webhookSecret: string): SimulatedPayments {
  * exists (`npm start` writes one); otherwise null, and nothing can be bought or fulfilled.
  */
 export function paymentsAdapter(env: Env): PaymentsAdapter | null {
-  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) return stripePayments(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET);
-  if (env.STRIPE_WEBHOOK_SECRET && SIMULATED_ENVS.has(env.APP_ENV)) return simulatedPayments(env.STRIPE_WEBHOOK_SECRET);
+  const mode = paymentsMode(env);
+  if (mode === 'stripe') return stripePayments(env.STRIPE_SECRET_KEY as string, env.STRIPE_WEBHOOK_SECRET as string);
+  if (mode === 'simulated') return simulatedPayments(env.STRIPE_WEBHOOK_SECRET as string);
+  return null;
+}
+
+/** Which adapter `paymentsAdapter` would make, without making one: what the purchase pages tell people. */
+export function paymentsMode(env: Env): PaymentsMode | null {
+  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) return 'stripe';
+  if (env.STRIPE_WEBHOOK_SECRET && SIMULATED_ENVS.has(env.APP_ENV)) return 'simulated';
   return null;
 }
 

@@ -1,5 +1,5 @@
-import { fieldClass } from '../../ui/classes';
-import { FieldLabel } from '../../ui/fields';
+import { fieldClass } from './classes';
+import { FieldLabel } from './fields';
 
 /** From and To as whole days; To cannot be set before From, nor From after To. */
 export function DateRangeFields({
