@@ -34,7 +34,7 @@ export interface PaymentHistoryEntry {
   /** Minor units of `currency`. */
   amount: number;
   currency: string;
-  status: 'PAID' | 'REFUNDED';
+  status: 'PAID' | 'REFUNDED' | 'DISPUTED';
   paidAt: string;
   /** Who paid, and the student the purchase was for (the same person when a student pays). */
   payer: PaymentPerson;

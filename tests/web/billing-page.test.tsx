@@ -33,6 +33,8 @@ const creditsOf: Record<string, Credits> = {
   [MAYA._id]: {
     studentId: MAYA._id,
     balanceMinutes: 555,
+    balances: [{ courseId: null, courseTitle: null, minutes: 555 }],
+    expiring: [{ entryId: 'entry_pack', courseId: null, minutes: 555, expiresAt: '2099-03-10T00:00:00.000Z' }],
     entries: {
       docs: [
         entry({
@@ -52,7 +54,13 @@ const creditsOf: Record<string, Credits> = {
       offset: 0,
     },
   },
-  [SAM._id]: { studentId: SAM._id, balanceMinutes: 0, entries: { docs: [], totalDocs: 0, limit: 10, offset: 0 } },
+  [SAM._id]: {
+    studentId: SAM._id,
+    balanceMinutes: 0,
+    balances: [{ courseId: null, courseTitle: null, minutes: 0 }],
+    expiring: [],
+    entries: { docs: [], totalDocs: 0, limit: 10, offset: 0 },
+  },
 };
 
 const payments: ListResponse<PaymentHistoryEntry> = {
@@ -94,6 +102,7 @@ describe('billing page', () => {
 
     const maya = await screen.findByRole('region', { name: 'Maya Student' });
     expect(await within(maya).findByTestId('balance')).toHaveTextContent('9 h 15 m');
+    expect(within(maya).getByRole('status')).toHaveTextContent(/9 h 15 m will expire on .*2099. Book lessons before then to use it./);
     const rows = within(maya).getAllByTestId('balance-entry');
     expect(rows.map((row) => within(row).getByTestId('entry-minutes').textContent)).toEqual(['−45 m', '+10 h']);
     expect(rows[0]).toHaveTextContent('Maths with Theo');

@@ -30,6 +30,25 @@ export function StudentBalance({ studentId, heading, zone, now }: { studentId: s
             </span>
             <span className="text-sm text-slate-600 dark:text-slate-400">of lessons left</span>
           </p>
+          {credits.balances.some((b) => b.courseId) && (
+            <ul className="mt-2 space-y-0.5 text-sm text-slate-600 dark:text-slate-400" aria-label={`${heading}: balances`}>
+              {credits.balances.map((b) => (
+                <li key={b.courseId ?? 'general'}>
+                  {balanceText(b.minutes)} {b.courseId ? `for ${b.courseTitle ?? 'a course'} only` : 'for any lesson'}
+                </li>
+              ))}
+            </ul>
+          )}
+          {credits.expiring.map((lot) => (
+            <p
+              key={lot.entryId}
+              role="status"
+              className="mt-3 flex items-start gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset dark:bg-amber-950 dark:text-amber-100 dark:ring-amber-800"
+            >
+              <Hourglass className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {balanceText(lot.minutes)} will expire on {dayText(lot.expiresAt, zone)}. Book lessons before then to use it.
+            </p>
+          ))}
           {credits.entries.length === 0 ? (
             <p className="mt-4 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
               <Hourglass className="size-4" aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CreditEntry } from '../../../schema/contracts/payments';
+import type { CreditBalance, CreditEntry, ExpiringCredit } from '../../../schema/contracts/payments';
 import { billingCalls } from './api';
 
 const PAGE = 10;
@@ -7,12 +7,20 @@ const PAGE = 10;
 export type CreditsLoad =
   | { state: 'loading' }
   | { state: 'failed'; retry: () => void }
-  | { state: 'ready'; balanceMinutes: number; entries: CreditEntry[]; total: number; more: boolean; loadingMore: boolean; loadMore: () => void };
+  | ({ state: 'ready'; more: boolean; loadingMore: boolean; loadMore: () => void } & Shown);
+
+interface Shown {
+  balanceMinutes: number;
+  balances: CreditBalance[];
+  expiring: ExpiringCredit[];
+  entries: CreditEntry[];
+  total: number;
+}
 
 /** One student's balance and its newest entries, ten at a time; "more" appends the next ten. */
 export function useCredits(studentId: string): CreditsLoad {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ balanceMinutes: number; entries: CreditEntry[]; total: number } | 'loading' | 'failed'>('loading');
+  const [state, setState] = useState<Shown | 'loading' | 'failed'>('loading');
   const [loadingMore, setLoadingMore] = useState(false);
   const current = useRef(state);
   current.current = state;
@@ -21,7 +29,7 @@ export function useCredits(studentId: string): CreditsLoad {
     const controller = new AbortController();
     setState('loading');
     billingCalls.credits(studentId, 0, PAGE, controller.signal).then(
-      (credits) => setState({ balanceMinutes: credits.balanceMinutes, entries: credits.entries.docs, total: credits.entries.totalDocs }),
+      (credits) => setState({ ...credits, entries: credits.entries.docs, total: credits.entries.totalDocs }),
       () => {
         if (!controller.signal.aborted) setState('failed');
       },
@@ -36,7 +44,7 @@ export function useCredits(studentId: string): CreditsLoad {
     setLoadingMore(true);
     try {
       const next = await billingCalls.credits(studentId, shown.entries.length, PAGE);
-      setState({ balanceMinutes: next.balanceMinutes, entries: [...shown.entries, ...next.entries.docs], total: next.entries.totalDocs });
+      setState({ ...next, entries: [...shown.entries, ...next.entries.docs], total: next.entries.totalDocs });
     } catch {
       setState('failed');
     } finally {
