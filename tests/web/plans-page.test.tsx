@@ -97,21 +97,30 @@ describe('plans page', () => {
     expect(await screen.findByText('SGD 550.00')).toBeInTheDocument();
   });
 
-  it('lets a student buy for themselves, and lists subscriptions without a way to buy them yet', async () => {
+  it('lets a student buy a pack for themselves, and subscribe to a plan that renews', async () => {
     const fetchMock = mockPlans(user());
     storeSession(user());
     renderApp('/subscriptions');
     const card = await screen.findByRole('article', { name: 'Standard pack, 10 hours' }, FIRST_PAINT);
     expect(screen.queryByRole('radio')).toBeNull();
     const monthlyCard = screen.getByRole('article', { name: 'Monthly, 4 lessons' });
-    expect(within(monthlyCard).getByText('Not yet on sale online')).toBeInTheDocument();
     expect(within(monthlyCard).getByText('Every month')).toBeInTheDocument();
-    expect(within(monthlyCard).queryByRole('button')).toBeNull();
 
     await userEvent.click(within(card).getByRole('button', { name: 'Buy Standard pack, 10 hours' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/stripe/v2/flexible-session')).toBe(true));
     const buy = fetchMock.mock.calls.find(([url]) => url === '/api/stripe/v2/flexible-session');
     expect(JSON.parse(String(buy![1]!.body))).toEqual({ planId: 'flexible_plan_standard', studentId: 'user_student' });
+  });
+
+  it('subscribes a student to a plan through the subscription checkout', async () => {
+    const fetchMock = mockPlans(user(), { 'POST /api/stripe/v2/subscription-session': () => json({ url: '/learning-portal/dev/checkout/cs_sim_sub' }) });
+    storeSession(user());
+    renderApp('/subscriptions');
+    const monthlyCard = await screen.findByRole('article', { name: 'Monthly, 4 lessons' }, FIRST_PAINT);
+    await userEvent.click(within(monthlyCard).getByRole('button', { name: 'Subscribe to Monthly, 4 lessons' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/stripe/v2/subscription-session')).toBe(true));
+    const subscribe = fetchMock.mock.calls.find(([url]) => url === '/api/stripe/v2/subscription-session');
+    expect(JSON.parse(String(subscribe![1]!.body))).toEqual({ planId: 'subscription_plan_four', studentId: 'user_student' });
   });
 
   it('says why a purchase could not start, and the button works again', async () => {

@@ -3,10 +3,18 @@ import { api } from '../../lib/api';
 
 export const paymentResultCalls = {
   payment: (paymentId: string, signal?: AbortSignal) => api<PaymentSummary>(`/payments/${encodeURIComponent(paymentId)}`, { signal }),
-  /** A new checkout for the same plan and student; the server prices it again. */
-  buyAgain: (payment: PaymentSummary) =>
-    api<CheckoutStarted>('/stripe/v2/flexible-session', { method: 'POST', json: { planId: payment.itemId, studentId: payment.studentId } }),
+  /** A new checkout for the same plan or course and student; the server prices it again. */
+  buyAgain: (payment: PaymentSummary) => {
+    const [path, json] = AGAIN[payment.paymentType]!(payment);
+    return api<CheckoutStarted>(path, { method: 'POST', json });
+  },
 };
 
-/** Only flexible plans can be bought from here so far; other purchases start on their own pages. */
-export const canBuyAgain = (payment: PaymentSummary) => payment.paymentType === 'FLEXIBLE';
+const AGAIN: Partial<Record<PaymentSummary['paymentType'], (p: PaymentSummary) => [string, Record<string, string>]>> = {
+  FLEXIBLE: (p) => ['/stripe/v2/flexible-session', { planId: p.itemId, studentId: p.studentId }],
+  SUBSCRIPTION: (p) => ['/stripe/v2/subscription-session', { planId: p.itemId, studentId: p.studentId }],
+  COURSE: (p) => ['/stripe/v2/subscribe-course', { courseId: p.itemId, studentId: p.studentId }],
+};
+
+/** Plans and courses can be bought again from here; a top-up or an invoice is paid again from its own page. */
+export const canBuyAgain = (payment: PaymentSummary) => payment.paymentType in AGAIN;

@@ -127,11 +127,11 @@ function PlanLists({ load, studentId, forName, canBuy }: { load: ReturnType<type
   }
   if (load.state !== 'ready') return <LoadingStatus className="py-16" />;
 
-  const buy = async (plan: PricedPlan) => {
+  const buy = async (plan: PricedPlan, kind: 'flexible' | 'subscription') => {
     setBuying(plan._id);
     setFailure(null);
     try {
-      const { url } = await planCalls.buyFlexible(plan._id, studentId);
+      const { url } = await (kind === 'flexible' ? planCalls.buyFlexible : planCalls.subscribe)(plan._id, studentId);
       const path = appPathOf(url);
       if (path) navigate(path);
       else window.location.assign(url);
@@ -140,6 +140,22 @@ function PlanLists({ load, studentId, forName, canBuy }: { load: ReturnType<type
       setBuying(null);
     }
   };
+
+  const footerFor = (plan: PricedPlan, kind: 'flexible' | 'subscription') => (
+    <>
+      <BuyButton
+        label={`${kind === 'flexible' ? 'Buy' : 'Subscribe to'} ${plan.name}${forName ? ` for ${forName}` : ''}`}
+        busy={buying === plan._id}
+        disabled={!canBuy || buying !== null}
+        onBuy={() => void buy(plan, kind)}
+      />
+      {failure?.planId === plan._id && (
+        <p role="alert" className="mt-2 text-sm text-rose-700 dark:text-rose-300">
+          {failure.text}
+        </p>
+      )}
+    </>
+  );
 
   return (
     <>
@@ -163,21 +179,7 @@ function PlanLists({ load, studentId, forName, canBuy }: { load: ReturnType<type
                 key={plan._id}
                 plan={plan}
                 facts={[lessonTimeFact(plan), { label: 'Use within', value: periodText(plan.duration, plan.durationUnit) }]}
-                footer={
-                  <>
-                    <BuyButton
-                      label={`Buy ${plan.name}${forName ? ` for ${forName}` : ''}`}
-                      busy={buying === plan._id}
-                      disabled={!canBuy || buying !== null}
-                      onBuy={() => void buy(plan)}
-                    />
-                    {failure?.planId === plan._id && (
-                      <p role="alert" className="mt-2 text-sm text-rose-700 dark:text-rose-300">
-                        {failure.text}
-                      </p>
-                    )}
-                  </>
-                }
+                footer={footerFor(plan, 'flexible')}
               />
             ))}
           </div>
@@ -189,7 +191,7 @@ function PlanLists({ load, studentId, forName, canBuy }: { load: ReturnType<type
             Subscriptions
           </h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Lesson time every period, renewed automatically. Subscriptions cannot be bought online yet; ask us to start one, or buy a pack above.
+            Lesson time every period, renewed and charged automatically until it is cancelled from Billing.
           </p>
           <div className={gridClass}>
             {load.subscription.map((plan) => (
@@ -197,7 +199,7 @@ function PlanLists({ load, studentId, forName, canBuy }: { load: ReturnType<type
                 key={plan._id}
                 plan={plan}
                 facts={[lessonTimeFact(plan), { label: 'Renews', value: everyText(plan) }]}
-                footer={<p className="text-sm font-medium text-slate-500 dark:text-slate-400">Not yet on sale online</p>}
+                footer={footerFor(plan, 'subscription')}
               />
             ))}
           </div>
