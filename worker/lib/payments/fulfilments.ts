@@ -1,6 +1,7 @@
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { PaymentType } from '../../../schema/contracts/payments';
 import type { paymentSessions } from '../../../schema/tables';
+import { invoicePaid } from '../invoices/paid';
 import type { TenantDb } from '../tenant-db';
 
 export type PaidSession = typeof paymentSessions.$inferSelect;
@@ -14,6 +15,6 @@ export type Fulfilment = (tdb: TenantDb, session: PaidSession, paidAt: Date) => 
 
 const nothingMore: Fulfilment = () => [];
 
-const fulfilments: Partial<Record<PaymentType, Fulfilment>> = {};
+const fulfilments: Partial<Record<PaymentType, Fulfilment>> = { INVOICE: invoicePaid };
 
 export const fulfilmentOf = (type: PaymentType): Fulfilment => fulfilments[type] ?? nothingMore;
