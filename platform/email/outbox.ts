@@ -64,11 +64,13 @@ function insertWhen(ctx: MailContext, row: Partial<typeof emailOutbox.$inferInse
       return [key, sql`${value}`.as(column.name)];
     }),
   );
-  return ctx.db.insert(emailOutbox).select((qb) =>
-    qb
-      .select(fields)
-      .from(tenants)
-      .where(and(eq(tenants._id, ctx.tenantId), condition)),
+  // The fields are the table's own columns, in its order (drizzle checks that as it builds), which the types cannot follow.
+  return ctx.db.insert(emailOutbox).select(
+    (qb) =>
+      qb
+        .select(fields)
+        .from(tenants)
+        .where(and(eq(tenants._id, ctx.tenantId), condition)) as never,
   );
 }
 

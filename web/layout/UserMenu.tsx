@@ -13,6 +13,7 @@ import {
   LogOut,
   type LucideIcon,
   PhoneCall,
+  ReceiptText,
   ScrollText,
   ShieldCheck,
   Sparkles,
@@ -50,6 +51,8 @@ export const accountLinkIcons: Record<AccountLinkKey, LucideIcon> = {
   cancellationPolicy: ScrollText,
   availability: CalendarCheck,
   myPay: Wallet,
+  invoices: ReceiptText,
+  myInvoices: ReceiptText,
 };
 
 export default function UserMenu({ user, buttonRef }: { user: PublicUser; buttonRef?: Ref<HTMLButtonElement> }) {

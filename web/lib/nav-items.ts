@@ -35,19 +35,23 @@ export type AccountLinkKey =
   | 'penaltyWaivers'
   | 'cancellationPolicy'
   | 'availability'
-  | 'myPay';
+  | 'myPay'
+  | 'invoices'
+  | 'myInvoices';
 
 export interface AccountLink extends NavItem {
   key: AccountLinkKey;
 }
 
 /**
- * The account menu's links: the profile for everyone signed in, the account switcher for parents, and the admin
- * screens only when the admin's role grants them (the server refuses them anyway).
+ * The account menu's links: the profile for everyone signed in, the account switcher for parents, the invoices of
+ * those who are billed (parents and students), and the admin screens only when the admin's role grants them (the
+ * server refuses them anyway).
  */
 export function accountLinks(user: PublicUser, permissions: PermissionMap | null): AccountLink[] {
   const links: AccountLink[] = [{ key: 'profile', to: '/portal/profile', label: 'Profile' }];
   if (user.userMapper.length > 0) links.push({ key: 'manageAccounts', to: '/manage-accounts', label: 'Manage accounts' });
+  if (user.role.name === 'PARENT' || user.role.name === 'STUDENT') links.push({ key: 'myInvoices', to: '/portal/invoices', label: 'My invoices' });
   if (user.role.name === 'TUTOR') {
     links.push({ key: 'availability', to: '/portal/availability', label: 'Availability' });
     links.push({ key: 'myPay', to: '/portal/my-pay', label: 'My lessons and pay' });
@@ -60,6 +64,7 @@ export function accountLinks(user: PublicUser, permissions: PermissionMap | null
     if (hasPermission(permissions, { lessonHistory: ['view'] }))
       links.push({ key: 'lessonHistory', to: '/portal/admin/lesson-history', label: 'Lesson history' });
     if (hasPermission(permissions, { payRuns: ['view'] })) links.push({ key: 'payRuns', to: '/portal/admin/pay-runs', label: 'Pay runs' });
+    if (hasPermission(permissions, { invoices: ['view'] })) links.push({ key: 'invoices', to: '/portal/admin/invoices', label: 'Invoices' });
     if (hasPermission(permissions, { adminContent: ['view'], questionBank: ['view'] }))
       links.push({ key: 'content', to: '/portal/admin/content', label: 'Content' });
     if (hasPermission(permissions, { trialClasses: ['view'] })) links.push({ key: 'trials', to: '/portal/admin/trials', label: 'Trials' });

@@ -2,10 +2,10 @@ import { classTimingFilterValues, concernStatusValues, tutorPaymentStatusValues 
 import { CatalogueFilterFields } from '../../entities/curricula/CatalogueFilterFields';
 import { useCatalogue } from '../../entities/curricula/use-catalogue';
 import type { AdminFilterChoices } from '../../entities/lessons/admin-filter-choices';
+import { dayEndIso, dayStartIso } from '../../lib/local-days';
 import SelectField from '../../ui/SelectField';
 import { DateRangeFields } from './DateRangeFields';
 import { concernLabels, paymentStatusLabels, timingFilterLabels } from './ledger-labels';
-import { dayEndIso, dayStartIso } from './local-days';
 import { PeopleFilterFields } from './PeopleFilterFields';
 
 export interface HistoryFilterValues {

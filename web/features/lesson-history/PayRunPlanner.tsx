@@ -2,12 +2,12 @@ import { CircleCheck, Eye } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { PayRunPreview, PayRunRecord } from '../../../schema/contracts/pay-runs';
 import { errorMessageText } from '../../lib/errors';
+import { dayEndIso, dayStartIso, daysBefore, todayIn } from '../../lib/local-days';
 import { cardClass, primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { ledgerCalls } from './api';
 import { DateRangeFields } from './DateRangeFields';
-import { dayEndIso, dayStartIso, daysBefore, todayIn } from './local-days';
 import { PayRunTotalsTable } from './PayRunTotalsTable';
 
 type Preview = { kind: 'none' } | { kind: 'loading' } | { kind: 'ready'; preview: PayRunPreview } | { kind: 'failed'; message: string };

@@ -1,9 +1,9 @@
 import { meetingRequestStatusValues, meetingRequestTypeValues, requesterRoleValues } from '../../../schema/contracts/meeting-requests';
 import type { AdminFilterChoices } from '../../entities/lessons/admin-filter-choices';
+import { dayEndIso, dayStartIso } from '../../lib/local-days';
 import SelectField from '../../ui/SelectField';
 import { DateRangeFields } from './DateRangeFields';
 import { requesterLabels, requestStatusLabels, requestTypeLabels } from './ledger-labels';
-import { dayEndIso, dayStartIso } from './local-days';
 import { PeopleFilterFields } from './PeopleFilterFields';
 
 export interface RequestFilterValues {

@@ -1,7 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { CircleCheck, Clock } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { formatDuration } from '../../../schema/contracts/durations';
 import { sessionAtom } from '../../lib/session';
+import { primaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { PurchaseLines, ResultLayout } from './ResultLayout';
 import { usePayment } from './use-payment';
@@ -39,6 +41,22 @@ export default function PaymentSuccessPage() {
             ? 'Your bank is taking longer than usual to confirm. The lesson time is added as soon as it does; you can leave this page.'
             : 'Your payment is being confirmed. This page updates by itself.'}
         </p>
+      </ResultLayout>
+    );
+  }
+  if (payment.paymentType === 'INVOICE') {
+    return (
+      <ResultLayout
+        icon={doneIcon}
+        title="Payment successful"
+        actions={
+          <Link to={`/portal/invoices/${encodeURIComponent(payment.itemId)}`} className={primaryButton}>
+            See the invoice
+          </Link>
+        }
+      >
+        <PurchaseLines payment={payment} />
+        <p data-testid="invoice-paid">{payment.description} is paid. Thank you.</p>
       </ResultLayout>
     );
   }
