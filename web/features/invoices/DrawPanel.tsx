@@ -34,13 +34,15 @@ function formOf(draft: InvoiceDraft, zone: string): DraftForm {
     draft,
     include: true,
     due: todayIn(zone, Date.parse(draft.dueAt)),
-    lines: draft.lines.map((line) =>
-      editableLine(line, draft.currency, {
+    lines: draft.lines.map((line) => {
+      const editable = editableLine(line, draft.currency, {
         context: `${line.studentName}, ${dayText(line.lessonStart, zone)}`,
         note: line.priceNote,
         warn: !line.priced,
-      }),
-    ),
+      });
+      // A lesson with no price starts empty, so it cannot be sent at nothing by mistake.
+      return line.priced ? editable : { ...editable, price: '' };
+    }),
     errors: {},
   };
 }
