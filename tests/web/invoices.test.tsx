@@ -349,6 +349,31 @@ describe('a parent pays an invoice', { timeout: 30_000 }, () => {
     expect(print).toHaveBeenCalledOnce();
   });
 
+  it('after paying, the success page says the invoice is paid and leads back to it', async () => {
+    storeSession(PARENT);
+    const paid = {
+      _id: 'ps_1',
+      status: 'PAID',
+      paymentType: 'INVOICE',
+      itemId: 'invoice_7',
+      description: 'Invoice 7',
+      minutes: 0,
+      amount: 10_550,
+      currency: 'SGD',
+      studentId: 'user_parent',
+      studentName: 'Pat Parent',
+      balanceMinutes: 0,
+    };
+    mockApi({ ...signedInApi(PARENT), 'GET /api/payments/ps_1': () => json(paid), 'GET /api/invoices/invoice_7': () => json(payerView({ status: 'PAID' })) });
+    const router = renderApp('/payment/success?payment=ps_1');
+    const u = userEvent.setup();
+    expect(await screen.findByTestId('invoice-paid', {}, FIRST_PAINT)).toHaveTextContent('Invoice 7 is paid. Thank you.');
+    expect(screen.queryByTestId('balance')).not.toBeInTheDocument();
+    await u.click(screen.getByRole('link', { name: 'See the invoice' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/learning-portal/portal/invoices/invoice_7'));
+    expect(await screen.findByTestId('invoice-status', {}, FIRST_PAINT)).toHaveTextContent('Paid');
+  });
+
   it('answers another family’s invoice with the not-found page', async () => {
     storeSession(PARENT);
     mockApi({ ...signedInApi(PARENT), 'GET /api/invoices/invoice_9': () => json({ message: 'Invoice was not found', errors: [] }, 404) });

@@ -12,7 +12,7 @@ import { dayText } from '../../lib/local-days';
 import { usePagedList } from '../../lib/paged-list';
 import { fullName } from '../../lib/people';
 import { useViewerZone } from '../../lib/use-viewer-zone';
-import { cardClass, fieldClass, focusRing, primaryButton, secondaryButton } from '../../ui/classes';
+import { cardClass, fieldClass, focusRing, primaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChoiceField, FieldLabel } from '../../ui/fields';
 import { ListStatus } from '../../ui/ListStatus';
@@ -88,6 +88,7 @@ function Invoices({ zone }: { zone: string }) {
               for (const doc of docs) created(doc);
               setDrawing(false);
             }}
+            onClose={() => setDrawing(false)}
           />
         ) : (
           <button type="button" className={primaryButton} onClick={() => setDrawing(true)}>
@@ -95,11 +96,6 @@ function Invoices({ zone }: { zone: string }) {
             Draw from lessons
           </button>
         ))}
-      {drawing && (
-        <button type="button" className={secondaryButton} onClick={() => setDrawing(false)}>
-          Close the draw
-        </button>
-      )}
 
       <form role="search" onSubmit={(e) => e.preventDefault()} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <ChoiceField id="invoices-status" label="Status" value={filters.status} onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value }))}>

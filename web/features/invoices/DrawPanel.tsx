@@ -1,11 +1,11 @@
-import { Eye, FilePlus2, Send } from 'lucide-react';
+import { Eye, FilePlus2, Send, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { AdminInvoiceRecord, InvoiceDraft, InvoiceDrawPreview } from '../../../schema/contracts/invoices';
 import { formatMoney } from '../../../schema/contracts/money';
 import { errorMessageText } from '../../lib/errors';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { dayEndIso, dayStartIso, dayText, lastMonthIn, todayIn } from '../../lib/local-days';
-import { cardClass, fieldClass, primaryButton, secondaryButton } from '../../ui/classes';
+import { cardClass, fieldClass, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
 import { errorAria, FieldError, FieldLabel } from '../../ui/fields';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
@@ -96,7 +96,7 @@ function DraftCard({ form, zone, onChange }: { form: DraftForm; zone: string; on
  * ledger's recorded lessons, each at the student's price; untick a family, edit lines, then make them all at once,
  * sent to the families or kept to send later.
  */
-export function DrawPanel({ zone, onCreated }: { zone: string; onCreated: (docs: AdminInvoiceRecord[]) => void }) {
+export function DrawPanel({ zone, onCreated, onClose }: { zone: string; onCreated: (docs: AdminInvoiceRecord[]) => void; onClose: () => void }) {
   const toast = useToast();
   const [range, setRange] = useState(() => lastMonthIn(zone));
   const [preview, setPreview] = useState<Preview>({ kind: 'none' });
@@ -159,9 +159,15 @@ export function DrawPanel({ zone, onCreated }: { zone: string; onCreated: (docs:
 
   return (
     <section aria-labelledby="draw-heading" className={`${cardClass} p-5 sm:p-6`}>
-      <h2 id="draw-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-        Draw invoices from lessons
-      </h2>
+      <div className="flex items-start justify-between gap-3">
+        <h2 id="draw-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+          Draw invoices from lessons
+        </h2>
+        <button type="button" className={smallButton} onClick={onClose}>
+          <X className="size-3.5" aria-hidden="true" />
+          Close
+        </button>
+      </div>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
         One invoice per family for the lessons recorded in the period that are not billed yet, each at the student’s hourly price. Dates are days in{' '}
         {zone.replaceAll('_', ' ')}.

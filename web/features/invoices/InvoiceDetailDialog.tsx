@@ -13,6 +13,7 @@ import { useToast } from '../../ui/toast/use-toast';
 import { invoiceCalls } from './api';
 import { InvoiceDocument } from './InvoiceDocument';
 import { InvoiceNotes } from './InvoiceNotes';
+import { payerName } from './invoice-words';
 import { type EditableLine, editableLine, invoiceErrorsFrom, LinesEditor, linesInput } from './LinesEditor';
 
 type Busy = 'save' | 'send' | 'void' | null;
@@ -131,7 +132,7 @@ export function InvoiceDetailDialog({
   ].filter(Boolean);
 
   return (
-    <Dialog open onClose={onClose} title={`Invoice ${invoice.invoiceNumber}`} wide>
+    <Dialog open onClose={onClose} title={`Invoice ${invoice.invoiceNumber} to ${payerName(invoice)}`} wide>
       <div className="space-y-6" data-testid="invoice-detail">
         {editing ? (
           <EditInvoice

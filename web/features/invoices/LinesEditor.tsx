@@ -134,12 +134,13 @@ export function LinesEditor({
                   <label htmlFor={`${id}-description`} className={labelClass}>
                     Line {i + 1}
                   </label>
-                  <input
+                  <textarea
                     id={`${id}-description`}
+                    rows={1}
                     value={line.description}
                     maxLength={200}
                     onChange={(e) => edit(line.key, { description: e.target.value })}
-                    className={`${fieldClass(error('description'))} mt-1`}
+                    className={`${fieldClass(error('description'))} mt-1 field-sizing-content resize-none`}
                     {...errorAria(`${id}-description`, error('description'))}
                   />
                   <FieldError id={`${id}-description`} error={error('description')} />
@@ -183,22 +184,25 @@ export function LinesEditor({
                   />
                   <FieldError id={`${id}-price`} error={error('unitAmount')} />
                 </div>
-                <div className="text-sm">
-                  <span className={labelClass}>Amount</span>
-                  <p className="mt-1 py-2.5 font-semibold text-slate-900 tabular-nums dark:text-white" data-testid="line-amount">
-                    {amount === null ? '–' : formatMoney(amount, currency)}
-                  </p>
-                </div>
-                <div className="col-span-2 flex justify-end sm:col-span-1 sm:pt-6">
-                  <button
-                    type="button"
-                    className={smallButton}
-                    onClick={() => onChange(lines.filter((l) => l.key !== line.key))}
-                    aria-label={`Remove line ${i + 1}`}
-                  >
-                    <Trash2 className="size-3.5" aria-hidden="true" />
-                    Remove
-                  </button>
+                {/* On a phone the amount and Remove share a row; on a wider screen each is a column of the line. */}
+                <div className="col-span-2 flex items-center justify-between gap-3 sm:contents">
+                  <div className="text-sm">
+                    <span className={labelClass}>Amount</span>
+                    <p className="py-1 font-semibold text-slate-900 tabular-nums sm:mt-1 sm:py-2.5 dark:text-white" data-testid="line-amount">
+                      {amount === null ? '–' : formatMoney(amount, currency)}
+                    </p>
+                  </div>
+                  <div className="sm:pt-6">
+                    <button
+                      type="button"
+                      className={smallButton}
+                      onClick={() => onChange(lines.filter((l) => l.key !== line.key))}
+                      aria-label={`Remove line ${i + 1}`}
+                    >
+                      <Trash2 className="size-3.5" aria-hidden="true" />
+                      Remove
+                    </button>
+                  </div>
                 </div>
               </div>
             </li>

@@ -23,7 +23,7 @@ function MyInvoice({ invoice, zone }: { invoice: InvoiceRecord; zone: string }) 
   const students = invoice.students.filter((s) => s._id !== invoice.payer._id).map((s) => s.firstname);
   return (
     <li className={clsx(cardClass, 'p-4 sm:p-5')} data-testid="my-invoice">
-      <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="font-semibold text-slate-900 dark:text-white">
             <Link to={`/portal/invoices/${encodeURIComponent(invoice._id)}`} className="hover:text-brand hover:underline">
@@ -36,8 +36,8 @@ function MyInvoice({ invoice, zone }: { invoice: InvoiceRecord; zone: string }) 
             {invoice.status === 'PAID' && invoice.paidAt ? `paid ${dayText(invoice.paidAt, zone)}` : `due ${dayText(invoice.dueAt, zone)}`}.
           </p>
         </div>
-        <div className="text-right">
-          <p className="text-lg font-bold text-slate-900 tabular-nums dark:text-white">{formatMoney(invoice.total, invoice.currency)}</p>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <p className="text-lg font-bold whitespace-nowrap text-slate-900 tabular-nums dark:text-white">{formatMoney(invoice.total, invoice.currency)}</p>
           <span className={badge.className}>{badge.label}</span>
         </div>
       </div>
