@@ -7,7 +7,7 @@ import type { AdminInvoiceRecord, DrawnInvoices, InvoiceAnswer, InvoiceDrawPrevi
 import type { CheckoutStarted, PaymentSummary } from '../../schema/contracts/payments';
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
-import { emailOutbox, invoiceCounters, invoices, lessonHistory, paymentHistory, paymentSessions } from '../../schema/tables';
+import { emailOutbox, invoiceCounters, invoices, lessonHistory, paymentHistory, paymentSessions, users } from '../../schema/tables';
 import type { Env } from '../../worker/env';
 import { closeEndedLessons } from '../../worker/lib/jobs/close-ended-lessons';
 import { remindOverdueInvoices } from '../../worker/lib/jobs/invoice-reminders';
@@ -157,6 +157,14 @@ describe('drawing invoices from the lessons', () => {
     await expectFieldError(await draw({ ...invoice(PARENT, [workbook()]), periodStart: '2030-02-01', periodEnd: '2030-01-01' }), 'periodEnd');
     await expectFieldError(await call('POST', '/admin/invoices/draw/preview', as.admin, { periodStart: '2030-02-01', periodEnd: '2030-01-01' }), 'periodEnd');
     await expectFieldError(await call('POST', '/admin/invoices/draw/preview', as.admin, { periodStart: 'last month' }), 'periodStart');
+    expect(await tenantNumbers()).toEqual([1]);
+  });
+
+  it('refuses to make and send an invoice to a payer with no e-mail address, before anything is made', async () => {
+    const quiet = 'user_quiet_payer';
+    await db.insert(users).values({ _id: quiet, tenantId: T, role: 'STUDENT', firstname: 'Quinn', lastname: 'Quiet', onboarded: true });
+    const body = { ...lastMonth(), send: true, invoices: [{ userId: quiet, currency: 'SGD', dueAt: dueIn(14), lines: [workbook()] }] };
+    await expectFieldError(await call('POST', '/admin/invoices/draw', as.admin, body), 'invoices.0.userId');
     expect(await tenantNumbers()).toEqual([1]);
   });
 

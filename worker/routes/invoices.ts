@@ -39,7 +39,7 @@ const payer = [requireAuth, requireAccount, requireRole('STUDENT', 'PARENT')] as
 export const invoiceRoutes = new Hono<AppBindings>()
   .get('/admin/invoices', ...may('view'), validate('query', adminInvoiceQuery), async (c) => c.json(await listInvoices(tenantDb(c), c.req.valid('query'))))
   .post('/admin/invoices', ...may('create'), validate('json', createInvoiceInput), async (c) => {
-    const [doc] = await createInvoices(tenantDb(c), authOf(c), [c.req.valid('json')], null, () => '');
+    const [doc] = await createInvoices(tenantDb(c), authOf(c), [c.req.valid('json')], { period: null, paths: () => '' });
     const body: InvoiceAnswer = { message: INVOICE_MESSAGES.created, doc: doc! };
     return c.json(body, 201);
   })
@@ -49,7 +49,7 @@ export const invoiceRoutes = new Hono<AppBindings>()
   .post('/admin/invoices/draw', ...may('create'), validate('json', drawInvoicesInput), async (c) => {
     const tdb = tenantDb(c);
     const { invoices, send, periodStart, periodEnd } = c.req.valid('json');
-    const made = await createInvoices(tdb, authOf(c), invoices, { periodStart, periodEnd }, (i) => `invoices.${i}.`);
+    const made = await createInvoices(tdb, authOf(c), invoices, { period: { periodStart, periodEnd }, paths: (i) => `invoices.${i}.`, sending: send });
     const docs = send
       ? await sendInvoices(
           tdb,

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { ApiError } from '../../../platform/errors';
+import { ApiError, fieldError } from '../../../platform/errors';
 import type { AdminInvoiceRecord, CreateInvoiceInput, UpdateInvoiceInput } from '../../../schema/contracts/invoices';
 import { type AdminNote, invoiceLines, invoices } from '../../../schema/tables';
 import { newId } from '../../../schema/tables/columns';
@@ -19,17 +19,26 @@ export interface Period {
 
 const lessonTaken = () => new ApiError(409, 'A lesson on these lines was just put on another invoice. Preview again to see what is left to bill.');
 
+interface Making {
+  period: Period | null;
+  /** Where each invoice sits in the body, for field errors (`` alone, `invoices.2.` in a draw). */
+  paths: (i: number) => string;
+  /** They are to be mailed next: a payer with no address is refused before anything is made. */
+  sending?: boolean;
+}
+
 /**
  * Makes invoices in one D1 batch, each with the tenant's next number: all of them or, when any line fails its
  * check or a lesson was billed meanwhile, none (and no number is used up). Answers them in the order given.
  */
-export async function createInvoices(tdb: TenantDb, actor: Actor, inputs: CreateInvoiceInput[], period: Period | null, paths: (i: number) => string) {
+export async function createInvoices(tdb: TenantDb, actor: Actor, inputs: CreateInvoiceInput[], { period, paths, sending }: Making) {
   const seen = new Set<string>();
   const issuedAt = new Date();
   const made: { _id: string; lineSet: string; lines: CheckedLine[]; input: CreateInvoiceInput }[] = [];
   for (const [i, input] of inputs.entries()) {
     const path = paths(i);
     const family = await familyOf(tdb, input.userId, `${path}userId`);
+    if (sending && !family.payer.email) throw fieldError(`${path}userId`, 'has no e-mail address to send the invoice to');
     const lines = await checkLines(tdb, family, input.lines, { path, seen });
     made.push({ _id: newId(), lineSet: newId(), lines, input });
   }
