@@ -3,8 +3,9 @@ import { courseStudents, courses, courseTemplates, courseTutors, lessonAttendanc
 
 /**
  * Demo courses: Theo teaches Sam one to one, and a physics group (Sam and Maya). Lessons fall on the week before and
- * the two weeks after the seed day, so a fresh local run always has past and upcoming lessons. Ids are fixed, so a
- * second run adds nothing (and keeps the first run's lesson times).
+ * the two weeks after the seed day, so a fresh local run always has past and upcoming lessons, plus one of each on
+ * the 10th of the month before, so last month always has lessons to invoice. Ids are fixed, so a second run adds
+ * nothing (and keeps the first run's lesson times).
  */
 
 const TENANT = 'tenant_studyhall';
@@ -18,6 +19,8 @@ const DAY = 24 * 60 * 60 * 1000;
 export const SEED_COURSE_IDS = {
   maths: 'course_igcse_maths_theo',
   physics: 'course_igcse_physics_group',
+  mathsLastMonth: 'section_maths_last_month',
+  physicsLastMonth: 'section_physics_last_month',
   mathsWeek1: 'section_maths_week1',
   mathsResource: 'section_maths_week1_resource',
   mathsHomework: 'section_maths_week1_homework',
@@ -58,22 +61,34 @@ const courseRows: (typeof courses.$inferInsert)[] = [
 
 const enrolment = (courseId: string, userId: string) => ({ _id: `enrolment_${courseId}_${userId}`, tenantId: TENANT, courseId, userId });
 
-/** Weekly lessons on the given day offsets from the seed day, at a fixed UTC hour. */
-function lessons(courseId: string, prefix: string, subject: string, offsets: number[], hourUtc: number, attendees: string[], seedDay: number) {
-  const sectionRows: (typeof sections.$inferInsert)[] = offsets.map((offset, i) => ({
-    _id: `section_${prefix}_lesson_${i + 1}`,
+const HOUR = 60 * 60 * 1000;
+
+function lessonRow(courseId: string, _id: string, title: string, sortingKey: number, start: Date): typeof sections.$inferInsert {
+  return {
+    _id,
     tenantId: TENANT,
     courseId,
-    sortingKey: (i + 2) * 1000,
+    sortingKey,
     kind: 'ZOOM',
-    title: `${subject} lesson ${i + 1}`,
-    start: new Date(seedDay + offset * DAY + hourUtc * 60 * 60 * 1000),
+    title,
+    start,
     duration: 60,
     lessonKind: 'LESSON',
     billingKind: 'BILLABLE',
     createdBy: ADMIN,
-  }));
-  const attendeeRows: (typeof sectionAttendees.$inferInsert)[] = sectionRows.flatMap((section) =>
+  };
+}
+
+/** Weekly lessons on the given day offsets from the seed day, at a fixed UTC hour. */
+function lessons(courseId: string, prefix: string, subject: string, offsets: number[], hourUtc: number, attendees: string[], seedDay: number) {
+  const sectionRows = offsets.map((offset, i) =>
+    lessonRow(courseId, `section_${prefix}_lesson_${i + 1}`, `${subject} lesson ${i + 1}`, (i + 2) * 1000, new Date(seedDay + offset * DAY + hourUtc * HOUR)),
+  );
+  return { sectionRows, attendeeRows: attendeesOf(sectionRows, attendees) };
+}
+
+function attendeesOf(sectionRows: (typeof sections.$inferInsert)[], attendees: string[]) {
+  return sectionRows.flatMap((section) =>
     [TUTOR, ...attendees].map((userId) => ({
       _id: `attendee_${section._id}_${userId}`,
       tenantId: TENANT,
@@ -82,13 +97,25 @@ function lessons(courseId: string, prefix: string, subject: string, offsets: num
       kind: userId === TUTOR ? ('TUTOR' as const) : ('STUDENT' as const),
     })),
   );
-  return { sectionRows, attendeeRows };
+}
+
+/**
+ * A maths and a physics lesson on the 10th of the month before the seed day's (UTC), which the journeys bill as
+ * "last month"; their sorting keys put them before the weekly lessons.
+ */
+function lastMonthLessons(now: number) {
+  const today = new Date(now);
+  const day = (hourUtc: number) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 10, hourUtc));
+  const maths = lessonRow(ids.maths, ids.mathsLastMonth, 'Mathematics revision', 1500, day(9));
+  const physics = lessonRow(ids.physics, ids.physicsLastMonth, 'Physics revision', 1500, day(10));
+  return { maths, physics, attendeeRows: [...attendeesOf([maths], [SAM]), ...attendeesOf([physics], [SAM, MAYA])] };
 }
 
 export async function seedCourses<S extends Record<string, unknown>>(db: DrizzleD1Database<S>, now = Date.now()) {
   const seedDay = now - (now % DAY);
   const maths = lessons(ids.maths, 'maths', 'Mathematics', [-6, 1, 8, 13], 9, [SAM], seedDay);
   const physics = lessons(ids.physics, 'physics', 'Physics', [-4, 3, 10], 10, [SAM, MAYA], seedDay);
+  const lastMonth = lastMonthLessons(now);
   const materials: (typeof sections.$inferInsert)[] = [
     { _id: ids.mathsWeek1, tenantId: TENANT, courseId: ids.maths, sortingKey: 1000, kind: 'SECTION', title: 'Week 1', createdBy: ADMIN },
     {
@@ -133,8 +160,10 @@ export async function seedCourses<S extends Record<string, unknown>>(db: Drizzle
         .values({ ...enrolment(courseId!, userId!), paymentType: paymentType as 'CREDIT' | 'SUBSCRIPTION' })
         .onConflictDoNothing(),
     ),
-    ...[...materials, ...maths.sectionRows, ...physics.sectionRows].map((row) => db.insert(sections).values(row).onConflictDoNothing()),
-    ...[...maths.attendeeRows, ...physics.attendeeRows].map((row) => db.insert(sectionAttendees).values(row).onConflictDoNothing()),
+    ...[...materials, ...maths.sectionRows, ...physics.sectionRows, lastMonth.maths, lastMonth.physics].map((row) =>
+      db.insert(sections).values(row).onConflictDoNothing(),
+    ),
+    ...[...maths.attendeeRows, ...physics.attendeeRows, ...lastMonth.attendeeRows].map((row) => db.insert(sectionAttendees).values(row).onConflictDoNothing()),
     db
       .insert(courseTemplates)
       .values({
@@ -163,23 +192,29 @@ export async function seedCourses<S extends Record<string, unknown>>(db: Drizzle
   ];
   const [first, ...rest] = rows;
   await db.batch([first!, ...rest]);
-  const [visit, ...visits] = pastAttendance(maths.sectionRows[0]!, physics.sectionRows[0]!).map((row) =>
+  const [visit, ...visits] = pastAttendance(maths.sectionRows[0]!, physics.sectionRows[0]!, lastMonth).map((row) =>
     db.insert(lessonAttendance).values(row).onConflictDoNothing(),
   );
   await db.batch([visit!, ...visits]);
 }
 
 /**
- * What the rooms reported for the two past lessons (so the close job at start-up has real history to write, never
- * the seed itself): in Maths, Theo came four minutes late; in Physics, Theo and Sam were on time and Maya missed it.
+ * What the rooms reported for the past lessons (so the close job at start-up has real history to write, never the
+ * seed itself): in Maths, Theo came four minutes late; in Physics, Theo and Sam were on time and Maya missed it.
+ * Last month's two lessons were held in full by everyone.
  */
-function pastAttendance(maths: typeof sections.$inferInsert, physics: typeof sections.$inferInsert) {
+function pastAttendance(maths: typeof sections.$inferInsert, physics: typeof sections.$inferInsert, lastMonth: ReturnType<typeof lastMonthLessons>) {
   const at = (section: typeof sections.$inferInsert, minutes: number) => new Date(section.start!.getTime() + minutes * 60_000);
   const visits: [typeof sections.$inferInsert, string, number, number][] = [
     [maths, TUTOR, 4, 58],
     [maths, SAM, -2, 58],
     [physics, TUTOR, -5, 60],
     [physics, SAM, 0.5, 55],
+    [lastMonth.maths, TUTOR, -1, 60],
+    [lastMonth.maths, SAM, 0, 60],
+    [lastMonth.physics, TUTOR, -1, 60],
+    [lastMonth.physics, SAM, 0, 60],
+    [lastMonth.physics, MAYA, 0, 60],
   ];
   return visits.map(([section, userId, came, left]): typeof lessonAttendance.$inferInsert => ({
     _id: `attendance_${section._id}_${userId}`,

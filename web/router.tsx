@@ -62,6 +62,9 @@ const MeetingRequestsPage = lazyPage(() => import('./features/meeting-requests/M
 const PenaltyWaiversPage = lazyPage(() => import('./features/penalty-waivers/PenaltyWaiversPage'));
 const CancellationPolicyPage = lazyPage(() => import('./features/cancellation-policy/CancellationPolicyPage'));
 const MyPayPage = lazyPage(() => import('./features/tutor-pay/MyPayPage'));
+const AdminInvoicesPage = lazyPage(() => import('./features/invoices/AdminInvoicesPage'));
+const MyInvoicesPage = lazyPage(() => import('./features/invoices/MyInvoicesPage'));
+const InvoicePage = lazyPage(() => import('./features/invoices/InvoicePage'));
 
 /** A page the route renders as it is; its props, if any, are optional. */
 type NoProps = Record<never, never>;
@@ -141,6 +144,9 @@ export const routes: RouteObject[] = [
       signedIn('portal/admin/meeting-requests', MeetingRequestsPage),
       signedIn('portal/admin/penalty-waivers', PenaltyWaiversPage),
       signedIn('portal/admin/cancellation-policy', CancellationPolicyPage),
+      signedIn('portal/admin/invoices', AdminInvoicesPage),
+      signedIn('portal/invoices', MyInvoicesPage),
+      signedIn('portal/invoices/:id', InvoicePage),
       signedIn('portal/students/:userId/quizzes', StudentQuizHistoryPage),
       signedIn('portal/students/:userId/quizzes/:submissionId', AttemptReviewPage),
       signedIn('portal/messages', TeamMessagesPage),

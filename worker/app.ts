@@ -20,6 +20,7 @@ import { curriculumRoutes } from './routes/curricula';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
 import { homeRoutes } from './routes/home';
+import { invoiceRoutes } from './routes/invoices';
 import { ledgerExportRoutes } from './routes/ledger-exports';
 import { lessonHistoryRoutes } from './routes/lesson-history';
 import { lessonReportRoutes } from './routes/lesson-reports';
@@ -119,7 +120,8 @@ const app = new Hono<AppBindings>()
   .route('/', pricingRateRoutes)
   .route('/', paymentRoutes)
   .route('/', paymentHistoryRoutes)
-  .route('/', transactionLogRoutes);
+  .route('/', transactionLogRoutes)
+  .route('/', invoiceRoutes);
 
 app.onError(onError);
 app.notFound(notFound);

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { emailOutbox } from '../../schema/tables';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { emailOutbox, tenants } from '../../schema/tables';
+import { newId } from '../../schema/tables/columns';
 import type { Db, Env } from '../env';
-import { mailProvider, type OutgoingMail } from './provider';
+import { type MailProvider, mailProvider, type OutgoingMail } from './provider';
 
 export type { OutgoingMail } from './provider';
 
@@ -14,6 +15,26 @@ export interface MailContext {
 }
 
 export const LOCAL_PROVIDER = 'dev-mailbox';
+
+type OutboxRow = { _id: string; status: (typeof emailOutbox.$inferSelect)['status'] };
+
+/** Hands a written outbox row to the provider and records SENT, or FAILED with the provider's reason; never throws. */
+function deliver(ctx: MailContext, provider: MailProvider, row: OutboxRow, mail: OutgoingMail): Promise<OutboxRow> {
+  const delivery = provider.send(mail).then(
+    () => ({ status: 'SENT' as const, sentAt: new Date(), error: null }),
+    (error: unknown) => ({ status: 'FAILED' as const, sentAt: null, error: error instanceof Error ? error.message : String(error) }),
+  );
+  const record = delivery.then(async (outcome) => {
+    if (outcome.status === 'FAILED') console.error(`[email ${row._id}] delivery failed: ${outcome.error}`);
+    await ctx.db.update(emailOutbox).set(outcome).where(eq(emailOutbox._id, row._id));
+    return { _id: row._id, status: outcome.status };
+  });
+  if (ctx.waitUntil) {
+    ctx.waitUntil(record);
+    return Promise.resolve(row);
+  }
+  return record;
+}
 
 /**
  * Writes the mail to the outbox first, so nothing is lost, then hands it to the configured provider and records
@@ -28,19 +49,51 @@ export async function sendEmail(ctx: MailContext, mail: OutgoingMail) {
     .returning({ _id: emailOutbox._id, status: emailOutbox.status })
     .get();
   if (!provider) return row;
+  return deliver(ctx, provider, row, mail);
+}
 
-  const delivery = provider.send(mail).then(
-    () => ({ status: 'SENT' as const, sentAt: new Date(), error: null }),
-    (error: unknown) => ({ status: 'FAILED' as const, sentAt: null, error: error instanceof Error ? error.message : String(error) }),
+/**
+ * `INSERT … SELECT` of one outbox row that is written only if `condition` holds when the statement runs. The select
+ * reads the tenant's own row, so it yields one row or none; its fields follow the table's columns, unset ones null.
+ */
+function insertWhen(ctx: MailContext, row: Partial<typeof emailOutbox.$inferInsert>, condition: SQL) {
+  const record = row as Record<string, unknown>;
+  const fields = Object.fromEntries(
+    Object.entries(getTableColumns(emailOutbox)).map(([key, column]) => {
+      const value = record[key] instanceof Date ? (record[key] as Date).getTime() : (record[key] ?? null);
+      return [key, sql`${value}`.as(column.name)];
+    }),
   );
-  const record = delivery.then(async (outcome) => {
-    if (outcome.status === 'FAILED') console.error(`[email ${row._id}] delivery failed: ${outcome.error}`);
-    await ctx.db.update(emailOutbox).set(outcome).where(eq(emailOutbox._id, row._id));
-    return { _id: row._id, status: outcome.status };
-  });
-  if (ctx.waitUntil) {
-    ctx.waitUntil(record);
-    return row;
-  }
-  return record;
+  // The fields are the table's own columns, in its order (drizzle checks that as it builds), which the types cannot follow.
+  return ctx.db.insert(emailOutbox).select(
+    (qb) =>
+      qb
+        .select(fields)
+        .from(tenants)
+        .where(and(eq(tenants._id, ctx.tenantId), condition)) as never,
+  );
+}
+
+/**
+ * A mail as an outbox row for the caller's own D1 batch, so the mail and what it records (an invoice sent, a
+ * reminder given) are written together or not at all; `deliver` hands it to the provider once the batch is in.
+ * With `onlyIf`, the row is written only when that condition holds as the batch runs (a reminder not yet given), so
+ * two batches racing write one mail; `deliver` then sends only a row that was written.
+ */
+export function outboxRow(ctx: MailContext, mail: OutgoingMail, onlyIf?: SQL) {
+  const provider = mailProvider(ctx.env);
+  const row: OutboxRow = { _id: newId(), status: provider ? 'QUEUED' : 'LOCAL' };
+  const now = new Date();
+  const values = { ...row, tenantId: ctx.tenantId, ...mail, provider: provider?.name ?? LOCAL_PROVIDER };
+  const insert = onlyIf ? insertWhen(ctx, { ...values, createdAt: now, updatedAt: now }, onlyIf) : ctx.db.insert(emailOutbox).values(values);
+  const written = async () => !onlyIf || Boolean(await ctx.db.select({ _id: emailOutbox._id }).from(emailOutbox).where(eq(emailOutbox._id, row._id)).get());
+  return {
+    _id: row._id,
+    insert,
+    /** The row as delivered, or null when `onlyIf` kept it from being written. */
+    deliver: async (): Promise<OutboxRow | null> => {
+      if (!(await written())) return null;
+      return provider ? deliver(ctx, provider, row, mail) : row;
+    },
+  };
 }

@@ -492,4 +492,19 @@ export const routeGates: Record<string, Gate> = {
   'GET /api/admin/transaction-logs': flag('transactionLogs.view'),
   'POST /api/admin/transaction-logs/admin-notes/:id': flag('transactionLogs.edit'),
   'DELETE /api/admin/transaction-logs/admin-notes/:id': flag('transactionLogs.edit'),
+  // Invoices (invoices.ts, issue 31): the admin's calls behind the invoices flags; a payer's own (the fixture is an
+  // invoice Sam pays himself), which another student cannot read or pay.
+  'GET /api/admin/invoices': flag('invoices.view'),
+  'GET /api/admin/invoices/:id': flag('invoices.view'),
+  'POST /api/admin/invoices': flag('invoices.create'),
+  'POST /api/admin/invoices/draw/preview': flag('invoices.create'),
+  'POST /api/admin/invoices/draw': flag('invoices.create'),
+  'PUT /api/admin/invoices/:id': flag('invoices.edit'),
+  'POST /api/admin/invoices/send-mail/:id': flag('invoices.edit'),
+  'POST /api/admin/invoices/admin-notes/:id': flag('invoices.edit'),
+  'DELETE /api/admin/invoices/admin-notes/:id': flag('invoices.edit'),
+  'GET /api/invoices': only('student'),
+  'GET /api/invoices/:id': samsOwn,
+  'POST /api/invoices/stripe': only('student'),
+  'POST /api/invoices/stripe/session/:id': samsOwn,
 };

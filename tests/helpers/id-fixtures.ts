@@ -9,6 +9,8 @@ import {
   coursePricingTemplates,
   courses,
   creditEntries,
+  invoiceLines,
+  invoices,
   lessonHistory,
   lessonSessions,
   meetingRequests,
@@ -278,6 +280,7 @@ export async function seedMatrixRecords() {
   await seedMeetingRequestMatrixRecords();
   await seedLedgerMatrixRecords();
   await seedPaymentMatrixRecords();
+  await seedInvoiceMatrixRecords();
 }
 
 // ==== Learning content (issue 8: sub topics and the question bank). Sub topic reads are tenant-wide learning
@@ -577,3 +580,41 @@ async function seedPaymentRecordMatrixRecords() {
   ]);
 }
 // ==== end of payment history and transaction logs block ====
+// ==== Invoices (issue 31): an invoice Sam pays himself, with an admin's note; nobody else may read or pay it. ====
+const SAM_INVOICE = 'invoice_matrix_sam';
+idRouteFixtures.push(
+  { match: /^\/api\/admin\/invoices\/admin-notes\/:id$/, method: 'POST', params: { id: SAM_INVOICE }, body: { note: 'Matrix note' } },
+  { match: /^\/api\/admin\/invoices\/admin-notes\/:id$/, method: 'DELETE', params: { id: SAM_INVOICE }, query: { noteId: 'matrix_invoice_note' } },
+  { match: /^\/api\/admin\/invoices\/send-mail\/:id$/, params: { id: SAM_INVOICE } },
+  { match: /^\/api\/admin\/invoices\/:id$/, method: 'PUT', params: { id: SAM_INVOICE }, body: { status: 'VOID' } },
+  { match: /^\/api\/admin\/invoices\/:id$/, params: { id: SAM_INVOICE } },
+  { match: /^\/api\/invoices\/(stripe\/session\/)?:id$/, params: { id: SAM_INVOICE } },
+);
+async function seedInvoiceMatrixRecords() {
+  const now = new Date();
+  await db.batch([
+    db.insert(invoices).values({
+      _id: SAM_INVOICE,
+      tenantId: TENANT,
+      invoiceNumber: 9000,
+      userId: SAM,
+      currency: 'SGD',
+      issuedAt: now,
+      dueAt: new Date(now.getTime() + 14 * 24 * 60 * 60_000),
+      lineSet: 'matrix_line_set',
+      adminNotes: [{ _id: 'matrix_invoice_note', note: 'Matrix', createdBy: DEMO_USERS.admin._id, createdAt: now.toISOString() }],
+      createdBy: DEMO_USERS.admin._id,
+    }),
+    db.insert(invoiceLines).values({
+      tenantId: TENANT,
+      invoiceId: SAM_INVOICE,
+      lineSet: 'matrix_line_set',
+      position: 0,
+      description: 'Matrix workbook',
+      studentId: SAM,
+      unitAmount: 2500,
+      amount: 2500,
+    }),
+  ]);
+}
+// ==== end of invoices block ====

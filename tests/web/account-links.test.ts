@@ -7,11 +7,12 @@ const as = (overrides: Record<string, unknown>) => user(overrides) as unknown as
 const labels = (u: PublicUser, permissions: Record<string, string[]> | null) => accountLinks(u, permissions).map((l) => `${l.label} ${l.to}`);
 
 describe('account menu links', () => {
-  it('gives everyone signed in their profile, and parents the account switcher', () => {
-    expect(labels(as({}), null)).toEqual(['Profile /portal/profile']);
+  it('gives everyone signed in their profile, parents the account switcher, and those who are billed their invoices', () => {
+    expect(labels(as({}), null)).toEqual(['Profile /portal/profile', 'My invoices /portal/invoices']);
     expect(labels(as({ role: { name: 'PARENT', isGuest: false }, userMapper: [{ _id: 's', firstname: 'S', lastname: 'T' }] }), null)).toEqual([
       'Profile /portal/profile',
       'Manage accounts /manage-accounts',
+      'My invoices /portal/invoices',
     ]);
     expect(labels(as({ role: { name: 'TUTOR', isGuest: false } }), null)).toEqual([
       'Profile /portal/profile',
@@ -43,6 +44,12 @@ describe('account menu links', () => {
     expect(labels(admin, { lessonHistory: ['export'], payRuns: ['create'] })).toEqual(['Profile /portal/profile']);
   });
 
+  it('shows admins Invoices only when their role may view them', () => {
+    const admin = as({ role: { name: 'ADMIN', isGuest: false } });
+    expect(labels(admin, { invoices: ['view'] })).toEqual(['Profile /portal/profile', 'Invoices /portal/admin/invoices']);
+    expect(labels(admin, { invoices: ['create', 'edit'] })).toEqual(['Profile /portal/profile']);
+  });
+
   it('shows the request, waiver and policy screens to admins whose role may view them', () => {
     const admin = as({ role: { name: 'ADMIN', isGuest: false } });
     expect(labels(admin, { meetingRequests: ['view'] })).toEqual(['Profile /portal/profile', 'Meeting requests /portal/admin/meeting-requests']);
@@ -53,7 +60,11 @@ describe('account menu links', () => {
   });
 
   it('never shows admin links to a non-admin, whatever map it is given', () => {
-    expect(labels(as({}), { adminUsers: ['view'], roles: ['view'] })).toEqual(['Profile /portal/profile']);
+    expect(labels(as({ role: { name: 'TUTOR', isGuest: false } }), { adminUsers: ['view'], roles: ['view'] })).toEqual([
+      'Profile /portal/profile',
+      'Availability /portal/availability',
+      'My lessons and pay /portal/my-pay',
+    ]);
   });
 
   it('gives students and parents Billing and Plans where the site takes payments', () => {

@@ -60,6 +60,8 @@ export const accountLinkIcons: Record<AccountLinkKey, LucideIcon> = {
   plans: ShoppingCart,
   paymentHistory: ReceiptText,
   transactionLogs: ArrowLeftRight,
+  invoices: ReceiptText,
+  myInvoices: ReceiptText,
 };
 
 export default function UserMenu({ user, buttonRef }: { user: PublicUser; buttonRef?: Ref<HTMLButtonElement> }) {

@@ -39,16 +39,18 @@ export type AccountLinkKey =
   | 'billing'
   | 'plans'
   | 'paymentHistory'
-  | 'transactionLogs';
+  | 'transactionLogs'
+  | 'invoices'
+  | 'myInvoices';
 
 export interface AccountLink extends NavItem {
   key: AccountLinkKey;
 }
 
 /**
- * The account menu's links: the profile for everyone signed in, the account switcher for parents, Billing and Plans
- * for students and parents where the site takes payments (its tenant grants billing), and the admin screens only
- * when the admin's role grants them (the server refuses them anyway).
+ * The account menu's links: the profile for everyone signed in, the account switcher for parents, Billing, Plans and
+ * My invoices for students and parents where the site takes payments (its tenant grants billing), and the admin
+ * screens only when the admin's role grants them (the server refuses them anyway).
  */
 export function accountLinks(user: PublicUser, permissions: PermissionMap | null, tenantPermissions: PermissionMap | null = null): AccountLink[] {
   const links: AccountLink[] = [{ key: 'profile', to: '/portal/profile', label: 'Profile' }];
@@ -56,6 +58,7 @@ export function accountLinks(user: PublicUser, permissions: PermissionMap | null
   if ((user.role.name === 'STUDENT' || user.role.name === 'PARENT') && hasPermission(tenantPermissions, { billing: ['view'] })) {
     links.push({ key: 'billing', to: '/portal/billing', label: 'Billing' });
     links.push({ key: 'plans', to: '/subscriptions', label: 'Plans' });
+    links.push({ key: 'myInvoices', to: '/portal/invoices', label: 'My invoices' });
   }
   if (user.role.name === 'TUTOR') {
     links.push({ key: 'availability', to: '/portal/availability', label: 'Availability' });
@@ -73,6 +76,7 @@ export function accountLinks(user: PublicUser, permissions: PermissionMap | null
       links.push({ key: 'paymentHistory', to: '/portal/admin/payment-history', label: 'Payment history' });
     if (hasPermission(permissions, { transactionLogs: ['view'] }))
       links.push({ key: 'transactionLogs', to: '/portal/admin/transaction-logs', label: 'Transaction logs' });
+    if (hasPermission(permissions, { invoices: ['view'] })) links.push({ key: 'invoices', to: '/portal/admin/invoices', label: 'Invoices' });
     if (hasPermission(permissions, { adminContent: ['view'], questionBank: ['view'] }))
       links.push({ key: 'content', to: '/portal/admin/content', label: 'Content' });
     if (hasPermission(permissions, { trialClasses: ['view'] })) links.push({ key: 'trials', to: '/portal/admin/trials', label: 'Trials' });

@@ -1,6 +1,6 @@
 import type { LessonHistoryRecord } from '../../../schema/contracts/lesson-history';
+import { clockText } from '../../lib/local-days';
 import { personName, roomTime, timingBadge } from './ledger-labels';
-import { clockText } from './local-days';
 
 /** Who came to the lesson, when each first joined and last left, and how long each was in the room. */
 export function AttendanceTable({ row, zone }: { row: LessonHistoryRecord; zone: string }) {

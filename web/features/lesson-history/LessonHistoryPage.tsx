@@ -1,8 +1,8 @@
 import { AdminTabsPage } from '../../entities/roles/AdminTabsPage';
 import { useCan } from '../../entities/roles/admin-permissions';
+import { useViewerZone } from '../../lib/use-viewer-zone';
 import { CompletedTab } from './CompletedTab';
 import { RequestsTab } from './RequestsTab';
-import { useViewerZone } from './use-viewer-zone';
 
 /**
  * /portal/admin/lesson-history (spec 1 section 7): the Completed tab for an admin who may view lesson history, the

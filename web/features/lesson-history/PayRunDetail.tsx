@@ -1,8 +1,8 @@
 import type { PayRunRecord } from '../../../schema/contracts/pay-runs';
 import { lessonTime } from '../../entities/lessons/lesson-time';
+import { dayText } from '../../lib/local-days';
 import { Dialog } from '../../ui/Dialog';
 import { DownloadCsvButton } from './DownloadCsvButton';
-import { dayText } from './local-days';
 import { PayRunTotalsTable } from './PayRunTotalsTable';
 
 export const periodText = (run: Pick<PayRunRecord, 'periodStart' | 'periodEnd'>, zone: string) =>

@@ -2,13 +2,13 @@ import { CircleCheck, Eye } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { PayRunPreview, PayRunRecord } from '../../../schema/contracts/pay-runs';
 import { errorMessageText } from '../../lib/errors';
+import { daysBefore, todayIn } from '../../lib/local-days';
 import { dayEndIso, dayStartIso } from '../../lib/local-time';
 import { cardClass, primaryButton, secondaryButton } from '../../ui/classes';
 import { DateRangeFields } from '../../ui/DateRangeFields';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { ledgerCalls } from './api';
-import { daysBefore, todayIn } from './local-days';
 import { PayRunTotalsTable } from './PayRunTotalsTable';
 
 type Preview = { kind: 'none' } | { kind: 'loading' } | { kind: 'ready'; preview: PayRunPreview } | { kind: 'failed'; message: string };

@@ -7,6 +7,7 @@ import { lessonTime } from '../../entities/lessons/lesson-time';
 import { useAdminGate } from '../../entities/roles/admin-gate';
 import { useCan } from '../../entities/roles/admin-permissions';
 import { usePagedAnswer } from '../../lib/paged-list';
+import { useViewerZone } from '../../lib/use-viewer-zone';
 import { cardClass, focusRing } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { Pager } from '../../ui/Pager';
@@ -16,7 +17,6 @@ import { LedgerListStatus } from './LedgerListStatus';
 import { perCurrency } from './ledger-labels';
 import { PayRunDetail, periodText } from './PayRunDetail';
 import { PayRunPlanner } from './PayRunPlanner';
-import { useViewerZone } from './use-viewer-zone';
 
 const PAGE_SIZE = 20;
 const cellClass = 'px-4 py-3 align-top';

@@ -44,6 +44,22 @@ export default function PaymentSuccessPage() {
       </ResultLayout>
     );
   }
+  if (payment.paymentType === 'INVOICE') {
+    return (
+      <ResultLayout
+        icon={doneIcon}
+        title="Payment successful"
+        actions={
+          <Link to={`/portal/invoices/${encodeURIComponent(payment.itemId)}`} className={primaryButton}>
+            See the invoice
+          </Link>
+        }
+      >
+        <PurchaseLines payment={payment} />
+        <p data-testid="invoice-paid">{payment.description} is paid. Thank you.</p>
+      </ResultLayout>
+    );
+  }
   const forName = payment.studentId === actingUserId ? 'Your' : payment.studentName ? `${payment.studentName}’s` : 'The';
   return (
     <ResultLayout

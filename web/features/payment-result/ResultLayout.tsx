@@ -30,7 +30,7 @@ export function ResultLayout({ icon, title, children, actions }: { icon: ReactNo
 export function PurchaseLines({ payment }: { payment: PaymentSummary }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="purchase">
-      <dt className="text-slate-500 dark:text-slate-400">Bought</dt>
+      <dt className="text-slate-500 dark:text-slate-400">{payment.paymentType === 'INVOICE' ? 'For' : 'Bought'}</dt>
       <dd className="font-medium text-slate-900 dark:text-white">{payment.description}</dd>
       {payment.minutes > 0 && (
         <>

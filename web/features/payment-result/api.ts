@@ -3,7 +3,7 @@ import { api } from '../../lib/api';
 
 export const paymentResultCalls = {
   payment: (paymentId: string, signal?: AbortSignal) => api<PaymentSummary>(`/payments/${encodeURIComponent(paymentId)}`, { signal }),
-  /** A new checkout for the same plan or course and student; the server prices it again. */
+  /** A new checkout for the same plan, course or invoice; the server prices it again. */
   buyAgain: (payment: PaymentSummary) => {
     const [path, json] = AGAIN[payment.paymentType]!(payment);
     return api<CheckoutStarted>(path, { method: 'POST', json });
@@ -14,7 +14,8 @@ const AGAIN: Partial<Record<PaymentSummary['paymentType'], (p: PaymentSummary) =
   FLEXIBLE: (p) => ['/stripe/v2/flexible-session', { planId: p.itemId, studentId: p.studentId }],
   SUBSCRIPTION: (p) => ['/stripe/v2/subscription-session', { planId: p.itemId, studentId: p.studentId }],
   COURSE: (p) => ['/stripe/v2/subscribe-course', { courseId: p.itemId, studentId: p.studentId }],
+  INVOICE: (p) => ['/invoices/stripe', { id: p.itemId }],
 };
 
-/** Plans and courses can be bought again from here; a top-up or an invoice is paid again from its own page. */
+/** Plans, courses and invoices can be paid again from here; a top-up starts again from its course. */
 export const canBuyAgain = (payment: PaymentSummary) => payment.paymentType in AGAIN;

@@ -5,6 +5,9 @@ import { scopedDb } from '../tenant-db';
 import { tenantOrigin } from '../tenant-origin';
 import { closeEndedLessons } from './close-ended-lessons';
 import { expireCredits } from './expire-credits';
+import { remindOverdueInvoices } from './invoice-reminders';
+
+type Tenant = Pick<typeof tenants.$inferSelect, '_id' | 'name' | 'domain'>;
 
 /**
  * The one scheduled handler's work: each tenant's jobs, keyed by the run's scheduled time, so a cron delivery that
@@ -15,16 +18,22 @@ export async function runScheduledJobs(env: Env, scheduledTime: number) {
   const runKey = new Date(scheduledTime).toISOString();
   const now = new Date(scheduledTime);
   const all = await db.select({ _id: tenants._id, name: tenants.name, domain: tenants.domain }).from(tenants).all();
-  // Lessons close before balances expire, so a lesson held before its minutes lapsed is paid from them.
-  const results = await Promise.allSettled(all.map((tenant) => closeEndedLessons(scopedDb(db, tenant._id), runKey, now)));
-  const expiries = await Promise.allSettled(
-    all.map((tenant) => expireCredits(scopedDb(db, tenant._id), env, { name: tenant.name, origin: tenantOrigin(env, tenant.domain) }, now)),
-  );
-  results.forEach((result, i) => {
-    if (result.status === 'rejected') console.error(`Closing ended lessons failed for tenant ${all[i]!._id}`, result.reason);
-  });
-  expiries.forEach((result, i) => {
-    if (result.status === 'rejected') console.error(`Expiring lesson time failed for tenant ${all[i]!._id}`, result.reason);
-  });
+  // Lessons close first, so a lesson held before its minutes lapsed is paid from them before they expire.
+  const jobs = [
+    { name: 'Closing ended lessons', run: (tenant: Tenant) => closeEndedLessons(scopedDb(db, tenant._id), runKey, now) },
+    {
+      name: 'Expiring lesson time',
+      run: (tenant: Tenant) => expireCredits(scopedDb(db, tenant._id), env, { name: tenant.name, origin: tenantOrigin(env, tenant.domain) }, now),
+    },
+    { name: 'Reminding of overdue invoices', run: (tenant: Tenant) => remindOverdueInvoices(scopedDb(db, tenant._id), env, runKey, now) },
+  ];
+  const results = [];
+  for (const job of jobs) {
+    const settled = await Promise.allSettled(all.map((tenant) => job.run(tenant)));
+    settled.forEach((result, i) => {
+      if (result.status === 'rejected') console.error(`${job.name} failed for tenant ${all[i]!._id}`, result.reason);
+    });
+    results.push(...settled);
+  }
   return results;
 }

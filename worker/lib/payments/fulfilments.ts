@@ -1,6 +1,7 @@
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { PaymentType } from '../../../schema/contracts/payments';
 import type { paymentSessions } from '../../../schema/tables';
+import { invoicePaid } from '../invoices/paid';
 import type { TenantDb } from '../tenant-db';
 import { enrolOnPayment } from './course-checkout';
 
@@ -15,6 +16,6 @@ export type Fulfilment = (tdb: TenantDb, session: PaidSession, paidAt: Date) => 
 
 const nothingMore: Fulfilment = () => [];
 
-const fulfilments: Partial<Record<PaymentType, Fulfilment>> = { COURSE: enrolOnPayment };
+const fulfilments: Partial<Record<PaymentType, Fulfilment>> = { COURSE: enrolOnPayment, INVOICE: invoicePaid };
 
 export const fulfilmentOf = (type: PaymentType): Fulfilment => fulfilments[type] ?? nothingMore;

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format, parseISO, subDays } from 'date-fns';
+import { endOfMonth, format, parseISO, startOfMonth, subDays, subMonths } from 'date-fns';
 
 /** Today in the zone as `YYYY-MM-DD`. */
 export const todayIn = (zone: string, now = Date.now()) => format(new TZDate(now, zone), 'yyyy-MM-dd');
@@ -12,3 +12,9 @@ export const dayText = (iso: string, zone: string) =>
 /** A time of day with seconds, for the attendance: "09:04:12". */
 export const clockText = (iso: string, zone: string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso));
+
+/** The calendar month before today's, in the zone, as its first and last `YYYY-MM-DD`. */
+export function lastMonthIn(zone: string, now = Date.now()) {
+  const month = subMonths(parseISO(todayIn(zone, now)), 1);
+  return { from: format(startOfMonth(month), 'yyyy-MM-dd'), to: format(endOfMonth(month), 'yyyy-MM-dd') };
+}
