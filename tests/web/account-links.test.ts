@@ -74,9 +74,10 @@ describe('account menu links', () => {
       'Profile /portal/profile',
       'Billing /portal/billing',
       'Plans /subscriptions',
+      'My invoices /portal/invoices',
     ]);
-    expect(accountLinks(parent, null, billing).map((l) => l.label)).toEqual(['Profile', 'Manage accounts', 'Billing', 'Plans']);
-    expect(accountLinks(as({}), null, { billing: [] }).map((l) => l.label)).toEqual(['Profile']);
+    expect(accountLinks(parent, null, billing).map((l) => l.label)).toEqual(['Profile', 'Manage accounts', 'Billing', 'Plans', 'My invoices']);
+    expect(accountLinks(as({}), null, { billing: [] }).map((l) => l.label)).toEqual(['Profile', 'My invoices']);
     expect(accountLinks(as({ role: { name: 'TUTOR', isGuest: false } }), null, billing).map((l) => l.label)).not.toContain('Billing');
   });
 

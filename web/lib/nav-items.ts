@@ -48,9 +48,9 @@ export interface AccountLink extends NavItem {
 }
 
 /**
- * The account menu's links: the profile for everyone signed in, the account switcher for parents, Billing, Plans and
- * My invoices for students and parents where the site takes payments (its tenant grants billing), and the admin
- * screens only when the admin's role grants them (the server refuses them anyway).
+ * The account menu's links: the profile for everyone signed in, the account switcher for parents, Billing and Plans
+ * for students and parents where the site takes payments (its tenant grants billing), their invoices wherever they
+ * are billed, and the admin screens only when the admin's role grants them (the server refuses them anyway).
  */
 export function accountLinks(user: PublicUser, permissions: PermissionMap | null, tenantPermissions: PermissionMap | null = null): AccountLink[] {
   const links: AccountLink[] = [{ key: 'profile', to: '/portal/profile', label: 'Profile' }];
@@ -58,8 +58,8 @@ export function accountLinks(user: PublicUser, permissions: PermissionMap | null
   if ((user.role.name === 'STUDENT' || user.role.name === 'PARENT') && hasPermission(tenantPermissions, { billing: ['view'] })) {
     links.push({ key: 'billing', to: '/portal/billing', label: 'Billing' });
     links.push({ key: 'plans', to: '/subscriptions', label: 'Plans' });
-    links.push({ key: 'myInvoices', to: '/portal/invoices', label: 'My invoices' });
   }
+  if (user.role.name === 'PARENT' || user.role.name === 'STUDENT') links.push({ key: 'myInvoices', to: '/portal/invoices', label: 'My invoices' });
   if (user.role.name === 'TUTOR') {
     links.push({ key: 'availability', to: '/portal/availability', label: 'Availability' });
     links.push({ key: 'myPay', to: '/portal/my-pay', label: 'My lessons and pay' });
