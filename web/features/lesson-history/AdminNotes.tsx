@@ -1,12 +1,6 @@
-import { Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
 import type { LessonHistoryRecord } from '../../../schema/contracts/lesson-history';
 import { lessonTime } from '../../entities/lessons/lesson-time';
-import { secondaryButton, smallButton } from '../../ui/classes';
-import { TextAreaField } from '../../ui/fields';
-import Spinner from '../../ui/Spinner';
-import { useToast } from '../../ui/toast/use-toast';
-import { useFormSave } from '../../ui/use-form-save';
+import { AdminNotesPanel } from '../../ui/AdminNotesPanel';
 import { ledgerCalls } from './api';
 
 /** The admins' own notes on a row: only admins read them, and those who may edit add and delete them. */
@@ -21,79 +15,15 @@ export function AdminNotes({
   canEdit: boolean;
   onChanged: (doc: LessonHistoryRecord) => void;
 }) {
-  const toast = useToast();
-  const [note, setNote] = useState('');
-  const { busy, errors, save } = useFormSave();
-  const [deleting, setDeleting] = useState<string | null>(null);
-
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    void save(async () => {
-      const { message, doc } = await ledgerCalls.addNote(row._id, note);
-      toast.success(message);
-      setNote('');
-      onChanged(doc);
-    });
-  };
-  const remove = async (noteId: string) => {
-    setDeleting(noteId);
-    try {
-      const { message, doc } = await ledgerCalls.deleteNote(row._id, noteId);
-      toast.success(message);
-      onChanged(doc);
-    } catch (error) {
-      toast.error(error);
-    } finally {
-      setDeleting(null);
-    }
-  };
-
   return (
-    <div className="space-y-3 text-sm">
-      {row.adminNotes.length === 0 ? (
-        <p className="text-slate-600 dark:text-slate-300">No notes yet.</p>
-      ) : (
-        <ul className="space-y-2" aria-label="Notes">
-          {row.adminNotes.map((entry) => (
-            <li key={entry._id} className="flex items-start justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2 dark:bg-slate-800/60">
-              <div className="min-w-0">
-                <p className="break-words whitespace-pre-line text-slate-800 dark:text-slate-100">{entry.note}</p>
-                <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{lessonTime(entry.createdAt, zone)}</p>
-              </div>
-              {canEdit && (
-                <button
-                  type="button"
-                  className={smallButton}
-                  aria-label={`Delete the note “${entry.note.slice(0, 40)}”`}
-                  disabled={deleting !== null}
-                  onClick={() => void remove(entry._id)}
-                >
-                  {deleting === entry._id ? <Spinner className="size-3.5" /> : <Trash2 className="size-3.5" aria-hidden="true" />}
-                  Delete
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      {canEdit && (
-        <form onSubmit={add} className="space-y-2">
-          <TextAreaField
-            id="history-note"
-            label="Add a note for other admins"
-            rows={2}
-            maxLength={2000}
-            required
-            value={note}
-            error={errors.note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-          <button type="submit" className={secondaryButton} disabled={busy || !note.trim()}>
-            {busy ? <Spinner className="size-4" /> : <Plus className="size-4" aria-hidden="true" />}
-            Add note
-          </button>
-        </form>
-      )}
-    </div>
+    <AdminNotesPanel
+      notes={row.adminNotes}
+      fieldId="history-note"
+      timeOf={(iso) => lessonTime(iso, zone)}
+      canEdit={canEdit}
+      add={(note) => ledgerCalls.addNote(row._id, note)}
+      remove={(noteId) => ledgerCalls.deleteNote(row._id, noteId)}
+      onChanged={onChanged}
+    />
   );
 }
