@@ -1,11 +1,11 @@
 import { CreditCard, TriangleAlert } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { formatDuration } from '../../../schema/contracts/durations';
 import { formatMoney } from '../../../schema/contracts/money';
 import type { CheckoutAction, SimulatedCheckout } from '../../../schema/contracts/payments';
+import { useOpenUrl } from '../../entities/payments/use-open-url';
 import { errorMessageText, statusOf } from '../../lib/errors';
-import { appPathOf } from '../../lib/paths';
 import { cardClass, dangerButton, primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { devCheckoutCalls } from './api';
@@ -27,7 +27,7 @@ const actions: { action: CheckoutAction; label: string; hint: string; className:
 /** Local development only: stands in for Stripe's checkout page, and tells our webhook what the person chose. */
 export default function DevCheckoutPage() {
   const { sessionId = '' } = useParams();
-  const navigate = useNavigate();
+  const openUrl = useOpenUrl();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [busy, setBusy] = useState<CheckoutAction | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -56,9 +56,7 @@ export default function DevCheckoutPage() {
     setActionError(null);
     try {
       const { redirectUrl } = await devCheckoutCalls.act(sessionId, action);
-      const path = appPathOf(redirectUrl);
-      if (path) navigate(path);
-      else window.location.assign(redirectUrl);
+      openUrl(redirectUrl);
     } catch (error) {
       setActionError(errorMessageText(error));
       setBusy(null);

@@ -1,10 +1,9 @@
 import { CreditCard } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import type { InvoiceRecord } from '../../../schema/contracts/invoices';
 import { formatMoney } from '../../../schema/contracts/money';
+import { useOpenUrl } from '../../entities/payments/use-open-url';
 import { errorMessageText } from '../../lib/errors';
-import { appPathOf } from '../../lib/paths';
 import { primaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { invoiceCalls } from './api';
@@ -14,7 +13,7 @@ import { invoiceCalls } from './api';
  * simulated checkout opens inside the app, Stripe's page by a full load).
  */
 export function PayButton({ invoice, className }: { invoice: Pick<InvoiceRecord, '_id' | 'invoiceNumber' | 'total' | 'currency'>; className?: string }) {
-  const navigate = useNavigate();
+  const openUrl = useOpenUrl();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -23,9 +22,7 @@ export function PayButton({ invoice, className }: { invoice: Pick<InvoiceRecord,
     setError(null);
     try {
       const { url } = await invoiceCalls.pay(invoice._id);
-      const path = appPathOf(url);
-      if (path) navigate(path);
-      else window.location.assign(url);
+      openUrl(url);
     } catch (failure) {
       setError(errorMessageText(failure));
       setBusy(false);

@@ -1,16 +1,15 @@
 import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import type { PaymentSummary } from '../../../schema/contracts/payments';
+import { useOpenUrl } from '../../entities/payments/use-open-url';
 import { errorMessageText } from '../../lib/errors';
-import { appPathOf } from '../../lib/paths';
 import { primaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 import { canBuyAgain, paymentResultCalls } from './api';
 
 /** Starts a fresh checkout for the same purchase: the old session is closed, and the price is decided again. */
 export function BuyAgainButton({ payment }: { payment: PaymentSummary }) {
-  const navigate = useNavigate();
+  const openUrl = useOpenUrl();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!canBuyAgain(payment)) return null;
@@ -20,9 +19,7 @@ export function BuyAgainButton({ payment }: { payment: PaymentSummary }) {
     setError(null);
     try {
       const { url } = await paymentResultCalls.buyAgain(payment);
-      const path = appPathOf(url);
-      if (path) navigate(path);
-      else window.location.assign(url);
+      openUrl(url);
     } catch (failure) {
       setError(errorMessageText(failure));
       setBusy(false);

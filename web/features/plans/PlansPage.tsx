@@ -1,12 +1,12 @@
 import { useAtomValue } from 'jotai';
 import { Info, PackageOpen, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { hasPermission } from '../../../schema/contracts/permissions';
 import type { PricedPlan } from '../../../schema/contracts/pricing';
+import { useOpenUrl } from '../../entities/payments/use-open-url';
 import { tenantAtom } from '../../entities/tenant/atoms';
 import { errorMessageText } from '../../lib/errors';
-import { appPathOf } from '../../lib/paths';
 import { fullName } from '../../lib/people';
 import { sessionAtom } from '../../lib/session';
 import { secondaryButton } from '../../ui/classes';
@@ -114,7 +114,7 @@ function PaymentsModeNote({ mode }: { mode: 'stripe' | 'simulated' | null }) {
 }
 
 function PlanLists({ load, studentId, forName, canBuy }: { load: ReturnType<typeof usePlans>; studentId: string; forName: string | null; canBuy: boolean }) {
-  const navigate = useNavigate();
+  const openUrl = useOpenUrl();
   const [buying, setBuying] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ planId: string; text: string } | null>(null);
 
@@ -132,9 +132,7 @@ function PlanLists({ load, studentId, forName, canBuy }: { load: ReturnType<type
     setFailure(null);
     try {
       const { url } = await (kind === 'flexible' ? planCalls.buyFlexible : planCalls.subscribe)(plan._id, studentId);
-      const path = appPathOf(url);
-      if (path) navigate(path);
-      else window.location.assign(url);
+      openUrl(url);
     } catch (error) {
       setFailure({ planId: plan._id, text: errorMessageText(error) });
       setBuying(null);
