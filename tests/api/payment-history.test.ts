@@ -6,12 +6,10 @@ import { TENANT_IDS } from '../../schema/seed';
 import { paymentHistory, users } from '../../schema/tables';
 import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import { api, bearer, expectFieldError, signIn } from '../helpers/auth';
-import { MAYA, moneyRows, PARENT, PARTNER_LEARNER, paidPurchase, SAM } from '../helpers/payment-records';
+import { expectJson, IN_2030, idsOf, MAYA, moneyRows, PARENT, PARTNER_LEARNER, paidPurchase, recordCalls, SAM } from '../helpers/payment-records';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
 const OLU = 'user_payment_history_olu';
-/** Every list below is kept to 2030, so payments other tests of this file make do not move its rows. */
-const IN_2030 = 'startDate=2030-01-01&endDate=2030-12-31';
 
 let as: Callers;
 let maya: string;
@@ -19,16 +17,7 @@ let olu: string;
 let partnerLearner: string;
 const ids = { samByParent: '', mayaByParent: '', samOwn: '', olu: '', partner: '' };
 
-const json = async <T>(res: Response, status = 200) => {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-};
-const list = async (path: string, token: string, headers: Record<string, string> = {}) =>
-  json<ListResponse<PaymentHistoryEntry | PaymentHistoryRecord>>(await api(path, { headers: bearer(token, headers) }));
-const idsOf = (page: ListResponse<{ _id: string }>) => page.docs.map((doc) => doc._id);
-const addNote = (id: string, note: unknown, token = as.admin) => call('POST', `/admin/payment-history/admin-notes/${id}`, token, { note });
-const deleteNote = (id: string, query: string, token = as.admin) => call('DELETE', `/admin/payment-history/admin-notes/${id}?${query}`, token);
+const { list, addNote, deleteNote } = recordCalls<PaymentHistoryEntry | PaymentHistoryRecord>('payment-history', () => as.admin);
 
 beforeAll(async () => {
   await seedDemo();
@@ -127,7 +116,7 @@ describe('GET /api/admin/payment-history (happy)', () => {
 
 describe('admin notes (happy)', () => {
   it('adds a note and answers the whole record, then deletes it by noteId (with the spec’s id too) and answers the record again', async () => {
-    const added = await json<PaymentRecordAnswer<PaymentHistoryRecord>>(await addNote(ids.olu, '  Called Olu about the receipt  '), 201);
+    const added = await expectJson<PaymentRecordAnswer<PaymentHistoryRecord>>(await addNote(ids.olu, '  Called Olu about the receipt  '), 201);
     expect(added.message).toBe('Note added!');
     expect(added.doc).toMatchObject({ _id: ids.olu, description: 'Olu’s hours', amount: 12_000, student: { _id: OLU } });
     expect(added.doc.adminNotes).toEqual([
@@ -137,7 +126,7 @@ describe('admin notes (happy)', () => {
     expect(listed.docs[0]).toEqual(added.doc);
 
     const noteId = added.doc.adminNotes[0]!._id;
-    const deleted = await json<PaymentRecordAnswer<PaymentHistoryRecord>>(await deleteNote(ids.olu, `noteId=${noteId}&id=${ids.olu}`));
+    const deleted = await expectJson<PaymentRecordAnswer<PaymentHistoryRecord>>(await deleteNote(ids.olu, `noteId=${noteId}&id=${ids.olu}`));
     expect(deleted.message).toBe('Note deleted!');
     expect({ ...deleted.doc, adminNotes: undefined }).toEqual({ ...added.doc, adminNotes: undefined });
     expect(deleted.doc.adminNotes).toEqual([]);
@@ -149,7 +138,7 @@ describe('admin notes (happy)', () => {
     const row = await db.select().from(paymentHistory).where(eq(paymentHistory._id, ids.samOwn)).get();
     expect(row!.adminNotes.map((n) => n.note).sort()).toEqual(['First', 'Second']);
     const first = row!.adminNotes.find((n) => n.note === 'First')!;
-    const left = await json<PaymentRecordAnswer<PaymentHistoryRecord>>(await deleteNote(ids.samOwn, `noteId=${first._id}`));
+    const left = await expectJson<PaymentRecordAnswer<PaymentHistoryRecord>>(await deleteNote(ids.samOwn, `noteId=${first._id}`));
     expect(left.doc.adminNotes.map((n) => n.note)).toEqual(['Second']);
   });
 
@@ -217,7 +206,7 @@ describe('permissions', () => {
   it('keeps each tenant to its own: the partner’s admin sees only its payments and gets 404 for ours', async () => {
     // A partner's token is not valid on our host at all.
     expect((await api('/admin/payment-history', { headers: bearer(as.partner) })).status).toBe(401);
-    const partnerList = await json<ListResponse<PaymentHistoryRecord>>(
+    const partnerList = await expectJson<ListResponse<PaymentHistoryRecord>>(
       await api(`/admin/payment-history?${IN_2030}`, { headers: bearer(as.partner) }, PARTNER_HOST),
     );
     expect(idsOf(partnerList)).toEqual([ids.partner]);

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TENANT_IDS } from '../../schema/seed';
 import { creditEntries, paymentHistory, paymentSessions, users } from '../../schema/tables';
 import { newId } from '../../schema/tables/columns';
+import { stripeEventOf } from '../../worker/lib/payments/simulated';
 import { deliver, eventFor, openSession, type Session } from '../helpers/payments';
 import { db, seedDemo } from '../helpers/seed';
 
@@ -15,17 +16,7 @@ async function paid(studentId: string) {
   return (await db.select().from(paymentSessions).where(eq(paymentSessions._id, session._id)).get())!;
 }
 
-const event = (type: string, object: Record<string, unknown>) => ({
-  id: `evt_${newId()}`,
-  object: 'event',
-  api_version: null,
-  created: Math.floor(Date.now() / 1000),
-  livemode: false,
-  pending_webhooks: 1,
-  request: { id: null, idempotency_key: null },
-  type,
-  data: { object },
-});
+const event = (type: string, object: Record<string, unknown>) => stripeEventOf(type, object, new Date(), `evt_${newId()}`);
 const refunded = (session: Session, amountRefunded: number) =>
   event('charge.refunded', {
     id: `ch_${newId()}`,

@@ -6,6 +6,7 @@ import type { UsageResponse } from '../../schema/contracts/quiz';
 import { DEMO_USERS } from '../../schema/seed';
 import { creditEntries, paymentHistory, paymentSessions, subscriptions } from '../../schema/tables';
 import { newId } from '../../schema/tables/columns';
+import { stripeEventOf } from '../../worker/lib/payments/simulated';
 import { api, bearer, type ErrorJson, postJson, signIn } from '../helpers/auth';
 import { deliver, eventFor, MAYA, type Session } from '../helpers/payments';
 import { db, seedDemo } from '../helpers/seed';
@@ -34,17 +35,10 @@ const paidCheckout = (session: Session) => {
   const event = eventFor(session, 'checkout.session.completed');
   return { ...event, data: { object: { ...event.data.object, subscription: `sub_${session._id}`, customer: `cus_${DEMO_USERS.parent._id}` } } };
 };
-const invoice = (session: Session, reason: 'subscription_create' | 'subscription_cycle', id = `in_${newId()}`) => ({
-  id: `evt_${newId()}`,
-  object: 'event',
-  api_version: null,
-  created: Math.floor(Date.now() / 1000),
-  livemode: false,
-  pending_webhooks: 1,
-  request: { id: null, idempotency_key: null },
-  type: 'invoice.paid',
-  data: {
-    object: {
+const invoice = (session: Session, reason: 'subscription_create' | 'subscription_cycle', id = `in_${newId()}`) =>
+  stripeEventOf(
+    'invoice.paid',
+    {
       id,
       object: 'invoice',
       billing_reason: reason,
@@ -53,13 +47,11 @@ const invoice = (session: Session, reason: 'subscription_create' | 'subscription
       customer: `cus_${DEMO_USERS.parent._id}`,
       parent: { type: 'subscription_details', subscription_details: { subscription: `sub_${session._id}`, metadata: { paymentSessionId: session._id } } },
     },
-  },
-});
-const subscriptionEvent = (session: Session, type: string, status = 'active') => ({
-  ...invoice(session, 'subscription_cycle'),
-  type,
-  data: { object: { id: `sub_${session._id}`, object: 'subscription', status, items: { data: [] } } },
-});
+    new Date(),
+    `evt_${newId()}`,
+  );
+const subscriptionEvent = (session: Session, type: string, status = 'active') =>
+  stripeEventOf(type, { id: `sub_${session._id}`, object: 'subscription', status, items: { data: [] } }, new Date(), `evt_${newId()}`);
 
 async function stateOf(session: Session) {
   const [sub, entries, history] = await Promise.all([
@@ -127,11 +119,7 @@ describe('a subscription plan bought through Checkout', () => {
   it('goes past due when a renewal fails, and stays cancelled once deleted whatever arrives after', async () => {
     const session = await started();
     await deliver(paidCheckout(session));
-    await deliver({
-      ...subscriptionEvent(session, 'invoice.payment_failed'),
-      data: invoice(session, 'subscription_cycle').data,
-      type: 'invoice.payment_failed',
-    });
+    await deliver({ ...invoice(session, 'subscription_cycle'), type: 'invoice.payment_failed' });
     expect((await stateOf(session)).subscription[0]?.status).toBe('PAST_DUE');
     await deliver(subscriptionEvent(session, 'customer.subscription.deleted', 'canceled'));
     await deliver(subscriptionEvent(session, 'customer.subscription.updated', 'active'));

@@ -6,26 +6,15 @@ import { TENANT_IDS } from '../../schema/seed';
 import { creditEntries } from '../../schema/tables';
 import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
 import { api, bearer, expectFieldError, signIn } from '../helpers/auth';
-import { MAYA, moneyRows, PARENT, PARTNER_LEARNER, paidPurchase, SAM } from '../helpers/payment-records';
+import { expectJson, IN_2030, idsOf, MAYA, moneyRows, PARENT, PARTNER_LEARNER, paidPurchase, recordCalls, SAM } from '../helpers/payment-records';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
-
-const IN_2030 = 'startDate=2030-01-01&endDate=2030-12-31';
 
 let as: Callers;
 let maya: string;
 let partnerLearner: string;
 const ids = { samPurchase: '', mayaPurchase: '', samLesson: '', samAdjustment: '', partner: '' };
 
-const json = async <T>(res: Response, status = 200) => {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-};
-const list = async (path: string, token: string, headers: Record<string, string> = {}) =>
-  json<ListResponse<TransactionLogEntry | TransactionLogRecord>>(await api(path, { headers: bearer(token, headers) }));
-const idsOf = (page: ListResponse<{ _id: string }>) => page.docs.map((doc) => doc._id);
-const addNote = (id: string, note: unknown, token = as.admin) => call('POST', `/admin/transaction-logs/admin-notes/${id}`, token, { note });
-const deleteNote = (id: string, query: string, token = as.admin) => call('DELETE', `/admin/transaction-logs/admin-notes/${id}?${query}`, token);
+const { list, addNote, deleteNote } = recordCalls<TransactionLogEntry | TransactionLogRecord>('transaction-logs', () => as.admin);
 
 /** A movement that is not a purchase, as the ledger or an admin would write it. */
 async function entry(_id: string, values: Partial<typeof creditEntries.$inferInsert>) {
@@ -141,7 +130,7 @@ describe('admin notes (happy)', () => {
       return row;
     };
     const before = await moved();
-    const added = await json<PaymentRecordAnswer<TransactionLogRecord>>(await addNote(ids.samLesson, 'Lesson ran short; checked with Theo'), 201);
+    const added = await expectJson<PaymentRecordAnswer<TransactionLogRecord>>(await addNote(ids.samLesson, 'Lesson ran short; checked with Theo'), 201);
     expect(added.message).toBe('Note added!');
     expect(added.doc).toMatchObject({ _id: ids.samLesson, kind: 'LESSON', minutes: -45, sourceId: 'source_credit_entry_sam_lesson' });
     expect(added.doc.adminNotes).toEqual([
@@ -149,7 +138,7 @@ describe('admin notes (happy)', () => {
     ]);
     expect((await list(`/admin/transaction-logs?startDate=2030-01-20&endDate=2030-01-20`, as.admin)).docs[0]).toEqual(added.doc);
 
-    const deleted = await json<PaymentRecordAnswer<TransactionLogRecord>>(
+    const deleted = await expectJson<PaymentRecordAnswer<TransactionLogRecord>>(
       await deleteNote(ids.samLesson, `id=${ids.samLesson}&noteId=${added.doc.adminNotes[0]!._id}`),
     );
     expect(deleted.message).toBe('Note deleted!');
@@ -204,7 +193,7 @@ describe('permissions', () => {
   });
 
   it('keeps each tenant to its own: the partner’s admin sees only its entries and gets 404 for ours', async () => {
-    const partnerList = await json<ListResponse<TransactionLogRecord>>(
+    const partnerList = await expectJson<ListResponse<TransactionLogRecord>>(
       await api(`/admin/transaction-logs?${IN_2030}`, { headers: bearer(as.partner) }, PARTNER_HOST),
     );
     expect(idsOf(partnerList)).toEqual([ids.partner]);

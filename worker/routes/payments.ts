@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { ApiError } from '../../platform/errors';
 import { idParam } from '../../schema/contracts/common';
 import {
@@ -14,20 +14,29 @@ import {
   simulatedPortalParams,
   subscriptionSessionInput,
 } from '../../schema/contracts/payments';
-import type { AppBindings } from '../env';
-import { paymentsAdapter, requirePayments, type SimulatedPayments } from '../lib/payments/adapter';
+import type { Actor, AppBindings } from '../env';
+import { type PaymentsAdapter, paymentsAdapter, requirePayments, type SimulatedPayments } from '../lib/payments/adapter';
 import { findSessionByProviderId, paymentResultUrl, paymentSummary } from '../lib/payments/checkout';
 import { startCourseCheckout, startCourseTopUp } from '../lib/payments/course-checkout';
 import { creditOwner, creditsOf } from '../lib/payments/credits';
 import { startPlanCheckout } from '../lib/payments/plan-checkout';
 import { simulatedCancellation, simulatedCustomerId, simulatedEvent } from '../lib/payments/simulated';
-import { customerPortalData, subscriptionsFor, subscriptionView } from '../lib/payments/subscriptions';
+import { customerPortalData, paidBy, subscriptionView } from '../lib/payments/subscriptions';
 import { receiveEvent } from '../lib/payments/webhook';
 import { plansForStudent } from '../lib/pricing/plans';
-import { tenantDb } from '../lib/tenant-db';
+import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { requireAccount, requireRole } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
+
+/** Starts a purchase once payments are configured; what is bought was checked, and its price is never the body's. */
+async function checkout(c: Context<AppBindings>, start: (tdb: TenantDb, actor: Actor, adapter: PaymentsAdapter, origin: string) => Promise<CheckoutStarted>) {
+  const adapter = requirePayments(c.env);
+  return c.json(await start(tenantDb(c), authOf(c), adapter, new URL(c.req.url).origin));
+}
+
+/** Where a payer comes back from the provider's portal. */
+const billingUrl = (c: Context<AppBindings>) => `${new URL(c.req.url).origin}/learning-portal/portal/billing`;
 
 function simulatedOnly(env: AppBindings['Bindings'], path: string): SimulatedPayments {
   const adapter = paymentsAdapter(env);
@@ -89,8 +98,7 @@ export const paymentRoutes = new Hono<AppBindings>()
     simulatedOnly(c.env, new URL(c.req.url).pathname);
     const actor = authOf(c);
     if (c.req.param('customerId') !== simulatedCustomerId(actor.userId)) throw new ApiError(404, 'Customer was not found');
-    const rows = (await subscriptionsFor(tenantDb(c), actor)).filter((row) => row.payerId === actor.userId);
-    const body: SimulatedPortal = { simulated: true, subscriptions: rows.map(subscriptionView) };
+    const body: SimulatedPortal = { simulated: true, subscriptions: (await paidBy(tenantDb(c), actor.userId)).map(subscriptionView) };
     return c.json(body);
   })
   .post('/dev/customer-portal/:customerId/cancel/:subscriptionId', requireAuth, requireAccount, validate('param', simulatedPortalParams), async (c) => {
@@ -98,19 +106,16 @@ export const paymentRoutes = new Hono<AppBindings>()
     const actor = authOf(c);
     const tdb = tenantDb(c);
     const { customerId, subscriptionId } = c.req.valid('param');
-    const row = (await subscriptionsFor(tdb, actor)).find((r) => r._id === subscriptionId && r.payerId === actor.userId);
+    const row = (await paidBy(tdb, actor.userId)).find((r) => r._id === subscriptionId);
     if (customerId !== simulatedCustomerId(actor.userId) || !row) throw new ApiError(404, 'Subscription was not found');
     const payload = JSON.stringify(simulatedCancellation(row.providerSubscriptionId, new Date()));
     await receiveEvent(tdb, adapter, payload, await adapter.sign(payload));
-    const rows = (await subscriptionsFor(tdb, actor)).filter((r) => r.payerId === actor.userId);
-    const body: SimulatedPortal = { simulated: true, subscriptions: rows.map(subscriptionView) };
+    const body: SimulatedPortal = { simulated: true, subscriptions: (await paidBy(tdb, actor.userId)).map(subscriptionView) };
     return c.json(body);
   })
   // Who buys is checked before the body is read; the body then names only the plan and the child, never a price.
   .post('/stripe/v2/flexible-session', requireAuth, requireAccount, requireRole('STUDENT', 'PARENT'), validate('json', flexibleSessionInput), async (c) => {
-    const adapter = requirePayments(c.env);
-    const started: CheckoutStarted = await startPlanCheckout(tenantDb(c), authOf(c), adapter, 'flexible', c.req.valid('json'), new URL(c.req.url).origin);
-    return c.json(started);
+    return checkout(c, (tdb, actor, adapter, origin) => startPlanCheckout(tdb, actor, adapter, 'flexible', c.req.valid('json'), origin));
   })
   .post(
     '/stripe/v2/subscription-session',
@@ -119,33 +124,22 @@ export const paymentRoutes = new Hono<AppBindings>()
     requireRole('STUDENT', 'PARENT'),
     validate('json', subscriptionSessionInput),
     async (c) => {
-      const adapter = requirePayments(c.env);
-      const started: CheckoutStarted = await startPlanCheckout(tenantDb(c), authOf(c), adapter, 'subscription', c.req.valid('json'), new URL(c.req.url).origin);
-      return c.json(started);
+      return checkout(c, (tdb, actor, adapter, origin) => startPlanCheckout(tdb, actor, adapter, 'subscription', c.req.valid('json'), origin));
     },
   )
   .post('/stripe/v2/subscribe-course', requireAuth, requireAccount, requireRole('STUDENT', 'PARENT'), validate('json', courseSessionInput), async (c) => {
-    const adapter = requirePayments(c.env);
-    const started: CheckoutStarted = await startCourseCheckout(tenantDb(c), authOf(c), adapter, c.req.valid('json'), new URL(c.req.url).origin);
-    return c.json(started);
+    return checkout(c, (tdb, actor, adapter, origin) => startCourseCheckout(tdb, actor, adapter, c.req.valid('json'), origin));
   })
   // The spec's GET form: the course in the path, for the student the caller acts for.
   .get('/stripe/v2/course-subscription-session/:id', requireAuth, requireAccount, requireRole('STUDENT', 'PARENT'), validate('param', idParam), async (c) => {
-    const adapter = requirePayments(c.env);
-    const input = { courseId: c.req.valid('param').id };
-    const started: CheckoutStarted = await startCourseCheckout(tenantDb(c), authOf(c), adapter, input, new URL(c.req.url).origin);
-    return c.json(started);
+    return checkout(c, (tdb, actor, adapter, origin) => startCourseCheckout(tdb, actor, adapter, { courseId: c.req.valid('param').id }, origin));
   })
   .post('/stripe/v2/top-up-course', requireAuth, requireAccount, requireRole('STUDENT', 'PARENT'), validate('json', courseTopUpInput), async (c) => {
-    const adapter = requirePayments(c.env);
-    const started: CheckoutStarted = await startCourseTopUp(tenantDb(c), authOf(c), adapter, c.req.valid('json'), new URL(c.req.url).origin);
-    return c.json(started);
+    return checkout(c, (tdb, actor, adapter, origin) => startCourseTopUp(tdb, actor, adapter, c.req.valid('json'), origin));
   })
   // The spec's older `stripe/*` calls, kept on their paths: the same rules as the version 2 calls they predate.
   .post('/stripe/createSession', requireAuth, requireAccount, requireRole('STUDENT', 'PARENT'), validate('json', flexibleSessionInput), async (c) => {
-    const adapter = requirePayments(c.env);
-    const started: CheckoutStarted = await startPlanCheckout(tenantDb(c), authOf(c), adapter, 'flexible', c.req.valid('json'), new URL(c.req.url).origin);
-    return c.json(started);
+    return checkout(c, (tdb, actor, adapter, origin) => startPlanCheckout(tdb, actor, adapter, 'flexible', c.req.valid('json'), origin));
   })
   // A plan's price for the student the caller acts for: what Checkout would charge them.
   .get('/stripe/getProductPrice/:id', requireAuth, requireAccount, requireRole('STUDENT', 'PARENT'), validate('param', idParam), async (c) => {
@@ -166,14 +160,13 @@ export const paymentRoutes = new Hono<AppBindings>()
     const adapter = requirePayments(c.env);
     const actor = authOf(c);
     if (c.req.valid('param').id !== actor.userId) throw new ApiError(404, 'Customer was not found');
-    const { url } = await customerPortalData(tenantDb(c), actor, adapter, `${new URL(c.req.url).origin}/learning-portal/portal/billing`);
+    const { url } = await customerPortalData(tenantDb(c), actor, adapter, billingUrl(c));
     if (!url) throw new ApiError(404, 'You do not pay for any subscription yet');
     return c.json({ url });
   })
   .get('/stripe/v2/customer-portal-data', requireAuth, requireAccount, async (c) => {
     const adapter = requirePayments(c.env);
-    const returnUrl = `${new URL(c.req.url).origin}/learning-portal/portal/billing`;
-    return c.json(await customerPortalData(tenantDb(c), authOf(c), adapter, returnUrl));
+    return c.json(await customerPortalData(tenantDb(c), authOf(c), adapter, billingUrl(c)));
   })
   .get('/payments/:id', requireAuth, requireAccount, validate('param', idParam), async (c) =>
     c.json(await paymentSummary(tenantDb(c), authOf(c), c.req.valid('param').id)),

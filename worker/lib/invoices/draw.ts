@@ -7,7 +7,8 @@ import {
   type InvoiceDrawPreview,
   lineAmount,
 } from '../../../schema/contracts/invoices';
-import { courses, creditEntries, invoiceLines, lessonHistory, sections } from '../../../schema/tables';
+import { courses, invoiceLines, lessonHistory, sections } from '../../../schema/tables';
+import { minutesTaken } from '../payments/guarded-debit';
 import type { TenantDb } from '../tenant-db';
 import { payersOf, peopleById } from './family';
 import { type StudentRate, studentHourlyRate } from './student-rates';
@@ -32,9 +33,12 @@ function billableLessons(tdb: TenantDb, input: DrawPreviewInput) {
       lessonTitle: sections.title,
       courseTitle: courses.title,
       // Minutes the student's balances already paid for (the lesson's debits, named by lesson and student).
-      covered: sql<number>`(SELECT COALESCE(-SUM(${creditEntries.minutes}), 0) FROM ${creditEntries}
-        WHERE ${creditEntries.tenantId} = ${tdb.tenantId} AND ${creditEntries.kind} = 'LESSON'
-        AND ${creditEntries.sourceId} IN (${lessonHistory.sectionId} || '/' || ${lessonHistory.studentId}, ${lessonHistory.sectionId} || '/' || ${lessonHistory.studentId} || '/course'))`,
+      covered: minutesTaken(
+        tdb,
+        'LESSON',
+        (sourceId) =>
+          sql`${sourceId} IN (${lessonHistory.sectionId} || '/' || ${lessonHistory.studentId}, ${lessonHistory.sectionId} || '/' || ${lessonHistory.studentId} || '/course')`,
+      ).mapWith(Number),
     })
     .from(lessonHistory)
     .innerJoin(sections, and(eq(sections._id, lessonHistory.sectionId), eq(sections.tenantId, tdb.tenantId)))

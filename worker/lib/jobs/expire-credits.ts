@@ -1,7 +1,8 @@
 import { and, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
 import { sendEmail } from '../../../platform/email/outbox';
-import { creditEntries, creditNotices, userMappers, users } from '../../../schema/tables';
+import { creditEntries, creditNotices, users } from '../../../schema/tables';
 import type { Env } from '../../env';
+import { linkedParentIds } from '../family-links';
 import { expiringLots, type Lot } from '../payments/credit-lots';
 import { expiryWarningMail } from '../payments/expiry-mail';
 import { guardedDebit } from '../payments/guarded-debit';
@@ -97,15 +98,11 @@ async function warn(tdb: TenantDb, env: Env, tenant: Tenant, studentId: string, 
     .returning({ _id: creditNotices._id })
     .get();
   if (!notice) return false;
-  const parents = await tdb.db
-    .select({ parentId: userMappers.parentId })
-    .from(userMappers)
-    .where(tdb.where(userMappers, eq(userMappers.studentId, studentId)))
-    .all();
+  const parents = await linkedParentIds(tdb, studentId);
   const people = await tdb.db
     .select()
     .from(users)
-    .where(tdb.where(users, inArray(users._id, [studentId, ...parents.map((p) => p.parentId)])))
+    .where(tdb.where(users, inArray(users._id, [studentId, ...parents])))
     .all();
   const student = people.find((p) => p._id === studentId);
   const ctx = { db: tdb.db, env, tenantId: tdb.tenantId };

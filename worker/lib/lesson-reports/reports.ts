@@ -5,6 +5,7 @@ import type { ListQuery } from '../../../schema/contracts/common';
 import type { LessonReportInput, LessonReportList, LessonReportView } from '../../../schema/contracts/lesson-reports';
 import { courses, lessonHistory, lessonReports, sections, type Tenant, userMappers, users } from '../../../schema/tables';
 import type { Actor, Env } from '../../env';
+import { linkedParentIds } from '../family-links';
 import { adminMay, notFound, ownViewer } from '../ledger/access';
 import type { MailFrom } from '../mail-from';
 import { paged } from '../pagination';
@@ -205,7 +206,7 @@ export async function saveLessonReport(
 }
 
 async function mailReport(tdb: TenantDb, from: MailFrom, report: LessonReportView) {
-  const parents = await linkedParents(tdb, report.student._id);
+  const parents = await linkedParentIds(tdb, report.student._id);
   const readers = [...(await peopleById(tdb, [report.student._id, ...parents])).values()].filter((p) => p.email);
   const link = `${from.origin}/learning-portal/portal/lesson-reports/${report.sectionId}`;
   const ctx = { db: tdb.db, env: from.env, tenantId: tdb.tenantId, waitUntil: from.waitUntil };
@@ -215,15 +216,6 @@ async function mailReport(tdb: TenantDb, from: MailFrom, report: LessonReportVie
       lessonReportMail({ to: reader.email!, firstname: reader.firstname, timezone: reader.timezone, productName: from.productName, link, report }),
     );
   }
-}
-
-async function linkedParents(tdb: TenantDb, studentId: string) {
-  const rows = await tdb.db
-    .select({ parentId: userMappers.parentId })
-    .from(userMappers)
-    .where(tdb.where(userMappers, eq(userMappers.studentId, studentId)))
-    .all();
-  return rows.map((r) => r.parentId);
 }
 
 /** `GET /lesson-reports`: the sent reports a student or parent may read, newest first. */

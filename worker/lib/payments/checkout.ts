@@ -21,6 +21,7 @@ export interface PricedPurchase {
   amount: number;
   currency: string;
   creditExpiresAt?: Date | null;
+  /** Where the provider sends the receipt; the payer's own address unless the purchase names another. */
   customerEmail?: string;
   billingInterval?: BillingInterval | null;
   intervalCount?: number | null;
@@ -37,6 +38,13 @@ export const paymentResultUrl = (origin: string, result: PaymentResult, paymentI
 export async function startCheckout(tdb: TenantDb, adapter: PaymentsAdapter, purchase: PricedPurchase, origin: string) {
   if (!Number.isSafeInteger(purchase.amount) || purchase.amount <= 0) throw new Error(`a checkout needs a positive whole amount, not ${purchase.amount}`);
   const _id = newId();
+  const payer = purchase.customerEmail
+    ? null
+    : await tdb.db
+        .select({ email: users.email })
+        .from(users)
+        .where(tdb.where(users, eq(users._id, purchase.payerId)))
+        .get();
   const urls = { successUrl: paymentResultUrl(origin, 'success', _id), cancelUrl: paymentResultUrl(origin, 'cancelled', _id) };
   const { providerSessionId, url } = await adapter.createCheckout({
     reference: _id,
@@ -44,7 +52,7 @@ export async function startCheckout(tdb: TenantDb, adapter: PaymentsAdapter, pur
     amount: purchase.amount,
     currency: purchase.currency,
     description: purchase.description,
-    customerEmail: purchase.customerEmail,
+    customerEmail: purchase.customerEmail ?? payer?.email ?? undefined,
     recurring: purchase.billingInterval ? { interval: purchase.billingInterval, intervalCount: purchase.intervalCount ?? 1 } : undefined,
     ...urls,
   });

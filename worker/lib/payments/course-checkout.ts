@@ -1,7 +1,7 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import { ApiError, fieldError } from '../../../platform/errors';
-import type { BillingInterval, CourseSessionInput, CourseTopUpInput } from '../../../schema/contracts/payments';
-import { courseStudents, courses, users } from '../../../schema/tables';
+import type { CourseSessionInput, CourseTopUpInput } from '../../../schema/contracts/payments';
+import { courseStudents, courses } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import { coursePrice } from '../courses/course-price';
 import { plansForStudent } from '../pricing/plans';
@@ -9,9 +9,8 @@ import type { TenantDb } from '../tenant-db';
 import type { PaymentsAdapter } from './adapter';
 import { startCheckout } from './checkout';
 import type { Fulfilment } from './fulfilments';
-import { buyingFor, expiryAfter } from './plan-checkout';
-
-const INTERVALS: Record<string, BillingInterval> = { DAYS: 'day', WEEKS: 'week', MONTHS: 'month', YEARS: 'year' };
+import { billingIntervalOf, expiryAfter } from './periods';
+import { buyingFor } from './plan-checkout';
 
 async function courseOf(tdb: TenantDb, courseId: string) {
   const course = await tdb.db
@@ -21,15 +20,6 @@ async function courseOf(tdb: TenantDb, courseId: string) {
     .get();
   if (!course || course.status !== 'ACTIVE') throw new ApiError(404, 'Course not found');
   return course;
-}
-
-async function emailOf(tdb: TenantDb, userId: string) {
-  const row = await tdb.db
-    .select({ email: users.email })
-    .from(users)
-    .where(tdb.where(users, eq(users._id, userId)))
-    .get();
-  return row?.email ?? undefined;
 }
 
 /**
@@ -57,8 +47,7 @@ export async function startCourseCheckout(tdb: TenantDb, actor: Actor, adapter: 
       minutes: 0,
       amount: price.amount,
       currency: price.currency,
-      customerEmail: await emailOf(tdb, actor.userId),
-      billingInterval: recurring ? INTERVALS[price.durationUnit] : null,
+      billingInterval: recurring ? billingIntervalOf(price.durationUnit) : null,
       intervalCount: recurring ? price.duration : null,
     },
     origin,
@@ -97,7 +86,6 @@ export async function startCourseTopUp(tdb: TenantDb, actor: Actor, adapter: Pay
       amount: plan.price.amount,
       currency: plan.price.currency,
       creditExpiresAt: expiryAfter(new Date(), plan.duration, plan.durationUnit),
-      customerEmail: await emailOf(tdb, actor.userId),
     },
     origin,
   );

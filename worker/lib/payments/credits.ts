@@ -1,8 +1,9 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { ApiError } from '../../../platform/errors';
 import type { CreditBalance, CreditEntry, Credits, ExpiringCredit } from '../../../schema/contracts/payments';
-import { courses, creditEntries, userMappers } from '../../../schema/tables';
+import { courses, creditEntries } from '../../../schema/tables';
 import type { Actor } from '../../env';
+import { isLinkedChild } from '../family-links';
 import { paged } from '../pagination';
 import type { TenantDb } from '../tenant-db';
 import { expiringLots } from './credit-lots';
@@ -13,14 +14,7 @@ import { expiringLots } from './credit-lots';
  */
 export async function creditOwner(tdb: TenantDb, actor: Actor, userId: string | undefined): Promise<string> {
   if (userId === undefined || userId === actor.actingUserId) return actor.actingUserId;
-  if (actor.role === 'PARENT') {
-    const link = await tdb.db
-      .select({ _id: userMappers._id })
-      .from(userMappers)
-      .where(tdb.where(userMappers, eq(userMappers.parentId, actor.userId), eq(userMappers.studentId, userId)))
-      .get();
-    if (link) return userId;
-  }
+  if (actor.role === 'PARENT' && (await isLinkedChild(tdb, actor.userId, userId))) return userId;
   throw new ApiError(404, 'Credit balance was not found');
 }
 

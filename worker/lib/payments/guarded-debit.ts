@@ -23,6 +23,14 @@ export const balanceSql = (tdb: TenantDb, studentId: string, courseId: string | 
     WHERE ${and(eq(creditEntries.tenantId, tdb.tenantId), eq(creditEntries.studentId, studentId), courseId === null ? isNull(creditEntries.courseId) : eq(creditEntries.courseId, courseId))})`;
 
 /**
+ * The minutes taken so far by entries of one kind whose source matches (a lesson's debits, a payment's refunds), as a
+ * scalar subquery: read by the statement that uses it, so it sees what earlier statements of its batch wrote.
+ */
+export const minutesTaken = (tdb: TenantDb, kind: CreditEntryKind, source: (sourceId: typeof creditEntries.sourceId) => SQL | undefined) =>
+  sql`(SELECT COALESCE(-SUM(${creditEntries.minutes}), 0) FROM ${creditEntries}
+    WHERE ${and(eq(creditEntries.tenantId, tdb.tenantId), eq(creditEntries.kind, kind), source(creditEntries.sourceId))})`;
+
+/**
  * One debit of a balance that never takes it below zero: the balance is read inside the insert, so in a D1 batch
  * (one transaction, run one at a time) two debits never spend the same minutes. It writes nothing when the balance or
  * the want is empty, and nothing twice for one source (the entries' unique kind and source).

@@ -1,8 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { creditEntries } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
-import { guardedDebit } from './guarded-debit';
+import { guardedDebit, minutesTaken } from './guarded-debit';
 
 /** One student's lesson, as the ledger closed it, that spends their prepaid minutes. */
 export interface LessonDebit {
@@ -30,8 +29,7 @@ export const lessonDebitSources = (debit: Pick<LessonDebit, 'sectionId' | 'stude
 export function lessonDebitStatements(tdb: TenantDb, debit: LessonDebit, at: Date): BatchItem<'sqlite'>[] {
   const sources = lessonDebitSources(debit);
   const common = { studentId: debit.studentId, kind: 'LESSON' as const, description: debit.description, at };
-  const coveredByCourse = sql`(SELECT COALESCE(-SUM(${creditEntries.minutes}), 0) FROM ${creditEntries}
-    WHERE ${and(eq(creditEntries.tenantId, tdb.tenantId), eq(creditEntries.kind, 'LESSON'), eq(creditEntries.sourceId, sources.course))})`;
+  const coveredByCourse = minutesTaken(tdb, 'LESSON', (sourceId) => eq(sourceId, sources.course));
   return [
     guardedDebit(tdb, { ...common, courseId: debit.courseId, sourceId: sources.course, wanted: sql`${debit.minutes}` }),
     guardedDebit(tdb, { ...common, courseId: null, sourceId: sources.general, wanted: sql`(${debit.minutes} - ${coveredByCourse})` }),

@@ -1,13 +1,14 @@
-import { add } from 'date-fns';
 import { eq } from 'drizzle-orm';
 import { ApiError, fieldError } from '../../../platform/errors';
-import type { BillingInterval, FlexibleSessionInput } from '../../../schema/contracts/payments';
-import { userMappers, users } from '../../../schema/tables';
+import type { FlexibleSessionInput } from '../../../schema/contracts/payments';
+import { users } from '../../../schema/tables';
 import type { Actor } from '../../env';
+import { isLinkedChild } from '../family-links';
 import { type PlanKind, plansForStudent } from '../pricing/plans';
 import type { TenantDb } from '../tenant-db';
 import type { PaymentsAdapter } from './adapter';
 import { startCheckout } from './checkout';
+import { billingIntervalOf, expiryAfter } from './periods';
 
 /**
  * The student a purchase is for: a student buys for themselves; a parent for a linked child, named in the body or
@@ -21,34 +22,9 @@ export async function buyingFor(tdb: TenantDb, actor: Actor, studentId: string |
   }
   const child = studentId ?? (actor.actingUserId === actor.userId ? undefined : actor.actingUserId);
   if (child === undefined) throw fieldError('studentId', 'choose which of your children this plan is for');
-  const link = await tdb.db
-    .select({ _id: userMappers._id })
-    .from(userMappers)
-    .where(tdb.where(userMappers, eq(userMappers.parentId, actor.userId), eq(userMappers.studentId, child)))
-    .get();
-  if (!link) throw notFound;
+  if (!(await isLinkedChild(tdb, actor.userId, child))) throw notFound;
   return child;
 }
-
-const DURATION_UNITS: Record<string, 'minutes' | 'days' | 'weeks' | 'months' | 'years'> = {
-  MINUTES: 'minutes',
-  DAYS: 'days',
-  WEEKS: 'weeks',
-  MONTHS: 'months',
-  YEARS: 'years',
-};
-
-/**
- * Minutes bought are spendable for the plan's duration, counted from when checkout starts: the session fixes
- * everything that is credited, and a Checkout session lives a day at most, so the payment moves it by less than that.
- */
-export function expiryAfter(start: Date, duration: number, unit: string): Date {
-  const key = DURATION_UNITS[unit];
-  if (!key) throw new Error(`a flexible plan has no duration unit ${unit}`);
-  return add(start, { [key]: duration });
-}
-
-const INTERVALS: Record<string, BillingInterval> = { DAYS: 'day', WEEKS: 'week', MONTHS: 'month', YEARS: 'year' };
 
 /**
  * Starts Checkout for a plan, priced for that student by the same rules that list the plans to them (their student
@@ -59,15 +35,11 @@ export async function startPlanCheckout(tdb: TenantDb, actor: Actor, adapter: Pa
   const studentId = await buyingFor(tdb, actor, input.studentId);
   const plan = (await plansForStudent(tdb, kind, studentId)).find((offered) => offered._id === input.planId);
   if (!plan) throw fieldError('planId', `is not a ${kind} plan offered to this student`);
-  const [student, payer] = await Promise.all(
-    [studentId, actor.userId].map((_id) =>
-      tdb.db
-        .select({ firstname: users.firstname, email: users.email })
-        .from(users)
-        .where(tdb.where(users, eq(users._id, _id)))
-        .get(),
-    ),
-  );
+  const student = await tdb.db
+    .select({ firstname: users.firstname })
+    .from(users)
+    .where(tdb.where(users, eq(users._id, studentId)))
+    .get();
   const { url } = await startCheckout(
     tdb,
     adapter,
@@ -82,8 +54,7 @@ export async function startPlanCheckout(tdb: TenantDb, actor: Actor, adapter: Pa
       amount: plan.price.amount,
       currency: plan.price.currency,
       creditExpiresAt: expiryAfter(new Date(), plan.duration, plan.durationUnit),
-      customerEmail: payer?.email ?? undefined,
-      billingInterval: kind === 'subscription' ? INTERVALS[plan.durationUnit] : null,
+      billingInterval: kind === 'subscription' ? billingIntervalOf(plan.durationUnit) : null,
       intervalCount: kind === 'subscription' ? plan.duration : null,
     },
     origin,

@@ -1,10 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type Stripe from 'stripe';
 import type { StripeEventOutcome } from '../../../schema/contracts/payments';
-import { creditEntries, paymentHistory, paymentSessions } from '../../../schema/tables';
+import { paymentHistory, paymentSessions } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
-import { guardedCredit, guardedDebit } from './guarded-debit';
+import { guardedCredit, guardedDebit, minutesTaken } from './guarded-debit';
+import { idOf } from './stripe-ids';
 
 type SessionRow = typeof paymentSessions.$inferSelect;
 
@@ -13,9 +14,6 @@ export interface ReversalEffects {
   sessionId: string | null;
   statements: BatchItem<'sqlite'>[];
 }
-
-const intentOf = (object: { payment_intent: string | Stripe.PaymentIntent | null }) =>
-  typeof object.payment_intent === 'string' ? object.payment_intent : (object.payment_intent?.id ?? null);
 
 /** The minutes a share of the amount bought: rounded down, so a refund never takes back more than was paid for. */
 const minutesFor = (session: SessionRow, amount: number) => Math.floor((session.minutes * Math.min(amount, session.amount)) / session.amount);
@@ -29,7 +27,7 @@ const minutesFor = (session: SessionRow, amount: number) => Math.floor((session.
 export async function reversalEffects(tdb: TenantDb, event: Stripe.Event, at: Date): Promise<ReversalEffects | null> {
   const object = event.data.object as Stripe.Charge | Stripe.Dispute;
   if (!['charge.refunded', 'charge.dispute.created', 'charge.dispute.closed'].includes(event.type)) return null;
-  const intent = intentOf(object);
+  const intent = idOf(object.payment_intent);
   const session = intent
     ? await tdb.db
         .select()
@@ -45,8 +43,7 @@ export async function reversalEffects(tdb: TenantDb, event: Stripe.Event, at: Da
       .where(tdb.where(paymentHistory, eq(paymentHistory.paymentSessionId, session._id)));
   const take = (sourceId: string, wanted: ReturnType<typeof sql>, description: string) =>
     guardedDebit(tdb, { studentId: session.studentId, courseId: session.courseId, kind: 'REFUND', sourceId, description, wanted, at });
-  const taken = sql`(SELECT COALESCE(-SUM(${creditEntries.minutes}), 0) FROM ${creditEntries}
-    WHERE ${and(eq(creditEntries.tenantId, tdb.tenantId), eq(creditEntries.kind, 'REFUND'), sql`${creditEntries.sourceId} LIKE ${`${session._id}/refund/%`}`)})`;
+  const taken = minutesTaken(tdb, 'REFUND', (sourceId) => like(sourceId, `${session._id}/refund/%`));
   const effects = (statements: BatchItem<'sqlite'>[]): ReversalEffects => ({ outcome: 'UPDATED', sessionId: session._id, statements });
 
   if (event.type === 'charge.refunded') {
@@ -70,8 +67,7 @@ export async function reversalEffects(tdb: TenantDb, event: Stripe.Event, at: Da
   }
   if (dispute.status !== 'won') return effects([history('REFUNDED')]);
   // What the dispute took comes back as an adjustment, once, by the dispute's own source.
-  const disputed = sql`(SELECT COALESCE(-SUM(${creditEntries.minutes}), 0) FROM ${creditEntries}
-    WHERE ${and(eq(creditEntries.tenantId, tdb.tenantId), eq(creditEntries.kind, 'REFUND'), eq(creditEntries.sourceId, `${session._id}/dispute/${dispute.id}`))})`;
+  const disputed = minutesTaken(tdb, 'REFUND', (sourceId) => eq(sourceId, `${session._id}/dispute/${dispute.id}`));
   return effects([
     guardedCredit(tdb, {
       studentId: session.studentId,

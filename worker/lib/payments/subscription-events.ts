@@ -6,8 +6,7 @@ import type { TenantDb } from '../tenant-db';
 import { fulfilStatements } from './fulfil';
 import { periodEndAfter } from './periods';
 import type { ReversalEffects as Effects } from './reversals';
-
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+import { idOf } from './stripe-ids';
 
 /** Where an invoice names its subscription and our reference: `parent.subscription_details` on current API versions. */
 function subscriptionDetails(invoice: Stripe.Invoice) {

@@ -1,9 +1,10 @@
-import { desc, eq, inArray, or } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { CustomerPortalData, SubscriptionView } from '../../../schema/contracts/payments';
-import { paymentHistory, subscriptions, userMappers } from '../../../schema/tables';
+import { paymentHistory, subscriptions } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import type { TenantDb } from '../tenant-db';
 import type { PaymentsAdapter } from './adapter';
+import { ownPaymentViewer, viewerScope } from './viewer';
 
 type Row = typeof subscriptions.$inferSelect;
 
@@ -19,21 +20,20 @@ export const subscriptionView = (row: Row): SubscriptionView => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** The subscriptions a person pays for or learns under, and a parent's children's, newest first. */
-export async function subscriptionsFor(tdb: TenantDb, actor: Actor): Promise<Row[]> {
-  const children = await tdb.db
-    .select({ studentId: userMappers.studentId })
-    .from(userMappers)
-    .where(tdb.where(userMappers, eq(userMappers.parentId, actor.userId)))
-    .all();
-  const people = [actor.userId, actor.actingUserId, ...children.map((c) => c.studentId)];
-  return tdb.db
+/** The subscriptions a person may see, as payment history sees payments: their own, or a parent's family's. */
+export function subscriptionsFor(tdb: TenantDb, actor: Actor): Promise<Row[]> {
+  const scope = viewerScope(ownPaymentViewer(tdb, actor), { payer: subscriptions.payerId, student: subscriptions.studentId });
+  return tdb.db.select().from(subscriptions).where(tdb.where(subscriptions, scope)).orderBy(desc(subscriptions.createdAt)).all();
+}
+
+/** The subscriptions a payer manages (in the provider's portal): those they pay for, newest first. */
+export const paidBy = (tdb: TenantDb, payerId: string) =>
+  tdb.db
     .select()
     .from(subscriptions)
-    .where(tdb.where(subscriptions, or(inArray(subscriptions.payerId, people), inArray(subscriptions.studentId, people))))
+    .where(tdb.where(subscriptions, eq(subscriptions.payerId, payerId)))
     .orderBy(desc(subscriptions.createdAt))
     .all();
-}
 
 /**
  * The caller's subscriptions and the provider's portal for the ones they pay for (Stripe's, or in simulated mode our

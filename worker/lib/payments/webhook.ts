@@ -7,6 +7,7 @@ import type { TenantDb } from '../tenant-db';
 import type { PaymentsAdapter } from './adapter';
 import { fulfilStatements } from './fulfil';
 import { reversalEffects } from './reversals';
+import { idOf } from './stripe-ids';
 import { subscriptionEffects } from './subscription-events';
 
 export interface WebhookResult {
@@ -26,11 +27,6 @@ const MOVES: Record<string, { to: PaymentSessionStatus; from: PaymentSessionStat
   failed: { to: 'FAILED', from: ['OPEN', 'PROCESSING'] },
   expired: { to: 'EXPIRED', from: ['OPEN', 'PROCESSING'] },
 };
-
-const paymentIdOf = (session: Stripe.Checkout.Session) =>
-  typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
-
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 /** The subscription a subscription-mode Checkout started, and its customer; null for a one-time payment. */
 function subscriptionOf(session: Stripe.Checkout.Session) {
@@ -81,7 +77,7 @@ async function effectsOf(tdb: TenantDb, event: Stripe.Event): Promise<Effects> {
     return {
       outcome,
       sessionId: session._id,
-      statements: fulfilStatements(tdb, session, { providerPaymentId: paymentIdOf(checkout), subscription: subscriptionOf(checkout) }, at),
+      statements: fulfilStatements(tdb, session, { providerPaymentId: idOf(checkout.payment_intent), subscription: subscriptionOf(checkout) }, at),
     };
   }
   const { to, from } = MOVES[move]!;

@@ -1,0 +1,23 @@
+import { eq } from 'drizzle-orm';
+import { userMappers } from '../../schema/tables';
+import type { TenantDb } from './tenant-db';
+
+/** The parents linked to a student, who hear what the student hears (reports, balances about to lapse). */
+export async function linkedParentIds(tdb: TenantDb, studentId: string): Promise<string[]> {
+  const rows = await tdb.db
+    .select({ parentId: userMappers.parentId })
+    .from(userMappers)
+    .where(tdb.where(userMappers, eq(userMappers.studentId, studentId)))
+    .all();
+  return rows.map((r) => r.parentId);
+}
+
+/** Whether the student is this parent's linked child. */
+export async function isLinkedChild(tdb: TenantDb, parentId: string, studentId: string): Promise<boolean> {
+  const link = await tdb.db
+    .select({ _id: userMappers._id })
+    .from(userMappers)
+    .where(tdb.where(userMappers, eq(userMappers.parentId, parentId), eq(userMappers.studentId, studentId)))
+    .get();
+  return Boolean(link);
+}
