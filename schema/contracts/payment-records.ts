@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { listQuery, recordId } from './common';
 import { checkDateRange, dateRange } from './lesson-history';
-import type { CreditEntryKind, PaymentType } from './payments';
-
+import type { CreditEntryKind, PaymentRecordStatus, PaymentType } from './payments';
 /**
  * Payment history and transaction logs (spec 2 sections 3, 4 and 7; issue 31). A payment history record is one
  * payment taken; a transaction log is one movement of a student's balance (a credit entry: purchase, top-up, lesson,
@@ -34,7 +33,7 @@ export interface PaymentHistoryEntry {
   /** Minor units of `currency`. */
   amount: number;
   currency: string;
-  status: 'PAID' | 'REFUNDED' | 'DISPUTED';
+  status: PaymentRecordStatus;
   paidAt: string;
   /** Who paid, and the student the purchase was for (the same person when a student pays). */
   payer: PaymentPerson;

@@ -13,6 +13,10 @@ export type PaymentType = (typeof paymentTypes)[number];
 export const paymentSessionStatuses = ['OPEN', 'PROCESSING', 'PAID', 'FAILED', 'EXPIRED'] as const;
 export type PaymentSessionStatus = (typeof paymentSessionStatuses)[number];
 
+/** Where a taken payment stands: paid, refunded in full, or disputed by the card holder. */
+export const paymentRecordStatuses = ['PAID', 'REFUNDED', 'DISPUTED'] as const;
+export type PaymentRecordStatus = (typeof paymentRecordStatuses)[number];
+
 /** How often a subscription renews, in Stripe's words. */
 export const billingIntervals = ['day', 'week', 'month', 'year'] as const;
 export type BillingInterval = (typeof billingIntervals)[number];

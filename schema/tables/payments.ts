@@ -1,5 +1,13 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { billingIntervals, creditEntryKinds, paymentSessionStatuses, paymentTypes, stripeEventOutcomes, subscriptionStatuses } from '../contracts/payments';
+import {
+  billingIntervals,
+  creditEntryKinds,
+  paymentRecordStatuses,
+  paymentSessionStatuses,
+  paymentTypes,
+  stripeEventOutcomes,
+  subscriptionStatuses,
+} from '../contracts/payments';
 import { users } from './accounts';
 import { idColumn, tenantColumn, timestamps } from './columns';
 import type { AdminNote } from './ledger';
@@ -116,7 +124,7 @@ export const paymentHistory = sqliteTable(
     description: text('description').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['PAID', 'REFUNDED', 'DISPUTED'] }).notNull(),
+    status: text('status', { enum: paymentRecordStatuses }).notNull(),
     provider: text('provider', { enum: ['stripe', 'simulated'] }).notNull(),
     providerPaymentId: text('provider_payment_id'),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }).notNull(),

@@ -1,9 +1,9 @@
 import { Receipt } from 'lucide-react';
 import { formatMoney } from '../../../schema/contracts/money';
 import type { PaymentHistoryRecord } from '../../../schema/contracts/payment-records';
+import { PaymentStatusBadge } from '../../entities/payments/PaymentStatusBadge';
 import { momentText, paymentTypeLabels } from '../../entities/payments/payment-words';
 import { fullName } from '../../lib/people';
-import { badgeClass } from '../../ui/badges';
 import { AdminRecordsPage, type RecordsPageConfig } from './AdminRecordsPage';
 
 const config: RecordsPageConfig<PaymentHistoryRecord> = {
@@ -39,11 +39,7 @@ const config: RecordsPageConfig<PaymentHistoryRecord> = {
           </p>
         </div>
         <div className="flex items-center gap-3">
-          <span
-            className={`${badgeClass} ${payment.status === 'PAID' ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}
-          >
-            {payment.status === 'PAID' ? 'Paid' : 'Refunded'}
-          </span>
+          <PaymentStatusBadge status={payment.status} />
           <span className="text-lg font-semibold text-slate-900 tabular-nums dark:text-white">{formatMoney(payment.amount, payment.currency)}</span>
         </div>
       </div>

@@ -1,9 +1,9 @@
 import { Receipt } from 'lucide-react';
 import { formatMoney } from '../../../schema/contracts/money';
 import type { PaymentHistoryEntry } from '../../../schema/contracts/payment-records';
+import { PaymentStatusBadge } from '../../entities/payments/PaymentStatusBadge';
 import { dayText, paymentTypeLabels } from '../../entities/payments/payment-words';
 import { usePagedList } from '../../lib/paged-list';
-import { badgeClass } from '../../ui/badges';
 import { cardClass } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { InlineLoadFailure } from '../../ui/InlineLoadFailure';
@@ -62,11 +62,7 @@ function PaymentRow({ payment, zone, showStudent }: { payment: PaymentHistoryEnt
         </p>
       </div>
       <div className="flex items-center gap-3">
-        <span
-          className={`${badgeClass} ${payment.status === 'PAID' ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}
-        >
-          {payment.status === 'PAID' ? 'Paid' : 'Refunded'}
-        </span>
+        <PaymentStatusBadge status={payment.status} />
         <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{formatMoney(payment.amount, payment.currency)}</span>
       </div>
     </li>

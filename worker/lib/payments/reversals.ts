@@ -1,7 +1,7 @@
 import { eq, like, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type Stripe from 'stripe';
-import type { StripeEventOutcome } from '../../../schema/contracts/payments';
+import type { PaymentRecordStatus, StripeEventOutcome } from '../../../schema/contracts/payments';
 import { paymentHistory, paymentSessions } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
 import { guardedCredit, guardedDebit, minutesTaken } from './guarded-debit';
@@ -36,7 +36,7 @@ export async function reversalEffects(tdb: TenantDb, event: Stripe.Event, at: Da
         .get()
     : undefined;
   if (!session) return { outcome: 'UNMATCHED', sessionId: null, statements: [] };
-  const history = (status: 'PAID' | 'REFUNDED' | 'DISPUTED') =>
+  const history = (status: PaymentRecordStatus) =>
     tdb.db
       .update(paymentHistory)
       .set({ status })
