@@ -7,6 +7,7 @@ import { fieldErrorsOf } from '../../lib/form-errors';
 import { dayText, lastMonthIn, todayIn } from '../../lib/local-days';
 import { dayEndIso, dayStartIso } from '../../lib/local-time';
 import { cardClass, fieldClass, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
+import { DateRangeFields } from '../../ui/DateRangeFields';
 import { errorAria, FieldError, FieldLabel } from '../../ui/fields';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
@@ -174,36 +175,16 @@ export function DrawPanel({ zone, onCreated, onClose }: { zone: string; onCreate
         {zone.replaceAll('_', ' ')}.
       </p>
       <form onSubmit={(e) => void look(e)} className="mt-4 grid grid-cols-2 items-end gap-3 sm:grid-cols-3">
-        <div>
-          <FieldLabel id="draw-from" label="From" required />
-          <input
-            id="draw-from"
-            type="date"
-            required
-            value={range.from}
-            max={range.to || undefined}
-            onChange={(e) => {
-              setRange((r) => ({ ...r, from: e.target.value }));
-              setPreview({ kind: 'none' });
-            }}
-            className={`${fieldClass()} mt-1.5`}
-          />
-        </div>
-        <div>
-          <FieldLabel id="draw-to" label="To" required />
-          <input
-            id="draw-to"
-            type="date"
-            required
-            value={range.to}
-            min={range.from || undefined}
-            onChange={(e) => {
-              setRange((r) => ({ ...r, to: e.target.value }));
-              setPreview({ kind: 'none' });
-            }}
-            className={`${fieldClass()} mt-1.5`}
-          />
-        </div>
+        <DateRangeFields
+          idPrefix="draw"
+          from={range.from}
+          to={range.to}
+          required
+          onChange={(next) => {
+            setRange((r) => ({ ...r, ...next }));
+            setPreview({ kind: 'none' });
+          }}
+        />
         <button type="submit" className={`${secondaryButton} col-span-2 sm:col-span-1`} disabled={preview.kind === 'loading' || !range.from || !range.to}>
           {preview.kind === 'loading' ? <Spinner className="size-4" /> : <Eye className="size-4" aria-hidden="true" />}
           Preview invoices
