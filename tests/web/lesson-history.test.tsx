@@ -1,67 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { LessonHistoryRecord, TutorAmountData } from '../../schema/contracts/lesson-history';
+import type { TutorAmountData } from '../../schema/contracts/lesson-history';
 import type { MeetingRequestRecord } from '../../schema/contracts/meeting-requests';
 import { fullAdminPermissions, type PermissionMap } from '../../schema/contracts/permissions';
 import { baseApi, renderApp, storeSession } from './app-harness';
 import { json, mockApi, user } from './fetch-mock';
+import { adminLedgerRow } from './ledger-fixtures';
 
 const ADMIN = user({ _id: 'user_admin', firstname: 'Ada', lastname: 'Admin', role: { name: 'ADMIN', isGuest: false }, timezone: 'Asia/Singapore' });
 /** The page is a lazy chunk; its first import can take a while on a loaded machine. */
 const FIRST_PAINT = { timeout: 10_000 };
 
-const row = (over: Partial<LessonHistoryRecord> = {}): LessonHistoryRecord => ({
-  _id: 'h1',
-  eventId: 'ab12cd34ef56ab78ab12cd34ef56ab78',
-  referenceKey: 'ab12cd34',
-  sectionId: 's1',
-  start: '2030-01-07T01:00:00.000Z',
-  end: '2030-01-07T02:00:00.000Z',
-  duration: 60,
-  students: [{ _id: 'sam', firstname: 'Sam', lastname: 'Student', country: 'SG' }],
-  paymentTutor: { _id: 'theo', firstname: 'Theo', lastname: 'Tutor' },
-  course: { _id: 'c1', title: 'IGCSE Mathematics' },
-  lessonType: 'LESSON',
-  paymentType: 'ONETIME',
-  subject: 'Mathematics',
-  curriculum: 'Cambridge IGCSE',
-  grade: 'Grade 10',
-  tutorJoinTime: '2030-01-07T01:04:00.000Z',
-  tutorLeaveTime: '2030-01-07T01:58:00.000Z',
-  tutorSecondsInRoom: 54 * 60,
-  studentJoinTime: '2030-01-07T00:58:00.000Z',
-  studentLeaveTime: '2030-01-07T01:58:00.000Z',
-  studentSecondsInRoom: 60 * 60,
-  classTimingStatus: '4 Min Late',
-  studentTimingStatus: 'On Time',
-  lessonExtension: 0,
-  isTrialConverted: false,
-  trialConversionStatus: null,
-  tutorRate: 4000,
-  tutorRateCurrency: 'SGD',
-  tutorAmount: 4000,
-  allocatedTutorAmount: 4000,
-  tutorAmountCurrency: 'SGD',
-  tutorPenalty: false,
-  tutorPenaltyAmount: 0,
-  tutorPenaltyReason: null,
-  lessonExtensionTutorAmount: 0,
-  netTutorAmount: 4000,
-  tutorPaymentStatus: 'PROCESSING',
-  payRunId: null,
-  classExtensionRequestStatus: null,
-  rateExplanation: 'one-to-one rate v2, student Sam Student, tutor Theo Tutor: 40.00 SGD/h × 60 min = 40.00 SGD',
-  concernStatus: null,
-  concernNote: null,
-  concernDecision: null,
-  concernResponse: null,
-  billingKind: 'BILLABLE',
-  adminNotes: [],
-  closedBy: 'job',
-  closedAt: '2030-01-07T02:00:00.000Z',
-  ...over,
-});
+const row = adminLedgerRow;
 
 const ROWS = [
   row(),

@@ -8,6 +8,7 @@ import type { PenaltyWaiverRecord } from '../../schema/contracts/penalty-waivers
 import { monthIn, monthName, monthRange, shiftMonth } from '../../web/features/tutor-pay/month';
 import { renderApp, signedInApi, storeSession } from './app-harness';
 import { json, mockApi, user } from './fetch-mock';
+import { tutorLedgerRow } from './ledger-fixtures';
 
 const ZONE = 'Asia/Singapore';
 const TUTOR = user({
@@ -21,53 +22,16 @@ const TUTOR = user({
 /** The page is a lazy chunk; its first import can take a while on a loaded machine. */
 const FIRST_PAINT = { timeout: 10_000 };
 
-const row = (over: Partial<LessonHistoryTutorRecord> = {}): LessonHistoryTutorRecord => ({
-  _id: 'h1',
-  eventId: 'ab12cd34ef56ab78ab12cd34ef56ab78',
-  referenceKey: 'ab12cd34',
-  sectionId: 'section_maths_1',
-  start: '2030-01-07T01:00:00.000Z',
-  end: '2030-01-07T02:00:00.000Z',
-  duration: 60,
-  students: [{ _id: 'sam', firstname: 'Sam', lastname: 'Student', country: 'SG' }],
-  paymentTutor: { _id: 'theo', firstname: 'Theo', lastname: 'Tutor' },
-  course: { _id: 'c1', title: 'IGCSE Mathematics' },
-  lessonType: 'LESSON',
-  paymentType: 'CREDIT',
-  subject: 'Mathematics',
-  curriculum: 'Cambridge IGCSE',
-  grade: 'Grade 10',
-  tutorJoinTime: '2030-01-07T01:04:00.000Z',
-  tutorLeaveTime: '2030-01-07T01:58:00.000Z',
-  tutorSecondsInRoom: 54 * 60,
-  studentJoinTime: '2030-01-07T00:58:00.000Z',
-  studentLeaveTime: '2030-01-07T01:58:00.000Z',
-  studentSecondsInRoom: 60 * 60,
-  classTimingStatus: '4 Min Late',
-  studentTimingStatus: 'On Time',
-  lessonExtension: 0,
-  isTrialConverted: false,
-  trialConversionStatus: null,
-  tutorRate: 4000,
-  tutorRateCurrency: 'SGD',
-  tutorAmount: 4000,
-  allocatedTutorAmount: 4000,
-  tutorAmountCurrency: 'SGD',
-  tutorPenalty: true,
-  tutorPenaltyAmount: 500,
-  tutorPenaltyReason: 'Joined 4 minutes late',
-  lessonExtensionTutorAmount: 0,
-  netTutorAmount: 3500,
-  tutorPaymentStatus: 'PROCESSING',
-  payRunId: null,
-  classExtensionRequestStatus: null,
-  rateExplanation: 'one-to-one rate v2, student Sam Student, tutor Theo Tutor: 40.00 SGD/h × 60 min = 40.00 SGD',
-  concernStatus: null,
-  concernNote: null,
-  concernDecision: null,
-  concernResponse: null,
-  ...over,
-});
+const row = (over: Partial<LessonHistoryTutorRecord> = {}) =>
+  tutorLedgerRow({
+    sectionId: 'section_maths_1',
+    paymentType: 'CREDIT',
+    tutorPenalty: true,
+    tutorPenaltyAmount: 500,
+    tutorPenaltyReason: 'Joined 4 minutes late',
+    netTutorAmount: 3500,
+    ...over,
+  });
 
 const ROWS = [
   row(),
