@@ -15,7 +15,6 @@ import {
   pricingMembers,
   rates,
   rateVersions,
-  sectionAttendees,
   sections,
   users,
 } from '../../schema/tables';
@@ -24,6 +23,7 @@ import { runScheduledJobs } from '../../worker/lib/jobs/scheduled';
 import { allocate } from '../../worker/lib/ledger/close-lesson';
 import { scopedDb } from '../../worker/lib/tenant-db';
 import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
+import { endingLesson } from '../helpers/ending-lessons';
 import { db, seedDemo } from '../helpers/seed';
 
 const SAM = 'user_student';
@@ -62,31 +62,6 @@ async function rateOf(path: string, amount: number, dateBasis = path.startsWith(
   expect(rate.status, await rate.clone().text()).toBe(201);
 }
 
-/** A lesson of `duration` minutes that started `ago` minutes ago, with these people on it. */
-async function lesson(ago: number, people: { tutors: string[]; students: string[] }, duration = 60, courseId: string = SEED_COURSE_IDS.maths) {
-  const row = await db
-    .insert(sections)
-    .values({
-      tenantId: T,
-      courseId,
-      sortingKey: 100,
-      kind: 'TEAMS',
-      title: 'Closing lesson',
-      start: new Date(Date.now() - ago * MINUTE),
-      duration,
-      lessonKind: 'LESSON',
-      createdBy: THEO,
-    })
-    .returning()
-    .get();
-  const attendees = [
-    ...people.tutors.map((userId) => ({ userId, kind: 'TUTOR' as const })),
-    ...people.students.map((userId) => ({ userId, kind: 'STUDENT' as const })),
-  ];
-  await db.insert(sectionAttendees).values(attendees.map((a) => ({ ...a, tenantId: T, sectionId: row._id })));
-  return row;
-}
-
 const joinAt = (sectionId: string, userId: string, at: Date) => recordJoin(databaseFor(env.DB), { tenantId: T, sectionId, userId }, at);
 const leaveAt = (sectionId: string, userId: string, at: Date) => recordLeave(databaseFor(env.DB), { tenantId: T, sectionId, userId }, at);
 const historyOf = (sectionId: string) => db.select().from(lessonHistory).where(eq(lessonHistory.sectionId, sectionId)).orderBy(lessonHistory.studentId).all();
@@ -109,7 +84,7 @@ describe('the class timing rule (spec 1 section 4)', () => {
 
 describe('a lesson closes itself into history', () => {
   it('closes an ended lesson once: completed, ended, priced, a row per student with attendance and pay', async () => {
-    const section = await lesson(70, { tutors: [THEO], students: [SAM] });
+    const section = await endingLesson(70, { tutors: [THEO], students: [SAM] });
     const start = section.start!.getTime();
     await joinAt(section._id, THEO, new Date(start + 3 * MINUTE));
     await joinAt(section._id, SAM, new Date(start - MINUTE));
@@ -149,7 +124,7 @@ describe('a lesson closes itself into history', () => {
   });
 
   it('leaves a lesson that has not ended yet alone', async () => {
-    const section = await lesson(30, { tutors: [THEO], students: [SAM] });
+    const section = await endingLesson(30, { tutors: [THEO], students: [SAM] });
     await run('run-early');
     expect(await historyOf(section._id)).toEqual([]);
     expect((await db.select().from(sections).where(eq(sections._id, section._id)).get())?.status).toBe('ACTIVE');
@@ -157,7 +132,7 @@ describe('a lesson closes itself into history', () => {
 
   it('writes one row per student when the job and "End lesson" race, whichever lands first', async () => {
     for (let i = 0; i < 5; i += 1) {
-      const section = await lesson(61, { tutors: [THEO], students: [SAM] });
+      const section = await endingLesson(61, { tutors: [THEO], students: [SAM] });
       const [, ended] = await Promise.all([run(`race-${i}`), call('POST', `/lesson-rooms/${section._id}/end`, as.tutor)]);
       expect(ended.status).toBe(200);
       await run(`race-again-${i}`);
@@ -166,16 +141,16 @@ describe('a lesson closes itself into history', () => {
   });
 
   it('ends as "Class Not Started" when nobody came, paying what the policy says (nothing by default)', async () => {
-    const section = await lesson(120, { tutors: [THEO], students: [SAM] });
+    const section = await endingLesson(120, { tutors: [THEO], students: [SAM] });
     await run('run-nobody');
     expect((await historyOf(section._id))[0]).toMatchObject({ classTimingStatus: 'Class Not Started', studentTimingStatus: 'Missed', tutorAmount: 0 });
     expect((await historyOf(section._id))[0]!.rateExplanation).toBe('Nobody joined this lesson, so the policy pays 0% of SGD 30.00.');
   });
 
   it('pays nothing when the tutor never came, and in full when the tutor came and the student did not', async () => {
-    const noTutor = await lesson(130, { tutors: [THEO], students: [SAM] });
+    const noTutor = await endingLesson(130, { tutors: [THEO], students: [SAM] });
     await joinAt(noTutor._id, SAM, noTutor.start!);
-    const noStudent = await lesson(140, { tutors: [THEO], students: [SAM] });
+    const noStudent = await endingLesson(140, { tutors: [THEO], students: [SAM] });
     await joinAt(noStudent._id, THEO, noStudent.start!);
     await run('run-no-shows');
     expect((await historyOf(noTutor._id))[0]).toMatchObject({ classTimingStatus: 'Missed', studentTimingStatus: 'On Time', tutorAmount: 0 });
@@ -183,7 +158,7 @@ describe('a lesson closes itself into history', () => {
   });
 
   it('shares a group lesson’s pay over its students’ rows so the rows add up to it', async () => {
-    const section = await lesson(100, { tutors: [THEO], students: [SAM, MAYA] }, 45, SEED_COURSE_IDS.physics);
+    const section = await endingLesson(100, { tutors: [THEO], students: [SAM, MAYA] }, 45, SEED_COURSE_IDS.physics);
     await joinAt(section._id, THEO, section.start!);
     await joinAt(section._id, SAM, section.start!);
     await run('run-group');
@@ -196,8 +171,8 @@ describe('a lesson closes itself into history', () => {
   });
 
   it('pays a lesson the student cancelled inside the late-cancel window as booked, once; a tutor’s late cancellation pays nothing', async () => {
-    const byStudent = await lesson(150, { tutors: [THEO], students: [SAM] });
-    const byTutor = await lesson(160, { tutors: [THEO], students: [SAM] });
+    const byStudent = await endingLesson(150, { tutors: [THEO], students: [SAM] });
+    const byTutor = await endingLesson(160, { tutors: [THEO], students: [SAM] });
     for (const [section, role] of [
       [byStudent, 'STUDENT'],
       [byTutor, 'TUTOR'],
@@ -231,7 +206,7 @@ describe('a lesson closes itself into history', () => {
   });
 
   it('counts two tabs as one presence and the time until the last one closes', async () => {
-    const section = await lesson(90, { tutors: [THEO], students: [SAM] });
+    const section = await endingLesson(90, { tutors: [THEO], students: [SAM] });
     const start = section.start!.getTime();
     await joinAt(section._id, SAM, new Date(start));
     await joinAt(section._id, SAM, new Date(start + 5 * MINUTE));
@@ -242,7 +217,7 @@ describe('a lesson closes itself into history', () => {
   });
 
   it('runs for every tenant from the scheduled handler, and a cancelled lesson closes into nothing', async () => {
-    const cancelled = await lesson(200, { tutors: [THEO], students: [SAM] });
+    const cancelled = await endingLesson(200, { tutors: [THEO], students: [SAM] });
     await db.update(sections).set({ status: 'CANCELLED' }).where(eq(sections._id, cancelled._id));
     const results = await runScheduledJobs(env, Date.now());
     expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
@@ -273,18 +248,18 @@ describe('a lesson’s state is one answer everywhere', () => {
   }
 
   it('walks from scheduled to live to ended when the tutor ends it early, and every answer agrees', async () => {
-    const upcoming = await lesson(-120, { tutors: [THEO], students: [SAM] });
+    const upcoming = await endingLesson(-120, { tutors: [THEO], students: [SAM] });
     expect(await statesOf(upcoming._id)).toEqual({ schedule: 'scheduled', course: 'scheduled', waiting: 'scheduled' });
-    const running = await lesson(10, { tutors: [THEO], students: [SAM] });
+    const running = await endingLesson(10, { tutors: [THEO], students: [SAM] });
     expect(await statesOf(running._id)).toEqual({ schedule: 'live', course: 'live', waiting: 'live' });
     expect((await call('POST', `/lesson-rooms/${running._id}/end`, as.tutor)).status).toBe(200);
     expect(await statesOf(running._id)).toEqual({ schedule: 'ended', course: 'ended', waiting: 'ended' });
   });
 
   it('reads "missed" everywhere once a lesson closes without its tutor, and "ended" when the tutor came', async () => {
-    const noTutor = await lesson(75, { tutors: [THEO], students: [SAM] });
+    const noTutor = await endingLesson(75, { tutors: [THEO], students: [SAM] });
     await joinAt(noTutor._id, SAM, noTutor.start!);
-    const held = await lesson(80, { tutors: [THEO], students: [SAM] });
+    const held = await endingLesson(80, { tutors: [THEO], students: [SAM] });
     await joinAt(held._id, THEO, held.start!);
     await run('run-missed');
     expect(await statesOf(noTutor._id)).toEqual({ schedule: 'missed', course: 'missed', waiting: 'missed' });

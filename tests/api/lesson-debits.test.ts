@@ -6,11 +6,12 @@ import { databaseFor } from '../../platform/database';
 import { recordJoin } from '../../platform/ledger/attendance';
 import { TENANT_IDS } from '../../schema/seed';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
-import { creditEntries, sectionAttendees, sections } from '../../schema/tables';
+import { creditEntries } from '../../schema/tables';
 import { newId } from '../../schema/tables/columns';
 import { closeEndedLessons } from '../../worker/lib/jobs/close-ended-lessons';
 import { scopedDb } from '../../worker/lib/tenant-db';
 import { type Callers, call, callers, seedExtraAdmins } from '../helpers/admins';
+import { endingLesson } from '../helpers/ending-lessons';
 import { db, seedDemo } from '../helpers/seed';
 
 const SAM = 'user_student';
@@ -35,25 +36,7 @@ beforeEach(async () => {
 /** A lesson that started `ago` minutes ago, taught by Theo to Sam, with Theo in the room unless told otherwise. */
 async function lesson(ago: number, options: { duration?: number; courseId?: string; tutorCame?: boolean } = {}) {
   const { duration = 60, courseId = MATHS, tutorCame = true } = options;
-  const row = await db
-    .insert(sections)
-    .values({
-      tenantId: T,
-      courseId,
-      sortingKey: 100,
-      kind: 'TEAMS',
-      title: 'Paid lesson',
-      start: new Date(Date.now() - ago * MINUTE),
-      duration,
-      lessonKind: 'LESSON',
-      createdBy: THEO,
-    })
-    .returning()
-    .get();
-  await db.insert(sectionAttendees).values([
-    { tenantId: T, sectionId: row._id, userId: THEO, kind: 'TUTOR' },
-    { tenantId: T, sectionId: row._id, userId: SAM, kind: 'STUDENT' },
-  ]);
+  const row = await endingLesson(ago, { tutors: [THEO], students: [SAM] }, duration, courseId);
   if (tutorCame) await recordJoin(databaseFor(env.DB), { tenantId: T, sectionId: row._id, userId: THEO }, new Date(row.start!.getTime() + MINUTE));
   return row;
 }
