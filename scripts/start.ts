@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { prepareLocal } from './prepare-local';
 import { runOrExit, runScheduledOnce, waitFor } from './run';
 
@@ -9,6 +10,10 @@ import { runOrExit, runScheduledOnce, waitFor } from './run';
 const PORT = process.env.PORT ?? '8787';
 const PERSIST_TO = process.env.PERSIST_TO;
 const origin = `http://localhost:${PORT}`;
+// The Worker takes real Stripe only when the secret key is set, as `.dev.vars` would give it locally.
+const payments = /^STRIPE_SECRET_KEY=./m.test(existsSync('.dev.vars') ? readFileSync('.dev.vars', 'utf8') : '')
+  ? 'Stripe (STRIPE_SECRET_KEY is set in .dev.vars)'
+  : 'simulated: checkout is our own page and no card is charged (the README says how to use Stripe)';
 
 await runOrExit('npm', ['run', 'build']);
 await prepareLocal(PERSIST_TO);
@@ -35,6 +40,7 @@ if (!process.exitCode) {
   API health       ${origin}/api/health
   Partner tenant   http://partner.localhost:${PORT}/learning-portal/
   Dev mailbox      ${origin}/learning-portal/dev/mailbox  (e-mails are kept here, not sent)
+  Payments         ${payments}
 
   Demo logins, all with the password studyhall-demo
     admin@studyhall.test     admin
