@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListResponse } from '../../schema/contracts/common';
@@ -89,11 +89,39 @@ function mockBilling(who: Record<string, unknown>, overrides: Record<string, Par
     'GET /api/tenant': () => json(BILLING_TENANT),
     'GET /api/credits': ({ url }) => json(creditsOf[new URL(url, 'http://x').searchParams.get('userId') ?? ''] ?? { message: 'Not found', errors: [] }, 200),
     'GET /api/payment-history': () => json(payments),
+    'GET /api/stripe/v2/customer-portal-data': () => json({ subscriptions: [], url: null }),
     ...overrides,
   });
 }
 
 describe('billing page', () => {
+  it('lists the family’s subscriptions and opens the portal to manage them', async () => {
+    const subscription = {
+      _id: 'sub_1',
+      studentId: MAYA._id,
+      paymentType: 'SUBSCRIPTION',
+      itemId: 'subscription_plan_four',
+      courseId: null,
+      description: 'Monthly, 4 lessons for Maya',
+      status: 'ACTIVE',
+      currentPeriodEnd: '2099-02-10T02:00:00.000Z',
+      createdAt: '2099-01-10T02:00:00.000Z',
+    };
+    mockBilling(PARENT, {
+      'GET /api/stripe/v2/customer-portal-data': () => json({ subscriptions: [subscription], url: '/learning-portal/dev/customer-portal/cus_sim_pat' }),
+      'GET /api/dev/customer-portal/cus_sim_pat': () => json({ simulated: true, subscriptions: [subscription] }),
+    });
+    storeSession(PARENT);
+    const router = renderApp('/portal/billing');
+    const row = await screen.findByTestId('subscription', {}, FIRST_PAINT);
+    expect(row).toHaveTextContent('Monthly, 4 lessons for Maya');
+    expect(row).toHaveTextContent('Maya Student · Active · renews on 10 Feb 2099');
+    await userEvent.click(screen.getByRole('button', { name: 'Manage subscriptions' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/learning-portal/dev/customer-portal/cus_sim_pat'));
+    expect(await screen.findByText('Simulated customer portal.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
+  });
+
   it('shows a parent each child’s balance with the entries behind it, the payments, invoices and the way to buy more', async () => {
     mockBilling(PARENT);
     storeSession(PARENT);

@@ -28,10 +28,6 @@ export const signedDuration = (minutes: number) => `${minutes < 0 ? '−' : '+'}
 /** A balance, which an overdraft rule may one day let fall below zero: "11 h 30 m", "−45 m". */
 export const balanceText = (minutes: number) => (minutes < 0 ? `−${formatDuration(-minutes)}` : formatDuration(minutes));
 
-/** A day as people read it, in their own zone: "7 Jan 2030". */
-export const dayText = (iso: string, zone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: zone, day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
-
 /** A moment with its time, for an admin's records: "7 Jan 2030, 14:05". */
 export const momentText = (iso: string, zone: string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: zone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(

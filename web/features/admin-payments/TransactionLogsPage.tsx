@@ -1,7 +1,8 @@
 import { ArrowLeftRight } from 'lucide-react';
 import { formatMoney } from '../../../schema/contracts/money';
 import type { TransactionLogRecord } from '../../../schema/contracts/payment-records';
-import { creditKindLabels, dayText, momentText, signedDuration } from '../../entities/payments/payment-words';
+import { creditKindLabels, momentText, signedDuration } from '../../entities/payments/payment-words';
+import { dayText } from '../../lib/local-days';
 import { fullName } from '../../lib/people';
 import { badgeClass } from '../../ui/badges';
 import { AdminRecordsPage, type RecordsPageConfig } from './AdminRecordsPage';

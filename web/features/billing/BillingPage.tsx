@@ -11,6 +11,7 @@ import { primaryButton, secondaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import { PaymentsList } from './PaymentsList';
 import { StudentBalance } from './StudentBalance';
+import { SubscriptionsPanel } from './SubscriptionsPanel';
 
 /**
  * /portal/billing: a student's lesson balance, or each child's for a parent, with the entries behind each, then the
@@ -83,6 +84,7 @@ export default function BillingPage() {
               ))}
             </div>
           )}
+          <SubscriptionsPanel zone={zone} names={new Map(students.map((student) => [student._id, student.heading]))} />
           <PaymentsList zone={zone} showStudent={role === 'PARENT'} />
         </>
       )}

@@ -1,6 +1,7 @@
 import { Hourglass } from 'lucide-react';
 import type { CreditEntry } from '../../../schema/contracts/payments';
-import { balanceText, creditKindLabels, dayText, signedDuration } from '../../entities/payments/payment-words';
+import { balanceText, creditKindLabels, signedDuration } from '../../entities/payments/payment-words';
+import { dayText } from '../../lib/local-days';
 import { cardClass, secondaryButton } from '../../ui/classes';
 import { InlineLoadFailure } from '../../ui/InlineLoadFailure';
 import { LoadingStatus } from '../../ui/LoadingStatus';
