@@ -49,6 +49,9 @@ export interface SimulatedCheckout {
   amount: number;
   currency: string;
   status: (typeof paymentSessionStatuses)[number];
+  /** Set for a subscription: charged again every `intervalCount` of these until cancelled. */
+  billingInterval: BillingInterval | null;
+  intervalCount: number | null;
 }
 
 export interface CheckoutActionResult {

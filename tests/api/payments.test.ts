@@ -186,6 +186,8 @@ describe('the simulated checkout', () => {
       amount: 12_000,
       currency: 'SGD',
       status: 'OPEN',
+      billingInterval: null,
+      intervalCount: null,
     });
     const paid = await api(`/dev/checkout/${session.providerSessionId}/pay`, { method: 'POST' });
     expect(await paid.json<CheckoutActionResult>()).toEqual({

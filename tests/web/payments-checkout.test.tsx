@@ -21,6 +21,8 @@ const checkout = (overrides: Partial<SimulatedCheckout> = {}): SimulatedCheckout
   amount: 55_000,
   currency: 'SGD',
   status: 'OPEN',
+  billingInterval: null,
+  intervalCount: null,
   ...overrides,
 });
 
@@ -101,6 +103,17 @@ describe('simulated checkout page', () => {
       expect(JSON.parse(String(buy?.[1]?.body))).toEqual({ planId: 'flexible_plan_standard', studentId: 'user_student2' });
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/learning-portal/dev/checkout/cs_sim_2'));
+  });
+
+  it('says a subscription is charged again every period until it is cancelled', async () => {
+    mockApi({
+      ...signedInApi(PARENT),
+      'GET /api/dev/checkout/cs_sim_1': () =>
+        json(checkout({ description: 'Monthly, 4 lessons for Maya', paymentType: 'SUBSCRIPTION', billingInterval: 'month', intervalCount: 1 })),
+    });
+    storeSession(PARENT);
+    renderApp('/dev/checkout/cs_sim_1');
+    expect(await screen.findByText('Then again every month, until it is cancelled.', {}, FIRST_PAINT)).toBeInTheDocument();
   });
 
   it('leaves the buttons out once the checkout is closed, and says so', async () => {

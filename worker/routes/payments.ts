@@ -66,6 +66,8 @@ export const paymentRoutes = new Hono<AppBindings>()
       amount: session.amount,
       currency: session.currency,
       status: session.status,
+      billingInterval: session.billingInterval,
+      intervalCount: session.intervalCount,
     };
     return c.json(body);
   })

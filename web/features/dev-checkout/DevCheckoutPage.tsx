@@ -111,6 +111,13 @@ export default function DevCheckoutPage() {
             <div>
               <dt className="text-sm text-slate-600 dark:text-slate-400">Amount</dt>
               <dd className="text-2xl font-bold text-slate-900 tabular-nums dark:text-white">{formatMoney(session.amount, session.currency)}</dd>
+              {session.billingInterval && (
+                <dd className="text-sm text-slate-600 dark:text-slate-400">
+                  Then again every{' '}
+                  {session.intervalCount && session.intervalCount > 1 ? `${session.intervalCount} ${session.billingInterval}s` : session.billingInterval}, until
+                  it is cancelled.
+                </dd>
+              )}
             </div>
           </dl>
           {closedText ? (
