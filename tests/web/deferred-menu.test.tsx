@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Ref, useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +44,32 @@ describe('header menus loaded after the first paint', () => {
     await arrive();
     expect(await screen.findByText('The menu is open')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Account' })).toHaveFocus();
+  });
+
+  it('open when the code arrives between a mouse press on their button and its release, whose click then reaches neither button', async () => {
+    const { Header, arrive } = withControlledCode();
+    render(
+      <div data-testid="header">
+        <Header />
+      </div>,
+    );
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Account' }), { pointerType: 'mouse', button: 0 });
+
+    await arrive();
+    // The press went to the plain button, now gone, and the release to the real one: the browser clicks their parent.
+    fireEvent.pointerUp(screen.getByRole('button', { name: 'Account' }), { pointerType: 'mouse', button: 0 });
+    fireEvent.click(screen.getByTestId('header'));
+    expect(await screen.findByText('The menu is open')).toBeInTheDocument();
+  });
+
+  it('leave a tap to its click, which reaches the real button once it is there, so the menu opens once', async () => {
+    const { Header, arrive } = withControlledCode();
+    render(<Header />);
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Account' }), { pointerType: 'touch', button: 0 });
+
+    await arrive();
+    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    expect(await screen.findByText('The menu is open')).toBeInTheDocument();
   });
 
   it('keep the focus of a keyboard user who tabbed to the button, without opening', async () => {

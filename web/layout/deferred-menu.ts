@@ -1,4 +1,4 @@
-import { type ComponentType, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ComponentType, type PointerEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { afterFirstPaint } from '../lib/after-first-paint';
 import { codeOnce } from '../lib/code-once';
 
@@ -9,6 +9,10 @@ type Loaded<P> = ComponentType<P>;
  * sooner when someone points at, focuses or clicks its button, which shows at once without it. A click before the code
  * arrived opens the menu when it arrives, and a focused button stays focused when the real one replaces it. A failed
  * fetch leaves the plain button, and the next touch tries again.
+ *
+ * A mouse press counts as the click, as it does on Headless UI's menu button: pointing at the button fetches the code,
+ * which (cached, or on a slow device) can arrive between the press and the release. The real button then replaces
+ * the plain one under the pointer, the browser sends the click to neither, and a click waited for would be lost.
  */
 export function deferredMenu<P>(load: () => Promise<{ default: Loaded<P> }>) {
   const code = codeOnce(load);
@@ -56,6 +60,13 @@ export function deferredMenu<P>(load: () => Promise<{ default: Loaded<P> }>) {
       },
       onBlur: () => {
         hadFocus.current = false;
+      },
+      onPointerDown: (event: PointerEvent<HTMLButtonElement>) => {
+        // A tap's click comes from the tap, which reaches the real button if it is there by then: only a mouse press
+        // is taken early (taken twice, the menu would open and shut at once).
+        if (event.pointerType !== 'mouse' || event.button !== 0) return;
+        clicked.current = true;
+        wake();
       },
       onClick: () => {
         clicked.current = true;
