@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INSTALL_RETRY_DELAYS_MS, registerServiceWorker } from '../../web/features/offline/service-worker';
+import { CLAIM_MESSAGE } from '../../web/features/offline/worker/offline-worker';
 
 /** A worker whose state the test moves, as the browser would after its install event. */
 class FakeWorker extends EventTarget {
@@ -49,6 +50,25 @@ describe('the offline worker’s first install', () => {
     workers[2]!.become('activated');
     await vi.advanceTimersByTimeAsync(INSTALL_RETRY_DELAYS_MS[2]! * 2);
     expect(container.register).toHaveBeenCalledTimes(3);
+    vi.unstubAllEnvs();
+  });
+});
+
+describe('a page the worker does not control', () => {
+  it('asks the active worker to claim it, and a controlled page does not', async () => {
+    vi.stubEnv('PROD', true);
+    for (const controlled of [false, true]) {
+      const active = Object.assign(new FakeWorker(), { postMessage: vi.fn() });
+      const registration = { ...registrationWith(new FakeWorker()), active };
+      const container = {
+        ...containerFor([new FakeWorker()]),
+        ready: Promise.resolve(registration),
+        controller: controlled ? active : null,
+      } as unknown as ServiceWorkerContainer;
+      registerServiceWorker(container);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(active.postMessage.mock.calls.some(([message]) => message === CLAIM_MESSAGE)).toBe(!controlled);
+    }
     vi.unstubAllEnvs();
   });
 });

@@ -1,7 +1,7 @@
 import { getDefaultStore } from 'jotai';
 import { PUSH_WORKER_SCOPE, PUSH_WORKER_URL, unregisterOldWorkers } from '../../lib/push-worker';
 import { updateWaitingAtom } from './update-state';
-import { KEEP_MESSAGE, type KeepMessage } from './worker/offline-worker';
+import { CLAIM_MESSAGE, KEEP_MESSAGE, type KeepMessage } from './worker/offline-worker';
 
 function watchForUpdate(registration: ServiceWorkerRegistration, store = getDefaultStore()) {
   const offer = (worker: ServiceWorker | null) => {
@@ -71,5 +71,8 @@ export function registerServiceWorker(container: ServiceWorkerContainer | undefi
       watchForUpdate(registration);
     })
     .catch(console.warn);
-  void container.ready.then(keepLoadedFiles);
+  void container.ready.then((registration) => {
+    if (!container.controller) registration.active?.postMessage(CLAIM_MESSAGE);
+    keepLoadedFiles(registration);
+  });
 }

@@ -43,6 +43,12 @@ export interface WorkerGlobal {
 export const TAKE_OVER_MESSAGE = 'studyhall:take-over';
 /** The page lists the built files it loaded before this worker controlled it, so they are kept too. */
 export const KEEP_MESSAGE = 'studyhall:keep';
+/**
+ * A page the active worker does not control asks to be claimed. Activation claims the pages open then, but a page
+ * whose navigation left for the network while the worker was still installing commits after that claim, and would
+ * stay uncontrolled (no offline reload) until the next navigation.
+ */
+export const CLAIM_MESSAGE = 'studyhall:claim';
 
 export interface KeepMessage {
   type: typeof KEEP_MESSAGE;
@@ -98,6 +104,7 @@ export function installOfflineWorker(sw: WorkerGlobal, build: OfflineBuild) {
 
   sw.addEventListener('message', (event) => {
     if (isKeepMessage(event.data)) event.waitUntil(keep(event.data.urls));
+    if (event.data === CLAIM_MESSAGE) event.waitUntil(sw.clients.claim());
     if (event.data !== TAKE_OVER_MESSAGE) return;
     event.waitUntil(sw.clients.matchAll({ type: 'window' }).then((windows) => (windows.some((w) => isLessonRoom(w.url)) ? undefined : sw.skipWaiting())));
   });
