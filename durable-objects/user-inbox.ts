@@ -46,6 +46,11 @@ export class UserInbox extends DurableObject<Env> {
     broadcastFirstPage(this.ctx, await this.page(owner, 0), news);
   }
 
+  /** Called by the Worker (typed RPC) when a balance this user sees changed; no push: it matters to an open tab. */
+  async creditsChanged(studentId: string) {
+    broadcast(this.ctx, { type: 'creditsChanged', studentId } satisfies InboxServerFrame);
+  }
+
   override async fetch(request: Request): Promise<Response> {
     const admission = admit(request, this.usedTickets);
     if (!admission.ok) return admission.refusal;

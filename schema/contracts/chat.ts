@@ -225,6 +225,8 @@ export const inboxServerFrame = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('receiveUserNotificationDataLoadMore'), ...notificationPage }),
   z.object({ type: z.literal('receiveAdminUserNotificationDataLoadMore'), ...notificationPage }),
+  /** A student's lesson balance changed (a payment, a refund, a lesson): tabs showing it read it again. */
+  z.object({ type: z.literal('creditsChanged'), studentId: z.string() }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type InboxServerFrame = z.infer<typeof inboxServerFrame>;

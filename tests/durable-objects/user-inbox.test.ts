@@ -1,10 +1,17 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { databaseFor } from '../../platform/database';
 import { inboxRoom, PRESENCE_GRACE_MS } from '../../schema/contracts/chat';
 import { chatPresence, pushLog, pushSubscriptions } from '../../schema/tables';
+import { simulatedPayments } from '../../worker/lib/payments/adapter';
+import { startCheckout } from '../../worker/lib/payments/checkout';
+import { scopedDb } from '../../worker/lib/tenant-db';
+import { api } from '../helpers/auth';
 import { ChatClient, type ChatFixture, chatFixture, courseRoomStub, InboxClient, inboxStub, ticket, upgradeInbox } from '../helpers/chat';
 import { eventually } from '../helpers/docs';
+import { purchase, SECRET } from '../helpers/payments';
 import { db } from '../helpers/realtime';
 
 let f: ChatFixture;
@@ -130,6 +137,17 @@ describe('happy', () => {
       const rows = await db.select().from(pushLog).where(eq(pushLog.userId, f.student.user._id)).all();
       expect(rows.map((r) => [r.title, r.body, r.courseId, r.outcome])).toContainEqual(['New Message', 'While you were away', f.course._id, 'recorded']);
     });
+  });
+});
+
+describe('balance news', () => {
+  it('tells the student’s open tab when a payment changed their balance, and says nothing of a duplicate', async () => {
+    const tab = await inbox(f.secondStudent);
+    const student = f.secondStudent.user._id;
+    const bought = purchase(student, { payerId: student });
+    const { providerSessionId } = await startCheckout(scopedDb(databaseFor(env.DB), f.tenantId), simulatedPayments(SECRET), bought, 'http://localhost');
+    expect((await api(`/dev/checkout/${providerSessionId}/pay`, { method: 'POST' })).status).toBe(200);
+    expect(await tab.next('creditsChanged')).toEqual({ type: 'creditsChanged', studentId: student });
   });
 });
 

@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListResponse } from '../../schema/contracts/common';
 import type { PaymentHistoryEntry } from '../../schema/contracts/payment-records';
 import type { CreditEntry, Credits } from '../../schema/contracts/payments';
+import { creditNewsAtom } from '../../web/entities/payments/credit-news';
 import { renderApp, signedInApi, storeSession } from './app-harness';
 import { json, mockApi, TENANT, user } from './fetch-mock';
 
@@ -183,5 +185,32 @@ describe('billing page', () => {
     expect(await screen.findByText('Goodwill minutes')).toBeInTheDocument();
     expect(screen.getAllByTestId('balance-entry')).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Show older entries' })).toBeNull();
+  });
+});
+
+describe('the balance in the header', () => {
+  it('shows the student’s balance on every page and reads it again when the inbox brings news of a change', async () => {
+    let reads = 0;
+    mockBilling(user(), {
+      'GET /api/credits': () => json({ ...creditsOf[MAYA._id], studentId: SAM._id, expiring: [], balanceMinutes: ++reads === 1 ? 240 : 480 }),
+    });
+    storeSession(user());
+    const store = createStore();
+    renderApp('/portal/profile', store);
+    const chip = await screen.findByTestId('header-balance', {}, FIRST_PAINT);
+    expect(chip).toHaveTextContent('4 h');
+    expect(chip).toHaveAttribute('href', '/learning-portal/portal/billing');
+    act(() => store.set(creditNewsAtom, { studentId: SAM._id, at: Date.now() }));
+    await waitFor(() => expect(screen.getByTestId('header-balance')).toHaveTextContent('8 h'));
+    expect(screen.getByTestId('header-balance')).toHaveAccessibleName('Your lesson balance: 8 h. Open Billing');
+  });
+
+  it('shows nothing for a student who never bought lesson time', async () => {
+    mockBilling(user());
+    storeSession(user());
+    renderApp('/portal/billing');
+    expect(await screen.findByRole('region', { name: 'Your lesson time' }, FIRST_PAINT)).toBeInTheDocument();
+    expect(await screen.findByText('No lesson time bought or used yet.')).toBeInTheDocument();
+    expect(screen.queryByTestId('header-balance')).toBeNull();
   });
 });

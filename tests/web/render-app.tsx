@@ -11,11 +11,11 @@ export const startup = {
   'POST /api/oauth/token': () => json(tokenAnswer(GUEST, 'guest-token')),
 };
 
-/** The whole app at `path` (below /learning-portal), with its own store. */
-export function renderApp(path: string) {
+/** The whole app at `path` (below /learning-portal), with its own store (or the test's, to set atoms from outside). */
+export function renderApp(path: string, store = createStore()) {
   const router = createMemoryRouter(routes, { basename: '/learning-portal', initialEntries: [`/learning-portal${path}`] });
   render(
-    <Provider store={createStore()}>
+    <Provider store={store}>
       <RouterProvider router={router} />
     </Provider>,
   );

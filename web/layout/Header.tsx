@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { LogIn } from 'lucide-react';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
+import HeaderBalance from '../features/billing/HeaderBalance';
 import ActingForChip from '../features/manage-accounts/ActingForChip';
 import { navItems } from '../lib/nav-items';
 import { signedInUserAtom } from '../lib/session';
@@ -75,6 +76,7 @@ export default function Header() {
             <OfflineStatus />
           </Suspense>
           <ActingForChip />
+          <HeaderBalance />
           {user && InboxBadge && <InboxBadge userId={user._id} />}
           <ThemeToggle />
           <div className="hidden md:block">

@@ -82,16 +82,18 @@ export async function saveSession(lesson: LessonAccess, input: z.output<typeof s
 /**
  * Ends the lesson once: a second call keeps the first end time and who ended it. It closes the lesson exactly as the
  * scheduled job does (one code path: completed, priced, one history row per student, in one batch), only earlier.
+ * Answers the session and the students whose lesson was closed now (their balances may have moved).
  */
 export async function endLesson(lesson: LessonAccess) {
   if (!lesson.leads) throw new ApiError(403, "Only the lesson's tutor can end it");
   const existing = await sessionOfSection(lesson.tdb, lesson.section._id);
-  if (existing?.endedAt) return existing;
+  if (existing?.endedAt) return { session: existing, closedFor: [] };
   const now = new Date();
-  const { statements } = await closeLessonStatements(lesson.tdb, lesson.section, now, { kind: 'TUTOR', userId: lesson.userId });
+  const { statements, rows } = await closeLessonStatements(lesson.tdb, lesson.section, now, { kind: 'TUTOR', userId: lesson.userId });
   if (statements.length) await lesson.tdb.db.batch(statements as never);
   else await sessionWrite(lesson, existing, { endedAt: now, endedBy: lesson.userId }).get();
-  return (await sessionOfSection(lesson.tdb, lesson.section._id))!;
+  const session = (await sessionOfSection(lesson.tdb, lesson.section._id))!;
+  return { session, closedFor: rows.map((row) => row.studentId).filter(Boolean) };
 }
 
 /** A bookmark of a board page; a student bookmarks for themselves, a tutor or admin for a student of the course. */

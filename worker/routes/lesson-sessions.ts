@@ -11,6 +11,7 @@ import { adminPermissions } from '../lib/admin-permissions';
 import { requireLessonEdit } from '../lib/lesson-access';
 import { addBookmark, endLesson, saveSession, toBookmarkView, toSessionView } from '../lib/lesson-sessions';
 import { listPage, paged } from '../lib/pagination';
+import { tellCreditsChanged } from '../lib/payments/credit-news';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { lessonOf } from '../middleware/lesson';
@@ -63,9 +64,13 @@ export const lessonSessionRoutes = new Hono<AppBindings>()
     return c.json(paged(questions.slice(input.offset, input.offset + input.limit), questions.length, input));
   })
   .get('/sessions/:id', validate('param', idParam), async (c) => c.json(toSessionView(await readableSession(c, c.req.valid('param').id))))
-  .post('/lesson-rooms/:sectionId/end', requireAuth, requireAccount, validate('param', sectionIdParam), async (c) =>
-    c.json(toSessionView(await endLesson(await lessonOf(c, c.req.valid('param').sectionId)))),
-  )
+  .post('/lesson-rooms/:sectionId/end', requireAuth, requireAccount, validate('param', sectionIdParam), async (c) => {
+    const lesson = await lessonOf(c, c.req.valid('param').sectionId);
+    const { session, closedFor } = await endLesson(lesson);
+    // Closing may have spent the students' prepaid minutes: their families' open tabs read their balances again.
+    for (const studentId of closedFor) c.executionCtx.waitUntil(tellCreditsChanged(c.env, lesson.tdb, studentId));
+    return c.json(toSessionView(session));
+  })
   .post('/bookmarks', async (c) => {
     const lesson = await bodyLesson(c);
     requireLessonEdit(lesson);

@@ -18,6 +18,7 @@ import type { Actor, AppBindings } from '../env';
 import { type PaymentsAdapter, paymentsAdapter, requirePayments, type SimulatedPayments } from '../lib/payments/adapter';
 import { findSessionByProviderId, paymentResultUrl, paymentSummary } from '../lib/payments/checkout';
 import { startCourseCheckout, startCourseTopUp } from '../lib/payments/course-checkout';
+import { tellCreditsChanged } from '../lib/payments/credit-news';
 import { creditOwner, creditsOf } from '../lib/payments/credits';
 import { startPlanCheckout } from '../lib/payments/plan-checkout';
 import { simulatedCancellation, simulatedCustomerId, simulatedEvent } from '../lib/payments/simulated';
@@ -33,6 +34,13 @@ import { validate } from '../middleware/validate';
 async function checkout(c: Context<AppBindings>, start: (tdb: TenantDb, actor: Actor, adapter: PaymentsAdapter, origin: string) => Promise<CheckoutStarted>) {
   const adapter = requirePayments(c.env);
   return c.json(await start(tenantDb(c), authOf(c), adapter, new URL(c.req.url).origin));
+}
+
+/** An event fulfilled, then the news to the family's open tabs when it may have moved a balance (after the answer). */
+async function received(c: Context<AppBindings>, tdb: TenantDb, adapter: PaymentsAdapter, payload: string, signature: string | undefined) {
+  const result = await receiveEvent(tdb, adapter, payload, signature);
+  if (result.balanceOf) c.executionCtx.waitUntil(tellCreditsChanged(c.env, tdb, result.balanceOf));
+  return result;
 }
 
 /** Where a payer comes back from the provider's portal. */
@@ -51,7 +59,8 @@ function simulatedOnly(env: AppBindings['Bindings'], path: string): SimulatedPay
 export const paymentRoutes = new Hono<AppBindings>()
   .post('/stripe/webhook', async (c) => {
     const adapter = requirePayments(c.env);
-    return c.json(await receiveEvent(tenantDb(c), adapter, await c.req.text(), c.req.header('stripe-signature')));
+    const { balanceOf: _, ...answer } = await received(c, tenantDb(c), adapter, await c.req.text(), c.req.header('stripe-signature'));
+    return c.json(answer);
   })
   // The session id is the capability, as a Stripe Checkout url is: whoever holds the link may pay it.
   .get('/dev/checkout/:sessionId', async (c) => {
@@ -84,7 +93,7 @@ export const paymentRoutes = new Hono<AppBindings>()
       const { sessionId, action } = c.req.valid('param');
       const session = await findSessionByProviderId(tdb, sessionId);
       const payload = JSON.stringify(simulatedEvent(session, action, new Date()));
-      const result = await receiveEvent(tdb, adapter, payload, await adapter.sign(payload));
+      const result = await received(c, tdb, adapter, payload, await adapter.sign(payload));
       // Stripe keeps a declined card on its own page; a failure that reaches us is a delayed one, told apart here.
       const redirectUrl = {
         pay: session.successUrl,
@@ -111,7 +120,7 @@ export const paymentRoutes = new Hono<AppBindings>()
     const row = (await paidBy(tdb, actor.userId)).find((r) => r._id === subscriptionId);
     if (customerId !== simulatedCustomerId(actor.userId) || !row) throw new ApiError(404, 'Subscription was not found');
     const payload = JSON.stringify(simulatedCancellation(row.providerSubscriptionId, new Date()));
-    await receiveEvent(tdb, adapter, payload, await adapter.sign(payload));
+    await received(c, tdb, adapter, payload, await adapter.sign(payload));
     const body: SimulatedPortal = { simulated: true, subscriptions: (await paidBy(tdb, actor.userId)).map(subscriptionView) };
     return c.json(body);
   })

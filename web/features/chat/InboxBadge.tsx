@@ -4,6 +4,7 @@ import { LifeBuoy, MessageCircle, MessageSquarePlus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { inboxRoom, inboxServerFrame, type NotificationEntry } from '../../../schema/contracts/chat';
+import { creditNewsAtom } from '../../entities/payments/credit-news';
 import { tenantNameAtom } from '../../entities/tenant/atoms';
 import { ReconnectingSocket } from '../../lib/realtime/reconnecting-socket';
 import { socketUrl } from '../../lib/realtime/tickets';
@@ -23,6 +24,7 @@ import { conversationPath, MESSAGE_THE_TEAM_PATH, TEAM_MESSAGES_PATH, teamMessag
  */
 export default function InboxBadge({ userId }: { userId: string }) {
   const [total, setTotal] = useAtom(unseenTotalAtom);
+  const setCreditNews = useSetAtom(creditNewsAtom);
   const openConversation = useAtomValue(openConversationAtom);
   const openRef = useRef(openConversation);
   openRef.current = openConversation;
@@ -68,6 +70,8 @@ export default function InboxBadge({ userId }: { userId: string }) {
           for (const news of frame.news) {
             if (news.conversationId !== openRef.current) toast({ kind: 'success', text: `${news.title}: ${news.lastMessage}` });
           }
+        } else if (frame.type === 'creditsChanged') {
+          setCreditNews({ studentId: frame.studentId, at: Date.now() });
         } else if (frame.type === 'receiveUserNotificationDataLoadMore') {
           setEntries((now) => [...now, ...frame.notifications.filter((n) => !now.some((e) => e._id === n._id))]);
           setTotalDocs(frame.totalDocs);
@@ -77,7 +81,7 @@ export default function InboxBadge({ userId }: { userId: string }) {
     socket.current = ws;
     ws.start();
     return () => ws.stop();
-  }, [userId, setTotal, toast]);
+  }, [userId, setTotal, toast, setCreditNews]);
 
   const loadMore = () => {
     if (!socket.current?.send(JSON.stringify({ type: 'chatLoadMoreNotificationData', offset: entries.length }))) {

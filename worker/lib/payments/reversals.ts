@@ -1,19 +1,14 @@
 import { eq, like, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type Stripe from 'stripe';
-import type { PaymentRecordStatus, StripeEventOutcome } from '../../../schema/contracts/payments';
+import type { PaymentRecordStatus } from '../../../schema/contracts/payments';
 import { paymentHistory, paymentSessions } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
+import type { Effects } from './effects';
 import { guardedCredit, guardedDebit, minutesTaken } from './guarded-debit';
 import { idOf } from './stripe-ids';
 
 type SessionRow = typeof paymentSessions.$inferSelect;
-
-export interface ReversalEffects {
-  outcome: StripeEventOutcome;
-  sessionId: string | null;
-  statements: BatchItem<'sqlite'>[];
-}
 
 /** The minutes a share of the amount bought: rounded down, so a refund never takes back more than was paid for. */
 const minutesFor = (session: SessionRow, amount: number) => Math.floor((session.minutes * Math.min(amount, session.amount)) / session.amount);
@@ -24,7 +19,7 @@ const minutesFor = (session: SessionRow, amount: number) => Math.floor((session.
  * dispute won gives it back. Each writes once by its source (the cumulative amount, or the dispute), never takes a
  * balance below zero (minutes already spent on lessons stay spent), and moves the history row's status.
  */
-export async function reversalEffects(tdb: TenantDb, event: Stripe.Event, at: Date): Promise<ReversalEffects | null> {
+export async function reversalEffects(tdb: TenantDb, event: Stripe.Event, at: Date): Promise<Effects | null> {
   const object = event.data.object as Stripe.Charge | Stripe.Dispute;
   if (!['charge.refunded', 'charge.dispute.created', 'charge.dispute.closed'].includes(event.type)) return null;
   const intent = idOf(object.payment_intent);
@@ -44,7 +39,7 @@ export async function reversalEffects(tdb: TenantDb, event: Stripe.Event, at: Da
   const take = (sourceId: string, wanted: ReturnType<typeof sql>, description: string) =>
     guardedDebit(tdb, { studentId: session.studentId, courseId: session.courseId, kind: 'REFUND', sourceId, description, wanted, at });
   const taken = minutesTaken(tdb, 'REFUND', (sourceId) => like(sourceId, `${session._id}/refund/%`));
-  const effects = (statements: BatchItem<'sqlite'>[]): ReversalEffects => ({ outcome: 'UPDATED', sessionId: session._id, statements });
+  const effects = (statements: BatchItem<'sqlite'>[]): Effects => ({ outcome: 'UPDATED', sessionId: session._id, balanceOf: session.studentId, statements });
 
   if (event.type === 'charge.refunded') {
     const charge = object as Stripe.Charge;

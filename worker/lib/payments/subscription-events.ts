@@ -3,9 +3,9 @@ import type Stripe from 'stripe';
 import type { SubscriptionStatus } from '../../../schema/contracts/payments';
 import { paymentSessions, subscriptions } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
+import type { Effects } from './effects';
 import { fulfilStatements } from './fulfil';
 import { periodEndAfter } from './periods';
-import type { ReversalEffects as Effects } from './reversals';
 import { idOf } from './stripe-ids';
 
 /** Where an invoice names its subscription and our reference: `parent.subscription_details` on current API versions. */
@@ -80,7 +80,8 @@ async function invoicePaid(tdb: TenantDb, invoice: Stripe.Invoice, at: Date): Pr
   }
   const paid = { providerPaymentId: invoice.id ?? null, subscription: { providerSubscriptionId, providerCustomerId: idOf(invoice.customer) } };
   if (invoice.billing_reason === 'subscription_create') {
-    return { outcome: first.status === 'PAID' ? 'UNCHANGED' : 'FULFILLED', sessionId: first._id, statements: fulfilStatements(tdb, first, paid, at) };
+    const statements = fulfilStatements(tdb, first, paid, at);
+    return { outcome: first.status === 'PAID' ? 'UNCHANGED' : 'FULFILLED', sessionId: first._id, balanceOf: first.studentId, statements };
   }
   // A renewal is its own payment, named by the invoice so a redelivery finds it; its minutes last one period.
   const renewal = {
@@ -97,6 +98,7 @@ async function invoicePaid(tdb: TenantDb, invoice: Stripe.Invoice, at: Date): Pr
   return {
     outcome: 'FULFILLED',
     sessionId: renewal._id,
+    balanceOf: first.studentId,
     statements: [
       tdb.db.insert(paymentSessions).values(tdb.values(paymentSessions, row)).onConflictDoNothing(),
       ...fulfilStatements(tdb, renewal, paid, at),

@@ -1,10 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
 import type Stripe from 'stripe';
 import type { PaymentSessionStatus, StripeEventOutcome } from '../../../schema/contracts/payments';
 import { paymentSessions, stripeEvents } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
 import type { PaymentsAdapter } from './adapter';
+import type { Effects } from './effects';
 import { fulfilStatements } from './fulfil';
 import { reversalEffects } from './reversals';
 import { idOf } from './stripe-ids';
@@ -16,6 +16,8 @@ export interface WebhookResult {
   outcome: StripeEventOutcome;
   /** True when this event id was already recorded: nothing was done again. */
   duplicate: boolean;
+  /** The student whose balance this event may have changed; null when it changed none. */
+  balanceOf: string | null;
 }
 
 /**
@@ -49,12 +51,6 @@ function sessionMove(event: Stripe.Event): keyof typeof MOVES | 'paid' | null {
   }
 }
 
-export interface Effects {
-  outcome: StripeEventOutcome;
-  sessionId: string | null;
-  statements: BatchItem<'sqlite'>[];
-}
-
 async function effectsOf(tdb: TenantDb, event: Stripe.Event): Promise<Effects> {
   const at = new Date(event.created * 1000);
   const other = (await reversalEffects(tdb, event, at)) ?? (await subscriptionEffects(tdb, event, at));
@@ -77,6 +73,7 @@ async function effectsOf(tdb: TenantDb, event: Stripe.Event): Promise<Effects> {
     return {
       outcome,
       sessionId: session._id,
+      balanceOf: session.studentId,
       statements: fulfilStatements(tdb, session, { providerPaymentId: idOf(checkout.payment_intent), subscription: subscriptionOf(checkout) }, at),
     };
   }
@@ -100,12 +97,12 @@ export async function receiveEvent(tdb: TenantDb, adapter: PaymentsAdapter, payl
     .from(stripeEvents)
     .where(tdb.where(stripeEvents, eq(stripeEvents.eventId, event.id)))
     .get();
-  if (seen) return { eventId: event.id, type: event.type, outcome: seen.outcome, duplicate: true };
-  const { outcome, sessionId, statements } = await effectsOf(tdb, event);
+  if (seen) return { eventId: event.id, type: event.type, outcome: seen.outcome, duplicate: true, balanceOf: null };
+  const { outcome, sessionId, statements, balanceOf } = await effectsOf(tdb, event);
   const record = tdb.db
     .insert(stripeEvents)
     .values(tdb.values(stripeEvents, { eventId: event.id, type: event.type, outcome, paymentSessionId: sessionId }))
     .onConflictDoNothing();
   await tdb.db.batch([record, ...statements]);
-  return { eventId: event.id, type: event.type, outcome, duplicate: false };
+  return { eventId: event.id, type: event.type, outcome, duplicate: false, balanceOf: balanceOf ?? null };
 }
