@@ -205,6 +205,17 @@ describe('the balance in the header', () => {
     expect(screen.getByTestId('header-balance')).toHaveAccessibleName('Your lesson balance: 8 h. Open Billing');
   });
 
+  it('shows a payment made in another tab on the open Billing page once the inbox brings the news', async () => {
+    let reads = 0;
+    mockBilling(user(), { 'GET /api/payment-history': () => json(++reads === 1 ? { docs: [], totalDocs: 0, limit: 10, offset: 0 } : payments) });
+    storeSession(user());
+    const store = createStore();
+    renderApp('/portal/billing', store);
+    expect(await screen.findByText('No payments yet', {}, FIRST_PAINT)).toBeInTheDocument();
+    act(() => store.set(creditNewsAtom, { studentId: SAM._id, at: Date.now() }));
+    expect(await screen.findByTestId('payment')).toHaveTextContent('Standard pack, 10 hours for Maya');
+  });
+
   it('shows nothing for a student who never bought lesson time', async () => {
     mockBilling(user());
     storeSession(user());

@@ -1,6 +1,9 @@
+import { useAtomValue } from 'jotai';
 import { Receipt } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { formatMoney } from '../../../schema/contracts/money';
 import type { PaymentHistoryEntry } from '../../../schema/contracts/payment-records';
+import { creditNewsAtom } from '../../entities/payments/credit-news';
 import { PaymentStatusBadge } from '../../entities/payments/PaymentStatusBadge';
 import { paymentTypeLabels } from '../../entities/payments/payment-words';
 import { dayText } from '../../lib/local-days';
@@ -17,6 +20,13 @@ const PAGE = 10;
 /** Every payment the family made or that was made for them, newest first. */
 export function PaymentsList({ zone, showStudent }: { zone: string; showStudent: boolean }) {
   const { list, reload, goTo } = usePagedList<PaymentHistoryEntry>((offset) => billingCalls.payments(offset, PAGE), 'payments');
+  // A payment or refund the inbox reports shows here too, without a reload of the page.
+  const news = useAtomValue(creditNewsAtom);
+  const reloadList = useRef(reload);
+  reloadList.current = reload;
+  useEffect(() => {
+    if (news) void reloadList.current();
+  }, [news]);
   return (
     <section aria-labelledby="payments-heading" className="mt-10">
       <h2 id="payments-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
