@@ -76,8 +76,13 @@ export default function Header() {
             <OfflineStatus />
           </Suspense>
           <ActingForChip />
-          <HeaderBalance />
-          {user && InboxBadge && <InboxBadge userId={user._id} />}
+          {user && InboxBadge && (
+            <>
+              {/* The balance is read with the badge, after the page's own calls; the badge's socket brings its news. */}
+              <HeaderBalance />
+              <InboxBadge userId={user._id} />
+            </>
+          )}
           <ThemeToggle />
           <div className="hidden md:block">
             {user ? (
