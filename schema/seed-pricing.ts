@@ -1,10 +1,10 @@
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
-import { flexiblePlans, groupCourseTypes, pricingMembers, rates, rateVersions, studentGroups, studentTypes, subscriptionPlans } from './tables';
+import { flexiblePlans, groupCourseTypes, premiumOffers, pricingMembers, rates, rateVersions, studentGroups, studentTypes, subscriptionPlans } from './tables';
 
 /**
  * The pricing demo of the main tenant: two plan families (packs of hours and monthly subscriptions), a scholarship
  * group, tutor rate versions whose date basis changed at the start of 2025 (registration before, assignment after),
- * per-student overrides for Sam and Maya, and pack prices for Malaysia and for IGCSE Grade 10. Fixed ids keep a second run a no-op.
+ * per-student overrides for Sam and Maya, pack prices for Malaysia and for IGCSE Grade 10, and a year of premium learning. Fixed ids keep a second run a no-op.
  */
 
 const TENANT = 'tenant_studyhall';
@@ -149,6 +149,18 @@ export async function seedPricing<S extends Record<string, unknown>>(db: Drizzle
     db
       .insert(pricingMembers)
       .values({ _id: 'member_small_group_physics', ...t, kind: 'COURSE_TYPE', setId: ids.smallGroup, memberId: PHYSICS_GROUP })
+      .onConflictDoNothing(),
+    db
+      .insert(premiumOffers)
+      .values({
+        _id: 'premium_offer_studyhall',
+        ...t,
+        name: 'Premium learning',
+        description: 'Unlimited quizzes, slides and videos between lessons.',
+        amount: 9900,
+        currency: 'SGD',
+        months: 12,
+      })
       .onConflictDoNothing(),
     ...flexibleRows.map((row) => db.insert(flexiblePlans).values(row).onConflictDoNothing()),
     ...subscriptionRows.map((row) => db.insert(subscriptionPlans).values(row).onConflictDoNothing()),

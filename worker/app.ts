@@ -35,6 +35,7 @@ import { payRunRoutes } from './routes/pay-runs';
 import { paymentHistoryRoutes } from './routes/payment-history';
 import { paymentRoutes } from './routes/payments';
 import { penaltyWaiverRoutes } from './routes/penalty-waivers';
+import { premiumRoutes } from './routes/premium';
 import { pricingPlanRoutes } from './routes/pricing-plans';
 import { pricingRateRoutes } from './routes/pricing-rates';
 import { pricingSetRoutes } from './routes/pricing-sets';
@@ -119,6 +120,7 @@ const app = new Hono<AppBindings>()
   .route('/', pricingSetRoutes)
   .route('/', pricingRateRoutes)
   .route('/', paymentRoutes)
+  .route('/', premiumRoutes)
   .route('/', paymentHistoryRoutes)
   .route('/', transactionLogRoutes)
   .route('/', invoiceRoutes);

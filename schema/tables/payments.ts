@@ -192,3 +192,25 @@ export const subscriptions = sqliteTable(
     index('subscriptions_student').on(t.tenantId, t.studentId),
   ],
 );
+
+/**
+ * The tenant's premium upgrade (spec 2's PREMIUM_UPGRADE): one price for unlimited self-study (quizzes, slides,
+ * videos) for a number of months. One per tenant, so the learner's "get the premium price" call has one answer.
+ */
+export const premiumOffers = sqliteTable(
+  'premium_offers',
+  {
+    _id: idColumn(),
+    tenantId: tenantColumn(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    months: integer('months').notNull(),
+    status: text('status', { enum: ['ACTIVE', 'INACTIVE'] })
+      .notNull()
+      .default('ACTIVE'),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('premium_offers_tenant').on(t.tenantId)],
+);

@@ -476,6 +476,14 @@ export const routeGates: Record<string, Gate> = {
   'POST /api/stripe/v2/top-up-course': only('student'),
   'GET /api/stripe/v2/course-subscription-session/:id': only('student'),
   'GET /api/stripe/v2/customer-portal-data': account,
+  // Premium (premium.ts): one price for the tenant, shown to anyone; a student's status to them and their parents;
+  // buying with details makes the account, so it needs none.
+  'GET /api/admin/premium-offer': flag('subscriptionPlans.view'),
+  'PUT /api/admin/premium-offer': flag('subscriptionPlans.edit'),
+  'POST /api/stripe/premium/getProductPrice': publicRoute,
+  'GET /api/stripe/premium/:id': account,
+  'POST /api/stripe/premium/createSession': only('student'),
+  'POST /api/stripe/premium/createSessionWithDetails': publicRoute,
   // The simulated portal answers its own customer only (the signed-in payer); anyone else's id is not found.
   'GET /api/dev/customer-portal/:customerId': account,
   'POST /api/dev/customer-portal/:customerId/cancel/:subscriptionId': account,

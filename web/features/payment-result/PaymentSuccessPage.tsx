@@ -60,6 +60,23 @@ export default function PaymentSuccessPage() {
       </ResultLayout>
     );
   }
+  if (payment.paymentType === 'PREMIUM_UPGRADE') {
+    const who = payment.studentId === actingUserId ? 'You have' : `${payment.studentName ?? 'Your child'} has`;
+    return (
+      <ResultLayout
+        icon={doneIcon}
+        title="Payment successful"
+        actions={
+          <Link to="/subscriptions#premium" className={primaryButton}>
+            See premium
+          </Link>
+        }
+      >
+        <PurchaseLines payment={payment} />
+        <p data-testid="premium-on">{who} premium now: quizzes, slides and videos are unlimited.</p>
+      </ResultLayout>
+    );
+  }
   const forName = payment.studentId === actingUserId ? 'Your' : payment.studentName ? `${payment.studentName}’s` : 'The';
   return (
     <ResultLayout

@@ -15,7 +15,8 @@ const AGAIN: Partial<Record<PaymentSummary['paymentType'], (p: PaymentSummary) =
   SUBSCRIPTION: (p) => ['/stripe/v2/subscription-session', { planId: p.itemId, studentId: p.studentId }],
   COURSE: (p) => ['/stripe/v2/subscribe-course', { courseId: p.itemId, studentId: p.studentId }],
   INVOICE: (p) => ['/invoices/stripe', { id: p.itemId }],
+  PREMIUM_UPGRADE: (p) => ['/stripe/premium/createSession', { studentId: p.studentId }],
 };
 
-/** Plans, courses and invoices can be paid again from here; a top-up starts again from its course. */
+/** Plans, courses, premium and invoices can be paid again from here; a top-up starts again from its course. */
 export const canBuyAgain = (payment: PaymentSummary) => payment.paymentType in AGAIN;

@@ -16,6 +16,7 @@ import { LoadingStatus } from '../../ui/LoadingStatus';
 import { planCalls } from './api';
 import { ChildPicker } from './ChildPicker';
 import { BuyButton, lessonTimeFact, PlanCard } from './PlanCard';
+import { PremiumCard } from './PremiumCard';
 import { everyText, periodText } from './plan-words';
 import { usePlans } from './use-plans';
 
@@ -36,6 +37,7 @@ export default function PlansPage() {
   const studentId = role === 'STUDENT' ? (user?._id ?? null) : picked;
   const plans = usePlans(role === 'STUDENT' || role === 'PARENT' ? studentId : null);
   const mode = tenant?.payments ?? null;
+  const forName = role === 'PARENT' && studentId ? fullName(children.find((c) => c._id === studentId) ?? { firstname: '', lastname: '' }, 'your child') : null;
 
   const header = (
     <header>
@@ -81,12 +83,10 @@ export default function PlansPage() {
           {studentId === null ? (
             <p className="mt-8 text-slate-600 dark:text-slate-300">Choose a child to see the plans and prices for them.</p>
           ) : (
-            <PlanLists
-              load={plans}
-              studentId={studentId}
-              forName={role === 'PARENT' ? fullName(children.find((c) => c._id === studentId) ?? { firstname: '', lastname: '' }, 'your child') : null}
-              canBuy={mode !== null}
-            />
+            <>
+              <PlanLists load={plans} studentId={studentId} forName={forName} canBuy={mode !== null} />
+              <PremiumCard key={studentId} studentId={studentId} forName={forName} canBuy={mode !== null} />
+            </>
           )}
         </>
       )}

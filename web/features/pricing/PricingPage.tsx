@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AdminTabsPage } from '../../entities/roles/AdminTabsPage';
 import { useCan } from '../../entities/roles/admin-permissions';
+import PremiumOfferPanel from './PremiumOfferPanel';
 import PriceCheckPanel from './PriceCheckPanel';
 import RatesPanel from './RatesPanel';
 import RecordList from './RecordList';
@@ -28,16 +29,18 @@ interface Area {
   title: string;
   lists: { kind: RecordKind; details?: (row: { _id: string }) => ReactNode }[];
   extra?: ReactNode;
+  /** Who may see the extra panel, when it is not every record list's reader. */
+  extraResource?: string;
 }
 
 const areas: Area[] = [
-  { title: 'Plans', lists: [{ kind: flexiblePlans }, { kind: subscriptionPlans }] },
+  { title: 'Plans', lists: [{ kind: flexiblePlans }, { kind: subscriptionPlans }], extra: <PremiumOfferPanel />, extraResource: 'subscriptionPlans' },
   { title: 'Groups', lists: [{ kind: groups }] },
   { title: 'Tutor rates', lists: [withRates(oneToOneVersions), withRates(groupVersions), { kind: studentTypes }, { kind: courseTypes }] },
   { title: 'Student rates', lists: [withRates(flexibleRateVersions), withRates(subscriptionRateVersions)] },
   { title: 'Course pricing', lists: [{ kind: coursePricingTemplates }] },
   { title: 'Course permissions', lists: [{ kind: coursePermissionTemplates }] },
-  { title: 'Price check', lists: [], extra: <PriceCheckPanel /> },
+  { title: 'Price check', lists: [], extra: <PriceCheckPanel />, extraResource: 'tutorRates' },
 ];
 
 /** The admin "Pricing" screens: each tab shows only the record kinds the admin's role lets them view. */
@@ -47,7 +50,7 @@ export default function PricingPage() {
     .map((area) => ({
       ...area,
       lists: area.lists.filter(({ kind }) => can({ [kind.resource]: ['view'] })),
-      extra: area.extra && can({ tutorRates: ['view'] }) ? area.extra : undefined,
+      extra: area.extra && area.extraResource && can({ [area.extraResource]: ['view'] }) ? area.extra : undefined,
     }))
     .filter((area) => area.lists.length > 0 || area.extra);
 

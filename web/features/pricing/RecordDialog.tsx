@@ -3,10 +3,11 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { TutorTypePermissions } from '../../../schema/contracts/course-templates';
 import PickList from '../../entities/pricing/PickList';
 import { issuesByField } from '../../lib/form-errors';
-import { amountFromText, amountText, currencyChoices } from '../../lib/money-field';
+import { amountFromText, amountText } from '../../lib/money-field';
 import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
 import { ChoiceField, TextAreaField } from '../../ui/fields';
+import { MoneyField } from '../../ui/form-fields/MoneyField';
 import TextField from '../../ui/TextField';
 import { useToast } from '../../ui/toast/use-toast';
 import { useFormSave } from '../../ui/use-form-save';
@@ -141,29 +142,17 @@ export default function RecordDialog({ kind, open, editing, onClose, onSaved }: 
                 );
               case 'money':
                 return (
-                  <div key={field.key} className="grid grid-cols-[minmax(0,1fr)_7rem] gap-2">
-                    <TextField
-                      id={id}
-                      label={field.label}
-                      inputMode="decimal"
-                      required
-                      value={String(value)}
-                      onChange={(e) => set(field.key, e.target.value)}
-                      error={errors[field.key]}
-                      placeholder="12.34"
-                    />
-                    <ChoiceField
-                      id={`${id}-currency`}
-                      label="Currency"
-                      value={String(values.currency ?? 'USD')}
-                      onChange={(e) => set('currency', e.target.value)}
-                      error={errors.currency}
-                    >
-                      {currencyChoices.map((code) => (
-                        <option key={code}>{code}</option>
-                      ))}
-                    </ChoiceField>
-                  </div>
+                  <MoneyField
+                    key={field.key}
+                    id={id}
+                    label={field.label}
+                    amount={String(value)}
+                    currency={String(values.currency ?? 'USD')}
+                    onAmount={(text) => set(field.key, text)}
+                    onCurrency={(code) => set('currency', code)}
+                    amountError={errors[field.key]}
+                    currencyError={errors.currency}
+                  />
                 );
               case 'tutorTypePermissions':
                 return (

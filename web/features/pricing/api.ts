@@ -1,4 +1,5 @@
 import type { ListResponse } from '../../../schema/contracts/common';
+import type { PremiumOffer, PremiumOfferInput } from '../../../schema/contracts/premium';
 import type { Rate, RateExplanation, RateInput, VerifyDelete } from '../../../schema/contracts/pricing';
 import type { RateTable } from '../../../schema/contracts/pricing-enums';
 import { type ApiOptions, api } from '../../lib/api';
@@ -17,5 +18,7 @@ export const pricingCalls = {
   updateRate: (table: RateTable, id: string, input: RateInput) => api<Rate>(`${ratePaths[table]}/${id}`, { method: 'PUT', json: input }),
   removeRate: (table: RateTable, id: string) => api(`${ratePaths[table]}/${id}`, { method: 'DELETE' }),
   /** The rate that would pay the tutor for this lesson, and the words saying why. */
+  premiumOffer: () => api<{ offer: PremiumOffer | null }>('/admin/premium-offer'),
+  savePremiumOffer: (input: PremiumOfferInput) => api<{ offer: PremiumOffer }>('/admin/premium-offer', { method: 'PUT', json: input }),
   explain: (query: Record<'tutorId' | 'studentId' | 'courseId' | 'minutes', string>) => api<RateExplanation>('/admin/rates/explain', { query }),
 };

@@ -3,7 +3,7 @@ import { Sparkles } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DEFAULT_LIMITS } from '../../../schema/contracts/quiz';
-import { errorToastText } from '../../lib/errors';
+import { errorToastText, statusOf } from '../../lib/errors';
 import { sessionAtom } from '../../lib/session';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
@@ -24,6 +24,8 @@ export default function StartSubmissionPage() {
   const isGuest = session?.user.role.isGuest ?? false;
   const [stage, setStage] = useState<Stage>('starting');
   const [error, setError] = useState<string | null>(null);
+  // A 403 here is a usage limit or an ended trial: premium lifts both.
+  const [limited, setLimited] = useState(false);
   // The session the attempt was started (or the trial offered) for: a sign-in that arrives after the guest page was
   // decided (written by another page of this site) starts the quiz for the signed-in person.
   const startedFor = useRef<string | null>(null);
@@ -33,6 +35,7 @@ export default function StartSubmissionPage() {
     try {
       navigate(playerPath(await quizCalls.createByQuizId(quizId)), { replace: true });
     } catch (e) {
+      setLimited(statusOf(e) === 403);
       setError(errorToastText(e));
       setStage('failed');
     }
@@ -93,9 +96,16 @@ export default function StartSubmissionPage() {
         <p className="mt-3 text-slate-600 dark:text-slate-300" data-testid="start-error">
           {error}
         </p>
-        <Link to={isGuest ? '/sign-up' : '/dashboard'} className={`mt-8 ${primaryButton}`}>
-          {isGuest ? 'Create a free account' : 'Back to the dashboard'}
-        </Link>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to={isGuest ? '/sign-up' : '/dashboard'} className={primaryButton}>
+            {isGuest ? 'Create a free account' : 'Back to the dashboard'}
+          </Link>
+          {limited && (
+            <Link to={isGuest ? '/sign-up?plan=premium' : '/subscriptions#premium'} className={secondaryButton}>
+              Practise without limits
+            </Link>
+          )}
+        </div>
       </div>
     );
   }

@@ -1,9 +1,12 @@
 import clsx from 'clsx';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { GraduationCap, UserPlus, Users } from 'lucide-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { GraduationCap, Sparkles, UserPlus, Users } from 'lucide-react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { type SignUpRequest, signUpRequest } from '../../../schema/contracts/auth';
+import { formatMoney } from '../../../schema/contracts/money';
+import { type PremiumOffer, premiumDetailsInput } from '../../../schema/contracts/premium';
+import { useOpenUrl } from '../../entities/payments/use-open-url';
 import { tenantNameAtom } from '../../entities/tenant/atoms';
 import { pathAfterLogin } from '../../lib/after-login';
 import { browserTimeZone, countryOptions, timeZoneOptions } from '../../lib/choices';
@@ -35,6 +38,8 @@ export default function SignUpPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
+  const premium = usePremiumOffer(params.get('plan') === 'premium');
+  const openUrl = useOpenUrl();
   const [fields, setFields] = useState<Fields>(() => ({
     firstname: '',
     lastname: '',
@@ -48,14 +53,25 @@ export default function SignUpPage() {
   const zones = useMemo(() => timeZoneOptions(fields.timezone), [fields.timezone]);
   const countries = useMemo(countryOptions, []);
 
-  if (signedIn && !submitting) return <Navigate to={pathAfterLogin(signedIn, redirect)} replace />;
+  if (signedIn && !submitting) return <Navigate to={premium.asked ? '/subscriptions#premium' : pathAfterLogin(signedIn, redirect)} replace />;
 
   const change = fieldSetter(setFields);
   const bind = fieldBinder(fields, fieldErrors, change);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    await checkedSubmit(signUpRequest, { ...fields, country: fields.country || undefined }, async (request) => {
+    const account = { ...fields, country: fields.country || undefined };
+    if (premium.offer) {
+      const { role: _, ...details } = account;
+      await checkedSubmit(premiumDetailsInput, details, async (request) => {
+        const started = await signUpCalls.signUpForPremium(request);
+        setSession(sessionFromToken(started));
+        setUserLoaded(true);
+        openUrl(started.session.url);
+      });
+      return;
+    }
+    await checkedSubmit(signUpRequest, account, async (request) => {
       const session = sessionFromToken(await signUpCalls.signUp(request));
       setSession(session);
       setUserLoaded(true);
@@ -66,9 +82,23 @@ export default function SignUpPage() {
   const loginPath = redirect ? `/login?${new URLSearchParams({ redirect })}` : '/login';
 
   return (
-    <AuthCard icon={UserPlus} title="Create your account" subtitle={`Join ${tenantName} to book lessons and follow your progress.`} wide>
+    <AuthCard
+      icon={premium.offer ? Sparkles : UserPlus}
+      title={premium.offer ? `Get ${premium.offer.name}` : 'Create your account'}
+      subtitle={
+        premium.offer
+          ? `Create your student account, then pay ${formatMoney(premium.offer.amount, premium.offer.currency)} once for ${premium.offer.months} months of unlimited quizzes, slides and videos.`
+          : `Join ${tenantName} to book lessons and follow your progress.`
+      }
+      wide
+    >
+      {premium.asked && premium.state === 'missing' && (
+        <p className="mt-6 rounded-2xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:text-amber-100 dark:ring-amber-900">
+          Premium is not offered here at the moment. You can still create a free account.
+        </p>
+      )}
       <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-describedby={formError ? 'sign-up-error' : undefined}>
-        <fieldset>
+        <fieldset hidden={Boolean(premium.offer)}>
           <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">
             I am a
             <span className="text-rose-600 dark:text-rose-400" aria-hidden="true">
@@ -142,11 +172,34 @@ export default function SignUpPage() {
             {formError}
           </FormNotice>
         )}
-        <AuthSubmit busy={submitting} icon={UserPlus} label="Create account" busyLabel="Creating your account…" />
+        {premium.offer ? (
+          <AuthSubmit busy={submitting} icon={Sparkles} label="Create account and pay" busyLabel="Preparing your payment…" />
+        ) : (
+          <AuthSubmit busy={submitting} icon={UserPlus} label="Create account" busyLabel="Creating your account…" />
+        )}
       </form>
       <AuthSwitch prompt="Already have an account?" to={loginPath}>
         Sign in
       </AuthSwitch>
     </AuthCard>
   );
+}
+
+/** The premium offer when the page was opened to buy it (`?plan=premium`); "missing" where none is on sale. */
+function usePremiumOffer(asked: boolean) {
+  const [state, setState] = useState<{ state: 'idle' | 'loading' | 'missing' } | { state: 'ready'; offer: PremiumOffer }>({
+    state: asked ? 'loading' : 'idle',
+  });
+  useEffect(() => {
+    if (!asked) return;
+    const controller = new AbortController();
+    signUpCalls.premiumOffer(controller.signal).then(
+      (offer) => setState({ state: 'ready', offer }),
+      () => {
+        if (!controller.signal.aborted) setState({ state: 'missing' });
+      },
+    );
+    return () => controller.abort();
+  }, [asked]);
+  return { asked, state: state.state, offer: state.state === 'ready' ? state.offer : null };
 }

@@ -1,9 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import type { CustomerPortalData, SubscriptionView } from '../../../schema/contracts/payments';
-import { paymentHistory, subscriptions } from '../../../schema/tables';
+import { subscriptions } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import type { TenantDb } from '../tenant-db';
 import type { PaymentsAdapter } from './adapter';
+import { premiumUntil } from './premium';
 import { ownPaymentViewer, viewerScope } from './viewer';
 
 type Row = typeof subscriptions.$inferSelect;
@@ -55,24 +56,10 @@ export const activeSubscriptions = (tdb: TenantDb, studentId: string, now: Date)
     .then((rows) => rows.filter((row) => !row.currentPeriodEnd || row.currentPeriodEnd > now));
 
 /**
- * Whether a learner's quota is lifted: an active subscription, or a premium upgrade paid and not refunded, both read
- * from what the payments recorded rather than from plan ids kept on the user.
+ * Whether a learner's quota is lifted: an active subscription, or a premium upgrade paid, not refunded and not run
+ * out, both read from what the payments recorded rather than from plan ids kept on the user.
  */
 export async function hasPaidAccess(tdb: TenantDb, studentId: string, now: Date) {
-  const [active, premium] = await Promise.all([
-    activeSubscriptions(tdb, studentId, now),
-    tdb.db
-      .select({ _id: paymentHistory._id })
-      .from(paymentHistory)
-      .where(
-        tdb.where(
-          paymentHistory,
-          eq(paymentHistory.studentId, studentId),
-          eq(paymentHistory.paymentType, 'PREMIUM_UPGRADE'),
-          eq(paymentHistory.status, 'PAID'),
-        ),
-      )
-      .get(),
-  ]);
-  return active.length > 0 || Boolean(premium);
+  const [active, premium] = await Promise.all([activeSubscriptions(tdb, studentId, now), premiumUntil(tdb, studentId, now)]);
+  return active.length > 0 || premium !== undefined;
 }
