@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { databaseFor } from '../../platform/database';
 import { inboxRoom, PRESENCE_GRACE_MS } from '../../schema/contracts/chat';
-import { chatPresence, pushLog, pushSubscriptions } from '../../schema/tables';
+import { chatPresence, creditEntries, pushLog, pushSubscriptions } from '../../schema/tables';
+import { runScheduledJobs } from '../../worker/lib/jobs/scheduled';
 import { simulatedPayments } from '../../worker/lib/payments/adapter';
 import { startCheckout } from '../../worker/lib/payments/checkout';
 import { scopedDb } from '../../worker/lib/tenant-db';
@@ -147,6 +148,23 @@ describe('balance news', () => {
     const bought = purchase(student, { payerId: student });
     const { providerSessionId } = await startCheckout(scopedDb(databaseFor(env.DB), f.tenantId), simulatedPayments(SECRET), bought, 'http://localhost');
     expect((await api(`/dev/checkout/${providerSessionId}/pay`, { method: 'POST' })).status).toBe(200);
+    expect(await tab.next('creditsChanged')).toEqual({ type: 'creditsChanged', studentId: student });
+  });
+
+  it('tells the student’s open tab when the scheduled jobs expire their unused time', async () => {
+    const tab = await inbox(f.secondStudent);
+    const student = f.secondStudent.user._id;
+    const now = Date.now();
+    await db.insert(creditEntries).values({
+      tenantId: f.tenantId,
+      studentId: student,
+      kind: 'ADJUSTMENT',
+      minutes: 30,
+      sourceId: `lapsing-${now}`,
+      expiresAt: new Date(now - 60_000),
+      description: 'Lapsed on purpose',
+    });
+    await runScheduledJobs(env, now);
     expect(await tab.next('creditsChanged')).toEqual({ type: 'creditsChanged', studentId: student });
   });
 });

@@ -15,9 +15,10 @@ export interface CloseRunSummary {
 /**
  * Closes every lesson of the tenant whose end has passed, each in one batch with its history rows; the run is
  * recorded by its key with the last lesson's batch (or alone), so a run delivered twice is known and writes nothing
- * new: the lessons it would close are already closed, and their rows are unique per lesson and student.
+ * new: the lessons it would close are already closed, and their rows are unique per lesson and student. The students
+ * of the lessons closed are added to `closedFor`, whose balances the lessons may have drawn on.
  */
-export async function closeEndedLessons(tdb: TenantDb, runKey: string, now: Date): Promise<CloseRunSummary> {
+export async function closeEndedLessons(tdb: TenantDb, runKey: string, now: Date, closedFor = new Set<string>()): Promise<CloseRunSummary> {
   const done = await tdb.db
     .select({ summary: jobRuns.summary })
     .from(jobRuns)
@@ -35,6 +36,7 @@ export async function closeEndedLessons(tdb: TenantDb, runKey: string, now: Date
       closed += 1;
       summary.lessons += 1;
       summary.rows += rows.length;
+      for (const row of rows) closedFor.add(row.studentId);
     }
   }
   await tdb.db

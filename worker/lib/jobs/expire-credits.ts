@@ -25,7 +25,7 @@ interface Tenant {
  * warns the student and their parents once, a week ahead, of time about to lapse. Both are unique per purchase, so a
  * run delivered twice, or two runs at once, do each once.
  */
-export async function expireCredits(tdb: TenantDb, env: Env, tenant: Tenant, now: Date): Promise<ExpiryRunSummary> {
+export async function expireCredits(tdb: TenantDb, env: Env, tenant: Tenant, now: Date, expiredFor = new Set<string>()): Promise<ExpiryRunSummary> {
   const handled = (kind: 'EXPIRY_WARNING' | 'EXPIRED') =>
     notExists(
       tdb.db
@@ -63,6 +63,7 @@ export async function expireCredits(tdb: TenantDb, env: Env, tenant: Tenant, now
       if (lot.expiresAt <= now && !done.has(`${lot.entryId}/EXPIRED`)) {
         await expire(tdb, studentId, lot, now);
         summary.expired += 1;
+        expiredFor.add(studentId);
       } else if (lot.expiresAt > now && lot.remaining > 0 && !done.has(`${lot.entryId}/EXPIRY_WARNING`)) {
         if (await warn(tdb, env, tenant, studentId, lot)) summary.warned += 1;
       }

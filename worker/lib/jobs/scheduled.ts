@@ -1,6 +1,7 @@
 import { databaseFor } from '../../../platform/database';
 import { tenants } from '../../../schema/tables';
 import type { Env } from '../../env';
+import { tellCreditsChanged } from '../payments/credit-news';
 import { scopedDb } from '../tenant-db';
 import { tenantOrigin } from '../tenant-origin';
 import { closeEndedLessons } from './close-ended-lessons';
@@ -18,12 +19,15 @@ export async function runScheduledJobs(env: Env, scheduledTime: number) {
   const runKey = new Date(scheduledTime).toISOString();
   const now = new Date(scheduledTime);
   const all = await db.select({ _id: tenants._id, name: tenants.name, domain: tenants.domain }).from(tenants).all();
+  // Whose balance a job moved, per tenant: their open tabs are told once the jobs are done.
+  const moved = new Map(all.map((tenant) => [tenant._id, new Set<string>()]));
   // Lessons close first, so a lesson held before its minutes lapsed is paid from them before they expire.
   const jobs = [
-    { name: 'Closing ended lessons', run: (tenant: Tenant) => closeEndedLessons(scopedDb(db, tenant._id), runKey, now) },
+    { name: 'Closing ended lessons', run: (tenant: Tenant) => closeEndedLessons(scopedDb(db, tenant._id), runKey, now, moved.get(tenant._id)) },
     {
       name: 'Expiring lesson time',
-      run: (tenant: Tenant) => expireCredits(scopedDb(db, tenant._id), env, { name: tenant.name, origin: tenantOrigin(env, tenant.domain) }, now),
+      run: (tenant: Tenant) =>
+        expireCredits(scopedDb(db, tenant._id), env, { name: tenant.name, origin: tenantOrigin(env, tenant.domain) }, now, moved.get(tenant._id)),
     },
     { name: 'Reminding of overdue invoices', run: (tenant: Tenant) => remindOverdueInvoices(scopedDb(db, tenant._id), env, runKey, now) },
   ];
@@ -35,5 +39,6 @@ export async function runScheduledJobs(env: Env, scheduledTime: number) {
     });
     results.push(...settled);
   }
+  await Promise.all([...moved].flatMap(([tenantId, students]) => [...students].map((studentId) => tellCreditsChanged(env, scopedDb(db, tenantId), studentId))));
   return results;
 }
