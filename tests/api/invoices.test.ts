@@ -189,6 +189,50 @@ describe('drawing invoices from the lessons', () => {
     }
   });
 
+  it('leaves out the lessons of a course the student bought, whose price paid for them', async () => {
+    const mayasLesson = await db
+      .select()
+      .from(lessonHistory)
+      .where(and(eq(lessonHistory.studentId, MAYA), eq(lessonHistory.sectionId, SEED_COURSE_IDS.physicsLastMonth)))
+      .get();
+    const lessonIdsOf = async () => (await preview()).drafts.flatMap((d) => d.lines.map((l) => l.lessonHistoryId));
+    expect(await lessonIdsOf()).toContain(mayasLesson!._id);
+    const url = 'http://localhost/learning-portal/payment/success';
+    const session = await db
+      .insert(paymentSessions)
+      .values({
+        tenantId: T,
+        payerId: PARENT,
+        studentId: MAYA,
+        paymentType: 'COURSE',
+        itemKind: 'course',
+        itemId: mayasLesson!.courseId,
+        courseId: mayasLesson!.courseId,
+        description: 'Physics group',
+        amount: 20_000,
+        currency: 'SGD',
+        status: 'PAID',
+        provider: 'simulated',
+        providerSessionId: 'cs_sim_course_paid',
+        successUrl: url,
+        cancelUrl: url,
+      })
+      .returning()
+      .get();
+    const paid = { tenantId: T, paymentSessionId: session._id, userId: PARENT, studentId: MAYA, paymentType: 'COURSE' as const };
+    const row = await db
+      .insert(paymentHistory)
+      .values({ ...paid, description: 'Physics group', amount: 20_000, currency: 'SGD', status: 'PAID', provider: 'simulated', paidAt: new Date() })
+      .returning()
+      .get();
+    try {
+      expect(await lessonIdsOf()).not.toContain(mayasLesson!._id);
+    } finally {
+      await db.delete(paymentHistory).where(eq(paymentHistory._id, row._id));
+      await db.delete(paymentSessions).where(eq(paymentSessions._id, session._id));
+    }
+  });
+
   it('lets racing draws of the same lessons bill them once: the loser is refused and takes no number', async () => {
     const [draft] = (await preview()).drafts;
     const body = { ...lastMonth(), invoices: [{ userId: PARENT, currency: 'SGD', dueAt: draft!.dueAt, lines: draft!.lines }] };

@@ -7,7 +7,7 @@ import {
   type InvoiceDrawPreview,
   lineAmount,
 } from '../../../schema/contracts/invoices';
-import { courses, invoiceLines, lessonHistory, sections } from '../../../schema/tables';
+import { courses, invoiceLines, lessonHistory, paymentHistory, paymentSessions, sections } from '../../../schema/tables';
 import { minutesTaken } from '../payments/guarded-debit';
 import type { TenantDb } from '../tenant-db';
 import { payersOf, peopleById } from './family';
@@ -17,8 +17,9 @@ const DAY = 24 * 60 * 60_000;
 const DESCRIPTION_MAX = 200;
 
 /**
- * The ledger's lessons a draw may bill: recorded in the period with a student, BILLABLE, on no live invoice line, and
- * less the minutes the student's balance already paid (the lesson's LESSON debits); a lesson paid in full is left out.
+ * The ledger's lessons a draw may bill: recorded in the period with a student, BILLABLE, on no live invoice line, not
+ * of a course the student bought through Checkout (its price paid for its lessons), and less the minutes the student's
+ * balance already paid (the lesson's LESSON debits); a lesson paid in full is left out.
  * Tutor penalties are not among them: they come off the tutor's pay and are never charged to a family, and a
  * student's late cancellation that is charged is already a history row of its own.
  */
@@ -55,6 +56,21 @@ function billableLessons(tdb: TenantDb, input: DrawPreviewInput) {
             .select({ one: sql`1` })
             .from(invoiceLines)
             .where(tdb.where(invoiceLines, eq(invoiceLines.lessonHistoryId, lessonHistory._id), eq(invoiceLines.live, true))),
+        ),
+        notExists(
+          tdb.db
+            .select({ one: sql`1` })
+            .from(paymentHistory)
+            .innerJoin(paymentSessions, eq(paymentSessions._id, paymentHistory.paymentSessionId))
+            .where(
+              tdb.where(
+                paymentHistory,
+                eq(paymentHistory.studentId, lessonHistory.studentId),
+                eq(paymentHistory.paymentType, 'COURSE'),
+                eq(paymentHistory.status, 'PAID'),
+                eq(paymentSessions.courseId, lessonHistory.courseId),
+              ),
+            ),
         ),
       ),
     )
