@@ -369,7 +369,14 @@ export class ChatRoom extends DurableObject<Env> {
       const unseen = new Map(this.store.members(conversation.id).map((m) => [m.userId, this.store.unseenCount(conversation.id, m.userId)]));
       return [{ ...conversation, unseen, newsFrom: row.news_from }];
     });
-    await directory.saveSummaries(summaries);
+    // An admin room is one user's: its conversations are that user's threads in the team inbox.
+    const subject = owner.courseId === null && owner.room.startsWith('admin:') ? owner.room.slice('admin:'.length) : null;
+    const team = subject
+      ? summaries
+          .map((summary) => ({ ...summary, userId: subject, ...this.store.teamState(summary.id, subject) }))
+          .filter((t) => t.lastUserSeq > 0 || t.lastMessage !== null)
+      : [];
+    await directory.saveSummaries(summaries, team);
     this.store.clearDirty(version);
 
     const news = new Map<string, NewMessageNotice[]>();
@@ -382,6 +389,8 @@ export class ChatRoom extends DurableObject<Env> {
         news.set(userId, [...(news.get(userId) ?? []), notice]);
       }
     }
+    // The team's inboxes count what waits for a reply, so each admin hears of a change in the user's threads.
+    if (team.length > 0) for (const adminId of await directory.adminIds()) touched.add(adminId);
     const results = await Promise.allSettled([...touched].map((userId) => directory.notifyInbox(userId, news.get(userId) ?? [])));
     for (const result of results) {
       // D1 has the counts; an inbox that missed this update catches up on its next connection.

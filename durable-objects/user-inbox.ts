@@ -1,6 +1,8 @@
 import { DurableObject } from 'cloudflare:workers';
 import { listNotifications } from '../platform/chat/notifications';
+import { teamWaiting } from '../platform/chat/team-waiting';
 import { pushToUser } from '../platform/push';
+import { readInboxTeam } from '../platform/realtime/inbox-connection';
 import { type InboxServerFrame, inboxClientFrame, type NewMessageNotice, NOTIFICATION_PAGE_SIZE, PRESENCE_GRACE_MS } from '../schema/contracts/chat';
 import { chatPresence } from '../schema/tables';
 import type { Env } from './env';
@@ -21,6 +23,7 @@ export interface Owner {
 const OWNER = 'owner';
 const LEFT_AT = 'leftAt';
 const ONLINE = 'online';
+const TEAM = 'team';
 
 /**
  * One per user (`{tenantId}:inbox:{userId}`): every signed-in tab holds a socket here. It owns the user's presence
@@ -55,7 +58,7 @@ export class UserInbox extends DurableObject<Env> {
     const admission = admit(request, this.usedTickets);
     if (!admission.ok) return admission.refusal;
     const owner: Owner = { tenantId: admission.identity.tenantId, userId: admission.identity.userId };
-    await this.ctx.storage.put(OWNER, owner);
+    await this.ctx.storage.put({ [OWNER]: owner, [TEAM]: readInboxTeam(request) });
     const { response } = acceptSocket(this.ctx, { userId: owner.userId } satisfies InboxSocketState);
     await this.cameOnline(owner);
     // Every tab gets the page, so a badge that drifted in another tab is corrected too.
@@ -125,12 +128,20 @@ export class UserInbox extends DurableObject<Env> {
     }
   }
 
-  private page(owner: Owner, offset: number) {
-    return listNotifications(new ChatDirectory(this.env, owner.tenantId).db, owner.tenantId, owner.userId, { limit: NOTIFICATION_PAGE_SIZE, offset });
+  private async page(owner: Owner, offset: number): Promise<InboxPage> {
+    const { db } = new ChatDirectory(this.env, owner.tenantId);
+    const team = (await this.ctx.storage.get<boolean>(TEAM)) === true;
+    const [page, waiting] = await Promise.all([
+      listNotifications(db, owner.tenantId, owner.userId, { limit: NOTIFICATION_PAGE_SIZE, offset }, team),
+      team ? teamWaiting(db, owner.tenantId) : undefined,
+    ]);
+    return { ...page, teamWaiting: waiting };
   }
 }
 
-function broadcastFirstPage(ctx: DurableObjectState, page: Awaited<ReturnType<typeof listNotifications>>, news: NewMessageNotice[]) {
+type InboxPage = Awaited<ReturnType<typeof listNotifications>> & { teamWaiting: number | undefined };
+
+function broadcastFirstPage(ctx: DurableObjectState, page: InboxPage, news: NewMessageNotice[]) {
   broadcast(ctx, {
     type: 'receiveUserNotificationData',
     notifications: page.docs,
@@ -138,5 +149,6 @@ function broadcastFirstPage(ctx: DurableObjectState, page: Awaited<ReturnType<ty
     offset: 0,
     totalUnseen: page.totalUnseen,
     news,
+    ...(page.teamWaiting === undefined ? {} : { teamWaiting: page.teamWaiting }),
   } satisfies InboxServerFrame);
 }

@@ -49,6 +49,7 @@ import { sectionRoutes } from './routes/sections';
 import { signUpRoutes } from './routes/sign-up';
 import { subTopicRoutes } from './routes/sub-topics';
 import { adminSubmissionRoutes, submissionRoutes } from './routes/submissions';
+import { teamInboxRoutes } from './routes/team-inbox';
 import { tenantRoutes } from './routes/tenant';
 import { topicRoutes } from './routes/topics';
 import { transactionLogRoutes } from './routes/transaction-logs';
@@ -121,6 +122,7 @@ const app = new Hono<AppBindings>()
   .route('/', pricingRateRoutes)
   .route('/', paymentRoutes)
   .route('/', premiumRoutes)
+  .route('/', teamInboxRoutes)
   .route('/', paymentHistoryRoutes)
   .route('/', transactionLogRoutes)
   .route('/', invoiceRoutes);

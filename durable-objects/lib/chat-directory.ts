@@ -1,9 +1,25 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { databaseFor } from '../../platform/database';
 import type { ChatPerson, NewMessageNotice } from '../../schema/contracts/chat';
 import { inboxObject } from '../../schema/contracts/chat';
-import { chatConversations, chatMembers, chatPresence, courseStudents, courseTutors, users } from '../../schema/tables';
+import { chatConversations, chatMembers, chatPresence, courseStudents, courseTutors, teamThreads, users } from '../../schema/tables';
 import type { Env } from '../env';
+
+export interface ConversationSummary {
+  id: string;
+  lastMessageTime: number | null;
+  lastMessage: string | null;
+  unseen: Map<string, number>;
+}
+
+export interface TeamThreadSummary {
+  id: string;
+  userId: string;
+  lastMessageTime: number | null;
+  lastMessage: string | null;
+  waiting: number;
+  lastUserSeq: number;
+}
 
 /** What the chat objects read from and write to D1: people, course membership, presence and the summaries. */
 export class ChatDirectory {
@@ -113,22 +129,65 @@ export class ChatDirectory {
     return this.db.insert(chatMembers).values({ tenantId: this.tenantId, conversationId, userId }).onConflictDoNothing();
   }
 
-  /** Writes one flush of summaries: each conversation's last message and each member's unseen count. */
-  async saveSummaries(summaries: { id: string; lastMessageTime: number | null; lastMessage: string | null; unseen: Map<string, number> }[]) {
-    const statements = summaries.flatMap((s) => [
-      this.db
-        .update(chatConversations)
-        .set({ lastMessageTime: s.lastMessageTime === null ? null : new Date(s.lastMessageTime), lastMessage: s.lastMessage })
-        .where(and(eq(chatConversations.tenantId, this.tenantId), eq(chatConversations._id, s.id))),
-      ...[...s.unseen].map(([userId, unseenCount]) =>
+  /**
+   * Writes one flush of summaries: each conversation's last message and each member's unseen count, and for an admin
+   * room's conversations the team inbox's side of them. A newer message from the user reopens a thread marked done.
+   */
+  async saveSummaries(summaries: ConversationSummary[], team: TeamThreadSummary[] = []) {
+    const teamStatements = team.map((t) => {
+      const lastMessageAt = t.lastMessageTime === null ? null : new Date(t.lastMessageTime);
+      const newer = sql`excluded.last_user_seq > ${teamThreads.lastUserSeq}`;
+      return this.db
+        .insert(teamThreads)
+        .values({
+          tenantId: this.tenantId,
+          conversationId: t.id,
+          userId: t.userId,
+          lastMessage: t.lastMessage,
+          lastMessageAt,
+          waiting: t.waiting,
+          lastUserSeq: t.lastUserSeq,
+        })
+        .onConflictDoUpdate({
+          target: [teamThreads.tenantId, teamThreads.conversationId],
+          set: {
+            lastMessage: t.lastMessage,
+            lastMessageAt,
+            waiting: t.waiting,
+            status: sql`CASE WHEN ${newer} THEN 'OPEN' ELSE ${teamThreads.status} END`,
+            doneBy: sql`CASE WHEN ${newer} THEN NULL ELSE ${teamThreads.doneBy} END`,
+            lastUserSeq: sql`max(excluded.last_user_seq, ${teamThreads.lastUserSeq})`,
+            updatedAt: new Date(),
+          },
+        });
+    });
+    const statements = [
+      ...teamStatements,
+      ...summaries.flatMap((s) => [
         this.db
-          .update(chatMembers)
-          .set({ unseenCount })
-          .where(and(eq(chatMembers.tenantId, this.tenantId), eq(chatMembers.conversationId, s.id), eq(chatMembers.userId, userId))),
-      ),
-    ]);
+          .update(chatConversations)
+          .set({ lastMessageTime: s.lastMessageTime === null ? null : new Date(s.lastMessageTime), lastMessage: s.lastMessage })
+          .where(and(eq(chatConversations.tenantId, this.tenantId), eq(chatConversations._id, s.id))),
+        ...[...s.unseen].map(([userId, unseenCount]) =>
+          this.db
+            .update(chatMembers)
+            .set({ unseenCount })
+            .where(and(eq(chatMembers.tenantId, this.tenantId), eq(chatMembers.conversationId, s.id), eq(chatMembers.userId, userId))),
+        ),
+      ]),
+    ];
     const [first, ...rest] = statements;
     if (first) await this.db.batch([first, ...rest]);
+  }
+
+  /** The tenant's admins, whose inboxes count what waits in the team inbox. */
+  async adminIds(): Promise<string[]> {
+    const rows = await this.db
+      .select({ _id: users._id })
+      .from(users)
+      .where(and(eq(users.tenantId, this.tenantId), eq(users.role, 'ADMIN'), isNull(users.deletedAt)))
+      .all();
+    return rows.map((row) => row._id);
   }
 
   /** Rooms (as object names) holding a conversation with the user, for presence changes. */

@@ -100,8 +100,16 @@ export class ChatStore {
     this.memberCache.delete(id);
   }
 
+  /** Someone who joins by writing has read what came before, so their own first reply leaves nothing unread to them. */
   addMember(conversationId: string, userId: string) {
-    this.sql.exec('INSERT INTO members (conversation_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING', conversationId, userId);
+    const seq = this.lastSeq();
+    this.sql.exec(
+      'INSERT INTO members (conversation_id, user_id, delivered_seq, seen_seq) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      conversationId,
+      userId,
+      seq,
+      seq,
+    );
     this.memberCache.delete(conversationId);
   }
 
@@ -226,6 +234,20 @@ export class ChatStore {
         userId,
       )
       .one().n;
+  }
+
+  /** For the team inbox: how many of the user's messages came since anyone else last wrote, and the latest one's sequence. */
+  teamState(conversationId: string, userId: string): { waiting: number; lastUserSeq: number } {
+    return this.sql
+      .exec<{ waiting: number; lastUserSeq: number }>(
+        `SELECT
+           (SELECT count(*) FROM messages WHERE conversation_id = ?1 AND sender_id = ?2
+              AND seq > coalesce((SELECT max(seq) FROM messages WHERE conversation_id = ?1 AND sender_id != ?2), 0)) AS waiting,
+           coalesce((SELECT max(seq) FROM messages WHERE conversation_id = ?1 AND sender_id = ?2), 0) AS lastUserSeq`,
+        conversationId,
+        userId,
+      )
+      .one();
   }
 
   /** Conversations whose summary has to reach D1 and the members' inboxes; `newsFrom` is the first message not yet announced. */

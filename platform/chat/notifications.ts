@@ -11,10 +11,14 @@ export function adminChatUserOf(room: string, readerId: string) {
 
 /**
  * The notifications list: the user's conversations with unseen messages, latest first, from the rooms' summaries
- * in D1 (one list across every course and the admin chat). Also the header badge's total.
+ * in D1 (one list across every course and the admin chat). Also the header badge's total. For a member of the team,
+ * other users' admin rooms are left out: the team inbox counts those threads.
  */
-export async function listNotifications(db: Db, tenantId: string, userId: string, page: { limit: number; offset: number }) {
-  const mine = and(eq(chatMembers.tenantId, tenantId), eq(chatMembers.userId, userId), gt(chatMembers.unseenCount, 0));
+export async function listNotifications(db: Db, tenantId: string, userId: string, page: { limit: number; offset: number }, team = false) {
+  const teamRooms = team
+    ? sql`${chatMembers.conversationId} NOT IN (SELECT ${chatConversations._id} FROM ${chatConversations} WHERE ${chatConversations.tenantId} = ${tenantId} AND ${chatConversations.room} LIKE 'admin:%' AND ${chatConversations.room} != ${`admin:${userId}`})`
+    : undefined;
+  const mine = and(eq(chatMembers.tenantId, tenantId), eq(chatMembers.userId, userId), gt(chatMembers.unseenCount, 0), teamRooms);
   const [rows, totals] = await Promise.all([
     db
       .select({

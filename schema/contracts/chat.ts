@@ -222,6 +222,11 @@ export const inboxServerFrame = z.discriminatedUnion('type', [
     totalUnseen: z.number().int(),
     /** Conversations with news since the last frame, for the in-app toast. */
     news: z.array(newMessageNotice),
+    /**
+     * For a member of the team (an admin with the chat permission): the users' messages waiting for a reply in the team
+     * inbox. Those threads then count here and not in `totalUnseen`, so one message is never counted twice.
+     */
+    teamWaiting: z.number().int().optional(),
   }),
   z.object({ type: z.literal('receiveUserNotificationDataLoadMore'), ...notificationPage }),
   z.object({ type: z.literal('receiveAdminUserNotificationDataLoadMore'), ...notificationPage }),

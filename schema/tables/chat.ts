@@ -70,3 +70,34 @@ export const pushLog = sqliteTable('push_log', {
   outcome: text('outcome').notNull(),
   ...timestamps(),
 });
+
+/**
+ * The team inbox: one row per conversation of a user's admin room (what they and the team wrote to each other), with
+ * who on the team looks after it and whether it is done. The room writes the message side on each flush (the last
+ * message, how many of the user's messages wait for a reply, the last of them by sequence); admins write the rest.
+ */
+export const teamThreads = sqliteTable(
+  'team_threads',
+  {
+    _id: idColumn(),
+    tenantId: tenantColumn(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => chatConversations._id),
+    /** The student or parent whose admin room holds the conversation. */
+    userId: text('user_id').notNull(),
+    status: text('status', { enum: ['OPEN', 'DONE'] })
+      .notNull()
+      .default('OPEN'),
+    assigneeId: text('assignee_id'),
+    lastMessage: text('last_message'),
+    lastMessageAt: integer('last_message_at', { mode: 'timestamp_ms' }),
+    /** The user's messages since the team last wrote: what the team owes a reply to. */
+    waiting: integer('waiting').notNull().default(0),
+    /** The room sequence of the user's latest message: a newer one reopens a thread marked done. */
+    lastUserSeq: integer('last_user_seq').notNull().default(0),
+    doneBy: text('done_by'),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('team_threads_conversation').on(t.tenantId, t.conversationId), index('team_threads_list').on(t.tenantId, t.status, t.lastMessageAt)],
+);

@@ -484,6 +484,9 @@ export const routeGates: Record<string, Gate> = {
   'GET /api/stripe/premium/:id': account,
   'POST /api/stripe/premium/createSession': only('student'),
   'POST /api/stripe/premium/createSessionWithDetails': publicRoute,
+  // The team inbox (team-inbox.ts): the admins who answer the admin chat.
+  'GET /api/admin/team-inbox': flag('adminCourseChat.view'),
+  'PUT /api/admin/team-inbox/:id': flag('adminCourseChat.view'),
   // The simulated portal answers its own customer only (the signed-in payer); anyone else's id is not found.
   'GET /api/dev/customer-portal/:customerId': account,
   'POST /api/dev/customer-portal/:customerId/cancel/:subscriptionId': account,

@@ -5,6 +5,7 @@ import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
 import {
   adminNotes,
+  chatConversations,
   coursePermissionTemplates,
   coursePricingTemplates,
   courses,
@@ -20,6 +21,7 @@ import {
   penaltyWaivers,
   pushSubscriptions,
   sections,
+  teamThreads,
   trials,
   userAchievements,
   userExperiences,
@@ -195,16 +197,24 @@ const scheduleFixtures: RouteFixture[] = [
 // ==== end of schedule block ====
 // ==== chat block ====
 const CHAT_PUSH_ID = 'matrix_push_subscription_sam';
+const SAM_TEAM_THREAD = 'team_thread_matrix_sam';
 const chatFixtures: RouteFixture[] = [
   { match: /^\/api\/rt\/chat\/course\/:courseId$/, params: { courseId: SEED_COURSE_IDS.maths }, headers: { upgrade: 'websocket' } },
   { match: /^\/api\/rt\/chat\/admin\/:userId$/, params: { userId: SAM }, headers: { upgrade: 'websocket' } },
   { match: /^\/api\/fcm-token\/:id$/, params: { id: CHAT_PUSH_ID } },
+  // Sam's conversation with the team, in the team inbox: only admins who answer the admin chat reach it.
+  { match: /^\/api\/admin\/team-inbox\/:id$/, params: { id: SAM_TEAM_THREAD }, body: { status: 'DONE' } },
 ];
-
 async function seedChatMatrixRecords() {
-  await db
-    .insert(pushSubscriptions)
-    .values({ _id: CHAT_PUSH_ID, tenantId: TENANT, userId: SAM, endpoint: 'https://push.example/matrix-sam', p256dh: 'key', auth: 'auth' });
+  await db.batch([
+    db
+      .insert(pushSubscriptions)
+      .values({ _id: CHAT_PUSH_ID, tenantId: TENANT, userId: SAM, endpoint: 'https://push.example/matrix-sam', p256dh: 'key', auth: 'auth' }),
+    db.insert(chatConversations).values({ _id: 'conversation_matrix_sam_team', tenantId: TENANT, room: `admin:${SAM}`, courseId: null }),
+    db
+      .insert(teamThreads)
+      .values({ _id: SAM_TEAM_THREAD, tenantId: TENANT, conversationId: 'conversation_matrix_sam_team', userId: SAM, waiting: 1, lastUserSeq: 1 }),
+  ]);
 }
 // ==== end of chat block ====
 

@@ -3,8 +3,11 @@ import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../../platform/errors';
 import { CHAT_CONNECTION_HEADER, encodeChatConnection } from '../../platform/realtime/chat-connection';
 import { DOC_CONNECTION_HEADER, encodeDocConnection } from '../../platform/realtime/doc-connection';
+import { INBOX_TEAM_HEADER } from '../../platform/realtime/inbox-connection';
 import { adminRoomObject, chatAdminRoom, chatCourseRoom, courseRoomObject, inboxObject, inboxRoom } from '../../schema/contracts/chat';
+import { hasTenantPermission } from '../../schema/contracts/permissions';
 import { docRoomName, rtTicketRequest, waitingRoomName } from '../../schema/contracts/realtime';
+import { TEAM_INBOX_PERMISSION } from '../../schema/contracts/team-inbox';
 import type { AppBindings } from '../env';
 import { adminPermissions } from '../lib/admin-permissions';
 import { checkTicket, handOff, issueTicket, ticketActor, upgradeRequired } from '../lib/realtime/gateway';
@@ -53,7 +56,10 @@ export const realtimeRoutes = new Hono<AppBindings>()
   })
   .get('/rt/inbox', upgradeOnly, async (c) => {
     const ticket = await ticketOf(c, inboxRoom);
-    return handOff(c.env.USER_INBOX.get(c.env.USER_INBOX.idFromName(inboxObject(ticket.tid, ticket.sub))), ticket);
+    const tdb = tenantDb(c);
+    const granted = ticket.role === 'ADMIN' ? await adminPermissions(tdb.db, tdb.tenantId, ticket.sub) : null;
+    const team = granted !== null && hasTenantPermission(granted, c.get('tenant').permissions, TEAM_INBOX_PERMISSION);
+    return handOff(c.env.USER_INBOX.get(c.env.USER_INBOX.idFromName(inboxObject(ticket.tid, ticket.sub))), ticket, { [INBOX_TEAM_HEADER]: team ? '1' : '0' });
   })
   .get('/rt/docs/:name', upgradeOnly, async (c) => {
     const name = c.req.param('name');
