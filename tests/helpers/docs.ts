@@ -13,8 +13,8 @@ import { db, requestTicket, signedInUser } from './realtime';
 
 export type Person = Awaited<ReturnType<typeof signedInUser>>;
 
-export async function adminWith(permissions: Record<string, string[]>, firstname: string) {
-  const person = await signedInUser({ tenant: 'studyhall', role: 'ADMIN', firstname });
+export async function adminWith(permissions: Record<string, string[]>, firstname: string, tenant: 'studyhall' | 'partner' = 'studyhall') {
+  const person = await signedInUser({ tenant, role: 'ADMIN', firstname });
   const role = await db
     .insert(roles)
     .values({ tenantId: person.tenant._id, name: `${firstname} ${crypto.randomUUID()}`, permissions })
