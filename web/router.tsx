@@ -51,6 +51,7 @@ const MyTrialsPage = lazyPage(() => import('./features/trials/MyTrialsPage'));
 const AdminTrialsPage = lazyPage(() => import('./features/admin-trials/AdminTrialsPage'));
 const TutorSortingPage = lazyPage(() => import('./features/tutor-sortings/TutorSortingPage'));
 const PricingPage = lazyPage(() => import('./features/pricing/PricingPage'));
+const TeamInboxPage = lazyPage(() => import('./features/team-inbox/TeamInboxPage'));
 const LessonRoomPage = lazyPage(() => import('./features/lesson-rooms/LessonRoomPage'));
 const AvailabilityPage = lazyPage(() => import('./features/availability/AvailabilityPage'));
 const TrialRecordingPage = lazyPage(() => import('./features/lesson-rooms/TrialRecordingPage'));
@@ -129,6 +130,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/courses/:courseId', CoursePage),
       signedIn('portal/admin/course-templates', CourseTemplatesPage),
       signedIn('portal/admin/call-logs', CallLogsPage),
+      signedIn('portal/admin/inbox', TeamInboxPage),
       signedIn('portal/schedule', SchedulePage),
       signedIn('portal/admin/meetings', AdminMeetingsPage),
       signedIn('portal/admin/lesson-history', LessonHistoryPage),

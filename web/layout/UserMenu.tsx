@@ -10,6 +10,7 @@ import {
   CalendarSync,
   HandCoins,
   History,
+  Inbox,
   LayoutDashboard,
   LibraryBig,
   LogOut,
@@ -62,6 +63,7 @@ export const accountLinkIcons: Record<AccountLinkKey, LucideIcon> = {
   transactionLogs: ArrowLeftRight,
   invoices: ReceiptText,
   myInvoices: ReceiptText,
+  teamInbox: Inbox,
 };
 
 export default function UserMenu({ user, buttonRef }: { user: PublicUser; buttonRef?: Ref<HTMLButtonElement> }) {

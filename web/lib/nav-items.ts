@@ -41,7 +41,8 @@ export type AccountLinkKey =
   | 'paymentHistory'
   | 'transactionLogs'
   | 'invoices'
-  | 'myInvoices';
+  | 'myInvoices'
+  | 'teamInbox';
 
 export interface AccountLink extends NavItem {
   key: AccountLinkKey;
@@ -65,6 +66,7 @@ export function accountLinks(user: PublicUser, permissions: PermissionMap | null
     links.push({ key: 'myPay', to: '/portal/my-pay', label: 'My lessons and pay' });
   }
   if (user.role.name === 'ADMIN') {
+    if (hasPermission(permissions, { adminCourseChat: ['view'] })) links.push({ key: 'teamInbox', to: '/portal/admin/inbox', label: 'Team inbox' });
     if (hasPermission(permissions, { adminUsers: ['view'] })) links.push({ key: 'users', to: '/portal/admin/users', label: 'Users' });
     if (hasPermission(permissions, { roles: ['view'], tutorRoles: ['view'] })) links.push({ key: 'roles', to: '/portal/admin/roles', label: 'Roles' });
     if (hasPermission(permissions, { callLogs: ['view'] })) links.push({ key: 'callLogs', to: '/portal/admin/call-logs', label: 'Call logs' });

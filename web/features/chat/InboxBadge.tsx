@@ -1,10 +1,11 @@
 import { formatDistanceToNow } from 'date-fns/formatDistanceToNow';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { LifeBuoy, MessageCircle, MessageSquarePlus } from 'lucide-react';
+import { Inbox, LifeBuoy, MessageCircle, MessageSquarePlus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { inboxRoom, inboxServerFrame, type NotificationEntry } from '../../../schema/contracts/chat';
 import { creditNewsAtom } from '../../entities/payments/credit-news';
+import { teamWaitingAtom } from '../../entities/team-inbox/team-waiting';
 import { tenantNameAtom } from '../../entities/tenant/atoms';
 import { ReconnectingSocket } from '../../lib/realtime/reconnecting-socket';
 import { socketUrl } from '../../lib/realtime/tickets';
@@ -15,7 +16,7 @@ import { openConversationAtom, unseenTotalAtom } from './chat-atoms';
 import PushControl from './push/PushControl';
 import { usePushClicks } from './push/use-push-clicks';
 import { usePushEndsWithSession } from './push/use-push-ends-with-session';
-import { conversationPath, MESSAGE_THE_TEAM_PATH, TEAM_MESSAGES_PATH, teamMessagesTitle } from './team-messages';
+import { conversationPath, MESSAGE_THE_TEAM_PATH, TEAM_INBOX_PATH, TEAM_MESSAGES_PATH, teamMessagesTitle } from './team-messages';
 
 /**
  * The header's unseen-messages badge and its Messages panel. Every tab holds its own inbox socket and the inbox sends
@@ -23,7 +24,10 @@ import { conversationPath, MESSAGE_THE_TEAM_PATH, TEAM_MESSAGES_PATH, teamMessag
  * in the conversation that is open.
  */
 export default function InboxBadge({ userId }: { userId: string }) {
-  const [total, setTotal] = useAtom(unseenTotalAtom);
+  const [unseen, setTotal] = useAtom(unseenTotalAtom);
+  const [teamWaiting, setTeamWaiting] = useAtom(teamWaitingAtom);
+  // For the team, what waits in the team inbox counts too; those threads are not in `unseen`, so nothing counts twice.
+  const total = unseen + (teamWaiting ?? 0);
   const setCreditNews = useSetAtom(creditNewsAtom);
   const openConversation = useAtomValue(openConversationAtom);
   const openRef = useRef(openConversation);
@@ -65,6 +69,7 @@ export default function InboxBadge({ userId }: { userId: string }) {
         const frame = parsed.data;
         if (frame.type === 'receiveUserNotificationData') {
           setTotal(frame.totalUnseen);
+          setTeamWaiting(frame.teamWaiting ?? null);
           setEntries(frame.notifications);
           setTotalDocs(frame.totalDocs);
           for (const news of frame.news) {
@@ -81,7 +86,7 @@ export default function InboxBadge({ userId }: { userId: string }) {
     socket.current = ws;
     ws.start();
     return () => ws.stop();
-  }, [userId, setTotal, toast, setCreditNews]);
+  }, [userId, setTotal, setTeamWaiting, toast, setCreditNews]);
 
   const loadMore = () => {
     if (!socket.current?.send(JSON.stringify({ type: 'chatLoadMoreNotificationData', offset: entries.length }))) {
@@ -151,14 +156,30 @@ export default function InboxBadge({ userId }: { userId: string }) {
             </button>
           )}
           <div className="mt-2 space-y-2 border-t border-slate-200 px-2 pt-3 pb-1 dark:border-slate-800">
-            <Link
-              to={TEAM_MESSAGES_PATH}
-              onClick={() => setOpen(false)}
-              className="flex items-center gap-2 rounded-xl py-1 text-sm font-semibold text-slate-800 hover:text-brand-strong dark:text-slate-100 dark:hover:text-brand"
-            >
-              <LifeBuoy className="size-4 text-brand" aria-hidden="true" />
-              {teamMessagesTitle(tenantName)}
-            </Link>
+            {teamWaiting !== null && (
+              <Link
+                to={TEAM_INBOX_PATH}
+                onClick={() => setOpen(false)}
+                className="flex items-center gap-2 rounded-xl py-1 text-sm font-semibold text-slate-800 hover:text-brand-strong dark:text-slate-100 dark:hover:text-brand"
+                data-testid="team-inbox-link"
+              >
+                <Inbox className="size-4 text-brand" aria-hidden="true" />
+                Team inbox
+                <span className="ml-auto text-xs font-medium text-slate-500 dark:text-slate-400">
+                  {teamWaiting === 0 ? 'nothing waiting' : `${teamWaiting} waiting`}
+                </span>
+              </Link>
+            )}
+            {role !== 'ADMIN' && (
+              <Link
+                to={TEAM_MESSAGES_PATH}
+                onClick={() => setOpen(false)}
+                className="flex items-center gap-2 rounded-xl py-1 text-sm font-semibold text-slate-800 hover:text-brand-strong dark:text-slate-100 dark:hover:text-brand"
+              >
+                <LifeBuoy className="size-4 text-brand" aria-hidden="true" />
+                {teamMessagesTitle(tenantName)}
+              </Link>
+            )}
             {writesToTeam && (
               <Link
                 to={MESSAGE_THE_TEAM_PATH}

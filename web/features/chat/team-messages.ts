@@ -3,6 +3,9 @@ import type { NotificationEntry } from '../../../schema/contracts/chat';
 /** Where the user's side of the admin chat lives (below the base path). */
 export const TEAM_MESSAGES_PATH = '/portal/messages';
 
+/** Where the admins who answer the team's messages work through them. */
+export const TEAM_INBOX_PATH = '/portal/admin/inbox';
+
 /** Opens the team messages with the viewer's own conversation with the team, started if it is new. */
 export const MESSAGE_THE_TEAM_PATH = `${TEAM_MESSAGES_PATH}?new=team`;
 
