@@ -52,5 +52,5 @@ test('an admin writes to Sam in the admin chat; Sam reads it from the notificati
   await sam.goto('/learning-portal/portal/courses');
   await sam.getByRole('banner').getByRole('button', { name: 'Messages', exact: true }).click();
   await sam.locator('#inbox-panel').getByRole('link', { name: 'Messages from the Studyhall team' }).click();
-  await expect(sam.getByRole('region', { name: 'Conversations' }).getByRole('button', { name: /Ada Admin/ })).toBeVisible();
+  await expect(sam.getByRole('region', { name: 'Conversations' }).getByRole('button', { name: /^Ada Admin Thanks, I will pay it this week/ })).toBeVisible();
 });
