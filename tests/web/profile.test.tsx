@@ -66,6 +66,15 @@ describe('profile', () => {
     expect(screen.getByLabelText('Country')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it("shows a tutor's Experience, Qualifications and Achievements only on a tutor's profile", async () => {
+    const SAM = user();
+    mockApi({ ...baseApi, 'GET /api/user/authUser': () => json({ ...SAM, actingFor: SAM }), 'GET /api/user/user_student': () => json(profileOf(SAM)) });
+    storeSession(SAM);
+    renderApp('/portal/profile');
+    expect(await screen.findByRole('heading', { name: 'Languages' })).toBeInTheDocument();
+    for (const title of ['Experience', 'Qualifications', 'Achievements']) expect(screen.queryByRole('heading', { name: title })).toBeNull();
+  });
+
   it('adds, edits and deletes an experience through dialogs', async () => {
     let saved: Record<string, unknown> = {};
     const fetchMock = mockProfileApi({
