@@ -57,7 +57,7 @@ describe('new course form', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'New course' }));
     const dialog = await screen.findByRole('dialog', { name: 'New course' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create course' }));
-    expect(within(dialog).getAllByText('is required').length).toBeGreaterThanOrEqual(3);
+    expect(within(dialog).getAllByText(/^\w[\w ]* is required\.$/).length).toBeGreaterThanOrEqual(3);
     expect(fetchMock.mock.calls.some((c) => c[0] === '/api/admin/courses' && c[1]?.method === 'POST')).toBe(false);
 
     await userEvent.type(within(dialog).getByLabelText(/Title/), 'Algebra booster');
@@ -94,7 +94,7 @@ describe('new course form', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('Subject'), 'Mathematics');
     await userEvent.selectOptions(within(dialog).getByLabelText('Grade'), 'Grade 10');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create course' }));
-    expect(await within(dialog).findByText('is not offered for Mathematics')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Grade is not offered for Mathematics.')).toBeInTheDocument();
   });
 });
 
@@ -394,6 +394,12 @@ describe('course people (admin)', () => {
     await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/admin/courses/course_1')).length).toBe(2));
     await userEvent.click(screen.getByRole('tab', { name: 'Lessons & materials' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Add lesson' }));
-    expect(within(screen.getByRole('dialog', { name: 'Add lesson' })).queryByRole('alert')).not.toBeInTheDocument();
+    const adding = screen.getByRole('dialog', { name: 'Add lesson' });
+    expect(within(adding).queryByRole('alert')).not.toBeInTheDocument();
+    const kinds = within(within(adding).getByLabelText('Lesson kind')).getAllByRole('option');
+    expect(kinds.map((o) => o.textContent)).toEqual(['Lesson', 'Trial']);
+    await userEvent.click(within(adding).getByRole('button', { name: 'Add lesson' }));
+    expect(await within(adding).findByText('Title is required.')).toBeInTheDocument();
+    expect(within(adding).getByText(/^Start (is required|must be a date and time)\.$/)).toBeInTheDocument();
   });
 });

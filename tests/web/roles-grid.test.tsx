@@ -82,7 +82,7 @@ describe('roles page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'New role' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create role' }));
-    expect(within(dialog).getByText('is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Name is required.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some((c) => c[0] === '/api/admin/roles' && c[1]?.method === 'POST')).toBe(false);
 
     await userEvent.type(within(dialog).getByLabelText(/Name/), 'Tutors desk');
