@@ -48,6 +48,23 @@ describe('profile', () => {
     expect(JSON.parse(localStorage.getItem('studyhall.user')!).firstname).toBe('Theodore');
   });
 
+  it('brings a wrong phone number into view below the header and focuses it, so its error is not hidden', async () => {
+    const scrolled: Element[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    mockProfileApi();
+    storeSession(TUTOR);
+    renderApp('/portal/profile');
+    const phone = await screen.findByLabelText(/Phone/);
+    await userEvent.type(phone, 'call me maybe');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Phone must be a phone number such as +65 6123 4567.')).toBeInTheDocument();
+    await waitFor(() => expect(phone).toHaveFocus());
+    expect(scrolled).toEqual([phone]);
+    vi.restoreAllMocks();
+  });
+
   it('shows the server’s field error next to the field', async () => {
     mockProfileApi({
       'PUT /api/user': () =>
