@@ -228,6 +228,7 @@ export const routeGates: Record<string, Gate> = {
   // account of the tenant (the fixture names Sam, who is no tutor: a 404 or a 400 are both answers to a permitted
   // caller). Only the tutor (or an admin with adminUsers) writes them; the write points at Theo's own hours.
   'GET /api/user-availability/slots/:userId': account,
+  'GET /api/user-availability/free-days/:userId': account,
   'POST /api/user-availability/slots/tutor': account,
   'POST /api/user-availability/slots/trial': session,
   'GET /api/user-availability/:userId': account,
