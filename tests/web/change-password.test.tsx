@@ -19,10 +19,7 @@ describe('change password on the profile', () => {
       'POST /api/auth/change-password': ({ json: body }) => {
         sent.push(body);
         if ((body as { currentPassword: string }).currentPassword === 'not-it')
-          return json(
-            { message: 'Current password is not correct.', errors: [{ path: 'currentPassword', message: 'is not correct' }] },
-            400,
-          );
+          return json({ message: 'Current password is not correct.', errors: [{ path: 'currentPassword', message: 'is not correct' }] }, 400);
         return json({ message: 'Your password has been changed. Other devices have been signed out.' });
       },
     });
