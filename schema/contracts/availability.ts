@@ -119,6 +119,27 @@ export const slotsQuery = z.object({
   timezone: timeZone.optional(),
 });
 
+/** How many days one free-days call reads: the default booking window (60 days) and a little over. */
+export const FREE_DAYS_MAX = 62;
+
+/** GET /api/user-availability/free-days/{tutorId}: which days from `from` have a free start, in the viewer's zone. */
+export const freeDaysQuery = z.object({
+  from: isoDay,
+  days: z.coerce.number().int().min(1).max(FREE_DAYS_MAX, `must be at most ${FREE_DAYS_MAX}`).default(FREE_DAYS_MAX),
+  duration: duration.default(60),
+  sectionId: z.string().min(1).max(64).optional(),
+  timezone: timeZone.optional(),
+});
+
+export interface FreeDays {
+  /** `YYYY-MM-DD` days of the viewer's zone with at least one free start, ascending. */
+  freeDays: string[];
+  /** The last day the tutor's booking window reaches, in the viewer's zone. */
+  lastBookableDay: string;
+  /** The tutor's booking window in days (their own rule, else the tenant's, else 60). */
+  maxDaysAhead: number;
+}
+
 export const trialSlotsInput = z.object({
   curriculum: z.string().trim().min(1).max(100),
   subject: z.string().trim().min(1).max(100),

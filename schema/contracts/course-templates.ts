@@ -70,6 +70,7 @@ export type CourseTemplateInput = z.input<typeof courseTemplateInput>;
 
 /** PUT: only the fields given change (no defaults here, which zod would apply to every field left out). */
 export const courseTemplateUpdate = z.object({ ...templateFields, sections: z.array(templateSection).max(100, 'at most 100 top-level items') }).partial();
+export type CourseTemplateUpdate = z.input<typeof courseTemplateUpdate>;
 
 /** `sort` is a field name, with a leading `-` for descending (e.g. `-createdAt`). */
 export const courseTemplateListQuery = listQuery.and(

@@ -166,7 +166,10 @@ describe('errors', () => {
       { currentPassword: 'not-it-at-all', newPassword: 'changed-password' },
       { headers: bearer(person.token) },
     );
-    expect((await expectFieldError(wrong, 'currentPassword')).errors[0]?.message).toBe('Your current password is not correct');
+    const refused = await expectFieldError(wrong, 'currentPassword');
+    // One sentence for the toast, and the field's own words for under the field.
+    expect(refused.message).toBe('Current password is not correct.');
+    expect(refused.errors[0]?.message).toBe('is not correct');
     const same = await postJson('/auth/change-password', { currentPassword: person.password, newPassword: person.password }, { headers: bearer(person.token) });
     await expectFieldError(same, 'newPassword');
     expect((await login(person.email, person.password)).status).toBe(200);

@@ -10,7 +10,8 @@
  * - learner: someone who takes quizzes, a student or a guest on the free trial (worker/lib/quiz/learner.ts);
  *   guestLearner: a guest alone. acting: a session in which an admin acts as another user (none of the test's).
  * - flag: an admin whose role (and tenant) grant the named permission; an admin without it is refused.
- * - reviewer: a tutor (for the learners they teach), or an admin holding the named flag.
+ * - reviewer: a tutor (for the learners they teach), a parent (for their linked children), or an admin holding the
+ *   named flag.
  * - only: an account of one of the listed roles (the test's student, tutor or flagless admin), checked on the person
  *   the caller acts for; no record is needed to decide it.
  * - record: an account, and the record named in the path decides. The test fills paths with Sam's records; Theo
@@ -227,6 +228,7 @@ export const routeGates: Record<string, Gate> = {
   // account of the tenant (the fixture names Sam, who is no tutor: a 404 or a 400 are both answers to a permitted
   // caller). Only the tutor (or an admin with adminUsers) writes them; the write points at Theo's own hours.
   'GET /api/user-availability/slots/:userId': account,
+  'GET /api/user-availability/free-days/:userId': account,
   'POST /api/user-availability/slots/tutor': account,
   'POST /api/user-availability/slots/trial': session,
   'GET /api/user-availability/:userId': account,

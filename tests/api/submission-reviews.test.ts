@@ -3,9 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AttemptSummary, LearnerRef, SubmissionDoc, SubmissionReview } from '../../schema/contracts/quiz';
 import { DEMO_USERS } from '../../schema/seed';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
-import { courseStudents, courseTutors, submissionAnswers } from '../../schema/tables';
+import { courseStudents, courseTutors, submissionAnswers, submissions, userMappers } from '../../schema/tables';
 import { api, bearer, postJson, signIn } from '../helpers/auth';
 import { linearQuestions, QUIZ_IDS, seedQuizFixtures } from '../helpers/quiz-fixtures';
+import { signedInUser } from '../helpers/realtime';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
 let sam: string;
@@ -152,5 +153,73 @@ describe('the student sees an override', () => {
     const open = seen.questions.find((q) => q.questionId === fixtures.open._id)!;
     expect(open).toMatchObject({ score: 1, markSource: 'TUTOR', overrideReason: 'Right value, no working shown' });
     expect(open.reasons[0]).toBe('Marked by your tutor: Right value, no working shown');
+  });
+});
+
+describe("a parent reads their own children's results", () => {
+  let parent: string;
+  let otherChild: string;
+  let otherAttempt: string;
+
+  beforeAll(async () => {
+    parent = await signIn('parent@studyhall.test');
+    const [oona, olive] = await Promise.all([
+      signedInUser({ tenant: 'studyhall', role: 'PARENT', firstname: 'Oona' }),
+      signedInUser({ tenant: 'studyhall', role: 'STUDENT', firstname: 'Olive' }),
+    ]);
+    await db.insert(userMappers).values({ tenantId: olive.tenant._id, parentId: oona.user._id, studentId: olive.user._id });
+    otherChild = olive.user._id;
+    otherAttempt = (
+      await db
+        .insert(submissions)
+        .values({
+          tenantId: olive.tenant._id,
+          userId: otherChild,
+          quizId: QUIZ_IDS.published,
+          status: 'COMPLETED',
+          score: 9,
+          maxScore: 10,
+          completedAt: new Date(),
+        })
+        .returning()
+        .get()
+    )._id;
+  });
+
+  describe('happy', () => {
+    it("gives Pat Sam's attempts and the review of one, with no way to change a mark", async () => {
+      const history = await get(`/admin/submissions/quizHistory/${SAM}`, parent);
+      expect(history.status).toBe(200);
+      const body = await history.json<{ docs: AttemptSummary[]; learner: LearnerRef }>();
+      expect(body.learner._id).toBe(SAM);
+      expect(body.docs.map((d) => d._id)).toContain(QUIZ_IDS.samSubmission);
+      const review = await get(`/admin/submissions/${QUIZ_IDS.samSubmission}`, parent);
+      expect(review.status).toBe(200);
+      expect(await review.json<SubmissionReview>()).toMatchObject({ learner: { _id: SAM }, mayOverride: false });
+      expect((await get(`/admin/submissions/question/${fixtures.open._id}?submissionId=${QUIZ_IDS.samSubmission}`, parent)).status).toBe(200);
+    });
+  });
+
+  describe('errors', () => {
+    it('answers 404 for a learner or an attempt that does not exist', async () => {
+      expect((await get('/admin/submissions/quizHistory/user_nobody', parent)).status).toBe(404);
+      expect((await get('/admin/submissions/submission_nope', parent)).status).toBe(404);
+    });
+  });
+
+  describe('permissions', () => {
+    it("answers 404 for another family's child and their attempt, and lets a parent change no mark", async () => {
+      expect((await get(`/admin/submissions/quizHistory/${otherChild}`, parent)).status).toBe(404);
+      expect((await get(`/admin/submissions/${otherAttempt}`, parent)).status).toBe(404);
+      expect((await get(`/admin/submissions/course-learners/${SEED_COURSE_IDS.maths}`, parent)).status).toBe(404);
+      const before = await answerRows();
+      const override = await postJson(
+        '/submissions/overrideMark',
+        { submissionId: QUIZ_IDS.samSubmission, questionId: fixtures.open._id, score: 0, reason: 'A parent' },
+        { headers: bearer(parent) },
+      );
+      expect(override.status).toBe(404);
+      expect(await answerRows()).toEqual(before);
+    });
   });
 });

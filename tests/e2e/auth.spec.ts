@@ -1,10 +1,10 @@
 import { DEMO_PASSWORD, expectSignedOut, STUDENT, signIn, storedUser, submitLogin, TOKEN_KEY } from './demo';
 import { expect, test } from './test';
 
-test('a demo student signs in through the form, sees the dashboard and signs out to the portal root', async ({ page }) => {
+test('a demo student signs in through the form, lands on Home and signs out to the portal root', async ({ page }) => {
   await signIn(page, STUDENT.email);
   await expect(page.getByRole('heading', { name: `Welcome back, ${STUDENT.firstname}` })).toBeVisible();
-  await expect(page).toHaveURL(/\/learning-portal\/dashboard$/);
+  await expect(page).toHaveURL(/\/learning-portal\/portal$/);
 
   await page.getByRole('button', { name: /^Account menu for Sam/ }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();

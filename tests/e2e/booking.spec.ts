@@ -12,7 +12,7 @@ test.afterAll(async ({ request }) => {
 
 test('a student books one of the tutor’s free times and finds the lesson on his course page', async ({ page }) => {
   await signIn(page, STUDENT.email);
-  await expect(page).toHaveURL(/\/learning-portal\/dashboard$/);
+  await expect(page).toHaveURL(/\/learning-portal\/portal$/);
   await page.getByRole('banner').getByRole('link', { name: 'Courses' }).first().click();
   await page.getByRole('listitem').filter({ hasText: 'IGCSE Mathematics with Theo' }).getByRole('link').click();
   await expect(page.getByRole('heading', { name: 'IGCSE Mathematics with Theo', level: 1 })).toBeVisible();

@@ -89,7 +89,7 @@ test('an admin writes a content block with a formula and it shows on the public 
 
 test('a learner cannot open the content admin', async ({ page }) => {
   await signIn(page, 'student@studyhall.test');
-  await expect(page).toHaveURL(/\/learning-portal\/dashboard$/);
+  await expect(page).toHaveURL(/\/learning-portal\/portal$/);
   await page.goto('/learning-portal/portal/admin/content/subtopics/sub_topic_studyhall_percentages');
   await expect(page.getByRole('heading', { name: 'No access to learning content' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'New question' })).toBeHidden();

@@ -173,7 +173,7 @@ test('an admin builds a course from the template, and the student sees the lesso
   const samContext = await browser.newContext({ locale: 'en-GB', timezoneId: 'UTC' });
   const sam = await samContext.newPage();
   await signIn(sam, STUDENT.email);
-  await expect(sam).toHaveURL(/\/learning-portal\/dashboard$/);
+  await expect(sam).toHaveURL(/\/learning-portal\/portal$/);
   await sam.getByRole('banner').getByRole('link', { name: 'Courses' }).first().click();
   await expect(sam.getByRole('heading', { name: 'My courses', level: 1 })).toBeVisible();
   await expect(sam.getByText(`Times are shown in ${SAM_ZONE.replaceAll('_', ' ')}.`)).toBeVisible();

@@ -27,7 +27,7 @@ test('an admin builds a course from the template and finds it in the course list
 
 test('a student sees their courses with the next lesson in their own time zone', async ({ page }) => {
   await signIn(page, STUDENT.email);
-  await expect(page).toHaveURL(/\/learning-portal\/dashboard$/);
+  await expect(page).toHaveURL(/\/learning-portal\/portal$/);
   await page.getByRole('banner').getByRole('link', { name: 'Courses' }).first().click();
   await expect(page.getByRole('heading', { name: 'My courses', level: 1 })).toBeVisible();
   // Sam's time zone is Singapore (UTC+8); the seeded lessons are at 09:00 and 10:00 UTC, after school there.

@@ -5,7 +5,7 @@ test('an admin acts as Sam from the users page, sees his dashboard under the ban
   await signIn(page, 'admin@studyhall.test');
   await expect(page.getByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
 
-  await page.getByRole('button', { name: /^Account menu for Ada/ }).click();
+  await page.getByRole('button', { name: 'Admin', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Users' }).click();
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   await page.getByLabel('Search', { exact: true }).fill('Sam');
@@ -19,13 +19,14 @@ test('an admin acts as Sam from the users page, sees his dashboard under the ban
   await expect(page.getByTestId('dashboard-role')).toHaveText('Student');
   expect((await storedUser(page))?.email).toBe('student@studyhall.test');
 
-  // The banner is still there after a reload, and Sam's account menu has no admin links.
+  // The banner is still there after a reload, and Sam has no Admin menu nor admin links in his account menu.
   await page.reload();
   await expect(banner).toContainText('acting as admin Ada Admin');
   await page.getByRole('button', { name: /^Account menu for Sam/ }).click();
   await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Users' })).toHaveCount(0);
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Admin', exact: true })).toHaveCount(0);
 
   await banner.getByRole('button', { name: 'Return to my account' }).click();
   await expect(banner).toHaveCount(0);

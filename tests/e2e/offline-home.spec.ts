@@ -70,6 +70,19 @@ test('a parent sees each child’s next lesson and results, and one family sched
   ).toBeVisible();
   const starts = await family.getByTestId('countdown').allTextContents();
   expect(starts.length).toBeGreaterThan(1);
+
+  // The parent opens Maya's results from the home: her quiz list, and an attempt's review where she has one.
+  const maya = page.getByRole('region', { name: "Maya's next lesson" });
+  const result = maya.getByTestId('child-result').getByRole('link');
+  if (await result.count()) {
+    await result.first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Maya Student', { exact: true })).toBeVisible();
+    await page.goBack();
+  }
+  await maya.getByRole('link', { name: "All of Maya's quizzes" }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Maya Student: quizzes' })).toBeVisible();
+  await expect(page.getByText('Open an attempt to see each answer and why it got its mark.')).toBeVisible();
 });
 
 test('a tutor sees who is waiting now, today’s lessons and the way to the week', async ({ page }) => {

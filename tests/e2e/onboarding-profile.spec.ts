@@ -3,7 +3,7 @@ import { expect, test } from './test';
 
 test('a tutor edits the profile and an experience, and both are there after a reload', async ({ page }) => {
   await signIn(page, 'tutor@studyhall.test');
-  await expect(page).toHaveURL(/\/learning-portal\/dashboard$/);
+  await expect(page).toHaveURL(/\/learning-portal\/portal$/);
   await page.goto('/learning-portal/portal/profile');
   await expect(page.getByTestId('profile-name')).toHaveText('Theo Tutor');
 

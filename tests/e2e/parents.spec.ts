@@ -9,7 +9,7 @@ test('a parent acts for Sam, then switches to Maya', async ({ page }) => {
   await expect(page.getByTestId('student-card')).toHaveCount(2);
 
   await page.getByRole('button', { name: 'Act as Sam' }).click();
-  await expect(page).toHaveURL(/\/learning-portal\/dashboard$/);
+  await expect(page).toHaveURL(/\/learning-portal\/portal$/);
   await expect(page.getByRole('heading', { name: 'Welcome back, Sam' })).toBeVisible();
   const chip = page.getByRole('banner').getByTestId('acting-for');
   await expect(chip).toHaveAccessibleName('Acting for Sam Student. Switch account');

@@ -20,7 +20,7 @@ test.describe('on a 375 px phone', () => {
       expect(await sidewaysScroll(page)).toBe(0);
     }
     await page.getByTestId('mobile-menu-button').click();
-    await expect(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Chat with support' })).toHaveAttribute(
+    await expect(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Message support on WhatsApp' })).toHaveAttribute(
       'href',
       /^https:\/\/wa\.me\//,
     );

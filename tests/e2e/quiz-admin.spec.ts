@@ -50,7 +50,7 @@ test('an admin publishes a quiz from approved questions, Sam takes it, a tutor o
   const samContext = await browser.newContext({ baseURL });
   const sam = await samContext.newPage();
   await signIn(sam, STUDENT.email);
-  await expect(sam).toHaveURL(/\/dashboard$/);
+  await expect(sam).toHaveURL(/\/portal$/);
   await sam
     .getByTestId('quizzes-to-take')
     .getByRole('link', { name: new RegExp(TITLE) })

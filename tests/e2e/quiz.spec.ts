@@ -7,7 +7,7 @@ test('a student finds a sub topic from the subject page, takes a timed quiz with
   page,
 }) => {
   await signIn(page, STUDENT.email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/portal$/);
   await expect(page.getByTestId('quizzes-to-take').getByRole('link').first()).toBeVisible();
 
   await page.goto('/learning-portal/cambridge-igcse/maths');
@@ -81,7 +81,7 @@ test('a visitor starts the 1 day free trial from a quiz link and takes the quiz'
 
 test('an answer given while the connection is down is kept on the device and saved when it returns', async ({ page, context }) => {
   await signIn(page, STUDENT.email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/portal$/);
   await page.goto('/learning-portal/startSubmission/quiz_studyhall_linear_equations_b');
   await expect(page.getByRole('heading', { level: 1, name: 'Linear equations: practice set B' })).toBeVisible();
 
@@ -98,7 +98,7 @@ test('an answer given while the connection is down is kept on the device and sav
 
 test('an unsent answer survives a reload on the device and is sent on the next visit', async ({ page }) => {
   await signIn(page, STUDENT.email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/portal$/);
   await page.goto('/learning-portal/startSubmission/quiz_studyhall_simultaneous_equations_a');
   await expect(page.getByText(/Question 1 of/)).toBeVisible();
 
@@ -121,7 +121,7 @@ test('an unsent answer survives a reload on the device and is sent on the next v
 
 test('a student types an open answer and at once asks for its mark, then asks again and sees the same mark', async ({ page }) => {
   await signIn(page, STUDENT.email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/portal$/);
   await page.goto('/learning-portal/startSubmission/quiz_studyhall_linear_equations_b');
   const questions = page.getByRole('navigation', { name: 'Questions' }).getByRole('button');
   await expect(questions.first()).toBeVisible();

@@ -180,6 +180,7 @@ const availabilityFixtures: RouteFixture[] = [
     body: { items: [{ status: 'ENABLE', timezone: 'Asia/Singapore', weekly: { '1': [{ start: '09:00', end: '10:00' }] } }], timeOff: [], bookingRules: {} },
   },
   { match: /^\/api\/user-availability\/slots\/:userId$/, params: { userId: SAM }, query: { date: '2031-01-06', duration: '60' } },
+  { match: /^\/api\/user-availability\/free-days\/:userId$/, params: { userId: SAM }, query: { from: '2031-01-06', duration: '60' } },
 ];
 // ==== end of availability block ====
 

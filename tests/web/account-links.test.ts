@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../schema/contracts/auth';
-import { accountLinks } from '../../web/lib/nav-items';
+import { accountLinks, adminLinks } from '../../web/lib/nav-items';
 import { user } from './fetch-mock';
 
 const as = (overrides: Record<string, unknown>) => user(overrides) as unknown as PublicUser;
 const labels = (u: PublicUser, permissions: Record<string, string[]> | null) => accountLinks(u, permissions).map((l) => `${l.label} ${l.to}`);
+const tools = (u: PublicUser, permissions: Record<string, string[]> | null) => adminLinks(u, permissions).map((l) => `${l.label} ${l.to}`);
 
 describe('account menu links', () => {
   it('gives everyone signed in their profile, parents the account switcher, and those who are billed their invoices', () => {
@@ -23,43 +24,45 @@ describe('account menu links', () => {
 
   it('shows admins Users and Roles only when their permissions grant them', () => {
     const admin = as({ role: { name: 'ADMIN', isGuest: false } });
-    expect(labels(admin, null)).toEqual(['Profile /portal/profile']);
-    expect(labels(admin, { adminUsers: ['view'] })).toEqual(['Profile /portal/profile', 'Users /portal/admin/users']);
-    expect(labels(admin, { tutorRoles: ['view'] })).toEqual(['Profile /portal/profile', 'Roles /portal/admin/roles']);
-    expect(labels(admin, { adminUsers: ['create'], roles: [] })).toEqual(['Profile /portal/profile']);
-    expect(labels(admin, { questionBank: ['view'] })).toEqual(['Profile /portal/profile', 'Content /portal/admin/content']);
-    expect(labels(admin, { adminCourse: ['view'] })).toEqual(['Profile /portal/profile', 'Meetings /portal/admin/meetings']);
+    expect(tools(admin, null)).toEqual([]);
+    expect(tools(admin, { adminUsers: ['view'] })).toEqual(['Users /portal/admin/users']);
+    expect(tools(admin, { tutorRoles: ['view'] })).toEqual(['Roles /portal/admin/roles']);
+    expect(tools(admin, { adminUsers: ['create'], roles: [] })).toEqual([]);
+    expect(tools(admin, { questionBank: ['view'] })).toEqual(['Content /portal/admin/content']);
+    expect(tools(admin, { adminCourse: ['view'] })).toEqual(['Meetings /portal/admin/meetings', 'Course templates /portal/admin/course-templates']);
+    expect(labels(admin, { adminUsers: ['view'], adminCourse: ['view'] })).toEqual(['Profile /portal/profile']);
   });
 
   it('shows admins Call logs only when their role may view them', () => {
     const admin = as({ role: { name: 'ADMIN', isGuest: false } });
-    expect(labels(admin, { callLogs: ['view'] })).toEqual(['Profile /portal/profile', 'Call logs /portal/admin/call-logs']);
-    expect(labels(admin, { callLogs: ['edit'] })).toEqual(['Profile /portal/profile']);
+    expect(tools(admin, { callLogs: ['view'] })).toEqual(['Call logs /portal/admin/call-logs']);
+    expect(tools(admin, { callLogs: ['edit'] })).toEqual([]);
   });
 
   it('shows admins Lesson history and Pay runs only when their role may view them', () => {
     const admin = as({ role: { name: 'ADMIN', isGuest: false } });
-    expect(labels(admin, { lessonHistory: ['view'] })).toEqual(['Profile /portal/profile', 'Lesson history /portal/admin/lesson-history']);
-    expect(labels(admin, { payRuns: ['view'] })).toEqual(['Profile /portal/profile', 'Pay runs /portal/admin/pay-runs']);
-    expect(labels(admin, { lessonHistory: ['export'], payRuns: ['create'] })).toEqual(['Profile /portal/profile']);
+    expect(tools(admin, { lessonHistory: ['view'] })).toEqual(['Lesson history /portal/admin/lesson-history']);
+    expect(tools(admin, { payRuns: ['view'] })).toEqual(['Pay runs /portal/admin/pay-runs']);
+    expect(tools(admin, { lessonHistory: ['export'], payRuns: ['create'] })).toEqual([]);
   });
 
   it('shows admins Invoices only when their role may view them', () => {
     const admin = as({ role: { name: 'ADMIN', isGuest: false } });
-    expect(labels(admin, { invoices: ['view'] })).toEqual(['Profile /portal/profile', 'Invoices /portal/admin/invoices']);
-    expect(labels(admin, { invoices: ['create', 'edit'] })).toEqual(['Profile /portal/profile']);
+    expect(tools(admin, { invoices: ['view'] })).toEqual(['Invoices /portal/admin/invoices']);
+    expect(tools(admin, { invoices: ['create', 'edit'] })).toEqual([]);
   });
 
   it('shows the request, waiver and policy screens to admins whose role may view them', () => {
     const admin = as({ role: { name: 'ADMIN', isGuest: false } });
-    expect(labels(admin, { meetingRequests: ['view'] })).toEqual(['Profile /portal/profile', 'Meeting requests /portal/admin/meeting-requests']);
-    expect(labels(admin, { meetingRequests: ['respond'] })).toEqual(['Profile /portal/profile']);
-    expect(labels(admin, { penaltyWaivers: ['view'] })).toEqual(['Profile /portal/profile', 'Penalty waivers /portal/admin/penalty-waivers']);
-    expect(labels(admin, { manualAdjustments: ['view'] })).toEqual(['Profile /portal/profile', 'Penalty waivers /portal/admin/penalty-waivers']);
-    expect(labels(admin, { cancellationPolicy: ['view'] })).toEqual(['Profile /portal/profile', 'Cancellation policy /portal/admin/cancellation-policy']);
+    expect(tools(admin, { meetingRequests: ['view'] })).toEqual(['Meeting requests /portal/admin/meeting-requests']);
+    expect(tools(admin, { meetingRequests: ['respond'] })).toEqual([]);
+    expect(tools(admin, { penaltyWaivers: ['view'] })).toEqual(['Penalty waivers /portal/admin/penalty-waivers']);
+    expect(tools(admin, { manualAdjustments: ['view'] })).toEqual(['Penalty waivers /portal/admin/penalty-waivers']);
+    expect(tools(admin, { cancellationPolicy: ['view'] })).toEqual(['Cancellation policy /portal/admin/cancellation-policy']);
   });
 
   it('never shows admin links to a non-admin, whatever map it is given', () => {
+    expect(tools(as({ role: { name: 'TUTOR', isGuest: false } }), { adminUsers: ['view'], roles: ['view'] })).toEqual([]);
     expect(labels(as({ role: { name: 'TUTOR', isGuest: false } }), { adminUsers: ['view'], roles: ['view'] })).toEqual([
       'Profile /portal/profile',
       'Availability /portal/availability',
@@ -83,8 +86,8 @@ describe('account menu links', () => {
 
   it('shows admins Payment history and Transaction logs only when their role may view them', () => {
     const admin = as({ role: { name: 'ADMIN', isGuest: false } });
-    expect(labels(admin, { paymentHistory: ['view'] })).toEqual(['Profile /portal/profile', 'Payment history /portal/admin/payment-history']);
-    expect(labels(admin, { transactionLogs: ['view'] })).toEqual(['Profile /portal/profile', 'Transaction logs /portal/admin/transaction-logs']);
-    expect(labels(admin, { paymentHistory: ['edit'], transactionLogs: ['delete'] })).toEqual(['Profile /portal/profile']);
+    expect(tools(admin, { paymentHistory: ['view'] })).toEqual(['Payment history /portal/admin/payment-history']);
+    expect(tools(admin, { transactionLogs: ['view'] })).toEqual(['Transaction logs /portal/admin/transaction-logs']);
+    expect(tools(admin, { paymentHistory: ['edit'], transactionLogs: ['delete'] })).toEqual([]);
   });
 });

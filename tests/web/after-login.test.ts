@@ -7,8 +7,8 @@ const student = user() as PublicUser;
 const parent = user({ role: { name: 'PARENT', isGuest: false }, userMapper: [{ _id: 's1', firstname: 'A', lastname: 'B' }] }) as PublicUser;
 
 describe('where a login goes (spec 1, section 2)', () => {
-  it('goes to the dashboard by default', () => {
-    expect(pathAfterLogin(student, null)).toBe('/dashboard');
+  it('goes to Home, with the next lesson and its Join, by default', () => {
+    expect(pathAfterLogin(student, null)).toBe('/portal');
   });
 
   it('goes to manage-accounts for a user with a user-mapper', () => {
@@ -22,7 +22,7 @@ describe('where a login goes (spec 1, section 2)', () => {
 
   it('ignores a redirect that would leave the app', () => {
     for (const redirect of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '']) {
-      expect(pathAfterLogin(student, redirect)).toBe('/dashboard');
+      expect(pathAfterLogin(student, redirect)).toBe('/portal');
     }
   });
 });

@@ -44,6 +44,26 @@ afterEach(() => {
 });
 
 describe('availability page', { timeout: 30_000 }, () => {
+  it('says what is wrong with a booking guard in a sentence naming it, in the units it is shown in, and offers reasons in words', async () => {
+    const { saved } = renderPage();
+    const notice = await screen.findByLabelText('Minimum notice (hours)', {}, { timeout: 10_000 });
+    fireEvent.change(notice, { target: { value: '-1' } });
+    fireEvent.change(screen.getByLabelText('Bookable days ahead'), { target: { value: '800' } });
+    fireEvent.change(screen.getByLabelText('Minimum notice (hours)'), { target: { value: '400' } });
+    await userEvent.click(screen.getAllByRole('button', { name: 'Save availability' })[0]!);
+    expect(await screen.findByText('Minimum notice must be at most 336.')).toBeInTheDocument();
+    expect(screen.getByText('Bookable days ahead must be at most 730.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Minimum notice (hours)'), { target: { value: '-1' } });
+    await userEvent.click(screen.getAllByRole('button', { name: 'Save availability' })[0]!);
+    expect(await screen.findByText('Minimum notice cannot be negative.')).toBeInTheDocument();
+    expect(saved).toHaveLength(0);
+    const reasons = within(screen.getByRole('listitem', { name: 'Time off 1' }))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(reasons).toContain('Another lesson overlaps');
+    expect(reasons).not.toContain('Due to a lesson Overlap');
+  });
+
   it("reads and saves time off in the availability's zone, like the weekly hours, when the device is elsewhere", async () => {
     const { saved } = renderPage();
     const start = await screen.findByLabelText('Starts', {}, { timeout: 10_000 });

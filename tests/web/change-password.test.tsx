@@ -19,10 +19,7 @@ describe('change password on the profile', () => {
       'POST /api/auth/change-password': ({ json: body }) => {
         sent.push(body);
         if ((body as { currentPassword: string }).currentPassword === 'not-it')
-          return json(
-            { message: 'Your current password is not correct', errors: [{ path: 'currentPassword', message: 'Your current password is not correct' }] },
-            400,
-          );
+          return json({ message: 'Current password is not correct.', errors: [{ path: 'currentPassword', message: 'is not correct' }] }, 400);
         return json({ message: 'Your password has been changed. Other devices have been signed out.' });
       },
     });
@@ -42,7 +39,8 @@ describe('change password on the profile', () => {
     await userEvent.type(current, 'not-it');
     await userEvent.type(next, 'a-brand-new-password');
     await userEvent.click(submit);
-    expect(await within(section).findByText('Your current password is not correct')).toBeInTheDocument();
+    expect(await within(section).findByText('Current password is not correct.')).toBeInTheDocument();
+    expect(screen.queryByText(/Current password Your/)).toBeNull();
     expect(next).not.toHaveAttribute('aria-invalid');
 
     await userEvent.clear(current);

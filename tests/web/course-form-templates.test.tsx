@@ -38,7 +38,7 @@ describe('the course form’s templates', { timeout: 30_000 }, () => {
     await u.selectOptions(within(dialog).getByLabelText('Pricing template'), 'Term fee');
     await u.selectOptions(within(dialog).getByLabelText('Permission template'), 'Tutors edit, substitutes view');
     await u.click(within(dialog).getByRole('button', { name: 'Create course' }));
-    expect(await within(dialog).findByText('is not offered')).toBeInTheDocument();
+    expect(await within(dialog).findByText(/ is not offered\.$/)).toBeInTheDocument();
     expect(posts).toMatchObject([{ title: 'Algebra booster', permissionTemplateId: 'perm_1', pricingTemplateId: 'price_1' }]);
   });
 
@@ -81,7 +81,7 @@ describe('the course form’s templates', { timeout: 30_000 }, () => {
     await u.clear(amount);
     await u.type(amount, '99.5');
     await u.click(within(dialog).getByRole('button', { name: 'Create course' }));
-    expect(await within(dialog).findByText('is not offered')).toBeInTheDocument();
+    expect(await within(dialog).findByText(/ is not offered\.$/)).toBeInTheDocument();
     expect(posts).toMatchObject([{ pricingTemplateId: 'price_1', priceOverride: { amount: 9950, currency: 'SGD', duration: 3, durationUnit: 'MONTHS' } }]);
   });
 });

@@ -176,6 +176,40 @@ describe('course sections panel', () => {
     expect(asked).toContain(`${freeDay} Europe/London`);
   });
 
+  it('marks the days with free times and stops the calendar at the booking window, saying why', async () => {
+    const freeDay = dayAfter(todayIn('Europe/London'));
+    const last = dayAfter(freeDay);
+    const asked: string[] = [];
+    renderPanel('learner', {
+      'GET /api/sections': () => json([unit]),
+      'GET /api/user-availability/slots/theo': () => json([]),
+      'GET /api/user-availability/free-days/theo': ({ url }) => {
+        const query = new URL(url, 'http://x').searchParams;
+        asked.push(`${query.get('from')} ${query.get('timezone')} ${query.get('duration')}`);
+        return json({ freeDays: [freeDay], lastBookableDay: last, maxDaysAhead: 2 });
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Book a lesson' }));
+    const dialog = screen.getByRole('dialog', { name: 'Book a lesson' });
+    expect(await within(dialog).findByTestId('date-note')).toHaveTextContent(
+      `Lessons can be booked up to 2 days ahead, until ${dayLabel(last)}. Days in bold with a dot have free times.`,
+    );
+    expect(asked[0]).toBe(`${todayIn('Europe/London')} Europe/London 60`);
+    const marked = within(dialog).getAllByRole('button', { name: /, free times$/ });
+    expect(marked).toHaveLength(1);
+    expect(marked[0]!.closest('[data-day]')).toHaveAttribute('data-day', freeDay);
+    // Every day after the window's last one is closed to choosing.
+    const after = within(dialog)
+      .queryAllByRole('gridcell')
+      .filter((cell) => (cell.getAttribute('data-day') ?? '') > last);
+    for (const cell of after) expect(cell.querySelector('button:not([disabled])')).toBeNull();
+    expect(
+      within(dialog)
+        .getAllByRole('button', { name: /Next Month/i })
+        .every((b) => b.hasAttribute('disabled') || b.getAttribute('aria-disabled') === 'true'),
+    ).toBe(last.slice(0, 7) === todayIn('Europe/London').slice(0, 7));
+  });
+
   it("shows the server's refusal as it says it", async () => {
     const freeDay = todayIn('Europe/London');
     const start = `${freeDay}T23:00:00.000Z`;

@@ -57,7 +57,7 @@ describe('new course form', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'New course' }));
     const dialog = await screen.findByRole('dialog', { name: 'New course' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create course' }));
-    expect(within(dialog).getAllByText('is required').length).toBeGreaterThanOrEqual(3);
+    expect(within(dialog).getAllByText(/^\w[\w ]* is required\.$/).length).toBeGreaterThanOrEqual(3);
     expect(fetchMock.mock.calls.some((c) => c[0] === '/api/admin/courses' && c[1]?.method === 'POST')).toBe(false);
 
     await userEvent.type(within(dialog).getByLabelText(/Title/), 'Algebra booster');
@@ -94,7 +94,7 @@ describe('new course form', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('Subject'), 'Mathematics');
     await userEvent.selectOptions(within(dialog).getByLabelText('Grade'), 'Grade 10');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create course' }));
-    expect(await within(dialog).findByText('is not offered for Mathematics')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Grade is not offered for Mathematics.')).toBeInTheDocument();
   });
 });
 
@@ -134,21 +134,21 @@ describe('my courses', () => {
   });
 });
 
-describe('course templates page', () => {
-  const template = (id: string, title: string) => ({
-    _id: id,
-    title,
-    description: '',
-    courseId: null,
-    curriculum: 'Cambridge IGCSE',
-    subject: 'Mathematics',
-    grade: 'Grade 10',
-    kind: 'One-to-One',
-    sectionsCount: 3,
-    createdAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-01T00:00:00.000Z',
-  });
+const template = (id: string, title: string) => ({
+  _id: id,
+  title,
+  description: '',
+  courseId: null,
+  curriculum: 'Cambridge IGCSE',
+  subject: 'Mathematics',
+  grade: 'Grade 10',
+  kind: 'One-to-One',
+  sectionsCount: 3,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+});
 
+describe('course templates page', () => {
   it('puts a new template on top and takes a deleted one away, keeping the count', async () => {
     const { fetchMock } = renderAs(ADMIN, '/portal/admin/course-templates', {
       'GET /api/admin/course-templates': () => json({ docs: [template('t1', 'IGCSE Maths starter')], totalDocs: 1, limit: 20, offset: 0 }),
@@ -173,6 +173,52 @@ describe('course templates page', () => {
     expect(await screen.findByText('Course template deleted!')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'IGCSE Maths starter' })).not.toBeInTheDocument());
     expect(screen.getByText('Showing 1–1 of 1')).toBeInTheDocument();
+  });
+});
+
+describe('opening a course template', () => {
+  const tree = [
+    { kind: 'SECTION', title: 'Week 1', sections: [{ kind: 'ZOOM', title: 'Kick-off', duration: 60 }] },
+    { kind: 'HOMEWORK', title: 'Warm-up sheet' },
+  ];
+  const full = { ...template('t1', 'IGCSE Maths starter'), sections: tree };
+
+  it("opens a template's details and items, and saves a renamed item and a removed one", async () => {
+    const { fetchMock } = renderAs(ADMIN, '/portal/admin/course-templates', {
+      'GET /api/admin/course-templates': () => json({ docs: [template('t1', 'IGCSE Maths starter')], totalDocs: 1, limit: 20, offset: 0 }),
+      'GET /api/admin/course-templates/t1': () => json(full),
+      'PUT /api/admin/course-templates/t1': ({ json: body }) => json({ ...full, ...(body as object), sectionsCount: 2 }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit IGCSE Maths starter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit template: IGCSE Maths starter' });
+    expect(await within(dialog).findByLabelText('Zoom meeting')).toHaveValue('Kick-off');
+    await userEvent.clear(within(dialog).getByLabelText(/^Title/));
+    await userEvent.type(within(dialog).getByLabelText(/^Title/), 'IGCSE Maths, term 1');
+    await userEvent.clear(within(dialog).getByLabelText('Zoom meeting'));
+    await userEvent.type(within(dialog).getByLabelText('Zoom meeting'), 'First lesson');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove Warm-up sheet' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save template' }));
+    expect(await screen.findByText('Course template saved!')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find((c) => c[0] === '/api/admin/course-templates/t1' && c[1]?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]?.body))).toMatchObject({
+      title: 'IGCSE Maths, term 1',
+      subject: 'Mathematics',
+      sections: [{ kind: 'SECTION', title: 'Week 1', sections: [{ kind: 'ZOOM', title: 'First lesson', duration: 60 }] }],
+    });
+    expect(await screen.findByRole('heading', { name: 'IGCSE Maths, term 1' })).toBeInTheDocument();
+  });
+
+  it('shows a template read-only to an admin who may view templates but not edit them', async () => {
+    renderAs(ADMIN, '/portal/admin/course-templates', {
+      'GET /api/admin/settings/permissions': () => json({ role: null, permissions: { ...fullAdminPermissions, adminCourse: ['view'] } }),
+      'GET /api/admin/course-templates': () => json({ docs: [template('t1', 'IGCSE Maths starter')], totalDocs: 1, limit: 20, offset: 0 }),
+      'GET /api/admin/course-templates/t1': () => json(full),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'View IGCSE Maths starter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Template: IGCSE Maths starter' });
+    expect(await within(dialog).findByText('Kick-off')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Save template' })).toBeNull();
   });
 });
 
@@ -325,6 +371,18 @@ describe('course people (admin)', () => {
       'GET /api/admin/sections': () => json([]),
       'GET /api/admin/sections/access': () => json({ SECTION: ['create'], TEAMS: ['create'] }),
       'GET /api/admin/users/dropdown-list': () => json([person]),
+      // As the API answers an empty form: each field's problem in the schema's words.
+      'POST /api/team-meetings': () =>
+        json(
+          {
+            message: 'Title is required.',
+            errors: [
+              { path: 'title', message: 'is required' },
+              { path: 'start', message: 'must be a date and time' },
+            ],
+          },
+          400,
+        ),
       'POST /api/admin/course-tutors': () => {
         tutors = [{ ...tutorRow, user: person }];
         return json(tutorRow, 201);
@@ -347,6 +405,12 @@ describe('course people (admin)', () => {
     await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/admin/courses/course_1')).length).toBe(2));
     await userEvent.click(screen.getByRole('tab', { name: 'Lessons & materials' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Add lesson' }));
-    expect(within(screen.getByRole('dialog', { name: 'Add lesson' })).queryByRole('alert')).not.toBeInTheDocument();
+    const adding = screen.getByRole('dialog', { name: 'Add lesson' });
+    expect(within(adding).queryByRole('alert')).not.toBeInTheDocument();
+    const kinds = within(within(adding).getByLabelText('Lesson kind')).getAllByRole('option');
+    expect(kinds.map((o) => o.textContent)).toEqual(['Lesson', 'Trial']);
+    await userEvent.click(within(adding).getByRole('button', { name: 'Add lesson' }));
+    expect(await within(adding).findByText('Title is required.')).toBeInTheDocument();
+    expect(within(adding).getByText('Start must be a date and time.')).toBeInTheDocument();
   });
 });

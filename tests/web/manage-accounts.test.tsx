@@ -40,7 +40,7 @@ describe('manage accounts', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Act as Maya' }));
     expect(await screen.findByRole('heading', { name: 'Welcome back, Maya' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/learning-portal/dashboard');
+    expect(router.state.location.pathname).toBe('/learning-portal/portal');
     expect(localStorage.getItem('studyhall.actingUserId')).toBe(MAYA._id);
     expect(screen.getByTestId('acting-for')).toHaveAccessibleName('Acting for Maya Student. Switch account');
 

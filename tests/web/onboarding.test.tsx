@@ -37,7 +37,7 @@ describe('onboarding', () => {
     expect(router.state.location.pathname).toBe('/learning-portal/onboarding');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Finish' }));
-    expect(screen.getAllByText('is required').length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/ is required\.$/).length).toBeGreaterThan(0);
     expect(fetchMock.mock.calls.some((c) => c[1]?.method === 'POST' && c[0] === '/api/onboarding')).toBe(false);
 
     expect(screen.getByLabelText(/Grade/)).toBeDisabled();
@@ -74,6 +74,6 @@ describe('onboarding', () => {
     expect(screen.getByLabelText(/About you/)).toHaveAttribute('aria-invalid', 'true');
     await userEvent.type(screen.getByLabelText(/About you/), 'Short bio');
     await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
-    expect(screen.getByText('must be at least 20 characters')).toBeInTheDocument();
+    expect(screen.getByText(/^About you must be at least 20 characters\.$/)).toBeInTheDocument();
   });
 });

@@ -96,21 +96,23 @@ describe("a parent's family parts", () => {
 
   it("shows each result's score, and says so when there is none", () => {
     const { unmount } = render(
-      <ChildResultList
-        firstname="Sam"
-        zone="Europe/London"
-        now={NOW}
-        results={[
-          { _id: 'a', quizId: 'q', title: 'Linear equations A', subject: 'Mathematics', score: 7.5, maxScore: 10, finishedAt: '2026-11-23T16:00:00.000Z' },
-          { _id: 'b', quizId: 'q', title: 'Forces', subject: 'Physics', score: null, maxScore: null, finishedAt: '2026-11-22T16:00:00.000Z' },
-        ]}
-      />,
+      <MemoryRouter>
+        <ChildResultList
+          child={{ _id: 'sam', firstname: 'Sam' }}
+          zone="Europe/London"
+          now={NOW}
+          results={[
+            { _id: 'a', quizId: 'q', title: 'Linear equations A', subject: 'Mathematics', score: 7.5, maxScore: 10, finishedAt: '2026-11-23T16:00:00.000Z' },
+            { _id: 'b', quizId: 'q', title: 'Forces', subject: 'Physics', score: null, maxScore: null, finishedAt: '2026-11-22T16:00:00.000Z' },
+          ]}
+        />
+      </MemoryRouter>,
     );
     const [first, second] = screen.getAllByTestId('child-result');
     expect(first).toHaveTextContent('Linear equations AMathematics · finished Mon 23 Nov, 4:00 PM7.5 / 10');
     expect(second).toHaveTextContent('Not marked yet');
     unmount();
-    render(<ChildResultList firstname="Sam" zone="Europe/London" now={NOW} results={[]} />);
+    render(<ChildResultList child={{ _id: 'sam', firstname: 'Sam' }} zone="Europe/London" now={NOW} results={[]} />);
     expect(screen.getByText('Sam has not finished a quiz yet.')).toBeInTheDocument();
   });
 

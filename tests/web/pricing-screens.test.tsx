@@ -65,7 +65,7 @@ describe('pricing screens', { timeout: 30_000 }, () => {
     await u.type(within(dialog).getByLabelText(/^Lesson minutes/), '120');
     await u.type(within(dialog).getByLabelText(/^Valid for/), '1');
     await u.click(within(dialog).getByRole('button', { name: 'Create flexible plan' }));
-    expect(await within(dialog).findByText('can have at most 2 decimals in USD')).toBeInTheDocument();
+    expect(await within(dialog).findByText(/^Price can have at most 2 decimals in USD\.$/)).toBeInTheDocument();
     expect(posts).toEqual([]);
     await u.clear(within(dialog).getByLabelText(/^Price/));
     await u.type(within(dialog).getByLabelText(/^Price/), '19.99');

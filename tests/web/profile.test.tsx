@@ -32,8 +32,8 @@ describe('profile', () => {
     await userEvent.clear(first);
     await userEvent.type(screen.getByLabelText(/Phone/), 'call me maybe');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('is required')).toBeInTheDocument();
-    expect(screen.getByText('must be a phone number such as +65 6123 4567')).toBeInTheDocument();
+    expect((await screen.findAllByText(/ is required\.$/)).length).toBeGreaterThan(0);
+    expect(screen.getByText('Phone must be a phone number such as +65 6123 4567.')).toBeInTheDocument();
     expect(first).toHaveAttribute('aria-invalid', 'true');
     expect(callsTo(fetchMock, 'PUT', '/api/user')).toHaveLength(0);
 
@@ -46,6 +46,23 @@ describe('profile', () => {
     expect(sent).toMatchObject({ firstname: 'Theodore', phone: '+65 6123 4567', timezone: 'Asia/Singapore', currency: 'USD' });
     expect(screen.getByTestId('profile-name')).toHaveTextContent('Theodore Tutor');
     expect(JSON.parse(localStorage.getItem('studyhall.user')!).firstname).toBe('Theodore');
+  });
+
+  it('brings a wrong phone number into view below the header and focuses it, so its error is not hidden', async () => {
+    const scrolled: Element[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    mockProfileApi();
+    storeSession(TUTOR);
+    renderApp('/portal/profile');
+    const phone = await screen.findByLabelText(/Phone/);
+    await userEvent.type(phone, 'call me maybe');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Phone must be a phone number such as +65 6123 4567.')).toBeInTheDocument();
+    await waitFor(() => expect(phone).toHaveFocus());
+    expect(scrolled).toEqual([phone]);
+    vi.restoreAllMocks();
   });
 
   it('shows the server’s field error next to the field', async () => {
@@ -62,8 +79,17 @@ describe('profile', () => {
     storeSession(TUTOR);
     renderApp('/portal/profile');
     await userEvent.click(await screen.findByRole('button', { name: 'Save changes' }));
-    expect(await screen.findAllByText('must be an ISO 3166 country code such as SG')).not.toHaveLength(0);
+    expect(await screen.findAllByText('Country must be an ISO 3166 country code such as SG.')).not.toHaveLength(0);
     expect(screen.getByLabelText('Country')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("shows a tutor's Experience, Qualifications and Achievements only on a tutor's profile", async () => {
+    const SAM = user();
+    mockApi({ ...baseApi, 'GET /api/user/authUser': () => json({ ...SAM, actingFor: SAM }), 'GET /api/user/user_student': () => json(profileOf(SAM)) });
+    storeSession(SAM);
+    renderApp('/portal/profile');
+    expect(await screen.findByRole('heading', { name: 'Languages' })).toBeInTheDocument();
+    for (const title of ['Experience', 'Qualifications', 'Achievements']) expect(screen.queryByRole('heading', { name: title })).toBeNull();
   });
 
   it('adds, edits and deletes an experience through dialogs', async () => {
@@ -81,7 +107,7 @@ describe('profile', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add experience' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add experience' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(within(dialog).getByText('is required')).toBeInTheDocument();
+    expect(within(dialog).getByText(/ is required\.$/)).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText(/Role/), 'Maths teacher');
     await userEvent.type(within(dialog).getByLabelText(/Organisation/), 'Raffles');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
@@ -129,12 +155,12 @@ describe('profile', () => {
     expect(dialog).toHaveTextContent('Your name, email, phone, country, bio and photo');
     expect(dialog).toHaveTextContent('invoices, payments and lesson history');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
-    expect(within(dialog).getByText('is required')).toBeInTheDocument();
+    expect(within(dialog).getByText(/ is required\.$/)).toBeInTheDocument();
     expect(callsTo(fetchMock, 'PUT', '/api/user/delete')).toHaveLength(0);
 
     await userEvent.type(within(dialog).getByLabelText(/Your password/), 'wrong');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
-    expect(await within(dialog).findByText('is incorrect')).toBeInTheDocument();
+    expect(await within(dialog).findByText(/ is incorrect\.$/)).toBeInTheDocument();
 
     await userEvent.clear(within(dialog).getByLabelText(/Your password/));
     await userEvent.type(within(dialog).getByLabelText(/Your password/), 'right');

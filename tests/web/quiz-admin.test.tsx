@@ -253,6 +253,9 @@ describe('topic-wide quizzes on the content page', () => {
     });
     renderApp('/portal/admin/content');
     const section = await screen.findByRole('region', { name: /Quizzes of Algebra/ }, SLOW);
+    expect(screen.getByRole('region', { name: 'Topics' })).toBeInTheDocument();
+    expect(screen.getByText('Topics, sub topics, their notes, the question bank and quizzes.')).toBeInTheDocument();
+    expect(screen.queryByText(/TopicList/)).toBeNull();
     const rows = await within(section).findAllByTestId('quiz-row');
     expect(rows[1]).toHaveTextContent('Whole topic');
     expect(rows[0]).toHaveTextContent('Linear equations');

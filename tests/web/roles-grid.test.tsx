@@ -82,7 +82,7 @@ describe('roles page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'New role' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create role' }));
-    expect(within(dialog).getByText('is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Name is required.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some((c) => c[0] === '/api/admin/roles' && c[1]?.method === 'POST')).toBe(false);
 
     await userEvent.type(within(dialog).getByLabelText(/Name/), 'Tutors desk');
@@ -124,6 +124,20 @@ describe('roles page', () => {
     expect(await screen.findByText('Role deleted!')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Spare' })).not.toBeInTheDocument());
     expect(fetchMock.mock.calls.filter((c) => c[1]?.method === 'DELETE').map((c) => c[0])).toEqual(['/api/admin/roles/role_spare']);
+  });
+
+  it('opens View as a read-only dialog named for the role, and Edit as Edit role', async () => {
+    const builtIn = { ...approver, _id: 'role_admin', name: 'Admin', isSystem: true, usersCount: 1 };
+    renderRoles({ 'GET /api/admin/roles': () => json({ docs: [builtIn, approver], totalDocs: 2, limit: 20, offset: 0 }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'View Admin' }));
+    const view = await screen.findByRole('dialog', { name: 'Role: Admin' });
+    expect(within(view).queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+    expect(within(view).getByLabelText(/Name/)).toBeDisabled();
+    await userEvent.click(within(view).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Approver' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit role' });
+    expect(within(edit).getByRole('button', { name: 'Save changes' })).toBeInTheDocument();
   });
 
   it('hides create, edit and delete from an admin whose role only views roles', async () => {

@@ -54,7 +54,7 @@ describe('app shell', () => {
     expect(localStorage.getItem('studyhall.token')).toBe('fragment-token');
   });
 
-  it('logs in, goes to the dashboard and signs out to the portal root', async () => {
+  it('logs in, lands on Home and signs out to the portal root', async () => {
     const fetchMock = mockApi({
       ...base,
       'POST /api/oauth/token': ({ form }) =>
@@ -67,8 +67,8 @@ describe('app shell', () => {
     await userEvent.type(screen.getByLabelText(/Password/), 'studyhall-demo{Enter}');
 
     expect(await screen.findByRole('heading', { name: 'Welcome back, Sam' })).toBeInTheDocument();
-    expect(screen.getByTestId('dashboard-role')).toHaveTextContent('Student');
-    expect(router.state.location.pathname).toBe('/learning-portal/dashboard');
+    expect(await screen.findByRole('region', { name: 'Your next lesson' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/learning-portal/portal');
 
     await userEvent.click(screen.getAllByRole('button', { name: /Account menu/ })[0]!);
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));

@@ -29,7 +29,7 @@ describe('sign-up page', () => {
     await userEvent.selectOptions(screen.getByLabelText(/Country/), 'SG');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/learning-portal/dashboard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/learning-portal/portal'));
     const call = fetchMock.mock.calls.find((c) => c[0] === '/api/sign-up')!;
     expect(JSON.parse(String(call[1]?.body))).toEqual({
       firstname: 'Nora',

@@ -10,8 +10,8 @@ export default function Footer() {
           © {new Date().getFullYear()} {name}. Live tutoring for IGCSE, GCSE and A Level.
         </p>
         {/* The bubble floats from md up; on phones support lives in the header's menu. */}
-        <p className="max-md:hidden">Need help? Use the chat button in the corner.</p>
-        <p className="md:hidden">Need help? Open the menu and choose "Chat with support".</p>
+        <p className="max-md:hidden">Need help? Message us on WhatsApp with the button in the corner.</p>
+        <p className="md:hidden">Need help? Open the menu and choose "Message support on WhatsApp".</p>
       </div>
     </footer>
   );

@@ -10,7 +10,7 @@ import { signedInUserAtom } from '../lib/session';
 import { primaryButton } from '../ui/classes';
 import ThemeToggle from '../ui/ThemeToggle';
 import BrandLink from './BrandLink';
-import { AccountMenu, PhoneMenu } from './HeaderMenus';
+import { AccountMenu, AdminToolsMenu, PhoneMenu } from './HeaderMenus';
 
 // The offline mark and the update note are not needed for the first paint.
 const OfflineStatus = lazy(() => import('../features/offline/OfflineStatus'));
@@ -68,6 +68,11 @@ export default function Header() {
                   </NavLink>
                 </li>
               ))}
+              {user?.role.name === 'ADMIN' && (
+                <li>
+                  <AdminToolsMenu user={user} />
+                </li>
+              )}
             </ul>
           </nav>
         </div>

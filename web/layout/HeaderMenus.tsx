@@ -1,8 +1,9 @@
 import type { PublicUser } from '../../schema/contracts/auth';
 import { deferredMenu } from './deferred-menu';
-import { MobileMenuFace, mobileMenuButton, mobileMenuLabel, UserMenuFace, userMenuButton, userMenuLabel } from './menu-faces';
+import { AdminMenuFace, adminMenuButton, MobileMenuFace, mobileMenuButton, mobileMenuLabel, UserMenuFace, userMenuButton, userMenuLabel } from './menu-faces';
 
 const useUserMenu = deferredMenu(() => import('./UserMenu'));
+const useAdminMenu = deferredMenu(() => import('./AdminMenu'));
 const useMobileMenu = deferredMenu(() => import('./MobileMenu'));
 
 /** The account menu; its button shows before the menu's code has loaded. */
@@ -12,6 +13,17 @@ export function AccountMenu({ user }: { user: PublicUser }) {
   return (
     <button type="button" {...userMenuButton} aria-label={userMenuLabel(user)} aria-haspopup="menu" aria-expanded={false} {...placeholder}>
       <UserMenuFace user={user} />
+    </button>
+  );
+}
+
+/** The admin screens, beside the main navigation; its button shows before the menu's code has loaded. */
+export function AdminToolsMenu({ user }: { user: PublicUser }) {
+  const { Menu, buttonRef, placeholder } = useAdminMenu();
+  if (Menu) return <Menu user={user} buttonRef={buttonRef} />;
+  return (
+    <button type="button" {...adminMenuButton} aria-haspopup="menu" aria-expanded={false} {...placeholder}>
+      <AdminMenuFace />
     </button>
   );
 }

@@ -8,10 +8,30 @@ import type { PublicUser } from '../../schema/contracts/auth';
 import { useAdminPermissions } from '../entities/roles/admin-permissions';
 import { tenantAtom } from '../entities/tenant/atoms';
 import { useSignOut } from '../features/auth/use-sign-out';
-import { accountLinks, navItems } from '../lib/nav-items';
+import { accountLinks, adminLinks, type NavItem, navItems } from '../lib/nav-items';
 import { primaryButton } from '../ui/classes';
 import { initials, MobileMenuFace, mobileMenuButton, mobileMenuLabel } from './menu-faces';
 import { SUPPORT_CHAT_URL } from './support';
+
+function MenuLink({ item }: { item: NavItem }) {
+  return (
+    <li>
+      <CloseButton
+        as={NavLink}
+        to={item.to}
+        end={item.end}
+        className={({ isActive }: { isActive: boolean }) =>
+          clsx(
+            'block rounded-xl px-3 py-2.5 text-base font-medium',
+            isActive ? 'bg-brand/10 text-slate-900 dark:text-white' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+          )
+        }
+      >
+        {item.label}
+      </CloseButton>
+    </li>
+  );
+}
 
 /** The navigation below the md breakpoint, and the support chat that the floating bubble offers on wider screens. */
 export default function MobileMenu({ user, buttonRef }: { user: PublicUser | null; buttonRef?: Ref<HTMLButtonElement> }) {
@@ -19,6 +39,7 @@ export default function MobileMenu({ user, buttonRef }: { user: PublicUser | nul
   const permissions = useAdminPermissions();
   const tenantPermissions = useAtomValue(tenantAtom)?.permissions ?? null;
   const items = [...navItems(Boolean(user)), ...(user ? accountLinks(user, permissions, tenantPermissions) : [])];
+  const tools = user ? adminLinks(user, permissions) : [];
   return (
     <Disclosure as="div" className="md:hidden">
       {({ open }) => (
@@ -26,27 +47,11 @@ export default function MobileMenu({ user, buttonRef }: { user: PublicUser | nul
           <DisclosureButton ref={buttonRef} {...mobileMenuButton} aria-label={mobileMenuLabel(open)}>
             <MobileMenuFace open={open} />
           </DisclosureButton>
-          <DisclosurePanel className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pt-2 pb-5 shadow-lg dark:border-slate-800 dark:bg-slate-950">
+          <DisclosurePanel className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pt-2 pb-5 shadow-lg dark:border-slate-800 dark:bg-slate-950">
             <nav aria-label="Mobile">
               <ul className="flex flex-col gap-1">
                 {items.map((item) => (
-                  <li key={item.to}>
-                    <CloseButton
-                      as={NavLink}
-                      to={item.to}
-                      end={item.end}
-                      className={({ isActive }: { isActive: boolean }) =>
-                        clsx(
-                          'block rounded-xl px-3 py-2.5 text-base font-medium',
-                          isActive
-                            ? 'bg-brand/10 text-slate-900 dark:text-white'
-                            : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
-                        )
-                      }
-                    >
-                      {item.label}
-                    </CloseButton>
-                  </li>
+                  <MenuLink key={item.to} item={item} />
                 ))}
                 <li>
                   <CloseButton
@@ -57,10 +62,22 @@ export default function MobileMenu({ user, buttonRef }: { user: PublicUser | nul
                     className="flex items-center gap-2 rounded-xl px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
                   >
                     <MessageCircle className="size-5 text-brand" aria-hidden="true" />
-                    Chat with support
+                    Message support on WhatsApp
                   </CloseButton>
                 </li>
               </ul>
+              {tools.length > 0 && (
+                <>
+                  <h2 id="mobile-admin-heading" className="mt-3 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+                    Admin
+                  </h2>
+                  <ul aria-labelledby="mobile-admin-heading" className="mt-1 flex flex-col gap-1">
+                    {tools.map((item) => (
+                      <MenuLink key={item.to} item={item} />
+                    ))}
+                  </ul>
+                </>
+              )}
             </nav>
             <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
               {user ? (

@@ -15,8 +15,8 @@ export default function SupportButton() {
       href={SUPPORT_CHAT_URL}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label="Chat with support"
-      title="Chat with support"
+      aria-label="Message support on WhatsApp"
+      title="Message support on WhatsApp"
       data-testid="support-button"
       className={clsx(
         inLessonRoom && 'max-lg:hidden',

@@ -1,70 +1,18 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import { useAtomValue } from 'jotai';
-import {
-  ArrowDownUp,
-  ArrowLeftRight,
-  BadgeDollarSign,
-  Banknote,
-  CalendarCheck,
-  CalendarClock,
-  CalendarSync,
-  HandCoins,
-  History,
-  Inbox,
-  LayoutDashboard,
-  LibraryBig,
-  LogOut,
-  type LucideIcon,
-  PhoneCall,
-  Receipt,
-  ReceiptText,
-  ScrollText,
-  ShieldCheck,
-  ShoppingCart,
-  Sparkles,
-  UserRound,
-  Users,
-  UsersRound,
-  Wallet,
-} from 'lucide-react';
+import { LayoutDashboard, LogOut } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import type { PublicUser } from '../../schema/contracts/auth';
 import { useAdminPermissions } from '../entities/roles/admin-permissions';
 import { tenantAtom } from '../entities/tenant/atoms';
 import { useSignOut } from '../features/auth/use-sign-out';
-import { type AccountLinkKey, accountLinks } from '../lib/nav-items';
+import { accountLinks } from '../lib/nav-items';
+import { accountLinkIcons } from './link-icons';
 import { UserMenuFace, userMenuButton, userMenuLabel } from './menu-faces';
 
 const itemClass =
   'flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900 dark:text-slate-200 dark:data-focus:bg-slate-800 dark:data-focus:text-white';
-
-export const accountLinkIcons: Record<AccountLinkKey, LucideIcon> = {
-  profile: UserRound,
-  manageAccounts: UsersRound,
-  users: Users,
-  roles: ShieldCheck,
-  meetings: CalendarClock,
-  callLogs: PhoneCall,
-  content: LibraryBig,
-  trials: Sparkles,
-  tutorSorting: ArrowDownUp,
-  pricing: BadgeDollarSign,
-  lessonHistory: History,
-  payRuns: Banknote,
-  meetingRequests: CalendarSync,
-  penaltyWaivers: HandCoins,
-  cancellationPolicy: ScrollText,
-  availability: CalendarCheck,
-  myPay: Wallet,
-  billing: Receipt,
-  plans: ShoppingCart,
-  paymentHistory: ReceiptText,
-  transactionLogs: ArrowLeftRight,
-  invoices: ReceiptText,
-  myInvoices: ReceiptText,
-  teamInbox: Inbox,
-};
 
 export default function UserMenu({ user, buttonRef }: { user: PublicUser; buttonRef?: Ref<HTMLButtonElement> }) {
   const signOut = useSignOut();

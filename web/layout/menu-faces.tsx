@@ -26,6 +26,21 @@ export function UserMenuFace({ user }: { user: PublicUser }) {
   );
 }
 
+/** The header's Admin menu button, the same before and after the menu's code has loaded. */
+export const adminMenuButton = {
+  'data-testid': 'admin-menu-button',
+  className: `flex items-center gap-1 rounded-full px-3.5 py-2 text-sm font-medium text-slate-600 transition hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white ${focusRing}`,
+};
+
+export function AdminMenuFace() {
+  return (
+    <>
+      Admin
+      <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
+    </>
+  );
+}
+
 /** The phone menu's button, the same before and after the menu's code has loaded. */
 export const mobileMenuButton = { 'data-testid': 'mobile-menu-button', className: iconButton };
 

@@ -22,3 +22,7 @@ const midnightAfter = (day: string, zone: string, days: number) => {
 
 export const dayStartIso = (day: string, zone: string) => (day ? new Date(midnightAfter(day, zone, 0)).toISOString() : undefined);
 export const dayEndIso = (day: string, zone: string) => (day ? new Date(midnightAfter(day, zone, 1) - 1).toISOString() : undefined);
+
+/** When a copy kept on the device was fetched, as a date and time in the reader's zone (not the device's). */
+export const stampIn = (at: string | number, zone: string) =>
+  new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });

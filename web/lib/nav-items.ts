@@ -42,6 +42,7 @@ export type AccountLinkKey =
   | 'transactionLogs'
   | 'invoices'
   | 'myInvoices'
+  | 'courseTemplates'
   | 'teamInbox';
 
 export interface AccountLink extends NavItem {
@@ -51,7 +52,7 @@ export interface AccountLink extends NavItem {
 /**
  * The account menu's links: the profile for everyone signed in, the account switcher for parents, Billing and Plans
  * for students and parents where the site takes payments (its tenant grants billing), their invoices wherever they
- * are billed, and the admin screens only when the admin's role grants them (the server refuses them anyway).
+ * are billed, and a tutor's availability and pay. The admin screens are `adminLinks`.
  */
 export function accountLinks(user: PublicUser, permissions: PermissionMap | null, tenantPermissions: PermissionMap | null = null): AccountLink[] {
   const links: AccountLink[] = [{ key: 'profile', to: '/portal/profile', label: 'Profile' }];
@@ -65,40 +66,51 @@ export function accountLinks(user: PublicUser, permissions: PermissionMap | null
     links.push({ key: 'availability', to: '/portal/availability', label: 'Availability' });
     links.push({ key: 'myPay', to: '/portal/my-pay', label: 'My lessons and pay' });
   }
-  if (user.role.name === 'ADMIN') {
-    if (hasPermission(permissions, { adminCourseChat: ['view'] })) links.push({ key: 'teamInbox', to: '/portal/admin/inbox', label: 'Team inbox' });
-    if (hasPermission(permissions, { adminUsers: ['view'] })) links.push({ key: 'users', to: '/portal/admin/users', label: 'Users' });
-    if (hasPermission(permissions, { roles: ['view'], tutorRoles: ['view'] })) links.push({ key: 'roles', to: '/portal/admin/roles', label: 'Roles' });
-    if (hasPermission(permissions, { callLogs: ['view'] })) links.push({ key: 'callLogs', to: '/portal/admin/call-logs', label: 'Call logs' });
-    if (hasPermission(permissions, { adminCourse: ['view'] })) links.push({ key: 'meetings', to: '/portal/admin/meetings', label: 'Meetings' });
-    if (hasPermission(permissions, { lessonHistory: ['view'] }))
-      links.push({ key: 'lessonHistory', to: '/portal/admin/lesson-history', label: 'Lesson history' });
-    if (hasPermission(permissions, { payRuns: ['view'] })) links.push({ key: 'payRuns', to: '/portal/admin/pay-runs', label: 'Pay runs' });
-    if (hasPermission(permissions, { paymentHistory: ['view'] }))
-      links.push({ key: 'paymentHistory', to: '/portal/admin/payment-history', label: 'Payment history' });
-    if (hasPermission(permissions, { transactionLogs: ['view'] }))
-      links.push({ key: 'transactionLogs', to: '/portal/admin/transaction-logs', label: 'Transaction logs' });
-    if (hasPermission(permissions, { invoices: ['view'] })) links.push({ key: 'invoices', to: '/portal/admin/invoices', label: 'Invoices' });
-    if (hasPermission(permissions, { adminContent: ['view'], questionBank: ['view'] }))
-      links.push({ key: 'content', to: '/portal/admin/content', label: 'Content' });
-    if (hasPermission(permissions, { trialClasses: ['view'] })) links.push({ key: 'trials', to: '/portal/admin/trials', label: 'Trials' });
-    if (hasPermission(permissions, { tutorSorting: ['view'] })) links.push({ key: 'tutorSorting', to: '/portal/admin/tutor-sorting', label: 'Tutor sorting' });
-    const pricing = {
-      flexiblePlans: ['view'],
-      subscriptionPlans: ['view'],
-      groups: ['view'],
-      tutorRates: ['view'],
-      studentRates: ['view'],
-      pricingTemplates: ['view'],
-    };
-    if (hasPermission(permissions, pricing)) links.push({ key: 'pricing', to: '/portal/admin/pricing', label: 'Pricing' });
-    if (hasPermission(permissions, { meetingRequests: ['view'] }))
-      links.push({ key: 'meetingRequests', to: '/portal/admin/meeting-requests', label: 'Meeting requests' });
-    // The screen's second tab is the manual adjustments, which a role may hold without the waivers.
-    if (hasPermission(permissions, { penaltyWaivers: ['view', 'appealRequest'], manualAdjustments: ['view'] }))
-      links.push({ key: 'penaltyWaivers', to: '/portal/admin/penalty-waivers', label: 'Penalty waivers' });
-    if (hasPermission(permissions, { cancellationPolicy: ['view'] }))
-      links.push({ key: 'cancellationPolicy', to: '/portal/admin/cancellation-policy', label: 'Cancellation policy' });
+  return links;
+}
+
+/**
+ * The admin screens an admin's role grants (the server refuses the others anyway), for the header's Admin menu, the
+ * phone menu and the admin's home alike; nobody else gets any.
+ */
+export function adminLinks(user: PublicUser, permissions: PermissionMap | null): AccountLink[] {
+  if (user.role.name !== 'ADMIN') return [];
+  const links: AccountLink[] = [];
+  if (hasPermission(permissions, { adminCourseChat: ['view'] })) links.push({ key: 'teamInbox', to: '/portal/admin/inbox', label: 'Team inbox' });
+  if (hasPermission(permissions, { adminUsers: ['view'] })) links.push({ key: 'users', to: '/portal/admin/users', label: 'Users' });
+  if (hasPermission(permissions, { roles: ['view'], tutorRoles: ['view'] })) links.push({ key: 'roles', to: '/portal/admin/roles', label: 'Roles' });
+  if (hasPermission(permissions, { callLogs: ['view'] })) links.push({ key: 'callLogs', to: '/portal/admin/call-logs', label: 'Call logs' });
+  if (hasPermission(permissions, { adminCourse: ['view'] })) {
+    links.push({ key: 'meetings', to: '/portal/admin/meetings', label: 'Meetings' });
+    links.push({ key: 'courseTemplates', to: '/portal/admin/course-templates', label: 'Course templates' });
   }
+  if (hasPermission(permissions, { lessonHistory: ['view'] }))
+    links.push({ key: 'lessonHistory', to: '/portal/admin/lesson-history', label: 'Lesson history' });
+  if (hasPermission(permissions, { payRuns: ['view'] })) links.push({ key: 'payRuns', to: '/portal/admin/pay-runs', label: 'Pay runs' });
+  if (hasPermission(permissions, { paymentHistory: ['view'] }))
+    links.push({ key: 'paymentHistory', to: '/portal/admin/payment-history', label: 'Payment history' });
+  if (hasPermission(permissions, { transactionLogs: ['view'] }))
+    links.push({ key: 'transactionLogs', to: '/portal/admin/transaction-logs', label: 'Transaction logs' });
+  if (hasPermission(permissions, { invoices: ['view'] })) links.push({ key: 'invoices', to: '/portal/admin/invoices', label: 'Invoices' });
+  if (hasPermission(permissions, { adminContent: ['view'], questionBank: ['view'] }))
+    links.push({ key: 'content', to: '/portal/admin/content', label: 'Content' });
+  if (hasPermission(permissions, { trialClasses: ['view'] })) links.push({ key: 'trials', to: '/portal/admin/trials', label: 'Trials' });
+  if (hasPermission(permissions, { tutorSorting: ['view'] })) links.push({ key: 'tutorSorting', to: '/portal/admin/tutor-sorting', label: 'Tutor sorting' });
+  const pricing = {
+    flexiblePlans: ['view'],
+    subscriptionPlans: ['view'],
+    groups: ['view'],
+    tutorRates: ['view'],
+    studentRates: ['view'],
+    pricingTemplates: ['view'],
+  };
+  if (hasPermission(permissions, pricing)) links.push({ key: 'pricing', to: '/portal/admin/pricing', label: 'Pricing' });
+  if (hasPermission(permissions, { meetingRequests: ['view'] }))
+    links.push({ key: 'meetingRequests', to: '/portal/admin/meeting-requests', label: 'Meeting requests' });
+  // The screen's second tab is the manual adjustments, which a role may hold without the waivers.
+  if (hasPermission(permissions, { penaltyWaivers: ['view', 'appealRequest'], manualAdjustments: ['view'] }))
+    links.push({ key: 'penaltyWaivers', to: '/portal/admin/penalty-waivers', label: 'Penalty waivers' });
+  if (hasPermission(permissions, { cancellationPolicy: ['view'] }))
+    links.push({ key: 'cancellationPolicy', to: '/portal/admin/cancellation-policy', label: 'Cancellation policy' });
   return links;
 }

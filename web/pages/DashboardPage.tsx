@@ -6,10 +6,13 @@ import { useOnboardingRedirect } from '../features/onboarding/use-onboarding-red
 import DashboardQuizzes from '../features/quiz/DashboardQuizzes';
 import { signedInUserAtom } from '../lib/session';
 
-const SHORTCUTS: { to: string; title: string; text: string; icon: LucideIcon }[] = [
+/** Where a person's course chats are, in their words: a tutor chats with students, everyone else with tutors. */
+const courseChats = (role: string) => (role === 'TUTOR' ? 'Chats with your students are in each course.' : 'Chats with your tutors are in each course.');
+
+const shortcuts = (role: string): { to: string; title: string; text: string; icon: LucideIcon }[] => [
   { to: '/portal/courses', title: 'Courses', text: 'Your courses, lessons, resources and homework.', icon: BookOpen },
   { to: '/portal/schedule', title: 'Schedule', text: 'Upcoming lessons and your availability.', icon: CalendarDays },
-  { to: '/portal/messages', title: 'Messages', text: 'Talk to the Studyhall team. Chats with your tutors are in each course.', icon: MessagesSquare },
+  { to: '/portal/messages', title: 'Messages', text: `Talk to the Studyhall team. ${courseChats(role)}`, icon: MessagesSquare },
   { to: '/portal/trials', title: 'My trials', text: 'Your upcoming and past free trial classes.', icon: Sparkles },
 ];
 
@@ -43,7 +46,7 @@ export default function DashboardPage() {
         </p>
       </div>
       <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {SHORTCUTS.map(({ to, title, text, icon: Icon }) => (
+        {shortcuts(user.role.name).map(({ to, title, text, icon: Icon }) => (
           <li key={to}>
             <Link
               to={to}

@@ -1,8 +1,8 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { format, parseISO, startOfToday } from 'date-fns';
 import { CalendarDays } from 'lucide-react';
-import type { CSSProperties } from 'react';
-import { DayPicker } from 'react-day-picker';
+import type { CSSProperties, ReactNode } from 'react';
+import { DayPicker, labelDayButton } from 'react-day-picker';
 import { focusRing } from './classes';
 import 'react-day-picker/style.css';
 
@@ -10,6 +10,12 @@ interface DatePickerProps {
   /** `YYYY-MM-DD` or empty. */
   value: string;
   onChange: (date: string) => void;
+  /** The last day that may be picked (`YYYY-MM-DD`); the calendar does not go past its month. */
+  until?: string;
+  /** Days marked as having free times (`YYYY-MM-DD`): bold with a dot, and said so to screen readers. */
+  marked?: string[];
+  /** A sentence under the calendar, e.g. why it stops where it does. */
+  note?: ReactNode;
 }
 
 const calendarClass = 'rounded-2xl p-2 ring-1 ring-slate-200 dark:ring-slate-700';
@@ -23,8 +29,9 @@ const brandColours = {
  * The trial date (spec 1 section 2): a field showing `YYYY MMM DD` that opens a calendar, replaced by the calendar
  * itself from the lg breakpoint; days before today cannot be picked.
  */
-export default function DatePicker({ value, onChange }: DatePickerProps) {
+export default function DatePicker({ value, onChange, until, marked, note }: DatePickerProps) {
   const selected = value ? parseISO(value) : undefined;
+  const last = until ? parseISO(until) : undefined;
   const pick = (day: Date | undefined, close?: () => void) => {
     if (!day) return;
     onChange(format(day, 'yyyy-MM-dd'));
@@ -35,8 +42,12 @@ export default function DatePicker({ value, onChange }: DatePickerProps) {
       mode="single"
       selected={selected}
       onSelect={(day) => pick(day, close)}
-      disabled={{ before: startOfToday() }}
+      disabled={last ? [{ before: startOfToday() }, { after: last }] : { before: startOfToday() }}
       startMonth={startOfToday()}
+      endMonth={last}
+      modifiers={{ free: (marked ?? []).map((day) => parseISO(day)) }}
+      modifiersClassNames={{ free: 'rdp-free' }}
+      labels={{ labelDayButton: (date, modifiers, ...rest) => `${labelDayButton(date, modifiers, ...rest)}${modifiers.free ? ', free times' : ''}` }}
       defaultMonth={selected}
       className={calendarClass}
       style={brandColours}
@@ -70,6 +81,11 @@ export default function DatePicker({ value, onChange }: DatePickerProps) {
         {calendar()}
         {selected && <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{format(selected, 'yyyy MMM dd')}</p>}
       </div>
+      {note && (
+        <p data-testid="date-note" className="mt-1.5 text-sm text-slate-600 dark:text-slate-300">
+          {note}
+        </p>
+      )}
     </div>
   );
 }

@@ -40,7 +40,7 @@ export default function SelectField({ id, label, error, required, className, opt
         </select>
         <ChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
       </div>
-      <FieldError id={id} error={error} />
+      <FieldError id={id} error={error} label={label} />
     </div>
   );
 }

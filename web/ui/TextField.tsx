@@ -15,7 +15,7 @@ export default function TextField({ id, label, error, required, className, ...in
     <div className={className}>
       <FieldLabel id={id} label={label} required={required} />
       <input id={id} required={required} {...errorAria(id, error)} className={clsx('mt-1.5', fieldClass(error))} {...input} />
-      <FieldError id={id} error={error} />
+      <FieldError id={id} error={error} label={label} />
     </div>
   );
 }

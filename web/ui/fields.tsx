@@ -7,7 +7,7 @@ export function Field({ id, label, error, className, children }: { id: string; l
     <div className={className}>
       <FieldLabel id={id} label={label} />
       <div className="mt-1.5">{children}</div>
-      <FieldError id={id} error={error} />
+      <FieldError id={id} error={error} label={label} />
     </div>
   );
 }
@@ -33,11 +33,22 @@ export function FieldLabel({ id, label, required }: { id: string; label: string;
   );
 }
 
-/** The error under a control, under the id the control names with aria-describedby. */
-export function FieldError({ id, error }: { id: string; error?: string }) {
+/**
+ * A field's problem as a sentence naming the field as its label does: the shared schemas word a problem without its
+ * field ("is required", "cannot be negative"), so ("Start (Asia/Singapore)", "is required") → "Start is required.".
+ * A message that already is a sentence (a capital first) stays as it is.
+ */
+export function errorSentence(label: string | undefined, error: string) {
+  if (!label || !/^[a-z]/.test(error)) return error;
+  const sentence = `${label.replace(/\s*\(.*\)$/, '')} ${error}`;
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
+/** The error under a control, under the id the control names with aria-describedby, as a sentence naming `label`. */
+export function FieldError({ id, error, label }: { id: string; error?: string; label?: string }) {
   return error ? (
     <p id={`${id}-error`} className="mt-1.5 text-sm text-rose-600 dark:text-rose-400">
-      {error}
+      {errorSentence(label, error)}
     </p>
   ) : null;
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ZodType } from 'zod';
 import { errorToastText } from '../lib/errors';
 import { type FieldErrors, fieldErrorsOf, zodFieldErrors } from '../lib/form-errors';
+import { useFocusFirstInvalid } from './focus-first-invalid';
 import { useToast } from './toast/use-toast';
 
 interface SubmitOptions {
@@ -21,7 +22,9 @@ export function useCheckedSubmit({ fieldsOf = (fromServer) => fromServer, staysB
   const [errors, setErrors] = useState<Partial<FieldErrors>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const invalid = useFocusFirstInvalid(errors);
   const submit = async <T>(schema: ZodType<T>, input: unknown, send: (data: T) => Promise<void>) => {
+    invalid.mark();
     setFormError(null);
     const parsed = schema.safeParse(input);
     if (!parsed.success) {

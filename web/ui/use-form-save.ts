@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { fieldErrorsOf } from '../lib/form-errors';
+import { useFocusFirstInvalid } from './focus-first-invalid';
 import { useToast } from './toast/use-toast';
 
 type FieldErrors = Record<string, string>;
@@ -12,7 +13,9 @@ export function useFormSave(formFieldsOf: (fields: FieldErrors) => FieldErrors =
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const invalid = useFocusFirstInvalid(errors);
   const save = async (run: () => Promise<void>) => {
+    invalid.mark();
     setBusy(true);
     try {
       await run();

@@ -15,11 +15,13 @@ export const requireLearner = createMiddleware<AppBindings>(async (c, next) => {
 });
 
 /**
- * Mount after requireAuth: attempt review is for admins holding `submissions: view` and for tutors; a tutor's access
- * is then checked per learner, so the route answers 404 for a learner the tutor does not teach.
+ * Mount after requireAuth: attempt review is for admins holding `submissions: view`, for tutors and for parents; a
+ * tutor's or parent's access is then checked per learner, so the route answers 404 for a learner the tutor does not
+ * teach or who is not the parent's child.
  */
 export const requireReviewer = createMiddleware<AppBindings>(async (c, next) => {
-  if (authOf(c).role === 'TUTOR') return next();
+  const { role } = authOf(c);
+  if (role === 'TUTOR' || role === 'PARENT') return next();
   return requirePermission('submissions', ['view'])(c, next);
 });
 

@@ -5,6 +5,7 @@ import { ApiError, fieldError } from '../../platform/errors';
 import {
   type AvailabilityState,
   availabilityInput,
+  freeDaysQuery,
   slotsQuery,
   TRIAL_MINUTES,
   trialSlotsInput,
@@ -13,7 +14,7 @@ import {
 } from '../../schema/contracts/availability';
 import type { AppBindings } from '../env';
 import { adminMay, editableTutor, saveAvailability } from '../lib/availability/edit';
-import { slotsFor, trialTutors } from '../lib/availability/slot-options';
+import { freeDaysFor, slotsFor, trialTutors } from '../lib/availability/slot-options';
 import { effectiveRules, itemsOf, tenantUser, timeOffOf } from '../lib/availability/store';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
@@ -57,6 +58,12 @@ export const availabilityRoutes = new Hono<AppBindings>()
     const tutor = await tutorOrNotFound(tdb, c.req.valid('param').userId);
     const query = c.req.valid('query');
     return c.json(await slotsFor(tdb, [tutor], query.date, await viewerTimezone(c, query.timezone), query.duration, query.sectionId));
+  })
+  .get('/user-availability/free-days/:userId', requireAuth, requireAccount, validate('param', userIdParam), validate('query', freeDaysQuery), async (c) => {
+    const tdb = tenantDb(c);
+    const tutor = await tutorOrNotFound(tdb, c.req.valid('param').userId);
+    const { timezone, ...query } = c.req.valid('query');
+    return c.json(await freeDaysFor(tdb, tutor, { ...query, timezone: await viewerTimezone(c, timezone) }));
   })
   .post('/user-availability/slots/tutor', requireAuth, requireAccount, validate('json', tutorSlotsInput), async (c) => {
     const tdb = tenantDb(c);

@@ -7,12 +7,12 @@ import { errorToastText } from '../../lib/errors';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { signedInUserAtom } from '../../lib/session';
 import { cardClass, fieldClass, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
-import { ChoiceField } from '../../ui/fields';
+import { ChoiceField, errorSentence } from '../../ui/fields';
 import LoadFailure from '../../ui/LoadFailure';
 import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { availabilityCalls } from './api';
-import { type AvailabilityDraft, draftOf, errorsOf, type ItemDraft, inputOf, newItem, newTimeOff } from './availability-form';
+import { type AvailabilityDraft, draftOf, errorsOf, type ItemDraft, inputOf, newItem, newTimeOff, timeOffReasonLabels } from './availability-form';
 import LeaveUnsavedDialog from './LeaveUnsavedDialog';
 import WeeklyHours from './WeeklyHours';
 
@@ -24,6 +24,9 @@ const guards = [
   { key: 'maxLessonsPerDay', label: 'Most lessons a day', scale: 1, hint: 'No more bookings once a day has this many.' },
   { key: 'maxDaysAhead', label: 'Bookable days ahead', scale: 1, hint: 'How far into the future people may book.' },
 ] as const;
+
+/** The schema counts minutes; a guard shown in hours states its limit in hours too ("at most 336", not 20160). */
+const inUnitsShown = (problem: string, scale: number) => problem.replace(/\d+/g, (n) => String(Number(n) / scale));
 
 type Load = { state: 'loading' } | { state: 'ready'; draft: AvailabilityDraft } | { state: 'failed' };
 
@@ -207,7 +210,7 @@ export default function AvailabilityPage() {
                   <option value="">Choose a reason</option>
                   {timeOffReasons.map((r) => (
                     <option key={r} value={r}>
-                      {r}
+                      {timeOffReasonLabels[r]}
                     </option>
                   ))}
                 </ChoiceField>
@@ -252,7 +255,7 @@ export default function AvailabilityPage() {
                   id={`${id}-hint`}
                   className={error ? 'mt-1.5 text-sm text-rose-600 dark:text-rose-400' : 'mt-1.5 text-sm text-slate-500 dark:text-slate-400'}
                 >
-                  {error ?? guard.hint}
+                  {error ? errorSentence(guard.label, inUnitsShown(error, guard.scale)) : guard.hint}
                 </p>
               </div>
             );
@@ -301,7 +304,7 @@ function DateField({
         onChange={(e) => onChange(e.target.value)}
         className={`${fieldClass(error)} mt-1.5`}
       />
-      {error && <p className="mt-1.5 text-sm text-rose-600 dark:text-rose-400">{error}</p>}
+      {error && <p className="mt-1.5 text-sm text-rose-600 dark:text-rose-400">{errorSentence(label, error)}</p>}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Copy, Plus, Trash2 } from 'lucide-react';
 import { fieldClass, smallButton } from '../../ui/classes';
+import { errorSentence } from '../../ui/fields';
 import { addRange, copyMondayToWorkdays, type ItemDraft, WEEK_ORDER } from './availability-form';
 
 const dayName = (day: string) => new Intl.DateTimeFormat(undefined, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 7 + Number(day))));
@@ -36,7 +37,8 @@ export default function WeeklyHours({ item, index, errors, onChange }: WeeklyHou
                 {item.weekly[day].length === 0 && <span className="pt-2 text-sm text-slate-500 dark:text-slate-400">Not working</span>}
                 {item.weekly[day].map((range, at) => {
                   const base = `items.${index}.weekly.${day}.${at}`;
-                  const error = errors[`${base}.start`] ?? errors[`${base}.end`];
+                  const startError = errors[`${base}.start`];
+                  const error = startError ?? errors[`${base}.end`];
                   return (
                     <div key={at}>
                       <div className="flex min-w-0 flex-wrap items-center gap-2">
@@ -63,7 +65,11 @@ export default function WeeklyHours({ item, index, errors, onChange }: WeeklyHou
                           <Trash2 className="size-4" aria-hidden="true" />
                         </button>
                       </div>
-                      {error && <p className="mt-1 text-sm text-rose-600 dark:text-rose-400">{error}</p>}
+                      {error && (
+                        <p className="mt-1 text-sm text-rose-600 dark:text-rose-400">
+                          {errorSentence(`${name}'s ${startError ? 'start' : 'end'} time`, error)}
+                        </p>
+                      )}
                     </div>
                   );
                 })}

@@ -4,6 +4,7 @@ import {
   DEFAULT_BOOKING_RULES,
   type EffectiveBookingRules,
   type TimeOffInput,
+  type timeOffReasons,
   type UserAvailability,
   type WeeklyHoursInput,
   weekdayKeys,
@@ -121,3 +122,18 @@ export function errorsOf(draft: AvailabilityDraft): Record<string, string> {
   }
   return errors;
 }
+
+/** Each time-off reason in a person's words; the stored values are the spec's, in its own capitals. */
+export const timeOffReasonLabels: Record<(typeof timeOffReasons)[number], string> = {
+  Sickness: 'Sickness',
+  'Due to a lesson Overlap': 'Another lesson overlaps',
+  'Time Zone change': 'A change of time zone',
+  'Unforeseen Circumstance': 'Something unforeseen',
+  'School Activity': 'A school activity',
+  'Technical issue': 'A technical issue',
+  'Duration Change': 'A change of lesson length',
+  'Schedule Changes': 'A change of schedule',
+  'School Events': 'A school event',
+  'Health Reasons': 'Health reasons',
+  Vacations: 'Holiday',
+};

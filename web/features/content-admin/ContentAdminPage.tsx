@@ -29,7 +29,7 @@ function ContentAdminPageBody() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">Learning content</h1>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">TopicList, sub topics, their notes, the question bank and quizzes.</p>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">Topics, sub topics, their notes, the question bank and quizzes.</p>
       {!catalogue ? (
         <div className="mt-10 flex justify-center">
           <Spinner className="size-6 text-brand" />

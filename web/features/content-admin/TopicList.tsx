@@ -68,7 +68,7 @@ export default function TopicList({
     <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
       <section aria-labelledby="topics-heading" className={`${cardClass} p-4`}>
         <h2 id="topics-heading" className="font-semibold text-slate-900 dark:text-white">
-          TopicList
+          Topics
         </h2>
         <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
           {can({ adminContent: ['edit'] }) ? 'Drag the grip, or focus it and use Space and the arrow keys, to reorder.' : 'In the order learners see them.'}

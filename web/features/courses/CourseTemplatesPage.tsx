@@ -1,4 +1,4 @@
-import { LayoutTemplate, Plus, Trash2 } from 'lucide-react';
+import { Eye, LayoutTemplate, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { TITLE_MAX } from '../../../schema/contracts/common';
 import { type CourseTemplate, courseTemplateInput } from '../../../schema/contracts/course-templates';
@@ -21,6 +21,7 @@ import { useToast } from '../../ui/toast/use-toast';
 import { useFormSave } from '../../ui/use-form-save';
 import { courseCalls } from './api';
 import { kindLabel } from './course-kind';
+import TemplateDialog from './TemplateDialog';
 
 const PAGE_SIZE = 20;
 
@@ -101,14 +102,16 @@ function NewTemplateDialog({ onClose, onCreated }: { onClose: () => void; onCrea
   );
 }
 
-/** /portal/admin/course-templates: search, create from a course, delete. */
+/** /portal/admin/course-templates: search, create from a course, open to view or edit, delete. */
 export default function CourseTemplatesPage() {
   const can = useCan();
   const [typed, setTyped] = useState('');
   const searchText = useDebouncedValue(typed.trim());
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<CourseTemplate | null>(null);
-  const { list, goTo, reload, created, removed } = usePagedList<CourseTemplate>(
+  const [opened, setOpened] = useState<string | null>(null);
+  const mayEdit = can({ adminCourse: ['edit'] });
+  const { list, goTo, reload, created, updated, removed } = usePagedList<CourseTemplate>(
     (offset) => courseCalls.templates({ searchText, limit: PAGE_SIZE, offset }),
     searchText,
   );
@@ -147,17 +150,28 @@ export default function CourseTemplatesPage() {
                   {kindLabel(template.kind)} · {template.curriculum} · {template.subject} · {template.grade} · {template.sectionsCount} items
                 </p>
               </div>
-              {can({ adminCourse: ['delete'] }) && (
+              <div className="flex shrink-0 flex-wrap gap-2">
                 <button
                   type="button"
-                  className={`${smallButton} text-rose-700! dark:text-rose-300!`}
-                  onClick={() => setDeleting(template)}
-                  aria-label={`Delete ${template.title}`}
+                  className={smallButton}
+                  onClick={() => setOpened(template._id)}
+                  aria-label={`${mayEdit ? 'Edit' : 'View'} ${template.title}`}
                 >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                  Delete
+                  {mayEdit ? <Pencil className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
+                  {mayEdit ? 'Edit' : 'View'}
                 </button>
-              )}
+                {can({ adminCourse: ['delete'] }) && (
+                  <button
+                    type="button"
+                    className={`${smallButton} text-rose-700! dark:text-rose-300!`}
+                    onClick={() => setDeleting(template)}
+                    aria-label={`Delete ${template.title}`}
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                    Delete
+                  </button>
+                )}
+              </div>
             </li>
           ))}
         </ul>
@@ -169,6 +183,17 @@ export default function CourseTemplatesPage() {
           onCreated={(template) => {
             created(template);
             setCreating(false);
+          }}
+        />
+      )}
+      {opened && (
+        <TemplateDialog
+          templateId={opened}
+          editable={mayEdit}
+          onClose={() => setOpened(null)}
+          onSaved={(template) => {
+            updated(template);
+            setOpened(null);
           }}
         />
       )}

@@ -1,7 +1,7 @@
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { CoursePriceOverride } from '../../../schema/contracts/course-price';
 import type { CourseStudent, CourseTutor, EnrolmentVerifyDelete } from '../../../schema/contracts/course-students';
-import type { CourseFromTemplateInput, CourseTemplate, CourseTemplateInput } from '../../../schema/contracts/course-templates';
+import type { CourseFromTemplateInput, CourseTemplate, CourseTemplateInput, CourseTemplateUpdate } from '../../../schema/contracts/course-templates';
 import type { Course, CourseInput, CourseUpdate, MyCourse } from '../../../schema/contracts/courses';
 import type { PermissionMap } from '../../../schema/contracts/permissions';
 import { api } from '../../lib/api';
@@ -48,6 +48,9 @@ export const courseCalls = {
   templates: (query: { searchText?: string; sort?: string; limit: number; offset?: number }) =>
     api<ListResponse<CourseTemplate>>('/admin/course-templates', { query }),
   createTemplate: (input: CourseTemplateInput) => api<CourseTemplate>('/admin/course-templates', { method: 'POST', json: input }),
+  /** One template with its whole section tree. */
+  template: (id: string, signal?: AbortSignal) => api<CourseTemplate>(`/admin/course-templates/${id}`, { query: { isSectionsAllowed: '1' }, signal }),
+  updateTemplate: (id: string, input: CourseTemplateUpdate) => api<CourseTemplate>(`/admin/course-templates/${id}`, { method: 'PUT', json: input }),
   removeTemplate: (id: string) => api(`/admin/course-templates/${id}`, { method: 'DELETE' }),
   fromTemplate: (templateId: string, input: CourseFromTemplateInput) =>
     api<Course>(`/admin/courses/from-template/${templateId}`, { method: 'POST', json: input }),

@@ -55,7 +55,7 @@ export default function ManageAccountsPage() {
 
   const choose = (student: MappedStudent) => {
     actAs(student._id);
-    void navigate('/dashboard');
+    void navigate('/portal');
   };
 
   return (

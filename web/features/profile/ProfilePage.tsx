@@ -71,9 +71,11 @@ export default function ProfilePage() {
         {profile.role.name !== 'PARENT' && (
           <>
             <SubjectsSection items={profile.subjects} onChange={setCollection('subjects')} />
-            {collectionSpecs.map((spec) => (
-              <CollectionSection key={spec.name} spec={spec} items={profile[spec.name]} onChange={setCollection(spec.name)} />
-            ))}
+            {collectionSpecs
+              .filter((spec) => !spec.tutorOnly || profile.role.name === 'TUTOR')
+              .map((spec) => (
+                <CollectionSection key={spec.name} spec={spec} items={profile[spec.name]} onChange={setCollection(spec.name)} />
+              ))}
           </>
         )}
         {actingFor ? (

@@ -21,6 +21,8 @@ export interface CollectionSpec {
   fields: FieldSpec[];
   schema: ZodType;
   summary: (item: Item) => { title: string; detail: string };
+  /** A tutor's record of teaching (experience, qualifications, achievements): only a tutor's profile shows it. */
+  tutorOnly?: boolean;
 }
 
 const read = (item: Item, key: string) => (item as unknown as Record<string, unknown>)[key];
@@ -38,6 +40,7 @@ export const proficiencyOptions = proficiencies.map((value) => ({ value, label: 
 export const collectionSpecs: CollectionSpec[] = [
   {
     name: 'experiences',
+    tutorOnly: true,
     title: 'Experience',
     singular: 'experience',
     empty: 'No experience added yet.',
@@ -57,6 +60,7 @@ export const collectionSpecs: CollectionSpec[] = [
   },
   {
     name: 'qualifications',
+    tutorOnly: true,
     title: 'Qualifications',
     singular: 'qualification',
     empty: 'No qualifications added yet.',
@@ -71,6 +75,7 @@ export const collectionSpecs: CollectionSpec[] = [
   },
   {
     name: 'achievements',
+    tutorOnly: true,
     title: 'Achievements',
     singular: 'achievement',
     empty: 'No achievements added yet.',

@@ -1,16 +1,19 @@
-import { format } from 'date-fns';
+import { useAtomValue } from 'jotai';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { percentOf, type SubmissionReview, scoreBand } from '../../../schema/contracts/quiz';
 import HelperBadge from '../../entities/quiz/HelperBadge';
 import { fullName } from '../../lib/people';
+import { signedInUserAtom } from '../../lib/session';
 import { useResource } from '../../lib/use-resource';
+import { useViewerZone } from '../../lib/use-viewer-zone';
 import { cardClass, focusRing, smallButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import MathText from '../../ui/math/MathText';
 import NotFoundPage from '../../ui/NotFoundPage';
 import PageLoading from '../../ui/PageLoading';
+import { attemptTime } from './attempt-time';
 import OverrideMarkForm from './OverrideMarkForm';
 import { BandChip } from './review-ui';
 
@@ -29,6 +32,8 @@ export function withQuestion(doc: SubmissionReview, saved: Omit<ReviewQuestion, 
 /** One attempt as a tutor or admin reviews it: each answer, its mark and reasons, the rubric, and the override. */
 export default function AttemptReviewPage() {
   const { userId = '', submissionId = '' } = useParams();
+  const zone = useViewerZone();
+  const isParent = useAtomValue(signedInUserAtom)?.role.name === 'PARENT';
   const back = (useLocation().state as { back?: { to: string; label: string } } | null)?.back ?? {
     to: `/portal/students/${userId}/quizzes`,
     label: 'Quiz attempts',
@@ -59,7 +64,7 @@ export default function AttemptReviewPage() {
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">{review.quiz.title}</h1>
         <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
           {review.quiz.topic.subject} · {review.quiz.subTopic?.name ?? review.quiz.topic.name}
-          {review.completedAt && ` · finished ${format(new Date(review.completedAt), 'd MMM yyyy, HH:mm')}`}
+          {review.completedAt && ` · finished ${attemptTime(review.completedAt, zone)}`}
         </p>
         {completed ? (
           <div className="mt-4 flex flex-wrap items-center gap-3">
@@ -71,7 +76,7 @@ export default function AttemptReviewPage() {
           </div>
         ) : (
           <p className="mt-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
-            This attempt is still in progress. Marks can be changed once the quiz is finished.
+            This attempt is still in progress.{!isParent && ' Marks can be changed once the quiz is finished.'}
           </p>
         )}
         {review.aiFeedback && (

@@ -1,24 +1,29 @@
-import { format } from 'date-fns';
+import { useAtomValue } from 'jotai';
 import { ArrowLeft, ChevronRight, ClipboardList } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { AttemptSummary, LearnerRef } from '../../../schema/contracts/quiz';
 import { fullName } from '../../lib/people';
+import { signedInUserAtom } from '../../lib/session';
 import { useResource } from '../../lib/use-resource';
+import { useViewerZone } from '../../lib/use-viewer-zone';
 import { cardClass, focusRing } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
 import LoadFailure from '../../ui/LoadFailure';
 import NotFoundPage from '../../ui/NotFoundPage';
 import PageLoading from '../../ui/PageLoading';
 import { Pager } from '../../ui/Pager';
+import { attemptTime } from './attempt-time';
 import { BandChip } from './review-ui';
 
 const PAGE_SIZE = 20;
 
-/** A learner's quiz attempts, latest first, for the admins and tutors who may review them. */
+/** A learner's quiz attempts, latest first, for the admins and tutors who may review them and for the learner's parents. */
 export default function StudentQuizHistoryPage() {
   const { userId = '' } = useParams();
+  const zone = useViewerZone();
+  const isParent = useAtomValue(signedInUserAtom)?.role.name === 'PARENT';
   const back = (useLocation().state as { back?: { to: string; label: string } } | null)?.back;
   const [offset, setOffset] = useState(0);
   const page = useResource<ListResponse<AttemptSummary> & { learner: LearnerRef }>(`/admin/submissions/quizHistory/${userId}`, { limit: PAGE_SIZE, offset });
@@ -38,7 +43,11 @@ export default function StudentQuizHistoryPage() {
         </Link>
       )}
       <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{fullName(learner, 'Learner')}: quizzes</h1>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">Open an attempt to see each answer, why it got its mark, and to change a mark.</p>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">
+        {isParent
+          ? 'Open an attempt to see each answer and why it got its mark.'
+          : 'Open an attempt to see each answer, why it got its mark, and to change a mark.'}
+      </p>
       {docs.length === 0 ? (
         <div className="mt-6">
           <EmptyState
@@ -59,7 +68,7 @@ export default function StudentQuizHistoryPage() {
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium text-slate-900 dark:text-white">{a.quizTitle}</span>
                   <span className="text-sm text-slate-500 dark:text-slate-400">
-                    {format(new Date(a.createdAt), 'd MMM yyyy, HH:mm')} · {a.status === 'COMPLETED' ? `${a.score ?? 0} / ${a.maxScore ?? 0}` : 'In progress'}
+                    {attemptTime(a.createdAt, zone)} · {a.status === 'COMPLETED' ? `${a.score ?? 0} / ${a.maxScore ?? 0}` : 'In progress'}
                   </span>
                 </span>
                 {a.band && <BandChip band={a.band} />}

@@ -71,11 +71,19 @@ export function useQuizPlayer(submissionId: string) {
   const question = doc?.questions[index];
   const inProgress = doc?.status === 'IN_PROGRESS';
 
+  // The question whose timer runs. Finishing ends it first: once the attempt is finished the server refuses (409)
+  // every change to it, so the end sent when the finished attempt leaves the screen would only fail.
+  const timed = useRef<{ submissionId: string; questionId: string } | null>(null);
   useEffect(() => {
     if (!question || !inProgress) return;
     const ref = { submissionId, questionId: question.questionId };
+    timed.current = ref;
     quizCalls.timer('start', ref).catch(() => undefined);
-    return () => void quizCalls.timer('end', ref).catch(() => undefined);
+    return () => {
+      if (timed.current !== ref) return;
+      timed.current = null;
+      void quizCalls.timer('end', ref).catch(() => undefined);
+    };
   }, [question?.questionId, inProgress, submissionId]);
 
   const replaceQuestion = (next: SubmissionQuestion) =>
@@ -126,6 +134,9 @@ export function useQuizPlayer(submissionId: string) {
     setBusy('finish');
     try {
       await flush();
+      const open = timed.current;
+      timed.current = null;
+      if (open) await quizCalls.timer('end', open).catch(() => undefined);
       const { message, submission } = await quizCalls.finish(submissionId);
       setDoc(submission);
       toast.success(message);

@@ -21,17 +21,22 @@ interface Form {
 
 const blank: Form = { name: '', description: '', status: 'ACTIVE', permissions: {} };
 
-/** Creates a role (`editing` null) or edits one; the same zod schema as the API checks the form first. */
+/**
+ * Creates a role (`editing` null), edits one, or shows one read-only (`readOnly`: the built-in Admin role, or a
+ * reader who may not edit); the same zod schema as the API checks the form first.
+ */
 export default function RoleEditorDialog({
   kind,
   open,
   editing,
+  readOnly = false,
   onClose,
   onSaved,
 }: {
   kind: RoleKind;
   open: boolean;
   editing: RoleItem | null;
+  readOnly?: boolean;
   onClose: () => void;
   onSaved: (role: RoleItem, created: boolean) => void;
 }) {
@@ -39,7 +44,8 @@ export default function RoleEditorDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const toast = useToast();
-  const locked = Boolean(editing?.builtIn && kind.builtInLocked);
+  const builtInLocked = Boolean(editing?.builtIn && kind.builtInLocked);
+  const locked = Boolean(editing && readOnly) || builtInLocked;
 
   useEffect(() => {
     if (!open) return;
@@ -73,9 +79,14 @@ export default function RoleEditorDialog({
   const permissionError = Object.entries(errors).find(([path]) => path === 'permissions' || path.startsWith('permissions.'));
 
   return (
-    <Dialog open={open} onClose={onClose} title={editing ? `Edit ${kind.noun.toLowerCase()}` : `New ${kind.noun.toLowerCase()}`} wide>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={editing ? (locked ? `${kind.noun}: ${editing.name}` : `Edit ${kind.noun.toLowerCase()}`) : `New ${kind.noun.toLowerCase()}`}
+      wide
+    >
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-        {locked && (
+        {builtInLocked && (
           <p className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
             The built-in Admin role always holds every permission, so nobody can lock your organisation out of its admin area.
           </p>

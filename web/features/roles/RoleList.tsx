@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
+import { Eye, Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { ListResponse } from '../../../schema/contracts/common';
 import { useCan, useRefreshAdminPermissions } from '../../entities/roles/admin-permissions';
@@ -74,6 +74,7 @@ export default function RoleList({ kind }: { kind: RoleKind }) {
   const canEdit = can({ [kind.resource]: ['edit'] });
   const canDelete = can({ [kind.resource]: ['delete'] });
   const noun = kind.noun.toLowerCase();
+  const mayChange = (role: RoleItem) => canEdit && !(role.builtIn && kind.builtInLocked);
 
   return (
     <div>
@@ -140,10 +141,10 @@ export default function RoleList({ kind }: { kind: RoleKind }) {
                         type="button"
                         className={smallButton}
                         onClick={() => setEditor({ open: true, role })}
-                        aria-label={`${canEdit && !(role.builtIn && kind.builtInLocked) ? 'Edit' : 'View'} ${role.name}`}
+                        aria-label={`${mayChange(role) ? 'Edit' : 'View'} ${role.name}`}
                       >
-                        <Pencil className="size-4" aria-hidden="true" />
-                        {canEdit && !(role.builtIn && kind.builtInLocked) ? 'Edit' : 'View'}
+                        {mayChange(role) ? <Pencil className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
+                        {mayChange(role) ? 'Edit' : 'View'}
                       </button>
                     )}
                     {canDelete && !role.builtIn && (
@@ -166,7 +167,14 @@ export default function RoleList({ kind }: { kind: RoleKind }) {
         )}
       </div>
 
-      <RoleEditorDialog kind={kind} open={editor.open} editing={editor.role} onClose={() => setEditor((e) => ({ ...e, open: false }))} onSaved={saved} />
+      <RoleEditorDialog
+        kind={kind}
+        open={editor.open}
+        editing={editor.role}
+        readOnly={Boolean(editor.role && !mayChange(editor.role))}
+        onClose={() => setEditor((e) => ({ ...e, open: false }))}
+        onSaved={saved}
+      />
       <VerifyDeleteDialog kind={kind} calls={roleCalls} record={deleting} onClose={closeDelete} onDeleted={deleted} />
     </div>
   );

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FALLBACK_TIME_ZONE } from '../../../schema/contracts/profile';
 import { actingForAtom } from '../../entities/accounts/acting';
+import { stampIn } from '../../lib/local-time';
 import { signedInUserAtom } from '../../lib/session';
 import { focusRing, iconButton, secondaryButton } from '../../ui/classes';
 import { EmptyState } from '../../ui/EmptyState';
@@ -171,7 +172,7 @@ export default function SchedulePage() {
 
       {schedule.status === 'idle' && schedule.offlineSince !== undefined && (
         <p data-testid="fetched-at" className="mt-4 text-sm font-medium text-amber-700 dark:text-amber-300">
-          Offline: showing your schedule as of {new Date(schedule.offlineSince).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}.
+          Offline: showing your schedule as of {stampIn(schedule.offlineSince, zone)}.
         </p>
       )}
       <div className="mt-5" aria-busy={schedule.status === 'loading'}>

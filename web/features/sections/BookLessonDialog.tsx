@@ -2,7 +2,7 @@ import { CalendarPlus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { SlotOption } from '../../../schema/contracts/availability';
 import { formatDuration, lessonDurations } from '../../../schema/contracts/durations';
-import { dayLabel, todayIn } from '../../entities/availability/free-days';
+import { bookingWindowText, dayLabel, todayIn } from '../../entities/availability/free-days';
 import SlotPicker from '../../entities/availability/SlotPicker';
 import { useFreeSlots } from '../../entities/availability/use-free-slots';
 import { statusOf } from '../../lib/errors';
@@ -41,7 +41,7 @@ export default function BookLessonDialog({ open, courseId, tutor, zone, onClose,
   const [selected, setSelected] = useState<SlotOption | null>(null);
   const [reloads, setReloads] = useState(0);
   const [busy, setBusy] = useState(false);
-  const { slots, loading, nextDay } = useFreeSlots({ open, tutorId: tutor?._id, date, duration, zone, reloads });
+  const { slots, loading, nextDay, calendar } = useFreeSlots({ open, tutorId: tutor?._id, date, duration, zone, reloads });
   // A choice made for another day or length is not a choice for this one.
   useEffect(() => setSelected(null), [open, date, duration, reloads]);
 
@@ -90,7 +90,13 @@ export default function BookLessonDialog({ open, courseId, tutor, zone, onClose,
               </option>
             ))}
           </ChoiceField>
-          <DatePicker value={date} onChange={setDate} />
+          <DatePicker
+            value={date}
+            onChange={setDate}
+            until={calendar?.lastBookableDay}
+            marked={calendar?.freeDays}
+            note={calendar && bookingWindowText(calendar.maxDaysAhead, calendar.lastBookableDay, calendar.freeDays.length > 0)}
+          />
           <SlotPicker slots={slots} loading={loading} asked selected={selected} viewerZone={zone} onSelect={setSelected} />
           {!loading && slots.length === 0 && nextDay && (
             <button type="button" className={secondaryButton} onClick={() => setDate(nextDay)}>

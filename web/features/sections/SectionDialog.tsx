@@ -192,7 +192,8 @@ export default function SectionDialog({
             >
               <option value="LESSON">Lesson</option>
               <option value="TRIAL">Trial</option>
-              <option value="DUMMY">Dummy</option>
+              {/* The spec's third kind, a practice lesson nobody is billed or paid for, is not offered; one made elsewhere keeps its kind. */}
+              {form.lessonKind === 'DUMMY' && <option value="DUMMY">Practice (not billed)</option>}
             </ChoiceField>
             <ChoiceField
               id="section-billing"

@@ -3,7 +3,7 @@ import type { PublicUser } from '../../../schema/contracts/auth';
 import { hasPermission } from '../../../schema/contracts/permissions';
 import { useAdminPermissions } from '../../entities/roles/admin-permissions';
 import { othersOf } from '../../features/schedule/lesson-style';
-import { accountLinks } from '../../lib/nav-items';
+import { adminLinks } from '../../lib/nav-items';
 import { focusRing } from '../../ui/classes';
 import { homeCalls } from './api';
 import DocList from './DocList';
@@ -36,7 +36,7 @@ export default function AdminHome({ user, zone, now }: { user: PublicUser; zone:
     homeCalls.waitingRequests(),
   );
   const waitingCount = waiting.status === 'ready' ? waiting.value.totalDocs : 0;
-  const tools = accountLinks(user, permissions).filter((link) => link.key !== 'profile' && link.key !== 'manageAccounts');
+  const tools = adminLinks(user, permissions);
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <div className="flex flex-col gap-4 lg:col-span-2">
@@ -116,13 +116,6 @@ export default function AdminHome({ user, zone, now }: { user: PublicUser; zone:
               </Link>
             </li>
           ))}
-          {hasPermission(permissions, { adminCourse: ['view'] }) && (
-            <li>
-              <Link to="/portal/admin/course-templates" className={toolClass}>
-                Course templates
-              </Link>
-            </li>
-          )}
         </ul>
       </nav>
     </div>

@@ -1,4 +1,6 @@
+import { Link } from 'react-router-dom';
 import type { ChildQuizResult, FamilyLesson } from '../../../schema/contracts/home';
+import { focusRing } from '../../ui/classes';
 import DocList from './DocList';
 import { lessonWhen } from './home-time';
 import LessonRow from './LessonRow';
@@ -14,19 +16,36 @@ const scoreText = (result: ChildQuizResult) =>
       ? `${points.format(result.score)} / ${points.format(result.maxScore)}`
       : points.format(result.score);
 
-/** A child's latest finished quizzes with their scores. */
-export function ChildResultList({ firstname, results, zone, now }: { firstname: string; results: ChildQuizResult[]; zone: string; now: number }) {
+/** A child's latest finished quizzes with their scores, each opening the attempt's review. */
+export function ChildResultList({
+  child,
+  results,
+  zone,
+  now,
+}: {
+  child: { _id: string; firstname: string };
+  results: ChildQuizResult[];
+  zone: string;
+  now: number;
+}) {
+  const history = `/portal/students/${child._id}/quizzes`;
   return (
-    <DocList docs={results} empty={`${firstname} has not finished a quiz yet.`}>
+    <DocList docs={results} empty={`${child.firstname} has not finished a quiz yet.`}>
       {(result) => (
-        <li key={result._id} data-testid="child-result" className="flex items-baseline justify-between gap-3 py-2">
-          <div className="min-w-0">
-            <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">{result.title}</p>
-            <p className={note}>
-              {result.subject} · finished {lessonWhen(result.finishedAt, zone, now)}
-            </p>
-          </div>
-          <span className="shrink-0 text-sm font-semibold text-slate-900 tabular-nums dark:text-white">{scoreText(result)}</span>
+        <li key={result._id} data-testid="child-result">
+          <Link
+            to={`${history}/${result._id}`}
+            state={{ back: { to: '/portal', label: 'Home' } }}
+            className={`flex items-baseline justify-between gap-3 rounded py-2 hover:bg-slate-50 dark:hover:bg-slate-800/60 ${focusRing}`}
+          >
+            <span className="min-w-0">
+              <span className="block truncate text-sm font-semibold text-slate-900 dark:text-white">{result.title}</span>
+              <span className={`block ${note}`}>
+                {result.subject} · finished {lessonWhen(result.finishedAt, zone, now)}
+              </span>
+            </span>
+            <span className="shrink-0 text-sm font-semibold text-slate-900 tabular-nums dark:text-white">{scoreText(result)}</span>
+          </Link>
         </li>
       )}
     </DocList>

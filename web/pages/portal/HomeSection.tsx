@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { stampIn } from '../../lib/local-time';
+import { useViewerZone } from '../../lib/use-viewer-zone';
 import type { DeviceBacked } from './use-device-backed';
 
 /** One panel of a home page, with its own loading, failure and offline wording. */
@@ -24,6 +26,7 @@ export default function HomeSection<T>({
   action?: ReactNode;
   children: (value: T) => ReactNode;
 }) {
+  const zone = useViewerZone();
   return (
     <section aria-label={title} data-testid={testId} className="rounded-2xl bg-white p-5 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -37,7 +40,7 @@ export default function HomeSection<T>({
       )}
       {data.status === 'ready' && data.fromDevice && (
         <p data-testid="fetched-at" className="mt-1 text-xs font-medium text-amber-700 dark:text-amber-300">
-          Offline: as of {new Date(data.fetchedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+          Offline: as of {stampIn(data.fetchedAt, zone)}
         </p>
       )}
       <div className="mt-3">

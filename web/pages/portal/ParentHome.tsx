@@ -1,4 +1,5 @@
 import { useSetAtom } from 'jotai';
+import { Link } from 'react-router-dom';
 import type { UserSummary } from '../../../schema/contracts/auth';
 import type { HomeData } from '../../../schema/contracts/home';
 import { actAsAtom } from '../../entities/accounts/acting';
@@ -44,7 +45,16 @@ function ChildCard({ child, family, zone, now }: { child: UserSummary; family: D
             <h3 className={subheading}>Recent results</h3>
             <div data-testid="child-results">
               {results ? (
-                <ChildResultList firstname={child.firstname} results={results} zone={zone} now={now} />
+                <>
+                  <ChildResultList child={child} results={results} zone={zone} now={now} />
+                  <Link
+                    to={`/portal/students/${child._id}/quizzes`}
+                    state={{ back: { to: '/portal', label: 'Home' } }}
+                    className={`mt-2 inline-block ${linkButton}`}
+                  >
+                    All of {child.firstname}'s quizzes
+                  </Link>
+                </>
               ) : (
                 <p className="text-sm text-slate-500 dark:text-slate-400">{family.status === 'failed' ? 'Results could not be loaded.' : 'Loading…'}</p>
               )}

@@ -22,7 +22,7 @@ export default function FieldShell({ id, label, required, error, hint, className
           {hint}
         </p>
       )}
-      <FieldError id={id} error={error} />
+      <FieldError id={id} error={error} label={label} />
     </div>
   );
 }

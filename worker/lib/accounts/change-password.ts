@@ -10,7 +10,7 @@ import { revokeSessions } from '../sessions';
 import { type WarningContext, warnOwner } from '../sign-in-warning';
 import type { TenantDb } from '../tenant-db';
 
-export const CURRENT_PASSWORD_WRONG = 'Your current password is not correct';
+export const CURRENT_PASSWORD_WRONG = 'is not correct';
 
 export interface PasswordChange {
   body: z.output<typeof changePasswordRequest>;

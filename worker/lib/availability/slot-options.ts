@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { SlotOption } from '../../../schema/contracts/availability';
+import type { FreeDays, SlotOption } from '../../../schema/contracts/availability';
 import { tutorSortings, userSubjects, users } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
 import { freeSlots } from './slots';
@@ -46,6 +46,42 @@ export async function slotsFor(
     );
   });
   return perTutor.flat();
+}
+
+const dayIn = (ms: number, zone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms));
+
+/**
+ * Which of `days` days from `from` (the viewer's calendar) have a free start with this tutor, by the same rule as the
+ * slots of one day, read from one load of the tutor's hours, time off and lessons; and where the tutor's booking
+ * window ends, so a calendar can stop there and say why.
+ */
+export async function freeDaysFor(
+  tdb: TenantDb,
+  tutor: { _id: string; timezone: string },
+  input: { from: string; days: number; timezone: string; duration: number; sectionId?: string },
+): Promise<FreeDays> {
+  const anchor = Date.parse(`${input.from}T00:00:00Z`);
+  const window = { start: anchor - 2 * DAY, end: anchor + (input.days + 3) * DAY };
+  const { items, timeOff: off, rules, lessons } = await slotSources(tdb, [tutor._id], window, input.sectionId);
+  const now = Date.now();
+  const tutorRules = rules.get(tutor._id)!;
+  const common = {
+    items: items.filter((i) => i.userId === tutor._id),
+    lessons: lessons.get(tutor._id) ?? [],
+    timeOff: off.filter((t) => t.userId === tutor._id).map((t) => ({ start: Date.parse(t.start), end: Date.parse(t.end) })),
+    rules: tutorRules,
+    tutorTimezone: tutor.timezone,
+    viewerTimezone: input.timezone,
+    duration: input.duration,
+    now,
+  };
+  const dates = Array.from({ length: input.days }, (_, i) => new Date(anchor + i * DAY).toISOString().slice(0, 10));
+  return {
+    freeDays: dates.filter((date) => freeSlots({ ...common, date }).length > 0),
+    lastBookableDay: dayIn(now + tutorRules.maxDaysAhead * DAY, input.timezone),
+    maxDaysAhead: tutorRules.maxDaysAhead,
+  };
 }
 
 /**

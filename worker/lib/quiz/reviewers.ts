@@ -4,6 +4,7 @@ import { hasTenantPermission, type PermissionMap, type Requirement } from '../..
 import { courseStudents, courses, courseTutors, users } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import { adminPermissions } from '../admin-permissions';
+import { isLinkedChild } from '../family-links';
 import type { TenantDb } from '../tenant-db';
 
 /** Who reviews attempts: the caller, and the permissions their tenant grants at all (an admin's role is capped by them). */
@@ -46,9 +47,13 @@ async function mayActOn(tdb: TenantDb, reviewer: Reviewer, learnerId: string, re
   return teaches(tdb, reviewer.actor.userId, learnerId);
 }
 
+/** A parent reads their own linked children's attempts; reading is all, so a parent never changes a mark. */
+const parentOf = (tdb: TenantDb, reviewer: Reviewer, learnerId: string) =>
+  reviewer.actor.role === 'PARENT' && isLinkedChild(tdb, reviewer.actor.userId, learnerId);
+
 /** Answers 404 (as if the attempt were not there) to anyone who may not see this learner's attempts. */
 export async function assertReviewer(tdb: TenantDb, reviewer: Reviewer, learnerId: string) {
-  if (!(await mayActOn(tdb, reviewer, learnerId, VIEW))) throw new ApiError(404, 'Submission not found');
+  if (!((await parentOf(tdb, reviewer, learnerId)) || (await mayActOn(tdb, reviewer, learnerId, VIEW)))) throw new ApiError(404, 'Submission not found');
 }
 
 export const mayMark = (tdb: TenantDb, reviewer: Reviewer, learnerId: string) => mayActOn(tdb, reviewer, learnerId, MARK);

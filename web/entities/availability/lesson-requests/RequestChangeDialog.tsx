@@ -12,7 +12,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { TextAreaField } from '../../../ui/fields';
 import Spinner from '../../../ui/Spinner';
 import { useToast } from '../../../ui/toast/use-toast';
-import { dayLabel, todayIn } from '../free-days';
+import { bookingWindowText, dayLabel, todayIn } from '../free-days';
 import SlotPicker from '../SlotPicker';
 import { useFreeSlots } from '../use-free-slots';
 import { lessonRequestCalls, type RequestBody } from './api';
@@ -57,7 +57,7 @@ export default function RequestChangeDialog({ open, lesson, zone, onClose, onSen
   const [reloads, setReloads] = useState(0);
   const [busy, setBusy] = useState(false);
   const moving = type === 'RESCHEDULE';
-  const { slots, loading, nextDay } = useFreeSlots({
+  const { slots, loading, nextDay, calendar } = useFreeSlots({
     open: open && moving,
     tutorId: lesson.tutorId,
     date,
@@ -136,7 +136,13 @@ export default function RequestChangeDialog({ open, lesson, zone, onClose, onSen
         {moving &&
           (lesson.tutorId ? (
             <div className="space-y-3">
-              <DatePicker value={date} onChange={setDate} />
+              <DatePicker
+                value={date}
+                onChange={setDate}
+                until={calendar?.lastBookableDay}
+                marked={calendar?.freeDays}
+                note={calendar && bookingWindowText(calendar.maxDaysAhead, calendar.lastBookableDay, calendar.freeDays.length > 0)}
+              />
               <SlotPicker slots={slots} loading={loading} asked selected={selected} viewerZone={zone} onSelect={setSelected} />
               {!loading && slots.length === 0 && nextDay && (
                 <button type="button" className={secondaryButton} onClick={() => setDate(nextDay)}>
