@@ -54,6 +54,11 @@ export class UserInbox extends DurableObject<Env> {
     broadcast(this.ctx, { type: 'creditsChanged', studentId } satisfies InboxServerFrame);
   }
 
+  /** Called by the Worker (typed RPC) when the user has a new notice: open tabs read their notices again. */
+  async notificationsChanged() {
+    broadcast(this.ctx, { type: 'notificationsChanged' } satisfies InboxServerFrame);
+  }
+
   override async fetch(request: Request): Promise<Response> {
     const admission = admit(request, this.usedTickets);
     if (!admission.ok) return admission.refusal;

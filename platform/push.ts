@@ -13,7 +13,30 @@ import type { Env } from './env';
  */
 export async function pushToUser(env: Env, owner: { tenantId: string; userId: string }, notice: NewMessageNotice) {
   const db = databaseFor(env.DB);
-  const entry = { tenantId: owner.tenantId, userId: owner.userId, title: notice.title, body: notice.lastMessage, courseId: notice.course };
+  const conversation = await db
+    .select({ room: chatConversations.room })
+    .from(chatConversations)
+    .where(and(eq(chatConversations.tenantId, owner.tenantId), eq(chatConversations._id, notice.conversationId)))
+    .get();
+  const adminChatUser = conversation ? adminChatUserOf(conversation.room, owner.userId) : null;
+  // The spec's push shape: notification.title and notification.data.courseId; the rest lets a click open the
+  // conversation where the recipient reads it (web/features/chat/team-messages.ts).
+  await sendPush(env, owner, {
+    title: notice.title,
+    body: notice.lastMessage,
+    courseId: notice.course,
+    data: { courseId: notice.course, conversationId: notice.conversationId, adminChatUser },
+  });
+}
+
+/** Any push: a title and a line, and what a click on it needs (`data.url` opens that page). */
+export async function sendPush(
+  env: Env,
+  owner: { tenantId: string; userId: string },
+  push: { title: string; body: string; courseId?: string | null; data: Record<string, unknown> },
+) {
+  const db = databaseFor(env.DB);
+  const entry = { tenantId: owner.tenantId, userId: owner.userId, title: push.title, body: push.body, courseId: push.courseId ?? null };
   const subscriptions = await db
     .select()
     .from(pushSubscriptions)
@@ -24,18 +47,8 @@ export async function pushToUser(env: Env, owner: { tenantId: string; userId: st
     await db.insert(pushLog).values({ ...entry, outcome: 'recorded' });
     return;
   }
-  const conversation = await db
-    .select({ room: chatConversations.room })
-    .from(chatConversations)
-    .where(and(eq(chatConversations.tenantId, owner.tenantId), eq(chatConversations._id, notice.conversationId)))
-    .get();
-  const adminChatUser = conversation ? adminChatUserOf(conversation.room, owner.userId) : null;
   const vapid = { subject: env.VAPID_SUBJECT, publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
-  // The spec's push shape: notification.title and notification.data.courseId; the rest lets a click open the
-  // conversation where the recipient reads it (web/features/chat/team-messages.ts).
-  const data = JSON.stringify({
-    notification: { title: notice.title, body: notice.lastMessage, data: { courseId: notice.course, conversationId: notice.conversationId, adminChatUser } },
-  });
+  const data = JSON.stringify({ notification: { title: push.title, body: push.body, data: push.data } });
   for (const subscription of subscriptions) {
     const target = { endpoint: subscription.endpoint, expirationTime: null, keys: { p256dh: subscription.p256dh, auth: subscription.auth } };
     const outcome = await fetch(subscription.endpoint, await buildPushPayload({ data, options: { ttl: 3600 } }, target, vapid)).then(

@@ -60,7 +60,9 @@ function insertWhen(ctx: MailContext, row: Partial<typeof emailOutbox.$inferInse
   const record = row as Record<string, unknown>;
   const fields = Object.fromEntries(
     Object.entries(getTableColumns(emailOutbox)).map(([key, column]) => {
-      const value = record[key] instanceof Date ? (record[key] as Date).getTime() : (record[key] ?? null);
+      const raw = record[key];
+      // A JSON column (the attachments) is bound as its text, as drizzle writes it.
+      const value = raw instanceof Date ? raw.getTime() : raw !== null && typeof raw === 'object' ? JSON.stringify(raw) : (raw ?? null);
       return [key, sql`${value}`.as(column.name)];
     }),
   );

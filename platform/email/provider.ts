@@ -1,3 +1,4 @@
+import type { MailAttachment } from '../../schema/contracts/mail-attachment';
 import type { Env } from '../env';
 
 export interface OutgoingMail {
@@ -5,7 +6,10 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
+
+const base64Of = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
 
 /** Something that delivers a mail or throws with the reason it could not. */
 export interface MailProvider {
@@ -26,7 +30,16 @@ export function httpProvider(apiKey: string, from: string, baseUrl = DEFAULT_EMA
       const response = await fetch(`${baseUrl.replace(/\/+$/, '')}/emails`, {
         method: 'POST',
         headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ from, to: [mail.to], subject: mail.subject, text: mail.text, html: mail.html }),
+        body: JSON.stringify({
+          from,
+          to: [mail.to],
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          ...(mail.attachments?.length
+            ? { attachments: mail.attachments.map((file) => ({ filename: file.filename, content: base64Of(file.content), content_type: file.contentType })) }
+            : {}),
+        }),
       });
       if (!response.ok) {
         const detail = (await response.text()).slice(0, MAX_ERROR_LENGTH);

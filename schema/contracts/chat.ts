@@ -232,6 +232,8 @@ export const inboxServerFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('receiveAdminUserNotificationDataLoadMore'), ...notificationPage }),
   /** A student's lesson balance changed (a payment, a refund, a lesson): tabs showing it read it again. */
   z.object({ type: z.literal('creditsChanged'), studentId: z.string() }),
+  /** The user has a new notice (a lesson booked, a reminder): the header's bell reads its list again. */
+  z.object({ type: z.literal('notificationsChanged') }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type InboxServerFrame = z.infer<typeof inboxServerFrame>;

@@ -15,6 +15,7 @@ export const outboxMail = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() })),
 });
 export type OutboxMail = z.infer<typeof outboxMail>;
 

@@ -11,6 +11,7 @@ export * from './ledger';
 export * from './lesson-reports';
 export * from './lesson-sessions';
 export * from './mail';
+export * from './notifications';
 export * from './payments';
 export * from './pricing';
 export * from './profile';

@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { MailAttachment } from '../contracts/mail-attachment';
 import { users } from './accounts';
 import { idColumn, tenantColumn, timestamps } from './columns';
 
@@ -12,6 +13,8 @@ export const emailOutbox = sqliteTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Files sent with the mail (a lesson's calendar entry), small text kept whole so the dev mailbox can offer them. */
+    attachments: text('attachments', { mode: 'json' }).$type<MailAttachment[]>().notNull().default([]),
     /** LOCAL: kept for the dev mailbox only (no provider configured). */
     status: text('status', { enum: ['QUEUED', 'SENT', 'FAILED', 'LOCAL'] }).notNull(),
     provider: text('provider').notNull(),

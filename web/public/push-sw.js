@@ -26,6 +26,8 @@ self.addEventListener('push', (event) => {
 });
 
 function conversationUrl(data) {
+  // A notice (a lesson booked, a reminder) names its own page, below the app's base path.
+  if (typeof data.path === 'string') return new URL(data.path.replace(/^\//, ''), self.registration.scope).href;
   const query = data.conversationId ? `?${new URLSearchParams({ conversation: data.conversationId })}` : '';
   let path = `portal/messages${query}`;
   if (data.courseId) path = `portal/courses/${data.courseId}${query}`;

@@ -43,6 +43,7 @@ export const devMailboxRoutes = new Hono<AppBindings>().get(
       error: row.error,
       createdAt: row.createdAt.toISOString(),
       sentAt: row.sentAt?.toISOString() ?? null,
+      attachments: row.attachments,
     }));
     return c.json(paged(docs, total?.n ?? 0, query));
   },

@@ -15,6 +15,8 @@ import { createRequest, ownRequest, previewRequest, requesterOn, tenantRequest }
 import { policyWithVersions, savePolicy } from '../lib/ledger/policy-versions';
 import { listAllRequests, listOwnRequests, requestViews, viewerFor } from '../lib/ledger/request-views';
 import { respondToRequest, updateTutorPaymentStatus } from '../lib/ledger/respond';
+import { afterAnswer, notifyContext } from '../lib/notifications/context';
+import { notifyRequestAnswer } from '../lib/notifications/lesson-notices';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { requireAccount, requirePermission } from '../middleware/permissions';
@@ -71,7 +73,9 @@ const adminRoutes = new Hono<AppBindings>()
     async (c) => {
       const tdb = tenantDb(c);
       const row = await tenantRequest(tdb, c.req.valid('param').requestId);
-      return c.json(await respondToRequest(tdb, authOf(c), row, await parseJson(c, respondInput), lessonEnv(c)));
+      const answer = await respondToRequest(tdb, authOf(c), row, await parseJson(c, respondInput), lessonEnv(c));
+      afterAnswer(c, notifyRequestAnswer(notifyContext(c), answer));
+      return c.json(answer);
     },
   )
   .get('/admin/meeting-requests/:id', requireAuth, requirePermission('meetingRequests', ['view']), validate('param', idParam), async (c) => {

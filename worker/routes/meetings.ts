@@ -11,6 +11,8 @@ import {
   rescheduleMeetingInput,
 } from '../../schema/contracts/sections';
 import type { AppBindings } from '../env';
+import { afterAnswer, notifyContext } from '../lib/notifications/context';
+import { notifyLesson } from '../lib/notifications/lesson-notices';
 import { courseAccessFor, editableSection } from '../lib/sections/access';
 import { assertMayBook, bookLesson, cancelSection, createMeeting, deleteSection, rescheduleMeeting, updateMeeting } from '../lib/sections/operations';
 import { tenantDb } from '../lib/tenant-db';
@@ -40,15 +42,21 @@ function meetingRoutesFor(kind: MeetingKind, base: string) {
     .use(base, requireAuth, requireAccount)
     .post(base, async (c) => {
       await gateBodyCourse(c);
-      return c.json(await createMeeting(tenantDb(c), authOf(c), kind, await parseJson(c, meetingCreateInput), lessonEnv(c)), 201);
+      const created = await createMeeting(tenantDb(c), authOf(c), kind, await parseJson(c, meetingCreateInput), lessonEnv(c));
+      for (const lesson of created.occurrences ?? [created]) afterAnswer(c, notifyLesson(notifyContext(c), lesson._id, 'booked'));
+      return c.json(created, 201);
     })
     .put(`${base}/cancel/:id`, validate('param', idParam), async (c) => {
       const { row } = await lessonFor(c, c.req.valid('param').id, kind, 'edit');
-      return c.json(await cancelSection(tenantDb(c), row, (await parseJson(c, cancelInput)).reason));
+      const cancelled = await cancelSection(tenantDb(c), row, (await parseJson(c, cancelInput)).reason);
+      afterAnswer(c, notifyLesson(notifyContext(c), row._id, 'cancelled'));
+      return c.json(cancelled);
     })
     .put(`${base}/reschedule/:sectionId`, validate('param', sectionIdParam), async (c) => {
       const target = await lessonFor(c, c.req.valid('param').sectionId, kind, 'edit');
-      return c.json(await rescheduleMeeting(tenantDb(c), authOf(c), target, await parseJson(c, rescheduleMeetingInput), lessonEnv(c)));
+      const moved = await rescheduleMeeting(tenantDb(c), authOf(c), target, await parseJson(c, rescheduleMeetingInput), lessonEnv(c));
+      afterAnswer(c, notifyLesson(notifyContext(c), target.row._id, 'moved'));
+      return c.json(moved);
     })
     .put(`${base}/delete/:id`, validate('param', idParam), async (c) => {
       const { row } = await lessonFor(c, c.req.valid('param').id, kind, 'delete');
@@ -66,7 +74,9 @@ function meetingRoutesFor(kind: MeetingKind, base: string) {
 
 const bookingRoutes = new Hono<AppBindings>().post('/team-meetings/course-meeting-book', requireAuth, requireAccount, async (c) => {
   assertMayBook(await gateBodyCourse(c));
-  return c.json(await bookLesson(tenantDb(c), authOf(c), await parseJson(c, bookMeetingInput), lessonEnv(c)), 201);
+  const booked = await bookLesson(tenantDb(c), authOf(c), await parseJson(c, bookMeetingInput), lessonEnv(c));
+  afterAnswer(c, notifyLesson(notifyContext(c), booked._id, 'booked'));
+  return c.json(booked, 201);
 });
 
 export const meetingRoutes = new Hono<AppBindings>()

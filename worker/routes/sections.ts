@@ -2,9 +2,12 @@ import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { idParam } from '../../schema/contracts/common';
 import { courseRoleCatalogue, type PermissionMap } from '../../schema/contracts/permissions';
+import type { Section } from '../../schema/contracts/sections';
 import { anySectionInput, courseQuery, sectionUpdateInput, sortingKeysInput } from '../../schema/contracts/sections';
 import type { AppBindings } from '../env';
 import type { CourseAccess } from '../lib/courses/access';
+import { afterAnswer, notifyContext } from '../lib/notifications/context';
+import { notifyLesson } from '../lib/notifications/lesson-notices';
 import { courseAccessFor, readScope, requireSectionAction } from '../lib/sections/access';
 import { anySection, createSection, deleteSection, saveSortingKeys, updateSection } from '../lib/sections/operations';
 import { loadSectionTree } from '../lib/sections/tree';
@@ -58,7 +61,11 @@ function sectionRoutesAt(base: string, admin: boolean) {
     )
     .post(base, ...gate('create'), async (c) => {
       await bodyCourse(c);
-      return c.json(await createSection(tenantDb(c), authOf(c), await parseJson(c, anySectionInput), lessonEnv(c)), 201);
+      const created = await createSection(tenantDb(c), authOf(c), await parseJson(c, anySectionInput), lessonEnv(c));
+      const lessons: Section[] = ('occurrences' in created ? (created.occurrences as Section[] | undefined) : undefined) ?? [created];
+      for (const lesson of lessons)
+        if (lesson.start && (lesson.kind === 'ZOOM' || lesson.kind === 'TEAMS')) afterAnswer(c, notifyLesson(notifyContext(c), lesson._id, 'booked'));
+      return c.json(created, 201);
     })
     .put(`${base}/update-sorting-keys`, ...gate('edit'), async (c) => {
       requireSectionAction(await bodyCourse(c), 'SECTION', 'edit');

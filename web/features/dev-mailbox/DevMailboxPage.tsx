@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { ChevronLeft, ChevronRight, Inbox, Mail, RefreshCw, TriangleAlert } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Inbox, Mail, Paperclip, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { OutboxMail } from '../../../schema/contracts/mail';
@@ -121,6 +121,22 @@ export default function DevMailboxPage() {
                   </p>
                   {mail.error && <p className="mt-2 text-sm text-rose-700 dark:text-rose-300">{mail.error}</p>}
                   <MailBody text={mail.text} />
+                  {mail.attachments.length > 0 && (
+                    <ul className="mt-3 flex flex-wrap gap-2" aria-label="Attachments">
+                      {mail.attachments.map((file) => (
+                        <li key={file.filename}>
+                          <a
+                            className="inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-medium text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-700 dark:hover:bg-slate-800"
+                            href={`data:${file.contentType};charset=utf-8,${encodeURIComponent(file.content)}`}
+                            download={file.filename}
+                          >
+                            <Paperclip className="size-4" aria-hidden="true" />
+                            {file.filename}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </article>
               </li>
             ))}
