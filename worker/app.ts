@@ -49,6 +49,7 @@ import { sectionRoutes } from './routes/sections';
 import { signUpRoutes } from './routes/sign-up';
 import { subTopicRoutes } from './routes/sub-topics';
 import { adminSubmissionRoutes, submissionRoutes } from './routes/submissions';
+import { notificationRoutes } from './routes/notifications';
 import { teamInboxRoutes } from './routes/team-inbox';
 import { tenantRoutes } from './routes/tenant';
 import { topicRoutes } from './routes/topics';
@@ -123,6 +124,7 @@ const app = new Hono<AppBindings>()
   .route('/', paymentRoutes)
   .route('/', premiumRoutes)
   .route('/', teamInboxRoutes)
+  .route('/', notificationRoutes)
   .route('/', paymentHistoryRoutes)
   .route('/', transactionLogRoutes)
   .route('/', invoiceRoutes);

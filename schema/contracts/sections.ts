@@ -136,7 +136,8 @@ export const bookMeetingInput = z.object({
   course: recordId,
   start: isoInstant,
   duration: lessonDuration,
-  title: title.default('Lesson'),
+  /** Left out, the lesson is named for its course and tutor ("Mathematics with Theo"). */
+  title: title.optional(),
   lessonKind: z.enum(lessonKinds).default('LESSON'),
 });
 export type BookMeetingInput = z.input<typeof bookMeetingInput>;

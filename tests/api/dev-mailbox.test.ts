@@ -32,6 +32,7 @@ describe('happy', () => {
       error: null,
       createdAt: expect.any(String),
       sentAt: null,
+      attachments: [],
     });
     const next = await (await api(`/dev/mailbox?to=${encodeURIComponent(to)}&limit=2&offset=2`)).json<ListResponse<OutboxMail>>();
     expect(next.docs.map((d) => d.subject)).toEqual(['first']);

@@ -122,7 +122,13 @@ describe('happy', () => {
     });
     expect(res.status).toBe(201);
     const booked = await res.json<Section>();
-    expect(booked).toMatchObject({ kind: 'TEAMS', duration: 45, parent: null, title: 'Lesson', joinUrl: `/learning-portal/waiting-room/${booked._id}` });
+    expect(booked).toMatchObject({
+      kind: 'TEAMS',
+      duration: 45,
+      parent: null,
+      title: 'Mathematics with Theo',
+      joinUrl: `/learning-portal/waiting-room/${booked._id}`,
+    });
     expect(booked.attendees).toEqual([
       { user: THEO, kind: 'TUTOR' },
       { user: SAM, kind: 'STUDENT' },

@@ -489,6 +489,11 @@ export const routeGates: Record<string, Gate> = {
   // The team inbox (team-inbox.ts): the admins who answer the admin chat.
   'GET /api/admin/team-inbox': flag('adminCourseChat.view'),
   'PUT /api/admin/team-inbox/:id': flag('adminCourseChat.view'),
+  // Notifications (notifications.ts): always the caller's own.
+  'GET /api/notifications': account,
+  'POST /api/notifications/read': account,
+  'GET /api/notification-preferences': account,
+  'PUT /api/notification-preferences': account,
   // The simulated portal answers its own customer only (the signed-in payer); anyone else's id is not found.
   'GET /api/dev/customer-portal/:customerId': account,
   'POST /api/dev/customer-portal/:customerId/cancel/:subscriptionId': account,

@@ -7,6 +7,7 @@ import { tenantOrigin } from '../tenant-origin';
 import { closeEndedLessons } from './close-ended-lessons';
 import { expireCredits } from './expire-credits';
 import { remindOverdueInvoices } from './invoice-reminders';
+import { remindOfLessons } from './lesson-reminders';
 
 type Tenant = Pick<typeof tenants.$inferSelect, '_id' | 'name' | 'domain'>;
 
@@ -30,6 +31,10 @@ export async function runScheduledJobs(env: Env, scheduledTime: number) {
         expireCredits(scopedDb(db, tenant._id), env, { name: tenant.name, origin: tenantOrigin(env, tenant.domain) }, now, moved.get(tenant._id)),
     },
     { name: 'Reminding of overdue invoices', run: (tenant: Tenant) => remindOverdueInvoices(scopedDb(db, tenant._id), env, runKey, now) },
+    {
+      name: 'Reminding of lessons',
+      run: (tenant: Tenant) => remindOfLessons(scopedDb(db, tenant._id), env, { name: tenant.name, origin: tenantOrigin(env, tenant.domain) }, now),
+    },
   ];
   const results = [];
   for (const job of jobs) {

@@ -13,7 +13,7 @@ import type {
   sectionUpdateInput,
   sortingKeysInput,
 } from '../../../schema/contracts/sections';
-import { sectionAttendees, sections } from '../../../schema/tables';
+import { courses, sectionAttendees, sections, users } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import type { CourseAccess } from '../courses/access';
 import { assertLessonPlacement, type Placer } from '../lessons/placement';
@@ -279,6 +279,26 @@ export function assertMayBook(access: CourseAccess) {
  * A course's own student (or a parent acting for them) or its tutor books a lesson: the booker and the course's
  * tutors attend; a tutor booking brings the course's students.
  */
+/** A booked lesson's name when nobody gave one: its course's subject and its tutor, as people say it. */
+async function lessonTitleFor(tdb: TenantDb, courseId: string, tutorIds: string[]) {
+  const [course, tutor] = await Promise.all([
+    tdb.db
+      .select({ subject: courses.subject, title: courses.title })
+      .from(courses)
+      .where(tdb.where(courses, eq(courses._id, courseId)))
+      .get(),
+    tutorIds[0]
+      ? tdb.db
+          .select({ firstname: users.firstname })
+          .from(users)
+          .where(tdb.where(users, eq(users._id, tutorIds[0])))
+          .get()
+      : undefined,
+  ]);
+  const subject = course?.subject || course?.title || 'Lesson';
+  return tutor?.firstname ? `${subject} with ${tutor.firstname}` : subject;
+}
+
 export async function bookLesson(tdb: TenantDb, actor: Actor, input: z.output<typeof bookMeetingInput>, env: LessonEnv) {
   const access = await courseAccessFor(tdb, actor, input.course);
   assertMayBook(access);
@@ -300,7 +320,7 @@ export async function bookLesson(tdb: TenantDb, actor: Actor, input: z.output<ty
     {
       course: input.course,
       parent: null,
-      title: input.title,
+      title: input.title ?? (await lessonTitleFor(tdb, input.course, members.tutors)),
       description: '',
       starts: [input.start],
       duration: input.duration,
