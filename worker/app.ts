@@ -9,6 +9,7 @@ import { adminSettingRoutes } from './routes/admin-settings';
 import { adminUserRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
+import { brandingRoutes } from './routes/branding';
 import { callLogRoutes } from './routes/call-logs';
 import { chatRoutes } from './routes/chat';
 import { courseSettingTemplateRoutes } from './routes/course-setting-templates';
@@ -71,6 +72,7 @@ const app = new Hono<AppBindings>()
   .route('/', lessonRoomRoutes)
   .route('/', lessonSessionRoutes)
   .route('/', tenantRoutes)
+  .route('/', brandingRoutes)
   .route('/', authRoutes)
   .route('/', signUpRoutes)
   .route('/', passwordRoutes)

@@ -1,17 +1,17 @@
 import { CloseButton, Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import clsx from 'clsx';
 import { useAtomValue } from 'jotai';
-import { LogIn, LogOut, MessageCircle } from 'lucide-react';
+import { LogIn, LogOut, Mail, MessageCircle } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import type { PublicUser } from '../../schema/contracts/auth';
 import { useAdminPermissions } from '../entities/roles/admin-permissions';
-import { tenantAtom } from '../entities/tenant/atoms';
+import { brandingAtom, tenantAtom } from '../entities/tenant/atoms';
 import { useSignOut } from '../features/auth/use-sign-out';
 import { accountLinks, navItems } from '../lib/nav-items';
 import { primaryButton } from '../ui/classes';
 import { initials, MobileMenuFace, mobileMenuButton, mobileMenuLabel } from './menu-faces';
-import { SUPPORT_CHAT_URL } from './support';
+import { supportLink } from './support';
 
 /** The navigation below the md breakpoint, and the support chat that the floating bubble offers on wider screens. */
 export default function MobileMenu({ user, buttonRef }: { user: PublicUser | null; buttonRef?: Ref<HTMLButtonElement> }) {
@@ -19,6 +19,8 @@ export default function MobileMenu({ user, buttonRef }: { user: PublicUser | nul
   const permissions = useAdminPermissions();
   const tenantPermissions = useAtomValue(tenantAtom)?.permissions ?? null;
   const items = [...navItems(Boolean(user)), ...(user ? accountLinks(user, permissions, tenantPermissions) : [])];
+  const support = supportLink(useAtomValue(brandingAtom));
+  const SupportIcon = support?.opensChat ? MessageCircle : Mail;
   return (
     <Disclosure as="div" className="md:hidden">
       {({ open }) => (
@@ -48,18 +50,20 @@ export default function MobileMenu({ user, buttonRef }: { user: PublicUser | nul
                     </CloseButton>
                   </li>
                 ))}
-                <li>
-                  <CloseButton
-                    as="a"
-                    href={SUPPORT_CHAT_URL}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="flex items-center gap-2 rounded-xl px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-                  >
-                    <MessageCircle className="size-5 text-brand" aria-hidden="true" />
-                    Chat with support
-                  </CloseButton>
-                </li>
+                {support && (
+                  <li>
+                    <CloseButton
+                      as="a"
+                      href={support.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="flex items-center gap-2 rounded-xl px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                    >
+                      <SupportIcon className="size-5 text-brand" aria-hidden="true" />
+                      {support.label}
+                    </CloseButton>
+                  </li>
+                )}
               </ul>
             </nav>
             <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">

@@ -34,6 +34,7 @@ export type AccountLinkKey =
   | 'meetingRequests'
   | 'penaltyWaivers'
   | 'cancellationPolicy'
+  | 'branding'
   | 'availability'
   | 'myPay'
   | 'billing'
@@ -97,6 +98,7 @@ export function accountLinks(user: PublicUser, permissions: PermissionMap | null
       links.push({ key: 'penaltyWaivers', to: '/portal/admin/penalty-waivers', label: 'Penalty waivers' });
     if (hasPermission(permissions, { cancellationPolicy: ['view'] }))
       links.push({ key: 'cancellationPolicy', to: '/portal/admin/cancellation-policy', label: 'Cancellation policy' });
+    if (hasPermission(permissions, { branding: ['view'] })) links.push({ key: 'branding', to: '/portal/admin/branding', label: 'Branding' });
   }
   return links;
 }
