@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import { hashPassword } from '../worker/lib/passwords';
+import { BRIGHTPATH_BRANDING, STUDYHALL_BRANDING } from './contracts/branding-defaults';
 import { DEFAULT_TUTOR_ROLE, editorTutorPermissions, fullAdminPermissions } from './contracts/permissions';
 import { subjectSlug } from './contracts/slug';
 import { seedAvailability } from './seed-availability';
-import { BRIGHTPATH_BRANDING, STUDYHALL_BRANDING } from './seed-branding';
 import { seedContent } from './seed-content';
 import { gradeIdFor, idPart, subjectIdFor } from './seed-content/ids';
 import { seedCourses } from './seed-courses';

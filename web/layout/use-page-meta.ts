@@ -5,6 +5,7 @@ import type { MetaTagResponse } from '../../schema/contracts/site';
 import { tenantNameAtom } from '../entities/tenant/atoms';
 import { afterFirstPaint } from '../lib/after-first-paint';
 import { api } from '../lib/api';
+import { pageTitleOverrideAtom } from '../lib/page-title';
 import { withoutTrailingSlash } from '../lib/paths';
 
 function setCanonical(href: string) {
@@ -35,9 +36,11 @@ export function pageTitle(title: string | undefined, tenantName: string) {
 /** Every page names itself in the tab, the history and the installed app's window; the landing page is the name alone. */
 export function usePageTitle() {
   const name = useAtomValue(tenantNameAtom);
-  const title = useMatches()
+  const override = useAtomValue(pageTitleOverrideAtom);
+  const routeTitle = useMatches()
     .map((match) => (match.handle as { title?: string } | undefined)?.title)
     .findLast(Boolean);
+  const title = override ?? routeTitle;
   useEffect(() => {
     document.title = pageTitle(title, name);
   }, [title, name]);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Branding, PublicBranding, StoredBranding } from '../../../schema/contracts/branding';
+import { STUDYHALL_BRANDING } from '../../../schema/contracts/branding-defaults';
 import { HOME_TENANT_KEY } from '../../../schema/contracts/tenant';
 import { BRAND_ICON_PATH } from '../../../schema/contracts/tenant-assets';
-import { STUDYHALL_BRANDING } from '../../../schema/seed-branding';
 import { type Tenant, tenants } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import type { TenantDb } from '../tenant-db';

@@ -1,4 +1,6 @@
-import type { StoredBranding } from './contracts/branding';
+import type { StoredBranding } from './branding';
+
+// The home tenant's look (also its default) and the demo partner's: shared by the seed, the Worker and the tests.
 
 /** Studyhall's own look, words and contacts: what the product looked like before branding was a setting. */
 export const STUDYHALL_BRANDING: StoredBranding = {
