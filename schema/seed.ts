@@ -1,6 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import { hashPassword } from '../worker/lib/passwords';
+import { BRIGHTPATH_BRANDING, STUDYHALL_BRANDING } from './contracts/branding-defaults';
 import { DEFAULT_TUTOR_ROLE, editorTutorPermissions, fullAdminPermissions } from './contracts/permissions';
 import { subjectSlug } from './contracts/slug';
 import { seedAvailability } from './seed-availability';
@@ -23,7 +24,7 @@ const tenantRows = [
     key: 'studyhall',
     domain: 'localhost',
     name: 'Studyhall',
-    theme: { primary: '#01B8AF', primaryDark: '#0CD6CD' },
+    branding: STUDYHALL_BRANDING,
     permissions: { features: ['free-trial', 'courses', 'chat', 'waiting-room', 'past-papers', 'billing'], ...fullAdminPermissions },
   },
   {
@@ -31,7 +32,7 @@ const tenantRows = [
     key: 'brightpath',
     domain: 'partner.localhost',
     name: 'BrightPath Tutors',
-    theme: { primary: '#4F46E5', primaryDark: '#818CF8' },
+    branding: BRIGHTPATH_BRANDING,
     permissions: { features: ['courses', 'chat', 'waiting-room'], ...fullAdminPermissions, billing: [] },
   },
 ];
@@ -128,6 +129,23 @@ export const DEMO_USERS = {
     role: 'STUDENT',
     firstname: 'Lee',
     lastname: 'Learner',
+  },
+  partnerTutor: {
+    _id: 'user_partner_tutor',
+    tenantId: TENANT_IDS.brightpath,
+    email: 'tutor@partner.test',
+    role: 'TUTOR',
+    firstname: 'Tara',
+    lastname: 'Tutor',
+  },
+  partnerAdmin: {
+    _id: 'user_partner_admin',
+    tenantId: TENANT_IDS.brightpath,
+    email: 'admin@partner.test',
+    role: 'ADMIN',
+    firstname: 'Pia',
+    lastname: 'Admin',
+    adminRoleId: `role_admin_${TENANT_IDS.brightpath}`,
   },
 } satisfies Record<string, DemoUser>;
 
@@ -227,6 +245,12 @@ async function insertAll<S extends Record<string, unknown>, T extends Parameters
 
 export async function seed<S extends Record<string, unknown>>(db: DrizzleD1Database<S>) {
   await insertAll(db, tenants, tenantRows);
+  // A database seeded before branding was a setting keeps its tenants; they get their look here, once.
+  for (const row of tenantRows)
+    await db
+      .update(tenants)
+      .set({ branding: row.branding })
+      .where(and(eq(tenants._id, row._id), isNull(tenants.branding)));
   await insertAll(db, roles, roleRows);
   await insertAll(db, tutorRoles, tutorRoleRows);
 

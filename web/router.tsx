@@ -66,16 +66,23 @@ const MyPayPage = lazyPage(() => import('./features/tutor-pay/MyPayPage'));
 const AdminInvoicesPage = lazyPage(() => import('./features/invoices/AdminInvoicesPage'));
 const MyInvoicesPage = lazyPage(() => import('./features/invoices/MyInvoicesPage'));
 const InvoicePage = lazyPage(() => import('./features/invoices/InvoicePage'));
+const BrandingPage = lazyPage(() => import('./features/branding/BrandingPage'));
 
 /** A page the route renders as it is; its props, if any, are optional. */
 type NoProps = Record<never, never>;
 
 /** What createAppRouter reads from a route: how to fetch its page's code before the router renders it. */
 interface PageHandle {
-  preload: (params: Params) => void;
+  preload?: (params: Params) => void;
+  /** The page's own title, before the tenant's name: "Schedule · BrightPath Tutors" (layout/use-page-meta.ts). */
+  title?: string;
 }
 
-const page = (path: string, Page: LazyPage<NoProps>): RouteObject => ({ path, element: <Page />, handle: { preload: Page.preload } });
+const page = (path: string, Page: LazyPage<NoProps>, title: string): RouteObject => ({
+  path,
+  element: <Page />,
+  handle: { preload: Page.preload, title } satisfies PageHandle,
+});
 
 /**
  * A reload that lands in a lesson room also fetches the notes editor and starts reading its board and notes from
@@ -92,17 +99,21 @@ const warmUpLessonRoom = ({ sectionId }: Params) => {
     );
 };
 
-const signedIn = (path: string, Page: LazyPage<NoProps>): RouteObject => ({
+const signedIn = (path: string, Page: LazyPage<NoProps>, title: string): RouteObject => ({
   path,
   element: (
     <RequireSignIn>
       <Page />
     </RequireSignIn>
   ),
-  handle: { preload: Page.preload },
+  handle: { preload: Page.preload, title } satisfies PageHandle,
 });
 
-const soon = (path: string, area: AreaKey): RouteObject => ({ path, element: <ComingSoonPage area={area} /> });
+const soon = (path: string, area: AreaKey, title: string): RouteObject => ({
+  path,
+  element: <ComingSoonPage area={area} />,
+  handle: { title } satisfies PageHandle,
+});
 
 /** The route table of spec 1, section 2; every page is loaded on first use. */
 export const routes: RouteObject[] = [
@@ -110,79 +121,83 @@ export const routes: RouteObject[] = [
     element: <AppShell />,
     children: [
       { index: true, element: <HomePage />, handle: { preload: HomePage.preload } },
-      page('login', LoginPage),
-      page('sign-up', SignUpPage),
-      page('forgot-password', ForgotPasswordPage),
-      page('reset-password', ResetPasswordPage),
-      page('dev/mailbox', DevMailboxPage),
+      page('login', LoginPage, 'Sign in'),
+      page('sign-up', SignUpPage, 'Sign up'),
+      page('forgot-password', ForgotPasswordPage, 'Forgot password'),
+      page('reset-password', ResetPasswordPage, 'Choose a new password'),
+      page('dev/mailbox', DevMailboxPage, 'Mailbox'),
       // Reached by its session id alone, as a Stripe Checkout url is; the page is signed in or not.
-      page('dev/checkout/:sessionId', DevCheckoutPage),
-      signedIn('dev/customer-portal/:customerId', DevCustomerPortalPage),
-      signedIn('portal/profile', ProfilePage),
-      signedIn('portal/availability', AvailabilityPage),
-      signedIn('portal/availability/:userId', AvailabilityPage),
-      signedIn('portal/my-pay', MyPayPage),
-      signedIn('portal/billing', BillingPage),
-      signedIn('portal/admin/users', AdminUsersPage),
-      signedIn('portal/admin/users/:userId', AdminUserDetailPage),
-      signedIn('portal/admin/roles', RolesPage),
-      signedIn('portal/courses', CoursesPage),
-      signedIn('portal/courses/:courseId', CoursePage),
-      signedIn('portal/admin/course-templates', CourseTemplatesPage),
-      signedIn('portal/admin/call-logs', CallLogsPage),
-      signedIn('portal/admin/inbox', TeamInboxPage),
-      signedIn('portal/schedule', SchedulePage),
-      signedIn('portal/admin/meetings', AdminMeetingsPage),
-      signedIn('portal/admin/lesson-history', LessonHistoryPage),
-      signedIn('portal/admin/pay-runs', PayRunsPage),
-      signedIn('portal/admin/payment-history', PaymentHistoryPage),
-      signedIn('portal/admin/transaction-logs', TransactionLogsPage),
-      signedIn('portal/admin/content', ContentAdminPage),
-      signedIn('portal/admin/content/subtopics/:subTopicId', SubTopicAdminPage),
-      signedIn('portal/trials', MyTrialsPage),
-      signedIn('portal/admin/trials', AdminTrialsPage),
-      signedIn('portal/admin/tutor-sorting', TutorSortingPage),
-      signedIn('portal/admin/pricing', PricingPage),
-      signedIn('portal/admin/meeting-requests', MeetingRequestsPage),
-      signedIn('portal/admin/penalty-waivers', PenaltyWaiversPage),
-      signedIn('portal/admin/cancellation-policy', CancellationPolicyPage),
-      signedIn('portal/admin/invoices', AdminInvoicesPage),
-      signedIn('portal/invoices', MyInvoicesPage),
-      signedIn('portal/invoices/:id', InvoicePage),
-      signedIn('portal/students/:userId/quizzes', StudentQuizHistoryPage),
-      signedIn('portal/students/:userId/quizzes/:submissionId', AttemptReviewPage),
-      signedIn('portal/messages', TeamMessagesPage),
-      signedIn('portal/lesson-reports/:sectionId', LessonReportPage),
-      signedIn('portal', PortalHomePage),
-      signedIn('dashboard', DashboardPage),
-      soon('dashboard/:curriculum/:subject/:subjectLevel/:subjectCode/past-papers', 'pastPapers'),
+      page('dev/checkout/:sessionId', DevCheckoutPage, 'Checkout'),
+      signedIn('dev/customer-portal/:customerId', DevCustomerPortalPage, 'Customer portal'),
+      signedIn('portal/profile', ProfilePage, 'Profile'),
+      signedIn('portal/availability', AvailabilityPage, 'Availability'),
+      signedIn('portal/availability/:userId', AvailabilityPage, 'Availability'),
+      signedIn('portal/my-pay', MyPayPage, 'My lessons and pay'),
+      signedIn('portal/billing', BillingPage, 'Billing'),
+      signedIn('portal/admin/users', AdminUsersPage, 'Users'),
+      signedIn('portal/admin/users/:userId', AdminUserDetailPage, 'User'),
+      signedIn('portal/admin/roles', RolesPage, 'Roles'),
+      signedIn('portal/courses', CoursesPage, 'Courses'),
+      signedIn('portal/courses/:courseId', CoursePage, 'Course'),
+      signedIn('portal/admin/course-templates', CourseTemplatesPage, 'Course templates'),
+      signedIn('portal/admin/call-logs', CallLogsPage, 'Call logs'),
+      signedIn('portal/admin/inbox', TeamInboxPage, 'Team inbox'),
+      signedIn('portal/schedule', SchedulePage, 'Schedule'),
+      signedIn('portal/admin/meetings', AdminMeetingsPage, 'Meetings'),
+      signedIn('portal/admin/lesson-history', LessonHistoryPage, 'Lesson history'),
+      signedIn('portal/admin/pay-runs', PayRunsPage, 'Pay runs'),
+      signedIn('portal/admin/payment-history', PaymentHistoryPage, 'Payment history'),
+      signedIn('portal/admin/transaction-logs', TransactionLogsPage, 'Transaction logs'),
+      signedIn('portal/admin/content', ContentAdminPage, 'Content'),
+      signedIn('portal/admin/content/subtopics/:subTopicId', SubTopicAdminPage, 'Sub topic'),
+      signedIn('portal/trials', MyTrialsPage, 'My trials'),
+      signedIn('portal/admin/trials', AdminTrialsPage, 'Trials'),
+      signedIn('portal/admin/tutor-sorting', TutorSortingPage, 'Tutor sorting'),
+      signedIn('portal/admin/pricing', PricingPage, 'Pricing'),
+      signedIn('portal/admin/meeting-requests', MeetingRequestsPage, 'Meeting requests'),
+      signedIn('portal/admin/penalty-waivers', PenaltyWaiversPage, 'Penalty waivers'),
+      signedIn('portal/admin/cancellation-policy', CancellationPolicyPage, 'Cancellation policy'),
+      signedIn('portal/admin/invoices', AdminInvoicesPage, 'Invoices'),
+      signedIn('portal/admin/branding', BrandingPage, 'Branding'),
+      signedIn('portal/invoices', MyInvoicesPage, 'My invoices'),
+      signedIn('portal/invoices/:id', InvoicePage, 'Invoice'),
+      signedIn('portal/students/:userId/quizzes', StudentQuizHistoryPage, 'Quiz results'),
+      signedIn('portal/students/:userId/quizzes/:submissionId', AttemptReviewPage, 'Quiz attempt'),
+      signedIn('portal/messages', TeamMessagesPage, 'Messages'),
+      signedIn('portal/lesson-reports/:sectionId', LessonReportPage, 'Lesson report'),
+      signedIn('portal', PortalHomePage, 'Home'),
+      signedIn('dashboard', DashboardPage, 'Dashboard'),
+      soon('dashboard/:curriculum/:subject/:subjectLevel/:subjectCode/past-papers', 'pastPapers', 'Past papers'),
       // Guests on the 1 day free trial take quizzes too, so these two pages do not require an account.
-      page('dashboard/:curriculum/:subject/:topic/:subTopic/:subTopicId/quiz/:submissionId', QuizPlayerPage),
-      soon('dashboard/*', 'dashboard'),
-      signedIn('trial-recording/:trialId', TrialRecordingPage),
-      soon('verifyNotesLink', 'verifyNotesLink'),
-      page('startSubmission/:quizId', StartSubmissionPage),
+      page('dashboard/:curriculum/:subject/:topic/:subTopic/:subTopicId/quiz/:submissionId', QuizPlayerPage, 'Quiz'),
+      soon('dashboard/*', 'dashboard', 'Dashboard'),
+      signedIn('trial-recording/:trialId', TrialRecordingPage, 'Trial recording'),
+      soon('verifyNotesLink', 'verifyNotesLink', 'Lesson notes'),
+      page('startSubmission/:quizId', StartSubmissionPage, 'Quiz'),
       // Checkout's return pages; these fixed paths rank above the diagnostic payment's parameter.
-      signedIn('payment/success', PaymentSuccessPage),
-      signedIn('payment/cancelled', PaymentCancelledPage),
-      signedIn('payment/failed', PaymentFailedPage),
-      soon('payment/:diagnosticId', 'payment'),
-      signedIn('subscriptions', PlansPage),
-      soon('topical-past-papers', 'topicalPastPapers'),
-      signedIn('manage-accounts', ManageAccountsPage),
-      signedIn('onboarding', OnboardingPage),
-      signedIn('waiting-room/:waitingId', WaitingRoomPage),
-      { ...signedIn('lesson-room/:sectionId', LessonRoomPage), handle: { preload: warmUpLessonRoom } },
-      page(':curriculum', CurriculumPage),
-      page(':curriculum/:subject', SubjectPage),
-      page(':curriculum/:subject/*', SubTopicPage),
-      page('*', NotFoundPage),
+      signedIn('payment/success', PaymentSuccessPage, 'Payment received'),
+      signedIn('payment/cancelled', PaymentCancelledPage, 'Payment cancelled'),
+      signedIn('payment/failed', PaymentFailedPage, 'Payment failed'),
+      soon('payment/:diagnosticId', 'payment', 'Payment'),
+      signedIn('subscriptions', PlansPage, 'Plans'),
+      soon('topical-past-papers', 'topicalPastPapers', 'Topical past papers'),
+      signedIn('manage-accounts', ManageAccountsPage, 'Manage accounts'),
+      signedIn('onboarding', OnboardingPage, 'Welcome'),
+      signedIn('waiting-room/:waitingId', WaitingRoomPage, 'Waiting room'),
+      {
+        ...signedIn('lesson-room/:sectionId', LessonRoomPage, 'Lesson room'),
+        handle: { preload: warmUpLessonRoom, title: 'Lesson room' } satisfies PageHandle,
+      },
+      page(':curriculum', CurriculumPage, 'Curriculum'),
+      page(':curriculum/:subject', SubjectPage, 'Subject'),
+      page(':curriculum/:subject/*', SubTopicPage, 'Topic'),
+      page('*', NotFoundPage, 'Page not found'),
     ],
   },
 ];
 
 export function createAppRouter() {
   // The page a reload lands on is fetched beside the start-up requests, so it is there when the shell is ready.
-  for (const match of matchRoutes(routes, location, BASENAME) ?? []) (match.route.handle as PageHandle | undefined)?.preload(match.params);
+  for (const match of matchRoutes(routes, location, BASENAME) ?? []) (match.route.handle as PageHandle | undefined)?.preload?.(match.params);
   return createBrowserRouter(routes, { basename: BASENAME });
 }

@@ -9,6 +9,7 @@ import { adminSettingRoutes } from './routes/admin-settings';
 import { adminUserRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
+import { brandingRoutes } from './routes/branding';
 import { callLogRoutes } from './routes/call-logs';
 import { chatRoutes } from './routes/chat';
 import { courseSettingTemplateRoutes } from './routes/course-setting-templates';
@@ -29,6 +30,7 @@ import { lessonSessionRoutes } from './routes/lesson-sessions';
 import { meetingRequestRoutes } from './routes/meeting-requests';
 import { meetingRoutes } from './routes/meetings';
 import { metaTagRoutes } from './routes/meta-tags';
+import { notificationRoutes } from './routes/notifications';
 import { onboardingRoutes } from './routes/onboarding';
 import { passwordRoutes } from './routes/passwords';
 import { payRunRoutes } from './routes/pay-runs';
@@ -49,7 +51,6 @@ import { sectionRoutes } from './routes/sections';
 import { signUpRoutes } from './routes/sign-up';
 import { subTopicRoutes } from './routes/sub-topics';
 import { adminSubmissionRoutes, submissionRoutes } from './routes/submissions';
-import { notificationRoutes } from './routes/notifications';
 import { teamInboxRoutes } from './routes/team-inbox';
 import { tenantRoutes } from './routes/tenant';
 import { topicRoutes } from './routes/topics';
@@ -73,6 +74,7 @@ const app = new Hono<AppBindings>()
   .route('/', lessonRoomRoutes)
   .route('/', lessonSessionRoutes)
   .route('/', tenantRoutes)
+  .route('/', brandingRoutes)
   .route('/', authRoutes)
   .route('/', signUpRoutes)
   .route('/', passwordRoutes)

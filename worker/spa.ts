@@ -1,10 +1,14 @@
+import { databaseFor } from '../platform/database';
+import { BRAND_ICON_PATH, MANIFEST_PATH } from '../schema/contracts/tenant-assets';
 import type { Env } from './env';
+import { brandShell, iconResponse, manifestFor, tenantByHost } from './lib/branding/app-files';
 
 export const BASE_PATH = '/learning-portal';
 
 /**
  * Hashed assets never reach the Worker (wrangler.toml's run_worker_first excludes them); every other
- * non-API path is a client route, answered with the SPA shell.
+ * non-API path is a client route, answered with the SPA shell. The shell, the manifest and the icon are the
+ * tenant's own, found by host as the API finds it; an unknown host gets the shell as built.
  */
 export async function serveSpa(request: Request, env: Env): Promise<Response> {
   const url = new URL(request.url);
@@ -14,13 +18,19 @@ export async function serveSpa(request: Request, env: Env): Promise<Response> {
     if (asset.status !== 404) return asset;
     return Response.redirect(new URL(`${BASE_PATH}/`, url).toString(), 302);
   }
+  const tenant = await tenantByHost(databaseFor(env.DB), url);
+  if (tenant && url.pathname === MANIFEST_PATH) {
+    return Response.json(manifestFor(tenant), { headers: { 'content-type': 'application/manifest+json', 'cache-control': 'no-cache' } });
+  }
+  if (tenant && url.pathname === BRAND_ICON_PATH) return iconResponse(tenant, request, env);
   if (/\.[a-z0-9]+$/i.test(url.pathname)) {
     const asset = await env.ASSETS.fetch(request);
     if (asset.status !== 404) return asset;
   }
-  const shell = await env.ASSETS.fetch(new Request(new URL(`${BASE_PATH}/`, url), request));
-  return new Response(shell.body, {
+  const built = await env.ASSETS.fetch(new Request(new URL(`${BASE_PATH}/`, url), request));
+  const shell = new Response(built.body, {
     status: 200,
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
   });
+  return tenant ? brandShell(shell, tenant, env) : shell;
 }

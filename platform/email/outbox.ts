@@ -18,12 +18,20 @@ export const LOCAL_PROVIDER = 'dev-mailbox';
 
 type OutboxRow = { _id: string; status: (typeof emailOutbox.$inferSelect)['status'] };
 
+/** The tenant's sender name (its branding's, else its name): every mail leaves under the tenant's own name. */
+async function senderName(ctx: MailContext) {
+  const tenant = await ctx.db.select({ name: tenants.name, branding: tenants.branding }).from(tenants).where(eq(tenants._id, ctx.tenantId)).get();
+  return tenant?.branding?.email.senderName ?? tenant?.name;
+}
+
 /** Hands a written outbox row to the provider and records SENT, or FAILED with the provider's reason; never throws. */
 function deliver(ctx: MailContext, provider: MailProvider, row: OutboxRow, mail: OutgoingMail): Promise<OutboxRow> {
-  const delivery = provider.send(mail).then(
-    () => ({ status: 'SENT' as const, sentAt: new Date(), error: null }),
-    (error: unknown) => ({ status: 'FAILED' as const, sentAt: null, error: error instanceof Error ? error.message : String(error) }),
-  );
+  const delivery = senderName(ctx)
+    .then((fromName) => provider.send({ ...mail, fromName }))
+    .then(
+      () => ({ status: 'SENT' as const, sentAt: new Date(), error: null }),
+      (error: unknown) => ({ status: 'FAILED' as const, sentAt: null, error: error instanceof Error ? error.message : String(error) }),
+    );
   const record = delivery.then(async (outcome) => {
     if (outcome.status === 'FAILED') console.error(`[email ${row._id}] delivery failed: ${outcome.error}`);
     await ctx.db.update(emailOutbox).set(outcome).where(eq(emailOutbox._id, row._id));

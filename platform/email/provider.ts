@@ -2,6 +2,8 @@ import type { MailAttachment } from '../../schema/contracts/mail-attachment';
 import type { Env } from '../env';
 
 export interface OutgoingMail {
+  /** The name the mail is sent under, before the configured address: the tenant's own (worker/lib/branding). */
+  fromName?: string;
   to: string;
   subject: string;
   text: string;
@@ -23,6 +25,18 @@ export const DEFAULT_EMAIL_API_URL = 'https://api.resend.com';
 /** Longest provider error kept on the outbox row: enough to diagnose, not a whole HTML error page. */
 const MAX_ERROR_LENGTH = 500;
 
+/**
+ * The From header: the tenant's sender name with the configured address, so every tenant sends from the one verified
+ * address but under its own name. A name of letters, digits and spaces goes as it is; any other is quoted, with the
+ * characters that could end the quotes or start an address dropped.
+ */
+export function senderOf(configured: string, name?: string) {
+  if (!name) return configured;
+  const address = /<([^>]+)>/.exec(configured)?.[1] ?? configured.trim();
+  const phrase = /^[\p{L}\p{N} ]+$/u.test(name) ? name : `"${name.replace(/["<>\\]/g, '')}"`;
+  return `${phrase} <${address}>`;
+}
+
 export function httpProvider(apiKey: string, from: string, baseUrl = DEFAULT_EMAIL_API_URL): MailProvider {
   return {
     name: 'http',
@@ -31,7 +45,7 @@ export function httpProvider(apiKey: string, from: string, baseUrl = DEFAULT_EMA
         method: 'POST',
         headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
         body: JSON.stringify({
-          from,
+          from: senderOf(from, mail.fromName),
           to: [mail.to],
           subject: mail.subject,
           text: mail.text,

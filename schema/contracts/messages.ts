@@ -12,6 +12,17 @@ const LABELS: Record<string, string> = {
   timeZone: 'Time zone',
   startsAt: 'Start time',
   endsAt: 'End time',
+  brandColour: 'Brand colour',
+  brandColourDark: 'Brand colour in dark mode',
+  textOnBrand: 'Text on the brand colour',
+  backgroundColour: 'Background colour',
+  whatsappNumber: 'WhatsApp number',
+  supportEmail: 'Support e-mail',
+  headlineHighlight: 'Highlighted words',
+  lead: 'Introduction',
+  senderName: 'Sender name',
+  shortName: 'Short name',
+  icon: 'App icon',
 };
 
 const words = (name: string) =>

@@ -65,6 +65,8 @@ export const adminFlagGroups = {
   meetingRequests: ['view', 'respond'],
   payRuns: ['view', 'create'],
   cancellationPolicy: ['view', 'edit'],
+  /** The white label (issue 32): the tenant's name, colours, icon, contacts, landing words and mail sender. */
+  branding: ['view', 'edit'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AdminResource = (typeof adminSettingResources)[number] | keyof typeof adminFlagGroups;

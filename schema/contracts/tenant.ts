@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PublicBranding } from './branding';
 
 /** The product's own tenant; every other key is a white-label partner. */
 export const HOME_TENANT_KEY = 'studyhall';
@@ -20,5 +21,7 @@ export const tenantResponse = z.object({
   permissions: z.record(z.string(), z.array(z.string())),
   isPartner: z.boolean(),
   payments: z.enum(paymentsModes).nullable(),
+  /** Everything of the tenant's look, words and contacts (schema/contracts/branding.ts). */
+  branding: z.custom<PublicBranding>((value) => typeof value === 'object' && value !== null),
 });
 export type TenantResponse = z.infer<typeof tenantResponse>;

@@ -1,4 +1,5 @@
 import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { StoredBranding } from '../contracts/branding';
 import { idColumn, timestamps } from './columns';
 
 export const tenants = sqliteTable('tenants', {
@@ -6,7 +7,8 @@ export const tenants = sqliteTable('tenants', {
   key: text('key').notNull().unique(),
   domain: text('domain').notNull().unique(),
   name: text('name').notNull(),
-  theme: text('theme', { mode: 'json' }).$type<{ primary: string; primaryDark: string; logoText?: string }>().notNull(),
+  /** The tenant's look, words and contacts; null until set, when worker/lib/branding gives the defaults. */
+  branding: text('branding', { mode: 'json' }).$type<StoredBranding>(),
   permissions: text('permissions', { mode: 'json' }).$type<Record<string, string[]>>().notNull(),
   ...timestamps(),
 });

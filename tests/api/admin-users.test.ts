@@ -352,7 +352,7 @@ describe('permissions', () => {
     expect((await call('POST', `/admin/users/resend-user-password/${DEMO_USERS.student._id}`, as.partner, undefined, PARTNER_HOST)).status).toBe(404);
     expect((await call('GET', '/admin/users', as.partner)).status).toBe(401);
     const partnerList = await (await call('GET', '/admin/users?limit=100', as.partner, undefined, PARTNER_HOST)).json<ListResponse<AdminUserRow>>();
-    expect(partnerList.docs.map((u) => u._id).sort()).toEqual([EXTRA_ADMINS.partner._id, DEMO_USERS.partnerLearner._id].sort());
+    expect(partnerList.docs.map((u) => u._id).sort()).toEqual([EXTRA_ADMINS.partner._id, DEMO_USERS.partnerLearner._id, DEMO_USERS.partnerTutor._id].sort());
     expect(await noteCount()).toBe(notes);
     expect((await db.select().from(users).where(eq(users._id, DEMO_USERS.student._id)).get())?.lastname).toBe('Student');
   });

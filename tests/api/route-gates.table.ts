@@ -69,6 +69,9 @@ export const routeGates: Record<string, Gate> = {
 
   // Tenant, sign-in, sign-up, passwords, dev mailbox (tenant.ts, auth.ts, sign-up.ts, passwords.ts, dev-mailbox.ts)
   'GET /api/tenant': publicRoute,
+  // The white label (branding.ts): the tenant's own admins with the branding flag.
+  'GET /api/admin/branding': flag('branding.view'),
+  'PUT /api/admin/branding': flag('branding.edit'),
   'POST /api/oauth/token': publicRoute,
   'POST /api/auth/id-token': account,
   'POST /api/auth/sign-out': session,

@@ -24,6 +24,7 @@ describe('happy', () => {
       isPartner: false,
       // The workers test config sets a webhook secret and no Stripe key, as `npm start` does.
       payments: 'simulated',
+      branding: expect.objectContaining({ colours: expect.objectContaining({ brandColour: '#01B8AF' }) }),
     });
   });
 
@@ -45,7 +46,7 @@ describe('happy', () => {
       return c.json({ emails: emails.map((e) => e.email), stamped: row.tenantId });
     });
     const body = await (await app.request('/')).json<{ emails: string[]; stamped: string }>();
-    expect(body.emails).toEqual(['learner@partner.test']);
+    expect(body.emails.sort()).toEqual(['admin@partner.test', 'learner@partner.test', 'tutor@partner.test']);
     expect(body.stamped).toBe('tenant_brightpath');
   });
 });

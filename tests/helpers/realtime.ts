@@ -22,7 +22,7 @@ export async function tenantFor(key: keyof typeof tenantRows) {
   if (existing) return existing;
   return db
     .insert(tenants)
-    .values({ ...row, theme: { primary: '#01B8AF', primaryDark: '#0CD6CD' }, permissions: {} })
+    .values({ ...row, permissions: {} })
     .returning()
     .get();
 }

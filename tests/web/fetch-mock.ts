@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { STUDYHALL_BRANDING } from '../../schema/contracts/branding-defaults';
 
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -33,6 +34,7 @@ export const TENANT = {
   permissions: {},
   isPartner: false,
   payments: 'simulated' as const,
+  branding: { ...STUDYHALL_BRANDING, iconUrl: '/learning-portal/brand-icon?v=1', hasOwnIcon: false },
 };
 
 export function user(overrides: Partial<Record<string, unknown>> = {}) {

@@ -4,9 +4,10 @@ import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '../../schema/contracts/auth';
+import { tenantAtom } from '../../web/entities/tenant/atoms';
 import TeamMessagesPage from '../../web/features/chat/TeamMessagesPage';
 import { sessionAtom } from '../../web/lib/session';
-import { json, mockApi, user } from './fetch-mock';
+import { json, mockApi, TENANT, user } from './fetch-mock';
 
 /** A socket the test plays the admin room for. */
 class FakeSocket extends EventTarget {
@@ -42,6 +43,7 @@ const conversation = {
 async function openRoom(path: string, conversations: object[]) {
   const store = createStore();
   store.set(sessionAtom, { token: 'token-1', user: user() as unknown as PublicUser, actingUserId: 'user_student' });
+  store.set(tenantAtom, TENANT);
   const router = createMemoryRouter([{ path: '/portal/messages', element: <TeamMessagesPage /> }], { initialEntries: [path] });
   render(
     <Provider store={store}>

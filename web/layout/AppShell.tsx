@@ -14,7 +14,7 @@ import Toaster from '../ui/toast/Toaster';
 import Footer from './Footer';
 import Header from './Header';
 import SupportButton from './SupportButton';
-import { usePageMeta, useScrollToTop } from './use-page-meta';
+import { usePageMeta, usePageTitle, useScrollToTop } from './use-page-meta';
 
 // Only visitors coming back from a trial booking need it, so it stays out of the initial load.
 const TrialScheduledDialog = lazy(() => import('./TrialScheduledDialog'));
@@ -44,6 +44,7 @@ export default function AppShell() {
   const impersonating = useActiveImpersonation() !== null;
   useSessionBootstrap();
   useTenantLoader();
+  usePageTitle();
   usePageMeta();
   useScrollToTop();
   const started = useStartupDone();

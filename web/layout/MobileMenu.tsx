@@ -1,17 +1,17 @@
 import { CloseButton, Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import clsx from 'clsx';
 import { useAtomValue } from 'jotai';
-import { LogIn, LogOut, MessageCircle } from 'lucide-react';
+import { LogIn, LogOut, Mail, MessageCircle } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import type { PublicUser } from '../../schema/contracts/auth';
 import { useAdminPermissions } from '../entities/roles/admin-permissions';
-import { tenantAtom } from '../entities/tenant/atoms';
+import { brandingAtom, tenantAtom } from '../entities/tenant/atoms';
 import { useSignOut } from '../features/auth/use-sign-out';
 import { accountLinks, adminLinks, type NavItem, navItems } from '../lib/nav-items';
 import { primaryButton } from '../ui/classes';
 import { initials, MobileMenuFace, mobileMenuButton, mobileMenuLabel } from './menu-faces';
-import { SUPPORT_CHAT_URL } from './support';
+import { supportLink } from './support';
 
 function MenuLink({ item }: { item: NavItem }) {
   return (
@@ -40,6 +40,8 @@ export default function MobileMenu({ user, buttonRef }: { user: PublicUser | nul
   const tenantPermissions = useAtomValue(tenantAtom)?.permissions ?? null;
   const items = [...navItems(Boolean(user)), ...(user ? accountLinks(user, permissions, tenantPermissions) : [])];
   const tools = user ? adminLinks(user, permissions) : [];
+  const support = supportLink(useAtomValue(brandingAtom));
+  const SupportIcon = support?.opensChat ? MessageCircle : Mail;
   return (
     <Disclosure as="div" className="md:hidden">
       {({ open }) => (
@@ -53,18 +55,20 @@ export default function MobileMenu({ user, buttonRef }: { user: PublicUser | nul
                 {items.map((item) => (
                   <MenuLink key={item.to} item={item} />
                 ))}
-                <li>
-                  <CloseButton
-                    as="a"
-                    href={SUPPORT_CHAT_URL}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="flex items-center gap-2 rounded-xl px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-                  >
-                    <MessageCircle className="size-5 text-brand" aria-hidden="true" />
-                    Message support on WhatsApp
-                  </CloseButton>
-                </li>
+                {support && (
+                  <li>
+                    <CloseButton
+                      as="a"
+                      href={support.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="flex items-center gap-2 rounded-xl px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                    >
+                      <SupportIcon className="size-5 text-brand" aria-hidden="true" />
+                      {support.label}
+                    </CloseButton>
+                  </li>
+                )}
               </ul>
               {tools.length > 0 && (
                 <>

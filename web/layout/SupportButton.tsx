@@ -1,7 +1,9 @@
 import clsx from 'clsx';
-import { MessageCircle } from 'lucide-react';
+import { useAtomValue } from 'jotai';
+import { Mail, MessageCircle } from 'lucide-react';
 import { useLocation } from 'react-router-dom';
-import { SUPPORT_CHAT_URL } from './support';
+import { brandingAtom } from '../entities/tenant/atoms';
+import { supportLink } from './support';
 
 /**
  * The floating support bubble, from the md breakpoint up. On phones it would cover badges, messages and Join
@@ -10,20 +12,23 @@ import { SUPPORT_CHAT_URL } from './support';
 export default function SupportButton() {
   // On a tablet the lesson room fills the screen and its corner holds the lesson's own controls.
   const inLessonRoom = useLocation().pathname.startsWith('/lesson-room/');
+  const support = supportLink(useAtomValue(brandingAtom));
+  if (!support) return null;
+  const Icon = support.opensChat ? MessageCircle : Mail;
   return (
     <a
-      href={SUPPORT_CHAT_URL}
+      href={support.href}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label="Message support on WhatsApp"
-      title="Message support on WhatsApp"
+      aria-label={support.label}
+      title={support.label}
       data-testid="support-button"
       className={clsx(
         inLessonRoom && 'max-lg:hidden',
-        'fixed right-4 bottom-4 z-40 flex size-14 max-md:hidden items-center justify-center rounded-full bg-brand text-slate-950 shadow-lg shadow-slate-900/20 transition hover:scale-105 hover:bg-brand-strong hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand sm:right-6 sm:bottom-6 dark:hover:text-slate-950',
+        'fixed right-4 bottom-4 z-40 flex size-14 max-md:hidden items-center justify-center rounded-full bg-brand text-brand-ink shadow-lg shadow-slate-900/20 transition hover:scale-105 hover:bg-brand-strong hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand sm:right-6 sm:bottom-6 dark:hover:text-slate-950',
       )}
     >
-      <MessageCircle className="size-7" aria-hidden="true" />
+      <Icon className="size-7" aria-hidden="true" />
     </a>
   );
 }

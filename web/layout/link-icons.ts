@@ -12,6 +12,7 @@ import {
   LayoutTemplate,
   LibraryBig,
   type LucideIcon,
+  Palette,
   PhoneCall,
   Receipt,
   ReceiptText,
@@ -29,6 +30,7 @@ import type { AccountLinkKey } from '../lib/nav-items';
 /** The icon beside each account and admin link in the header's menus. */
 export const accountLinkIcons: Record<AccountLinkKey, LucideIcon> = {
   teamInbox: Inbox,
+  branding: Palette,
   profile: UserRound,
   manageAccounts: UsersRound,
   users: Users,

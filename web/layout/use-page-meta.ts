@@ -1,8 +1,11 @@
+import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { useHref, useLocation } from 'react-router-dom';
+import { useHref, useLocation, useMatches } from 'react-router-dom';
 import type { MetaTagResponse } from '../../schema/contracts/site';
+import { tenantNameAtom } from '../entities/tenant/atoms';
 import { afterFirstPaint } from '../lib/after-first-paint';
 import { api } from '../lib/api';
+import { pageTitleOverrideAtom } from '../lib/page-title';
 import { withoutTrailingSlash } from '../lib/paths';
 
 function setCanonical(href: string) {
@@ -25,9 +28,28 @@ function setDescription(content: string) {
   meta.content = content;
 }
 
+/** "Schedule · BrightPath Tutors": the route's own title (its handle in web/router.tsx), then the tenant's name. */
+export function pageTitle(title: string | undefined, tenantName: string) {
+  return [title, tenantName].filter(Boolean).join(' · ');
+}
+
+/** Every page names itself in the tab, the history and the installed app's window; the landing page is the name alone. */
+export function usePageTitle() {
+  const name = useAtomValue(tenantNameAtom);
+  const override = useAtomValue(pageTitleOverrideAtom);
+  const routeTitle = useMatches()
+    .map((match) => (match.handle as { title?: string } | undefined)?.title)
+    .findLast(Boolean);
+  const title = override ?? routeTitle;
+  useEffect(() => {
+    document.title = pageTitle(title, name);
+  }, [title, name]);
+}
+
 /**
  * On every route change: the canonical link (origin + path without a trailing slash), and the page's title and
- * description from POST /api/meta-tags/get when it has both (spec 1, section 2).
+ * description from POST /api/meta-tags/get when it has both (spec 1, section 2): the tenant's own words for a public
+ * page replace the title usePageTitle gave it.
  */
 export function usePageMeta() {
   const { pathname } = useLocation();

@@ -21,7 +21,7 @@ export class Unreachable extends Error {
     super(
       typeof navigator !== 'undefined' && !navigator.onLine
         ? "You're offline. This needs the internet: try again when you're back online."
-        : 'Studyhall could not be reached. Check your connection and try again.',
+        : 'The server could not be reached. Check your connection and try again.',
     );
     this.name = 'Unreachable';
   }

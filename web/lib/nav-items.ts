@@ -43,7 +43,8 @@ export type AccountLinkKey =
   | 'invoices'
   | 'myInvoices'
   | 'courseTemplates'
-  | 'teamInbox';
+  | 'teamInbox'
+  | 'branding';
 
 export interface AccountLink extends NavItem {
   key: AccountLinkKey;
@@ -112,5 +113,6 @@ export function adminLinks(user: PublicUser, permissions: PermissionMap | null):
     links.push({ key: 'penaltyWaivers', to: '/portal/admin/penalty-waivers', label: 'Penalty waivers' });
   if (hasPermission(permissions, { cancellationPolicy: ['view'] }))
     links.push({ key: 'cancellationPolicy', to: '/portal/admin/cancellation-policy', label: 'Cancellation policy' });
+  if (hasPermission(permissions, { branding: ['view'] })) links.push({ key: 'branding', to: '/portal/admin/branding', label: 'Branding' });
   return links;
 }

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { BookOpen, CalendarDays, type LucideIcon, MessagesSquare, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { actingForAtom } from '../entities/accounts/acting';
+import { tenantNameAtom } from '../entities/tenant/atoms';
 import { useOnboardingRedirect } from '../features/onboarding/use-onboarding-redirect';
 import DashboardQuizzes from '../features/quiz/DashboardQuizzes';
 import { signedInUserAtom } from '../lib/session';
@@ -9,10 +10,10 @@ import { signedInUserAtom } from '../lib/session';
 /** Where a person's course chats are, in their words: a tutor chats with students, everyone else with tutors. */
 const courseChats = (role: string) => (role === 'TUTOR' ? 'Chats with your students are in each course.' : 'Chats with your tutors are in each course.');
 
-const shortcuts = (role: string): { to: string; title: string; text: string; icon: LucideIcon }[] => [
+const shortcuts = (role: string, tenantName: string): { to: string; title: string; text: string; icon: LucideIcon }[] => [
   { to: '/portal/courses', title: 'Courses', text: 'Your courses, lessons, resources and homework.', icon: BookOpen },
   { to: '/portal/schedule', title: 'Schedule', text: 'Upcoming lessons and your availability.', icon: CalendarDays },
-  { to: '/portal/messages', title: 'Messages', text: `Talk to the Studyhall team. ${courseChats(role)}`, icon: MessagesSquare },
+  { to: '/portal/messages', title: 'Messages', text: `Talk to the ${tenantName} team. ${courseChats(role)}`, icon: MessagesSquare },
   { to: '/portal/trials', title: 'My trials', text: 'Your upcoming and past free trial classes.', icon: Sparkles },
 ];
 
@@ -22,6 +23,7 @@ export default function DashboardPage() {
   const user = useAtomValue(signedInUserAtom);
   const actingFor = useAtomValue(actingForAtom);
   const onboarding = useOnboardingRedirect();
+  const tenantName = useAtomValue(tenantNameAtom);
   if (!user || onboarding) return null;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
@@ -46,7 +48,7 @@ export default function DashboardPage() {
         </p>
       </div>
       <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {shortcuts(user.role.name).map(({ to, title, text, icon: Icon }) => (
+        {shortcuts(user.role.name, tenantName).map(({ to, title, text, icon: Icon }) => (
           <li key={to}>
             <Link
               to={to}

@@ -4,6 +4,7 @@ import CurriculaSection from '../features/home/CurriculaSection';
 import Features from '../features/home/Features';
 import Hero from '../features/home/Hero';
 import HowItWorks from '../features/home/HowItWorks';
+import Testimonials from '../features/home/Testimonials';
 import TrustSection from '../features/home/TrustSection';
 
 // Loaded on first open: the calendar and booking code stay out of the landing page's initial JS.
@@ -20,6 +21,7 @@ export default function HomePage() {
       <HowItWorks />
       <Features />
       <TrustSection />
+      <Testimonials />
       <CtaBand onBook={openBooking} />
       {bookingOpen && (
         <Suspense fallback={null}>

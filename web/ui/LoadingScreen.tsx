@@ -9,7 +9,7 @@ export default function LoadingScreen() {
       className="fixed inset-0 z-[70] flex flex-col items-center justify-center gap-4 bg-white text-brand dark:bg-slate-950"
     >
       <Spinner className="size-10 border-[3px]" />
-      <span className="text-sm font-medium text-slate-500 dark:text-slate-400">Loading Studyhall…</span>
+      <span className="text-sm font-medium text-slate-500 dark:text-slate-400">Loading…</span>
     </div>
   );
 }

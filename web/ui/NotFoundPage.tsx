@@ -1,9 +1,11 @@
 import { Compass, Home } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
+import { usePageTitleOverride } from '../lib/page-title';
 import { primaryButton } from './classes';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();
+  usePageTitleOverride('Page not found');
   return (
     <div data-testid="not-found" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-16 text-center">
       <span className="flex size-16 items-center justify-center rounded-2xl bg-brand/15 text-brand">

@@ -45,7 +45,7 @@ export default function SlotPicker({ slots, loading, asked, selected, viewerZone
                   className={clsx(
                     'rounded-xl px-2 py-2 text-sm font-semibold ring-1 transition ring-inset',
                     active
-                      ? 'bg-brand text-slate-950 ring-brand'
+                      ? 'bg-brand text-brand-ink ring-brand'
                       : 'text-slate-800 ring-slate-300 hover:bg-slate-50 dark:text-slate-100 dark:ring-slate-700 dark:hover:bg-slate-800',
                     focusRing,
                   )}

@@ -18,7 +18,7 @@ export default function SubjectCard({ curriculumSlug, subject }: { curriculumSlu
       <Link
         to={`/${curriculumSlug}/${subject.slug}`}
         className={clsx(
-          'group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white p-3.5 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#01B8AF] sm:p-5 dark:border-slate-800 dark:bg-slate-900 dark:focus-visible:outline-[#0CD6CD]',
+          'group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white p-3.5 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand sm:p-5 dark:border-slate-800 dark:bg-slate-900',
           colour.edge,
         )}
       >

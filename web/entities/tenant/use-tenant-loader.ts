@@ -4,14 +4,8 @@ import type { TenantResponse } from '../../../schema/contracts/tenant';
 import { api } from '../../lib/api';
 import { withDeviceCopy } from '../../lib/device-copy';
 import { useToast } from '../../ui/toast/use-toast';
+import { applyTenantTheme } from './apply-theme';
 import { TENANT_COPY, tenantAtom, tenantLoadingAtom } from './atoms';
-
-/** A partner's colours replace the default teal through the variables styles.css reads. */
-function applyTenantTheme(tenant: TenantResponse) {
-  const root = document.documentElement.style;
-  root.setProperty('--tenant-primary', tenant.theme.primary);
-  root.setProperty('--tenant-primary-dark', tenant.theme.primaryDark);
-}
 
 /** Fetches the tenant once; a failure is reported and the app carries on with the default look. */
 export function useTenantLoader() {
@@ -22,7 +16,7 @@ export function useTenantLoader() {
   // The copy from the last visit wears its colours from the first frame; the answer below replaces it.
   const [keptTheme] = useState(known);
   useLayoutEffect(() => {
-    if (keptTheme) applyTenantTheme(keptTheme);
+    if (keptTheme?.branding) applyTenantTheme(keptTheme);
   }, [keptTheme]);
 
   useEffect(() => {

@@ -59,7 +59,7 @@ function ConversationRow({ conversation, userId, onOpen }: { conversation: Conve
           )}
           {conversation.unSeenCount > 0 && (
             <span
-              className="rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-slate-950"
+              className="rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-brand-ink"
               data-testid="conversation-unseen"
               aria-label={`${conversation.unSeenCount} unseen`}
             >

@@ -136,7 +136,7 @@ export default function InboxBadge({ userId }: { userId: string }) {
                     onClick={() => setOpen(false)}
                     className="flex items-start gap-3 rounded-xl px-2 py-2 hover:bg-slate-100 dark:hover:bg-slate-800"
                   >
-                    <span className="mt-0.5 rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-slate-950">{entry.unseenCount}</span>
+                    <span className="mt-0.5 rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-brand-ink">{entry.unseenCount}</span>
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-sm text-slate-900 dark:text-white">{entry.lastMessage}</span>
                       {entry.lastMessageSentAt && (

@@ -38,7 +38,7 @@ function CurriculaTabs({ curricula }: { curricula: HomeCurriculum[] }) {
         {curricula.map((c) => (
           <Tab
             key={c._id}
-            className={`shrink-0 snap-start rounded-full border px-4 py-2 text-sm font-semibold whitespace-nowrap transition ${focusRing} border-slate-200 bg-white text-slate-700 hover:border-slate-300 hover:bg-slate-50 data-selected:border-transparent data-selected:bg-slate-900 data-selected:text-white dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:data-selected:bg-[#0CD6CD] dark:data-selected:text-slate-950`}
+            className={`shrink-0 snap-start rounded-full border px-4 py-2 text-sm font-semibold whitespace-nowrap transition ${focusRing} border-slate-200 bg-white text-slate-700 hover:border-slate-300 hover:bg-slate-50 data-selected:border-transparent data-selected:bg-slate-900 data-selected:text-white dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:data-selected:bg-brand dark:data-selected:text-brand-ink`}
           >
             {c.curriculum}
           </Tab>

@@ -31,9 +31,9 @@ export default function HowItWorks() {
           />
           {STEPS.map(({ icon: Icon, title, text }, i) => (
             <li key={title} className="relative flex flex-col items-center text-center">
-              <span className="relative flex size-14 items-center justify-center rounded-2xl bg-white text-teal-700 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:text-[#0CD6CD] dark:ring-slate-700">
+              <span className="relative flex size-14 items-center justify-center rounded-2xl bg-white text-brand-deep shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700">
                 <Icon className="size-6" aria-hidden="true" />
-                <span className="absolute -top-2 -right-2 flex size-6 items-center justify-center rounded-full bg-slate-900 text-xs font-bold text-white dark:bg-[#0CD6CD] dark:text-slate-950">
+                <span className="absolute -top-2 -right-2 flex size-6 items-center justify-center rounded-full bg-slate-900 text-xs font-bold text-white dark:bg-brand dark:text-brand-ink">
                   {i + 1}
                 </span>
               </span>

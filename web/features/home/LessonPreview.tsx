@@ -12,7 +12,7 @@ export default function LessonPreview() {
     >
       <div
         aria-hidden="true"
-        className="absolute -inset-4 -z-10 rounded-[2.5rem] bg-linear-to-br from-[#01B8AF]/25 via-transparent to-indigo-400/20 blur-2xl dark:from-[#0CD6CD]/20"
+        className="absolute -inset-4 -z-10 rounded-[2.5rem] bg-linear-to-br from-brand/25 via-transparent to-indigo-400/20 blur-2xl dark:from-brand/20"
       />
       <div
         aria-hidden="true"
@@ -37,7 +37,7 @@ export default function LessonPreview() {
                 key={i}
                 className={
                   i === 1
-                    ? 'flex size-7 items-center justify-center rounded-lg bg-[#01B8AF]/15 text-teal-700 dark:bg-[#0CD6CD]/15 dark:text-[#0CD6CD]'
+                    ? 'flex size-7 items-center justify-center rounded-lg bg-brand/15 text-brand-deep'
                     : 'flex size-7 items-center justify-center rounded-lg text-slate-400 dark:text-slate-500'
                 }
               >
@@ -49,10 +49,10 @@ export default function LessonPreview() {
             <svg viewBox="0 0 320 220" className="absolute inset-0 size-full" fill="none" strokeLinecap="round" strokeLinejoin="round">
               <path d="M40 185 H262 M40 185 V25" className="stroke-slate-400 dark:stroke-slate-500" strokeWidth="2" />
               <path d="M257 180 l6 5 -6 5 M35 30 l5 -6 5 6" className="stroke-slate-400 dark:stroke-slate-500" strokeWidth="2" />
-              <path d="M42 150 L285 40" className="stroke-[#01B8AF] dark:stroke-[#0CD6CD]" strokeWidth="3.5" />
+              <path d="M42 150 L285 40" className="stroke-brand" strokeWidth="3.5" />
               <path d="M120 114.7 H185 V85.3" className="stroke-indigo-500 dark:stroke-indigo-400" strokeWidth="2.5" strokeDasharray="6 4" />
-              <circle cx="185" cy="85.3" r="5" className="fill-[#01B8AF] dark:fill-[#0CD6CD]" />
-              <circle cx="120" cy="114.7" r="5" className="fill-[#01B8AF] dark:fill-[#0CD6CD]" />
+              <circle cx="185" cy="85.3" r="5" className="fill-brand" />
+              <circle cx="120" cy="114.7" r="5" className="fill-brand" />
               <text x="145" y="133" className="fill-indigo-600 text-[13px] font-semibold italic dark:fill-indigo-300">
                 Δt
               </text>

@@ -13,7 +13,7 @@ export default function SectionHeading({
 }) {
   return (
     <div className={centred ? 'mx-auto max-w-2xl text-center' : 'max-w-2xl'}>
-      <p className="text-sm font-semibold tracking-wide text-teal-700 uppercase dark:text-[#0CD6CD]">{eyebrow}</p>
+      <p className="text-sm font-semibold tracking-wide text-brand-deep uppercase">{eyebrow}</p>
       <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white">
         {title}
       </h2>

@@ -50,7 +50,7 @@ export function QuestionBar({ questions, canAdd, onAdd }: { questions: SessionQu
             placeholder="e.g. Solve 2x + 3 = 11"
             className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-950"
           />
-          <button type="submit" className="rounded-full bg-brand px-3 py-1 text-xs font-semibold text-slate-950">
+          <button type="submit" className="rounded-full bg-brand px-3 py-1 text-xs font-semibold text-brand-ink">
             Add
           </button>
         </form>

@@ -94,7 +94,7 @@ export default function QuizPlayerPage() {
                 onClick={() => go(i)}
                 aria-current={i === index ? 'step' : undefined}
                 aria-label={`Question ${i + 1}${q.status === 'ANSWERED' ? ', answered' : q.status === 'SKIPPED' ? ', skipped' : ''}`}
-                className={`size-9 rounded-full text-sm font-semibold ring-1 ring-inset ${i === index ? 'bg-brand text-slate-950 ring-brand' : q.status === 'UNANSWERED' ? 'bg-white text-slate-700 ring-slate-300 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-700' : 'bg-brand/15 text-slate-800 ring-brand/40 dark:text-slate-100'}`}
+                className={`size-9 rounded-full text-sm font-semibold ring-1 ring-inset ${i === index ? 'bg-brand text-brand-ink ring-brand' : q.status === 'UNANSWERED' ? 'bg-white text-slate-700 ring-slate-300 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-700' : 'bg-brand/15 text-slate-800 ring-brand/40 dark:text-slate-100'}`}
               >
                 {i + 1}
               </button>

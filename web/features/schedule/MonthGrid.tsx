@@ -60,7 +60,7 @@ export default function MonthGrid({
                 className={clsx(
                   'flex size-7 items-center justify-center rounded-full text-xs font-semibold',
                   focusRing,
-                  day === today ? 'bg-brand text-slate-950' : outside ? 'text-slate-400' : 'text-slate-800 dark:text-slate-100',
+                  day === today ? 'bg-brand text-brand-ink' : outside ? 'text-slate-400' : 'text-slate-800 dark:text-slate-100',
                   day === anchor && day !== today && 'ring-2 ring-brand',
                 )}
               >

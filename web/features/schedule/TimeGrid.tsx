@@ -63,7 +63,7 @@ export default function TimeGrid({
                 <span
                   className={clsx(
                     'mt-0.5 flex size-7 items-center justify-center rounded-full text-sm font-semibold',
-                    day === today ? 'bg-brand text-slate-950' : 'text-slate-900 dark:text-white',
+                    day === today ? 'bg-brand text-brand-ink' : 'text-slate-900 dark:text-white',
                   )}
                 >
                   {format(date, 'd')}

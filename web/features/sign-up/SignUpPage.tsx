@@ -121,7 +121,7 @@ export default function SignUpPage() {
                   <span
                     className={clsx(
                       'flex size-10 shrink-0 items-center justify-center rounded-xl',
-                      checked ? 'bg-brand text-slate-950' : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
+                      checked ? 'bg-brand text-brand-ink' : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
                     )}
                   >
                     <role.icon className="size-5" aria-hidden="true" />

@@ -6,7 +6,7 @@ import { coursePath, lessonTypeLabel } from '../../features/schedule/lesson-styl
 import { focusRing } from '../../ui/classes';
 import { countdown, isLive, joinState, lessonWhen } from './home-time';
 
-const joinClass = `inline-flex items-center gap-1.5 rounded-full bg-brand px-3.5 py-1.5 text-sm font-semibold text-slate-950 hover:bg-brand-strong hover:text-white ${focusRing}`;
+const joinClass = `inline-flex items-center gap-1.5 rounded-full bg-brand px-3.5 py-1.5 text-sm font-semibold text-brand-ink hover:bg-brand-strong hover:text-white ${focusRing}`;
 const waitingJoinClass =
   'inline-flex cursor-not-allowed items-center gap-1.5 rounded-full bg-slate-200 px-3.5 py-1.5 text-sm font-semibold text-slate-500 dark:bg-slate-800 dark:text-slate-400';
 

@@ -4,7 +4,7 @@ import { focusRing } from '../../ui/classes';
 import DocList from './DocList';
 
 const names = (people: { name: string }[]) => new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(people.map((p) => p.name));
-const roomLink = `inline-flex items-center gap-1.5 rounded-full bg-brand px-3.5 py-1.5 text-sm font-semibold text-slate-950 hover:bg-brand-strong hover:text-white ${focusRing}`;
+const roomLink = `inline-flex items-center gap-1.5 rounded-full bg-brand px-3.5 py-1.5 text-sm font-semibold text-brand-ink hover:bg-brand-strong hover:text-white ${focusRing}`;
 
 /** "Sam Lee is waiting for Algebra, lesson 2", one row a lesson, with the way into its waiting room. */
 export default function WaitingNowList({ waiting }: { waiting: WaitingNow[] }) {

@@ -17,7 +17,10 @@ export async function listNotices(tdb: TenantDb, userId: string, query: z.output
   const [rows, total, unread] = await tdb.db.batch([
     tdb.db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications._id)).limit(query.limit).offset(query.offset),
     tdb.db.select({ n: count() }).from(notifications).where(where),
-    tdb.db.select({ n: count() }).from(notifications).where(and(mine, isNull(notifications.readAt))),
+    tdb.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(mine, isNull(notifications.readAt))),
   ]);
   return {
     docs: rows.map((row) => ({
@@ -42,7 +45,12 @@ export async function markRead(tdb: TenantDb, userId: string, input: z.output<ty
     .update(notifications)
     .set({ readAt: now, updatedAt: now })
     .where(
-      tdb.where(notifications, eq(notifications.userId, userId), isNull(notifications.readAt), input.all ? undefined : inArray(notifications._id, input.ids ?? [])),
+      tdb.where(
+        notifications,
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        input.all ? undefined : inArray(notifications._id, input.ids ?? []),
+      ),
     );
 }
 

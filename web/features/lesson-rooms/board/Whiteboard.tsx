@@ -54,8 +54,8 @@ const NOTHING: Selection = new Map();
 const sameElement = (a: BoardElement | undefined, b: BoardElement) => a !== undefined && (a === b || JSON.stringify(a) === JSON.stringify(b));
 const selectionOf = (elements: readonly BoardElement[]): Selection => new Map(elements.map((e) => [e.id, e]));
 /** The light theme's strong brand colour in either theme, since the board is white in both. */
-const SELECTION_INK = 'color-mix(in oklab, var(--tenant-primary, #01b8af) 75%, black)';
-const SELECTION_TINT = 'color-mix(in oklab, var(--tenant-primary, #01b8af) 10%, transparent)';
+const SELECTION_INK = 'color-mix(in oklab, var(--brand) 75%, black)';
+const SELECTION_TINT = 'color-mix(in oklab, var(--brand) 10%, transparent)';
 /** A press that moves less than this many screen pixels is a click, not a drag. */
 const DRAG_SLOP = 3;
 

@@ -149,7 +149,7 @@ function LessonNotes({ doc, provider, user, readOnly }: LessonNotesProps) {
                 >
                   Cancel
                 </button>
-                <button type="submit" className="rounded-full bg-brand px-3 py-1 text-sm font-semibold text-slate-950">
+                <button type="submit" className="rounded-full bg-brand px-3 py-1 text-sm font-semibold text-brand-ink">
                   {editing.pos === null ? 'Insert' : 'Update'}
                 </button>
               </div>

@@ -1,0 +1,2 @@
+ALTER TABLE `tenants` ADD `branding` text;--> statement-breakpoint
+ALTER TABLE `tenants` DROP COLUMN `theme`;
