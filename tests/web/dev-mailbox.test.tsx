@@ -20,6 +20,7 @@ const mail = (n: number) => ({
   error: null,
   createdAt: new Date(Date.UTC(2026, 0, 2, 3, 4)).toISOString(),
   sentAt: null,
+  attachments: [],
 });
 
 describe('linkify', () => {

@@ -54,7 +54,12 @@ afterEach(() => {
 describe('a session reopened offline', () => {
   it('stays signed in as the last known person, says it is offline, and the home shows its last data with its time', async () => {
     mockApi({
-      'GET /api/tenant': () => json({ ...TENANT, theme: { primary: '#2244aa', primaryDark: '#3355bb' } }),
+      'GET /api/tenant': () =>
+        json({
+          ...TENANT,
+          theme: { primary: '#2244aa', primaryDark: '#3355bb' },
+          branding: { ...TENANT.branding, colours: { ...TENANT.branding.colours, brandColour: '#2244aa', brandColourDark: '#3355bb' } },
+        }),
       'GET /api/user/authUser': () => json({ ...user(), actingFor: null }),
       'POST /api/meta-tags/get': () => json({ title: null, description: null }),
       'GET /api/schedule/list/user_student': () => json(SCHEDULE),

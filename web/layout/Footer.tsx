@@ -15,7 +15,7 @@ export default function Footer() {
         </p>
         {phone && <p>Call us on {phone}.</p>}
         {/* The bubble floats from md up; on phones support lives in the header's menu. */}
-        {support && <p className="max-md:hidden">Need help? Use the {support.opensChat ? 'chat' : 'e-mail'} button in the corner.</p>}
+        {support && <p className="max-md:hidden">Need help? {support.opensChat ? 'Message us on WhatsApp' : 'E-mail us'} with the button in the corner.</p>}
         {support && <p className="md:hidden">Need help? Open the menu and choose "{support.label}".</p>}
       </div>
     </footer>

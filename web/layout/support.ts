@@ -14,7 +14,7 @@ export interface SupportLink {
 export function supportLink(branding: PublicBranding | null): SupportLink | null {
   const support = branding?.support;
   if (support?.whatsappNumber)
-    return { href: `https://wa.me/${support.whatsappNumber}?text=${encodeURIComponent('Hello')}`, label: 'Chat with support', opensChat: true };
+    return { href: `https://wa.me/${support.whatsappNumber}?text=${encodeURIComponent('Hello')}`, label: 'Message support on WhatsApp', opensChat: true };
   if (support?.supportEmail) return { href: `mailto:${support.supportEmail}`, label: 'E-mail support', opensChat: false };
   return null;
 }
