@@ -52,6 +52,7 @@ const AdminTrialsPage = lazyPage(() => import('./features/admin-trials/AdminTria
 const TutorSortingPage = lazyPage(() => import('./features/tutor-sortings/TutorSortingPage'));
 const PricingPage = lazyPage(() => import('./features/pricing/PricingPage'));
 const TeamInboxPage = lazyPage(() => import('./features/team-inbox/TeamInboxPage'));
+const NotificationsPage = lazyPage(() => import('./features/notifications/NotificationsPage'));
 const LessonRoomPage = lazyPage(() => import('./features/lesson-rooms/LessonRoomPage'));
 const AvailabilityPage = lazyPage(() => import('./features/availability/AvailabilityPage'));
 const TrialRecordingPage = lazyPage(() => import('./features/lesson-rooms/TrialRecordingPage'));
@@ -142,6 +143,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/admin/course-templates', CourseTemplatesPage, 'Course templates'),
       signedIn('portal/admin/call-logs', CallLogsPage, 'Call logs'),
       signedIn('portal/admin/inbox', TeamInboxPage, 'Team inbox'),
+      signedIn('portal/notifications', NotificationsPage, 'Notifications'),
       signedIn('portal/schedule', SchedulePage, 'Schedule'),
       signedIn('portal/admin/meetings', AdminMeetingsPage, 'Meetings'),
       signedIn('portal/admin/lesson-history', LessonHistoryPage, 'Lesson history'),

@@ -33,7 +33,7 @@ test('an admin writes to Sam in the admin chat; Sam reads it from the notificati
     .click();
   const panel = sam.locator('#inbox-panel');
   // Local mode has no VAPID keys, and says so rather than offering a switch that cannot work.
-  await expect(panel.getByText('Push notifications are not configured here.')).toBeVisible();
+  await expect(panel.getByText('Push is off on this site: it has no push keys set up yet, so notices come in the app and by e-mail.')).toBeVisible();
   await panel.getByRole('link', { name: /Hi Sam, your invoice for March is ready\./ }).click();
 
   await expect(sam).toHaveURL(/\/learning-portal\/portal\/messages\?conversation=/);

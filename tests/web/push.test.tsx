@@ -198,10 +198,10 @@ describe('PushControl', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('says push is not configured here in local mode', async () => {
+  it('says plainly that push is off, and why, in local mode', async () => {
     fakeBrowser('default');
     renderControl(false);
-    expect(await screen.findByText('Push notifications are not configured here.')).toBeInTheDocument();
+    expect(await screen.findByText('Push is off on this site: it has no push keys set up yet, so notices come in the app and by e-mail.')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 

@@ -23,13 +23,13 @@ const INBOX_BADGE_DELAY_MS = 1500;
  * after the page rather than through Suspense, so a navigation never waits for it.
  */
 function useInboxBadge(enabled: boolean) {
-  const [Badge, setBadge] = useState<ComponentType<{ userId: string }> | null>(null);
+  const [Badge, setBadge] = useState<{ Inbox: ComponentType<{ userId: string }>; Bell: ComponentType } | null>(null);
   useEffect(() => {
     if (!enabled) return;
     let live = true;
     const timer = setTimeout(() => {
-      void import('../features/chat/InboxBadge').then((module) => {
-        if (live) setBadge(() => module.default);
+      void Promise.all([import('../features/chat/InboxBadge'), import('../features/notifications/NoticeBell')]).then(([inbox, bell]) => {
+        if (live) setBadge({ Inbox: inbox.default, Bell: bell.default });
       });
     }, INBOX_BADGE_DELAY_MS);
     return () => {
@@ -42,7 +42,7 @@ function useInboxBadge(enabled: boolean) {
 
 export default function Header() {
   const user = useAtomValue(signedInUserAtom);
-  const InboxBadge = useInboxBadge(Boolean(user));
+  const badges = useInboxBadge(Boolean(user));
   return (
     <header className="sticky top-[var(--impersonation-bar,0px)] z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/85">
       <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
@@ -81,11 +81,12 @@ export default function Header() {
             <OfflineStatus />
           </Suspense>
           <ActingForChip />
-          {user && InboxBadge && (
+          {user && badges && (
             <>
               {/* The balance is read with the badge, after the page's own calls; the badge's socket brings its news. */}
               <HeaderBalance />
-              <InboxBadge userId={user._id} />
+              <badges.Bell />
+              <badges.Inbox userId={user._id} />
             </>
           )}
           <ThemeToggle />

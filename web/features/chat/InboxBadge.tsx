@@ -4,6 +4,7 @@ import { Inbox, LifeBuoy, MessageCircle, MessageSquarePlus } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { inboxRoom, inboxServerFrame, type NotificationEntry } from '../../../schema/contracts/chat';
+import { noticeNewsAtom } from '../../entities/notifications/notice-news';
 import { creditNewsAtom } from '../../entities/payments/credit-news';
 import { teamWaitingAtom } from '../../entities/team-inbox/team-waiting';
 import { tenantNameAtom } from '../../entities/tenant/atoms';
@@ -29,6 +30,7 @@ export default function InboxBadge({ userId }: { userId: string }) {
   // For the team, what waits in the team inbox counts too; those threads are not in `unseen`, so nothing counts twice.
   const total = unseen + (teamWaiting ?? 0);
   const setCreditNews = useSetAtom(creditNewsAtom);
+  const setNoticeNews = useSetAtom(noticeNewsAtom);
   const openConversation = useAtomValue(openConversationAtom);
   const openRef = useRef(openConversation);
   openRef.current = openConversation;
@@ -75,6 +77,8 @@ export default function InboxBadge({ userId }: { userId: string }) {
           for (const news of frame.news) {
             if (news.conversationId !== openRef.current) toast({ kind: 'success', text: `${news.title}: ${news.lastMessage}` });
           }
+        } else if (frame.type === 'notificationsChanged') {
+          setNoticeNews(Date.now());
         } else if (frame.type === 'creditsChanged') {
           setCreditNews({ studentId: frame.studentId, at: Date.now() });
         } else if (frame.type === 'receiveUserNotificationDataLoadMore') {
@@ -86,7 +90,7 @@ export default function InboxBadge({ userId }: { userId: string }) {
     socket.current = ws;
     ws.start();
     return () => ws.stop();
-  }, [userId, setTotal, setTeamWaiting, toast, setCreditNews]);
+  }, [userId, setTotal, setTeamWaiting, toast, setCreditNews, setNoticeNews]);
 
   const loadMore = () => {
     if (!socket.current?.send(JSON.stringify({ type: 'chatLoadMoreNotificationData', offset: entries.length }))) {

@@ -55,7 +55,8 @@ function PushSwitch({ production }: { production: boolean }) {
     );
   }
   const { status, publicKey } = availability;
-  if (status === 'not-configured') return <p className={note}>Push notifications are not configured here.</p>;
+  if (status === 'not-configured')
+    return <p className={note}>Push is off on this site: it has no push keys set up yet, so notices come in the app and by e-mail.</p>;
   if (status === 'unsupported') return <p className={note}>This browser cannot show push notifications.</p>;
   if (status === 'blocked') return <p className={note}>Notifications are blocked for this site. Allow them in your browser's site settings to turn them on.</p>;
   if (status === 'on') {

@@ -1,0 +1,119 @@
+import { useAtomValue } from 'jotai';
+import { Bell } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { NotificationPage, NotificationRecord } from '../../../schema/contracts/notifications';
+import { noticeNewsAtom } from '../../entities/notifications/notice-news';
+import { iconButton, smallButton } from '../../ui/classes';
+import { noticeCalls } from './api';
+import { NoticeItem } from './NoticeItem';
+
+const PANEL_SIZE = 8;
+
+/**
+ * The header's bell: what the person was told (lessons booked, moved, cancelled, reminders, answers to requests),
+ * the unread count on it, read again whenever the inbox brings news.
+ */
+export default function NoticeBell() {
+  const news = useAtomValue(noticeNewsAtom);
+  const [page, setPage] = useState<NotificationPage | null>(null);
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+
+  const load = useCallback(() => {
+    noticeCalls.list({ limit: PANEL_SIZE, offset: 0 }).then(setPage, () => undefined);
+  }, []);
+  // `news` is a dependency on purpose: each new notice is the cue to read the list again.
+  useEffect(() => {
+    load();
+  }, [load, news]);
+
+  useEffect(() => {
+    if (!open) return;
+    const away = (event: Event) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    document.addEventListener('keydown', away);
+    return () => {
+      document.removeEventListener('pointerdown', away);
+      document.removeEventListener('keydown', away);
+    };
+  }, [open]);
+
+  const unread = page?.unread ?? 0;
+  const markRead = (input: { ids: string[] } | { all: true }) =>
+    noticeCalls.markRead(input).then(
+      () => load(),
+      () => undefined,
+    );
+  const opened = (notice: NotificationRecord) => {
+    setOpen(false);
+    if (!notice.readAt) void markRead({ ids: [notice._id] });
+  };
+
+  return (
+    <div className="relative" ref={container}>
+      <button
+        type="button"
+        className={`${iconButton} relative`}
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-expanded={open}
+        aria-controls="notice-panel"
+        onClick={() => setOpen((now) => !now)}
+        data-testid="notice-button"
+      >
+        <Bell className="size-5" aria-hidden="true" />
+        {unread > 0 && (
+          <span
+            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-rose-600 px-1 text-center text-[11px] leading-5 font-bold text-white"
+            data-testid="notice-badge"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div
+          id="notice-panel"
+          role="region"
+          aria-labelledby="notice-panel-title"
+          className="fixed inset-x-4 top-16 z-50 rounded-2xl bg-white p-2 shadow-xl ring-1 ring-slate-200 sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-96 dark:bg-slate-900 dark:ring-slate-800"
+        >
+          <div className="flex items-center justify-between gap-2 px-2 py-1.5">
+            <h2 id="notice-panel-title" className="text-sm font-semibold text-slate-900 dark:text-white">
+              Notifications
+            </h2>
+            {unread > 0 && (
+              <button type="button" className={`${smallButton} px-2.5 py-1 text-xs`} onClick={() => void markRead({ all: true })}>
+                Mark all read
+              </button>
+            )}
+          </div>
+          {!page ? (
+            <p className="px-2 py-4 text-sm text-slate-500 dark:text-slate-400">Loading your notifications…</p>
+          ) : page.docs.length === 0 ? (
+            <p className="px-2 py-4 text-sm text-slate-500 dark:text-slate-400">Nothing yet. Bookings, changes to your lessons and reminders will show here.</p>
+          ) : (
+            <ul className="max-h-96 overflow-y-auto">
+              {page.docs.map((notice) => (
+                <li key={notice._id}>
+                  <NoticeItem notice={notice} onOpen={opened} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="mt-2 border-t border-slate-200 px-2 pt-2 pb-1 dark:border-slate-800">
+            <Link
+              to="/portal/notifications"
+              onClick={() => setOpen(false)}
+              className="text-sm font-semibold text-slate-800 hover:text-brand-strong dark:text-slate-100 dark:hover:text-brand"
+            >
+              All notifications and settings
+            </Link>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
