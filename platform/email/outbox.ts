@@ -94,7 +94,7 @@ export function outboxRow(ctx: MailContext, mail: OutgoingMail, onlyIf?: SQL) {
   const provider = mailProvider(ctx.env);
   const row: OutboxRow = { _id: newId(), status: provider ? 'QUEUED' : 'LOCAL' };
   const now = new Date();
-  const values = { ...row, tenantId: ctx.tenantId, ...mail, provider: provider?.name ?? LOCAL_PROVIDER };
+  const values = { ...row, tenantId: ctx.tenantId, ...mail, attachments: mail.attachments ?? [], provider: provider?.name ?? LOCAL_PROVIDER };
   const insert = onlyIf ? insertWhen(ctx, { ...values, createdAt: now, updatedAt: now }, onlyIf) : ctx.db.insert(emailOutbox).values(values);
   const written = async () => !onlyIf || Boolean(await ctx.db.select({ _id: emailOutbox._id }).from(emailOutbox).where(eq(emailOutbox._id, row._id)).get());
   return {

@@ -21,7 +21,7 @@ describe('happy', () => {
   it('seeds the demo data, and seeding again duplicates nothing', async () => {
     await seedDemo();
     const first = await counts();
-    expect(first).toMatchObject({ tenants: 2, users: 6, userMappers: 2, curricula: 10 });
+    expect(first).toMatchObject({ tenants: 2, users: 8, userMappers: 2, curricula: 10 });
     await seedDemo();
     expect(await counts()).toEqual(first);
   });
