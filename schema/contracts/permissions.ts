@@ -65,6 +65,8 @@ export const adminFlagGroups = {
   meetingRequests: ['view', 'respond'],
   payRuns: ['view', 'create'],
   cancellationPolicy: ['view', 'edit'],
+  /** The audit log (issue 32): who did what to whom; it names people and reasons, so it is its own flag. */
+  auditLog: ['view'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AdminResource = (typeof adminSettingResources)[number] | keyof typeof adminFlagGroups;

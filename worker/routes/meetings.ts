@@ -44,7 +44,7 @@ function meetingRoutesFor(kind: MeetingKind, base: string) {
     })
     .put(`${base}/cancel/:id`, validate('param', idParam), async (c) => {
       const { row } = await lessonFor(c, c.req.valid('param').id, kind, 'edit');
-      return c.json(await cancelSection(tenantDb(c), row, (await parseJson(c, cancelInput)).reason));
+      return c.json(await cancelSection(tenantDb(c), authOf(c), row, (await parseJson(c, cancelInput)).reason));
     })
     .put(`${base}/reschedule/:sectionId`, validate('param', sectionIdParam), async (c) => {
       const target = await lessonFor(c, c.req.valid('param').sectionId, kind, 'edit');
