@@ -40,6 +40,7 @@ const SchedulePage = lazyPage(() => import('./features/schedule/SchedulePage'));
 const AdminMeetingsPage = lazyPage(() => import('./features/schedule/AdminMeetingsPage'));
 const LessonHistoryPage = lazyPage(() => import('./features/lesson-history/LessonHistoryPage'));
 const PayRunsPage = lazyPage(() => import('./features/lesson-history/PayRunsPage'));
+const AuditLogPage = lazyPage(() => import('./features/audit-log/AuditLogPage'));
 const StartSubmissionPage = lazyPage(() => import('./features/quiz/StartSubmissionPage'));
 const QuizPlayerPage = lazyPage(() => import('./features/quiz/QuizPlayerPage'));
 const CurriculumPage = lazyPage(() => import('./features/content/CurriculumPage'));
@@ -135,6 +136,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/admin/meetings', AdminMeetingsPage),
       signedIn('portal/admin/lesson-history', LessonHistoryPage),
       signedIn('portal/admin/pay-runs', PayRunsPage),
+      signedIn('portal/admin/audit-log', AuditLogPage),
       signedIn('portal/admin/payment-history', PaymentHistoryPage),
       signedIn('portal/admin/transaction-logs', TransactionLogsPage),
       signedIn('portal/admin/content', ContentAdminPage),

@@ -31,6 +31,7 @@ export type AccountLinkKey =
   | 'pricing'
   | 'lessonHistory'
   | 'payRuns'
+  | 'auditLog'
   | 'meetingRequests'
   | 'penaltyWaivers'
   | 'cancellationPolicy'
@@ -112,5 +113,6 @@ export function adminLinks(user: PublicUser, permissions: PermissionMap | null):
     links.push({ key: 'penaltyWaivers', to: '/portal/admin/penalty-waivers', label: 'Penalty waivers' });
   if (hasPermission(permissions, { cancellationPolicy: ['view'] }))
     links.push({ key: 'cancellationPolicy', to: '/portal/admin/cancellation-policy', label: 'Cancellation policy' });
+  if (hasPermission(permissions, { auditLog: ['view'] })) links.push({ key: 'auditLog', to: '/portal/admin/audit-log', label: 'Audit log' });
   return links;
 }
