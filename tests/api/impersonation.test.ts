@@ -93,6 +93,9 @@ describe('happy', () => {
     const sid = (await verifyAccessToken(env.TOKEN_SECRET, token))!.sid;
     expect(await (await probe('POST', '/api/probe/change', token)).json()).toEqual({ actingAs: DEMO_USERS.tutor._id, impersonatorId: DEMO_USERS.admin._id });
     expect((await probe('GET', '/api/probe/read', token)).status).toBe(200);
+    // POSTs that only read, or fetch a socket ticket, change nothing and leave no row.
+    await call('POST', '/meta-tags/get', token, { path: '/' });
+    await call('POST', '/rt/tickets', token, { room: 'inbox' });
     expect((await call('POST', '/admin/users', token, { role: 'STUDENT', firstname: 'A', lastname: 'B', email: 'ab@studyhall.test' })).status).toBe(403);
     const rows = await auditFor(sid);
     expect(rows.map((r) => [r.action, r.method, r.route, r.status])).toEqual([

@@ -51,6 +51,6 @@ test('an admin acts as Sam from the users page with a reason, sees his dashboard
   const entries = page.getByTestId('audit-entry');
   await expect(entries.first()).toContainText('Ada Admin returned to their own account from Sam Student');
   await expect(entries.nth(1)).toContainText('Ada Admin logged in as Sam Student: “Checking his booking problem”');
-  await page.getByLabel('What').selectOption({ label: 'Logging in as someone' });
+  await page.getByLabel('What', { exact: true }).selectOption({ label: 'Logging in as someone' });
   await expect(page.getByText('2 entries, newest first')).toBeVisible();
 });

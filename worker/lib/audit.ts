@@ -125,4 +125,18 @@ export async function nameOf(tdb: TenantDb, id: string) {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const changesState = (method: string) => STATE_CHANGING.has(method.toUpperCase());
+/** POSTs that only read (as the original API spells some reads) or hand out a socket ticket: they change nothing. */
+const READING_POSTS = new Set([
+  '/api/rt/tickets',
+  '/api/meta-tags/get',
+  '/api/meeting-requests/preview',
+  '/api/admin/invoices/draw/preview',
+  '/api/quizzes/getBySubTopicId',
+  '/api/sessions/list',
+  '/api/stripe/premium/getProductPrice',
+  '/api/submissions/answer/get',
+  '/api/submissions/question/get',
+  '/api/topics/getTopics',
+]);
+
+export const changesState = (method: string, path: string) => STATE_CHANGING.has(method.toUpperCase()) && !READING_POSTS.has(path);

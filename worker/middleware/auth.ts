@@ -49,7 +49,7 @@ export const requireAuth = createMiddleware<AppBindings>(async (c, next) => {
   await next();
   // Every change made while acting as someone is recorded, refused ones too: an attempt is worth knowing about. A
   // change that wrote its own described entry needs no second, rawer one.
-  if (impersonatorId && changesState(c.req.method) && !(await describedSince(db, tenant._id, claims.sid, started))) {
+  if (impersonatorId && changesState(c.req.method, c.req.path) && !(await describedSince(db, tenant._id, claims.sid, started))) {
     const person = await db.select({ firstname: users.firstname, lastname: users.lastname }).from(users).where(eq(users._id, claims.sub)).get();
     await traceRequest(db, {
       tenantId: tenant._id,
