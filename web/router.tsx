@@ -40,6 +40,7 @@ const SchedulePage = lazyPage(() => import('./features/schedule/SchedulePage'));
 const AdminMeetingsPage = lazyPage(() => import('./features/schedule/AdminMeetingsPage'));
 const LessonHistoryPage = lazyPage(() => import('./features/lesson-history/LessonHistoryPage'));
 const PayRunsPage = lazyPage(() => import('./features/lesson-history/PayRunsPage'));
+const AuditLogPage = lazyPage(() => import('./features/audit-log/AuditLogPage'));
 const StartSubmissionPage = lazyPage(() => import('./features/quiz/StartSubmissionPage'));
 const QuizPlayerPage = lazyPage(() => import('./features/quiz/QuizPlayerPage'));
 const CurriculumPage = lazyPage(() => import('./features/content/CurriculumPage'));
@@ -161,6 +162,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/admin/cancellation-policy', CancellationPolicyPage, 'Cancellation policy'),
       signedIn('portal/admin/invoices', AdminInvoicesPage, 'Invoices'),
       signedIn('portal/admin/branding', BrandingPage, 'Branding'),
+      signedIn('portal/admin/audit-log', AuditLogPage, 'Audit log'),
       signedIn('portal/invoices', MyInvoicesPage, 'My invoices'),
       signedIn('portal/invoices/:id', InvoicePage, 'Invoice'),
       signedIn('portal/students/:userId/quizzes', StudentQuizHistoryPage, 'Quiz results'),

@@ -7,6 +7,7 @@ import { tenantMiddleware } from './middleware/tenant';
 import { adminQuestionRoutes } from './routes/admin-questions';
 import { adminSettingRoutes } from './routes/admin-settings';
 import { adminUserRoutes } from './routes/admin-users';
+import { auditLogRoutes } from './routes/audit-log';
 import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
 import { brandingRoutes } from './routes/branding';
@@ -87,6 +88,7 @@ const app = new Hono<AppBindings>()
   .route('/', userCollectionRoutes)
   .route('/', onboardingRoutes)
   .route('/', adminUserRoutes)
+  .route('/', auditLogRoutes)
   .route('/', roleRoutes)
   .route('/', tutorRoleRoutes)
   .route('/', adminSettingRoutes)

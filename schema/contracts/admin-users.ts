@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditReason } from './audit';
 import type { TokenResponse } from './auth';
 import { DEFAULT_PAGE_SIZE, isTimeZone, listQuery, MAX_PAGE_SIZE, MAX_SEARCH_TEXT } from './common';
 
@@ -103,9 +104,9 @@ export type UserPlansInput = z.output<typeof userPlansInput>;
 export const adminNoteInput = z.object({ note: z.string({ error: 'is required' }).trim().min(1, 'is required').max(2000, 'must be at most 2000 characters') });
 export const adminNoteDeleteQuery = z.object({ noteId: z.string({ error: 'is required' }).trim().min(1, 'is required').max(64) });
 
-export const logInAsUserInput = z.object({ userId: z.string({ error: 'is required' }).trim().min(1, 'is required').max(64) });
-
-export const auditLogQuery = z.object({ ...page, subjectId: z.string().trim().max(64).optional(), actorId: z.string().trim().max(64).optional() });
+/** POST /api/admin/users/log-in-as-user: the person, and why (kept with the audit entry). */
+export const logInAsUserInput = z.object({ userId: z.string({ error: 'is required' }).trim().min(1, 'is required').max(64), reason: auditReason });
+export type LogInAsUserInput = z.input<typeof logInAsUserInput>;
 
 /** One row of the admin users list (also the answer of create and update). */
 export interface AdminUserRow {
@@ -160,17 +161,6 @@ export interface DropdownUser {
   lastname: string;
   email: string | null;
   role: ManagedRole;
-}
-
-export interface AuditEntry {
-  _id: string;
-  actor: PersonRef | null;
-  subject: PersonRef | null;
-  sessionId: string;
-  method: string;
-  route: string;
-  status: number;
-  createdAt: string;
 }
 
 export const TEMPORARY_PASSWORD_SENT = 'Temporary password sent!';

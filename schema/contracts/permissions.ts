@@ -67,6 +67,8 @@ export const adminFlagGroups = {
   cancellationPolicy: ['view', 'edit'],
   /** The white label (issue 32): the tenant's name, colours, icon, contacts, landing words and mail sender. */
   branding: ['view', 'edit'],
+  /** The audit log (issue 32): who did what to whom; it names people and reasons, so it is its own flag. */
+  auditLog: ['view'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AdminResource = (typeof adminSettingResources)[number] | keyof typeof adminFlagGroups;

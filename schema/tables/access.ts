@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { auditActions, auditActorKinds, auditSubjectTypes } from '../contracts/audit-enums';
 import type { PermissionMap } from '../contracts/permissions';
 import { idColumn, tenantColumn, timestamps } from './columns';
 
@@ -37,23 +38,37 @@ export const tutorRoles = sqliteTable(
 );
 
 /**
- * Append-only: every change made while an admin acts as someone else. The migration adds triggers that refuse
- * UPDATE and DELETE, so not even a bug in our code can rewrite it.
+ * Append-only: who did what to whom, in words a person reads. `actorId` is the real person (the admin even while they
+ * act as someone, then `actingAsId` is the one they act as); Stripe's webhooks have no person. The subject's label is
+ * written with the entry, so it still reads after the lesson or plan is gone. `request` rows are the raw trace of a
+ * change made while acting as someone that no described entry covers (method, route, status). The migration adds
+ * triggers that refuse UPDATE and DELETE, so not even a bug in our code can rewrite it.
  */
 export const auditLog = sqliteTable(
   'audit_log',
   {
     _id: idColumn(),
     tenantId: tenantColumn(),
-    actorId: text('actor_id').notNull(),
+    action: text('action', { enum: auditActions }).notNull(),
+    actorKind: text('actor_kind', { enum: auditActorKinds }).notNull().default('person'),
+    actorId: text('actor_id'),
+    actingAsId: text('acting_as_id'),
+    sessionId: text('session_id'),
+    subjectType: text('subject_type', { enum: auditSubjectTypes }).notNull(),
     subjectId: text('subject_id').notNull(),
-    sessionId: text('session_id').notNull(),
-    method: text('method').notNull(),
-    route: text('route').notNull(),
-    status: integer('status').notNull(),
+    subjectLabel: text('subject_label').notNull(),
+    /** The lesson's time before the change; the reader's screen shows it in their own zone. */
+    subjectAt: integer('subject_at', { mode: 'timestamp_ms' }),
+    /** A moved lesson's new time. */
+    movedTo: integer('moved_to', { mode: 'timestamp_ms' }),
+    summary: text('summary').notNull(),
+    reason: text('reason'),
+    method: text('method'),
+    route: text('route'),
+    status: integer('status'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' })
       .notNull()
       .$defaultFn(() => new Date()),
   },
-  (t) => [index('audit_log_tenant_time').on(t.tenantId, t.createdAt)],
+  (t) => [index('audit_log_tenant_time').on(t.tenantId, t.createdAt), index('audit_log_tenant_subject').on(t.tenantId, t.subjectId)],
 );

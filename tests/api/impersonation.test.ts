@@ -27,8 +27,10 @@ beforeAll(async () => {
   await db.insert(users).values({ _id: 'user_deleted', tenantId: TENANT_IDS.studyhall, role: 'STUDENT', email: null, deletedAt: new Date() });
 });
 
+const REASON = 'Checking his booking problem';
+
 async function logInAs(userId: string, adminToken = as.admin) {
-  const res = await call('POST', '/admin/users/log-in-as-user', adminToken, { userId });
+  const res = await call('POST', '/admin/users/log-in-as-user', adminToken, { userId, reason: REASON });
   expect(res.status).toBe(200);
   return res.json<LogInAsUserResponse>();
 }
@@ -74,7 +76,15 @@ describe('happy', () => {
     const me = await (await call('GET', '/user/authUser', body.access_token)).json<AuthUserResponse>();
     expect(me._id).toBe(DEMO_USERS.student._id);
     expect(await auditFor(claims!.sid)).toEqual([
-      expect.objectContaining({ actorId: DEMO_USERS.admin._id, subjectId: DEMO_USERS.student._id, route: '/api/admin/users/log-in-as-user', status: 200 }),
+      expect.objectContaining({
+        action: 'impersonation.start',
+        actorId: DEMO_USERS.admin._id,
+        actingAsId: null,
+        subjectId: DEMO_USERS.student._id,
+        subjectLabel: 'Sam Student',
+        reason: REASON,
+        tenantId: TENANT_IDS.studyhall,
+      }),
     ]);
   });
 
@@ -83,14 +93,18 @@ describe('happy', () => {
     const sid = (await verifyAccessToken(env.TOKEN_SECRET, token))!.sid;
     expect(await (await probe('POST', '/api/probe/change', token)).json()).toEqual({ actingAs: DEMO_USERS.tutor._id, impersonatorId: DEMO_USERS.admin._id });
     expect((await probe('GET', '/api/probe/read', token)).status).toBe(200);
+    // POSTs that only read, or fetch a socket ticket, change nothing and leave no row.
+    await call('POST', '/meta-tags/get', token, { path: '/' });
+    await call('POST', '/rt/tickets', token, { room: 'inbox' });
     expect((await call('POST', '/admin/users', token, { role: 'STUDENT', firstname: 'A', lastname: 'B', email: 'ab@studyhall.test' })).status).toBe(403);
     const rows = await auditFor(sid);
-    expect(rows.map((r) => [r.method, r.route, r.status])).toEqual([
-      ['POST', '/api/admin/users/log-in-as-user', 200],
-      ['POST', '/api/probe/change', 200],
-      ['POST', '/api/admin/users', 403],
+    expect(rows.map((r) => [r.action, r.method, r.route, r.status])).toEqual([
+      ['impersonation.start', null, null, null],
+      ['request', 'POST', '/api/probe/change', 200],
+      ['request', 'POST', '/api/admin/users', 403],
     ]);
     expect(rows.every((r) => r.actorId === DEMO_USERS.admin._id && r.subjectId === DEMO_USERS.tutor._id && r.tenantId === TENANT_IDS.studyhall)).toBe(true);
+    expect(rows.slice(1).every((r) => r.actingAsId === DEMO_USERS.tutor._id && r.subjectLabel === 'Theo Tutor')).toBe(true);
   });
 
   it('records nothing for a person’s own session', async () => {
@@ -112,7 +126,10 @@ describe('happy', () => {
     expect((await call('GET', '/user/authUser', token)).status).toBe(401);
     expect((await call('GET', '/admin/users', back.access_token)).status).toBe(200);
     const sid = (await verifyAccessToken(env.TOKEN_SECRET, token))!.sid;
-    expect((await auditFor(sid)).map((r) => r.route)).toContain('/api/admin/users/return');
+    expect((await auditFor(sid)).map((r) => [r.action, r.actorId, r.actingAsId])).toEqual([
+      ['impersonation.start', DEMO_USERS.admin._id, null],
+      ['impersonation.end', DEMO_USERS.admin._id, DEMO_USERS.parent._id],
+    ]);
   });
 });
 
@@ -146,10 +163,18 @@ describe('errors', () => {
 
   it('refuses admins, deleted, unknown and missing targets without opening a session', async () => {
     const before = await sessionCount();
-    expect((await call('POST', '/admin/users/log-in-as-user', as.admin, { userId: EXTRA_ADMINS.approver._id })).status).toBe(403);
-    expect((await call('POST', '/admin/users/log-in-as-user', as.admin, { userId: 'user_deleted' })).status).toBe(404);
-    expect((await call('POST', '/admin/users/log-in-as-user', as.admin, { userId: 'nobody' })).status).toBe(404);
-    await expectFieldError(await call('POST', '/admin/users/log-in-as-user', as.admin, {}), 'userId');
+    expect((await call('POST', '/admin/users/log-in-as-user', as.admin, { userId: EXTRA_ADMINS.approver._id, reason: REASON })).status).toBe(403);
+    expect((await call('POST', '/admin/users/log-in-as-user', as.admin, { userId: 'user_deleted', reason: REASON })).status).toBe(404);
+    expect((await call('POST', '/admin/users/log-in-as-user', as.admin, { userId: 'nobody', reason: REASON })).status).toBe(404);
+    await expectFieldError(await call('POST', '/admin/users/log-in-as-user', as.admin, { reason: REASON }), 'userId');
+    expect(await sessionCount()).toBe(before);
+  });
+
+  it('needs a reason of a sentence: 400 naming reason, and no session', async () => {
+    const before = await sessionCount();
+    for (const reason of [undefined, '', '   ', 'why', 'x'.repeat(301)]) {
+      await expectFieldError(await call('POST', '/admin/users/log-in-as-user', as.admin, { userId: DEMO_USERS.student._id, reason }), 'reason');
+    }
     expect(await sessionCount()).toBe(before);
   });
 
@@ -181,20 +206,26 @@ describe('permissions', () => {
   it('refuses admins without logInAsUser, non-admins and an impersonation session itself', async () => {
     const before = await sessionCount();
     for (const token of [as.enterer, as.approver, as.student, as.tutor, as.parent]) {
-      expect((await call('POST', '/admin/users/log-in-as-user', token, { userId: DEMO_USERS.student._id })).status).toBe(403);
+      expect((await call('POST', '/admin/users/log-in-as-user', token, { userId: DEMO_USERS.student._id, reason: REASON })).status).toBe(403);
     }
     expect(await sessionCount()).toBe(before);
     const { access_token: token } = await logInAs(DEMO_USERS.tutor._id);
-    expect((await call('POST', '/admin/users/log-in-as-user', token, { userId: DEMO_USERS.student._id })).status).toBe(403);
+    expect((await call('POST', '/admin/users/log-in-as-user', token, { userId: DEMO_USERS.student._id, reason: REASON })).status).toBe(403);
     expect((await call('POST', '/admin/users/log-in-as-user', token, {})).status, 'the gate runs before the body is read').toBe(403);
   });
 
   it('gives another tenant’s admin 404 for this tenant’s users, and refuses their token here', async () => {
     const before = await sessionCount();
-    expect((await call('POST', '/admin/users/log-in-as-user', as.partner, { userId: DEMO_USERS.student._id }, PARTNER_HOST)).status).toBe(404);
-    expect((await call('POST', '/admin/users/log-in-as-user', as.partner, { userId: DEMO_USERS.student._id })).status).toBe(401);
+    expect((await call('POST', '/admin/users/log-in-as-user', as.partner, { userId: DEMO_USERS.student._id, reason: REASON }, PARTNER_HOST)).status).toBe(404);
+    expect((await call('POST', '/admin/users/log-in-as-user', as.partner, { userId: DEMO_USERS.student._id, reason: REASON })).status).toBe(401);
     expect(await sessionCount()).toBe(before);
-    const partnerAsLearner = await call('POST', '/admin/users/log-in-as-user', as.partner, { userId: DEMO_USERS.partnerLearner._id }, PARTNER_HOST);
+    const partnerAsLearner = await call(
+      'POST',
+      '/admin/users/log-in-as-user',
+      as.partner,
+      { userId: DEMO_USERS.partnerLearner._id, reason: REASON },
+      PARTNER_HOST,
+    );
     expect(partnerAsLearner.status).toBe(200);
     const { access_token: token } = await partnerAsLearner.json<LogInAsUserResponse>();
     expect((await call('GET', '/user/authUser', token)).status).toBe(401);

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PayRunPreview, PayRunRecord } from '../../schema/contracts/pay-runs';
-import { lessonHistory, payRuns, penaltyWaivers } from '../../schema/tables';
+import { auditLog, lessonHistory, payRuns, penaltyWaivers } from '../../schema/tables';
 import { expectFieldError, signIn } from '../helpers/auth';
 import { call, closedLesson, type LedgerCallers, MAYA, moneySnapshot, P, PARTNER_HOST, PHYSICS, SAM, seedLedgerWorld, T, THEO, TIA } from '../helpers/ledger';
 import { db } from '../helpers/seed';
@@ -105,6 +105,10 @@ describe('happy', () => {
     // The same period again: nothing left to take.
     expect((await call('POST', '/admin/pay-runs', as.admin, q)).status).toBe(409);
     expect(await db.select().from(payRuns).where(eq(payRuns.tenantId, T)).all()).toHaveLength(1);
+    // The audit log holds the run that was made, once, under its reference; the empty second try left no entry.
+    expect(await db.select().from(auditLog).where(eq(auditLog.action, 'payRun.create')).all()).toEqual([
+      expect.objectContaining({ tenantId: T, subjectType: 'payRun', subjectId: run._id, subjectLabel: run.reference }),
+    ]);
     // A row a run holds cannot be moved back by hand.
     expect(
       (await call('PUT', '/lesson-history/update-tutor-payment-status', as.admin, { tutorPaymentStatus: 'PROCESSING', lesssonHistoryIds: [theo._id] })).status,

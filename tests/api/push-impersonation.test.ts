@@ -13,7 +13,10 @@ beforeAll(() => seedDemo());
 describe('POST /fcm-token while acting as a user', () => {
   describe('permissions', () => {
     it("refuses, so an admin's browser never receives the user's messages, and stores nothing", async () => {
-      const res = await call('POST', '/admin/users/log-in-as-user', await signIn('admin@studyhall.test'), { userId: 'user_student' });
+      const res = await call('POST', '/admin/users/log-in-as-user', await signIn('admin@studyhall.test'), {
+        userId: 'user_student',
+        reason: 'Checking his push notifications',
+      });
       expect(res.status).toBe(200);
       const { access_token } = await res.json<LogInAsUserResponse>();
       const refused = await call('POST', '/fcm-token', access_token, subscription);

@@ -135,7 +135,8 @@ export const routeGates: Record<string, Gate> = {
   'POST /api/admin/users/log-in-as-user': flag('adminUsers.logInAsUser'),
   // Only a session that is acting as someone has anywhere to return to.
   'POST /api/admin/users/return': { kind: 'acting' },
-  'GET /api/admin/audit-log': flag('adminUsers.view'),
+  'GET /api/admin/audit-log': flag('auditLog.view'),
+  'GET /api/admin/audit-log/lessons/:id': flag('auditLog.view'),
   'GET /api/admin/users': flag('adminUsers.view'),
   'GET /api/admin/users/dropdown-list': flag('adminUsers.view'),
   'GET /api/admin/users/students': flag('adminUsers.view'),

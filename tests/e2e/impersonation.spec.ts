@@ -1,7 +1,7 @@
 import { signIn, storedUser } from './demo';
 import { expect, test } from './test';
 
-test('an admin acts as Sam from the users page, sees his dashboard under the banner, and returns', async ({ page }) => {
+test('an admin acts as Sam from the users page with a reason, sees his dashboard under the banner, returns, and the audit log shows it', async ({ page }) => {
   await signIn(page, 'admin@studyhall.test');
   await expect(page.getByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
 
@@ -12,7 +12,14 @@ test('an admin acts as Sam from the users page, sees his dashboard under the ban
   await page.getByRole('link', { name: 'Sam Student' }).click();
   await expect(page.getByRole('heading', { name: 'Sam Student', exact: true })).toBeVisible();
 
+  // It asks first: what acting as Sam means, and why (the reason goes in the audit log).
   await page.getByRole('button', { name: 'Log in as this user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log in as Sam Student?' });
+  await expect(dialog).toContainText('The audit log records that you did it, with your reason');
+  await dialog.getByRole('button', { name: 'Log in as Sam' }).click();
+  await expect(dialog.getByText(/^Reason is required/)).toBeVisible();
+  await dialog.getByLabel('Reason').fill('Checking his booking problem');
+  await dialog.getByRole('button', { name: 'Log in as Sam' }).click();
   const banner = page.getByTestId('impersonation-banner');
   await expect(banner).toContainText('You are signed in as Sam Student (acting as admin Ada Admin)');
   await expect(page.getByRole('heading', { name: 'Welcome back, Sam' })).toBeVisible();
@@ -36,4 +43,14 @@ test('an admin acts as Sam from the users page, sees his dashboard under the ban
   await page.getByRole('link', { name: 'All users' }).click();
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ada Admin' })).toBeVisible();
+
+  // The audit log, from the Admin menu, says who logged in as whom and why, and that the visit ended.
+  await page.getByRole('button', { name: 'Admin', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Audit log' }).click();
+  await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+  const entries = page.getByTestId('audit-entry');
+  await expect(entries.first()).toContainText('Ada Admin returned to their own account from Sam Student');
+  await expect(entries.nth(1)).toContainText('Ada Admin logged in as Sam Student: “Checking his booking problem”');
+  await page.getByLabel('What', { exact: true }).selectOption({ label: 'Logging in as someone' });
+  await expect(page.getByText('2 entries, newest first')).toBeVisible();
 });

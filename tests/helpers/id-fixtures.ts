@@ -193,6 +193,7 @@ const waitingRoomFixtures: RouteFixture[] = [{ match: /^\/api\/meeting-data\/:wa
 const scheduleFixtures: RouteFixture[] = [
   { match: /^\/api\/schedule\/list\/:userId$/, params: { userId: SAM }, query: { startDate: '2031-01-01T00:00:00Z', endDate: '2031-02-01T00:00:00Z' } },
   { match: /^\/api\/schedule\/:sectionId(\/ics)?$/, params: { sectionId: SAM_ZOOM } },
+  { match: /^\/api\/admin\/audit-log\/lessons\/:id$/, params: { id: SAM_ZOOM } },
   { match: /^\/api\/schedule\/feed\/:file$/, params: { file: 'matrix.ics' }, public: true },
 ];
 // ==== end of schedule block ====

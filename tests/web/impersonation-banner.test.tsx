@@ -117,11 +117,13 @@ describe('impersonation banner', () => {
     });
     const router = renderApp('/portal/admin/users/user_student');
     await userEvent.click(await screen.findByRole('button', { name: 'Log in as this user' }));
+    await userEvent.type(await screen.findByLabelText(/Reason/), 'Checking his booking problem');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in as Sam' }));
     expect(await screen.findByRole('heading', { name: 'Welcome back, Sam' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/learning-portal/dashboard');
     expect(screen.getByTestId('impersonation-banner')).toHaveTextContent('(acting as admin Ada Admin)');
     const call = fetchMock.mock.calls.find((c) => c[0] === '/api/admin/users/log-in-as-user')!;
-    expect(JSON.parse(String(call[1]?.body))).toEqual({ userId: 'user_student' });
+    expect(JSON.parse(String(call[1]?.body))).toEqual({ userId: 'user_student', reason: 'Checking his booking problem' });
     expect(JSON.parse(sessionStorage.getItem('studyhall.impersonation')!)).toMatchObject({
       admin: { token: 'admin-token' },
       returnTo: '/portal/admin/users/user_student',

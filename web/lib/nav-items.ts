@@ -31,6 +31,7 @@ export type AccountLinkKey =
   | 'pricing'
   | 'lessonHistory'
   | 'payRuns'
+  | 'auditLog'
   | 'meetingRequests'
   | 'penaltyWaivers'
   | 'cancellationPolicy'
@@ -114,5 +115,6 @@ export function adminLinks(user: PublicUser, permissions: PermissionMap | null):
   if (hasPermission(permissions, { cancellationPolicy: ['view'] }))
     links.push({ key: 'cancellationPolicy', to: '/portal/admin/cancellation-policy', label: 'Cancellation policy' });
   if (hasPermission(permissions, { branding: ['view'] })) links.push({ key: 'branding', to: '/portal/admin/branding', label: 'Branding' });
+  if (hasPermission(permissions, { auditLog: ['view'] })) links.push({ key: 'auditLog', to: '/portal/admin/audit-log', label: 'Audit log' });
   return links;
 }

@@ -3,7 +3,7 @@ import { ArrowLeft, CalendarCheck, ClipboardCheck, KeyRound, LogIn, ShieldOff, U
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import type { AdminUserRecord } from '../../schema/contracts/admin-users';
-import { useLogInAsUser } from '../entities/impersonation/use-impersonation';
+import LogInAsDialog from '../entities/impersonation/LogInAsDialog';
 import { useCan } from '../entities/roles/admin-permissions';
 import AdminNotes from '../features/admin-users/AdminNotes';
 import { adminUserCalls } from '../features/admin-users/api';
@@ -30,10 +30,10 @@ export default function AdminUserDetailPage() {
   const { pathname } = useLocation();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState<'password' | 'logInAs' | null>(null);
+  const [busy, setBusy] = useState<'password' | null>(null);
+  const [askingToActAs, setAskingToActAs] = useState(false);
   const can = useCan();
   const toast = useToast();
-  const logInAs = useLogInAsUser();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -96,16 +96,6 @@ export default function AdminUserDetailPage() {
     }
   };
 
-  const actAs = async () => {
-    setBusy('logInAs');
-    try {
-      await logInAs(user._id, pathname);
-    } catch (error) {
-      toast.error(error);
-      setBusy(null);
-    }
-  };
-
   const canEdit = can({ adminUsers: ['edit'] });
 
   return (
@@ -146,11 +136,19 @@ export default function AdminUserDetailPage() {
               type="button"
               className="inline-flex items-center justify-center gap-2 rounded-full bg-amber-300 px-5 py-2.5 text-sm font-semibold text-amber-950 transition hover:bg-amber-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500 disabled:opacity-60"
               disabled={busy !== null}
-              onClick={() => void actAs()}
+              onClick={() => setAskingToActAs(true)}
             >
-              {busy === 'logInAs' ? <Spinner className="size-4" /> : <LogIn className="size-4" aria-hidden="true" />}
+              <LogIn className="size-4" aria-hidden="true" />
               Log in as this user
             </button>
+          )}
+          {askingToActAs && (
+            <LogInAsDialog
+              open
+              person={{ _id: user._id, name: fullName(user, 'this user'), firstname: user.firstname || 'them' }}
+              returnTo={pathname}
+              onClose={() => setAskingToActAs(false)}
+            />
           )}
         </div>
       </div>

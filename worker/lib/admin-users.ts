@@ -5,6 +5,7 @@ import type { createAdminUser, updateAdminUser } from '../../schema/contracts/ad
 import { adminNotes, sessions, type User, users } from '../../schema/tables';
 import type { Actor } from '../env';
 import { assertMayHandOut, tenantRole } from './admin-role-grants';
+import { fullName, recordAudit } from './audit';
 import { changedFields } from './changes';
 import { hashPassword } from './passwords';
 import { temporaryPassword } from './temporary-password';
@@ -46,6 +47,7 @@ export async function createManagedUser(tdb: TenantDb, actor: Actor, input: z.ou
     .returning();
   // Two admins adding the same e-mail at once: the unique index decides, and the loser gets the 409.
   const user = await uniqueWrite(() => insert.get(), emailTaken);
+  if (user.role === 'ADMIN' && user.adminRoleId) await auditRoleGrant(tdb, actor, user, user.adminRoleId, null);
   return { user, password };
 }
 
@@ -67,7 +69,19 @@ export async function updateManagedUser(tdb: TenantDb, actor: Actor, target: Use
     .set(changes)
     .where(tdb.where(users, eq(users._id, target._id)))
     .returning();
-  return (await uniqueWrite(() => update.get(), emailTaken))!;
+  const updated = (await uniqueWrite(() => update.get(), emailTaken))!;
+  if (changes.adminRoleId) await auditRoleGrant(tdb, actor, updated, changes.adminRoleId, target.adminRoleId);
+  return updated;
+}
+
+/** An admin's role given or changed: who may now do what is worth a line in the audit log. */
+async function auditRoleGrant(tdb: TenantDb, actor: Actor, user: User, roleId: string, previousId: string | null) {
+  const [role, previous] = await Promise.all([tenantRole(tdb, roleId), previousId ? tenantRole(tdb, previousId).catch(() => null) : null]);
+  await recordAudit(tdb, actor, {
+    action: 'user.adminRole',
+    subject: { type: 'user', id: user._id, label: fullName(user) },
+    summary: previous ? `Changed their admin role from ${previous.name} to ${role.name}` : `Gave them the admin role ${role.name}`,
+  });
 }
 
 /** A new temporary password; the old one is gone, so every session opened with it ends in the same batch. */

@@ -5,7 +5,9 @@ import type { Role, roleInput, VerifyDelete } from '../../schema/contracts/roles
 import { roles, users } from '../../schema/tables';
 import type { Actor } from '../env';
 import { assertMayHandOut } from './admin-role-grants';
+import { recordAudit } from './audit';
 import { changedFields } from './changes';
+import { permissionChanges, roleChangeSummary } from './permission-changes';
 import type { TenantDb } from './tenant-db';
 import { taken, uniqueWrite } from './unique';
 
@@ -62,8 +64,16 @@ export async function createRole(tdb: TenantDb, actor: Actor, input: RoleInput) 
     .insert(roles)
     .values(tdb.values(roles, { ...input, isSystem: false }))
     .returning();
-  return uniqueWrite(() => insert.get(), nameTaken);
+  const role = await uniqueWrite(() => insert.get(), nameTaken);
+  await recordAudit(tdb, actor, {
+    action: 'role.create',
+    subject: roleSubject(role),
+    summary: `Created the admin role (${permissionChanges({}, role.permissions) || 'no permissions'})`,
+  });
+  return role;
 }
+
+const roleSubject = (role: RoleRow) => ({ type: 'role' as const, id: role._id, label: role.name });
 
 /** Writes only what differs; the built-in role always holds everything, so a tenant can never lock itself out. */
 export async function updateRole(tdb: TenantDb, actor: Actor, role: RoleRow, input: RoleInput) {
@@ -76,10 +86,12 @@ export async function updateRole(tdb: TenantDb, actor: Actor, role: RoleRow, inp
     .set(changes)
     .where(tdb.where(roles, eq(roles._id, role._id)))
     .returning();
-  return (await uniqueWrite(() => update.get(), nameTaken))!;
+  const updated = (await uniqueWrite(() => update.get(), nameTaken))!;
+  await recordAudit(tdb, actor, { action: 'role.update', subject: roleSubject(updated), summary: roleChangeSummary(role, changes) });
+  return updated;
 }
 
-export async function deleteRole(tdb: TenantDb, role: RoleRow) {
+export async function deleteRole(tdb: TenantDb, actor: Actor, role: RoleRow) {
   const check = await verifyDelete(tdb, role);
   if (!check.canDelete) throw new ApiError(409, check.message);
   // Checked again in the statement itself, so a role given to someone a moment ago is never deleted.
@@ -93,4 +105,5 @@ export async function deleteRole(tdb: TenantDb, role: RoleRow) {
     .returning({ _id: roles._id })
     .get();
   if (!removed) throw new ApiError(409, (await verifyDelete(tdb, role)).message);
+  await recordAudit(tdb, actor, { action: 'role.delete', subject: roleSubject(role), summary: 'Deleted the admin role' });
 }

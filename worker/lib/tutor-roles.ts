@@ -3,7 +3,10 @@ import type { z } from 'zod';
 import { ApiError } from '../../platform/errors';
 import type { TutorRole, tutorRoleInput, VerifyDelete } from '../../schema/contracts/roles';
 import { courseTutors, tutorRoles } from '../../schema/tables';
+import type { Actor } from '../env';
+import { auditStatement, recordAudit } from './audit';
 import { changedFields } from './changes';
+import { permissionChanges, roleChangeSummary } from './permission-changes';
 import type { TenantDb } from './tenant-db';
 import { taken, uniqueWrite } from './unique';
 
@@ -47,16 +50,24 @@ export async function verifyDelete(tdb: TenantDb, role: TutorRoleRow): Promise<V
   return { canDelete: true, usersCount: 0, message: 'This tutor role is not in use and can be deleted.' };
 }
 
-export async function createTutorRole(tdb: TenantDb, input: TutorRoleInput) {
+const tutorRoleSubject = (role: TutorRoleRow) => ({ type: 'tutorRole' as const, id: role._id, label: role.name });
+
+export async function createTutorRole(tdb: TenantDb, actor: Actor, input: TutorRoleInput) {
   const insert = tdb.db
     .insert(tutorRoles)
     .values(tdb.values(tutorRoles, { ...input, isDefault: false }))
     .returning();
-  return uniqueWrite(() => insert.get(), nameTaken);
+  const role = await uniqueWrite(() => insert.get(), nameTaken);
+  await recordAudit(tdb, actor, {
+    action: 'tutorRole.create',
+    subject: tutorRoleSubject(role),
+    summary: `Created the tutor role (${permissionChanges({}, role.permissions) || 'no permissions'})`,
+  });
+  return role;
 }
 
 /** Writes only what differs, so writing back what was read changes nothing. */
-export async function updateTutorRole(tdb: TenantDb, role: TutorRoleRow, input: TutorRoleInput) {
+export async function updateTutorRole(tdb: TenantDb, actor: Actor, role: TutorRoleRow, input: TutorRoleInput) {
   const changes = changedFields(role, input);
   if (Object.keys(changes).length === 0) return role;
   const update = tdb.db
@@ -64,11 +75,16 @@ export async function updateTutorRole(tdb: TenantDb, role: TutorRoleRow, input: 
     .set(changes)
     .where(tdb.where(tutorRoles, eq(tutorRoles._id, role._id)))
     .returning();
-  return (await uniqueWrite(() => update.get(), nameTaken))!;
+  const updated = (await uniqueWrite(() => update.get(), nameTaken))!;
+  await recordAudit(tdb, actor, { action: 'tutorRole.update', subject: tutorRoleSubject(updated), summary: roleChangeSummary(role, changes) });
+  return updated;
 }
 
-export async function deleteTutorRole(tdb: TenantDb, role: TutorRoleRow) {
+export async function deleteTutorRole(tdb: TenantDb, actor: Actor, role: TutorRoleRow) {
   const check = await verifyDelete(tdb, role);
   if (!check.canDelete) throw new ApiError(409, check.message);
-  await tdb.db.delete(tutorRoles).where(tdb.where(tutorRoles, eq(tutorRoles._id, role._id), eq(tutorRoles.isDefault, false)));
+  await tdb.db.batch([
+    auditStatement(tdb, actor, { action: 'tutorRole.delete', subject: tutorRoleSubject(role), summary: 'Deleted the tutor role' }),
+    tdb.db.delete(tutorRoles).where(tdb.where(tutorRoles, eq(tutorRoles._id, role._id), eq(tutorRoles.isDefault, false))),
+  ]);
 }

@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../../platform/errors';
-import { sessions, userMappers } from '../../schema/tables';
+import { sessions, userMappers, users } from '../../schema/tables';
 import type { AppBindings, Db } from '../env';
 import { verifyAccessToken } from '../lib/access-tokens';
-import { changesState, writeAudit } from '../lib/audit';
+import { changesState, describedSince, fullName, traceRequest } from '../lib/audit';
 
 /**
  * Reads the bearer token and the `x-user-id` header (the user the caller acts for) and sets `auth`.
@@ -45,13 +45,17 @@ export const requireAuth = createMiddleware<AppBindings>(async (c, next) => {
 
   const impersonatorId = session.impersonatorId ?? undefined;
   c.set('auth', { userId: claims.sub, actingUserId, role: claims.role, sessionId: claims.sid, isGuest: claims.guest, impersonatorId });
+  const started = new Date();
   await next();
-  // Every change made while acting as someone is recorded, refused ones too: an attempt is worth knowing about.
-  if (impersonatorId && changesState(c.req.method)) {
-    await writeAudit(db, {
+  // Every change made while acting as someone is recorded, refused ones too: an attempt is worth knowing about. A
+  // change that wrote its own described entry needs no second, rawer one.
+  if (impersonatorId && changesState(c.req.method, c.req.path) && !(await describedSince(db, tenant._id, claims.sid, started))) {
+    const person = await db.select({ firstname: users.firstname, lastname: users.lastname }).from(users).where(eq(users._id, claims.sub)).get();
+    await traceRequest(db, {
       tenantId: tenant._id,
       actorId: impersonatorId,
       subjectId: claims.sub,
+      subjectLabel: person ? fullName(person) : '',
       sessionId: claims.sid,
       method: c.req.method,
       route: c.req.path,

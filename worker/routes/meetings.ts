@@ -48,7 +48,7 @@ function meetingRoutesFor(kind: MeetingKind, base: string) {
     })
     .put(`${base}/cancel/:id`, validate('param', idParam), async (c) => {
       const { row } = await lessonFor(c, c.req.valid('param').id, kind, 'edit');
-      const cancelled = await cancelSection(tenantDb(c), row, (await parseJson(c, cancelInput)).reason);
+      const cancelled = await cancelSection(tenantDb(c), authOf(c), row, (await parseJson(c, cancelInput)).reason);
       afterAnswer(c, notifyLesson(notifyContext(c), row._id, 'cancelled'));
       return c.json(cancelled);
     })

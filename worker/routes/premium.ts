@@ -21,7 +21,7 @@ const origin = (url: string) => new URL(url).origin;
 export const premiumRoutes = new Hono<AppBindings>()
   .get('/admin/premium-offer', requireAuth, requirePermission('subscriptionPlans', ['view']), async (c) => c.json({ offer: await premiumOffer(tenantDb(c)) }))
   .put('/admin/premium-offer', requireAuth, requirePermission('subscriptionPlans', ['edit']), validate('json', premiumOfferInput), async (c) =>
-    c.json({ offer: await savePremiumOffer(tenantDb(c), c.req.valid('json')) }),
+    c.json({ offer: await savePremiumOffer(tenantDb(c), authOf(c), c.req.valid('json')) }),
   )
   // The price is the tenant's, the same for everyone, so it is shown before anyone signs up.
   .post('/stripe/premium/getProductPrice', async (c) => c.json(await offerOnSale(tenantDb(c))))

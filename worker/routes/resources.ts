@@ -79,7 +79,7 @@ export const resourceRoutes = new Hono<AppBindings>()
   })
   .put(`${base}/cancel/:id`, validate('param', idParam), async (c) => {
     const { row } = await resourceFor(c, c.req.valid('param').id, KINDS, 'edit');
-    return c.json(await cancelSection(tenantDb(c), row, (await parseJson(c, cancelInput)).reason));
+    return c.json(await cancelSection(tenantDb(c), authOf(c), row, (await parseJson(c, cancelInput)).reason));
   })
   .put(`${base}/reschedule/:sectionId`, validate('param', sectionIdParam), async (c) => {
     const { row } = await resourceFor(c, c.req.valid('param').sectionId, ['HOMEWORK'], 'edit');

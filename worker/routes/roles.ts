@@ -67,6 +67,6 @@ export const roleRoutes = new Hono<AppBindings>()
   .delete('/admin/roles/:id', ...can('delete'), validate('param', idParam), async (c) => {
     const tdb = tenantDb(c);
     const role = await findRole(tdb, c.req.valid('param').id);
-    await deleteRole(tdb, role);
+    await deleteRole(tdb, authOf(c), role);
     return c.json({ _id: role._id });
   });

@@ -7,7 +7,7 @@ import type { AppBindings } from '../env';
 import { listPage } from '../lib/pagination';
 import { tenantDb } from '../lib/tenant-db';
 import { createTutorRole, deleteTutorRole, findTutorRole, toTutorRole, updateTutorRole, verifyDelete } from '../lib/tutor-roles';
-import { requireAuth } from '../middleware/auth';
+import { authOf, requireAuth } from '../middleware/auth';
 import { requirePermission } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 
@@ -28,15 +28,15 @@ export const tutorRoleRoutes = new Hono<AppBindings>()
     return c.json(await verifyDelete(tdb, await findTutorRole(tdb, c.req.valid('param').id)));
   })
   .post('/admin/tutor-roles', ...can('create'), validate('json', tutorRoleInput), async (c) => {
-    return c.json(toTutorRole(await createTutorRole(tenantDb(c), c.req.valid('json'))), 201);
+    return c.json(toTutorRole(await createTutorRole(tenantDb(c), authOf(c), c.req.valid('json'))), 201);
   })
   .put('/admin/tutor-roles/:id', ...can('edit'), validate('param', idParam), validate('json', tutorRoleInput), async (c) => {
     const tdb = tenantDb(c);
-    return c.json(toTutorRole(await updateTutorRole(tdb, await findTutorRole(tdb, c.req.valid('param').id), c.req.valid('json'))));
+    return c.json(toTutorRole(await updateTutorRole(tdb, authOf(c), await findTutorRole(tdb, c.req.valid('param').id), c.req.valid('json'))));
   })
   .delete('/admin/tutor-roles/:id', ...can('delete'), validate('param', idParam), async (c) => {
     const tdb = tenantDb(c);
     const role = await findTutorRole(tdb, c.req.valid('param').id);
-    await deleteTutorRole(tdb, role);
+    await deleteTutorRole(tdb, authOf(c), role);
     return c.json({ _id: role._id });
   });

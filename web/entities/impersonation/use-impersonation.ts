@@ -1,7 +1,7 @@
 import { useSetAtom, useStore } from 'jotai';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { LogInAsUserResponse } from '../../../schema/contracts/admin-users';
+import type { LogInAsUserInput, LogInAsUserResponse } from '../../../schema/contracts/admin-users';
 import type { TokenResponse } from '../../../schema/contracts/auth';
 import { api } from '../../lib/api';
 import { statusOf } from '../../lib/errors';
@@ -11,7 +11,7 @@ import { storedToken } from '../../lib/session-storage';
 import { sessionFromToken } from '../../lib/token-request';
 import { impersonationAtom } from './atoms';
 
-/** POST log-in-as-user, then continue as that user on their dashboard. */
+/** POST log-in-as-user with the reason (kept in the audit log), then continue as that user on their dashboard. */
 export function useLogInAsUser() {
   const store = useStore();
   const setSession = useSetAtom(sessionAtom);
@@ -19,9 +19,9 @@ export function useLogInAsUser() {
   const setImpersonation = useSetAtom(impersonationAtom);
   const navigate = useNavigate();
   return useCallback(
-    async (userId: string, returnTo: string) => {
+    async (input: LogInAsUserInput, returnTo: string) => {
       const admin = store.get(sessionAtom);
-      const answer = await api<LogInAsUserResponse>('/admin/users/log-in-as-user', { method: 'POST', json: { userId } });
+      const answer = await api<LogInAsUserResponse>('/admin/users/log-in-as-user', { method: 'POST', json: input });
       if (admin) setImpersonation({ admin, impersonator: answer.impersonator, token: answer.access_token, returnTo });
       setSession(sessionFromToken(answer));
       setUserLoaded(true);

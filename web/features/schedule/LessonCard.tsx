@@ -7,10 +7,12 @@ import RequestChangeDialog from '../../entities/availability/lesson-requests/Req
 import { joinOpensText } from '../../entities/lessons/join-opens';
 import { lessonStatusLabel } from '../../entities/lessons/lesson-status';
 import { lessonTime } from '../../entities/lessons/lesson-time';
+import { useCan } from '../../entities/roles/admin-permissions';
 import { smallButton } from '../../ui/classes';
 import { useToast } from '../../ui/toast/use-toast';
 import { timeLabel } from './calendar';
 import { downloadLessonIcs } from './calendar-files';
+import LessonChangeNote from './LessonChangeNote';
 import { coursePath, lessonColours, lessonTypeLabel, othersOf } from './lesson-style';
 
 /** A lesson in the agenda and day views: what, when, with whom, and its actions. */
@@ -28,6 +30,7 @@ export default function LessonCard({
   onChanged: () => void;
 }) {
   const toast = useToast();
+  const can = useCan();
   const [saving, setSaving] = useState(false);
   const [asking, setAsking] = useState(false);
   const colours = lessonColours(lesson);
@@ -82,6 +85,7 @@ export default function LessonCard({
         {cancelled && (
           <p className="mt-1 text-xs font-semibold text-rose-600 dark:text-rose-400">Cancelled{lesson.cancelReason ? `: ${lesson.cancelReason}` : ''}</p>
         )}
+        {cancelled && can({ auditLog: ['view'] }) && <LessonChangeNote lessonId={lesson._id} zone={zone} />}
       </div>
       <div className="flex flex-wrap gap-2">
         {joinable && (

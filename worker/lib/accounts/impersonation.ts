@@ -6,18 +6,15 @@ import { sessions, users } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../access-tokens';
 import { findManagedUser } from '../admin-user-record';
-import { writeAudit } from '../audit';
+import { fullName, nameOf, recordAudit } from '../audit';
 import { toPublicUser } from '../public-user';
 import { endSession, openImpersonation } from '../sessions';
 import type { TenantDb } from '../tenant-db';
 
 export interface ImpersonationStart {
-  /** The request's body (the person to act as), read once the caller may act as someone: refusals come first. */
-  readUserId: () => Promise<string>;
+  /** The request's body (the person to act as, and why), read once the caller may act as someone: refusals come first. */
+  readInput: () => Promise<{ userId: string; reason: string }>;
   secret: string;
-  /** The request, as the audit log names it. */
-  method: string;
-  route: string;
 }
 
 /**
@@ -26,7 +23,8 @@ export interface ImpersonationStart {
  */
 export async function startImpersonation(tdb: TenantDb, actor: Actor, input: ImpersonationStart): Promise<LogInAsUserResponse> {
   if (actor.impersonatorId) throw new ApiError(403, 'Return to your own account before acting as someone else');
-  const target = await findManagedUser(tdb, await input.readUserId());
+  const { userId, reason } = await input.readInput();
+  const target = await findManagedUser(tdb, userId);
   if (target.role === 'ADMIN') throw new ApiError(403, 'You cannot act as another admin');
 
   const admin = await tdb.db
@@ -52,15 +50,12 @@ export async function startImpersonation(tdb: TenantDb, actor: Actor, input: Imp
     guest: false,
     imp: admin._id,
   });
-  await writeAudit(tdb.db, {
-    tenantId: tdb.tenantId,
-    actorId: admin._id,
-    subjectId: target._id,
-    sessionId,
-    method: input.method,
-    route: input.route,
-    status: 200,
-  });
+  // The entry carries the new session, so what the admin changes in it reads as part of this visit.
+  await recordAudit(
+    tdb,
+    { ...actor, sessionId },
+    { action: 'impersonation.start', subject: { type: 'user', id: target._id, label: fullName(target) }, summary: 'Logged in as this person', reason },
+  );
   return {
     access_token: token,
     token_type: 'Bearer',
@@ -80,6 +75,11 @@ export async function endImpersonation(tdb: TenantDb, actor: Actor, secret: stri
     .where(tdb.where(sessions, eq(sessions._id, actor.sessionId)))
     .get();
   await endSession(tdb, actor.sessionId);
+  await recordAudit(tdb, actor, {
+    action: 'impersonation.end',
+    subject: { type: 'user', id: actor.userId, label: await nameOf(tdb, actor.userId) },
+    summary: 'Returned to their own account',
+  });
 
   const back = current?.returnSessionId
     ? await tdb.db

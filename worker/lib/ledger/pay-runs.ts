@@ -1,10 +1,11 @@
-import { count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { count, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import { ApiError } from '../../../platform/errors';
 import { minorToDecimal } from '../../../schema/contracts/money';
 import type { PayRunCurrencyTotal, PayRunPeriod, PayRunPreview, PayRunRecord, PayRunTotal } from '../../../schema/contracts/pay-runs';
 import { lessonHistory, payRuns, penaltyWaivers, users } from '../../../schema/tables';
 import { newId } from '../../../schema/tables/columns';
 import type { Actor } from '../../env';
+import { auditStatement } from '../audit';
 import type { ListQuery } from '../pagination';
 import { paged } from '../pagination';
 import type { TenantDb } from '../tenant-db';
@@ -151,6 +152,22 @@ export async function createPayRun(tdb: TenantDb, actor: Actor, p: PayRunPeriod)
       .set({ totals: sql`json(${totals})` })
       .where(tdb.where(payRuns, eq(payRuns._id, id))),
     tdb.db.delete(payRuns).where(tdb.where(payRuns, eq(payRuns._id, id), sql`json_array_length(${payRuns.totals}) = 0`)),
+    // Last, and only if the run survived: a period with nothing to pay leaves no entry.
+    auditStatement(
+      tdb,
+      actor,
+      {
+        action: 'payRun.create',
+        subject: { type: 'payRun', id, label: payRunReference({ _id: id, ...p }) },
+        summary: 'Made the pay run and marked its lessons and adjustments paid',
+      },
+      exists(
+        tdb.db
+          .select({ _id: payRuns._id })
+          .from(payRuns)
+          .where(tdb.where(payRuns, eq(payRuns._id, id))),
+      ),
+    ),
   ]);
   const run = await tdb.db
     .select()

@@ -8,6 +8,7 @@ import { type AdminNote, meetingRequests, sections } from '../../../schema/table
 import { newId } from '../../../schema/tables/columns';
 import type { Actor } from '../../env';
 import { chunks } from '../sections/access';
+import { lessonChangeAudit } from '../sections/lesson-audit';
 import { cancelStatement, deleteStatements, type LessonEnv, rescheduleStatement } from '../sections/operations';
 import type { TenantDb } from '../tenant-db';
 import { requestViews } from './request-views';
@@ -89,7 +90,10 @@ export async function respondToRequest(
     const section = await lessonOf(tdb, row);
     const guard = stillPending(tdb, row._id);
     if (row.type === 'CANCEL') {
-      lessonChanges = [cancelStatement(tdb, section, row.reason, guard)];
+      lessonChanges = [
+        (await lessonChangeAudit(tdb, actor, section, { action: 'lesson.cancel', reason: row.reason }, guard)).statement,
+        cancelStatement(tdb, section, row.reason, guard),
+      ];
       message = section.kind === 'ZOOM' ? REQUEST_MESSAGES.approved.ZOOM_CANCEL : REQUEST_MESSAGES.approved.CANCEL;
     } else if (row.type === 'RESCHEDULE') {
       if (!row.newStart || row.newStart.getTime() <= now.getTime()) {
@@ -97,7 +101,8 @@ export async function respondToRequest(
           { path: 'newStart', message: 'has already passed' },
         ]);
       }
-      lessonChanges = [(await rescheduleStatement(tdb, actor, section, 'admin', { start: row.newStart }, env, guard)).statement];
+      const { statement } = await rescheduleStatement(tdb, actor, section, 'admin', { start: row.newStart }, env, guard);
+      lessonChanges = [(await lessonChangeAudit(tdb, actor, section, { action: 'lesson.reschedule', to: row.newStart }, guard)).statement, statement];
       message = REQUEST_MESSAGES.approved.RESCHEDULE;
     } else {
       lessonChanges = (await deleteStatements(tdb, section, guard)).statements;

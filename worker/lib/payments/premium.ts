@@ -3,7 +3,9 @@ import { ApiError } from '../../../platform/errors';
 import type { PremiumOffer, PremiumOfferInput, PremiumStatus } from '../../../schema/contracts/premium';
 import { paymentHistory, paymentSessions, premiumOffers, users } from '../../../schema/tables';
 import type { Actor } from '../../env';
+import { recordAudit } from '../audit';
 import { isLinkedChild } from '../family-links';
+import { priceWords } from '../pricing/audit-words';
 import type { TenantDb } from '../tenant-db';
 import type { PaymentsAdapter } from './adapter';
 import { startCheckout } from './checkout';
@@ -37,14 +39,22 @@ export async function offerOnSale(tdb: TenantDb): Promise<PremiumOffer> {
 }
 
 /** Sets the tenant's one offer; a price change applies to upgrades bought from now on, never to ones already paid. */
-export async function savePremiumOffer(tdb: TenantDb, input: PremiumOfferInput & { description: string }): Promise<PremiumOffer> {
+export async function savePremiumOffer(tdb: TenantDb, actor: Actor, input: PremiumOfferInput & { description: string }): Promise<PremiumOffer> {
   const now = new Date();
+  const before = await premiumOffer(tdb);
   const row = await tdb.db
     .insert(premiumOffers)
     .values(tdb.values(premiumOffers, input))
     .onConflictDoUpdate({ target: premiumOffers.tenantId, set: { ...input, updatedAt: now } })
     .returning()
     .get();
+  const terms = `${priceWords(row)} for ${row.months === 1 ? '1 month' : `${row.months} months`}, ${row.status.toLowerCase()}`;
+  const was = before ? ` (was ${priceWords(before)} for ${before.months === 1 ? '1 month' : `${before.months} months`}, ${before.status.toLowerCase()})` : '';
+  await recordAudit(tdb, actor, {
+    action: 'premiumOffer.update',
+    subject: { type: 'premiumOffer', id: row._id, label: row.name },
+    summary: `Set the premium offer to ${terms}${was}`,
+  });
   return offerView(row);
 }
 

@@ -1,8 +1,10 @@
 import { eq, like, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type Stripe from 'stripe';
+import { formatMoney } from '../../../schema/contracts/money';
 import type { PaymentRecordStatus } from '../../../schema/contracts/payments';
 import { paymentHistory, paymentSessions } from '../../../schema/tables';
+import { auditStatement, nameOf } from '../audit';
 import type { TenantDb } from '../tenant-db';
 import type { Effects } from './effects';
 import { guardedCredit, guardedDebit, minutesTaken } from './guarded-debit';
@@ -39,7 +41,12 @@ export async function reversalEffects(tdb: TenantDb, event: Stripe.Event, at: Da
   const take = (sourceId: string, wanted: ReturnType<typeof sql>, description: string) =>
     guardedDebit(tdb, { studentId: session.studentId, courseId: session.courseId, kind: 'REFUND', sourceId, description, wanted, at });
   const taken = minutesTaken(tdb, 'REFUND', (sourceId) => like(sourceId, `${session._id}/refund/%`));
+  const label = `${session.description}, ${await nameOf(tdb, session.studentId)}`;
+  // Stripe acted, not a person: the entry goes in the event's one batch with what it changed.
+  const audit = (action: 'payment.refund' | 'payment.dispute' | 'payment.disputeClosed', summary: string) =>
+    auditStatement(tdb, 'stripe', { action, subject: { type: 'payment', id: session._id, label }, summary });
   const effects = (statements: BatchItem<'sqlite'>[]): Effects => ({ outcome: 'UPDATED', sessionId: session._id, balanceOf: session.studentId, statements });
+  const paid = formatMoney(session.amount, session.currency);
 
   if (event.type === 'charge.refunded') {
     const charge = object as Stripe.Charge;
@@ -51,6 +58,7 @@ export async function reversalEffects(tdb: TenantDb, event: Stripe.Event, at: Da
         `Refund: ${session.description}`,
       ),
       history(full ? 'REFUNDED' : 'PAID'),
+      audit('payment.refund', `Refunded ${formatMoney(charge.amount_refunded, session.currency)} of the ${paid} paid${full ? ' (all of it)' : ''}`),
     ]);
   }
   const dispute = object as Stripe.Dispute;
@@ -58,9 +66,10 @@ export async function reversalEffects(tdb: TenantDb, event: Stripe.Event, at: Da
     return effects([
       take(`${session._id}/dispute/${dispute.id}`, sql`(${session.minutes} - ${taken})`, `Payment disputed: ${session.description}`),
       history('DISPUTED'),
+      audit('payment.dispute', `The payer disputed the ${paid} payment; its minutes were taken back`),
     ]);
   }
-  if (dispute.status !== 'won') return effects([history('REFUNDED')]);
+  if (dispute.status !== 'won') return effects([history('REFUNDED'), audit('payment.disputeClosed', `The dispute of the ${paid} payment was lost`)]);
   // What the dispute took comes back as an adjustment, once, by the dispute's own source.
   const disputed = minutesTaken(tdb, 'REFUND', (sourceId) => eq(sourceId, `${session._id}/dispute/${dispute.id}`));
   return effects([
@@ -74,5 +83,6 @@ export async function reversalEffects(tdb: TenantDb, event: Stripe.Event, at: Da
       at,
     }),
     history('PAID'),
+    audit('payment.disputeClosed', `The dispute of the ${paid} payment was won; its minutes came back`),
   ]);
 }

@@ -3,7 +3,9 @@ import { ApiError, fieldError } from '../../../platform/errors';
 import type { FlexiblePlanInput, Plan, PricedPlan, SubscriptionPlanInput, VerifyDelete } from '../../../schema/contracts/pricing';
 import { flexiblePlans, rates, studentGroups, subscriptionPlans, users } from '../../../schema/tables';
 import type { Actor } from '../../env';
+import { auditStatement, recordAudit } from '../audit';
 import type { TenantDb } from '../tenant-db';
+import { changeSummary, priceWords } from './audit-words';
 import { priceForStudent } from './price-plan';
 import { groupOf } from './sets';
 import { assertDeletable, toWire, verdict } from './wire';
@@ -40,9 +42,9 @@ async function assertGroups(tdb: TenantDb, groupIds: string[]) {
 
 type ParsedPlan = Required<Omit<FlexiblePlanInput | SubscriptionPlanInput, 'durationUnit'>> & { durationUnit: string };
 
-export async function savePlan(tdb: TenantDb, _actor: Actor, kind: PlanKind, input: ParsedPlan, id?: string): Promise<Plan> {
+export async function savePlan(tdb: TenantDb, actor: Actor, kind: PlanKind, input: ParsedPlan, id?: string): Promise<Plan> {
   const table = planTables[kind];
-  if (id) await findPlan(tdb, kind, id);
+  const before = id ? await findPlan(tdb, kind, id) : undefined;
   const groupIds = input.inclusionMode === 'ALL' ? [] : [...new Set(input.groupIds)];
   await assertGroups(tdb, groupIds);
   const fields = { ...input, groupIds } as typeof flexiblePlans.$inferInsert;
@@ -54,6 +56,13 @@ export async function savePlan(tdb: TenantDb, _actor: Actor, kind: PlanKind, inp
         .returning()
         .get()
     : await tdb.db.insert(table).values(tdb.values(table, fields)).returning().get();
+  await recordAudit(tdb, actor, {
+    action: before ? 'plan.update' : 'plan.create',
+    subject: { type: 'pricingPlan', id: row._id, label: `${row.name} (${words[kind]})` },
+    summary: before
+      ? changeSummary(words[kind], before, row, ['name', 'status', 'minutes', 'duration', 'inclusionMode', 'groupIds'])
+      : `Created the ${words[kind]} at ${priceWords(row)} for ${row.minutes} minutes`,
+  });
   return toPlan(row);
 }
 
@@ -80,10 +89,18 @@ export async function verifyPlanDelete(tdb: TenantDb, kind: PlanKind, id: string
   ]);
 }
 
-export async function deletePlan(tdb: TenantDb, _actor: Actor, kind: PlanKind, id: string) {
+export async function deletePlan(tdb: TenantDb, actor: Actor, kind: PlanKind, id: string) {
   assertDeletable(await verifyPlanDelete(tdb, kind, id));
+  const plan = await findPlan(tdb, kind, id);
   const table = planTables[kind];
-  await tdb.db.delete(table).where(tdb.where(table, eq(table._id, id)));
+  await tdb.db.batch([
+    auditStatement(tdb, actor, {
+      action: 'plan.delete',
+      subject: { type: 'pricingPlan', id, label: `${plan.name} (${words[kind]})` },
+      summary: `Deleted the ${words[kind]} priced ${priceWords(plan)}`,
+    }),
+    tdb.db.delete(table).where(tdb.where(table, eq(table._id, id))),
+  ]);
 }
 
 /**

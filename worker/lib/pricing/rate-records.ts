@@ -4,7 +4,9 @@ import type { Rate, RateInput, RateVersion, RateVersionInput, VerifyDelete } fro
 import type { RateTable } from '../../../schema/contracts/pricing-enums';
 import { flexiblePlans, groupCourseTypes, lessonPrices, rates, rateVersions, studentTypes, subscriptionPlans, users } from '../../../schema/tables';
 import type { Actor } from '../../env';
+import { auditStatement, fullName, recordAudit } from '../audit';
 import type { TenantDb } from '../tenant-db';
+import { changeSummary, priceWords, versionLabel } from './audit-words';
 import { assertDeletable, toWire, verdict } from './wire';
 
 type VersionRow = typeof rateVersions.$inferSelect;
@@ -35,15 +37,23 @@ export async function ratesCount(tdb: TenantDb, versionIds: string[]): Promise<M
 export const toVersion = (row: VersionRow, rateCount: number): RateVersion => ({ ...toWire(row), ratesCount: rateCount });
 
 /** A new version takes the next number of its table, so "v3" in an explanation names exactly one version. */
-export async function saveVersion(tdb: TenantDb, _actor: Actor, table: RateTable, input: Required<RateVersionInput>, id?: string): Promise<RateVersion> {
+export async function saveVersion(tdb: TenantDb, actor: Actor, table: RateTable, input: Required<RateVersionInput>, id?: string): Promise<RateVersion> {
   if (id) {
-    await findVersion(tdb, table, id);
+    const before = await findVersion(tdb, table, id);
     const row = await tdb.db
       .update(rateVersions)
       .set(input)
       .where(tdb.where(rateVersions, eq(rateVersions._id, id)))
       .returning()
       .get();
+    const changed = (['name', 'status', 'dateBasis', 'operator', 'referenceDate'] as const).filter((key) => before[key] !== row[key]);
+    await recordAudit(tdb, actor, {
+      action: 'rateVersion.update',
+      subject: versionSubject(row),
+      summary: changed.length
+        ? `Changed its ${changed.join(', ')}${changed.includes('status') ? ` (now ${row.status.toLowerCase()})` : ''}`
+        : 'Saved it unchanged',
+    });
     return toVersion(row, (await ratesCount(tdb, [id])).get(id)!);
   }
   const last = await tdb.db
@@ -56,6 +66,7 @@ export async function saveVersion(tdb: TenantDb, _actor: Actor, table: RateTable
     .values(tdb.values(rateVersions, { ...input, rateTable: table, versionNumber: (last?.n ?? 0) + 1 }))
     .returning()
     .get();
+  await recordAudit(tdb, actor, { action: 'rateVersion.create', subject: versionSubject(row), summary: 'Created the rate version' });
   return toVersion(row, 0);
 }
 
@@ -86,9 +97,11 @@ export async function verifyVersionDelete(tdb: TenantDb, table: RateTable, id: s
   return { ...check, message, dependents: [...dependents, { what: 'rates', count: n }] };
 }
 
-export async function deleteVersion(tdb: TenantDb, _actor: Actor, table: RateTable, id: string) {
+export async function deleteVersion(tdb: TenantDb, actor: Actor, table: RateTable, id: string) {
   assertDeletable(await verifyVersionDelete(tdb, table, id));
+  const version = await findVersion(tdb, table, id);
   await tdb.db.batch([
+    auditStatement(tdb, actor, { action: 'rateVersion.delete', subject: versionSubject(version), summary: 'Deleted the rate version and its rates' }),
     tdb.db.delete(rates).where(tdb.where(rates, eq(rates.versionId, id))),
     tdb.db.delete(rateVersions).where(tdb.where(rateVersions, eq(rateVersions._id, id))),
   ]);
@@ -152,9 +165,9 @@ const criteriaColumns = (input: RateInput) => ({
   packageId: input.packageId ?? null,
 });
 
-export async function saveRate(tdb: TenantDb, _actor: Actor, table: RateTable, input: RateInput, id?: string): Promise<Rate> {
-  if (id) await findRate(tdb, table, id);
-  await findVersion(tdb, table, input.versionId).catch(() => {
+export async function saveRate(tdb: TenantDb, actor: Actor, table: RateTable, input: RateInput, id?: string): Promise<Rate> {
+  const before = id ? await findRate(tdb, table, id) : undefined;
+  const version = await findVersion(tdb, table, input.versionId).catch(() => {
     throw fieldError('versionId', 'is not a rate version of this kind here');
   });
   await assertReferences(tdb, table, input);
@@ -171,16 +184,31 @@ export async function saveRate(tdb: TenantDb, _actor: Actor, table: RateTable, i
         .values(tdb.values(rates, { ...fields, rateTable: table }))
         .returning()
         .get();
+  await recordAudit(tdb, actor, {
+    action: before ? 'rate.update' : 'rate.create',
+    subject: { type: 'rate', id: row._id, label: `A rate in ${versionLabel(version)}` },
+    summary: before ? changeSummary('rate', before, row, Object.keys(criteriaColumns(input))) : `Set a rate of ${priceWords(row)}`,
+  });
   return toRate(row);
 }
 
 /** A rate a lesson was priced with stays, so the lesson's record keeps pointing at it; its version can be disabled. */
-export async function deleteRate(tdb: TenantDb, _actor: Actor, table: RateTable, id: string) {
-  await findRate(tdb, table, id);
+export async function deleteRate(tdb: TenantDb, actor: Actor, table: RateTable, id: string) {
+  const rate = await findRate(tdb, table, id);
   const priced = await pricedLessons(tdb, lessonPrices.rateId, id);
   if (priced > 0) throw new ApiError(409, `Used to price ${lessonsWords(priced)}: disable its rate version instead of deleting the rate.`);
-  await tdb.db.delete(rates).where(tdb.where(rates, eq(rates._id, id)));
+  const version = await findVersion(tdb, table, rate.versionId);
+  await tdb.db.batch([
+    auditStatement(tdb, actor, {
+      action: 'rate.delete',
+      subject: { type: 'rate', id, label: `A rate in ${versionLabel(version)}` },
+      summary: `Deleted the rate of ${priceWords(rate)}`,
+    }),
+    tdb.db.delete(rates).where(tdb.where(rates, eq(rates._id, id))),
+  ]);
 }
+
+const versionSubject = (version: VersionRow) => ({ type: 'rateVersion' as const, id: version._id, label: versionLabel(version) });
 
 /**
  * Makes the rates of one version that name this user exactly `rows` (the user set as tutorId, or as studentId for
@@ -188,19 +216,19 @@ export async function deleteRate(tdb: TenantDb, _actor: Actor, table: RateTable,
  */
 export async function replaceUserRates(
   tdb: TenantDb,
-  _actor: Actor,
+  actor: Actor,
   table: RateTable,
   userId: string,
   input: { versionId: string; rates: Omit<RateInput, 'versionId'>[] },
 ): Promise<Rate[]> {
   const user = await tdb.db
-    .select({ role: users.role })
+    .select({ role: users.role, firstname: users.firstname, lastname: users.lastname })
     .from(users)
     .where(tdb.where(users, eq(users._id, userId)))
     .get();
   const asStudent = user?.role === 'STUDENT' && table === 'ONE_TO_ONE_TUTOR';
   if (user?.role !== 'TUTOR' && !asStudent) throw new ApiError(404, table === 'GROUP_TUTOR' ? 'Tutor not found' : 'User not found');
-  await findVersion(tdb, table, input.versionId).catch(() => {
+  const version = await findVersion(tdb, table, input.versionId).catch(() => {
     throw fieldError('versionId', 'is not a rate version of this kind here');
   });
   const column = asStudent ? rates.studentId : rates.tutorId;
@@ -224,7 +252,13 @@ export async function replaceUserRates(
   const values = rows.map((rate) =>
     tdb.values(rates, { versionId: input.versionId, rateTable: table, amount: rate.amount, currency: rate.currency, ...criteriaColumns(rate) }),
   );
+  const prices = [...new Set(rows.map((rate) => priceWords(rate)))].join(', ');
   await tdb.db.batch([
+    auditStatement(tdb, actor, {
+      action: 'rate.replace',
+      subject: { type: 'user', id: userId, label: fullName(user) },
+      summary: `Set their ${versionLabel(version)} to ${rows.length === 1 ? '1 rate' : `${rows.length} rates`}${prices ? ` (${prices})` : ''}`,
+    }),
     tdb.db.delete(rates).where(tdb.where(rates, eq(rates.versionId, input.versionId), eq(column, userId))),
     ...values.map((row) => tdb.db.insert(rates).values(row)),
   ]);

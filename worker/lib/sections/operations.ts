@@ -20,6 +20,7 @@ import { assertLessonPlacement, type Placer } from '../lessons/placement';
 import type { TenantDb } from '../tenant-db';
 import { assertParent, courseAccessFor, editableSection, nextSortingKey, requireSectionAction, softDeleteStatements, withDescendants } from './access';
 import { createMeetings, createPlainSection, createResource, planStarts, readSection, runBatch } from './create';
+import { lessonChangeAudit } from './lesson-audit';
 import { assertDurationAllowed, attendeeInserts, courseMembers, joinUrlFor, resolveAttendees } from './meetings';
 import { attendeesOf, liveSectionRows, type SectionRow, toSection } from './tree';
 
@@ -180,10 +181,15 @@ export function cancelStatement(tdb: TenantDb, row: SectionRow, reason: string, 
     .where(tdb.where(sections, eq(sections._id, row._id), eq(sections.status, 'ACTIVE'), guard));
 }
 
-export async function cancelSection(tdb: TenantDb, row: SectionRow, reason: string) {
-  await cancelStatement(tdb, row, reason);
+export async function cancelSection(tdb: TenantDb, actor: Actor, row: SectionRow, reason: string) {
+  const cancel = cancelStatement(tdb, row, reason);
+  const audit = isLesson(row) ? [(await lessonChangeAudit(tdb, actor, row, { action: 'lesson.cancel', reason })).statement] : [];
+  await runBatch(tdb, [...audit, cancel]);
   return sectionResponse(tdb, row._id);
 }
+
+/** Lessons are what the audit log follows; a cancelled resource or homework is course housekeeping. */
+const isLesson = (row: SectionRow) => row.kind === 'ZOOM' || row.kind === 'TEAMS';
 
 /**
  * A lesson's move checked through the one placement rule, as the statement that makes it: the reschedule call runs it
@@ -221,7 +227,8 @@ export async function rescheduleStatement(
 }
 
 export async function rescheduleMeeting(tdb: TenantDb, actor: Actor, { row, access }: LessonTarget, input: { start: Date; duration?: number }, env: LessonEnv) {
-  await (await rescheduleStatement(tdb, actor, row, plannerOf(access), input, env)).statement;
+  const { statement } = await rescheduleStatement(tdb, actor, row, plannerOf(access), input, env);
+  await runBatch(tdb, [(await lessonChangeAudit(tdb, actor, row, { action: 'lesson.reschedule', to: input.start })).statement, statement]);
   return sectionResponse(tdb, row._id);
 }
 
@@ -255,7 +262,10 @@ export async function updateMeeting(tdb: TenantDb, actor: Actor, { row, access }
     });
   }
   const { attendees: _given, joinUrl, ...fields } = input;
+  const audit =
+    moved && row.status === 'ACTIVE' ? [(await lessonChangeAudit(tdb, actor, row, { action: 'lesson.reschedule', to: input.start })).statement] : [];
   await runBatch(tdb, [
+    ...audit,
     tdb.db
       .update(sections)
       .set({ ...fields, joinUrl: joinUrlFor(row._id, joinUrl) })
