@@ -1,6 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { listNotifications } from '../platform/chat/notifications';
 import { teamWaiting } from '../platform/chat/team-waiting';
+import { wantsChatPush } from '../platform/chat/wants-push';
 import { pushToUser } from '../platform/push';
 import { readInboxTeam } from '../platform/realtime/inbox-connection';
 import { type InboxServerFrame, inboxClientFrame, type NewMessageNotice, NOTIFICATION_PAGE_SIZE, PRESENCE_GRACE_MS } from '../schema/contracts/chat';
@@ -43,7 +44,9 @@ export class UserInbox extends DurableObject<Env> {
   async changed(owner: Owner, news: NewMessageNotice[]) {
     await this.ctx.storage.put(OWNER, { tenantId: owner.tenantId, userId: owner.userId } satisfies Owner);
     if (openSockets(this.ctx).length === 0) {
-      for (const notice of news) await pushToUser(this.env, owner, notice);
+      if (news.length > 0 && (await wantsChatPush(new ChatDirectory(this.env, owner.tenantId).db, owner))) {
+        for (const notice of news) await pushToUser(this.env, owner, notice);
+      }
       return;
     }
     broadcastFirstPage(this.ctx, await this.page(owner, 0), news);

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { databaseFor } from '../../platform/database';
 import { inboxRoom, PRESENCE_GRACE_MS } from '../../schema/contracts/chat';
-import { chatPresence, creditEntries, pushLog, pushSubscriptions } from '../../schema/tables';
+import { defaultNotificationPreferences } from '../../schema/contracts/notifications';
+import { chatPresence, creditEntries, notificationPreferences, pushLog, pushSubscriptions } from '../../schema/tables';
 import { runScheduledJobs } from '../../worker/lib/jobs/scheduled';
 import { simulatedPayments } from '../../worker/lib/payments/adapter';
 import { startCheckout } from '../../worker/lib/payments/checkout';
@@ -138,6 +139,15 @@ describe('happy', () => {
       const rows = await db.select().from(pushLog).where(eq(pushLog.userId, f.student.user._id)).all();
       expect(rows.map((r) => [r.title, r.body, r.courseId, r.outcome])).toContainEqual(['New Message', 'While you were away', f.course._id, 'recorded']);
     });
+  });
+
+  it('sends no chat push to someone who turned chat pushes off', async () => {
+    const preferences = { ...defaultNotificationPreferences(), chat: { inApp: true, email: true, push: false } };
+    await db.insert(notificationPreferences).values({ tenantId: f.tenantId, userId: f.student.user._id, preferences });
+    await messageFromTutor('Nobody is pushed this');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const rows = await db.select().from(pushLog).where(eq(pushLog.userId, f.student.user._id)).all();
+    expect(rows.map((r) => r.body)).not.toContain('Nobody is pushed this');
   });
 });
 

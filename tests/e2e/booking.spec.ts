@@ -1,5 +1,5 @@
 import { adminHeaders, STUDENT, signIn } from './demo';
-import { expect, test } from './test';
+import { type Browser, expect, type Page, test } from './test';
 
 const MATHS = 'course_igcse_maths_theo';
 let booked: string | null = null;
@@ -10,7 +10,22 @@ test.afterAll(async ({ request }) => {
   if (booked) await request.delete(`/api/team-meetings/${booked}?course=${MATHS}`, { headers: await adminHeaders(request) });
 });
 
-test('a student books one of the tutor’s free times and finds the lesson on his course page', async ({ page }) => {
+/** The header's bell, opened, once the badges have loaded after the page. */
+async function openBell(page: Page) {
+  const bell = page.getByRole('banner').getByTestId('notice-button');
+  await expect(bell).toBeVisible();
+  await bell.click();
+  return page.locator('#notice-panel');
+}
+
+async function person(browser: Browser, email: string) {
+  const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Asia/Singapore' });
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
+}
+
+test('a student books one of the tutor’s free times and finds the lesson on his course page', async ({ page, browser }) => {
   await signIn(page, STUDENT.email);
   await expect(page).toHaveURL(/\/learning-portal\/portal$/);
   await page.getByRole('banner').getByRole('link', { name: 'Courses' }).first().click();
@@ -33,4 +48,23 @@ test('a student books one of the tutor’s free times and finds the lesson on hi
   await expect(dialog).toHaveCount(0);
 
   await expect(page.locator(`time[datetime="${lesson.start}"]`)).toBeVisible();
+
+  // Sam, his parent and Theo are each told: in the app, under the bell, and by e-mail with the lesson's calendar file.
+  await expect(page.getByRole('banner').getByTestId('notice-badge')).toHaveText(/^[1-9]/);
+  await expect((await openBell(page)).getByRole('link', { name: /^Lesson booked: Mathematics with Theo, / }).first()).toBeVisible();
+  for (const email of ['parent@studyhall.test', 'tutor@studyhall.test']) {
+    const other = await person(browser, email);
+    await expect((await openBell(other)).getByRole('link', { name: /^Lesson booked: Mathematics with Theo, / }).first()).toBeVisible();
+    await other.context().close();
+  }
+  await page.goto('/learning-portal/dev/mailbox');
+  for (const email of [STUDENT.email, 'parent@studyhall.test', 'tutor@studyhall.test']) {
+    const mail = page
+      .getByRole('article')
+      .filter({ hasText: `To ${email}` })
+      .filter({ hasText: 'is booked for' })
+      .first();
+    await expect(mail).toBeVisible();
+    await expect(mail.getByRole('link', { name: 'lesson.ics' })).toHaveAttribute('download', 'lesson.ics');
+  }
 });
