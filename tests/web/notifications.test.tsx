@@ -57,9 +57,10 @@ describe('the notifications page', () => {
       'href',
       '/learning-portal/portal/courses/course_1',
     );
-    expect(within(items[0]!).getByLabelText('Unread')).toBeInTheDocument();
+    expect(within(items[0]!).getByRole('link', { name: /\(unread\)$/ })).toBeInTheDocument();
+    expect(within(items[1]!).getByRole('link', { name: /at 16:00$/ })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Mark all 1 read' }));
-    await waitFor(() => expect(screen.queryByLabelText('Unread')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('unread-dot')).toBeNull());
 
     expect(await screen.findByText('Push is off on this site: it has no push keys set up yet, so notices come in the app and by e-mail.')).toBeInTheDocument();
     const save = screen.getByRole('button', { name: 'Save settings' });

@@ -7,8 +7,11 @@ export function NoticeItem({ notice, onOpen }: { notice: NotificationRecord; onO
   const unread = notice.readAt === null;
   const title = (
     <span className="flex items-start gap-2">
-      {unread && <span className="mt-1.5 size-2 shrink-0 rounded-full bg-rose-600" aria-label="Unread" />}
-      <span className={unread ? 'font-semibold text-slate-900 dark:text-white' : 'font-medium text-slate-700 dark:text-slate-200'}>{notice.title}</span>
+      {unread && <span className="mt-1.5 size-2 shrink-0 rounded-full bg-rose-600" aria-hidden="true" data-testid="unread-dot" />}
+      <span className={unread ? 'font-semibold text-slate-900 dark:text-white' : 'font-medium text-slate-700 dark:text-slate-200'}>
+        {notice.title}
+        {unread && <span className="sr-only"> (unread)</span>}
+      </span>
     </span>
   );
   return (
