@@ -50,7 +50,7 @@ describe('lesson notices', () => {
     });
     const [patNotice] = await noticesOf(PAT, `lesson-booked:${lesson._id}`);
     expect(patNotice!.title).toMatch(/^Lesson booked: Mathematics with Theo, /);
-    expect(patNotice!.body).toMatch(/^Mathematics with Theo for Sam with Theo Tutor is booked for /);
+    expect(patNotice!.body).toMatch(/^Mathematics with Theo for Sam is booked for /);
     for (const email of [DEMO_USERS.student.email, DEMO_USERS.parent.email, DEMO_USERS.tutor.email]) {
       await eventually(async () => expect(await mailsTo(email, 'Lesson booked: Mathematics with Theo')).toHaveLength(1));
     }
@@ -104,7 +104,7 @@ describe('lesson notices', () => {
       expect(await noticesOf(person, `lesson-reminder-15m:${lesson._id}`)).toHaveLength(1);
     }
     const [soonNotice] = await noticesOf(SAM, `lesson-reminder-15m:${lesson._id}`);
-    expect(soonNotice!.body).toBe('Mathematics with Theo with Theo Tutor starts in 15 minutes. Join it from the course page.');
+    expect(soonNotice!.body).toBe('Mathematics with Theo starts in 15 minutes. Join it from the course page.');
   });
 });
 

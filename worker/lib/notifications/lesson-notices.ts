@@ -29,14 +29,19 @@ async function audienceOf(ctx: NotifyContext, lesson: LessonWithStamp) {
   return { ids: [...lesson.attendees.map((a) => a._id), ...parents.map((p) => p.parentId)], parents };
 }
 
-/** Who else is in the lesson, as the reader would say it: "with Theo Tutor and Sam Student", or for a parent "for Sam". */
+/**
+ * Who else is in the lesson, as the reader would say it: "with Sam Student", or for a parent "for Sam"; someone the
+ * lesson's own title already names ("Mathematics with Theo") is not named twice.
+ */
 function peopleLine(lesson: LessonWithStamp, reader: string, children: string[]) {
+  const titleWords = lesson.title.split(/[\s,.;:()]+/);
+  const named = (person: { firstname: string }) => titleWords.includes(person.firstname);
   if (children.length) {
     const names = lesson.attendees.filter((a) => children.includes(a._id)).map((a) => a.firstname);
-    const tutors = lesson.attendees.filter((a) => a.kind === 'TUTOR').map(fullName);
+    const tutors = lesson.attendees.filter((a) => a.kind === 'TUTOR' && !named(a)).map(fullName);
     return `for ${names.join(' and ')}${tutors.length ? ` with ${tutors.join(' and ')}` : ''}`;
   }
-  const others = lesson.attendees.filter((a) => a._id !== reader).map(fullName);
+  const others = lesson.attendees.filter((a) => a._id !== reader && !named(a)).map(fullName);
   return others.length ? `with ${others.join(', ')}` : '';
 }
 
