@@ -59,7 +59,7 @@ describe('the notifications page', () => {
     );
     expect(within(items[0]!).getByRole('link', { name: /\(unread\)$/ })).toBeInTheDocument();
     expect(within(items[1]!).getByRole('link', { name: /at 16:00$/ })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Mark all 1 read' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
     await waitFor(() => expect(screen.queryByTestId('unread-dot')).toBeNull());
 
     expect(await screen.findByText('Push is off on this site: it has no push keys set up yet, so notices come in the app and by e-mail.')).toBeInTheDocument();

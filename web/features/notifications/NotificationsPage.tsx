@@ -59,7 +59,7 @@ export default function NotificationsPage() {
           <>
             {page.unread > 0 && (
               <button type="button" className={smallButton} onClick={() => void noticeCalls.markRead({ all: true }).then(load, () => undefined)}>
-                Mark all {page.unread} read
+                Mark all as read
               </button>
             )}
             <ul className="mt-3 space-y-1">

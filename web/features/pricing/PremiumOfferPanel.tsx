@@ -67,7 +67,7 @@ export default function PremiumOfferPanel() {
   }
 
   return (
-    <section aria-labelledby="premium-offer-heading" className={`${cardClass} mb-8 p-5 sm:p-6`}>
+    <section aria-labelledby="premium-offer-heading" className={`${cardClass} mt-10 p-5 sm:p-6`}>
       <h2 id="premium-offer-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
         <Sparkles className="size-5 text-brand" aria-hidden="true" />
         Premium upgrade

@@ -66,10 +66,10 @@ export default function PricingPage() {
         label: area.title,
         panel: (
           <>
-            {area.extra}
             {area.lists.map(({ kind, details }) => (
               <RecordList key={kind.id} kind={kind} details={details} />
             ))}
+            {area.extra}
           </>
         ),
       }))}
