@@ -152,6 +152,8 @@ export interface QuizDoc {
   topic: { _id: string; name: string } | null;
   subTopic: { _id: string; name: string } | null;
   submissionCount?: number;
+  /** In a learner's history: their latest attempt, which opens as it was left (a finished one as its review). */
+  lastSubmissionId?: string;
 }
 
 export type AnswerStatus = 'UNANSWERED' | 'ANSWERED' | 'SKIPPED';

@@ -62,12 +62,13 @@ describe('learner quizzes', () => {
     });
 
     it('lists quiz history with submission counts, filtered by subject and topic', async () => {
-      await post('/submissions/createByQuizId', { quizId: QUIZ_IDS.published }, maya);
+      const attempt = await (await post('/submissions/createByQuizId', { quizId: QUIZ_IDS.published }, maya)).json<{ _id: string }>();
       const res = await get(`/quizzes/history?includeSubmissionCount=true&subject=Mathematics&topicId=${QUIZ_IDS.topic}`, maya);
       expect(res.status).toBe(200);
       const body = await res.json<ListResponse<QuizDoc>>();
       expect(body.totalDocs).toBe(1);
-      expect(body.docs[0]).toMatchObject({ _id: QUIZ_IDS.published, submissionCount: 1 });
+      // The entry names the latest attempt, so history opens it rather than starting (and counting) a new one.
+      expect(body.docs[0]).toMatchObject({ _id: QUIZ_IDS.published, submissionCount: 1, lastSubmissionId: attempt._id });
       const none = await (await get('/quizzes/history?subject=Physics', maya)).json<ListResponse<QuizDoc>>();
       expect(none.totalDocs).toBe(0);
       const noCount = await (await get('/quizzes/history', maya)).json<ListResponse<QuizDoc>>();

@@ -4,11 +4,14 @@ import { Link } from 'react-router-dom';
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { QuizDoc } from '../../../schema/contracts/quiz';
 import { withDeviceCopy } from '../../lib/device-copy';
-import { focusRing } from '../../ui/classes';
+import { focusRing, smallButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
-import { quizCalls } from './quiz-api';
+import { historyPath, quizCalls } from './quiz-api';
 
 type Lists = { toTake: ListResponse<QuizDoc>; history: ListResponse<QuizDoc> };
+type ListKey = keyof Lists;
+
+const PAGE = 6;
 
 const cardClass = `block rounded-xl p-3 ring-1 ring-slate-200 transition hover:bg-slate-50 hover:ring-brand/50 dark:ring-slate-800 dark:hover:bg-slate-800 ${focusRing}`;
 
@@ -16,17 +19,40 @@ const cardClass = `block rounded-xl p-3 ring-1 ring-slate-200 transition hover:b
 export default function DashboardQuizzes() {
   const [lists, setLists] = useState<Lists | null>(null);
   const [failed, setFailed] = useState(false);
+  const [more, setMore] = useState<ListKey | null>(null);
 
   useEffect(() => {
     let live = true;
     // Kept on the device, so a home opened offline still lists them.
-    withDeviceCopy('quiz-lists', () => Promise.all([quizCalls.toTake(6), quizCalls.history(6)]))
+    withDeviceCopy('quiz-lists', () => Promise.all([quizCalls.toTake(PAGE), quizCalls.history(PAGE)]))
       .then(({ value: [toTake, history] }) => live && setLists({ toTake, history }))
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
   }, []);
+
+  /** The next few of a list, added below the ones shown. */
+  const showMore = async (key: ListKey) => {
+    if (!lists) return;
+    setMore(key);
+    try {
+      const page = await quizCalls[key](PAGE, lists[key].docs.length);
+      setLists(
+        (now) => now && { ...now, [key]: { ...page, docs: [...now[key].docs, ...page.docs.filter((d) => !now[key].docs.some((o) => o._id === d._id))] } },
+      );
+    } catch {
+      setFailed(true);
+    } finally {
+      setMore(null);
+    }
+  };
+  const moreButton = (key: ListKey, noun: string) =>
+    lists && lists[key].docs.length < lists[key].totalDocs ? (
+      <button type="button" className={`${smallButton} mt-3`} disabled={more !== null} onClick={() => void showMore(key)}>
+        {more === key ? 'Loading…' : `Show more ${noun} (${lists[key].totalDocs - lists[key].docs.length} more)`}
+      </button>
+    ) : null;
 
   return (
     <section aria-labelledby="quizzes-title" className="mt-10 grid gap-4 lg:grid-cols-2">
@@ -56,6 +82,7 @@ export default function DashboardQuizzes() {
             ))}
           </ul>
         )}
+        {moreButton('toTake', 'quizzes')}
       </Panel>
       <Panel title="History" icon={<History className="size-5" aria-hidden="true" />} testId="quiz-history">
         {!lists ? (
@@ -70,16 +97,17 @@ export default function DashboardQuizzes() {
           <ul className="grid gap-2">
             {lists.history.docs.map((q) => (
               <li key={q._id}>
-                <Link to={`/startSubmission/${q._id}`} className={cardClass}>
+                <Link to={historyPath(q)} className={cardClass}>
                   <span className="block font-medium text-slate-900 dark:text-white">{q.title}</span>
                   <span className="text-sm text-slate-600 dark:text-slate-400">
-                    {q.submissionCount ?? 0} attempt{q.submissionCount === 1 ? '' : 's'} · {q.subject}
+                    {q.submissionCount ?? 0} attempt{q.submissionCount === 1 ? '' : 's'} · {q.subject} · opens your last attempt
                   </span>
                 </Link>
               </li>
             ))}
           </ul>
         )}
+        {moreButton('history', 'history')}
       </Panel>
     </section>
   );

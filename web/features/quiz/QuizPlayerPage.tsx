@@ -10,6 +10,7 @@ import Spinner from '../../ui/Spinner';
 import FinishConfirm from './FinishConfirm';
 import QuizResults from './QuizResults';
 import QuizTimer from './QuizTimer';
+import { ReportIssue } from './ReportIssue';
 import { useQuizKeys } from './use-quiz-keys';
 import { useQuizPlayer } from './use-quiz-player';
 
@@ -136,7 +137,10 @@ export default function QuizPlayerPage() {
               void finish();
             }}
           />
-          <p className="mt-4 hidden text-xs text-slate-500 sm:block dark:text-slate-400">Keys: 1–4 choose an option, Enter or → next, ← previous.</p>
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+            <p className="hidden text-xs text-slate-500 sm:block dark:text-slate-400">Keys: 1–4 choose an option, Enter or → next, ← previous.</p>
+            <ReportIssue quizId={doc.quiz._id} questionId={question.questionId} number={index + 1} />
+          </div>
         </>
       ) : (
         <p className="mt-8 rounded-2xl bg-white p-6 text-slate-600 ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-300 dark:ring-slate-800">

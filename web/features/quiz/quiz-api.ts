@@ -32,8 +32,10 @@ export const quizCalls = {
   countdown: (submissionId: string, isTimerEnabled: boolean, countdownSeconds?: number) =>
     api<SubmissionDoc>('/submissions/updateSubmissionCountdownSettings', { json: { submissionId, isTimerEnabled, countdownSeconds } }),
   timer: (edge: 'start' | 'end', ref: Ref) => api<SubmissionQuestion>(`/submissions/${edge}SubmissionQuestionTimer`, { json: ref }),
-  toTake: (limit: number) => api<ListResponse<QuizDoc>>('/quizzes', { query: { limit } }),
-  history: (limit: number) => api<ListResponse<QuizDoc>>('/quizzes/history', { query: { includeSubmissionCount: true, limit } }),
+  toTake: (limit: number, offset = 0) => api<ListResponse<QuizDoc>>('/quizzes', { query: { limit, offset } }),
+  history: (limit: number, offset = 0) => api<ListResponse<QuizDoc>>('/quizzes/history', { query: { includeSubmissionCount: true, limit, offset } }),
+  reportIssue: (input: { quizId: string; questionId?: string; message: string }) =>
+    api<{ message: string }>('/quizzes/report-issue', { method: 'POST', json: input }),
   usage: () => api<UsageResponse>('/usages'),
   startTrial: () => api<{ message: string }>('/usages/quiz-trial', { method: 'POST' }),
 };
@@ -45,6 +47,18 @@ export function playerPath(doc: Pick<SubmissionDoc, '_id' | 'quiz'>) {
   // A quiz set on a whole topic has no sub topic: the topic stands in, so the URL keeps its shape.
   const sub = subTopic ?? { _id: topic._id, name: 'whole topic' };
   return `/dashboard/${slugify(topic.curriculum)}/${subjectSlug(topic.subject)}/${slugify(topic.name)}/${slugify(sub.name)}/${sub._id}/quiz/${doc._id}`;
+}
+
+/**
+ * Where a quiz of the learner's history opens: their latest attempt as it was left (a finished one as its results and
+ * review), so looking back never starts, or counts, a new attempt; a quiz with none yet starts one.
+ */
+export function historyPath(q: QuizDoc) {
+  if (!q.lastSubmissionId || !q.topic) return `/startSubmission/${q._id}`;
+  return playerPath({
+    _id: q.lastSubmissionId,
+    quiz: { _id: q._id, title: q.title, topic: { ...q.topic, curriculum: q.curriculum, subject: q.subject }, subTopic: q.subTopic },
+  });
 }
 
 /** Device answers not yet on the server win over the server's copy when they are newer. */

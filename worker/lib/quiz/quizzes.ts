@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, inArray, max, type SQL } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, inArray, max, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ApiError, fieldError } from '../../../platform/errors';
 import {
@@ -148,7 +148,8 @@ export async function attemptedQuizzes(tdb: TenantDb, userId: string, page: { li
   // Counted by distinct quiz, so this list cannot use listPage's row count.
   const [groups, total] = await Promise.all([
     tdb.db
-      .select({ quizId: submissions.quizId, attempts: count() })
+      // SQLite takes a bare column from the row max() chose, so this is the latest attempt's id.
+      .select({ quizId: submissions.quizId, attempts: count(), lastAt, lastSubmissionId: sql<string>`${submissions._id}` })
       .from(submissions)
       .innerJoin(quizzes, eq(quizzes._id, submissions.quizId))
       .where(where)
@@ -182,7 +183,11 @@ export async function attemptedQuizzes(tdb: TenantDb, userId: string, page: { li
     const row = byId.get(g.quizId);
     return row ? [row] : [];
   });
-  const attempts = new Map(groups.map((g) => [g.quizId, g.attempts]));
-  const docs = (await quizDocs(tdb, ordered)).map((doc) => (withCount ? { ...doc, submissionCount: attempts.get(doc._id) ?? 0 } : doc));
+  const byQuiz = new Map(groups.map((g) => [g.quizId, g]));
+  const docs = (await quizDocs(tdb, ordered)).map((doc) => ({
+    ...doc,
+    lastSubmissionId: byQuiz.get(doc._id)?.lastSubmissionId,
+    ...(withCount ? { submissionCount: byQuiz.get(doc._id)?.attempts ?? 0 } : {}),
+  }));
   return paged(docs, total?.n ?? 0, page);
 }
