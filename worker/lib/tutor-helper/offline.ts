@@ -1,6 +1,6 @@
 import { scoreBand } from '../../../schema/contracts/quiz';
 import { markAgainstScheme } from './marking';
-import type { AttemptSummary, HelperQuestion, TutorHelper } from './types';
+import type { AttemptSummary, DiagnosticSummary, HelperQuestion, TutorHelper } from './types';
 
 /** Bumped whenever the offline marking rules change, so a stored mark says which rules gave it. */
 export const OFFLINE_VERSION = 'offline-1';
@@ -31,7 +31,17 @@ export const offlineHelper: TutorHelper = {
     const { score, reasons } = markAgainstScheme(q.markScheme, q.maxMarks, answer);
     return { score, reasons, rubric: q.markScheme, source: 'offline', version: OFFLINE_VERSION };
   },
+  async diagnosticAdvice(summary) {
+    return { text: offlineAdvice(summary), source: 'offline', version: OFFLINE_VERSION };
+  },
 };
+
+/** The rules' reasons, then one next step a family can act on today. */
+function offlineAdvice({ reasons, topics }: DiagnosticSummary) {
+  const weakest = [...topics].sort((a, b) => a.percent - b.percent)[0];
+  const next = weakest && weakest.percent < 100 ? `Start with ${weakest.name}: read its notes, then try its practice quiz.` : 'Keep practising with a harder quiz each week.';
+  return [...reasons, next].join(' ');
+}
 
 function offlineFeedback({ score, maxScore, items }: AttemptSummary) {
   const percent = maxScore > 0 ? Math.round((score / maxScore) * 100) : 0;
