@@ -24,7 +24,8 @@ export async function seedDiagnostics<S extends Record<string, unknown>>(db: Dri
       _id: SEED_DIAGNOSTIC_IDS.maths,
       tenantId,
       title: 'IGCSE Maths diagnostic',
-      description: 'Eight questions across number, algebra, geometry and statistics. It takes about ten minutes and shows which level and how many lessons to start with.',
+      description:
+        'Eight questions across number, algebra, geometry and statistics. It takes about ten minutes and shows which level and how many lessons to start with.',
       curriculum: 'Cambridge IGCSE',
       subject: 'Mathematics',
       grade: 'Grade 10',

@@ -8,8 +8,8 @@ import { seedAvailability } from './seed-availability';
 import { seedContent } from './seed-content';
 import { gradeIdFor, idPart, subjectIdFor } from './seed-content/ids';
 import { seedCourses } from './seed-courses';
-import { seedDiagnostics } from './seed-diagnostics';
 import { catalogue, partnerCatalogue } from './seed-data';
+import { seedDiagnostics } from './seed-diagnostics';
 import { seedPricing } from './seed-pricing';
 import { curricula, grades, metaTags, type RoleName, roles, subjects, tenants, tutorRoles, userMappers, users } from './tables';
 

@@ -81,7 +81,12 @@ describe('diagnostics', () => {
       expect(doc).toMatchObject({ score: 8, maxScore: 8, percent: 100, access: 'own', learnerName: 'Sam', callbackRequested: false });
       expect(doc.topics).toHaveLength(4);
       expect(doc.topics.every((t) => t.percent === 100)).toBe(true);
-      expect(doc.recommendation).toMatchObject({ level: 'Extended', hours: 5, plan: { name: 'Starter pack, 5 hours' }, course: { title: 'IGCSE Mathematics with Theo' } });
+      expect(doc.recommendation).toMatchObject({
+        level: 'Extended',
+        hours: 5,
+        plan: { name: 'Starter pack, 5 hours' },
+        course: { title: 'IGCSE Mathematics with Theo' },
+      });
       expect(doc.recommendation.reasons[0]).toBe('Scored 8 of 8 (100%) overall.');
       // No AI is configured in tests: the offline helper says so by its source and repeats the rules' reasons.
       expect(doc.helper.source).toBe('offline');
@@ -111,9 +116,9 @@ describe('diagnostics', () => {
       expect(submission.questions[0]!.correctOptionId).toBe(submission.questions[0]!.optionId);
       const latest = await (await get('/diagnostics/recommendation?subject=Mathematics&grade=Grade%2010', sam)).json<DiagnosticDoc>();
       expect(latest._id).toBe(doc._id);
-      const results = await (
-        await get(`/diagnostics/subTopic/subTopic?userId=${SAM}&subTopicId=sub_topic_studyhall_percentages`, sam)
-      ).json<ListResponse<SubTopicResult>>();
+      const results = await (await get(`/diagnostics/subTopic/subTopic?userId=${SAM}&subTopicId=sub_topic_studyhall_percentages`, sam)).json<
+        ListResponse<SubTopicResult>
+      >();
       expect(results.docs[0]).toMatchObject({ diagnosticId: doc._id, score: 2, maxScore: 2 });
       expect(results.totalDocs).toBeGreaterThanOrEqual(1);
     });
@@ -159,7 +164,12 @@ describe('diagnostics', () => {
       expect((await (await get(`/diagnostics/${doc._id}?share=${token}`, parent)).json<DiagnosticDoc>()).callbackRequested).toBe(true);
 
       const list = await (await get('/admin/diagnostics/callbacks', admin)).json<ListResponse<CallbackRequestDoc>>();
-      expect(list.docs.find((r) => r.diagnosticId === doc._id)).toMatchObject({ name: 'Mrs Newton', email: 'mum.newton@example.com', via: 'parent', level: 'Extended' });
+      expect(list.docs.find((r) => r.diagnosticId === doc._id)).toMatchObject({
+        name: 'Mrs Newton',
+        email: 'mum.newton@example.com',
+        via: 'parent',
+        level: 'Extended',
+      });
     });
 
     it('lets a parent read their child’s result and ask for a call with their own details', async () => {
@@ -181,7 +191,11 @@ describe('diagnostics', () => {
       expect(res.status).toBe(200);
       const { url } = await res.json<{ url: string }>();
       expect(url).toMatch(/\/learning-portal\/dev\/checkout\/cs_sim_/);
-      const session = await db.select().from(paymentSessions).where(eq(paymentSessions.providerSessionId, url.split('/').pop()!)).get();
+      const session = await db
+        .select()
+        .from(paymentSessions)
+        .where(eq(paymentSessions.providerSessionId, url.split('/').pop()!))
+        .get();
       expect(session).toMatchObject({
         payerId: SAM,
         studentId: SAM,
@@ -199,7 +213,11 @@ describe('diagnostics', () => {
       const res = await post(`/diagnostics/payment/${doc._id}`, {}, pat);
       expect(res.status).toBe(200);
       const { url } = await res.json<{ url: string }>();
-      const session = await db.select().from(paymentSessions).where(eq(paymentSessions.providerSessionId, url.split('/').pop()!)).get();
+      const session = await db
+        .select()
+        .from(paymentSessions)
+        .where(eq(paymentSessions.providerSessionId, url.split('/').pop()!))
+        .get();
       expect(session).toMatchObject({ payerId: DEMO_USERS.parent._id, studentId: SAM, itemId: 'flexible_plan_starter' });
     });
 
@@ -217,7 +235,10 @@ describe('diagnostics', () => {
     it('names the field: an unknown test, a question not in it, an option not of it, an answer given twice', async () => {
       const [first] = answers();
       await expectFieldError(await post('/diagnostics', { testId: 'nope', answers: [] }, sam), 'testId');
-      await expectFieldError(await post('/diagnostics', { testId: TEST, answers: [{ questionId: 'question_studyhall_percentages_2' }] }, sam), 'answers.0.questionId');
+      await expectFieldError(
+        await post('/diagnostics', { testId: TEST, answers: [{ questionId: 'question_studyhall_percentages_2' }] }, sam),
+        'answers.0.questionId',
+      );
       await expectFieldError(await post('/diagnostics', { testId: TEST, answers: [{ ...first, optionId: 'nope' }] }, sam), 'answers.0.optionId');
       await expectFieldError(await post('/diagnostics', { testId: TEST, answers: [first, first] }, sam), 'answers.1.questionId');
       await expectFieldError(await post('/diagnostics', { answers: [] }, sam), 'testId');
@@ -232,7 +253,8 @@ describe('diagnostics', () => {
     it('refuses a bad share address and a sixth share, writing nothing', async () => {
       const doc = await take(sam);
       await expectFieldError(await post('/diagnostics/shareWithParent', { diagnosticId: doc._id, email: 'nope' }, sam), 'email');
-      for (let i = 0; i < 5; i++) expect((await post('/diagnostics/shareWithParent', { diagnosticId: doc._id, email: `p${i}@example.com` }, sam)).status).toBe(201);
+      for (let i = 0; i < 5; i++)
+        expect((await post('/diagnostics/shareWithParent', { diagnosticId: doc._id, email: `p${i}@example.com` }, sam)).status).toBe(201);
       const sixth = await post('/diagnostics/shareWithParent', { diagnosticId: doc._id, email: 'p6@example.com' }, sam);
       expect(sixth.status).toBe(409);
       expect(await db.select().from(emailOutbox).where(eq(emailOutbox.to, 'p6@example.com')).all()).toEqual([]);
@@ -248,7 +270,12 @@ describe('diagnostics', () => {
   describe('permissions', () => {
     it('answers 404 for another learner’s diagnostic on every call, and writes nothing', async () => {
       const doc = await take(sam);
-      for (const path of [`/diagnostics/${doc._id}`, `/diagnostics/submission/${doc._id}`, `/diagnostics/requestCallback/${doc._id}`, `/diagnostics/payment/${doc._id}`]) {
+      for (const path of [
+        `/diagnostics/${doc._id}`,
+        `/diagnostics/submission/${doc._id}`,
+        `/diagnostics/requestCallback/${doc._id}`,
+        `/diagnostics/payment/${doc._id}`,
+      ]) {
         expect((await get(path, maya)).status, path).toBe(404);
       }
       expect((await post(`/diagnostics/payment/${doc._id}`, {}, maya)).status).toBe(404);

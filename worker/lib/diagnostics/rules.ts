@@ -73,7 +73,11 @@ export function recommend(
   if (course) reasons.push(`Lessons on the course “${course.title}”.`);
 
   const target = hours * 60;
-  const plan =
-    [...plans].sort((a, b) => Math.abs(a.minutes - target) - Math.abs(b.minutes - target) || a.minutes - b.minutes)[0] ?? null;
-  return { score, maxScore, topics, recommendation: { level, course, plan: plan && { _id: plan._id, name: plan.name, minutes: plan.minutes }, hours, reasons } };
+  const plan = [...plans].sort((a, b) => Math.abs(a.minutes - target) - Math.abs(b.minutes - target) || a.minutes - b.minutes)[0] ?? null;
+  return {
+    score,
+    maxScore,
+    topics,
+    recommendation: { level, course, plan: plan && { _id: plan._id, name: plan.name, minutes: plan.minutes }, hours, reasons },
+  };
 }

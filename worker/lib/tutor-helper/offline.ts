@@ -39,7 +39,10 @@ export const offlineHelper: TutorHelper = {
 /** The rules' reasons, then one next step a family can act on today. */
 function offlineAdvice({ reasons, topics }: DiagnosticSummary) {
   const weakest = [...topics].sort((a, b) => a.percent - b.percent)[0];
-  const next = weakest && weakest.percent < 100 ? `Start with ${weakest.name}: read its notes, then try its practice quiz.` : 'Keep practising with a harder quiz each week.';
+  const next =
+    weakest && weakest.percent < 100
+      ? `Start with ${weakest.name}: read its notes, then try its practice quiz.`
+      : 'Keep practising with a harder quiz each week.';
   return [...reasons, next].join(' ');
 }
 
