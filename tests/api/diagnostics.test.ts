@@ -88,9 +88,9 @@ describe('diagnostics', () => {
         course: { title: 'IGCSE Mathematics with Theo' },
       });
       expect(doc.recommendation.reasons[0]).toBe('Scored 8 of 8 (100%) overall.');
-      // No AI is configured in tests: the offline helper says so by its source and repeats the rules' reasons.
+      // No AI is configured in tests: the offline helper says so by its source and still says what to do next.
       expect(doc.helper.source).toBe('offline');
-      expect(doc.helper.text).toContain('Scored 8 of 8');
+      expect(doc.helper.text).toContain('Every topic went well.');
       expect(doc.user).toEqual({ _id: SAM, isLeadGenSubmitted: false, tutopiyaUserId: null });
     });
 
@@ -105,6 +105,9 @@ describe('diagnostics', () => {
       const weak = await take(sam, { answers: [] });
       expect(weak.recommendation).toMatchObject({ level: 'Foundation', hours: 20, plan: { name: 'Exam intensive, 20 hours' } });
       expect(weak.recommendation.reasons.join(' ')).toContain('Needs work: Number (0%)');
+      expect(weak.helper.text).toBe(
+        'Start with Number, the weakest topic (0%): read its notes, then try its practice quiz. The first lessons at the Foundation level will begin there too.',
+      );
     });
 
     it('reads a result, its marked answers, the latest recommendation and the results of one sub topic', async () => {

@@ -36,16 +36,13 @@ export const offlineHelper: TutorHelper = {
   },
 };
 
-/** The rules' reasons, then one next step a family can act on today. */
-function offlineAdvice({ reasons, topics }: DiagnosticSummary) {
+/** What to do first, from the weakest topic; the rules' reasons are shown beside it, so they are not repeated. */
+function offlineAdvice({ topics, level, hours }: DiagnosticSummary) {
   const weakest = [...topics].sort((a, b) => a.percent - b.percent)[0];
-  const next =
-    weakest && weakest.percent < 100
-      ? `Start with ${weakest.name}: read its notes, then try its practice quiz.`
-      : 'Keep practising with a harder quiz each week.';
-  return [...reasons, next].join(' ');
+  if (!weakest || weakest.percent === 100)
+    return `Every topic went well. Keep practising with a harder quiz each week; ${hours} hours of lessons at the ${level} level will move on through the syllabus.`;
+  return `Start with ${weakest.name}, the weakest topic (${weakest.percent}%): read its notes, then try its practice quiz. The first lessons at the ${level} level will begin there too.`;
 }
-
 function offlineFeedback({ score, maxScore, items }: AttemptSummary) {
   const percent = maxScore > 0 ? Math.round((score / maxScore) * 100) : 0;
   const skipped = items.filter((i) => i.status === 'SKIPPED').length;
