@@ -9,6 +9,7 @@ import { seedContent } from './seed-content';
 import { gradeIdFor, idPart, subjectIdFor } from './seed-content/ids';
 import { seedCourses } from './seed-courses';
 import { catalogue, partnerCatalogue } from './seed-data';
+import { seedDiagnostics } from './seed-diagnostics';
 import { seedPricing } from './seed-pricing';
 import { curricula, grades, metaTags, type RoleName, roles, subjects, tenants, tutorRoles, userMappers, users } from './tables';
 
@@ -299,4 +300,5 @@ export async function seed<S extends Record<string, unknown>>(db: DrizzleD1Datab
     studyhall: { tenantId: TENANT_IDS.studyhall, adminId: DEMO_USERS.admin._id },
     brightpath: { tenantId: TENANT_IDS.brightpath, adminId: null },
   });
+  await seedDiagnostics(db, TENANT_IDS.studyhall);
 }

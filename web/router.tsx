@@ -69,6 +69,11 @@ const AdminInvoicesPage = lazyPage(() => import('./features/invoices/AdminInvoic
 const MyInvoicesPage = lazyPage(() => import('./features/invoices/MyInvoicesPage'));
 const InvoicePage = lazyPage(() => import('./features/invoices/InvoicePage'));
 const BrandingPage = lazyPage(() => import('./features/branding/BrandingPage'));
+const DiagnosticsPage = lazyPage(() => import('./features/diagnostics/DiagnosticsPage'));
+const TakeDiagnosticPage = lazyPage(() => import('./features/diagnostics/TakeDiagnosticPage'));
+const DiagnosticResultPage = lazyPage(() => import('./features/diagnostics/DiagnosticResultPage'));
+const DiagnosticPaymentPage = lazyPage(() => import('./features/diagnostics/DiagnosticPaymentPage'));
+const CallbackRequestsPage = lazyPage(() => import('./features/diagnostics/CallbackRequestsPage'));
 
 /** A page the route renders as it is; its props, if any, are optional. */
 type NoProps = Record<never, never>;
@@ -163,6 +168,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/admin/invoices', AdminInvoicesPage, 'Invoices'),
       signedIn('portal/admin/branding', BrandingPage, 'Branding'),
       signedIn('portal/admin/audit-log', AuditLogPage, 'Audit log'),
+      signedIn('portal/admin/callback-requests', CallbackRequestsPage, 'Callback requests'),
       signedIn('portal/invoices', MyInvoicesPage, 'My invoices'),
       signedIn('portal/invoices/:id', InvoicePage, 'Invoice'),
       signedIn('portal/students/:userId/quizzes', StudentQuizHistoryPage, 'Quiz results'),
@@ -178,11 +184,16 @@ export const routes: RouteObject[] = [
       signedIn('trial-recording/:trialId', TrialRecordingPage, 'Trial recording'),
       soon('verifyNotesLink', 'verifyNotesLink', 'Lesson notes'),
       page('startSubmission/:quizId', StartSubmissionPage, 'Quiz'),
+      // Visitors take diagnostics too, and a parent opens a shared result from the e-mail without an account.
+      page('diagnostics', DiagnosticsPage, 'Diagnostic tests'),
+      page('diagnostics/take/:testId', TakeDiagnosticPage, 'Diagnostic test'),
+      page('diagnostics/:diagnosticId', DiagnosticResultPage, 'Diagnostic result'),
       // Checkout's return pages; these fixed paths rank above the diagnostic payment's parameter.
       signedIn('payment/success', PaymentSuccessPage, 'Payment received'),
       signedIn('payment/cancelled', PaymentCancelledPage, 'Payment cancelled'),
       signedIn('payment/failed', PaymentFailedPage, 'Payment failed'),
-      soon('payment/:diagnosticId', 'payment', 'Payment'),
+      // A visitor's own result, or a parent's from the e-mailed link (?share=), is paid from here once signed in.
+      page('payment/:diagnosticId', DiagnosticPaymentPage, 'Payment'),
       signedIn('subscriptions', PlansPage, 'Plans'),
       soon('topical-past-papers', 'topicalPastPapers', 'Topical past papers'),
       signedIn('manage-accounts', ManageAccountsPage, 'Manage accounts'),

@@ -20,6 +20,7 @@ import { courseTutorRoutes } from './routes/course-tutors';
 import { courseRoutes } from './routes/courses';
 import { curriculumRoutes } from './routes/curricula';
 import { devMailboxRoutes } from './routes/dev-mailbox';
+import { adminDiagnosticRoutes, diagnosticRoutes } from './routes/diagnostics';
 import { healthRoutes } from './routes/health';
 import { homeRoutes } from './routes/home';
 import { invoiceRoutes } from './routes/invoices';
@@ -115,6 +116,8 @@ const app = new Hono<AppBindings>()
   .route('/', submissionRoutes)
   .route('/', adminSubmissionRoutes)
   .route('/', usageRoutes)
+  .route('/', diagnosticRoutes)
+  .route('/', adminDiagnosticRoutes)
   // Before meetingRequestRoutes: GET /admin/meeting-requests/export.csv would otherwise be read as /admin/meeting-requests/:id.
   .route('/', ledgerExportRoutes)
   .route('/', meetingRequestRoutes)

@@ -409,6 +409,20 @@ export const routeGates: Record<string, Gate> = {
   'GET /api/usages': learner,
   'POST /api/usages': learner,
   'POST /api/usages/quiz-trial': { kind: 'guestLearner' },
+  // Diagnostics (diagnostics.ts): any session takes one (a visitor too); a result is its learner's, their parents',
+  // or the holder's of its e-mailed link, so to everyone else it is not there.
+  'GET /api/diagnostics/tests': session,
+  'GET /api/diagnostics/tests/:id': session,
+  'POST /api/diagnostics': learner,
+  'GET /api/diagnostics/recommendation': learner,
+  'GET /api/diagnostics/subTopic/subTopic': learner,
+  'POST /api/diagnostics/shareWithParent': learner,
+  'GET /api/diagnostics/submission/:id': samsOwn,
+  'GET /api/diagnostics/requestCallback/:id': samsOwn,
+  'GET /api/diagnostics/payment/:id': samsOwn,
+  'POST /api/diagnostics/payment/:id': samsOwn,
+  'GET /api/diagnostics/:id': samsOwn,
+  'GET /api/admin/diagnostics/callbacks': flag('trialClasses.view'),
   // The portal home (home.ts)
   'GET /api/home': account,
   // Meeting requests and the cancellation policy (issue 30)

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { databaseFor } from '../../platform/database';
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
+import { SEED_DIAGNOSTIC_IDS } from '../../schema/seed-diagnostics';
 import {
   adminNotes,
   chatConversations,
@@ -10,6 +11,7 @@ import {
   coursePricingTemplates,
   courses,
   creditEntries,
+  diagnostics,
   invoiceLines,
   invoices,
   lessonHistory,
@@ -293,6 +295,7 @@ export async function seedMatrixRecords() {
   await seedLedgerMatrixRecords();
   await seedPaymentMatrixRecords();
   await seedInvoiceMatrixRecords();
+  await seedDiagnosticMatrixRecords();
 }
 
 // ==== Learning content (issue 8: sub topics and the question bank). Sub topic reads are tenant-wide learning
@@ -632,3 +635,33 @@ async function seedInvoiceMatrixRecords() {
   ]);
 }
 // ==== end of invoices block ====
+// ==== Diagnostics (issue 33): a diagnostic Sam took, which only Sam and his parents may read or act on. ====
+export const SAM_DIAGNOSTIC = 'diagnostic_matrix_sam';
+idRouteFixtures.push(
+  { match: /^\/api\/diagnostics\/(submission\/|requestCallback\/|payment\/)?:id$/, params: { id: SAM_DIAGNOSTIC } },
+  // A test on offer is catalogue information any session may read.
+  { match: /^\/api\/diagnostics\/tests\/:id$/, params: { id: SEED_DIAGNOSTIC_IDS.maths }, public: true },
+);
+async function seedDiagnosticMatrixRecords() {
+  await db
+    .insert(diagnostics)
+    .values({
+      _id: SAM_DIAGNOSTIC,
+      tenantId: TENANT,
+      userId: SAM,
+      testId: SEED_DIAGNOSTIC_IDS.maths,
+      curriculum: 'Cambridge IGCSE',
+      subject: 'Mathematics',
+      grade: 'Grade 10',
+      score: 4,
+      maxScore: 8,
+      answers: [],
+      topics: [],
+      recommendation: { level: 'Core', course: null, plan: null, hours: 10, reasons: ['Scored 4 of 8 (50%) overall.'] },
+      helperText: 'Scored 4 of 8 (50%) overall.',
+      helperSource: 'offline',
+      helperVersion: 'offline-1',
+    })
+    .onConflictDoNothing();
+}
+// ==== end of diagnostics block ====

@@ -40,6 +40,7 @@ export const accountLinkIcons: Record<AccountLinkKey, LucideIcon> = {
   callLogs: PhoneCall,
   content: LibraryBig,
   trials: Sparkles,
+  callbackRequests: PhoneCall,
   tutorSorting: ArrowDownUp,
   pricing: BadgeDollarSign,
   lessonHistory: History,

@@ -27,6 +27,7 @@ export type AccountLinkKey =
   | 'callLogs'
   | 'content'
   | 'trials'
+  | 'callbackRequests'
   | 'tutorSorting'
   | 'pricing'
   | 'lessonHistory'
@@ -96,7 +97,10 @@ export function adminLinks(user: PublicUser, permissions: PermissionMap | null):
   if (hasPermission(permissions, { invoices: ['view'] })) links.push({ key: 'invoices', to: '/portal/admin/invoices', label: 'Invoices' });
   if (hasPermission(permissions, { adminContent: ['view'], questionBank: ['view'] }))
     links.push({ key: 'content', to: '/portal/admin/content', label: 'Content' });
-  if (hasPermission(permissions, { trialClasses: ['view'] })) links.push({ key: 'trials', to: '/portal/admin/trials', label: 'Trials' });
+  if (hasPermission(permissions, { trialClasses: ['view'] })) {
+    links.push({ key: 'trials', to: '/portal/admin/trials', label: 'Trials' });
+    links.push({ key: 'callbackRequests', to: '/portal/admin/callback-requests', label: 'Callback requests' });
+  }
   if (hasPermission(permissions, { tutorSorting: ['view'] })) links.push({ key: 'tutorSorting', to: '/portal/admin/tutor-sorting', label: 'Tutor sorting' });
   const pricing = {
     flexiblePlans: ['view'],

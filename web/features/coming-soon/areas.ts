@@ -1,4 +1,4 @@
-import { CreditCard, FileText, LayoutDashboard, Link2, type LucideIcon, ScrollText, Video } from 'lucide-react';
+import { FileText, LayoutDashboard, Link2, type LucideIcon, ScrollText, Video } from 'lucide-react';
 
 export interface Area {
   title: string;
@@ -27,12 +27,6 @@ export const AREAS = {
     description: 'Confirm a shared notes link so you can open the notes it points to.',
     features: ['Checks the link is valid', 'Opens the shared notes'],
     icon: Link2,
-  },
-  payment: {
-    title: 'Pay for your diagnostic',
-    description: 'A secure checkout for your diagnostic assessment.',
-    features: ['Card payments', 'Receipt by email'],
-    icon: CreditCard,
   },
   pastPapers: {
     title: 'Past papers',

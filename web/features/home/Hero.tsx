@@ -48,6 +48,9 @@ export default function Hero({ onBook }: { onBook: () => void }) {
               <LogIn className="size-5" aria-hidden="true" />
               Sign in
             </Link>
+            <Link to="/diagnostics" className={secondaryButton}>
+              Take a free diagnostic
+            </Link>
           </div>
           <ul className="mt-8 flex flex-col gap-2 text-sm text-slate-600 sm:flex-row sm:flex-wrap sm:gap-x-6 dark:text-slate-300">
             {PROMISES.map((p) => (

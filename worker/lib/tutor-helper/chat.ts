@@ -82,5 +82,17 @@ export function chatHelper(source: HelperSource, version: string, chat: Chat): T
         },
         () => offlineHelper.markOpenAnswer(q, answer),
       ),
+    diagnosticAdvice: (d) =>
+      attempt(
+        async () => {
+          const topics = d.topics.map((t) => `${t.name}: ${t.percent}%`).join(', ');
+          const text = await ask(
+            chat,
+            `A ${d.grade} ${d.subject} diagnostic: ${d.percent}% overall (${topics}). Our rules recommend the ${d.level} level, ${d.hours} hours of lessons${d.course ? ` on "${d.course}"` : ''}, because: ${d.reasons.join(' ')}\n\nIn three sentences to the learner's parent, explain what the result shows and what to do first. Do not change the level or the hours.`,
+          );
+          return { text, source, version };
+        },
+        () => offlineHelper.diagnosticAdvice(d),
+      ),
   };
 }

@@ -4,7 +4,7 @@ import { offlineHelper } from './offline';
 import type { TutorHelper } from './types';
 
 export { modelAnswer } from './offline';
-export type { AttemptSummary, HelperQuestion, OpenMark, TutorHelper } from './types';
+export type { AttemptSummary, DiagnosticSummary, HelperQuestion, OpenMark, TutorHelper } from './types';
 
 const WORKERS_AI_MODEL = '@cf/meta/llama-3.1-8b-instruct';
 

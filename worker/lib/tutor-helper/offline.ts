@@ -1,6 +1,6 @@
 import { scoreBand } from '../../../schema/contracts/quiz';
 import { markAgainstScheme } from './marking';
-import type { AttemptSummary, HelperQuestion, TutorHelper } from './types';
+import type { AttemptSummary, DiagnosticSummary, HelperQuestion, TutorHelper } from './types';
 
 /** Bumped whenever the offline marking rules change, so a stored mark says which rules gave it. */
 export const OFFLINE_VERSION = 'offline-1';
@@ -31,8 +31,18 @@ export const offlineHelper: TutorHelper = {
     const { score, reasons } = markAgainstScheme(q.markScheme, q.maxMarks, answer);
     return { score, reasons, rubric: q.markScheme, source: 'offline', version: OFFLINE_VERSION };
   },
+  async diagnosticAdvice(summary) {
+    return { text: offlineAdvice(summary), source: 'offline', version: OFFLINE_VERSION };
+  },
 };
 
+/** What to do first, from the weakest topic; the rules' reasons are shown beside it, so they are not repeated. */
+function offlineAdvice({ topics, level, hours }: DiagnosticSummary) {
+  const weakest = [...topics].sort((a, b) => a.percent - b.percent)[0];
+  if (!weakest || weakest.percent === 100)
+    return `Every topic went well. Keep practising with a harder quiz each week; ${hours} hours of lessons at the ${level} level will move on through the syllabus.`;
+  return `Start with ${weakest.name}, the weakest topic (${weakest.percent}%): read its notes, then try its practice quiz. The first lessons at the ${level} level will begin there too.`;
+}
 function offlineFeedback({ score, maxScore, items }: AttemptSummary) {
   const percent = maxScore > 0 ? Math.round((score / maxScore) * 100) : 0;
   const skipped = items.filter((i) => i.status === 'SKIPPED').length;

@@ -36,6 +36,19 @@ export interface AttemptSummary {
   items: { question: string; status: 'UNANSWERED' | 'ANSWERED' | 'SKIPPED'; score: number; maxMarks: number }[];
 }
 
+/** A diagnostic's marks and the rules' advice, for the helper to put into words for a family. */
+export interface DiagnosticSummary {
+  subject: string;
+  grade: string;
+  percent: number;
+  level: string;
+  topics: { name: string; percent: number }[];
+  hours: number;
+  course: string | null;
+  /** The rules' own sentences; the offline helper answers with these. */
+  reasons: string[];
+}
+
 /** The one adapter every hint, explanation, feedback and open-answer mark goes through. */
 export interface TutorHelper {
   readonly source: HelperSource;
@@ -43,4 +56,6 @@ export interface TutorHelper {
   explanation(question: HelperQuestion): Promise<HelperText>;
   feedback(attempt: AttemptSummary): Promise<HelperText>;
   markOpenAnswer(question: HelperQuestion, answer: string): Promise<OpenMark>;
+  /** Advice after a diagnostic; it adds words to the rules' recommendation and never changes it. */
+  diagnosticAdvice(summary: DiagnosticSummary): Promise<HelperText>;
 }

@@ -1,0 +1,69 @@
+import { Hono } from 'hono';
+import { idParam } from '../../schema/contracts/common';
+import { diagnosticCreateInput, recommendationQuery, shareQuery, shareWithParentInput, subTopicQuery, testListQuery } from '../../schema/contracts/diagnostics';
+import { pageQuery } from '../../schema/contracts/quiz';
+import type { AppBindings } from '../env';
+import { readableDiagnostic } from '../lib/diagnostics/access';
+import { callbackList, requestCallback } from '../lib/diagnostics/callbacks';
+import { paymentOffer, startDiagnosticCheckout } from '../lib/diagnostics/payment';
+import { diagnosticDoc, diagnosticSubmission, latestRecommendation, subTopicResults } from '../lib/diagnostics/read';
+import { shareWithParent } from '../lib/diagnostics/share';
+import { createDiagnostic, listTests, testWithQuestions } from '../lib/diagnostics/take';
+import { mailFrom } from '../lib/mail-from';
+import { requirePayments } from '../lib/payments/adapter';
+import { tenantDb } from '../lib/tenant-db';
+import { tutorHelper } from '../lib/tutor-helper';
+import { authOf, requireAuth } from '../middleware/auth';
+import { requireAccount, requirePermission } from '../middleware/permissions';
+import { requireLearner } from '../middleware/quiz';
+import { validate } from '../middleware/validate';
+
+/**
+ * Diagnostics (spec 3 §7): a learner or a visitor takes one; its result is read by whoever took it, their parents,
+ * and a parent holding the e-mailed link (`?share=`). Any other person's id answers 404 whatever they send.
+ */
+export const diagnosticRoutes = new Hono<AppBindings>()
+  .use('/diagnostics', requireAuth)
+  .use('/diagnostics/*', requireAuth)
+  .get('/diagnostics/tests', validate('query', testListQuery), async (c) => c.json(await listTests(tenantDb(c), c.req.valid('query'))))
+  .get('/diagnostics/tests/:id', validate('param', idParam), async (c) => c.json(await testWithQuestions(tenantDb(c), c.req.valid('param').id)))
+  .post('/diagnostics', requireLearner, validate('json', diagnosticCreateInput), async (c) =>
+    c.json(await createDiagnostic(tenantDb(c), authOf(c), c.req.valid('json'), tutorHelper(c.env)), 201),
+  )
+  .get('/diagnostics/recommendation', requireLearner, validate('query', recommendationQuery), async (c) =>
+    c.json(await latestRecommendation(tenantDb(c), authOf(c), c.req.valid('query'))),
+  )
+  .get('/diagnostics/subTopic/subTopic', requireLearner, validate('query', subTopicQuery.extend(pageQuery.shape)), async (c) =>
+    c.json(await subTopicResults(tenantDb(c), authOf(c), c.req.valid('query'))),
+  )
+  .post('/diagnostics/shareWithParent', requireLearner, validate('json', shareWithParentInput), async (c) =>
+    c.json(await shareWithParent(tenantDb(c), authOf(c), c.req.valid('json'), mailFrom(c)), 201),
+  )
+  .get('/diagnostics/submission/:id', validate('param', idParam), validate('query', shareQuery), async (c) => {
+    const tdb = tenantDb(c);
+    const { row } = await readableDiagnostic(tdb, authOf(c), c.req.valid('param').id, c.req.valid('query').share);
+    return c.json(await diagnosticSubmission(tdb, row));
+  })
+  // A GET that records a request, as the spec names it: it is idempotent (one request per result) and never cached.
+  .get('/diagnostics/requestCallback/:id', validate('param', idParam), validate('query', shareQuery), async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json(await requestCallback(tenantDb(c), authOf(c), c.req.valid('param').id, c.req.valid('query').share));
+  })
+  .get('/diagnostics/payment/:id', validate('param', idParam), validate('query', shareQuery), async (c) =>
+    c.json(await paymentOffer(tenantDb(c), authOf(c), c.req.valid('param').id, c.req.valid('query').share)),
+  )
+  .post('/diagnostics/payment/:id', requireAccount, validate('param', idParam), async (c) =>
+    c.json(await startDiagnosticCheckout(tenantDb(c), authOf(c), requirePayments(c.env), c.req.valid('param').id, new URL(c.req.url).origin)),
+  )
+  .get('/diagnostics/:id', validate('param', idParam), validate('query', shareQuery), async (c) => {
+    const tdb = tenantDb(c);
+    const { row, access } = await readableDiagnostic(tdb, authOf(c), c.req.valid('param').id, c.req.valid('query').share);
+    return c.json(await diagnosticDoc(tdb, row, access));
+  });
+
+/** The sales team's list of families waiting for a call; they are the ones who book trial classes. */
+export const adminDiagnosticRoutes = new Hono<AppBindings>()
+  .use('/admin/diagnostics/*', requireAuth)
+  .get('/admin/diagnostics/callbacks', requirePermission('trialClasses', ['view']), validate('query', pageQuery), async (c) =>
+    c.json(await callbackList(tenantDb(c), c.req.valid('query'))),
+  );
