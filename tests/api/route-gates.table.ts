@@ -509,6 +509,8 @@ export const routeGates: Record<string, Gate> = {
   'PUT /api/admin/team-inbox/:id': flag('adminCourseChat.view'),
   // Notifications (notifications.ts): always the caller's own.
   'GET /api/notifications': account,
+  // A learner's usage: theirs, their parents', and admins with usage view (quiz/usage.ts).
+  'GET /api/usages/:id': account,
   'POST /api/notifications/read': account,
   'GET /api/notification-preferences': account,
   'PUT /api/notification-preferences': account,

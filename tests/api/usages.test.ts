@@ -102,3 +102,20 @@ describe('permissions', () => {
     expect((await postJson('/usages/quiz-trial', {}, { headers: bearer(sam) })).status).toBe(403);
   });
 });
+
+describe('GET /api/usages/:id', () => {
+  it('answers a learner their own usage, their parent, and an admin who may view usage; anyone else 404', async () => {
+    const [parent, admin] = await Promise.all([signIn('parent@studyhall.test'), signIn('admin@studyhall.test')]);
+    const own = await usage(sam);
+    for (const token of [sam, parent, admin]) {
+      const res = await api('/usages/user_student', { headers: bearer(token) });
+      expect(res.status).toBe(200);
+      expect((await res.json<UsageResponse>()).used).toEqual(own.used);
+    }
+    expect((await api('/usages/user_student', { headers: bearer(maya) })).status).toBe(404);
+    expect((await api('/usages/user_student', { headers: bearer(tutor) })).status).toBe(404);
+    // A tutor is no learner: even an admin finds no usage there.
+    expect((await api('/usages/user_tutor', { headers: bearer(admin) })).status).toBe(404);
+    expect((await api('/usages/user_student')).status).toBe(401);
+  });
+});

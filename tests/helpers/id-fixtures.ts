@@ -530,6 +530,8 @@ idRouteFixtures.push({
 // A plan on sale is priced for whoever may buy it; the portal is named by its payer's own id (Sam's here).
 idRouteFixtures.push({ match: /^\/api\/stripe\/getProductPrice\/:id$/, params: { id: 'flexible_plan_standard' }, public: true });
 idRouteFixtures.push({ match: /^\/api\/stripe\/customerPortal\/:id$/, params: { id: SAM } });
+// Sam's usage this month: his, his parents' and usage-viewing admins' to read.
+idRouteFixtures.push({ match: /^\/api\/usages\/:id$/, params: { id: SAM } });
 // Sam's premium status: his and his parents' to read.
 idRouteFixtures.push({ match: /^\/api\/stripe\/premium\/:id$/, params: { id: SAM } });
 async function seedPaymentMatrixRecords() {

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QuizDoc } from '../../schema/contracts/quiz';
 import DashboardQuizzes from '../../web/features/quiz/DashboardQuizzes';
+import { ExplainStep } from '../../web/features/quiz/ExplainStep';
 import { ReportIssue } from '../../web/features/quiz/ReportIssue';
 import Toaster from '../../web/ui/toast/Toaster';
 import { json, mockApi } from './fetch-mock';
@@ -79,5 +80,24 @@ describe('reporting a problem with a question', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
     await waitFor(() => expect(sent).toEqual([{ quizId: 'quiz_1', questionId: 'question_1', message: 'Option B should be 12, not 21.' }]));
     expect(await screen.findByText('Issue reported successfully!')).toBeInTheDocument();
+  });
+});
+
+describe('explaining a reviewed question', () => {
+  it('asks the helper only when the learner wants it, and says the explanation came from the offline helper', async () => {
+    const asked: unknown[] = [];
+    mockApi({
+      'POST /api/submissions/question/get-ai-explanation': ({ json: body }) => {
+        asked.push(body);
+        return json({ explanation: 'Subtract 3 from both sides, then divide by 2: x = 4.', source: 'offline', version: 'rules-1' });
+      },
+    });
+    render(<ExplainStep submissionId="sub_1" questionId="question_1" />);
+    expect(asked).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Explain it step by step' }));
+    const explanation = await screen.findByTestId('helper-explanation');
+    expect(explanation).toHaveTextContent('Subtract 3 from both sides, then divide by 2: x = 4.');
+    expect(explanation).toHaveTextContent('Offline helper');
+    expect(asked).toEqual([{ submissionId: 'sub_1', questionId: 'question_1' }]);
   });
 });

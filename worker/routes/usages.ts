@@ -1,13 +1,25 @@
 import { Hono } from 'hono';
+import { idParam } from '../../schema/contracts/common';
+import { hasTenantPermission } from '../../schema/contracts/permissions';
 import { usageAddInput } from '../../schema/contracts/quiz';
 import type { AppBindings } from '../env';
-import { ownUsage, reportUsage, startQuizTrial } from '../lib/quiz/usage';
+import { adminPermissions } from '../lib/admin-permissions';
+import { ownUsage, reportUsage, startQuizTrial, usageFor } from '../lib/quiz/usage';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
+import { requireAccount } from '../middleware/permissions';
 import { requireLearner } from '../middleware/quiz';
 import { validate } from '../middleware/validate';
 
 export const usageRoutes = new Hono<AppBindings>()
+  // Before the learner-only middleware: a parent or an admin may read a learner's usage too.
+  .get('/usages/:id', requireAuth, requireAccount, validate('param', idParam), async (c) => {
+    const tdb = tenantDb(c);
+    const actor = authOf(c);
+    const adminMay = async () =>
+      hasTenantPermission(await adminPermissions(tdb.db, tdb.tenantId, actor.userId), c.get('tenant').permissions, { usage: ['view'] });
+    return c.json(await usageFor(tdb, actor, c.req.valid('param').id, adminMay));
+  })
   .use('/usages', requireAuth, requireLearner)
   .use('/usages/*', requireAuth, requireLearner)
   .get('/usages', async (c) => c.json(await ownUsage(tenantDb(c), authOf(c))))

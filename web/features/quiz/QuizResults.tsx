@@ -4,6 +4,7 @@ import { percentOf, type ScoreBand, type SubmissionDoc } from '../../../schema/c
 import HelperBadge from '../../entities/quiz/HelperBadge';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import MathText from '../../ui/math/MathText';
+import { ExplainStep } from './ExplainStep';
 
 const BAND_STYLE: Record<ScoreBand, string> = {
   Revise: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-200',
@@ -119,6 +120,7 @@ export default function QuizResults({ doc }: { doc: SubmissionDoc }) {
                   </div>
                 )}
               </dl>
+              <ExplainStep submissionId={doc._id} questionId={q.questionId} />
             </li>
           );
         })}

@@ -34,6 +34,8 @@ export const quizCalls = {
   timer: (edge: 'start' | 'end', ref: Ref) => api<SubmissionQuestion>(`/submissions/${edge}SubmissionQuestionTimer`, { json: ref }),
   toTake: (limit: number, offset = 0) => api<ListResponse<QuizDoc>>('/quizzes', { query: { limit, offset } }),
   history: (limit: number, offset = 0) => api<ListResponse<QuizDoc>>('/quizzes/history', { query: { includeSubmissionCount: true, limit, offset } }),
+  explain: (ref: Ref) =>
+    api<{ explanation: string; source: HelperSourceName; version: string }>('/submissions/question/get-ai-explanation', { method: 'POST', json: ref }),
   reportIssue: (input: { quizId: string; questionId?: string; message: string }) =>
     api<{ message: string }>('/quizzes/report-issue', { method: 'POST', json: input }),
   usage: () => api<UsageResponse>('/usages'),

@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { ApiError, fieldError } from '../../../platform/errors';
 import { DEFAULT_LIMITS, quizToasts, type UsageCounts, type UsageKind, type UsageResponse } from '../../../schema/contracts/quiz';
 import { usageLimitText } from '../../../schema/contracts/usage-limits';
-import { quizTrials, usageCounters, type users } from '../../../schema/tables';
+import { quizTrials, usageCounters, users } from '../../../schema/tables';
 import type { Actor } from '../../env';
+import { isLinkedChild } from '../family-links';
 import { hasPaidAccess } from '../payments/subscriptions';
 import type { TenantDb } from '../tenant-db';
 import { learnerFor } from './learner';
@@ -59,6 +60,27 @@ export async function countUsage(tdb: TenantDb, learner: Learner, kind: UsageKin
     .insert(usageCounters)
     .values(tdb.values(usageCounters, { userId: learner._id, period: usage.period, [kind]: 1 }))
     .onConflictDoUpdate({ target: [usageCounters.tenantId, usageCounters.userId, usageCounters.period], set: { [kind]: sql`${column} + 1`, updatedAt: now } });
+}
+
+/**
+ * `GET /usages/{id}`: a learner's usage this month, to the learner, their linked parents, and admins whose role grants
+ * `usage: view`; anyone else (and anyone who is not a learner) answers 404.
+ */
+export async function usageFor(tdb: TenantDb, actor: Actor, userId: string, adminMay: () => Promise<boolean>) {
+  const notFound = new ApiError(404, 'Learner not found');
+  const allowed =
+    userId === actor.userId ||
+    userId === actor.actingUserId ||
+    (actor.role === 'PARENT' && (await isLinkedChild(tdb, actor.userId, userId))) ||
+    (actor.role === 'ADMIN' && (await adminMay()));
+  if (!allowed) throw notFound;
+  const learner = await tdb.db
+    .select()
+    .from(users)
+    .where(tdb.where(users, eq(users._id, userId), isNull(users.deletedAt)))
+    .get();
+  if (!learner || !(learner.role === 'STUDENT' || learner.role === 'GUEST')) throw notFound;
+  return usageOf(tdb, learner);
 }
 
 /** The caller's own usage this month (a parent sees their student's). */
