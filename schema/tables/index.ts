@@ -5,6 +5,7 @@ export * from './call-logs';
 export * from './chat';
 export * from './content';
 export * from './courses';
+export * from './homework';
 export * from './invoices';
 export * from './learning';
 export * from './ledger';
