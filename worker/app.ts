@@ -22,6 +22,7 @@ import { curriculumRoutes } from './routes/curricula';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
 import { homeRoutes } from './routes/home';
+import { adminHomeworkSubmissionRoutes, homeworkSubmissionRoutes } from './routes/homework-submissions';
 import { invoiceRoutes } from './routes/invoices';
 import { ledgerExportRoutes } from './routes/ledger-exports';
 import { lessonHistoryRoutes } from './routes/lesson-history';
@@ -98,6 +99,8 @@ const app = new Hono<AppBindings>()
   .route('/', sectionRoutes)
   .route('/', meetingRoutes)
   .route('/', resourceRoutes)
+  .route('/', homeworkSubmissionRoutes)
+  .route('/', adminHomeworkSubmissionRoutes)
   .route('/', availabilityRoutes)
   .route('/', scheduleRoutes)
   .route('/', metaTagRoutes)
