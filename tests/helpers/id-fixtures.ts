@@ -10,6 +10,7 @@ import {
   coursePricingTemplates,
   courses,
   creditEntries,
+  homeworkSubmissions,
   invoiceLines,
   invoices,
   lessonHistory,
@@ -293,6 +294,7 @@ export async function seedMatrixRecords() {
   await seedLedgerMatrixRecords();
   await seedPaymentMatrixRecords();
   await seedInvoiceMatrixRecords();
+  await seedHandInMatrixRecords();
 }
 
 // ==== Learning content (issue 8: sub topics and the question bank). Sub topic reads are tenant-wide learning
@@ -632,3 +634,28 @@ async function seedInvoiceMatrixRecords() {
   ]);
 }
 // ==== end of invoices block ====
+// ==== Homework hand-ins (issue 33): Sam's hand-in for his course's homework, with one file. ====
+const SAM_HAND_IN = 'matrix_hand_in_sam';
+idRouteFixtures.push(
+  { match: /^\/api\/homework-submissions\/course\/:courseId\/student$/, params: { courseId: COURSE_IDS.sam }, query: { student: SAM } },
+  { match: /^\/api\/homework-submissions\/course\/:id(\/students)?$/, params: { id: COURSE_IDS.sam } },
+  // A topic is catalogue content: the answer holds only the caller's own hand-ins, or those of students they may see.
+  { match: /^\/api\/homework-submissions\/topic\/:topicId\/student$/, params: { topicId: 'topic_matrix' }, public: true },
+  { match: /^\/api\/homework-submissions\/:id\/files\/:fileId$/, params: { id: SAM_HAND_IN, fileId: 'matrix_hand_in_file' } },
+  { match: /^\/api\/(admin\/)?homework-submissions\/:id\/mark$/, params: { id: SAM_HAND_IN }, body: { mark: 1, outOf: 2 } },
+  { match: /^\/api\/(admin\/)?homework-submissions\/:id$/, params: { id: SAM_HAND_IN } },
+);
+async function seedHandInMatrixRecords() {
+  const file = { _id: 'matrix_hand_in_file', key: `${TENANT}/homework/matrix.pdf`, name: 'matrix.pdf', size: 9, contentType: 'application/pdf' };
+  await db.insert(homeworkSubmissions).values({
+    _id: SAM_HAND_IN,
+    tenantId: TENANT,
+    sectionId: COURSE_IDS.homework,
+    courseId: COURSE_IDS.sam,
+    studentId: SAM,
+    text: 'Matrix answers',
+    files: [file],
+    handedInAt: new Date('2029-12-01T00:00:00Z'),
+  });
+}
+// ==== end of homework hand-ins block ====
