@@ -121,6 +121,8 @@ export interface CourseHomework {
   homework: HomeworkWithHandIns[];
   /** The student hands in (never a parent acting for them, a tutor or an admin). */
   canHandIn: boolean;
+  /** Every student's hand-ins (a tutor of the course, an admin); otherwise one student's or one family's. */
+  seesAll: boolean;
   canMark: boolean;
 }
 

@@ -44,7 +44,10 @@ export const homeworkSubmissions = sqliteTable(
     markedAt: integer('marked_at', { mode: 'timestamp_ms' }),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('homework_submissions_student').on(t.tenantId, t.sectionId, t.studentId), index('homework_submissions_course').on(t.tenantId, t.courseId)],
+  (t) => [
+    uniqueIndex('homework_submissions_student').on(t.tenantId, t.sectionId, t.studentId),
+    index('homework_submissions_course').on(t.tenantId, t.courseId),
+  ],
 );
 
 export const feedbackAuthors = ['TUTOR', 'STUDENT'] as const;

@@ -61,7 +61,13 @@ describe('happy', () => {
 
   it('serves the files to Sam, his parent, the tutor and the admin: images and PDFs inline, the rest as attachments, never sniffed', async () => {
     const [pdf, txt] = first.files;
-    for (const [token, headers] of [[as.student, {}], [as.parent, {}], [as.parent, asParentFor(SAM)], [as.tutor, {}], [as.admin, {}]] as const) {
+    for (const [token, headers] of [
+      [as.student, {}],
+      [as.parent, {}],
+      [as.parent, asParentFor(SAM)],
+      [as.tutor, {}],
+      [as.admin, {}],
+    ] as const) {
       const res = await api(pdf!.download.replace(/^\/api/, ''), { headers: bearer(token, headers) });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -109,14 +115,27 @@ describe('happy', () => {
   it('the tutor marks it; Sam and his parent see the mark and feedback and are told once', async () => {
     const res = await call('PUT', `${base}/${first._id}/mark`, as.tutor, { mark: 8, outOf: 10, feedback: 'Good working; check question 4.' });
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await res.json()).toMatchObject({ status: 'MARKED', mark: 8, outOf: 10, feedback: 'Good working; check question 4.', markedBy: { firstname: 'Theo' } });
-    for (const [token, headers] of [[as.student, {}], [as.parent, {}], [as.parent, asParentFor(SAM)]] as const) {
+    expect(await res.json()).toMatchObject({
+      status: 'MARKED',
+      mark: 8,
+      outOf: 10,
+      feedback: 'Good working; check question 4.',
+      markedBy: { firstname: 'Theo' },
+    });
+    for (const [token, headers] of [
+      [as.student, {}],
+      [as.parent, {}],
+      [as.parent, asParentFor(SAM)],
+    ] as const) {
       const page = await (await get(`${base}/course/${ids.sam}`, token, headers)).json<CourseHomework>();
       expect(page.homework.find((h) => h._id === ids.homework)?.handIns[0]).toMatchObject({ mark: 8, outOf: 10, feedback: 'Good working; check question 4.' });
     }
     const key = `homework-marked:${first._id}:8/10`;
     await eventually(async () => {
-      for (const person of [SAM, PAT]) expect(await db.select().from(notifications).where(eq(notifications.userId, person)).all()).toContainEqual(expect.objectContaining({ dedupeKey: key, kind: 'progress' }));
+      for (const person of [SAM, PAT])
+        expect(await db.select().from(notifications).where(eq(notifications.userId, person)).all()).toContainEqual(
+          expect.objectContaining({ dedupeKey: key, kind: 'progress' }),
+        );
     });
     const [patNotice] = (await db.select().from(notifications).where(eq(notifications.userId, PAT)).all()).filter((n) => n.dedupeKey === key);
     expect(patNotice!.body).toBe('Theo Tutor marked Sam’s hand-in for “Exercises”: 8 / 10 (80%). “Good working; check question 4.”');
@@ -219,12 +238,25 @@ describe('permissions', () => {
   it('another student, another family’s parent and an unflagged admin get 404 for Sam’s hand-ins and files', async () => {
     const before = await snapshot();
     const file = sams.files[0]!.download.replace(/^\/api/, '');
-    for (const [token, headers] of [[maya, {}], [mayaParent, {}], [as.parent, asParentFor(DEMO_USERS.student2._id)], [as.enterer, {}]] as const) {
+    for (const [token, headers] of [
+      [maya, {}],
+      [mayaParent, {}],
+      [as.parent, asParentFor(DEMO_USERS.student2._id)],
+      [as.enterer, {}],
+    ] as const) {
       for (const path of [`${base}/${sams._id}`, file, `${base}/course/${ids.sam}`, `${base}/course/${ids.sam}/students`, `${base}?section=${sams.section}`]) {
         expect((await get(path, token, headers)).status, `${path}`).toBe(404);
       }
       expect((await handInCall('PUT', `${base}/${sams._id}`, token, { text: 'mine now' }, [], headers)).status).toBe(404);
-      expect((await api(`${base}/${sams._id}/mark`, { method: 'PUT', headers: bearer(token, { ...headers, 'content-type': 'application/json' }), body: '{"mark":1,"outOf":1}' })).status).toBe(404);
+      expect(
+        (
+          await api(`${base}/${sams._id}/mark`, {
+            method: 'PUT',
+            headers: bearer(token, { ...headers, 'content-type': 'application/json' }),
+            body: '{"mark":1,"outOf":1}',
+          })
+        ).status,
+      ).toBe(404);
       expect((await api(`${base}/${sams._id}`, { method: 'DELETE', headers: bearer(token, headers) })).status).toBe(404);
     }
     expect((await get(`${base}/course/${ids.sam}/student?student=${SAM}`, maya)).status).toBe(404);
@@ -237,7 +269,11 @@ describe('permissions', () => {
   it('only the student hands in: a tutor, an admin and a parent acting for Sam are refused; Sam cannot mark', async () => {
     const sheet = await homework('Who hands in', '2031-01-01T00:00:00Z');
     const before = await snapshot();
-    for (const [token, headers] of [[as.tutor, {}], [as.admin, {}], [as.parent, asParentFor(SAM)]] as const) {
+    for (const [token, headers] of [
+      [as.tutor, {}],
+      [as.admin, {}],
+      [as.parent, asParentFor(SAM)],
+    ] as const) {
       expect((await handInCall('POST', base, token, { section: sheet._id, text: 'x' }, [pdfFile()], headers)).status).toBe(403);
     }
     expect((await handInCall('PUT', `${base}/${sams._id}`, as.parent, { text: 'x' }, [], asParentFor(SAM))).status).toBe(404);

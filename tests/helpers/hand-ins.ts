@@ -16,7 +16,14 @@ export const pngFile = (name = 'working.png') => new File([MAGIC.png], name, { t
 export const textFile = (name = 'notes.txt', body = 'x = 4') => new File([body], name, { type: 'text/plain' });
 
 /** A hand-in's multipart call: `files` as repeated `file` parts, every other field as text (arrays repeated). */
-export function handInCall(method: 'POST' | 'PUT', path: string, token: string, fields: Record<string, string | string[]>, files: File[] = [], extra: Record<string, string> = {}) {
+export function handInCall(
+  method: 'POST' | 'PUT',
+  path: string,
+  token: string,
+  fields: Record<string, string | string[]>,
+  files: File[] = [],
+  extra: Record<string, string> = {},
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
   for (const file of files) form.append('file', file);

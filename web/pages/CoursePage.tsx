@@ -12,6 +12,7 @@ import CourseFormDialog from '../features/courses/CourseFormDialog';
 import CoursePeople from '../features/courses/CoursePeople';
 import { kindLabel } from '../features/courses/course-kind';
 import TutorCourseDialog from '../features/courses/TutorCourseDialog';
+import CourseHomeworkPanel from '../features/homework/CourseHomeworkPanel';
 import CourseLearners from '../features/quiz-review/CourseLearners';
 import CourseSectionsPanel from '../features/sections/CourseSectionsPanel';
 import { withDeviceCopy } from '../lib/device-copy';
@@ -34,7 +35,10 @@ const tabClass = pillTab('whitespace-nowrap');
 export default function CoursePage() {
   const { courseId = '' } = useParams();
   // A chat notification links here with its conversation: the chat tab opens on it.
-  const chatConversation = useSearchParams()[0].get('conversation');
+  const [searchParams] = useSearchParams();
+  const chatConversation = searchParams.get('conversation');
+  // A marking notice links here with its homework: the homework tab opens on it.
+  const homeworkFocus = searchParams.get('homework');
   const user = useAtomValue(signedInUserAtom);
   const can = useCan();
   const navigate = useNavigate();
@@ -96,7 +100,9 @@ export default function CoursePage() {
 
   const mode = isAdmin ? 'admin' : course.asTutor ? 'tutor' : 'learner';
   const showChat = !isAdmin || can({ courseChat: ['view'] });
-  const tabs = ['Lessons & materials', 'People', ...(showChat ? ['Chat'] : []), ...(isAdmin ? ['Settings'] : [])];
+  const showHomework = !isAdmin || can({ submissions: ['view'] });
+  const tabs = ['Lessons & materials', ...(showHomework ? ['Homework'] : []), 'People', ...(showChat ? ['Chat'] : []), ...(isAdmin ? ['Settings'] : [])];
+  const firstTab = showChat && chatConversation ? tabs.indexOf('Chat') : showHomework && homeworkFocus ? tabs.indexOf('Homework') : 0;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
@@ -125,7 +131,7 @@ export default function CoursePage() {
           </p>
         )}
       </header>
-      <TabGroup key={chatConversation} className="mt-8" defaultIndex={showChat && chatConversation ? tabs.indexOf('Chat') : 0}>
+      <TabGroup key={`${chatConversation}-${homeworkFocus}`} className="mt-8" defaultIndex={firstTab}>
         <TabList aria-label="Course sections" className="flex gap-2 overflow-x-auto pb-1">
           {tabs.map((tab) => (
             <Tab key={tab} className={tabClass}>
@@ -137,6 +143,11 @@ export default function CoursePage() {
           <TabPanel>
             <CourseSectionsPanel courseId={course._id} mode={mode} tutor={bookingTutor(course)} />
           </TabPanel>
+          {showHomework && (
+            <TabPanel>
+              <CourseHomeworkPanel courseId={course._id} focus={homeworkFocus} />
+            </TabPanel>
+          )}
           <TabPanel>
             <CoursePeople
               course={course}

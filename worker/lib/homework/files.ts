@@ -1,8 +1,8 @@
 import { fieldError } from '../../../platform/errors';
 import { cleanFileName } from '../../../schema/contracts/file-names';
 import { claimedHandInType, handInFileProblem, MAX_HAND_IN_FILES } from '../../../schema/contracts/homework';
-import { newId } from '../../../schema/tables/columns';
 import type { HandInFile } from '../../../schema/tables';
+import { newId } from '../../../schema/tables/columns';
 import { sniffImageType } from '../files';
 
 /** A chosen file that passed every check, read into memory and not yet stored. */

@@ -1,5 +1,5 @@
-import { markText } from '../../../schema/contracts/homework';
 import type { HandIn } from '../../../schema/contracts/homework';
+import { markText } from '../../../schema/contracts/homework';
 import { linkedParentIds } from '../family-links';
 import { type NotifyContext, notify } from '../notifications/send';
 
@@ -14,7 +14,9 @@ export async function notifyMarked(ctx: NotifyContext, handIn: HandIn) {
   const parents = await linkedParentIds(ctx.tdb, handIn.student._id);
   const marker = handIn.markedBy ? `${handIn.markedBy.firstname} ${handIn.markedBy.lastname}`.trim() : 'Your tutor';
   const result = markText(handIn.mark, handIn.outOf);
-  const feedback = handIn.feedback ? ` “${handIn.feedback.length > FEEDBACK_IN_NOTICE ? `${handIn.feedback.slice(0, FEEDBACK_IN_NOTICE)}…` : handIn.feedback}”` : '';
+  const feedback = handIn.feedback
+    ? ` “${handIn.feedback.length > FEEDBACK_IN_NOTICE ? `${handIn.feedback.slice(0, FEEDBACK_IN_NOTICE)}…` : handIn.feedback}”`
+    : '';
   await notify(ctx, [handIn.student._id, ...parents], (person) => {
     const whose = person._id === handIn.student._id ? 'your' : `${handIn.student.firstname}’s`;
     return {

@@ -70,10 +70,7 @@ export async function courseHandInPage(tdb: TenantDb, actor: Actor, query: Page 
 }
 
 /** `GET /admin/homework-submissions`: every hand-in of the tenant, by course, homework, student and status. */
-export async function adminHandInPage(
-  tdb: TenantDb,
-  query: Page & { course?: string; section?: string; student?: string; status?: 'HANDED_IN' | 'MARKED' },
-) {
+export async function adminHandInPage(tdb: TenantDb, query: Page & { course?: string; section?: string; student?: string; status?: 'HANDED_IN' | 'MARKED' }) {
   const where = tdb.where(
     homeworkSubmissions,
     query.course ? eq(homeworkSubmissions.courseId, query.course) : undefined,
@@ -118,6 +115,7 @@ export async function courseHomework(tdb: TenantDb, actor: Actor, courseId: stri
   const people = await peopleById(tdb, enrolled);
   return {
     canHandIn: access.handsIn,
+    seesAll: everyone,
     canMark: access.marks,
     homework: homework.map((h) => {
       const handIns = views.filter((v) => v.section === h._id);

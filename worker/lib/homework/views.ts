@@ -64,7 +64,10 @@ export function handInView(row: HandInRow, homework: HomeworkRow | undefined, pe
 /** Views of many rows, reading their people and homework in two queries. */
 export async function handInViews(tdb: TenantDb, rows: HandInRow[]): Promise<HandIn[]> {
   const [people, homework] = await Promise.all([
-    peopleById(tdb, rows.flatMap((r) => [r.studentId, ...(r.markedBy ? [r.markedBy] : [])])),
+    peopleById(
+      tdb,
+      rows.flatMap((r) => [r.studentId, ...(r.markedBy ? [r.markedBy] : [])]),
+    ),
     homeworkById(
       tdb,
       rows.map((r) => r.sectionId),
