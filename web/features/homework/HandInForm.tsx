@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { HAND_IN_ACCEPT, HAND_IN_KINDS_WORDS, type HandIn, handInFileProblem, MAX_HAND_IN_FILES, MAX_HAND_IN_TEXT } from '../../../schema/contracts/homework';
 import { errorMessageText } from '../../lib/errors';
 import { fieldErrorsOf } from '../../lib/form-errors';
-import { focusRing, primaryButton, secondaryButton, smallButton } from '../../ui/classes';
+import { primaryButton, secondaryButton, smallButton } from '../../ui/classes';
 import { TextAreaField } from '../../ui/fields';
 import Spinner from '../../ui/Spinner';
 import type { HandInDraft } from './api';
@@ -104,6 +104,7 @@ export default function HandInForm({ homework, existing, formatTime, now, send, 
                   <input
                     type="checkbox"
                     className="size-4 rounded accent-brand"
+                    aria-label={`Keep ${file.name}`}
                     checked={keep.includes(file._id)}
                     onChange={(e) => setKeep((current) => (e.target.checked ? [...current, file._id] : current.filter((k) => k !== file._id)))}
                   />
@@ -188,7 +189,7 @@ export default function HandInForm({ homework, existing, formatTime, now, send, 
         </div>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className={`${secondaryButton} ${focusRing}`} onClick={onCancel} disabled={busy}>
+        <button type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
           Cancel
         </button>
         <button type="submit" className={primaryButton} disabled={busy}>
