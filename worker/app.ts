@@ -25,6 +25,7 @@ import { homeRoutes } from './routes/home';
 import { adminHomeworkSubmissionRoutes, homeworkSubmissionRoutes } from './routes/homework-submissions';
 import { invoiceRoutes } from './routes/invoices';
 import { ledgerExportRoutes } from './routes/ledger-exports';
+import { adminLessonFeedbackRoutes, lessonFeedbackRoutes } from './routes/lesson-feedbacks';
 import { lessonHistoryRoutes } from './routes/lesson-history';
 import { lessonReportRoutes } from './routes/lesson-reports';
 import { lessonRoomRoutes } from './routes/lesson-rooms';
@@ -123,6 +124,8 @@ const app = new Hono<AppBindings>()
   .route('/', meetingRequestRoutes)
   .route('/', lessonHistoryRoutes)
   .route('/', lessonReportRoutes)
+  .route('/', lessonFeedbackRoutes)
+  .route('/', adminLessonFeedbackRoutes)
   .route('/', penaltyWaiverRoutes)
   .route('/', payRunRoutes)
   .route('/', pricingPlanRoutes)

@@ -549,4 +549,18 @@ export const routeGates: Record<string, Gate> = {
   'GET /api/admin/homework-submissions/by-course': flag('submissions.view'),
   'PUT /api/admin/homework-submissions/:id/mark': flag('submissions.edit'),
   'DELETE /api/admin/homework-submissions/:id': flag('submissions.delete'),
+  // Lesson feedbacks (lesson-feedbacks.ts, issue 33): Theo's feedback to Sam and Sam's to Theo on Sam's lesson; each
+  // is edited by its author alone; the admin lists need the admin-course flags.
+  'GET /api/lesson-tutor-feedbacks/feedback-rewards': account,
+  'GET /api/lesson-tutor-feedbacks': only('student', 'tutor'),
+  'POST /api/lesson-tutor-feedbacks': only('tutor'),
+  'PUT /api/lesson-tutor-feedbacks/:id': tutorsRecord,
+  'GET /api/lesson-student-feedbacks': only('student', 'tutor'),
+  'POST /api/lesson-student-feedbacks': only('student'),
+  'PUT /api/lesson-student-feedbacks/:id': samsOwn,
+  'GET /api/admin/lesson-tutor-feedbacks/feedback-rewards': flag('adminCourse.view'),
+  'GET /api/admin/lesson-tutor-feedbacks': flag('adminCourse.view'),
+  'DELETE /api/admin/lesson-tutor-feedbacks/:id': flag('adminCourse.delete'),
+  'GET /api/admin/lesson-student-feedbacks': flag('adminCourse.view'),
+  'DELETE /api/admin/lesson-student-feedbacks/:id': flag('adminCourse.delete'),
 };

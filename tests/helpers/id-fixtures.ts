@@ -13,6 +13,7 @@ import {
   homeworkSubmissions,
   invoiceLines,
   invoices,
+  lessonFeedbacks,
   lessonHistory,
   lessonSessions,
   meetingRequests,
@@ -295,6 +296,7 @@ export async function seedMatrixRecords() {
   await seedPaymentMatrixRecords();
   await seedInvoiceMatrixRecords();
   await seedHandInMatrixRecords();
+  await seedFeedbackMatrixRecords();
 }
 
 // ==== Learning content (issue 8: sub topics and the question bank). Sub topic reads are tenant-wide learning
@@ -659,3 +661,17 @@ async function seedHandInMatrixRecords() {
   });
 }
 // ==== end of homework hand-ins block ====
+// ==== Lesson feedbacks (issue 33): Theo's feedback to Sam and Sam's to Theo, on Sam's lesson. ====
+const FEEDBACK_IDS = { tutor: 'matrix_feedback_theo_sam', student: 'matrix_feedback_sam_theo' } as const;
+idRouteFixtures.push(
+  { match: /^\/api\/(admin\/)?lesson-tutor-feedbacks\/:id$/, params: { id: FEEDBACK_IDS.tutor }, body: { stars: 1 } },
+  { match: /^\/api\/(admin\/)?lesson-student-feedbacks\/:id$/, params: { id: FEEDBACK_IDS.student }, body: { stars: 1 } },
+);
+async function seedFeedbackMatrixRecords() {
+  const lesson = { tenantId: TENANT, sectionId: COURSE_IDS.lesson, courseId: COURSE_IDS.sam, tutorId: DEMO_USERS.tutor._id, studentId: SAM, stars: 4 };
+  await db.insert(lessonFeedbacks).values([
+    { _id: FEEDBACK_IDS.tutor, ...lesson, author: 'TUTOR', rewards: ['STAR_LEARNER'] },
+    { _id: FEEDBACK_IDS.student, ...lesson, author: 'STUDENT' },
+  ]);
+}
+// ==== end of lesson feedbacks block ====
