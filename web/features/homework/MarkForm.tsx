@@ -52,7 +52,10 @@ export default function MarkForm({ handIn, send, onDone, onCancel }: MarkFormPro
             inputMode="numeric"
             className={fieldClass(errors.mark)}
             value={mark}
-            onChange={(e) => setMark(e.target.value)}
+            onChange={(e) => {
+              setMark(e.target.value);
+              setErrors(({ mark: _, ...rest }) => rest);
+            }}
             {...errorAria(`${id}-mark`, errors.mark)}
           />
         </Field>
@@ -62,7 +65,10 @@ export default function MarkForm({ handIn, send, onDone, onCancel }: MarkFormPro
             inputMode="numeric"
             className={fieldClass(errors.outOf)}
             value={outOf}
-            onChange={(e) => setOutOf(e.target.value)}
+            onChange={(e) => {
+              setOutOf(e.target.value);
+              setErrors(({ outOf: _, mark: __, ...rest }) => rest);
+            }}
             {...errorAria(`${id}-out-of`, errors.outOf)}
           />
         </Field>
