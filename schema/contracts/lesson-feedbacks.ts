@@ -83,3 +83,23 @@ export const FEEDBACK_MESSAGES = {
 
 /** "★★★★☆" */
 export const starsText = (count: number) => `${'★'.repeat(count)}${'☆'.repeat(5 - count)}`;
+
+/** A lesson of a course that takes feedback (started, not cancelled), with its people. */
+export interface FeedbackLesson {
+  _id: string;
+  title: string;
+  start: string;
+  tutors: FeedbackPerson[];
+  students: FeedbackPerson[];
+}
+
+/** `GET /lesson-tutor-feedbacks/lessons?course=`: the course's latest such lessons and the caller's part in them. */
+export interface CourseFeedbackLessons {
+  lessons: FeedbackLesson[];
+  /** The caller tutors the course: they give feedback to its students. */
+  gives: boolean;
+  /** The caller is the student: they rate lessons (a parent acting for them reads). */
+  rates: boolean;
+}
+
+export const FEEDBACK_LESSONS_SHOWN = 20;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LessonFeedback } from '../../schema/contracts/lesson-feedbacks';
+import type { CourseFeedbackLessons, LessonFeedback } from '../../schema/contracts/lesson-feedbacks';
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
 import { lessonFeedbacks, notifications, sectionAttendees, sections } from '../../schema/tables';
 import { type Callers, call } from '../helpers/admins';
@@ -190,5 +190,20 @@ describe('permissions', () => {
     expect((await call('DELETE', `/admin/lesson-tutor-feedbacks/${mayas._id}`, as.enterer)).status).toBe(403);
     expect((await call('DELETE', `/admin/lesson-tutor-feedbacks/${mayas._id}`, as.partner, undefined, PARTNER_HOST)).status).toBe(404);
     expect(await rows()).toBe(before);
+  });
+});
+
+describe('the lessons that take feedback', () => {
+  it('gives the tutor every student, the student only themselves, and refuses a stranger', async () => {
+    const theo = await (await call('GET', `/lesson-tutor-feedbacks/lessons?course=${COURSE_IDS.sam}`, as.tutor)).json<CourseFeedbackLessons>();
+    expect(theo).toMatchObject({ gives: true, rates: false });
+    expect(theo.lessons.map((l) => l._id)).toEqual([PAST]);
+    expect(theo.lessons[0]!.students.map((s) => s.firstname)).toEqual(['Sam']);
+    const sam = await (await call('GET', `/lesson-tutor-feedbacks/lessons?course=${COURSE_IDS.sam}`, as.student)).json<CourseFeedbackLessons>();
+    expect(sam).toMatchObject({ gives: false, rates: true, lessons: [{ _id: PAST, tutors: [{ firstname: 'Theo' }] }] });
+    const pat = await api(`/lesson-tutor-feedbacks/lessons?course=${COURSE_IDS.sam}`, { headers: bearer(as.parent, { 'x-user-id': SAM }) });
+    expect(await pat.json()).toMatchObject({ gives: false, rates: false });
+    expect((await call('GET', `/lesson-tutor-feedbacks/lessons?course=${COURSE_IDS.sam}`, maya)).status).toBe(404);
+    await expectFieldError(await call('GET', '/lesson-tutor-feedbacks/lessons', as.tutor), 'course');
   });
 });

@@ -552,6 +552,8 @@ export const routeGates: Record<string, Gate> = {
   // Lesson feedbacks (lesson-feedbacks.ts, issue 33): Theo's feedback to Sam and Sam's to Theo on Sam's lesson; each
   // is edited by its author alone; the admin lists need the admin-course flags.
   'GET /api/lesson-tutor-feedbacks/feedback-rewards': account,
+  // The course's lessons that take feedback, for members of the course (the test asks with no course: 400).
+  'GET /api/lesson-tutor-feedbacks/lessons': account,
   'GET /api/lesson-tutor-feedbacks': only('student', 'tutor'),
   'POST /api/lesson-tutor-feedbacks': only('tutor'),
   'PUT /api/lesson-tutor-feedbacks/:id': tutorsRecord,

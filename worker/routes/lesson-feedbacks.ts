@@ -11,6 +11,7 @@ import {
   tutorFeedbackFields,
   tutorFeedbackInput,
 } from '../../schema/contracts/lesson-feedbacks';
+import { courseQuery } from '../../schema/contracts/sections';
 import type { AppBindings } from '../env';
 import {
   adminFeedbackPage,
@@ -21,6 +22,7 @@ import {
   ownFeedback,
   updateFeedback,
 } from '../lib/lesson-feedbacks/feedbacks';
+import { feedbackLessons } from '../lib/lesson-feedbacks/lessons';
 import { notifyFeedback } from '../lib/lesson-feedbacks/notices';
 import { afterAnswer, notifyContext } from '../lib/notifications/context';
 import { tenantDb } from '../lib/tenant-db';
@@ -55,6 +57,7 @@ export const lessonFeedbackRoutes = new Hono<AppBindings>()
   .use(studentBase, requireAuth, requireAccount)
   .use(`${studentBase}/*`, requireAuth, requireAccount)
   .get(`${tutorBase}/feedback-rewards`, (c) => c.json(feedbackRewards))
+  .get(`${tutorBase}/lessons`, validate('query', courseQuery), async (c) => c.json(await feedbackLessons(tenantDb(c), authOf(c), c.req.valid('query').course)))
   .get(tutorBase, validate('query', feedbackListQuery), async (c) => c.json(await feedbackPage(tenantDb(c), authOf(c), 'TUTOR', c.req.valid('query'))))
   .post(tutorBase, requireRole('TUTOR'), validate('json', tutorFeedbackInput), async (c) => {
     const feedback = await giveTutorFeedback(tenantDb(c), authOf(c), c.req.valid('json'));

@@ -1,6 +1,10 @@
-import { eq, inArray, isNull } from 'drizzle-orm';
+import { desc, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
 import { ApiError, fieldError } from '../../../platform/errors';
+import { type CourseFeedbackLessons, FEEDBACK_LESSONS_SHOWN } from '../../../schema/contracts/lesson-feedbacks';
 import { courseStudents, courseTutors, sectionAttendees, sections } from '../../../schema/tables';
+import type { Actor } from '../../env';
+import { courseAccessOf } from '../courses/access';
+import { peopleById, personOf } from '../homework/views';
 import type { TenantDb } from '../tenant-db';
 
 export type LessonRow = typeof sections.$inferSelect;
@@ -82,3 +86,47 @@ export const sectionsById = async (tdb: TenantDb, ids: string[]) => {
     : [];
   return new Map(rows.map((r) => [r._id, r]));
 };
+
+/**
+ * `GET /lesson-tutor-feedbacks/lessons?course=`: the course's latest lessons that take feedback, with their tutors and
+ * students, for a member of the course; a lesson's feedback form names its people from here.
+ */
+export async function feedbackLessons(tdb: TenantDb, actor: Actor, courseId: string): Promise<CourseFeedbackLessons> {
+  const access = await courseAccessOf(tdb, actor, courseId);
+  const rows = await tdb.db
+    .select()
+    .from(sections)
+    .where(
+      tdb.where(
+        sections,
+        eq(sections.courseId, courseId),
+        inArray(sections.kind, ['ZOOM', 'TEAMS']),
+        isNull(sections.deletedAt),
+        ne(sections.status, 'CANCELLED'),
+        lte(sections.start, new Date()),
+      ),
+    )
+    .orderBy(desc(sections.start))
+    .limit(FEEDBACK_LESSONS_SHOWN)
+    .all();
+  const withPeople = await Promise.all(rows.map(async (lesson) => ({ lesson, people: await lessonPeople(tdb, lesson) })));
+  const names = await peopleById(
+    tdb,
+    withPeople.flatMap(({ people }) => [...people.tutors, ...people.students]),
+  );
+  const gives = Boolean(access.tutorPermissions) && actor.role === 'TUTOR';
+  const mine = (ids: string[]) => (gives || access.asAdmin ? ids : ids.filter((id) => id === actor.actingUserId));
+  return {
+    gives,
+    rates: access.enrolled && actor.role === 'STUDENT',
+    lessons: withPeople
+      .filter(({ people }) => gives || access.asAdmin || people.students.includes(actor.actingUserId))
+      .map(({ lesson, people }) => ({
+        _id: lesson._id,
+        title: lesson.title,
+        start: lesson.start!.toISOString(),
+        tutors: people.tutors.map((id) => personOf(names, id)),
+        students: mine(people.students).map((id) => personOf(names, id)),
+      })),
+  };
+}
