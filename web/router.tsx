@@ -39,6 +39,7 @@ const CallLogsPage = lazyPage(() => import('./features/call-logs/CallLogsPage'))
 const SchedulePage = lazyPage(() => import('./features/schedule/SchedulePage'));
 const AdminMeetingsPage = lazyPage(() => import('./features/schedule/AdminMeetingsPage'));
 const LessonHistoryPage = lazyPage(() => import('./features/lesson-history/LessonHistoryPage'));
+const AdminLessonFeedbacksPage = lazyPage(() => import('./features/lesson-feedbacks/AdminLessonFeedbacksPage'));
 const PayRunsPage = lazyPage(() => import('./features/lesson-history/PayRunsPage'));
 const AuditLogPage = lazyPage(() => import('./features/audit-log/AuditLogPage'));
 const StartSubmissionPage = lazyPage(() => import('./features/quiz/StartSubmissionPage'));
@@ -153,6 +154,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/schedule', SchedulePage, 'Schedule'),
       signedIn('portal/admin/meetings', AdminMeetingsPage, 'Meetings'),
       signedIn('portal/admin/lesson-history', LessonHistoryPage, 'Lesson history'),
+      signedIn('portal/admin/lesson-feedbacks', AdminLessonFeedbacksPage, 'Lesson feedback'),
       signedIn('portal/admin/pay-runs', PayRunsPage, 'Pay runs'),
       signedIn('portal/admin/payment-history', PaymentHistoryPage, 'Payment history'),
       signedIn('portal/admin/transaction-logs', TransactionLogsPage, 'Transaction logs'),

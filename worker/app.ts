@@ -23,8 +23,10 @@ import { devMailboxRoutes } from './routes/dev-mailbox';
 import { adminDiagnosticRoutes, diagnosticRoutes } from './routes/diagnostics';
 import { healthRoutes } from './routes/health';
 import { homeRoutes } from './routes/home';
+import { adminHomeworkSubmissionRoutes, homeworkSubmissionRoutes } from './routes/homework-submissions';
 import { invoiceRoutes } from './routes/invoices';
 import { ledgerExportRoutes } from './routes/ledger-exports';
+import { adminLessonFeedbackRoutes, lessonFeedbackRoutes } from './routes/lesson-feedbacks';
 import { lessonHistoryRoutes } from './routes/lesson-history';
 import { lessonReportRoutes } from './routes/lesson-reports';
 import { lessonRoomRoutes } from './routes/lesson-rooms';
@@ -99,6 +101,8 @@ const app = new Hono<AppBindings>()
   .route('/', sectionRoutes)
   .route('/', meetingRoutes)
   .route('/', resourceRoutes)
+  .route('/', homeworkSubmissionRoutes)
+  .route('/', adminHomeworkSubmissionRoutes)
   .route('/', availabilityRoutes)
   .route('/', scheduleRoutes)
   .route('/', metaTagRoutes)
@@ -123,6 +127,8 @@ const app = new Hono<AppBindings>()
   .route('/', meetingRequestRoutes)
   .route('/', lessonHistoryRoutes)
   .route('/', lessonReportRoutes)
+  .route('/', lessonFeedbackRoutes)
+  .route('/', adminLessonFeedbackRoutes)
   .route('/', penaltyWaiverRoutes)
   .route('/', payRunRoutes)
   .route('/', pricingPlanRoutes)

@@ -545,4 +545,40 @@ export const routeGates: Record<string, Gate> = {
   'GET /api/invoices/:id': samsOwn,
   'POST /api/invoices/stripe': only('student'),
   'POST /api/invoices/stripe/session/:id': samsOwn,
+
+  // Homework hand-ins (homework-submissions.ts, issue 33): the hand-in is Sam's on his course's homework, which Theo
+  // tutors; only Sam changes it, only a student hands in, the admin's calls need the submissions flags.
+  'GET /api/homework-submissions': account,
+  'GET /api/homework-submissions/by-course': account,
+  'GET /api/homework-submissions/course/:courseId/student': tutorsRecord,
+  'GET /api/homework-submissions/course/:id/students': tutorsRecord,
+  'GET /api/homework-submissions/course/:id': tutorsRecord,
+  // A topic names no owner: the caller gets the hand-ins they may see in the topic's courses.
+  'GET /api/homework-submissions/topic/:topicId/student': account,
+  'POST /api/homework-submissions': only('student'),
+  'GET /api/homework-submissions/:id/files/:fileId': tutorsRecord,
+  'GET /api/homework-submissions/:id': tutorsRecord,
+  'PUT /api/homework-submissions/:id/mark': tutorsRecord,
+  'PUT /api/homework-submissions/:id': samsOwn,
+  'DELETE /api/homework-submissions/:id': samsOwn,
+  'GET /api/admin/homework-submissions': flag('submissions.view'),
+  'GET /api/admin/homework-submissions/by-course': flag('submissions.view'),
+  'PUT /api/admin/homework-submissions/:id/mark': flag('submissions.edit'),
+  'DELETE /api/admin/homework-submissions/:id': flag('submissions.delete'),
+  // Lesson feedbacks (lesson-feedbacks.ts, issue 33): Theo's feedback to Sam and Sam's to Theo on Sam's lesson; each
+  // is edited by its author alone; the admin lists need the admin-course flags.
+  'GET /api/lesson-tutor-feedbacks/feedback-rewards': account,
+  // The course's lessons that take feedback, for members of the course (the test asks with no course: 400).
+  'GET /api/lesson-tutor-feedbacks/lessons': account,
+  'GET /api/lesson-tutor-feedbacks': only('student', 'tutor'),
+  'POST /api/lesson-tutor-feedbacks': only('tutor'),
+  'PUT /api/lesson-tutor-feedbacks/:id': tutorsRecord,
+  'GET /api/lesson-student-feedbacks': only('student', 'tutor'),
+  'POST /api/lesson-student-feedbacks': only('student'),
+  'PUT /api/lesson-student-feedbacks/:id': samsOwn,
+  'GET /api/admin/lesson-tutor-feedbacks/feedback-rewards': flag('adminCourse.view'),
+  'GET /api/admin/lesson-tutor-feedbacks': flag('adminCourse.view'),
+  'DELETE /api/admin/lesson-tutor-feedbacks/:id': flag('adminCourse.delete'),
+  'GET /api/admin/lesson-student-feedbacks': flag('adminCourse.view'),
+  'DELETE /api/admin/lesson-student-feedbacks/:id': flag('adminCourse.delete'),
 };

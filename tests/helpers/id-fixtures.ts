@@ -12,8 +12,10 @@ import {
   courses,
   creditEntries,
   diagnostics,
+  homeworkSubmissions,
   invoiceLines,
   invoices,
+  lessonFeedbacks,
   lessonHistory,
   lessonSessions,
   meetingRequests,
@@ -296,6 +298,8 @@ export async function seedMatrixRecords() {
   await seedPaymentMatrixRecords();
   await seedInvoiceMatrixRecords();
   await seedDiagnosticMatrixRecords();
+  await seedHandInMatrixRecords();
+  await seedFeedbackMatrixRecords();
 }
 
 // ==== Learning content (issue 8: sub topics and the question bank). Sub topic reads are tenant-wide learning
@@ -667,3 +671,42 @@ async function seedDiagnosticMatrixRecords() {
     .onConflictDoNothing();
 }
 // ==== end of diagnostics block ====
+// ==== Homework hand-ins (issue 33): Sam's hand-in for his course's homework, with one file. ====
+const SAM_HAND_IN = 'matrix_hand_in_sam';
+idRouteFixtures.push(
+  { match: /^\/api\/homework-submissions\/course\/:courseId\/student$/, params: { courseId: COURSE_IDS.sam }, query: { student: SAM } },
+  { match: /^\/api\/homework-submissions\/course\/:id(\/students)?$/, params: { id: COURSE_IDS.sam } },
+  // A topic is catalogue content: the answer holds only the caller's own hand-ins, or those of students they may see.
+  { match: /^\/api\/homework-submissions\/topic\/:topicId\/student$/, params: { topicId: 'topic_matrix' }, public: true },
+  { match: /^\/api\/homework-submissions\/:id\/files\/:fileId$/, params: { id: SAM_HAND_IN, fileId: 'matrix_hand_in_file' } },
+  { match: /^\/api\/(admin\/)?homework-submissions\/:id\/mark$/, params: { id: SAM_HAND_IN }, body: { mark: 1, outOf: 2 } },
+  { match: /^\/api\/(admin\/)?homework-submissions\/:id$/, params: { id: SAM_HAND_IN } },
+);
+async function seedHandInMatrixRecords() {
+  const file = { _id: 'matrix_hand_in_file', key: `${TENANT}/homework/matrix.pdf`, name: 'matrix.pdf', size: 9, contentType: 'application/pdf' };
+  await db.insert(homeworkSubmissions).values({
+    _id: SAM_HAND_IN,
+    tenantId: TENANT,
+    sectionId: COURSE_IDS.homework,
+    courseId: COURSE_IDS.sam,
+    studentId: SAM,
+    text: 'Matrix answers',
+    files: [file],
+    handedInAt: new Date('2029-12-01T00:00:00Z'),
+  });
+}
+// ==== end of homework hand-ins block ====
+// ==== Lesson feedbacks (issue 33): Theo's feedback to Sam and Sam's to Theo, on Sam's lesson. ====
+const FEEDBACK_IDS = { tutor: 'matrix_feedback_theo_sam', student: 'matrix_feedback_sam_theo' } as const;
+idRouteFixtures.push(
+  { match: /^\/api\/(admin\/)?lesson-tutor-feedbacks\/:id$/, params: { id: FEEDBACK_IDS.tutor }, body: { stars: 1 } },
+  { match: /^\/api\/(admin\/)?lesson-student-feedbacks\/:id$/, params: { id: FEEDBACK_IDS.student }, body: { stars: 1 } },
+);
+async function seedFeedbackMatrixRecords() {
+  const lesson = { tenantId: TENANT, sectionId: COURSE_IDS.lesson, courseId: COURSE_IDS.sam, tutorId: DEMO_USERS.tutor._id, studentId: SAM, stars: 4 };
+  await db.insert(lessonFeedbacks).values([
+    { _id: FEEDBACK_IDS.tutor, ...lesson, author: 'TUTOR', rewards: ['STAR_LEARNER'] },
+    { _id: FEEDBACK_IDS.student, ...lesson, author: 'STUDENT' },
+  ]);
+}
+// ==== end of lesson feedbacks block ====

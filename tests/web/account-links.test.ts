@@ -29,7 +29,11 @@ describe('account menu links', () => {
     expect(tools(admin, { tutorRoles: ['view'] })).toEqual(['Roles /portal/admin/roles']);
     expect(tools(admin, { adminUsers: ['create'], roles: [] })).toEqual([]);
     expect(tools(admin, { questionBank: ['view'] })).toEqual(['Content /portal/admin/content']);
-    expect(tools(admin, { adminCourse: ['view'] })).toEqual(['Meetings /portal/admin/meetings', 'Course templates /portal/admin/course-templates']);
+    expect(tools(admin, { adminCourse: ['view'] })).toEqual([
+      'Meetings /portal/admin/meetings',
+      'Course templates /portal/admin/course-templates',
+      'Lesson feedback /portal/admin/lesson-feedbacks',
+    ]);
     expect(labels(admin, { adminUsers: ['view'], adminCourse: ['view'] })).toEqual(['Profile /portal/profile']);
   });
 

@@ -22,7 +22,7 @@ describe("the header's Admin menu", () => {
     button.focus();
     await userEvent.keyboard('{Enter}');
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Users', 'Meetings', 'Course templates']);
+    expect(items.map((item) => item.textContent)).toEqual(['Users', 'Meetings', 'Course templates', 'Lesson feedback']);
     expect(screen.getByRole('menuitem', { name: 'Course templates' })).toHaveAttribute('href', '/learning-portal/portal/admin/course-templates');
   });
 

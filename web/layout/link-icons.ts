@@ -13,6 +13,7 @@ import {
   LayoutTemplate,
   LibraryBig,
   type LucideIcon,
+  MessageSquareHeart,
   Palette,
   PhoneCall,
   Receipt,
@@ -58,4 +59,5 @@ export const accountLinkIcons: Record<AccountLinkKey, LucideIcon> = {
   invoices: ReceiptText,
   myInvoices: ReceiptText,
   courseTemplates: LayoutTemplate,
+  lessonFeedbacks: MessageSquareHeart,
 };

@@ -31,6 +31,7 @@ export type AccountLinkKey =
   | 'tutorSorting'
   | 'pricing'
   | 'lessonHistory'
+  | 'lessonFeedbacks'
   | 'payRuns'
   | 'auditLog'
   | 'meetingRequests'
@@ -86,6 +87,7 @@ export function adminLinks(user: PublicUser, permissions: PermissionMap | null):
   if (hasPermission(permissions, { adminCourse: ['view'] })) {
     links.push({ key: 'meetings', to: '/portal/admin/meetings', label: 'Meetings' });
     links.push({ key: 'courseTemplates', to: '/portal/admin/course-templates', label: 'Course templates' });
+    links.push({ key: 'lessonFeedbacks', to: '/portal/admin/lesson-feedbacks', label: 'Lesson feedback' });
   }
   if (hasPermission(permissions, { lessonHistory: ['view'] }))
     links.push({ key: 'lessonHistory', to: '/portal/admin/lesson-history', label: 'Lesson history' });

@@ -12,6 +12,8 @@ import CourseFormDialog from '../features/courses/CourseFormDialog';
 import CoursePeople from '../features/courses/CoursePeople';
 import { kindLabel } from '../features/courses/course-kind';
 import TutorCourseDialog from '../features/courses/TutorCourseDialog';
+import CourseHomeworkPanel from '../features/homework/CourseHomeworkPanel';
+import CourseFeedbackPanel from '../features/lesson-feedbacks/CourseFeedbackPanel';
 import CourseLearners from '../features/quiz-review/CourseLearners';
 import CourseSectionsPanel from '../features/sections/CourseSectionsPanel';
 import { withDeviceCopy } from '../lib/device-copy';
@@ -34,7 +36,12 @@ const tabClass = pillTab('whitespace-nowrap');
 export default function CoursePage() {
   const { courseId = '' } = useParams();
   // A chat notification links here with its conversation: the chat tab opens on it.
-  const chatConversation = useSearchParams()[0].get('conversation');
+  const [searchParams] = useSearchParams();
+  const chatConversation = searchParams.get('conversation');
+  // A marking notice links here with its homework: the homework tab opens on it.
+  const homeworkFocus = searchParams.get('homework');
+  // A feedback notice links here with its lesson: the feedback tab opens on it.
+  const feedbackFocus = searchParams.get('feedback');
   const user = useAtomValue(signedInUserAtom);
   const can = useCan();
   const navigate = useNavigate();
@@ -96,7 +103,19 @@ export default function CoursePage() {
 
   const mode = isAdmin ? 'admin' : course.asTutor ? 'tutor' : 'learner';
   const showChat = !isAdmin || can({ courseChat: ['view'] });
-  const tabs = ['Lessons & materials', 'People', ...(showChat ? ['Chat'] : []), ...(isAdmin ? ['Settings'] : [])];
+  const showHomework = !isAdmin || can({ submissions: ['view'] });
+  // Admins read every feedback on Admin → Lesson feedback; the tab is for the lessons' own people.
+  const showFeedback = !isAdmin;
+  const tabs = [
+    'Lessons & materials',
+    ...(showHomework ? ['Homework'] : []),
+    ...(showFeedback ? ['Feedback'] : []),
+    'People',
+    ...(showChat ? ['Chat'] : []),
+    ...(isAdmin ? ['Settings'] : []),
+  ];
+  const focusTab = showChat && chatConversation ? 'Chat' : showHomework && homeworkFocus ? 'Homework' : showFeedback && feedbackFocus ? 'Feedback' : null;
+  const firstTab = focusTab ? tabs.indexOf(focusTab) : 0;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
@@ -125,7 +144,7 @@ export default function CoursePage() {
           </p>
         )}
       </header>
-      <TabGroup key={chatConversation} className="mt-8" defaultIndex={showChat && chatConversation ? tabs.indexOf('Chat') : 0}>
+      <TabGroup key={`${chatConversation}-${homeworkFocus}-${feedbackFocus}`} className="mt-8" defaultIndex={firstTab}>
         <TabList aria-label="Course sections" className="flex gap-2 overflow-x-auto pb-1">
           {tabs.map((tab) => (
             <Tab key={tab} className={tabClass}>
@@ -137,6 +156,16 @@ export default function CoursePage() {
           <TabPanel>
             <CourseSectionsPanel courseId={course._id} mode={mode} tutor={bookingTutor(course)} />
           </TabPanel>
+          {showHomework && (
+            <TabPanel>
+              <CourseHomeworkPanel courseId={course._id} focus={homeworkFocus} />
+            </TabPanel>
+          )}
+          {showFeedback && (
+            <TabPanel>
+              <CourseFeedbackPanel courseId={course._id} focus={feedbackFocus} />
+            </TabPanel>
+          )}
           <TabPanel>
             <CoursePeople
               course={course}
