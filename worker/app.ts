@@ -43,6 +43,7 @@ import { pricingPlanRoutes } from './routes/pricing-plans';
 import { pricingRateRoutes } from './routes/pricing-rates';
 import { pricingSetRoutes } from './routes/pricing-sets';
 import { profileRoutes } from './routes/profile';
+import { progressRoutes } from './routes/progress';
 import { adminQuizRoutes, quizRoutes } from './routes/quizzes';
 import { realtimeRoutes } from './routes/realtime';
 import { resourceRoutes } from './routes/resources';
@@ -115,6 +116,7 @@ const app = new Hono<AppBindings>()
   .route('/', submissionRoutes)
   .route('/', adminSubmissionRoutes)
   .route('/', usageRoutes)
+  .route('/', progressRoutes)
   // Before meetingRequestRoutes: GET /admin/meeting-requests/export.csv would otherwise be read as /admin/meeting-requests/:id.
   .route('/', ledgerExportRoutes)
   .route('/', meetingRequestRoutes)
