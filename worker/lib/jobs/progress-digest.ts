@@ -124,7 +124,7 @@ export async function sendProgressDigests(tdb: TenantDb, env: Env, tenant: { nam
         .from(userMappers)
         .where(tdb.where(userMappers, inArray(userMappers.studentId, activeIds))),
       tdb.db
-        .selectDistinct({ personId: courseTutors.userId, studentId: courseStudents.userId })
+        .selectDistinct({ personId: sql<string>`${courseTutors.userId}`.as('person_id'), studentId: sql<string>`${courseStudents.userId}`.as('student_id') })
         .from(courseTutors)
         .innerJoin(courseStudents, and(eq(courseStudents.courseId, courseTutors.courseId), eq(courseStudents.status, 'ENROLLED')))
         .where(tdb.where(courseTutors, eq(courseTutors.status, 'ENABLE'), inArray(courseStudents.userId, activeIds))),
