@@ -60,6 +60,8 @@ export interface SubjectProgress extends ProgressNumbers {
   subjectCode: string | null;
   curriculumId: string;
   curriculum: string;
+  /** The subject's own page under /learning-portal, where its topics are practised. */
+  path: string;
   /** The learner chose to follow it (POST /progress); other subjects appear once they have work in them. */
   followed: boolean;
   lastSubTopicId: string | null;

@@ -41,6 +41,7 @@ function subjectRows(tdb: TenantDb, which: SQL) {
       subjectCode: sql<string | null>`${subjects.subjectCode}`.as('subject_code'),
       curriculumId: sql<string>`${curricula._id}`.as('curriculum_id'),
       curriculum: sql<string>`${curricula.name}`.as('curriculum_name'),
+      path: sql<string>`'/' || ${curricula.slug} || '/' || ${subjects.slug}`.as('subject_path'),
       totalSubTopics: sql<number>`(select count(*) from ${subTopics} inner join ${topics} on ${topics._id} = ${subTopics.topicId}
         where ${topics.tenantId} = ${subjects.tenantId} and ${topics.subjectId} = ${subjects._id})`.as('total_sub_topics'),
     })
@@ -87,6 +88,7 @@ function subjectNumbers(
     subjectCode: row.subjectCode,
     curriculumId: row.curriculumId,
     curriculum: row.curriculum,
+    path: row.path,
     followed: Boolean(choice),
     lastSubTopicId: choice?.lastSubTopicId ?? null,
     percent: total > 0 ? Math.round(mastered / total) : (scorePercent ?? 0),
