@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import {
   type CurriculumProgress,
   type NextStep,
@@ -13,10 +13,12 @@ import {
 import { type LearnerRef, percentOf, scoreBand } from '../../../schema/contracts/quiz';
 import { curricula, subjects, subTopics, topics } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
+import { oneRead } from './one-read';
 import {
   attemptsBySubTopic,
   attemptsByWeek,
   type LessonTotals,
+  learnersSubjects,
   lessonsBySubject,
   type SubTopicTotals,
   savedProgress,
@@ -122,26 +124,18 @@ function curriculaOf(userId: string, list: SubjectProgress[]): CurriculumProgres
 }
 
 /**
- * A learner's progress over every subject they have worked in, follow, or had lessons in: four aggregate reads in
- * one D1 batch, then one read of those subjects. Nothing is stored: a finished attempt or a closed lesson shows at once.
+ * A learner's progress over every subject they have worked in, follow, or had lessons in: grouped reads and the
+ * subjects they name, in one D1 batch. Nothing is stored: a finished attempt or a closed lesson shows at once.
  */
 export async function learnerProgress(tdb: TenantDb, learner: LearnerRef, now = new Date()): Promise<ProgressDoc> {
-  const [bySubTopic, byWeek, lessons, saved] = await tdb.db.batch([
-    attemptsBySubTopic(tdb, learner._id),
-    attemptsByWeek(tdb, learner._id, now),
-    lessonsBySubject(tdb, learner._id),
-    savedProgress(tdb, learner._id),
-  ]);
+  const { bySubTopic, byWeek, lessons, saved, rows } = await oneRead(tdb, {
+    bySubTopic: attemptsBySubTopic(tdb, learner._id),
+    byWeek: attemptsByWeek(tdb, learner._id, now),
+    lessons: lessonsBySubject(tdb, learner._id),
+    saved: savedProgress(tdb, learner._id),
+    rows: subjectRows(tdb, learnersSubjects(tdb, learner._id)),
+  });
   const choices = saved[0]?.subjects ?? [];
-  const ids = [...new Set(bySubTopic.map((a) => a.subjectId))];
-  const codes = choices.map((c) => c.subjectCode);
-  const names = [...new Set(lessons.map((l) => l.subject))];
-  const which = [
-    ids.length ? inArray(subjects._id, ids) : undefined,
-    codes.length ? inArray(subjects.subjectCode, codes) : undefined,
-    names.length ? inArray(subjects.name, names) : undefined,
-  ].filter((c): c is SQL => c !== undefined);
-  const rows = which.length ? await subjectRows(tdb, or(...which)!).all() : [];
   const lessonsOf = new Map(lessons.map((l) => [lessonKey(l.curriculum, l.subject), l]));
   const list = rows
     .map((row) =>
@@ -190,14 +184,14 @@ function nextSteps(topicsList: TopicProgress[], choice: ProgressSubjectChoice | 
 
 /** One subject in depth: every topic and sub topic of it (practised or not), its weeks, lessons and what to do next. */
 export async function subjectProgress(tdb: TenantDb, learner: LearnerRef, subjectId: string, now = new Date()): Promise<SubjectProgressDoc | null> {
-  const [subjectRow, topicRows, subTopicRows, bySubTopic, byWeek, lessons, saved] = await tdb.db.batch([
-    subjectRows(tdb, eq(subjects._id, subjectId)),
-    tdb.db
+  const { subjectRow, topicRows, subTopicRows, bySubTopic, byWeek, lessons, saved } = await oneRead(tdb, {
+    subjectRow: subjectRows(tdb, eq(subjects._id, subjectId)),
+    topicRows: tdb.db
       .select({ topicId: sql<string>`${topics._id}`.as('topic_id'), name: sql<string>`${topics.name}`.as('topic_name') })
       .from(topics)
       .where(tdb.where(topics, eq(topics.subjectId, subjectId)))
       .orderBy(asc(topics.sortingOrder), asc(topics.name)),
-    tdb.db
+    subTopicRows: tdb.db
       .select({
         subTopicId: sql<string>`${subTopics._id}`.as('sub_topic_id'),
         topicId: sql<string>`${subTopics.topicId}`.as('topic_id'),
@@ -207,11 +201,11 @@ export async function subjectProgress(tdb: TenantDb, learner: LearnerRef, subjec
       .innerJoin(topics, and(eq(topics._id, subTopics.topicId), eq(topics.tenantId, tdb.tenantId)))
       .where(tdb.where(subTopics, eq(topics.subjectId, subjectId)))
       .orderBy(asc(subTopics.sortingOrder), asc(subTopics.name)),
-    attemptsBySubTopic(tdb, learner._id, subjectId),
-    attemptsByWeek(tdb, learner._id, now, subjectId),
-    lessonsBySubject(tdb, learner._id),
-    savedProgress(tdb, learner._id),
-  ]);
+    bySubTopic: attemptsBySubTopic(tdb, learner._id, subjectId),
+    byWeek: attemptsByWeek(tdb, learner._id, now, subjectId),
+    lessons: lessonsBySubject(tdb, learner._id),
+    saved: savedProgress(tdb, learner._id),
+  });
   const row = subjectRow[0];
   if (!row) return null;
   const choice = saved[0]?.subjects.find((c) => c.subjectCode === row.subjectCode);

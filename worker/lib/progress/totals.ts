@@ -1,6 +1,6 @@
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { PROGRESS_WEEKS } from '../../../schema/contracts/progress';
-import { lessonHistory, progress, quizzes, submissions, topics } from '../../../schema/tables';
+import { lessonHistory, progress, quizzes, subjects, submissions, topics } from '../../../schema/tables';
 import type { TenantDb } from '../tenant-db';
 
 /**
@@ -17,7 +17,6 @@ const MONDAY_OFFSET_MS = 4 * 24 * 60 * 60_000;
 export const weekNumber = (at: number) => Math.floor((at - MONDAY_OFFSET_MS) / WEEK_MS);
 export const weekStart = (week: number) => new Date(week * WEEK_MS + MONDAY_OFFSET_MS);
 
-const subTopicOf = sql<string | null>`coalesce(${submissions.subTopicId}, ${quizzes.subTopicId})`;
 const marks = {
   attempts: count().as('attempts'),
   score: sql<number>`coalesce(sum(${submissions.score}), 0)`.as('score_sum'),
@@ -26,23 +25,49 @@ const marks = {
 
 const finishedAttempts = (tdb: TenantDb, userId: string) => tdb.where(submissions, eq(submissions.userId, userId), eq(submissions.status, 'COMPLETED'));
 
-const quizJoin = (tdb: TenantDb) => and(eq(quizzes._id, submissions.quizId), eq(quizzes.tenantId, tdb.tenantId));
+/**
+ * The learner's finished attempts grouped per quiz (and sub topic), read from the covering index alone; the quiz,
+ * topic and subject are joined to these few groups afterwards, never to each attempt.
+ */
+function perQuiz(tdb: TenantDb, userId: string) {
+  return tdb.db
+    .select({
+      quizId: sql<string>`${submissions.quizId}`.as('quiz_id'),
+      ownSubTopicId: sql<string | null>`${submissions.subTopicId}`.as('own_sub_topic_id'),
+      ...marks,
+      lastAt: sql<number | null>`max(${submissions.completedAt})`.as('last_at'),
+    })
+    .from(submissions)
+    .where(finishedAttempts(tdb, userId))
+    .groupBy(submissions.quizId, submissions.subTopicId)
+    .as('per_quiz');
+}
+
+/*
+ * Cross joins keep SQLite's join order: from the learner's few grouped rows out to their quizzes and topics by
+ * primary key, never from the tenant's whole catalogue in.
+ */
+const quizOf = (tdb: TenantDb, quizId: SQL | SQL.Aliased) => and(eq(quizzes._id, quizId), eq(quizzes.tenantId, tdb.tenantId));
 const topicJoin = (tdb: TenantDb) => and(eq(topics._id, quizzes.topicId), eq(topics.tenantId, tdb.tenantId));
 
 /** Finished attempts per sub topic (a topic's own quizzes under a null sub topic), optionally of one subject. */
 export function attemptsBySubTopic(tdb: TenantDb, userId: string, subjectId?: string) {
+  const g = perQuiz(tdb, userId);
+  const subTopicOf = sql<string | null>`coalesce(${g.ownSubTopicId}, ${quizzes.subTopicId})`;
   return tdb.db
     .select({
       subjectId: sql<string>`${topics.subjectId}`.as('subject_id'),
       topicId: sql<string>`${quizzes.topicId}`.as('topic_id'),
       subTopicId: subTopicOf.as('sub_topic_id'),
-      ...marks,
-      lastAt: sql<number | null>`max(${submissions.completedAt})`.as('last_at'),
+      attempts: sql<number>`sum(${g.attempts})`.as('attempts_sum'),
+      score: sql<number>`sum(${g.score})`.as('score_total'),
+      maxScore: sql<number>`sum(${g.maxScore})`.as('max_score_total'),
+      lastAt: sql<number | null>`max(${g.lastAt})`.as('last_attempt_at'),
     })
-    .from(submissions)
-    .innerJoin(quizzes, quizJoin(tdb))
-    .innerJoin(topics, topicJoin(tdb))
-    .where(and(finishedAttempts(tdb, userId), subjectId ? eq(topics.subjectId, subjectId) : undefined))
+    .from(g)
+    .crossJoin(quizzes)
+    .crossJoin(topics)
+    .where(and(quizOf(tdb, g.quizId), topicJoin(tdb), subjectId ? eq(topics.subjectId, subjectId) : undefined))
     .groupBy(topics.subjectId, quizzes.topicId, subTopicOf);
 }
 
@@ -51,13 +76,50 @@ export function attemptsByWeek(tdb: TenantDb, userId: string, now: Date, subject
   const since = weekStart(weekNumber(now.getTime()) - PROGRESS_WEEKS + 1);
   // D1 binds numbers as reals, so the division is cast back to a whole week.
   const week = sql<number>`cast((${submissions.completedAt} - ${MONDAY_OFFSET_MS}) / ${WEEK_MS} as integer)`;
-  return tdb.db
-    .select({ subjectId: sql<string>`${topics.subjectId}`.as('subject_id'), week: week.as('week'), ...marks })
+  const g = tdb.db
+    .select({ quizId: sql<string>`${submissions.quizId}`.as('quiz_id'), week: week.as('week'), ...marks })
     .from(submissions)
-    .innerJoin(quizzes, quizJoin(tdb))
-    .innerJoin(topics, topicJoin(tdb))
-    .where(and(finishedAttempts(tdb, userId), gte(submissions.completedAt, since), subjectId ? eq(topics.subjectId, subjectId) : undefined))
-    .groupBy(topics.subjectId, week);
+    .where(and(finishedAttempts(tdb, userId), gte(submissions.completedAt, since)))
+    .groupBy(submissions.quizId, week)
+    .as('per_quiz_week');
+  return tdb.db
+    .select({
+      subjectId: sql<string>`${topics.subjectId}`.as('subject_id'),
+      week: sql<number>`${g.week}`.as('week_number'),
+      attempts: sql<number>`sum(${g.attempts})`.as('attempts_sum'),
+      score: sql<number>`sum(${g.score})`.as('score_total'),
+      maxScore: sql<number>`sum(${g.maxScore})`.as('max_score_total'),
+    })
+    .from(g)
+    .crossJoin(quizzes)
+    .crossJoin(topics)
+    .where(and(quizOf(tdb, g.quizId), topicJoin(tdb), subjectId ? eq(topics.subjectId, subjectId) : undefined))
+    .groupBy(topics.subjectId, sql`${g.week}`);
+}
+
+/**
+ * Which subjects are the learner's, as one condition on `subjects`: one with a finished attempt, one they follow,
+ * or one of the names their closed lessons carry (the ledger keeps names; compute.ts matches the curriculum too).
+ */
+export function learnersSubjects(tdb: TenantDb, userId: string) {
+  const quizIds = tdb.db
+    .selectDistinct({ quizId: sql<string>`${submissions.quizId}`.as('quiz_id') })
+    .from(submissions)
+    .where(finishedAttempts(tdb, userId))
+    .as('attempted_quizzes');
+  const attempted = tdb.db
+    .selectDistinct({ subjectId: topics.subjectId })
+    .from(quizIds)
+    .crossJoin(quizzes)
+    .crossJoin(topics)
+    .where(and(quizOf(tdb, quizIds.quizId), topicJoin(tdb)));
+  const lessonNames = tdb.db
+    .selectDistinct({ subject: lessonHistory.subject })
+    .from(lessonHistory)
+    .where(tdb.where(lessonHistory, eq(lessonHistory.studentId, userId)));
+  const followed = sql`${subjects.subjectCode} in (select json_extract(value, '$.subjectCode') from ${progress}, json_each(${progress.subjects})
+    where ${progress.tenantId} = ${tdb.tenantId} and ${progress.userId} = ${userId})`;
+  return or(inArray(subjects._id, attempted), inArray(subjects.name, lessonNames), followed)!;
 }
 
 /** Closed lessons per curriculum and subject (the ledger keeps their names), with how many the learner joined. */
