@@ -77,7 +77,7 @@ export default function SubjectProgressPage() {
         {own && <FollowButton doc={s} onSaved={doc.reload} />}
       </div>
       <div className="mt-8 grid gap-6 lg:grid-cols-5">
-        <section className={`${cardClass} p-5 sm:p-6 lg:col-span-3`} aria-labelledby="topics-heading">
+        <section className={`${cardClass} p-5 sm:p-6 lg:col-span-3 lg:self-start`} aria-labelledby="topics-heading">
           <div className="flex items-baseline justify-between gap-3">
             <h2 id="topics-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
               Topics

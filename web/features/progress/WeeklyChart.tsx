@@ -41,7 +41,8 @@ export function WeeklyChart({ title, weeks }: { title: string; weeks: WeekPoint[
       >
         {weeks.map((w, i) => (
           <li key={w.week}>
-            <span className={i % 2 === 1 ? 'hidden sm:inline' : ''}>{shortDay(w.week)}</span>
+            {/* Every other date only at phone width, so the dates never run together; the slot stays for alignment. */}
+            <span className={`block truncate ${i % 2 === 1 ? 'invisible sm:visible' : ''}`}>{shortDay(w.week)}</span>
             <span className="block font-medium text-slate-700 dark:text-slate-300">{w.attempts > 0 ? `${w.scorePercent}%` : '–'}</span>
           </li>
         ))}
