@@ -75,6 +75,10 @@ const TakeDiagnosticPage = lazyPage(() => import('./features/diagnostics/TakeDia
 const DiagnosticResultPage = lazyPage(() => import('./features/diagnostics/DiagnosticResultPage'));
 const DiagnosticPaymentPage = lazyPage(() => import('./features/diagnostics/DiagnosticPaymentPage'));
 const CallbackRequestsPage = lazyPage(() => import('./features/diagnostics/CallbackRequestsPage'));
+const ProgressHomePage = lazyPage(() => import('./features/progress/ProgressHomePage'));
+const LearnerProgressPage = lazyPage(() => import('./features/progress/LearnerProgressPage'));
+const SubjectProgressPage = lazyPage(() => import('./features/progress/SubjectProgressPage'));
+const UnsubscribePage = lazyPage(() => import('./features/progress/UnsubscribePage'));
 
 /** A page the route renders as it is; its props, if any, are optional. */
 type NoProps = Record<never, never>;
@@ -182,7 +186,10 @@ export const routes: RouteObject[] = [
       soon('dashboard/:curriculum/:subject/:subjectLevel/:subjectCode/past-papers', 'pastPapers', 'Past papers'),
       // Guests on the 1 day free trial take quizzes too, so these two pages do not require an account.
       page('dashboard/:curriculum/:subject/:topic/:subTopic/:subTopicId/quiz/:submissionId', QuizPlayerPage, 'Quiz'),
-      soon('dashboard/*', 'dashboard', 'Dashboard'),
+      signedIn('dashboard/progress', ProgressHomePage, 'Progress'),
+      signedIn('dashboard/progress/:userId', LearnerProgressPage, 'Progress'),
+      signedIn('dashboard/progress/:userId/:subjectId', SubjectProgressPage, 'Subject progress'),
+      page('dashboard/*', NotFoundPage, 'Page not found'),
       signedIn('trial-recording/:trialId', TrialRecordingPage, 'Trial recording'),
       soon('verifyNotesLink', 'verifyNotesLink', 'Lesson notes'),
       page('startSubmission/:quizId', StartSubmissionPage, 'Quiz'),
@@ -199,6 +206,8 @@ export const routes: RouteObject[] = [
       signedIn('subscriptions', PlansPage, 'Plans'),
       soon('topical-past-papers', 'topicalPastPapers', 'Topical past papers'),
       signedIn('manage-accounts', ManageAccountsPage, 'Manage accounts'),
+      // The weekly digest's "stop these e-mails" link: the token in it names the person, so no sign-in.
+      page('unsubscribe/progress', UnsubscribePage, 'Progress e-mails'),
       signedIn('onboarding', OnboardingPage, 'Welcome'),
       signedIn('waiting-room/:waitingId', WaitingRoomPage, 'Waiting room'),
       {

@@ -46,6 +46,7 @@ import { pricingPlanRoutes } from './routes/pricing-plans';
 import { pricingRateRoutes } from './routes/pricing-rates';
 import { pricingSetRoutes } from './routes/pricing-sets';
 import { profileRoutes } from './routes/profile';
+import { progressRoutes } from './routes/progress';
 import { adminQuizRoutes, quizRoutes } from './routes/quizzes';
 import { realtimeRoutes } from './routes/realtime';
 import { resourceRoutes } from './routes/resources';
@@ -122,6 +123,7 @@ const app = new Hono<AppBindings>()
   .route('/', usageRoutes)
   .route('/', diagnosticRoutes)
   .route('/', adminDiagnosticRoutes)
+  .route('/', progressRoutes)
   // Before meetingRequestRoutes: GET /admin/meeting-requests/export.csv would otherwise be read as /admin/meeting-requests/:id.
   .route('/', ledgerExportRoutes)
   .route('/', meetingRequestRoutes)

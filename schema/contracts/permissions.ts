@@ -69,6 +69,11 @@ export const adminFlagGroups = {
   branding: ['view', 'edit'],
   /** The audit log (issue 32): who did what to whom; it names people and reasons, so it is its own flag. */
   auditLog: ['view'],
+  /**
+   * "My performance" (spec 3 §6, issue 33): learners' progress. The tenant must grant it for anyone to read progress;
+   * an admin's role must too, to read any learner's. Learners, parents and tutors need no role: their own rules apply.
+   */
+  myPerformance: ['view'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AdminResource = (typeof adminSettingResources)[number] | keyof typeof adminFlagGroups;

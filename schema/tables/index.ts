@@ -17,6 +17,7 @@ export * from './notifications';
 export * from './payments';
 export * from './pricing';
 export * from './profile';
+export * from './progress';
 export * from './quiz';
 export * from './schedule';
 export * from './sections';

@@ -67,7 +67,13 @@ export const submissions = sqliteTable(
     completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
     ...timestamps(),
   },
-  (t) => [index('submissions_user_quiz').on(t.tenantId, t.userId, t.quizId)],
+  (t) => [
+    index('submissions_user_quiz').on(t.tenantId, t.userId, t.quizId),
+    /** Progress (worker/lib/progress): a learner's finished attempts, covering every column the totals read. */
+    index('submissions_user_progress').on(t.tenantId, t.userId, t.status, t.completedAt, t.quizId, t.subTopicId, t.score, t.maxScore),
+    /** The weekly digest: the tenant's attempts finished in one week. */
+    index('submissions_completed').on(t.tenantId, t.status, t.completedAt),
+  ],
 );
 
 /** One question of an attempt, in quiz order; the mark keeps the rubric it was given against. */

@@ -406,6 +406,14 @@ export const routeGates: Record<string, Gate> = {
   'GET /api/admin/submissions/course-learners/:courseId': { kind: 'reviewer', flag: 'submissions.view' },
   'GET /api/admin/submissions/question/:questionId': { kind: 'reviewer', flag: 'submissions.view' },
   'GET /api/admin/submissions/:id': { kind: 'reviewer', flag: 'submissions.view' },
+
+  // Progress (progress.ts, issue 33): a learner saves their own; students, parents, tutors and admins with "my
+  // performance" read it, each only their own learners (Theo teaches Sam); the unsubscribe link needs no sign-in.
+  'POST /api/progress': only('student'),
+  'GET /api/progress/learners': only('student', 'tutor'),
+  'POST /api/progress/getSubjectProgress': only('student', 'tutor'),
+  'GET /api/progress/:id': record('tutor'),
+  'POST /api/progress/unsubscribe': publicRoute,
   'GET /api/usages': learner,
   'POST /api/usages': learner,
   'POST /api/usages/quiz-trial': { kind: 'guestLearner' },

@@ -241,6 +241,8 @@ const quizFixtures: RouteFixture[] = [
     params: { questionId: 'question_studyhall_linear_equations_1' },
     query: { submissionId: QUIZ_IDS.samSubmission },
   },
+  // Progress (issue 33): Sam's, read by id; his parent, his tutor and admins with "my performance" only.
+  { match: /^\/api\/progress\/:id$/, params: { id: SAM } },
 ];
 // ++++ end of quizzes block ++++
 

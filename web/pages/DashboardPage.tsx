@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { BookOpen, CalendarDays, type LucideIcon, MessagesSquare, Sparkles } from 'lucide-react';
+import { BookOpen, CalendarDays, ChartNoAxesColumn, type LucideIcon, MessagesSquare, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { actingForAtom } from '../entities/accounts/acting';
 import { tenantNameAtom } from '../entities/tenant/atoms';
@@ -10,7 +10,18 @@ import { signedInUserAtom } from '../lib/session';
 /** Where a person's course chats are, in their words: a tutor chats with students, everyone else with tutors. */
 const courseChats = (role: string) => (role === 'TUTOR' ? 'Chats with your students are in each course.' : 'Chats with your tutors are in each course.');
 
-const shortcuts = (role: string, tenantName: string): { to: string; title: string; text: string; icon: LucideIcon }[] => [
+/** Whose progress the Progress card leads to, in the reader's words; admins read a student's from their page. */
+const progressWords = (role: string, acting: boolean) =>
+  acting || role === 'STUDENT'
+    ? 'How far you are in each subject, from your quizzes and lessons.'
+    : role === 'PARENT'
+      ? "Your children's progress in each subject."
+      : role === 'TUTOR'
+        ? "Your students' progress in each subject."
+        : null;
+
+const shortcuts = (role: string, tenantName: string, acting: boolean): { to: string; title: string; text: string; icon: LucideIcon }[] => [
+  ...(progressWords(role, acting) ? [{ to: '/dashboard/progress', title: 'Progress', text: progressWords(role, acting)!, icon: ChartNoAxesColumn }] : []),
   { to: '/portal/courses', title: 'Courses', text: 'Your courses, lessons, resources and homework.', icon: BookOpen },
   { to: '/portal/schedule', title: 'Schedule', text: 'Upcoming lessons and your availability.', icon: CalendarDays },
   { to: '/portal/messages', title: 'Messages', text: `Talk to the ${tenantName} team. ${courseChats(role)}`, icon: MessagesSquare },
@@ -25,6 +36,7 @@ export default function DashboardPage() {
   const onboarding = useOnboardingRedirect();
   const tenantName = useAtomValue(tenantNameAtom);
   if (!user || onboarding) return null;
+  const cards = shortcuts(user.role.name, tenantName, Boolean(actingFor));
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -47,8 +59,8 @@ export default function DashboardPage() {
           </span>
         </p>
       </div>
-      <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {shortcuts(user.role.name, tenantName).map(({ to, title, text, icon: Icon }) => (
+      <ul className={`mt-10 grid gap-4 sm:grid-cols-2 ${cards.length > 4 ? 'lg:grid-cols-3 xl:grid-cols-5' : 'lg:grid-cols-4'}`}>
+        {cards.map(({ to, title, text, icon: Icon }) => (
           <li key={to}>
             <Link
               to={to}

@@ -5,6 +5,7 @@ import {
   emailOutbox,
   knownSignInAddresses,
   passwordResets,
+  progress,
   sessions,
   userAchievements,
   userExperiences,
@@ -27,7 +28,7 @@ export const DELETED_NAME = { firstname: 'Deleted', lastname: 'user' } as const;
  */
 export async function deleteUserAccount(tdb: TenantDb, files: R2Bucket, user: { _id: string; email: string | null }) {
   const now = new Date();
-  const owned = [userExperiences, userQualifications, userAchievements, userLanguages, userSubjects, calendarFeeds, knownSignInAddresses] as const;
+  const owned = [userExperiences, userQualifications, userAchievements, userLanguages, userSubjects, calendarFeeds, knownSignInAddresses, progress] as const;
   await tdb.db.batch([
     tdb.db
       .update(users)

@@ -1,4 +1,4 @@
-import { FileText, LayoutDashboard, Link2, type LucideIcon, ScrollText, Video } from 'lucide-react';
+import { FileText, Link2, type LucideIcon, ScrollText, Video } from 'lucide-react';
 
 export interface Area {
   title: string;
@@ -10,12 +10,6 @@ export interface Area {
 
 /** The screens of the route table that later work delivers; each shows what will be there instead of a blank. */
 export const AREAS = {
-  dashboard: {
-    title: 'Dashboard',
-    description: 'Your learning at a glance: progress, quizzes and notes for every subject you study.',
-    features: ['Subject progress and quiz results', 'Notes and bookmarks', 'Past papers by subject'],
-    icon: LayoutDashboard,
-  },
   trialRecording: {
     title: 'Trial class recording',
     description: 'Watch the recording of a trial class and see how it went.',

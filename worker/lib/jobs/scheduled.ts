@@ -8,6 +8,7 @@ import { closeEndedLessons } from './close-ended-lessons';
 import { expireCredits } from './expire-credits';
 import { remindOverdueInvoices } from './invoice-reminders';
 import { remindOfLessons } from './lesson-reminders';
+import { sendProgressDigests } from './progress-digest';
 
 type Tenant = Pick<typeof tenants.$inferSelect, '_id' | 'name' | 'domain'>;
 
@@ -34,6 +35,10 @@ export async function runScheduledJobs(env: Env, scheduledTime: number) {
     {
       name: 'Reminding of lessons',
       run: (tenant: Tenant) => remindOfLessons(scopedDb(db, tenant._id), env, { name: tenant.name, origin: tenantOrigin(env, tenant.domain) }, now),
+    },
+    {
+      name: 'Sending weekly progress digests',
+      run: (tenant: Tenant) => sendProgressDigests(scopedDb(db, tenant._id), env, { name: tenant.name, origin: tenantOrigin(env, tenant.domain) }, now),
     },
   ];
   const results = [];

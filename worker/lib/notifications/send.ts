@@ -26,6 +26,8 @@ export interface Notice {
   body: string;
   link: string | null;
   attachments?: MailAttachment[];
+  /** A link that turns e-mail of this kind off with no sign-in (worker/lib/progress/unsubscribe.ts), put in the footer. */
+  unsubscribeUrl?: string;
 }
 
 export interface NotifyContext {
@@ -43,9 +45,17 @@ function noticeMail(ctx: NotifyContext, person: Recipient & { email: string }, n
   const greeting = person.firstname ? `Hi ${person.firstname},` : 'Hi,';
   const url = notice.link ? appUrl(ctx.origin, notice.link) : null;
   const footer = `You get this because e-mail is on for ${notice.kind} in your ${ctx.productName} notification settings.`;
-  const text = [greeting, '', notice.body, ...(url ? ['', `Open it in ${ctx.productName}: ${url}`] : []), '', footer].join('\n');
+  const stop = notice.unsubscribeUrl ? `Stop these e-mails: ${notice.unsubscribeUrl}` : null;
+  const text = [greeting, '', notice.body, ...(url ? ['', `Open it in ${ctx.productName}: ${url}`] : []), '', footer, ...(stop ? [stop] : [])].join('\n');
   const link = url ? html`<p><a href="${url}">Open it in ${ctx.productName}</a></p>` : '';
-  const body = `${html`<p>${greeting}</p><p>${notice.body}</p>`}${link}${html`<p style="color:#64748b;font-size:12px">${footer}</p>`}`;
+  // A body of several lines (the weekly digest) reads as paragraphs.
+  const paragraphs = notice.body
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => html`<p>${line}</p>`)
+    .join('');
+  const unsubscribe = notice.unsubscribeUrl ? html` <a href="${notice.unsubscribeUrl}">Stop these e-mails</a>` : '';
+  const body = `${html`<p>${greeting}</p>`}${paragraphs}${link}${html`<p style="color:#64748b;font-size:12px">${footer}`}${unsubscribe}</p>`;
   return { to: person.email, subject: notice.title, text, html: body, attachments: notice.attachments };
 }
 
