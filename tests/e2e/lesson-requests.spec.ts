@@ -5,11 +5,15 @@ const MATHS = 'course_igcse_maths_theo';
 const TITLE = 'Lesson to move';
 let lessonId: string | null = null;
 
-/** Ten hours from now on a quarter hour: inside the default policy's 24-hour notice, so moving it has a penalty. */
-const tenHoursAhead = () => {
-  const at = Date.now() + 10 * 3_600_000;
+/**
+ * Some hours from now on a quarter hour: inside the default policy's 24-hour notice, so moving it has a penalty. The
+ * seeded lessons sit at fixed hours, so the first of these that is free is taken, whatever hour the suite runs.
+ */
+const hoursAhead = (hours: number) => {
+  const at = Date.now() + hours * 3_600_000;
   return new Date(Math.ceil(at / 900_000) * 900_000).toISOString();
 };
+const CANDIDATE_HOURS = [10, 11.5, 13, 14.5, 16, 17.5, 19];
 
 /** The lesson is on this person's calendar (agenda view) on the new day, in their zone (both demo accounts: Singapore). */
 async function onCalendarAt(page: Page, start: string) {
@@ -21,22 +25,19 @@ async function onCalendarAt(page: Page, start: string) {
 }
 
 test.beforeAll(async ({ request }) => {
-  // Admins may place a lesson outside the tutor's hours: whatever hour the suite runs, the lesson is 10 hours away.
-  const created = await request.post('/api/team-meetings', {
-    headers: await adminHeaders(request),
-    data: {
-      course: MATHS,
-      title: TITLE,
-      start: tenHoursAhead(),
-      duration: 60,
-      attendees: [
-        { user: 'user_student', kind: 'STUDENT' },
-        { user: 'user_tutor', kind: 'TUTOR' },
-      ],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  lessonId = ((await created.json()) as { _id: string })._id;
+  // Admins may place a lesson outside the tutor's hours, never over another lesson: the first free candidate is taken.
+  const headers = await adminHeaders(request);
+  const attendees = [
+    { user: 'user_student', kind: 'STUDENT' },
+    { user: 'user_tutor', kind: 'TUTOR' },
+  ];
+  let created = null;
+  for (const hours of CANDIDATE_HOURS) {
+    created = await request.post('/api/team-meetings', { headers, data: { course: MATHS, title: TITLE, start: hoursAhead(hours), duration: 60, attendees } });
+    if (created.status() !== 409) break;
+  }
+  expect(created!.status(), await created!.text()).toBe(201);
+  lessonId = ((await created!.json()) as { _id: string })._id;
 });
 
 test.afterAll(async ({ request }) => {
