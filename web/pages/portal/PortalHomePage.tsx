@@ -1,8 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { useLocation } from 'react-router-dom';
 import { actingForAtom } from '../../entities/accounts/acting';
 import { useOnboardingRedirect } from '../../features/onboarding/use-onboarding-redirect';
-import { TRIAL_CREATED_FLAG } from '../../features/trials/trial-flag';
 import { FALLBACK_TIME_ZONE } from '../../lib/choices';
 import { signedInUserAtom } from '../../lib/session';
 import AdminHome from './AdminHome';
@@ -18,10 +16,8 @@ export default function PortalHomePage() {
   const user = useAtomValue(signedInUserAtom);
   const actingFor = useAtomValue(actingForAtom);
   const now = useNow();
-  // Sign-in lands here, so a new student or tutor is first asked what they study or teach, as on the dashboard; a
-  // guest who just booked a trial with sign-up first sees it confirmed, with its lesson on this home.
-  const trialJustBooked = new URLSearchParams(useLocation().search).has(TRIAL_CREATED_FLAG);
-  const onboarding = useOnboardingRedirect(!trialJustBooked);
+  // Sign-in lands here, so a new student or tutor is first asked what they study or teach, as on the dashboard.
+  const onboarding = useOnboardingRedirect();
   if (!user || onboarding) return null;
   const zone = user.timezone || Intl.DateTimeFormat().resolvedOptions().timeZone || FALLBACK_TIME_ZONE;
   const role = user.role.name;
