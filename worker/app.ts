@@ -19,6 +19,7 @@ import { courseTemplateRoutes } from './routes/course-templates';
 import { courseTutorRoutes } from './routes/course-tutors';
 import { courseRoutes } from './routes/courses';
 import { curriculumRoutes } from './routes/curricula';
+import { adminEssayQuestionRoutes, essayQuestionRoutes } from './routes/essay-questions';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { adminDiagnosticRoutes, diagnosticRoutes } from './routes/diagnostics';
 import { healthRoutes } from './routes/health';
@@ -114,6 +115,8 @@ const app = new Hono<AppBindings>()
   .route('/', topicRoutes)
   .route('/', subTopicRoutes)
   .route('/', adminQuestionRoutes)
+  .route('/', adminEssayQuestionRoutes)
+  .route('/', essayQuestionRoutes)
   .route('/', trialRoutes)
   .route('/', tutorSortingRoutes)
   .route('/', quizRoutes)
