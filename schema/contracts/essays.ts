@@ -25,7 +25,8 @@ const subQuestionInput = z
   })
   .superRefine((part, ctx) => {
     const rubricMarks = part.markScheme.reduce((sum, p) => sum + p.marks, 0);
-    if (rubricMarks < part.marks) ctx.addIssue({ code: 'custom', path: ['markScheme'], message: `gives ${rubricMarks} marks, fewer than the part's ${part.marks}` });
+    if (rubricMarks < part.marks)
+      ctx.addIssue({ code: 'custom', path: ['markScheme'], message: `gives ${rubricMarks} marks, fewer than the part's ${part.marks}` });
   });
 
 export const essayQuestionInput = z.object({

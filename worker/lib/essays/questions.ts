@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fieldError } from '../../../platform/errors';
-import type { EssayDraft, EssayDraftResult, essayDraftInput, essayListQuery, essayQuestionInput } from '../../../schema/contracts/essays';
 import type { approveInput } from '../../../schema/contracts/content';
+import type { EssayDraft, EssayDraftResult, essayDraftInput, essayListQuery, essayQuestionInput } from '../../../schema/contracts/essays';
 import { essayQuestions, questions } from '../../../schema/tables';
 import { newId } from '../../../schema/tables/columns';
 import type { Actor } from '../../env';

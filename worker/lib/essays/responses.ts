@@ -42,7 +42,17 @@ export async function markEssayResponse(tdb: TenantDb, actor: Actor, input: z.in
   const marks = await Promise.all(
     essay.subQuestions.map((part) =>
       helper.markOpenAnswer(
-        { text: `${essay.stem}\n\n${part.prompt}`, kind: 'OPEN', options: [], correctOptionId: null, answer: part.modelAnswer, explanation: '', hint: '', markScheme: part.markScheme, maxMarks: part.marks },
+        {
+          text: `${essay.stem}\n\n${part.prompt}`,
+          kind: 'OPEN',
+          options: [],
+          correctOptionId: null,
+          answer: part.modelAnswer,
+          explanation: '',
+          hint: '',
+          markScheme: part.markScheme,
+          maxMarks: part.marks,
+        },
         given.get(part._id) ?? '',
       ),
     ),

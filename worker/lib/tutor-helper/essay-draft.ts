@@ -33,7 +33,12 @@ const correctOption = (q: HelperQuestion) => q.options.find((o) => o._id === q.c
 /** An open question is a part as it stands; a multiple-choice one becomes "answer and show how". */
 function partOf(q: HelperQuestion): EssayDraftPart {
   if (q.kind === 'OPEN' && q.markScheme.length > 0) {
-    return { prompt: q.text, marks: q.maxMarks, modelAnswer: q.answer, markScheme: q.markScheme.map(({ point, marks, keywords }) => ({ point, marks, keywords })) };
+    return {
+      prompt: q.text,
+      marks: q.maxMarks,
+      modelAnswer: q.answer,
+      markScheme: q.markScheme.map(({ point, marks, keywords }) => ({ point, marks, keywords })),
+    };
   }
   const answer = correctOption(q) || q.answer;
   return {
@@ -62,7 +67,12 @@ export function offlineEssayDraft({ subTopic, bank, variant }: EssayDraftContext
   return {
     stem,
     subQuestions: [
-      { prompt: `Explain what is meant by ${subTopic.name.toLowerCase()}.`, marks: 2, modelAnswer: '', markScheme: [{ point: `Names the idea of ${subTopic.name}`, marks: 2, keywords: words }] },
+      {
+        prompt: `Explain what is meant by ${subTopic.name.toLowerCase()}.`,
+        marks: 2,
+        modelAnswer: '',
+        markScheme: [{ point: `Names the idea of ${subTopic.name}`, marks: 2, keywords: words }],
+      },
       {
         prompt: `Work through an example of ${subTopic.name.toLowerCase()}, showing each step.`,
         marks: 2,

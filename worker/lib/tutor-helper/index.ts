@@ -3,9 +3,9 @@ import { type ChatMessage, chatHelper } from './chat';
 import { offlineHelper } from './offline';
 import type { TutorHelper } from './types';
 
-export { modelAnswer } from './offline';
 export type { EssayDraftContext, EssayDraftParts, EssayDraftReply } from './essay-draft';
 export { offlineDraftNote } from './essay-draft';
+export { modelAnswer } from './offline';
 export type { AttemptSummary, DiagnosticSummary, HelperQuestion, OpenMark, TutorHelper } from './types';
 
 const WORKERS_AI_MODEL = '@cf/meta/llama-3.1-8b-instruct';
