@@ -68,11 +68,7 @@ export default function EssayDialog({
                 <div className="flex items-center justify-between gap-2">
                   <h3 className="font-semibold text-slate-900 dark:text-white">Part ({partLetter(i)})</h3>
                   {form.parts.length > 1 && (
-                    <button
-                      type="button"
-                      className={smallButton}
-                      onClick={() => setForm((f) => ({ ...f, parts: f.parts.filter((_, k) => k !== i) }))}
-                    >
+                    <button type="button" className={smallButton} onClick={() => setForm((f) => ({ ...f, parts: f.parts.filter((_, k) => k !== i) }))}>
                       <Trash2 className="size-3.5" aria-hidden="true" />
                       Remove part ({partLetter(i)})
                     </button>
@@ -108,7 +104,9 @@ export default function EssayDialog({
                 />
                 <fieldset>
                   <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Rubric for part ({partLetter(i)})</legend>
-                  <p className="text-xs text-slate-500 dark:text-slate-400">One row per creditable point. Keywords (comma-separated) show the point was made.</p>
+                  <p className="text-xs text-slate-500 dark:text-slate-400">
+                    One row per creditable point. Keywords (comma-separated) show the point was made.
+                  </p>
                   <ul className="mt-2 space-y-2">
                     {part.markScheme.map((p, k) => {
                       const setPoint = (changes: Partial<typeof p>) =>

@@ -60,4 +60,8 @@ export function essayInputOf(form: EssayForm, subTopicId: string): EssayQuestion
 /** Parts are lettered as on an exam paper: (a), (b), (c)… */
 export const partLetter = (index: number) => String.fromCharCode(97 + index);
 
-export const originWords: Record<EssayOrigin, string> = { ADMIN: 'Written by an admin', AI: 'Drafted by the AI helper', OFFLINE: 'Drafted by the offline helper' };
+export const originWords: Record<EssayOrigin, string> = {
+  ADMIN: 'Written by an admin',
+  AI: 'Drafted by the AI helper',
+  OFFLINE: 'Drafted by the offline helper',
+};

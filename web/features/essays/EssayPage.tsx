@@ -78,7 +78,9 @@ export default function EssayPage() {
       {back}
       <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">Structured question</h1>
       {loaded.status === 'refused' ? (
-        <p className="mt-6 text-slate-600 dark:text-slate-300">Structured questions are practised by students. Sign in as a student, or as a parent for your child.</p>
+        <p className="mt-6 text-slate-600 dark:text-slate-300">
+          Structured questions are practised by students. Sign in as a student, or as a parent for your child.
+        </p>
       ) : loaded.status === 'none' ? (
         <div className="mt-6">
           <EmptyState
