@@ -155,6 +155,16 @@ export default function EssayDialog({
                     Add point
                   </button>
                   {errors[`${at}.markScheme`] && <p className="mt-1.5 text-sm text-rose-600 dark:text-rose-400">Rubric {errors[`${at}.markScheme`]}</p>}
+                  {part.markScheme.map((_, k) =>
+                    (['point', 'marks'] as const).map((field) => {
+                      const error = errors[`${at}.markScheme.${k}.${field}`];
+                      return error ? (
+                        <p key={`${k}-${field}`} className="mt-1.5 text-sm text-rose-600 dark:text-rose-400">
+                          Point {k + 1}: {field === 'point' ? 'what earns the mark' : 'marks'} {error}
+                        </p>
+                      ) : null;
+                    }),
+                  )}
                 </fieldset>
               </li>
             );
