@@ -44,6 +44,7 @@ const PayRunsPage = lazyPage(() => import('./features/lesson-history/PayRunsPage
 const AuditLogPage = lazyPage(() => import('./features/audit-log/AuditLogPage'));
 const StartSubmissionPage = lazyPage(() => import('./features/quiz/StartSubmissionPage'));
 const QuizPlayerPage = lazyPage(() => import('./features/quiz/QuizPlayerPage'));
+const EssayPage = lazyPage(() => import('./features/essays/EssayPage'));
 const CurriculumPage = lazyPage(() => import('./features/content/CurriculumPage'));
 const SubjectPage = lazyPage(() => import('./features/content/SubjectPage'));
 const SubTopicPage = lazyPage(() => import('./features/content/SubTopicPage'));
@@ -193,6 +194,7 @@ export const routes: RouteObject[] = [
       signedIn('trial-recording/:trialId', TrialRecordingPage, 'Trial recording'),
       soon('verifyNotesLink', 'verifyNotesLink', 'Lesson notes'),
       page('startSubmission/:quizId', StartSubmissionPage, 'Quiz'),
+      signedIn('essays/:subTopicId', EssayPage, 'Structured question'),
       // Visitors take diagnostics too, and a parent opens a shared result from the e-mail without an account.
       page('diagnostics', DiagnosticsPage, 'Diagnostic tests'),
       page('diagnostics/take/:testId', TakeDiagnosticPage, 'Diagnostic test'),

@@ -21,6 +21,7 @@ import { courseRoutes } from './routes/courses';
 import { curriculumRoutes } from './routes/curricula';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { adminDiagnosticRoutes, diagnosticRoutes } from './routes/diagnostics';
+import { adminEssayQuestionRoutes, essayQuestionRoutes } from './routes/essay-questions';
 import { healthRoutes } from './routes/health';
 import { homeRoutes } from './routes/home';
 import { adminHomeworkSubmissionRoutes, homeworkSubmissionRoutes } from './routes/homework-submissions';
@@ -114,6 +115,8 @@ const app = new Hono<AppBindings>()
   .route('/', topicRoutes)
   .route('/', subTopicRoutes)
   .route('/', adminQuestionRoutes)
+  .route('/', adminEssayQuestionRoutes)
+  .route('/', essayQuestionRoutes)
   .route('/', trialRoutes)
   .route('/', tutorSortingRoutes)
   .route('/', quizRoutes)

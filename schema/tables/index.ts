@@ -6,6 +6,7 @@ export * from './chat';
 export * from './content';
 export * from './courses';
 export * from './diagnostics';
+export * from './essays';
 export * from './homework';
 export * from './invoices';
 export * from './learning';

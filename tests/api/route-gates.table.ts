@@ -295,6 +295,19 @@ export const routeGates: Record<string, Gate> = {
   'PUT /api/admin/questions/approve/:id': flag('questionBank.approve'),
   'PUT /api/admin/questions/delete/:id': flag('questionBank.delete'),
   'PUT /api/admin/questions/:id': flag('questionBank.edit'),
+  // Structured essay questions (essay-questions.ts): the question bank's flags on the admin side; learners practise
+  // approved ones; a tutor of the learner, or an admin who may mark, changes a part's mark.
+  'GET /api/admin/essay-questions': flag('questionBank.view'),
+  'POST /api/admin/essay-questions/gptQuestion': flag('questionBank.create'),
+  'POST /api/admin/essay-questions/gpt/question': flag('questionBank.create'),
+  'GET /api/admin/essay-questions/:id': flag('questionBank.view'),
+  'POST /api/admin/essay-questions': flag('questionBank.create'),
+  'PUT /api/admin/essay-questions/approve/:id': flag('questionBank.approve'),
+  'PUT /api/admin/essay-questions/delete/:id': flag('questionBank.delete'),
+  'PUT /api/admin/essay-questions/:id': flag('questionBank.edit'),
+  'GET /api/essay-questions/random/:subTopicId': learner,
+  'POST /api/essay-questions/aiResponse': learner,
+  'POST /api/essay-questions/overrideMark': { kind: 'reviewer', flag: 'submissions.view' },
 
   // Waiting room (waiting-room.ts): Sam's maths lesson, which Theo teaches.
   'GET /api/meeting-data/:waitingId': tutorsRecord,

@@ -4,6 +4,7 @@ import { databaseFor } from '../../platform/database';
 import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
 import { SEED_DIAGNOSTIC_IDS } from '../../schema/seed-diagnostics';
+import { SEED_ESSAY_IDS } from '../../schema/seed-essays';
 import {
   adminNotes,
   chatConversations,
@@ -325,6 +326,11 @@ const subTopicEditBodies: Record<string, unknown> = {
   editReview: { reviewId: 'matrix', rating: 3 },
   removeReview: { reviewId: 'matrix' },
 };
+const matrixEssay = {
+  subTopicId: CONTENT_SUB,
+  stem: 'Matrix stem',
+  subQuestions: [{ prompt: 'Matrix part', marks: 1, markScheme: [{ point: 'Matrix point', marks: 1 }] }],
+};
 const matrixQuestion = {
   subTopicId: CONTENT_SUB,
   kind: 'MCQ',
@@ -341,6 +347,13 @@ idRouteFixtures.push(
   { match: /^\/api\/admin\/subtopics\/:id$/, params: { id: CONTENT_SUB }, body: { name: 'Matrix' } },
   ...Object.entries(subTopicEditBodies).map(([edit, body]) => ({ match: new RegExp(`^/api/admin/subtopics/:id/${edit}$`), params: { id: CONTENT_SUB }, body })),
   { match: /^\/api\/admin\/questions\/(approve\/|delete\/)?:id$/, params: { id: CONTENT_QUESTION }, body: { ...matrixQuestion, isApproved: false } },
+  // Structured essay questions: the seeded approved one; any learner of the tenant may practise any sub topic.
+  { match: /^\/api\/essay-questions\/random\/:subTopicId$/, params: { subTopicId: CONTENT_SUB }, public: true },
+  {
+    match: /^\/api\/admin\/essay-questions\/(approve\/|delete\/)?:id$/,
+    params: { id: SEED_ESSAY_IDS.percentages },
+    body: { ...matrixEssay, isApproved: false },
+  },
 );
 // ==== end of learning content block ====
 

@@ -11,13 +11,14 @@ import MathText from '../../ui/math/MathText';
 import NotFoundPage from '../../ui/NotFoundPage';
 import PageLoading from '../../ui/PageLoading';
 import ContentAccess from './ContentAccess';
+import EssayList from './EssayList';
 import QuestionBank from './QuestionBank';
 import QuizList from './QuizList';
 import SubTopicContent from './SubTopicContent';
 
 const tabClass = `rounded-full px-4 py-2 text-sm font-semibold text-slate-700 data-selected:bg-slate-900 data-selected:text-white dark:text-slate-200 dark:data-selected:bg-brand dark:data-selected:text-slate-950 ${focusRing}`;
 
-/** One sub topic in the admin area: its question bank, quizzes and content, side by side as tabs. */
+/** One sub topic in the admin area: its question bank, essay questions, quizzes and content, side by side as tabs. */
 export default function SubTopicAdminPage() {
   return (
     <ContentAccess>
@@ -53,12 +54,16 @@ function SubTopicAdminPageBody() {
       <TabGroup className="mt-6">
         <TabList aria-label="Sub topic" className="flex gap-2 overflow-x-auto pb-1">
           <Tab className={tabClass}>Questions</Tab>
+          <Tab className={tabClass}>Essay questions</Tab>
           {quizzesShown && <Tab className={tabClass}>Quizzes</Tab>}
           <Tab className={tabClass}>Content</Tab>
         </TabList>
         <TabPanels className="mt-5">
           <TabPanel>
             <QuestionBank subTopicId={subTopic._id} />
+          </TabPanel>
+          <TabPanel>
+            <EssayList subTopicId={subTopic._id} />
           </TabPanel>
           {quizzesShown && (
             <TabPanel>

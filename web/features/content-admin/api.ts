@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { QuestionDoc, QuestionInput, SubTopicDoc, SubTopicEdit, TopicDoc } from '../../../schema/contracts/content';
+import type { EssayDraftResult, EssayOrigin, EssayQuestionDoc, EssayQuestionInput } from '../../../schema/contracts/essays';
 import type { HomeCurriculum } from '../../../schema/contracts/learning';
 import type { QuizCreateInput, QuizDoc, quizPublishInput } from '../../../schema/contracts/quiz';
 import { api } from '../../lib/api';
@@ -30,6 +31,15 @@ export const contentAdminCalls = {
   approveQuestion: (id: string, isApproved: boolean) => api<QuestionDoc>(`/admin/questions/approve/${id}`, { method: 'PUT', json: { isApproved } }),
   deleteQuestion: (id: string) => api(`/admin/questions/delete/${id}`, { method: 'PUT' }),
   importQuestions: (questions: QuestionInput[]) => api<{ created: number }>('/admin/questions/create-many', { method: 'POST', json: { questions } }),
+  essays: (query: { subTopicId: string; isApproved?: 'true' | 'false'; origin?: EssayOrigin; searchText?: string } & PageQuery) =>
+    api<ListResponse<EssayQuestionDoc>>('/admin/essay-questions', { query }),
+  saveEssay: (id: string | undefined, input: EssayQuestionInput) =>
+    id
+      ? api<EssayQuestionDoc>(`/admin/essay-questions/${id}`, { method: 'PUT', json: input })
+      : api<EssayQuestionDoc>('/admin/essay-questions', { method: 'POST', json: input }),
+  approveEssay: (id: string, isApproved: boolean) => api<EssayQuestionDoc>(`/admin/essay-questions/approve/${id}`, { method: 'PUT', json: { isApproved } }),
+  deleteEssay: (id: string) => api(`/admin/essay-questions/delete/${id}`, { method: 'PUT' }),
+  draftEssay: (subTopicId: string, instructions: string) => api<EssayDraftResult>('/admin/essay-questions/gptQuestion', { json: { subTopicId, instructions } }),
   quizzes: (query: { topicId: string; subTopicId?: string } & PageQuery) => api<ListResponse<QuizDoc>>('/admin/quizzes', { query }),
   /** Creates the quiz, or changes one that has an id (publishing it, its title, its time limit). */
   saveQuiz: (id: string | undefined, input: QuizCreateInput | QuizChange) =>

@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
-import { ExternalLink, FileText, Gauge, PlayCircle, Star, Video } from 'lucide-react';
+import { ExternalLink, FileText, Gauge, PenLine, PlayCircle, Star, Video } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import type { SubjectDataResponse, SubTopicPage as SubTopicData } from '../../../schema/contracts/content';
 import { signedInUserAtom } from '../../lib/session';
 import { useResource } from '../../lib/use-resource';
-import { focusRing, primaryButton } from '../../ui/classes';
+import { focusRing, primaryButton, secondaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
 import MathText from '../../ui/math/MathText';
 import RichContent from '../../ui/math/RichContent';
@@ -65,12 +65,18 @@ function SubTopicView({ subjectData, subject, topic, s }: { subjectData: Subject
             {s.questionCount === 1 ? '1 practice question' : `${s.questionCount} practice questions`}
           </p>
         </div>
-        {s.quizId && (
-          <Link to={`/startSubmission/${s.quizId}`} className={`${primaryButton} shrink-0`}>
-            <PlayCircle className="size-4" aria-hidden="true" />
-            Practice
+        <div className="flex shrink-0 flex-wrap gap-2">
+          {s.quizId && (
+            <Link to={`/startSubmission/${s.quizId}`} className={primaryButton}>
+              <PlayCircle className="size-4" aria-hidden="true" />
+              Practice
+            </Link>
+          )}
+          <Link to={`/essays/${s._id}`} className={secondaryButton}>
+            <PenLine className="size-4" aria-hidden="true" />
+            Practise a structured question
           </Link>
-        )}
+        </div>
       </div>
 
       <div className="mt-8 space-y-6">

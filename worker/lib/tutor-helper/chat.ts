@@ -1,4 +1,6 @@
+import { essayQuestionInput } from '../../../schema/contracts/essays';
 import type { HelperSource } from '../../../schema/tables';
+import type { EssayDraftContext } from './essay-draft';
 import { modelAnswer, offlineHelper } from './offline';
 import type { AttemptSummary, HelperQuestion, TutorHelper } from './types';
 
@@ -94,5 +96,36 @@ export function chatHelper(source: HelperSource, version: string, chat: Chat): T
         },
         () => offlineHelper.diagnosticAdvice(d),
       ),
+    draftEssay: (context) =>
+      attempt(
+        async () => {
+          const reply = await ask(chat, essayPrompt(context));
+          const parsed = JSON.parse(reply.slice(reply.indexOf('{'), reply.lastIndexOf('}') + 1)) as { stem?: unknown; parts?: unknown };
+          // The contract the admin form uses checks the draft too, so a malformed one falls back to the rules.
+          const draft = essayQuestionInput.parse({ subTopicId: 'draft', stem: parsed.stem, subQuestions: parsed.parts });
+          return {
+            draft: { stem: draft.stem, subQuestions: draft.subQuestions.map(({ _id: _i, ...part }) => part) },
+            source,
+            version,
+          };
+        },
+        () => offlineHelper.draftEssay(context),
+      ),
   };
+}
+
+function essayPrompt({ subTopic, instructions, bank, variant }: EssayDraftContext) {
+  const examples = bank
+    .slice(0, 6)
+    .map((q) => `- ${q.text}`)
+    .join('\n');
+  return [
+    `Write one structured exam question on "${subTopic.name}" (${subTopic.summary}) for secondary-school students, draft ${variant + 1}.`,
+    'A short stem, then two to four parts that build on it, each with marks, a model answer and a rubric of creditable points with keywords.',
+    instructions ? `The teacher asks: ${instructions}` : '',
+    examples ? `Questions this sub topic already has:\n${examples}` : '',
+    'Reply with JSON only: {"stem": string, "parts": [{"prompt": string, "marks": number, "modelAnswer": string, "markScheme": [{"point": string, "marks": number, "keywords": [string]}]}]}',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
 }

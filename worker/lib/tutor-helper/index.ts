@@ -3,6 +3,8 @@ import { type ChatMessage, chatHelper } from './chat';
 import { offlineHelper } from './offline';
 import type { TutorHelper } from './types';
 
+export type { EssayDraftContext, EssayDraftParts, EssayDraftReply } from './essay-draft';
+export { offlineDraftNote } from './essay-draft';
 export { modelAnswer } from './offline';
 export type { AttemptSummary, DiagnosticSummary, HelperQuestion, OpenMark, TutorHelper } from './types';
 

@@ -1,4 +1,5 @@
 import { scoreBand } from '../../../schema/contracts/quiz';
+import { offlineEssayDraft } from './essay-draft';
 import { markAgainstScheme } from './marking';
 import type { AttemptSummary, DiagnosticSummary, HelperQuestion, TutorHelper } from './types';
 
@@ -33,6 +34,9 @@ export const offlineHelper: TutorHelper = {
   },
   async diagnosticAdvice(summary) {
     return { text: offlineAdvice(summary), source: 'offline', version: OFFLINE_VERSION };
+  },
+  async draftEssay(context) {
+    return { draft: offlineEssayDraft(context), source: 'offline', version: OFFLINE_VERSION };
   },
 };
 

@@ -1,4 +1,5 @@
 import type { HelperSource, MarkSchemePoint } from '../../../schema/tables';
+import type { EssayDraftContext, EssayDraftReply } from './essay-draft';
 
 /** What the helper needs to know about a question: only what the student may be told once help is asked for. */
 export interface HelperQuestion {
@@ -58,4 +59,6 @@ export interface TutorHelper {
   markOpenAnswer(question: HelperQuestion, answer: string): Promise<OpenMark>;
   /** Advice after a diagnostic; it adds words to the rules' recommendation and never changes it. */
   diagnosticAdvice(summary: DiagnosticSummary): Promise<HelperText>;
+  /** A draft structured question for an admin to check; never stored by the helper. */
+  draftEssay(context: EssayDraftContext): Promise<EssayDraftReply>;
 }
