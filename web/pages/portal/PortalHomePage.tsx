@@ -1,6 +1,5 @@
 import { useAtomValue } from 'jotai';
 import { actingForAtom } from '../../entities/accounts/acting';
-import { useOnboardingRedirect } from '../../features/onboarding/use-onboarding-redirect';
 import { FALLBACK_TIME_ZONE } from '../../lib/choices';
 import { signedInUserAtom } from '../../lib/session';
 import AdminHome from './AdminHome';
@@ -16,9 +15,7 @@ export default function PortalHomePage() {
   const user = useAtomValue(signedInUserAtom);
   const actingFor = useAtomValue(actingForAtom);
   const now = useNow();
-  // Sign-in lands here, so a new student or tutor is first asked what they study or teach, as on the dashboard.
-  const onboarding = useOnboardingRedirect();
-  if (!user || onboarding) return null;
+  if (!user) return null;
   const zone = user.timezone || Intl.DateTimeFormat().resolvedOptions().timeZone || FALLBACK_TIME_ZONE;
   const role = user.role.name;
   const person = actingFor ?? user;
