@@ -10,6 +10,7 @@ import { gradeIdFor, idPart, subjectIdFor } from './seed-content/ids';
 import { seedCourses } from './seed-courses';
 import { catalogue, partnerCatalogue } from './seed-data';
 import { seedDiagnostics } from './seed-diagnostics';
+import { seedPastPapers } from './seed-past-papers';
 import { seedPricing } from './seed-pricing';
 import { curricula, grades, metaTags, type RoleName, roles, subjects, tenants, tutorRoles, userMappers, users } from './tables';
 
@@ -301,4 +302,5 @@ export async function seed<S extends Record<string, unknown>>(db: DrizzleD1Datab
     brightpath: { tenantId: TENANT_IDS.brightpath, adminId: null },
   });
   await seedDiagnostics(db, TENANT_IDS.studyhall);
+  await seedPastPapers(db, TENANT_IDS.studyhall, DEMO_USERS.admin._id);
 }
