@@ -85,9 +85,9 @@ function Catalogue({ data, code }: { data: SubjectPastPapers; code: string }) {
         </div>
       )}
       <div className="space-y-6">
-        {years.map((y) => (
-          <section key={y.year} aria-labelledby={`year-${y.year}`} className={`${cardClass} p-5 sm:p-6`}>
-            <h2 id={`year-${y.year}`} className="text-lg font-semibold text-slate-900 dark:text-white">
+        {years.map((y, index) => (
+          <section key={y.year} aria-labelledby={`year-${index}`} className={`${cardClass} p-5 sm:p-6`}>
+            <h2 id={`year-${index}`} className="text-lg font-semibold text-slate-900 dark:text-white">
               {y.year}
             </h2>
             <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
