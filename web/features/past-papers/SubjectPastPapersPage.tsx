@@ -28,7 +28,7 @@ export default function SubjectPastPapersPage() {
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Past papers</h1>
           <p className="mt-1 text-slate-600 dark:text-slate-400">
             Syllabus {subjectCode}
-            {subjectLevel ? `, ${words(subjectLevel)}` : ''}. Open a paper and its mark scheme on the exam board’s site.
+            {subjectLevel && subjectLevel !== 'all' ? `, ${words(subjectLevel)}` : ''}. Open a paper and its mark scheme on the exam board’s site.
           </p>
         </div>
         <Link to="/topical-past-papers" className={`${secondaryButton} shrink-0`}>
