@@ -65,6 +65,7 @@ interface PaperQuestion {
   text: string;
   answer: string;
   explanation: string;
+  hint: string;
   points: Point[];
 }
 interface PaperSet {
@@ -87,34 +88,40 @@ const sets: PaperSet[] = [
         text: 'Write $0.000\\,407$ in standard form.',
         answer: '$4.07 \\times 10^{-4}$',
         explanation: 'Move the decimal point four places right to get a number between 1 and 10, so the power is $-4$.',
-        points: [['$4.07 \\times 10^{-4}$', ['4.07', '10^{-4}', '10^-4']]],
+        hint: 'Standard form is $A \\times 10^n$ with $1 \\le A < 10$.',
+        points: [
+          ['Digits written as $4.07$', ['4.07']],
+          ['Power of ten $10^{-4}$', ['10^{-4}', '10^-4']],
+        ],
       },
       {
         number: '9',
         text: 'Simplify $\\left(\\dfrac{16x^{8}}{81}\\right)^{\\frac{3}{4}}$.',
         answer: '$\\dfrac{8x^{6}}{27}$',
         explanation: 'The fourth root of $16x^8/81$ is $2x^2/3$; cubing it gives $8x^6/27$.',
+        hint: 'Take the fourth root first, then cube.',
         points: [
           ['Fourth root taken: $\\frac{2x^2}{3}$', ['2x^2/3', '\\frac{2x^2}{3}', '2x^{2}']],
-          ['Answer $\\frac{8x^6}{27}$', ['8x^6', '8x^{6}', '27']],
+          ['Answer $\\frac{8x^6}{27}$', ['8x^6', '8x^{6}']],
         ],
       },
     ],
   },
   {
     code: '0580/42/M/J/23',
-    topicKey: 'geometry-mensuration',
-    subTopicKey: 'pythagoras',
-    subTopicName: 'Pythagoras’ theorem',
+    topicKey: 'trigonometry',
+    subTopicKey: 'right-angled-trigonometry',
+    subTopicName: 'Right-angled trigonometry',
     questions: [
       {
         number: '6(a)',
-        text: 'A ladder $6.5$ m long leans against a vertical wall. Its foot is $2.5$ m from the wall on level ground. How high up the wall does the ladder reach?',
-        answer: '$6$ m',
-        explanation: 'The ladder is the hypotenuse: $\\sqrt{6.5^2 - 2.5^2} = \\sqrt{36} = 6$.',
+        text: 'In triangle $ABC$, angle $B = 90°$, $AB = 8$ cm and $BC = 5$ cm. Calculate angle $ACB$.',
+        answer: '$\\tan C = \\frac{8}{5}$, so angle $ACB = 58.0°$',
+        explanation: 'From $C$, $AB$ is opposite and $BC$ adjacent, so $C = \\tan^{-1}(1.6) = 58.0°$.',
+        hint: 'Label the sides from angle $C$: opposite, adjacent, hypotenuse.',
         points: [
-          ['Subtracts the squares: $6.5^2 - 2.5^2 = 36$', ['36', '42.25 - 6.25', '6.5^2 - 2.5^2']],
-          ['Height $6$ m', ['6 m', '= 6', '6m']],
+          ['Uses tangent, opposite over adjacent: $\\tan C = \\frac{8}{5}$', ['tan', '8/5', '1.6']],
+          ['Angle ACB $= 58.0°$', ['58']],
         ],
       },
     ],
@@ -122,18 +129,19 @@ const sets: PaperSet[] = [
   {
     code: '0580/42/M/J/23',
     topicKey: 'algebra',
-    subTopicKey: 'quadratic-equations',
-    subTopicName: 'Quadratic equations',
+    subTopicKey: 'simultaneous-equations',
+    subTopicName: 'Simultaneous equations',
     questions: [
       {
         number: '8(b)',
-        text: 'Solve $2x^2 - 5x - 3 = 0$.',
-        answer: '$x = 3$ or $x = -\\frac{1}{2}$',
-        explanation: 'Factorise: $(2x + 1)(x - 3) = 0$.',
+        text: 'Solve the simultaneous equations $3x + 2y = 12$ and $x - y = -1$.',
+        answer: '$x = 2$, $y = 3$',
+        explanation: 'Double the second equation and add: $5x = 10$, so $x = 2$ and $y = x + 1 = 3$.',
+        hint: 'Make the $y$ terms match, then add the equations.',
         points: [
-          ['Factorises: $(2x + 1)(x - 3)$', ['(2x + 1)(x - 3)', '(2x+1)(x-3)', '(x-3)(2x+1)']],
-          ['$x = 3$', ['x = 3', 'x=3']],
-          ['$x = -\\frac{1}{2}$', ['-0.5', '-1/2', '-\\frac{1}{2}']],
+          ['Eliminates a letter, e.g. $5x = 10$', ['5x = 10', '5y = 15']],
+          ['$x = 2$', ['x = 2']],
+          ['$y = 3$', ['y = 3']],
         ],
       },
     ],
@@ -149,6 +157,7 @@ const sets: PaperSet[] = [
         text: 'A bag holds $5$ red and $3$ blue counters. Two are taken at random without replacement. Find the probability that both are red.',
         answer: '$\\frac{5}{14}$',
         explanation: '$\\frac{5}{8} \\times \\frac{4}{7} = \\frac{20}{56} = \\frac{5}{14}$.',
+        hint: 'After one red counter is taken, there are $7$ counters left and $4$ are red.',
         points: [
           ['Multiplies $\\frac{5}{8} \\times \\frac{4}{7}$', ['5/8', '4/7', '\\frac{5}{8}']],
           ['Answer $\\frac{5}{14}$ (or $\\frac{20}{56}$)', ['5/14', '20/56', '\\frac{5}{14}']],
@@ -167,27 +176,48 @@ const sets: PaperSet[] = [
         text: 'Work out $(3.2 \\times 10^{5}) \\times (4 \\times 10^{-2})$. Give your answer in standard form.',
         answer: '$1.28 \\times 10^{4}$',
         explanation: '$3.2 \\times 4 = 12.8$ and $10^5 \\times 10^{-2} = 10^3$, so $12.8 \\times 10^3 = 1.28 \\times 10^4$.',
+        hint: 'Multiply the numbers, add the powers, then make the number between 1 and 10.',
         points: [
           ['Multiplies the numbers and adds the powers: $12.8 \\times 10^{3}$', ['12.8', '10^3', '10^{3}']],
-          ['Standard form: $1.28 \\times 10^{4}$', ['1.28', '10^4', '10^{4}']],
+          ['Standard form: $1.28 \\times 10^{4}$', ['1.28']],
         ],
       },
     ],
   },
   {
     code: '4MA1/2H/JUN22',
-    topicKey: 'geometry-mensuration',
-    subTopicKey: 'pythagoras',
-    subTopicName: 'Pythagoras’ theorem',
+    topicKey: 'trigonometry',
+    subTopicKey: 'right-angled-trigonometry',
+    subTopicName: 'Right-angled trigonometry',
     questions: [
       {
         number: '5',
-        text: 'The points $A(1, 2)$ and $B(7, 10)$ are plotted on a grid. Work out the length of $AB$.',
-        answer: '$10$',
-        explanation: 'The differences are $6$ and $8$; $\\sqrt{6^2 + 8^2} = \\sqrt{100} = 10$.',
+        text: 'A ramp rises $1.2$ m over a horizontal distance of $9$ m. Work out the angle the ramp makes with the horizontal. Give your answer to 1 decimal place.',
+        answer: '$7.6°$',
+        explanation: '$\\tan \\theta = \\frac{1.2}{9}$, so $\\theta = \\tan^{-1}(0.133\\ldots) = 7.6°$.',
+        hint: 'The rise is opposite the angle and the horizontal distance is adjacent.',
         points: [
-          ['Finds the differences $6$ and $8$ and adds their squares: $100$', ['100', '36 + 64', '6^2 + 8^2']],
-          ['Length $10$', ['10']],
+          ['Uses tangent: $\\tan \\theta = \\frac{1.2}{9}$', ['tan', '1.2/9', '0.133']],
+          ['Angle $7.6°$', ['7.6', '7.59']],
+        ],
+      },
+    ],
+  },
+  {
+    code: '4MA1/2H/JUN23',
+    topicKey: 'geometry-mensuration',
+    subTopicKey: 'circles',
+    subTopicName: 'Circles, arcs and sectors',
+    questions: [
+      {
+        number: '12',
+        text: 'A sector of a circle has radius $9$ cm and angle $40°$. Work out the length of its arc. Give your answer correct to 3 significant figures.',
+        answer: '$6.28$ cm',
+        explanation: 'Arc length $= \\frac{40}{360} \\times 2\\pi \\times 9 = 2\\pi \\approx 6.28$ cm.',
+        hint: 'The arc is the same fraction of the circumference as $40°$ is of $360°$.',
+        points: [
+          ['Uses the fraction of the circumference: $\\frac{40}{360} \\times 2\\pi \\times 9$', ['40/360', '\\frac{40}{360}', '2pi']],
+          ['Arc length $6.28$ cm', ['6.28']],
         ],
       },
     ],
@@ -215,7 +245,7 @@ export async function seedPastPapers<S extends Record<string, unknown>>(db: Driz
         text: `Question ${q.number}. ${q.text}`,
         answer: q.answer,
         explanation: q.explanation,
-        hint: '',
+        hint: q.hint,
         markScheme,
         maxMarks: markScheme.reduce((sum, p) => sum + p.marks, 0),
         difficulty: 'MEDIUM',

@@ -12,7 +12,7 @@ let admin: string;
 let viewer: string;
 let partnerAdmin: string;
 
-const PYTHAGORAS = 'sub_topic_studyhall_pythagoras';
+const TRIG = 'sub_topic_studyhall_right_angled_trigonometry';
 
 /** An admin whose role may read the catalogue but not upload one. */
 async function seedViewerAdmin() {
@@ -94,18 +94,21 @@ describe('the per-subject catalogue', () => {
 describe('topical past papers', () => {
   it('lists the sub topics with past-paper questions, and one sub topic’s sets with their papers', async () => {
     const list = await (await get('/past-papers/topical?subject=Mathematics', sam)).json<TopicalSubTopic[]>();
-    const pythagoras = list.find((s) => s.subTopicId === PYTHAGORAS);
-    expect(pythagoras).toMatchObject({ subTopic: 'Pythagoras’ theorem', topic: expect.any(String), papers: 2, questions: 2 });
-    const res = await get(`/past-papers/topical/${PYTHAGORAS}`, sam);
+    const trig = list.find((s) => s.subTopicId === TRIG);
+    expect(trig).toMatchObject({ subTopic: 'Right-angled trigonometry', topic: 'Trigonometry', papers: 2, questions: 2 });
+    const res = await get(`/past-papers/topical/${TRIG}`, sam);
     expect(res.status).toBe(200);
     const body = await res.json<TopicalSubTopicPapers>();
-    expect(body.subTopic).toMatchObject({ _id: PYTHAGORAS, curriculum: 'Cambridge IGCSE', subject: 'Mathematics' });
-    expect(body.papers.map((p) => p.quizId)).toEqual([seedPastPaperQuizId('0580/42/M/J/23', 'pythagoras'), seedPastPaperQuizId('4MA1/2H/JUN22', 'pythagoras')]);
+    expect(body.subTopic).toMatchObject({ _id: TRIG, curriculum: 'Cambridge IGCSE', subject: 'Mathematics' });
+    expect(body.papers.map((p) => p.quizId)).toEqual([
+      seedPastPaperQuizId('0580/42/M/J/23', 'right-angled-trigonometry'),
+      seedPastPaperQuizId('4MA1/2H/JUN22', 'right-angled-trigonometry'),
+    ]);
     expect(body.papers[0]!.paper).toMatchObject({ board: 'Cambridge IGCSE', year: '2023', session: 'May/June', label: 'Paper 4 (Extended)' });
   });
 
   it('the sub topic check names the papers, so the sub topic page can offer them', async () => {
-    expect(await (await get(`/quizzes/checkPapersBySubTopicId/${PYTHAGORAS}`, sam)).json()).toEqual({
+    expect(await (await get(`/quizzes/checkPapersBySubTopicId/${TRIG}`, sam)).json()).toEqual({
       hasPapers: true,
       papers: ['0580/42/M/J/23', '4MA1/2H/JUN22'],
     });
@@ -114,7 +117,7 @@ describe('topical past papers', () => {
   it('answers 404 for an unknown sub topic or another tenant’s', async () => {
     expect((await get('/past-papers/topical/no_such_sub_topic', sam)).status).toBe(404);
     expect((await get('/past-papers/topical/sub_topic_brightpath_percentages', sam)).status).toBe(404);
-    expect((await get(`/past-papers/topical/${PYTHAGORAS}`, partnerAdmin, PARTNER_HOST)).status).toBe(404);
+    expect((await get(`/past-papers/topical/${TRIG}`, partnerAdmin, PARTNER_HOST)).status).toBe(404);
   });
 });
 
