@@ -11,6 +11,7 @@ import { seedCourses } from './seed-courses';
 import { catalogue, partnerCatalogue } from './seed-data';
 import { seedDiagnostics } from './seed-diagnostics';
 import { seedEssays } from './seed-essays';
+import { seedPastPapers } from './seed-past-papers';
 import { seedPricing } from './seed-pricing';
 import { curricula, grades, metaTags, type RoleName, roles, subjects, tenants, tutorRoles, userMappers, users } from './tables';
 
@@ -303,4 +304,5 @@ export async function seed<S extends Record<string, unknown>>(db: DrizzleD1Datab
   });
   await seedDiagnostics(db, TENANT_IDS.studyhall);
   await seedEssays(db, TENANT_IDS.studyhall, DEMO_USERS.admin._id);
+  await seedPastPapers(db, TENANT_IDS.studyhall, DEMO_USERS.admin._id);
 }

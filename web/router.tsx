@@ -12,6 +12,9 @@ const DashboardPage = lazyPage(() => import('./pages/DashboardPage'));
 const PortalHomePage = lazyPage(() => import('./pages/portal/PortalHomePage'));
 const ComingSoonPage = lazyPage<{ area: AreaKey }>(() => import('./features/coming-soon/ComingSoonPage'));
 const NotFoundPage = lazyPage(() => import('./ui/NotFoundPage'));
+const SubjectPastPapersPage = lazyPage(() => import('./features/past-papers/SubjectPastPapersPage'));
+const TopicalPastPapersPage = lazyPage(() => import('./features/past-papers/TopicalPastPapersPage'));
+const PastPapersAdminPage = lazyPage(() => import('./features/past-papers-admin/PastPapersAdminPage'));
 const SignUpPage = lazyPage(() => import('./features/sign-up/SignUpPage'));
 const ForgotPasswordPage = lazyPage(() => import('./features/passwords/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPage(() => import('./features/passwords/ResetPasswordPage'));
@@ -165,6 +168,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/admin/transaction-logs', TransactionLogsPage, 'Transaction logs'),
       signedIn('portal/admin/content', ContentAdminPage, 'Content'),
       signedIn('portal/admin/content/subtopics/:subTopicId', SubTopicAdminPage, 'Sub topic'),
+      signedIn('portal/admin/past-papers', PastPapersAdminPage, 'Past papers'),
       signedIn('portal/trials', MyTrialsPage, 'My trials'),
       signedIn('portal/admin/trials', AdminTrialsPage, 'Trials'),
       signedIn('portal/admin/tutor-sorting', TutorSortingPage, 'Tutor sorting'),
@@ -184,7 +188,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/lesson-reports/:sectionId', LessonReportPage, 'Lesson report'),
       signedIn('portal', PortalHomePage, 'Home'),
       signedIn('dashboard', DashboardPage, 'Dashboard'),
-      soon('dashboard/:curriculum/:subject/:subjectLevel/:subjectCode/past-papers', 'pastPapers', 'Past papers'),
+      page('dashboard/:curriculum/:subject/:subjectLevel/:subjectCode/past-papers', SubjectPastPapersPage, 'Past papers'),
       // Guests on the 1 day free trial take quizzes too, so these two pages do not require an account.
       page('dashboard/:curriculum/:subject/:topic/:subTopic/:subTopicId/quiz/:submissionId', QuizPlayerPage, 'Quiz'),
       signedIn('dashboard/progress', ProgressHomePage, 'Progress'),
@@ -206,7 +210,7 @@ export const routes: RouteObject[] = [
       // A visitor's own result, or a parent's from the e-mailed link (?share=), is paid from here once signed in.
       page('payment/:diagnosticId', DiagnosticPaymentPage, 'Payment'),
       signedIn('subscriptions', PlansPage, 'Plans'),
-      soon('topical-past-papers', 'topicalPastPapers', 'Topical past papers'),
+      page('topical-past-papers', TopicalPastPapersPage, 'Topical past papers'),
       signedIn('manage-accounts', ManageAccountsPage, 'Manage accounts'),
       // The weekly digest's "stop these e-mails" link: the token in it names the person, so no sign-in.
       page('unsubscribe/progress', UnsubscribePage, 'Progress e-mails'),

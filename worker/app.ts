@@ -38,6 +38,7 @@ import { metaTagRoutes } from './routes/meta-tags';
 import { notificationRoutes } from './routes/notifications';
 import { onboardingRoutes } from './routes/onboarding';
 import { passwordRoutes } from './routes/passwords';
+import { adminPastPaperRoutes, pastPaperRoutes } from './routes/past-papers';
 import { payRunRoutes } from './routes/pay-runs';
 import { paymentHistoryRoutes } from './routes/payment-history';
 import { paymentRoutes } from './routes/payments';
@@ -121,6 +122,8 @@ const app = new Hono<AppBindings>()
   .route('/', tutorSortingRoutes)
   .route('/', quizRoutes)
   .route('/', adminQuizRoutes)
+  .route('/', pastPaperRoutes)
+  .route('/', adminPastPaperRoutes)
   .route('/', submissionRoutes)
   .route('/', adminSubmissionRoutes)
   .route('/', usageRoutes)

@@ -23,6 +23,8 @@ const LABELS: Record<string, string> = {
   senderName: 'Sender name',
   shortName: 'Short name',
   icon: 'App icon',
+  /** An import's lines, so a bad one reads "Link (row 3) …". */
+  rows: 'Row',
 };
 
 const words = (name: string) =>

@@ -60,6 +60,8 @@ export const adminFlagGroups = {
   adminContent: [...CRUD],
   /** The question bank; approving is its own action so an author need not approve their own questions. */
   questionBank: [...CRUD, 'approve'],
+  /** Past-paper catalogues (spec 3 §3, catalogues A–H, issue 33): reading the imported list, and uploading one. */
+  pastPapers: ['view', 'import'],
   /** The lesson ledger (issue 30): history rows and their pay, requests to change lessons, pay runs, the policy. */
   lessonHistory: ['view', 'edit', 'export'],
   meetingRequests: ['view', 'respond'],

@@ -15,6 +15,7 @@ export * from './lesson-reports';
 export * from './lesson-sessions';
 export * from './mail';
 export * from './notifications';
+export * from './past-papers';
 export * from './payments';
 export * from './pricing';
 export * from './profile';

@@ -386,6 +386,12 @@ export const routeGates: Record<string, Gate> = {
   'POST /api/quizzes/getBySubTopicId': session,
   // Which papers a sub topic's published quizzes have is catalogue information any session may read.
   'GET /api/quizzes/checkPapersBySubTopicId/:id': session,
+  // Past papers (past-papers.ts): the catalogue and topical sets are for any session; the upload needs the import flag.
+  'GET /api/past-papers': session,
+  'GET /api/past-papers/topical': session,
+  'GET /api/past-papers/topical/:subTopicId': session,
+  'GET /api/admin/past-papers': flag('pastPapers.view'),
+  'POST /api/admin/past-papers/import': flag('pastPapers.import'),
   'POST /api/quizzes/report-issue': learner,
   // A draft quiz: no learner finds it.
   'GET /api/quizzes/:id': samsOwn,

@@ -232,6 +232,8 @@ const quizFixtures: RouteFixture[] = [
   { match: /^\/api\/quizzes\/:id$/, params: { id: QUIZ_IDS.unpublished } },
   // Which papers a sub topic's published quizzes have is catalogue information every signed-in learner of the tenant may read.
   { match: /^\/api\/quizzes\/checkPapersBySubTopicId\/:id$/, params: { id: QUIZ_IDS.subTopic }, public: true },
+  // A sub topic's past-paper sets are catalogue information, like the papers check above.
+  { match: /^\/api\/past-papers\/topical\/:subTopicId$/, params: { subTopicId: QUIZ_IDS.subTopic }, public: true },
   // Reads only the caller's own attempts: the id names a quiz, not an owner.
   { match: /^\/api\/submissions\/quizHistory\/:quizId$/, params: { quizId: QUIZ_IDS.mixed }, public: true },
   { match: /^\/api\/submissions\/get-ai-feedback\/:submissionId$/, params: { submissionId: QUIZ_IDS.samSubmission } },

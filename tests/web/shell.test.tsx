@@ -26,7 +26,6 @@ describe('app shell', () => {
     renderApp('/topical-past-papers');
     expect(screen.getByTestId('loading-screen')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Topical past papers' })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter((call) => call[0] === '/api/oauth/token').map(grantType)).toEqual(['client_credentials']);
     expect(localStorage.getItem('studyhall.token')).toBe('guest-token');
   });
@@ -131,10 +130,10 @@ describe('app shell', () => {
     expect(await screen.findByRole('heading', { name: 'Manage accounts' })).toBeInTheDocument();
   });
 
-  it('shows a coming-soon page for past papers', async () => {
+  it('shows a coming-soon page for a screen later work delivers', async () => {
     mockApi({ ...base, 'POST /api/oauth/token': () => json(tokenAnswer(GUEST, 'guest-token')) });
-    renderApp('/dashboard/cambridge-igcse/maths/core/0580/past-papers');
-    expect(await screen.findByRole('heading', { name: 'Past papers' })).toBeInTheDocument();
-    expect(screen.getByText('Cambridge Igcse · Maths')).toBeInTheDocument();
+    renderApp('/verifyNotesLink');
+    expect(await screen.findByRole('heading', { name: 'Verify your notes link' })).toBeInTheDocument();
+    expect(screen.getByText('Coming soon')).toBeInTheDocument();
   });
 });

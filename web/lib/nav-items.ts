@@ -26,6 +26,7 @@ export type AccountLinkKey =
   | 'meetings'
   | 'callLogs'
   | 'content'
+  | 'pastPapers'
   | 'trials'
   | 'callbackRequests'
   | 'tutorSorting'
@@ -99,6 +100,7 @@ export function adminLinks(user: PublicUser, permissions: PermissionMap | null):
   if (hasPermission(permissions, { invoices: ['view'] })) links.push({ key: 'invoices', to: '/portal/admin/invoices', label: 'Invoices' });
   if (hasPermission(permissions, { adminContent: ['view'], questionBank: ['view'] }))
     links.push({ key: 'content', to: '/portal/admin/content', label: 'Content' });
+  if (hasPermission(permissions, { pastPapers: ['view'] })) links.push({ key: 'pastPapers', to: '/portal/admin/past-papers', label: 'Past papers' });
   if (hasPermission(permissions, { trialClasses: ['view'] })) {
     links.push({ key: 'trials', to: '/portal/admin/trials', label: 'Trials' });
     links.push({ key: 'callbackRequests', to: '/portal/admin/callback-requests', label: 'Callback requests' });

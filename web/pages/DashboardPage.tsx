@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { BookOpen, CalendarDays, ChartNoAxesColumn, type LucideIcon, MessagesSquare, Sparkles } from 'lucide-react';
+import { BookOpen, CalendarDays, ChartNoAxesColumn, type LucideIcon, MessagesSquare, ScrollText, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { actingForAtom } from '../entities/accounts/acting';
 import { tenantNameAtom } from '../entities/tenant/atoms';
@@ -26,6 +26,9 @@ const shortcuts = (role: string, tenantName: string, acting: boolean): { to: str
   { to: '/portal/schedule', title: 'Schedule', text: 'Upcoming lessons and your availability.', icon: CalendarDays },
   { to: '/portal/messages', title: 'Messages', text: `Talk to the ${tenantName} team. ${courseChats(role)}`, icon: MessagesSquare },
   { to: '/portal/trials', title: 'My trials', text: 'Your upcoming and past free trial classes.', icon: Sparkles },
+  ...(acting || role === 'STUDENT'
+    ? [{ to: '/topical-past-papers', title: 'Past papers', text: 'Real exam questions by topic, marked against the mark scheme.', icon: ScrollText }]
+    : []),
 ];
 
 const roleLabel = (role: string) => role.charAt(0) + role.slice(1).toLowerCase();

@@ -1,4 +1,4 @@
-import { FileText, Link2, type LucideIcon, ScrollText, Video } from 'lucide-react';
+import { Link2, type LucideIcon, Video } from 'lucide-react';
 
 export interface Area {
   title: string;
@@ -21,18 +21,6 @@ export const AREAS = {
     description: 'Confirm a shared notes link so you can open the notes it points to.',
     features: ['Checks the link is valid', 'Opens the shared notes'],
     icon: Link2,
-  },
-  pastPapers: {
-    title: 'Past papers',
-    description: 'Past exam papers for this subject, with mark schemes.',
-    features: ['Papers by year and series', 'Mark schemes and examiner reports'],
-    icon: ScrollText,
-  },
-  topicalPastPapers: {
-    title: 'Topical past papers',
-    description: 'Past-paper questions grouped by topic, so you can practise exactly what you need.',
-    features: ['Questions sorted by topic', 'Filter by curriculum and subject'],
-    icon: FileText,
   },
 } satisfies Record<string, Area>;
 

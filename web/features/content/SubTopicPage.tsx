@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { ExternalLink, FileText, Gauge, PenLine, PlayCircle, Star, Video } from 'lucide-react';
+import { ExternalLink, FileText, Gauge, PenLine, PlayCircle, ScrollText, Star, Video } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import type { SubjectDataResponse, SubTopicPage as SubTopicData } from '../../../schema/contracts/content';
 import { signedInUserAtom } from '../../lib/session';
@@ -47,6 +47,7 @@ function SubTopicView({ subjectData, subject, topic, s }: { subjectData: Subject
   const { curriculum: cur, subject: sub } = subjectData;
   const user = useAtomValue(signedInUserAtom);
   const { notes, videosLocked, watched } = useContentUsage(s.contents.length ? s._id : null, user?.role.name === 'STUDENT');
+  const papers = useResource<{ hasPapers: boolean }>(`/quizzes/checkPapersBySubTopicId/${s._id}`);
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <Breadcrumbs
@@ -66,6 +67,12 @@ function SubTopicView({ subjectData, subject, topic, s }: { subjectData: Subject
           </p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
+          {papers.status === 'ready' && papers.data.hasPapers && (
+            <Link to={`/topical-past-papers?subTopicId=${encodeURIComponent(s._id)}`} className={secondaryButton}>
+              <ScrollText className="size-4" aria-hidden="true" />
+              Past papers
+            </Link>
+          )}
           {s.quizId && (
             <Link to={`/startSubmission/${s.quizId}`} className={primaryButton}>
               <PlayCircle className="size-4" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { BookDashed, PlayCircle } from 'lucide-react';
+import { BookDashed, PlayCircle, ScrollText } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { SubjectDataResponse } from '../../../schema/contracts/content';
@@ -31,7 +31,19 @@ export default function SubjectPage() {
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
         {cur.name} {sub?.name}
       </h1>
-      {sub?.subjectCode && <p className="mt-2 text-sm font-medium text-slate-500 dark:text-slate-400">Syllabus {sub.subjectCode}</p>}
+      {sub?.subjectCode && (
+        <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm font-medium text-slate-500 dark:text-slate-400">
+          Syllabus {sub.subjectCode}
+          {/* The catalogue is the board's, for every level of the syllabus, so the level segment is "all". */}
+          <Link
+            to={`/dashboard/${cur.slug}/${sub.slug}/all/${encodeURIComponent(sub.subjectCode)}/past-papers`}
+            className={`inline-flex items-center gap-1.5 rounded text-brand-strong hover:underline dark:text-brand ${focusRing}`}
+          >
+            <ScrollText className="size-4" aria-hidden="true" />
+            Past papers
+          </Link>
+        </p>
+      )}
       <p className="mt-3 max-w-2xl text-lg leading-relaxed text-slate-600 dark:text-slate-300">
         Short notes, worked examples and practice questions for every topic.
       </p>
