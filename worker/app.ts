@@ -5,6 +5,7 @@ import { notFound, onError } from './middleware/errors';
 import { sameOriginMiddleware } from './middleware/same-origin';
 import { tenantMiddleware } from './middleware/tenant';
 import { adminQuestionRoutes } from './routes/admin-questions';
+import { questionRoutes } from './routes/questions';
 import { adminSettingRoutes } from './routes/admin-settings';
 import { adminUserRoutes } from './routes/admin-users';
 import { auditLogRoutes } from './routes/audit-log';
@@ -114,6 +115,7 @@ const app = new Hono<AppBindings>()
   .route('/', topicRoutes)
   .route('/', subTopicRoutes)
   .route('/', adminQuestionRoutes)
+  .route('/', questionRoutes)
   .route('/', trialRoutes)
   .route('/', tutorSortingRoutes)
   .route('/', quizRoutes)

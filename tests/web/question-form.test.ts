@@ -20,6 +20,8 @@ const doc: QuestionDoc = {
   difficulty: 'EASY',
   level: 1,
   isApproved: true,
+  openAimarking: false,
+  aiHint: true,
   approvedBy: 'user_admin',
   createdBy: 'user_admin',
   createdAt: '2026-01-01T00:00:00.000Z',

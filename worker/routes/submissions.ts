@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { idParam, recordId } from '../../schema/contracts/common';
 import {
+  aboutPageInput,
   answerInput,
   countdownInput,
   createByQuizInput,
@@ -31,6 +32,7 @@ import {
   startByQuiz,
   startBySubTopic,
 } from '../lib/quiz/attempts';
+import { quizAboutPage } from '../lib/quiz/about';
 import { learnerAttempts, ownAttempts, ownQuizHistory } from '../lib/quiz/history';
 import { courseLearners } from '../lib/quiz/reviewers';
 import { reviewAttempt, reviewQuestion } from '../lib/quiz/reviews';
@@ -99,6 +101,9 @@ export const submissionRoutes = new Hono<AppBindings>()
   )
   .post('/submissions/updateQuestionOpenAiFeedback', requireLearner, validate('json', openFeedbackInput), async (c) =>
     c.json(await saveOpenFeedback(tenantDb(c), authOf(c), c.req.valid('json'))),
+  )
+  .post('/submissions/getQuizDataForAboutPage', requireLearner, validate('json', aboutPageInput), async (c) =>
+    c.json(await quizAboutPage(tenantDb(c), authOf(c), c.req.valid('json'))),
   )
   .get('/submissions/get-ai-feedback/:submissionId', requireLearner, validate('param', submissionIdParam), async (c) =>
     c.json(await attemptFeedback(tenantDb(c), authOf(c), c.req.valid('param'))),

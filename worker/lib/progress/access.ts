@@ -15,7 +15,8 @@ export interface ProgressViewer {
   tenantPermissions: PermissionMap;
 }
 
-export const MY_PERFORMANCE: Requirement = { myPerformance: ['view'] };
+/** "My performance", or the `resources: progress` flag of spec 3 §6: either lets an admin read learners' progress. */
+export const MY_PERFORMANCE: Requirement = { myPerformance: ['view'], resources: ['progress'] };
 
 const NOT_FOUND = 'Progress not found';
 
