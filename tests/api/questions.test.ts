@@ -97,3 +97,31 @@ describe('GET questions/ai-marking', () => {
     expect((await mark(fixtures.open._id, 'x = 4', as.tutor)).status).toBe(403);
   });
 });
+
+describe('the question flags an admin sets', () => {
+  const SUB = QUIZ_IDS.subTopic;
+  const open = {
+    subTopicId: SUB,
+    kind: 'OPEN',
+    text: 'Explain why $x^2 + 1 = 0$ has no real roots.',
+    answer: 'Squares are never negative.',
+    markScheme: [{ point: 'Squares are never negative', marks: 1, keywords: ['negative'] }],
+    difficulty: 'HARD',
+    level: 6,
+  };
+
+  it('are off unless set, kept when set, and cleared by an edit that leaves them out', async () => {
+    const plain = await (await call('POST', '/admin/questions', as.admin, open)).json<{ _id: string; openAimarking: boolean; aiHint: boolean }>();
+    expect(plain).toMatchObject({ openAimarking: false, aiHint: false });
+    const flagged = await call('PUT', `/admin/questions/${plain._id}`, as.admin, { ...open, openAimarking: true, aiHint: true });
+    expect(await flagged.json()).toMatchObject({ openAimarking: true, aiHint: true });
+    const row = await db.select().from(questions).where(eq(questions._id, plain._id)).get();
+    expect(row).toMatchObject({ openAimarking: true, aiHint: true });
+  });
+
+  it('refuse AI marking on a multiple-choice question, naming the field', async () => {
+    const mcq = { subTopicId: SUB, kind: 'MCQ', text: 'Pick 3', options: [{ text: '3' }, { text: '4' }], correctOption: 0, difficulty: 'EASY', level: 1 };
+    await expectFieldError(await call('POST', '/admin/questions', as.admin, { ...mcq, openAimarking: true }), 'openAimarking');
+    expect((await call('POST', '/admin/questions', as.admin, { ...mcq, aiHint: true })).status).toBe(201);
+  });
+});
