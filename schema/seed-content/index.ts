@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
-import { slugify, subjectSlug as toSubjectSlug } from '../contracts/slug';
 import { subjectLevelOf } from '../contracts/quiz';
+import { slugify, subjectSlug as toSubjectSlug } from '../contracts/slug';
 import { catalogue } from '../seed-data';
 import { questions, quizzes, subjects, subTopics, tags, topics } from '../tables';
 import { contentByTenant, seedTagNames } from './catalogue';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LearnerQuestion } from '../../schema/contracts/content';
-import { ASSESS_SIZE, type AiMarking } from '../../schema/contracts/quiz';
+import { type AiMarking, ASSESS_SIZE } from '../../schema/contracts/quiz';
 import { questions, roles } from '../../schema/tables';
 import { type Callers, call, ROLE_IDS, seedCallersAndMaya } from '../helpers/admins';
 import { expectFieldError } from '../helpers/auth';

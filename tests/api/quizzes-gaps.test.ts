@@ -39,10 +39,7 @@ describe('POST quizzes/resource', () => {
   });
 
   it('refuses in a sentence, and hands out nothing, once the month’s slide views are used up', async () => {
-    await db
-      .update(usageCounters)
-      .set({ slideViews: DEFAULT_LIMITS.STUDENT.slideViews })
-      .where(eq(usageCounters.userId, SAM));
+    await db.update(usageCounters).set({ slideViews: DEFAULT_LIMITS.STUDENT.slideViews }).where(eq(usageCounters.userId, SAM));
     const res = await openResource({ subTopicId: QUIZ_IDS.subTopic, resourceId: RESOURCE._id }, as.student);
     expect(res.status).toBe(403);
     const body = await res.json<{ message: string; resource?: unknown }>();
@@ -76,7 +73,9 @@ describe('GET curriculums/quiztopiya', () => {
     const maths = igcse!.subjects.find((s) => s.subject === 'Mathematics');
     expect(maths).toMatchObject({ subjectCode: '0580' });
     const published = await db.select().from(quizzes).where(eq(quizzes.isPublished, true));
-    const expected = published.filter((q) => q.tenantId === 'tenant_studyhall' && q.curriculum === 'Cambridge IGCSE' && q.subject === 'Mathematics' && q.grade === 'Grade 10');
+    const expected = published.filter(
+      (q) => q.tenantId === 'tenant_studyhall' && q.curriculum === 'Cambridge IGCSE' && q.subject === 'Mathematics' && q.grade === 'Grade 10',
+    );
     expect(maths!.grade.find((g) => g.grade === 'Grade 10')?.quizCount).toBe(expected.length);
     expect(list.every((c) => c.subjects.every((s) => s.grade.every((g) => g.quizCount > 0)))).toBe(true);
     const partner = await (await api('/curriculums/quiztopiya', {}, PARTNER_HOST)).json<QuizCatalogueItem[]>();

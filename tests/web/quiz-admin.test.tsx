@@ -87,7 +87,10 @@ describe('quiz form rules', () => {
     expect(empty).toEqual({ ok: false, errors: { title: 'Give the quiz a title', questionIds: 'Pick at least one question' } });
     const bad = createInputOf({ title: 'Set', paper: '', subjectLevel: '', minutes: '1.5', questionIds: ['q1'] }, { topicId: 't1' });
     expect(bad.ok ? null : bad.errors.minutes).toBe('Enter whole minutes, or leave it blank');
-    const good = createInputOf({ title: ' Set C ', paper: 'Paper 2', subjectLevel: ' Extended ', minutes: '15', questionIds: ['q2', 'q1'] }, { topicId: 't1', subTopicId: 'st1' });
+    const good = createInputOf(
+      { title: ' Set C ', paper: 'Paper 2', subjectLevel: ' Extended ', minutes: '15', questionIds: ['q2', 'q1'] },
+      { topicId: 't1', subTopicId: 'st1' },
+    );
     expect(good).toEqual({
       ok: true,
       input: { title: 'Set C', topicId: 't1', subTopicId: 'st1', paper: 'Paper 2', subjectLevel: 'Extended', questionIds: ['q2', 'q1'], timeLimitSeconds: 900 },

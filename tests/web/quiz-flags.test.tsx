@@ -71,7 +71,14 @@ describe('separate statuses in the player', () => {
     expect(screen.getByRole('button', { name: /Get a hint/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: /Finish quiz/ })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Mark my answer' })).toBeEnabled();
-    hint.release(json({ message: 'AI Hint is now Visible', hint: 'Divide both sides by 2.', source: 'offline', question: { ...question, hint: 'Divide both sides by 2.' } }));
+    hint.release(
+      json({
+        message: 'AI Hint is now Visible',
+        hint: 'Divide both sides by 2.',
+        source: 'offline',
+        question: { ...question, hint: 'Divide both sides by 2.' },
+      }),
+    );
     expect(within(await screen.findByTestId('hint')).getByText('Divide both sides by 2.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Hint shown/ })).toBeDisabled();
   });

@@ -42,8 +42,13 @@ export const adminQuizRoutes = new Hono<AppBindings>()
   .get('/admin/quizzes', requirePermission('quizzes', ['view']), validate('query', adminQuizQuery), async (c) =>
     c.json(await topicQuizzes(tenantDb(c), c.req.valid('query'))),
   )
-  .get('/admin/quizzes/user/:userId', requirePermission('submissions', ['view']), requirePermission('quiz', ['view']), validate('param', userIdParam), validate('query', pageQuery), async (c) =>
-    c.json(await attemptedQuizzes(tenantDb(c), c.req.valid('param').userId, c.req.valid('query'), undefined, true)),
+  .get(
+    '/admin/quizzes/user/:userId',
+    requirePermission('submissions', ['view']),
+    requirePermission('quiz', ['view']),
+    validate('param', userIdParam),
+    validate('query', pageQuery),
+    async (c) => c.json(await attemptedQuizzes(tenantDb(c), c.req.valid('param').userId, c.req.valid('query'), undefined, true)),
   )
   .post('/admin/quizzes', requirePermission('quizzes', ['create']), validate('json', quizCreateInput), async (c) =>
     c.json(await createQuiz(tenantDb(c), authOf(c), c.req.valid('json')), 201),

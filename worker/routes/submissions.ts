@@ -15,6 +15,7 @@ import {
   submissionRef,
 } from '../../schema/contracts/quiz';
 import type { AppBindings } from '../env';
+import { quizAboutPage } from '../lib/quiz/about';
 import {
   attemptFeedback,
   attemptQuestion,
@@ -32,7 +33,6 @@ import {
   startByQuiz,
   startBySubTopic,
 } from '../lib/quiz/attempts';
-import { quizAboutPage } from '../lib/quiz/about';
 import { learnerAttempts, ownAttempts, ownQuizHistory } from '../lib/quiz/history';
 import { courseLearners } from '../lib/quiz/reviewers';
 import { reviewAttempt, reviewQuestion } from '../lib/quiz/reviews';

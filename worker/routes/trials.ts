@@ -6,9 +6,9 @@ import {
   adminTrialInput,
   adminTrialListQuery,
   adminTrialUpdate,
+  quizTrialInput,
   type StudentTrials,
   type TrialRecording,
-  quizTrialInput,
   trialInput,
   trialSignUpInput,
 } from '../../schema/contracts/trials';

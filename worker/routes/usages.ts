@@ -19,8 +19,7 @@ export const usageRoutes = new Hono<AppBindings>()
   .get('/usages/:id', requireAuth, requireAccount, validate('param', idParam), async (c) => {
     const tdb = tenantDb(c);
     const actor = authOf(c);
-    const adminMay = async () =>
-      hasTenantPermission(await adminPermissions(tdb.db, tdb.tenantId, actor.userId), c.get('tenant').permissions, ADMIN_USAGE);
+    const adminMay = async () => hasTenantPermission(await adminPermissions(tdb.db, tdb.tenantId, actor.userId), c.get('tenant').permissions, ADMIN_USAGE);
     return c.json(await usageFor(tdb, actor, c.req.valid('param').id, adminMay));
   })
   .use('/usages', requireAuth, requireLearner)

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ApiError, fieldError } from '../../../platform/errors';
 import type { LearnerQuestion } from '../../../schema/contracts/content';
-import { ASSESS_SIZE, type AiMarking, type aiMarkingQuery, type assessQuery } from '../../../schema/contracts/quiz';
+import { type AiMarking, ASSESS_SIZE, type aiMarkingQuery, type assessQuery } from '../../../schema/contracts/quiz';
 import { questions } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import { findQuestion, findSubTopic, toLearnerQuestion } from '../content/records';
