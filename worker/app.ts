@@ -49,6 +49,7 @@ import { pricingRateRoutes } from './routes/pricing-rates';
 import { pricingSetRoutes } from './routes/pricing-sets';
 import { profileRoutes } from './routes/profile';
 import { progressRoutes } from './routes/progress';
+import { questionRoutes } from './routes/questions';
 import { adminQuizRoutes, quizRoutes } from './routes/quizzes';
 import { realtimeRoutes } from './routes/realtime';
 import { resourceRoutes } from './routes/resources';
@@ -118,6 +119,7 @@ const app = new Hono<AppBindings>()
   .route('/', adminQuestionRoutes)
   .route('/', adminEssayQuestionRoutes)
   .route('/', essayQuestionRoutes)
+  .route('/', questionRoutes)
   .route('/', trialRoutes)
   .route('/', tutorSortingRoutes)
   .route('/', quizRoutes)

@@ -145,6 +145,10 @@ const questionFields = z.object({
   markScheme: z.array(markPointInput).max(20).default([]),
   difficulty: z.enum(DIFFICULTIES),
   level: z.number().int().min(1).max(6),
+  /** Offer "Mark my answer" (AI marking) to learners; open questions only. */
+  openAimarking: z.boolean().default(false),
+  /** Offer an AI hint to learners. */
+  aiHint: z.boolean().default(false),
 });
 
 type QuestionFields = z.infer<typeof questionFields>;
@@ -162,6 +166,7 @@ function checkKind(q: QuestionFields, ctx: z.RefinementCtx) {
     if (!q.answer) ctx.addIssue({ code: 'custom', path: ['answer'], message: 'is required for an open question' });
     if (q.markScheme.length === 0) ctx.addIssue({ code: 'custom', path: ['markScheme'], message: 'needs at least one point' });
   }
+  if (q.kind === 'MCQ' && q.openAimarking) ctx.addIssue({ code: 'custom', path: ['openAimarking'], message: 'is for open questions only' });
 }
 
 export const questionInput = questionFields.superRefine(checkKind);
@@ -220,9 +225,14 @@ export interface QuestionDoc {
   level: number;
   isApproved: boolean;
   approvedBy: string | null;
+  openAimarking: boolean;
+  aiHint: boolean;
   createdBy: string | null;
   createdAt: string;
   updatedAt: string;
 }
 /** A question as a learner sees it before answering: no answer, explanation or mark scheme. */
-export type LearnerQuestion = Pick<QuestionDoc, '_id' | 'subTopicId' | 'kind' | 'text' | 'options' | 'maxMarks' | 'difficulty' | 'level'>;
+export type LearnerQuestion = Pick<
+  QuestionDoc,
+  '_id' | 'subTopicId' | 'kind' | 'text' | 'options' | 'maxMarks' | 'difficulty' | 'level' | 'openAimarking' | 'aiHint'
+>;

@@ -76,6 +76,16 @@ export const adminFlagGroups = {
    * an admin's role must too, to read any learner's. Learners, parents and tutors need no role: their own rules apply.
    */
   myPerformance: ['view'],
+  /**
+   * "Quiz" (spec 3 §6, issue 33): learners' quiz records as admins see them (a learner's attempted quizzes). The
+   * question bank, quizzes and submissions keep their own groups.
+   */
+  quiz: ['view'],
+  /**
+   * "Resources" (spec 3 §6): each action is one learner resource an admin may look into: lesson whiteboards, lesson
+   * sessions, bookmarks, progress, premium (upgrades) and usage.
+   */
+  resources: ['whiteboard', 'sessions', 'bookmarks', 'progress', 'premium', 'usage'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AdminResource = (typeof adminSettingResources)[number] | keyof typeof adminFlagGroups;

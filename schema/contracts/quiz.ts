@@ -54,6 +54,16 @@ export const quizHistoryQuery = z
     if (q.topicId && !q.subject) ctx.addIssue({ code: 'custom', path: ['topicId'], message: 'topicId needs a subject' });
   });
 
+/** The level a curriculum's name implies (the `{subjectLevel}` of the past-paper route); null when it names none. */
+export function subjectLevelOf(curriculum: string): string | null {
+  const name = curriculum.toLowerCase();
+  if (name.includes('lower secondary')) return 'Lower Secondary';
+  if (name.includes('a level') || name.includes('advanced level')) return 'A Level';
+  if (name.includes('igcse')) return 'IGCSE';
+  if (name.includes('gcse')) return 'GCSE';
+  return null;
+}
+
 export const adminQuizQuery = z.object({ ...page, topicId: id, subTopicId: id.optional() });
 export const submissionListQuery = z.object({ ...page, quizId: id });
 
@@ -62,6 +72,8 @@ export const quizCreateInput = z.object({
   topicId: id,
   subTopicId: id.optional(),
   paper: optionalText,
+  /** Only when the curriculum's name implies none, or a subject is taught at another level (Core, Higher…). */
+  subjectLevel: optionalText,
   questionIds: z.array(id).min(1).max(100),
   timeLimitSeconds: z
     .number()
@@ -87,6 +99,17 @@ export const quizPublishInput = z.object({
 
 export const bySubTopicInput = z.object({ subTopicId: id, paper: optionalText });
 export const reportIssueInput = z.object({ quizId: id, questionId: id.optional(), message: z.string().trim().min(3).max(2000) });
+
+const DIFFICULTY = z.enum(['EASY', 'MEDIUM', 'HARD']);
+/** `GET questions/assess-questions`: `content` is the sub topic being studied. */
+export const assessQuery = z.object({ content: id, difficulty: DIFFICULTY.optional() });
+/** Up to this many questions check a learner's understanding of one sub topic. */
+export const ASSESS_SIZE = 5;
+/** `GET questions/ai-marking`: an answer to one open question, marked outside any attempt. */
+export const aiMarkingQuery = z.object({ questionId: id, answer: z.string().trim().min(1, 'is required').max(2000) });
+export const aboutPageInput = z.object({ quizId: id });
+/** `POST quizzes/resource`: a learner opens a resource of a sub topic they practise. */
+export const quizResourceInput = z.object({ subTopicId: id, resourceId: id });
 
 export const createSubmissionInput = z.object({ subTopicId: id, paper: optionalText });
 export const createByQuizInput = z.object({ quizId: id });
@@ -169,6 +192,9 @@ export interface SubmissionQuestion {
   options: { _id: string; text: string }[];
   maxMarks: number;
   difficulty: 'EASY' | 'MEDIUM' | 'HARD';
+  /** Whether the player offers AI marking ("Mark my answer") and an AI hint on this question. */
+  openAimarking: boolean;
+  aiHint: boolean;
   status: AnswerStatus;
   optionId: string | null;
   answer: string | null;
@@ -240,4 +266,35 @@ export interface SubmissionReview extends SubmissionDoc {
   /** Whether the reviewer may override marks (a finished attempt, and the right to mark). */
   mayOverride: boolean;
   questions: (SubmissionQuestion & { rubric: { _id: string; point: string; marks: number; keywords: string[] }[] })[];
+}
+
+/** An open answer marked by the helper outside an attempt: the rubric it was marked against and who marked it. */
+export interface AiMarking {
+  questionId: string;
+  score: number;
+  maxMarks: number;
+  reasons: string[];
+  rubric: { _id: string; point: string; marks: number; keywords: string[] }[];
+  source: HelperSourceName;
+  version: string;
+}
+
+/** What a quiz's about page shows before a learner starts: its make-up and the learner's own record on it. */
+export interface QuizAboutPage {
+  quiz: QuizDoc;
+  questionCount: number;
+  openQuestions: number;
+  maxScore: number;
+  difficulties: Record<'EASY' | 'MEDIUM' | 'HARD', number>;
+  attempts: number;
+  bestPercent: number | null;
+  lastSubmissionId: string | null;
+  inProgressSubmissionId: string | null;
+}
+
+/** `GET curriculums/quiztopiya`: the catalogue as far as it has published quizzes, with how many each grade has. */
+export interface QuizCatalogueItem {
+  curriculum: string;
+  subjectLevel: string | null;
+  subjects: { subject: string; subjectCode: string | null; grade: { grade: string; quizCount: number }[] }[];
 }

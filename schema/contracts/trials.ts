@@ -36,6 +36,15 @@ const lengthIssue = { message: `must be ${TRIAL_MINUTES} minutes after startDate
 export const trialInput = z.object(trialFields).refine(lastsOneTrial, lengthIssue);
 export type TrialInput = z.input<typeof trialInput>;
 
+/**
+ * `POST trials/createFromQuiztopiya`: a student books a free trial from a quiz they took; the quiz names the
+ * curriculum, subject and grade, so the student picks only the time (and a tutor, if they like).
+ */
+export const quizTrialInput = z
+  .object({ submissionId: z.string().trim().min(1).max(64), startDate: instant, endDate: instant, tutorId: trialFields.tutorId })
+  .refine(lastsOneTrial, lengthIssue);
+export type QuizTrialInput = z.input<typeof quizTrialInput>;
+
 /** A guest books and signs up at once; the new account is the trial's student. */
 export const trialSignUpInput = signUpRequest.omit({ role: true }).extend(trialFields).refine(lastsOneTrial, lengthIssue);
 export type TrialSignUpInput = z.input<typeof trialSignUpInput>;

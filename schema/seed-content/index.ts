@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
+import { subjectLevelOf } from '../contracts/quiz';
 import { slugify, subjectSlug as toSubjectSlug } from '../contracts/slug';
 import { catalogue } from '../seed-data';
 import { questions, quizzes, subjects, subTopics, tags, topics } from '../tables';
@@ -82,6 +83,8 @@ function rowsFor(tenantKey: string, tenantId: string, adminId: string | null, su
           level: q.level,
           isApproved: approved,
           approvedBy: approved ? adminId : null,
+          openAimarking: q.kind === 'OPEN',
+          aiHint: true,
           createdBy: adminId,
         });
       });
@@ -97,6 +100,7 @@ function rowsFor(tenantKey: string, tenantId: string, adminId: string | null, su
           curriculum: curriculum.name,
           subject: subjectName,
           grade: subject.grade,
+          subjectLevel: subjectLevelOf(curriculum.name),
           subjectCode: subject.subjectCode,
           questionIds: ids,
           isPublished: true,

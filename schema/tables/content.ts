@@ -113,6 +113,10 @@ export const questions = sqliteTable(
     level: integer('level').notNull(),
     isApproved: integer('is_approved', { mode: 'boolean' }).notNull().default(false),
     approvedBy: text('approved_by').references(() => users._id),
+    /** The player offers "Mark my answer" (AI marking) on this open question only when set; finishing marks it either way. */
+    openAimarking: integer('open_aimarking', { mode: 'boolean' }).notNull().default(false),
+    /** The player offers an AI hint on this question only when set. */
+    aiHint: integer('ai_hint', { mode: 'boolean' }).notNull().default(false),
     createdBy: text('created_by').references(() => users._id),
     /** `PUT delete/{id}` hides a question; past submissions still show it. */
     deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),

@@ -253,6 +253,7 @@ export const routeGates: Record<string, Gate> = {
   'GET /api/curriculums/list-with-grades': publicRoute,
   'GET /api/curriculums': publicRoute,
   'GET /api/curriculums/grades': publicRoute,
+  'GET /api/curriculums/quiztopiya': publicRoute,
   'GET /api/curriculums/getSearchOptionsForHomePage': publicRoute,
   'POST /api/curriculums/subjectMapDataForSubjectCode': publicRoute,
   'GET /api/subjects': publicRoute,
@@ -320,6 +321,7 @@ export const routeGates: Record<string, Gate> = {
   'POST /api/trials/sign-up': publicRoute,
   // Booked by a student, or by a parent acting for one.
   'POST /api/trials': only('student'),
+  'POST /api/trials/createFromQuiztopiya': only('student'),
   // Sam's trial with Theo: its student and tutor, or an admin with trialClasses.
   'GET /api/trials/trial-recordings/:id': tutorsRecord,
   'GET /api/trials': account,
@@ -393,6 +395,10 @@ export const routeGates: Record<string, Gate> = {
   'GET /api/admin/past-papers': flag('pastPapers.view'),
   'POST /api/admin/past-papers/import': flag('pastPapers.import'),
   'POST /api/quizzes/report-issue': learner,
+  'POST /api/quizzes/resource': learner,
+  // questions.ts: an admin holding submissions.aiAnswer may use ai-marking too; the test's callers hold no flag.
+  'GET /api/questions/assess-questions': learner,
+  'GET /api/questions/ai-marking': learner,
   // A draft quiz: no learner finds it.
   'GET /api/quizzes/:id': samsOwn,
   'GET /api/admin/quizzes': flag('quizzes.view'),
@@ -413,6 +419,7 @@ export const routeGates: Record<string, Gate> = {
   'POST /api/submissions/question/get-ai-explanation': learner,
   'POST /api/submissions/answer/get': learner,
   'POST /api/submissions/aiHint': learner,
+  'POST /api/submissions/getQuizDataForAboutPage': learner,
   'POST /api/submissions/updateSubmissionCountdownSettings': learner,
   'POST /api/submissions/startSubmissionQuestionTimer': learner,
   'POST /api/submissions/endSubmissionQuestionTimer': learner,

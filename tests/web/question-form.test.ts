@@ -20,6 +20,8 @@ const doc: QuestionDoc = {
   difficulty: 'EASY',
   level: 1,
   isApproved: true,
+  openAimarking: false,
+  aiHint: true,
   approvedBy: 'user_admin',
   createdBy: 'user_admin',
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -27,6 +29,16 @@ const doc: QuestionDoc = {
 };
 
 describe('question editor', () => {
+  it('keeps the AI flags through an edit, and sends AI marking only for an open question', () => {
+    expect(formOf(doc)).toMatchObject({ aiHint: true, openAimarking: false });
+    const mcq = inputOf({ ...formOf(doc), aiHint: false, openAimarking: true }, 'st1');
+    expect(mcq).toMatchObject({ aiHint: false });
+    expect(mcq).not.toHaveProperty('openAimarking');
+    const open = { ...emptyQuestionForm(), kind: 'OPEN' as const, text: 'Q', answer: 'A', openAimarking: true, aiHint: true };
+    expect(inputOf(open, 'st1')).toMatchObject({ openAimarking: true, aiHint: true });
+    expect(questionInput.safeParse({ ...inputOf(formOf(doc), 'st1'), openAimarking: true }).error?.issues[0]?.path).toEqual(['openAimarking']);
+  });
+
   it('drops blank options and moves the correct index with its option', () => {
     const form = { ...emptyQuestionForm(), text: 'Q', options: [{ text: '' }, { text: 'a' }, { text: '' }, { text: 'b' }], correctOption: 3 };
     const input = inputOf(form, 'st1');

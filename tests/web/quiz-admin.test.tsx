@@ -54,6 +54,8 @@ const question = (n: number): QuestionDoc => ({
   difficulty: 'EASY',
   level: 1,
   isApproved: true,
+  openAimarking: false,
+  aiHint: true,
   approvedBy: 'user_admin',
   createdBy: 'user_admin',
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -83,14 +85,17 @@ describe('quiz form rules', () => {
   it('needs a title and a question, takes whole minutes or blank, and sends seconds', () => {
     const empty = createInputOf(emptyQuizForm(), { topicId: 't1', subTopicId: 'st1' });
     expect(empty).toEqual({ ok: false, errors: { title: 'Give the quiz a title', questionIds: 'Pick at least one question' } });
-    const bad = createInputOf({ title: 'Set', paper: '', minutes: '1.5', questionIds: ['q1'] }, { topicId: 't1' });
+    const bad = createInputOf({ title: 'Set', paper: '', subjectLevel: '', minutes: '1.5', questionIds: ['q1'] }, { topicId: 't1' });
     expect(bad.ok ? null : bad.errors.minutes).toBe('Enter whole minutes, or leave it blank');
-    const good = createInputOf({ title: ' Set C ', paper: 'Paper 2', minutes: '15', questionIds: ['q2', 'q1'] }, { topicId: 't1', subTopicId: 'st1' });
+    const good = createInputOf(
+      { title: ' Set C ', paper: 'Paper 2', subjectLevel: ' Extended ', minutes: '15', questionIds: ['q2', 'q1'] },
+      { topicId: 't1', subTopicId: 'st1' },
+    );
     expect(good).toEqual({
       ok: true,
-      input: { title: 'Set C', topicId: 't1', subTopicId: 'st1', paper: 'Paper 2', questionIds: ['q2', 'q1'], timeLimitSeconds: 900 },
+      input: { title: 'Set C', topicId: 't1', subTopicId: 'st1', paper: 'Paper 2', subjectLevel: 'Extended', questionIds: ['q2', 'q1'], timeLimitSeconds: 900 },
     });
-    const untimed = createInputOf({ title: 'Set', paper: '', minutes: '', questionIds: ['q1'] }, { topicId: 't1' });
+    const untimed = createInputOf({ title: 'Set', paper: '', subjectLevel: '', minutes: '', questionIds: ['q1'] }, { topicId: 't1' });
     expect(untimed.ok && untimed.input.timeLimitSeconds).toBeNull();
   });
 
@@ -282,6 +287,8 @@ describe('attempt review and override', () => {
     options: [],
     maxMarks: 2,
     difficulty: 'MEDIUM',
+    openAimarking: true,
+    aiHint: true,
     status: 'ANSWERED',
     optionId: null,
     answer: 'x = 4',

@@ -17,6 +17,8 @@ export const unanswered = {
   score: null,
   reasons: [],
   hint: null,
+  openAimarking: true,
+  aiHint: true,
 };
 
 /** Sam's attempt at Set A, still in progress, holding `questions`. */

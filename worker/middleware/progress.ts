@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../../platform/errors';
 import type { AppBindings } from '../env';
-import { MY_PERFORMANCE } from '../lib/progress/access';
+import { ADMIN_PROGRESS, MY_PERFORMANCE } from '../lib/progress/access';
 import { authOf } from './auth';
 import { requirePermissions, requireTenantGrant } from './permissions';
 
@@ -15,6 +15,6 @@ export const requireProgressArea = requireTenantGrant(MY_PERFORMANCE, 'Progress 
 export const requireProgressReader = createMiddleware<AppBindings>(async (c, next) => {
   const { role } = authOf(c);
   if (role === 'STUDENT' || role === 'PARENT' || role === 'TUTOR') return next();
-  if (role === 'ADMIN') return requirePermissions(MY_PERFORMANCE)(c, next);
+  if (role === 'ADMIN') return requirePermissions(ADMIN_PROGRESS)(c, next);
   throw new ApiError(403, 'You do not have permission to do this');
 });

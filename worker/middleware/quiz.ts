@@ -31,4 +31,14 @@ export const requireMarker = createMiddleware<AppBindings>(async (c, next) => {
   await next();
 });
 
+/**
+ * Mount after requireAuth: AI marking outside an attempt is for learners, and for admins holding
+ * `submissions: aiAnswer` (the flag for answers the helper produces at an admin's request).
+ */
+export const requireAiMarker = createMiddleware<AppBindings>(async (c, next) => {
+  if (authOf(c).role === 'ADMIN') return requirePermission('submissions', ['aiAnswer'])(c, next);
+  await learnerFor(tenantDb(c), authOf(c));
+  await next();
+});
+
 export const reviewerOf = (c: Context<AppBindings>): Reviewer => ({ actor: authOf(c), tenantPermissions: c.get('tenant').permissions });

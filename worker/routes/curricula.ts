@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { subjectCodeInput, subjectsQuery, tagsQuery } from '../../schema/contracts/content';
 import type { AppBindings } from '../env';
 import { catalogue, curriculumDocs, curriculumList, gradeNames, searchOptions, subjectDocs, subjectMapData, tagPage } from '../lib/content/curricula';
+import { quizCatalogue } from '../lib/quiz/catalogue';
 import { tenantDb } from '../lib/tenant-db';
 import { validate } from '../middleware/validate';
 
@@ -9,6 +10,7 @@ import { validate } from '../middleware/validate';
 export const curriculumRoutes = new Hono<AppBindings>()
   .get('/curriculums/getCurriculumsForHomePage', async (c) => c.json(await catalogue(tenantDb(c))))
   .get('/curriculums/list-with-grades', async (c) => c.json(await curriculumList(tenantDb(c))))
+  .get('/curriculums/quiztopiya', async (c) => c.json(await quizCatalogue(tenantDb(c))))
   .get('/curriculums', async (c) => c.json(await curriculumDocs(tenantDb(c))))
   .get('/curriculums/grades', async (c) => c.json(await gradeNames(tenantDb(c))))
   .get('/curriculums/getSearchOptionsForHomePage', async (c) => c.json(await searchOptions(tenantDb(c))))

@@ -9,6 +9,7 @@ import {
   quizCreateInput,
   quizHistoryQuery,
   quizPublishInput,
+  quizResourceInput,
   reportIssueInput,
 } from '../../schema/contracts/quiz';
 import type { AppBindings } from '../env';
@@ -25,6 +26,7 @@ import {
   tenantQuiz,
   topicQuizzes,
 } from '../lib/quiz/quizzes';
+import { openQuizResource } from '../lib/quiz/resources';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { requirePermission } from '../middleware/permissions';
@@ -40,8 +42,13 @@ export const adminQuizRoutes = new Hono<AppBindings>()
   .get('/admin/quizzes', requirePermission('quizzes', ['view']), validate('query', adminQuizQuery), async (c) =>
     c.json(await topicQuizzes(tenantDb(c), c.req.valid('query'))),
   )
-  .get('/admin/quizzes/user/:userId', requirePermission('submissions', ['view']), validate('param', userIdParam), validate('query', pageQuery), async (c) =>
-    c.json(await attemptedQuizzes(tenantDb(c), c.req.valid('param').userId, c.req.valid('query'), undefined, true)),
+  .get(
+    '/admin/quizzes/user/:userId',
+    requirePermission('submissions', ['view']),
+    requirePermission('quiz', ['view']),
+    validate('param', userIdParam),
+    validate('query', pageQuery),
+    async (c) => c.json(await attemptedQuizzes(tenantDb(c), c.req.valid('param').userId, c.req.valid('query'), undefined, true)),
   )
   .post('/admin/quizzes', requirePermission('quizzes', ['create']), validate('json', quizCreateInput), async (c) =>
     c.json(await createQuiz(tenantDb(c), authOf(c), c.req.valid('json')), 201),
@@ -67,6 +74,9 @@ export const quizRoutes = new Hono<AppBindings>()
   .get('/quizzes/checkPapersBySubTopicId/:id', validate('param', idParam), async (c) => c.json(await subTopicPapers(tenantDb(c), c.req.valid('param').id)))
   .post('/quizzes/report-issue', requireLearner, validate('json', reportIssueInput), async (c) =>
     c.json(await reportIssue(tenantDb(c), authOf(c), c.req.valid('json')), 201),
+  )
+  .post('/quizzes/resource', requireLearner, validate('json', quizResourceInput), async (c) =>
+    c.json(await openQuizResource(tenantDb(c), authOf(c), c.req.valid('json'))),
   )
   .get('/quizzes/:id', validate('param', idParam), async (c) => {
     const tdb = tenantDb(c);

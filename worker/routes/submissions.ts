@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { idParam, recordId } from '../../schema/contracts/common';
 import {
+  aboutPageInput,
   answerInput,
   countdownInput,
   createByQuizInput,
@@ -14,6 +15,7 @@ import {
   submissionRef,
 } from '../../schema/contracts/quiz';
 import type { AppBindings } from '../env';
+import { quizAboutPage } from '../lib/quiz/about';
 import {
   attemptFeedback,
   attemptQuestion,
@@ -99,6 +101,9 @@ export const submissionRoutes = new Hono<AppBindings>()
   )
   .post('/submissions/updateQuestionOpenAiFeedback', requireLearner, validate('json', openFeedbackInput), async (c) =>
     c.json(await saveOpenFeedback(tenantDb(c), authOf(c), c.req.valid('json'))),
+  )
+  .post('/submissions/getQuizDataForAboutPage', requireLearner, validate('json', aboutPageInput), async (c) =>
+    c.json(await quizAboutPage(tenantDb(c), authOf(c), c.req.valid('json'))),
   )
   .get('/submissions/get-ai-feedback/:submissionId', requireLearner, validate('param', submissionIdParam), async (c) =>
     c.json(await attemptFeedback(tenantDb(c), authOf(c), c.req.valid('param'))),

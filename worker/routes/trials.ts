@@ -6,6 +6,7 @@ import {
   adminTrialInput,
   adminTrialListQuery,
   adminTrialUpdate,
+  quizTrialInput,
   type StudentTrials,
   type TrialRecording,
   trialInput,
@@ -21,6 +22,7 @@ import { rememberSession } from '../lib/sessions';
 import { tenantDb } from '../lib/tenant-db';
 import type { TrialBooking } from '../lib/trials/book';
 import { deleteTrial, updateTrial } from '../lib/trials/changes';
+import { bookTrialFromQuiz } from '../lib/trials/from-quiz';
 import { findTrial, readTrial, trialNotFound, trialRecords } from '../lib/trials/records';
 import { bookOwnTrial, bookTrialAndTell, signUpForTrial } from '../lib/trials/student-booking';
 import { authOf, requireAuth } from '../middleware/auth';
@@ -39,6 +41,9 @@ const studentTrialRoutes = new Hono<AppBindings>()
   })
   .post('/trials', requireAuth, requireAccount, async (c) =>
     c.json(await bookOwnTrial(tenantDb(c), authOf(c), () => parseJson(c, trialInput), mailFrom(c)), 201),
+  )
+  .post('/trials/createFromQuiztopiya', requireAuth, requireAccount, async (c) =>
+    c.json(await bookTrialFromQuiz(tenantDb(c), authOf(c), () => parseJson(c, quizTrialInput), mailFrom(c)), 201),
   )
   // The trial-recording page: the trial's student and tutor, and admins who see trials, learn which lesson it was.
   .get('/trials/trial-recordings/:id', requireAuth, requireAccount, validate('param', idParam), async (c) => {

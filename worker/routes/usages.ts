@@ -11,13 +11,15 @@ import { requireAccount } from '../middleware/permissions';
 import { requireLearner } from '../middleware/quiz';
 import { validate } from '../middleware/validate';
 
+/** The admin usage flag of spec 2, or the `resources: usage` flag of spec 3 §6: either lets an admin read a learner's usage. */
+const ADMIN_USAGE = { usage: ['view'], resources: ['usage'] };
+
 export const usageRoutes = new Hono<AppBindings>()
   // Before the learner-only middleware: a parent or an admin may read a learner's usage too.
   .get('/usages/:id', requireAuth, requireAccount, validate('param', idParam), async (c) => {
     const tdb = tenantDb(c);
     const actor = authOf(c);
-    const adminMay = async () =>
-      hasTenantPermission(await adminPermissions(tdb.db, tdb.tenantId, actor.userId), c.get('tenant').permissions, { usage: ['view'] });
+    const adminMay = async () => hasTenantPermission(await adminPermissions(tdb.db, tdb.tenantId, actor.userId), c.get('tenant').permissions, ADMIN_USAGE);
     return c.json(await usageFor(tdb, actor, c.req.valid('param').id, adminMay));
   })
   .use('/usages', requireAuth, requireLearner)

@@ -229,6 +229,19 @@ export default function QuestionDialog({
             ))}
           </ChoiceField>
         </div>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium">What learners may ask the AI helper for</legend>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" className="mt-0.5 size-4" checked={form.aiHint} onChange={(e) => patch({ aiHint: e.target.checked })} />
+            <span>Offer an AI hint on this question</span>
+          </label>
+          {form.kind === 'OPEN' && (
+            <label className="flex items-start gap-2 text-sm">
+              <input type="checkbox" className="mt-0.5 size-4" checked={form.openAimarking} onChange={(e) => patch({ openAimarking: e.target.checked })} />
+              <span>Offer AI marking ("Mark my answer") before the quiz is finished</span>
+            </label>
+          )}
+        </fieldset>
         <DialogActions onCancel={onClose} busy={busy} className="pt-2">
           {question ? 'Save question' : 'Create question'}
         </DialogActions>

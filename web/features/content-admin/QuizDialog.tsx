@@ -55,6 +55,16 @@ export default function QuizDialog({ topicId, subTopicId, quiz, onClose, onSaved
               error={errors.paper}
             />
           )}
+          {!quiz && (
+            <TextField
+              id="quiz-level"
+              label="Level (optional; blank: from the curriculum)"
+              placeholder="Extended"
+              value={form.subjectLevel}
+              onChange={(e) => patch({ subjectLevel: e.target.value })}
+              error={errors.subjectLevel}
+            />
+          )}
           <TextField
             id="quiz-minutes"
             label="Time limit in minutes (blank: untimed)"

@@ -12,6 +12,8 @@ export interface QuestionForm {
   markScheme: { point: string; marks: string; keywords: string }[];
   difficulty: Difficulty;
   level: string;
+  openAimarking: boolean;
+  aiHint: boolean;
 }
 
 export const emptyQuestionForm = (): QuestionForm => ({
@@ -25,6 +27,8 @@ export const emptyQuestionForm = (): QuestionForm => ({
   markScheme: [{ point: '', marks: '1', keywords: '' }],
   difficulty: 'MEDIUM',
   level: '3',
+  openAimarking: false,
+  aiHint: false,
 });
 
 export function formOf(q: QuestionDoc): QuestionForm {
@@ -44,6 +48,8 @@ export function formOf(q: QuestionDoc): QuestionForm {
       : emptyQuestionForm().markScheme,
     difficulty: q.difficulty,
     level: String(q.level),
+    openAimarking: q.openAimarking,
+    aiHint: q.aiHint,
   };
 }
 
@@ -60,6 +66,7 @@ export function inputOf(form: QuestionForm, subTopicId: string): QuestionInput {
     hint: form.hint,
     difficulty: form.difficulty,
     level: Number(form.level),
+    aiHint: form.aiHint,
   };
   if (form.kind === 'MCQ') {
     const kept = form.options.map((o, i) => ({ ...o, i })).filter((o) => o.text.trim() !== '');
@@ -68,6 +75,7 @@ export function inputOf(form: QuestionForm, subTopicId: string): QuestionInput {
   }
   return {
     ...base,
+    openAimarking: form.openAimarking,
     answer: form.answer,
     markScheme: form.markScheme
       .filter((p) => p.point.trim() !== '')

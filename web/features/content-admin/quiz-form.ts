@@ -5,15 +5,18 @@ import { type QuizDoc, quizCreateInput } from '../../../schema/contracts/quiz';
 export interface QuizForm {
   title: string;
   paper: string;
+  /** Blank: the API names it from the curriculum (IGCSE, GCSE, A Level…). */
+  subjectLevel: string;
   minutes: string;
   questionIds: string[];
 }
 
-export const emptyQuizForm = (): QuizForm => ({ title: '', paper: '', minutes: '', questionIds: [] });
+export const emptyQuizForm = (): QuizForm => ({ title: '', paper: '', subjectLevel: '', minutes: '', questionIds: [] });
 
 export const quizFormOf = (quiz: QuizDoc): QuizForm => ({
   title: quiz.title,
   paper: quiz.paper ?? '',
+  subjectLevel: quiz.subjectLevel ?? '',
   minutes: quiz.timeLimitSeconds === null ? '' : String(Math.round(quiz.timeLimitSeconds / 60)),
   questionIds: quiz.questionIds,
 });
@@ -40,6 +43,7 @@ export function createInputOf(form: QuizForm, place: { topicId: string; subTopic
     topicId: place.topicId,
     subTopicId: place.subTopicId,
     paper: form.paper.trim() || undefined,
+    subjectLevel: form.subjectLevel.trim() || undefined,
     questionIds: form.questionIds,
     timeLimitSeconds: minutes.success ? minutes.data : null,
   });

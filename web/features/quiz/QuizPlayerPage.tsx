@@ -12,13 +12,13 @@ import QuizResults from './QuizResults';
 import QuizTimer from './QuizTimer';
 import { ReportIssue } from './ReportIssue';
 import { useQuizKeys } from './use-quiz-keys';
-import { useQuizPlayer } from './use-quiz-player';
+import { type PlayerStatuses, type QuestionCall, useQuizPlayer } from './use-quiz-player';
 
 const COUNTDOWN_CHOICES = [5, 10, 20, 30];
 
 export default function QuizPlayerPage() {
   const { submissionId = '' } = useParams();
-  const { doc, failed, load, index, offset, save, busy, question, inProgress, answer, go, finish, help, grade, setCountdown } = useQuizPlayer(submissionId);
+  const { doc, failed, load, index, offset, save, statuses, question, inProgress, answer, go, finish, help, grade, setCountdown } = useQuizPlayer(submissionId);
   useQuizKeys({ question, inProgress, index, answer, go });
   const [confirming, setConfirming] = useState(0);
 
@@ -104,7 +104,7 @@ export default function QuizPlayerPage() {
           <QuestionCard
             question={question}
             number={index + 1}
-            busy={busy}
+            statuses={statuses}
             onAnswer={answer}
             onHint={() => void help('hint')}
             onReveal={() => void help('reveal')}
@@ -123,9 +123,9 @@ export default function QuizPlayerPage() {
                 type="button"
                 className={primaryButton}
                 onClick={() => (total - answered > 0 ? setConfirming(total - answered) : void finish())}
-                disabled={busy === 'finish'}
+                disabled={statuses.submitStatus === 'loading'}
               >
-                {busy === 'finish' ? <Spinner className="size-4" /> : <Flag className="size-4" aria-hidden="true" />} Finish quiz
+                {statuses.submitStatus === 'loading' ? <Spinner className="size-4" /> : <Flag className="size-4" aria-hidden="true" />} Finish quiz
               </button>
             )}
           </div>
@@ -154,14 +154,17 @@ export default function QuizPlayerPage() {
 interface CardProps {
   question: SubmissionQuestion;
   number: number;
-  busy: string | null;
+  statuses: PlayerStatuses;
   onAnswer: (change: { optionId?: string; answer?: string }) => Promise<void>;
   onHint: () => void;
   onReveal: () => void;
   onGrade: (draft: string) => void;
 }
 
-function QuestionCard({ question: q, number, busy, onAnswer, onHint, onReveal, onGrade }: CardProps) {
+/** Whether a call about this question is on its way. */
+const loadingFor = (call: QuestionCall, questionId: string) => call.status === 'loading' && call.questionId === questionId;
+
+function QuestionCard({ question: q, number, statuses, onAnswer, onHint, onReveal, onGrade }: CardProps) {
   const [draft, setDraft] = useState(q.answer ?? '');
   useEffect(() => setDraft(q.answer ?? ''), [q.questionId]);
   // What the attempt holds now, read when a pause in typing ends: the text box losing focus (to "Mark my answer")
@@ -175,6 +178,8 @@ function QuestionCard({ question: q, number, busy, onAnswer, onHint, onReveal, o
     return () => clearTimeout(id);
   }, [draft]);
   const revealed = q.status === 'SKIPPED';
+  const helping = loadingFor(statuses.aiExplanationStatus, q.questionId);
+  const marking = loadingFor(statuses.aiFeedbackStatus, q.questionId);
   return (
     <article className="mt-5 rounded-2xl bg-white p-5 ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:ring-slate-800" aria-labelledby={`q-${q._id}`}>
       <h2 id={`q-${q._id}`} className="text-lg leading-relaxed font-medium text-slate-900 dark:text-white">
@@ -230,11 +235,16 @@ function QuestionCard({ question: q, number, busy, onAnswer, onHint, onReveal, o
               <MathText multiline text={draft} />
             </p>
           )}
-          {!revealed && (
-            <button type="button" className={`mt-3 ${secondaryButton}`} onClick={() => onGrade(draft)} disabled={!draft.trim() || busy === 'grade'}>
-              {busy === 'grade' && <Spinner className="size-4" />} Mark my answer
-            </button>
-          )}
+          {!revealed &&
+            (q.openAimarking ? (
+              <button type="button" className={`mt-3 ${secondaryButton}`} onClick={() => onGrade(draft)} disabled={!draft.trim() || marking}>
+                {marking && <Spinner className="size-4" />} Mark my answer
+              </button>
+            ) : (
+              <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" data-testid="marked-at-finish">
+                Your answer is marked when you finish the quiz.
+              </p>
+            ))}
           {q.score !== null && (
             <div className="mt-3 rounded-xl bg-slate-50 p-3 text-sm dark:bg-slate-800/60" data-testid="open-mark">
               <p className="font-semibold text-slate-900 dark:text-white">
@@ -273,10 +283,12 @@ function QuestionCard({ question: q, number, busy, onAnswer, onHint, onReveal, o
         </div>
       )}
       <div className="mt-5 flex flex-wrap gap-2">
-        <button type="button" className={secondaryButton} onClick={onHint} disabled={Boolean(q.hint) || busy === 'hint'}>
-          <Lightbulb className="size-4" aria-hidden="true" /> {q.hint ? 'Hint shown' : 'Get a hint'}
-        </button>
-        <button type="button" className={secondaryButton} onClick={onReveal} disabled={revealed || busy === 'reveal'}>
+        {q.aiHint && (
+          <button type="button" className={secondaryButton} onClick={onHint} disabled={Boolean(q.hint) || helping}>
+            <Lightbulb className="size-4" aria-hidden="true" /> {q.hint ? 'Hint shown' : 'Get a hint'}
+          </button>
+        )}
+        <button type="button" className={secondaryButton} onClick={onReveal} disabled={revealed || helping}>
           <Eye className="size-4" aria-hidden="true" /> {revealed ? 'Answer shown' : 'Get answer'}
         </button>
       </div>

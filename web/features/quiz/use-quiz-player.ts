@@ -5,6 +5,26 @@ import { clockOffset } from './countdown';
 import { answerQueue, keepAttemptOnDevice, quizCalls, withPending } from './quiz-api';
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'device';
+/** Spec 3 §4: a pending call is loading, success idle, failure rejected. */
+export type CallStatus = 'idle' | 'loading' | 'rejected';
+/** A call about one question: the status and the question it is for, so another question's buttons stay free. */
+export interface QuestionCall {
+  status: CallStatus;
+  questionId: string | null;
+}
+
+/**
+ * The player's three calls that wait on the server, each with its own status (spec 3 §4): finishing
+ * (`submitStatus`), help on a question — the AI hint or the answer (`aiExplanationStatus`) — and marking an open
+ * answer (`aiFeedbackStatus`). A hint on its way never holds up Finish, nor a mark a hint.
+ */
+export interface PlayerStatuses {
+  submitStatus: CallStatus;
+  aiExplanationStatus: QuestionCall;
+  aiFeedbackStatus: QuestionCall;
+}
+
+const freeCall: QuestionCall = { status: 'idle', questionId: null };
 
 const RETRY_SENDING_MS = 5_000;
 
@@ -20,7 +40,9 @@ export function useQuizPlayer(submissionId: string) {
   const [index, setIndex] = useState(0);
   const [offset, setOffset] = useState(0);
   const [save, setSave] = useState<SaveState>('idle');
-  const [busy, setBusy] = useState<string | null>(null);
+  const [submitStatus, setSubmitStatus] = useState<CallStatus>('idle');
+  const [aiExplanationStatus, setAiExplanationStatus] = useState<QuestionCall>(freeCall);
+  const [aiFeedbackStatus, setAiFeedbackStatus] = useState<QuestionCall>(freeCall);
   const finishing = useRef(false);
   // Answers still being written to the device: a mark asked for at once must wait for them, or the server has none.
   const saving = useRef<Promise<unknown>>(Promise.resolve());
@@ -131,7 +153,7 @@ export function useQuizPlayer(submissionId: string) {
   const finish = useCallback(async () => {
     if (!doc || finishing.current) return;
     finishing.current = true;
-    setBusy('finish');
+    setSubmitStatus('loading');
     try {
       await flush();
       const open = timed.current;
@@ -141,25 +163,27 @@ export function useQuizPlayer(submissionId: string) {
       setDoc(submission);
       toast.success(message);
       window.scrollTo({ top: 0 });
+      setSubmitStatus('idle');
     } catch (e) {
       toast.error(e);
+      setSubmitStatus('rejected');
     } finally {
       finishing.current = false;
-      setBusy(null);
     }
   }, [doc, submissionId, toast]);
 
   async function help(kind: 'hint' | 'reveal') {
     if (!question) return;
-    setBusy(kind);
+    const { questionId } = question;
+    setAiExplanationStatus({ status: 'loading', questionId });
     try {
-      const res = await (kind === 'hint' ? quizCalls.hint : quizCalls.reveal)({ submissionId, questionId: question.questionId });
+      const res = await (kind === 'hint' ? quizCalls.hint : quizCalls.reveal)({ submissionId, questionId });
       replaceQuestion(res.question);
       toast.success(res.message);
+      setAiExplanationStatus(freeCall);
     } catch (e) {
       toast.error(e);
-    } finally {
-      setBusy(null);
+      setAiExplanationStatus({ status: 'rejected', questionId });
     }
   }
 
@@ -170,17 +194,17 @@ export function useQuizPlayer(submissionId: string) {
   async function grade(draft: string) {
     if (!question) return;
     const { questionId } = question;
-    setBusy('grade');
+    setAiFeedbackStatus({ status: 'loading', questionId });
     try {
       const saved = current.current?.questions.find((q) => q.questionId === questionId)?.answer ?? '';
       if (draft !== saved) await answer({ answer: draft });
       await saving.current;
       if (await flush()) throw new Error('Your answer is saved on this device but could not be sent yet. Try again when you are back online.');
       replaceQuestion(await quizCalls.grade({ submissionId, questionId }));
+      setAiFeedbackStatus(freeCall);
     } catch (e) {
       toast.error(e);
-    } finally {
-      setBusy(null);
+      setAiFeedbackStatus({ status: 'rejected', questionId });
     }
   }
 
@@ -195,5 +219,6 @@ export function useQuizPlayer(submissionId: string) {
     }
   }
 
-  return { doc, failed, load, index, offset, save, busy, question, inProgress, answer, go, finish, help, grade, setCountdown };
+  const statuses: PlayerStatuses = { submitStatus, aiExplanationStatus, aiFeedbackStatus };
+  return { doc, failed, load, index, offset, save, statuses, question, inProgress, answer, go, finish, help, grade, setCountdown };
 }

@@ -34,5 +34,7 @@ export function questionValues(input: Input, existing: Pick<QuestionRow, 'option
     maxMarks: isMcq ? 1 : markScheme.reduce((sum, p) => sum + p.marks, 0),
     difficulty: input.difficulty,
     level: input.level,
+    openAimarking: !isMcq && input.openAimarking,
+    aiHint: input.aiHint,
   };
 }

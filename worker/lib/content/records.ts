@@ -32,6 +32,8 @@ export const toLearnerQuestion = (row: QuestionRow): LearnerQuestion => ({
   maxMarks: row.maxMarks,
   difficulty: row.difficulty,
   level: row.level,
+  openAimarking: row.openAimarking,
+  aiHint: row.aiHint,
 });
 
 export async function findTopic(tdb: TenantDb, id: string) {

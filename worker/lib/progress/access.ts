@@ -15,13 +15,16 @@ export interface ProgressViewer {
   tenantPermissions: PermissionMap;
 }
 
+/** The site's switch for the whole progress area. */
 export const MY_PERFORMANCE: Requirement = { myPerformance: ['view'] };
+/** An admin's role may grant reading learners' progress by "my performance" or by the `resources: progress` flag (spec 3 §6). */
+export const ADMIN_PROGRESS: Requirement = { myPerformance: ['view'], resources: ['progress'] };
 
 const NOT_FOUND = 'Progress not found';
 
 /** An admin whose role and tenant grant "my performance": the route's gate for admins, before any record is read. */
 export async function adminMayReadProgress(tdb: TenantDb, viewer: ProgressViewer) {
-  return hasTenantPermission(await adminPermissions(tdb.db, tdb.tenantId, viewer.actor.userId), viewer.tenantPermissions, MY_PERFORMANCE);
+  return hasTenantPermission(await adminPermissions(tdb.db, tdb.tenantId, viewer.actor.userId), viewer.tenantPermissions, ADMIN_PROGRESS);
 }
 
 async function mayRead(tdb: TenantDb, viewer: ProgressViewer, learnerId: string) {

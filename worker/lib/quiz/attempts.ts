@@ -153,6 +153,8 @@ export async function markOpenAnswer(tdb: TenantDb, actor: Actor, input: Questio
   const row = await ownSubmission(tdb, input.submissionId, actor.actingUserId);
   const { answer, question } = await answerOf(tdb, row._id, input.questionId);
   if (question.kind !== 'OPEN') throw fieldError('questionId', 'is not an open-ended question');
+  // Finishing marks every answer whatever the flag; asking for a mark before then is what the author offers or not.
+  if (!question.openAimarking) throw new ApiError(409, 'AI marking is not offered for this question: finish the quiz to get your mark');
   if (answer.status !== 'ANSWERED') throw fieldError('questionId', 'has no answer to mark yet');
   const updated = await changeAnswer(tdb, answer, await markAnswer(helper, answer, question));
   return questionView(updated, question, row.status === 'COMPLETED');
@@ -213,6 +215,7 @@ export async function revealAnswer(tdb: TenantDb, actor: Actor, input: QuestionR
 export async function showHint(tdb: TenantDb, actor: Actor, input: QuestionRef, helper: TutorHelper) {
   const row = openSubmission(await ownSubmission(tdb, input.submissionId, actor.actingUserId));
   const { answer, question } = await answerOf(tdb, row._id, input.questionId);
+  if (!question.aiHint) throw new ApiError(409, 'An AI hint is not offered for this question');
   let updated = answer;
   if (!answer.hintShown) {
     const hint = await helper.hint(helperQuestion(question));

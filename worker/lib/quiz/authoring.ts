@@ -1,7 +1,7 @@
 import { eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fieldError } from '../../../platform/errors';
-import { type QuizCreateInput, type quizPublishInput, quizToasts } from '../../../schema/contracts/quiz';
+import { type QuizCreateInput, type quizPublishInput, quizToasts, subjectLevelOf } from '../../../schema/contracts/quiz';
 import { curricula, grades, questions, quizzes, subjects, subTopics, topics } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import type { TenantDb } from '../tenant-db';
@@ -53,6 +53,7 @@ export async function createQuiz(tdb: TenantDb, actor: Actor, input: QuizCreateI
         curriculum: place.curriculum,
         subject: place.subject,
         grade: place.grade,
+        subjectLevel: input.subjectLevel ?? subjectLevelOf(place.curriculum),
         subjectCode: place.subjectCode,
         questionIds: [...new Set(input.questionIds)],
         timeLimitSeconds: input.timeLimitSeconds ?? null,

@@ -81,6 +81,8 @@ export function questionView(a: AnswerRow, q: QuestionRow, completed: boolean): 
     options: q.options,
     maxMarks: q.maxMarks,
     difficulty: q.difficulty,
+    openAimarking: q.kind === 'OPEN' && q.openAimarking,
+    aiHint: q.aiHint,
     status: a.status,
     optionId: a.optionId,
     answer: a.answer,
