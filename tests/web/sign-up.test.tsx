@@ -15,7 +15,7 @@ async function fillForm(overrides: Partial<Record<'firstname' | 'lastname' | 'em
 }
 
 describe('sign-up page', () => {
-  it("creates a student account with the browser's time zone, stores the session and opens the dashboard", async () => {
+  it("creates a student account with the browser's time zone, stores the session and asks what they study first", async () => {
     const created = user({ _id: 'user_nora', firstname: 'Nora', lastname: 'Newton', email: 'nora@example.com', onboarded: false });
     const fetchMock = mockApi({
       ...startup,
@@ -29,7 +29,7 @@ describe('sign-up page', () => {
     await userEvent.selectOptions(screen.getByLabelText(/Country/), 'SG');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/learning-portal/portal'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/learning-portal/onboarding'));
     const call = fetchMock.mock.calls.find((c) => c[0] === '/api/sign-up')!;
     expect(JSON.parse(String(call[1]?.body))).toEqual({
       firstname: 'Nora',
