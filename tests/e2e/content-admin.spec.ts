@@ -48,7 +48,7 @@ test('an admin adds a sub topic and an open question with a mark scheme, then ap
   await dialog.getByLabel('Marks for point 2').fill('2');
   await dialog.getByLabel('Keywords for point 2').fill('divide, x > 3');
   await dialog.getByLabel('Explanation').fill('Treat it like an equation; the sign only flips when multiplying or dividing by a negative.');
-  await dialog.getByLabel('Hint').fill('What do you do first to get $3x$ alone?');
+  await dialog.getByRole('textbox', { name: 'Hint' }).fill('What do you do first to get $3x$ alone?');
   await dialog.getByLabel('Difficulty').selectOption('EASY');
   await dialog.getByRole('button', { name: 'Create question' }).click();
 
