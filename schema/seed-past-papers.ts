@@ -252,6 +252,9 @@ export async function seedPastPapers<S extends Record<string, unknown>>(db: Driz
         level: 5,
         isApproved: true,
         approvedBy: adminId,
+        // Practice marks each answer against the scheme as it is given, as the rest of the seeded bank offers.
+        openAimarking: true,
+        aiHint: true,
         createdBy: adminId,
       });
       return _id;
