@@ -1,4 +1,5 @@
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
+import { subjectLevelOf } from './contracts/quiz';
 import { idPart } from './seed-content/ids';
 import { pastPapers, questions, quizzes } from './tables';
 
@@ -269,6 +270,7 @@ export async function seedPastPapers<S extends Record<string, unknown>>(db: Driz
       curriculum: 'Cambridge IGCSE',
       subject: 'Mathematics',
       grade: 'Grade 10',
+      subjectLevel: subjectLevelOf('Cambridge IGCSE'),
       subjectCode: '0580',
       questionIds,
       isPublished: true,
