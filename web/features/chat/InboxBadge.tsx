@@ -1,7 +1,7 @@
 import { formatDistanceToNow } from 'date-fns/formatDistanceToNow';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Inbox, LifeBuoy, MessageCircle, MessageSquarePlus } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { inboxRoom, inboxServerFrame, type NotificationEntry } from '../../../schema/contracts/chat';
 import { noticeNewsAtom } from '../../entities/notifications/notice-news';
@@ -12,6 +12,7 @@ import { ReconnectingSocket } from '../../lib/realtime/reconnecting-socket';
 import { socketUrl } from '../../lib/realtime/tickets';
 import { signedInUserAtom } from '../../lib/session';
 import { iconButton, secondaryButton } from '../../ui/classes';
+import { CountBadge, useDismiss } from '../../ui/HeaderPopover';
 import { pushToastAtom } from '../../ui/toast-atoms';
 import { openConversationAtom, unseenTotalAtom } from './chat-atoms';
 import PushControl from './push/PushControl';
@@ -39,6 +40,7 @@ export default function InboxBadge({ userId }: { userId: string }) {
   const [totalDocs, setTotalDocs] = useState(0);
   const socket = useRef<ReconnectingSocket | null>(null);
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const container = useRef<HTMLDivElement>(null);
   const tenantName = useAtomValue(tenantNameAtom);
   const role = useAtomValue(signedInUserAtom)?.role.name;
@@ -46,19 +48,7 @@ export default function InboxBadge({ userId }: { userId: string }) {
   usePushClicks();
   usePushEndsWithSession();
 
-  // A light disclosure rather than a menu library: the badge sits on every page, so it stays small.
-  useEffect(() => {
-    if (!open) return;
-    const away = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', away);
-    document.addEventListener('keydown', away);
-    return () => {
-      document.removeEventListener('pointerdown', away);
-      document.removeEventListener('keydown', away);
-    };
-  }, [open]);
+  useDismiss(open, close, container);
 
   useEffect(() => {
     const ws = new ReconnectingSocket({
@@ -110,14 +100,7 @@ export default function InboxBadge({ userId }: { userId: string }) {
         data-testid="inbox-button"
       >
         <MessageCircle className="size-5" aria-hidden="true" />
-        {total > 0 && (
-          <span
-            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-rose-600 px-1 text-center text-[11px] leading-5 font-bold text-white"
-            data-testid="inbox-badge"
-          >
-            {total > 99 ? '99+' : total}
-          </span>
-        )}
+        <CountBadge count={total} testId="inbox-badge" />
       </button>
       {open && (
         <div

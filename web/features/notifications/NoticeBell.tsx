@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import type { NotificationPage, NotificationRecord } from '../../../schema/contracts/notifications';
 import { noticeNewsAtom } from '../../entities/notifications/notice-news';
 import { iconButton, smallButton } from '../../ui/classes';
+import { CountBadge, useDismiss } from '../../ui/HeaderPopover';
 import { noticeCalls } from './api';
 import { NoticeItem } from './NoticeItem';
 
@@ -18,6 +19,7 @@ export default function NoticeBell() {
   const news = useAtomValue(noticeNewsAtom);
   const [page, setPage] = useState<NotificationPage | null>(null);
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const container = useRef<HTMLDivElement>(null);
 
   const load = useCallback(() => {
@@ -28,18 +30,7 @@ export default function NoticeBell() {
     load();
   }, [load, news]);
 
-  useEffect(() => {
-    if (!open) return;
-    const away = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', away);
-    document.addEventListener('keydown', away);
-    return () => {
-      document.removeEventListener('pointerdown', away);
-      document.removeEventListener('keydown', away);
-    };
-  }, [open]);
+  useDismiss(open, close, container);
 
   const unread = page?.unread ?? 0;
   const markRead = (input: { ids: string[] } | { all: true }) =>
@@ -64,14 +55,7 @@ export default function NoticeBell() {
         data-testid="notice-button"
       >
         <Bell className="size-5" aria-hidden="true" />
-        {unread > 0 && (
-          <span
-            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-rose-600 px-1 text-center text-[11px] leading-5 font-bold text-white"
-            data-testid="notice-badge"
-          >
-            {unread > 99 ? '99+' : unread}
-          </span>
-        )}
+        <CountBadge count={unread} testId="notice-badge" />
       </button>
       {open && (
         <div
