@@ -27,9 +27,11 @@ export async function expectSignedOut(page: Page) {
   expect((await storedUser(page))?.role.name ?? 'GUEST').toBe('GUEST');
 }
 
+/** Signs in and waits until the app has left the login page, so the caller's next navigation cannot abort the sign-in. */
 export async function signIn(page: Page, email: string, origin = '') {
   await page.goto(`${origin}/learning-portal/login`);
   await submitLogin(page, email, DEMO_PASSWORD);
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 15_000 });
 }
 
 /** The admin's bearer header, for a spec that places or removes its own records through the API. */

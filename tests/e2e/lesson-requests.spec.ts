@@ -50,7 +50,6 @@ test('a student asks to move a lesson inside the notice period, sees the penalty
 }) => {
   test.setTimeout(120_000);
   await signIn(page, STUDENT.email);
-  await expect(page).not.toHaveURL(/\/login/);
   await page.goto(`/learning-portal/portal/courses/${MATHS}`);
   const row = page.getByRole('listitem').filter({ hasText: TITLE });
   await row.getByRole('button', { name: `Ask to change ${TITLE}` }).click();
@@ -76,7 +75,6 @@ test('a student asks to move a lesson inside the notice period, sees the penalty
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, 'admin@studyhall.test');
-  await expect(admin).not.toHaveURL(/\/login/);
   await admin.goto('/learning-portal/portal/admin/meeting-requests');
   const request = admin.getByTestId('meeting-request').filter({ hasText: TITLE });
   await expect(request).toContainText('School trip that day.');
@@ -94,7 +92,6 @@ test('a student asks to move a lesson inside the notice period, sees the penalty
   const tutorContext = await browser.newContext();
   const tutor = await tutorContext.newPage();
   await signIn(tutor, 'tutor@studyhall.test');
-  await expect(tutor).not.toHaveURL(/\/login/);
   await onCalendarAt(tutor, newStart);
   await tutorContext.close();
 });
