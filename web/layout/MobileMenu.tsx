@@ -64,7 +64,7 @@ export default function MobileMenu({ user, buttonRef }: { user: PublicUser | nul
                       rel="noopener noreferrer"
                       className="flex items-center gap-2 rounded-xl px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
                     >
-                      <SupportIcon className="size-5 text-brand" aria-hidden="true" />
+                      <SupportIcon className="size-5 text-brand-deep" aria-hidden="true" />
                       {support.label}
                     </CloseButton>
                   </li>

@@ -24,7 +24,7 @@ export default function TrialScheduledDialog() {
       placeClassName="items-center p-4"
       className="relative w-full max-w-md rounded-3xl bg-white p-6 text-center shadow-2xl ring-1 ring-slate-900/5 sm:p-8 dark:bg-slate-900 dark:ring-white/10"
     >
-      <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand/15 text-brand">
+      <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand/15 text-brand-deep">
         <PartyPopper className="size-8" aria-hidden="true" />
       </span>
       <DialogTitle className="mt-5 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Congratulations!</DialogTitle>

@@ -46,7 +46,7 @@ export default function AdminUserDetailPage() {
   }, [userId, attempt]);
 
   const back = (
-    <Link to="/portal/admin/users" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand dark:text-slate-300">
+    <Link to="/portal/admin/users" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-deep dark:text-slate-300">
       <ArrowLeft className="size-4" aria-hidden="true" />
       All users
     </Link>
@@ -54,7 +54,7 @@ export default function AdminUserDetailPage() {
 
   if (load.status === 'loading') {
     return (
-      <div role="status" className="flex min-h-[50vh] items-center justify-center gap-3 text-brand">
+      <div role="status" className="flex min-h-[50vh] items-center justify-center gap-3 text-brand-deep">
         <Spinner className="size-6" />
         <span className="text-sm text-slate-500 dark:text-slate-400">Loading user…</span>
       </div>
@@ -163,7 +163,7 @@ export default function AdminUserDetailPage() {
       </div>
       {can({ adminCourseChat: ['view'] }) && (
         <div className="mt-6">
-          <Suspense fallback={<Spinner className="size-6 text-brand" />}>
+          <Suspense fallback={<Spinner className="size-6 text-brand-deep" />}>
             <ChatPanel
               key={chatConversation}
               target={{ kind: 'admin', userId: user._id, readAll: true }}

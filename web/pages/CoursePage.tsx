@@ -119,7 +119,7 @@ export default function CoursePage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-      <Link to="/portal/courses" className="text-sm font-semibold text-brand hover:underline">
+      <Link to="/portal/courses" className="text-sm font-semibold text-brand-deep hover:underline">
         ← Courses
       </Link>
       <header className="mt-3">
@@ -176,7 +176,7 @@ export default function CoursePage() {
           </TabPanel>
           {showChat && (
             <TabPanel>
-              <Suspense fallback={<Spinner className="size-6 text-brand" />}>
+              <Suspense fallback={<Spinner className="size-6 text-brand-deep" />}>
                 <CourseChat
                   courseId={course._id}
                   asAdmin={isAdmin}

@@ -44,7 +44,7 @@ export default function DashboardPage() {
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <p className="text-sm font-semibold text-brand">Dashboard</p>
+          <p className="text-sm font-semibold text-brand-deep">Dashboard</p>
           <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Welcome back, {(actingFor ?? user).firstname}</h1>
         </div>
         <p className="inline-flex w-fit items-center gap-2 rounded-full bg-brand/10 px-3 py-1 text-sm font-medium text-slate-800 ring-1 ring-brand/30 ring-inset dark:text-slate-100">
@@ -69,7 +69,7 @@ export default function DashboardPage() {
               to={to}
               className="group flex h-full flex-col rounded-2xl bg-white p-5 ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-lg hover:ring-brand/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:bg-slate-900 dark:ring-slate-800"
             >
-              <span className="flex size-10 items-center justify-center rounded-xl bg-brand/15 text-brand">
+              <span className="flex size-10 items-center justify-center rounded-xl bg-brand/15 text-brand-deep">
                 <Icon className="size-5" aria-hidden="true" />
               </span>
               <span className="mt-4 font-semibold text-slate-900 dark:text-white">{title}</span>

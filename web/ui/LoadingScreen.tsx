@@ -6,7 +6,7 @@ export default function LoadingScreen() {
     <div
       data-testid="loading-screen"
       role="status"
-      className="fixed inset-0 z-[70] flex flex-col items-center justify-center gap-4 bg-white text-brand dark:bg-slate-950"
+      className="fixed inset-0 z-[70] flex flex-col items-center justify-center gap-4 bg-white text-brand-deep dark:bg-slate-950"
     >
       <Spinner className="size-10 border-[3px]" />
       <span className="text-sm font-medium text-slate-500 dark:text-slate-400">Loading…</span>

@@ -68,7 +68,7 @@ export function VerifyDeleteDialog<K extends { noun: string }>({
   return (
     <Dialog open={Boolean(record)} onClose={onClose} title={`Delete ${kind.noun.toLowerCase()}`}>
       {!check ? (
-        <div role="status" className="flex items-center gap-3 py-4 text-brand">
+        <div role="status" className="flex items-center gap-3 py-4 text-brand-deep">
           <Spinner className="size-5" />
           <span className="text-sm text-slate-600 dark:text-slate-300">Checking whether “{record?.name}” is in use…</span>
         </div>

@@ -34,7 +34,7 @@ export default function PickList({ id, label, source, value, onChange, error }: 
         {failed ? (
           <p className="text-sm text-rose-700 dark:text-rose-300">The choices could not be loaded. Close and open the form again.</p>
         ) : !choices ? (
-          <Spinner className="size-4 text-brand" />
+          <Spinner className="size-4 text-brand-deep" />
         ) : choices.length === 0 ? (
           <p className="text-sm text-slate-500">Nothing to pick yet.</p>
         ) : (

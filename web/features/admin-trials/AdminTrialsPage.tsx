@@ -72,7 +72,7 @@ export default function AdminTrialsPage() {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <p className="text-sm font-semibold text-brand">Admin</p>
+          <p className="text-sm font-semibold text-brand-deep">Admin</p>
           <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Trials</h1>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Times in {timeZone}.</p>
         </div>

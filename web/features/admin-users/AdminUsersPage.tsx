@@ -101,7 +101,7 @@ export default function AdminUsersPage() {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <p className="text-sm font-semibold text-brand">Admin</p>
+          <p className="text-sm font-semibold text-brand-deep">Admin</p>
           <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Users</h1>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Students, tutors, parents and admins of your organisation.</p>
         </div>
@@ -180,7 +180,7 @@ export default function AdminUsersPage() {
         ) : status === 'rejected' ? (
           <LoadFailure onRetry={() => setAttempt((n) => n + 1)} />
         ) : !page && status === 'loading' ? (
-          <div role="status" className="flex items-center justify-center gap-3 py-20 text-brand">
+          <div role="status" className="flex items-center justify-center gap-3 py-20 text-brand-deep">
             <Spinner className="size-6" />
             <span className="text-sm text-slate-500 dark:text-slate-400">Loading users…</span>
           </div>

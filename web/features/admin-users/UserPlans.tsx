@@ -122,7 +122,7 @@ export default function UserPlans({ user, onSaved }: { user: AdminUserRecord; on
         <div className="mt-4 text-sm">
           <h3 className="font-medium">Rates naming {user.role === 'TUTOR' ? 'this tutor' : 'this student'}</h3>
           {!rates ? (
-            <Spinner className="mt-2 size-4 text-brand" />
+            <Spinner className="mt-2 size-4 text-brand-deep" />
           ) : rates.length === 0 ? (
             <p className="mt-1 text-slate-500">No rates name this user; the general rates apply.</p>
           ) : (

@@ -28,7 +28,7 @@ export default function UsersList({ users }: { users: AdminUserRow[] }) {
             {users.map((user) => (
               <tr key={user._id} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
                 <td className="px-4 py-3 font-medium text-slate-900 dark:text-white">
-                  <Link to={`/portal/admin/users/${user._id}`} className="hover:text-brand focus-visible:outline-2 focus-visible:outline-brand">
+                  <Link to={`/portal/admin/users/${user._id}`} className="hover:text-brand-deep focus-visible:outline-2 focus-visible:outline-brand">
                     {fullName(user, 'Unnamed')}
                   </Link>
                 </td>

@@ -112,7 +112,7 @@ export default function AuditLogPage() {
   return (
     gate ?? (
       <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-        <p className="text-sm font-semibold text-brand">Admin</p>
+        <p className="text-sm font-semibold text-brand-deep">Admin</p>
         <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Audit log</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           Who did what to whom, and when. Changes made while logged in as someone name the admin who made them. Times and days are in{' '}

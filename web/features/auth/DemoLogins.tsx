@@ -17,7 +17,7 @@ export default function DemoLogins({ onPick }: { onPick: (email: string, passwor
       className="mt-8 rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200 ring-inset dark:bg-slate-900 dark:ring-slate-800"
     >
       <h2 id="demo-logins-heading" className="flex items-center gap-2 text-sm font-semibold text-slate-800 dark:text-slate-100">
-        <KeyRound className="size-4 text-brand" aria-hidden="true" />
+        <KeyRound className="size-4 text-brand-deep" aria-hidden="true" />
         Demo logins
       </h2>
       <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">

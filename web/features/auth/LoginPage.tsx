@@ -16,7 +16,7 @@ import DemoLogins from './DemoLogins';
 import { loginForm } from './login-schema';
 import { useSignIn } from './use-sign-in';
 
-const textLink = 'font-semibold text-brand-strong hover:underline dark:text-brand';
+const textLink = 'font-semibold text-brand-deep hover:underline dark:text-brand';
 
 export default function LoginPage() {
   const tenantName = useAtomValue(tenantNameAtom);

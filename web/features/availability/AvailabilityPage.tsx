@@ -52,7 +52,7 @@ export default function AvailabilityPage() {
 
   if (load.state === 'loading') {
     return (
-      <div role="status" aria-label="Loading availability" className="flex justify-center py-24 text-brand">
+      <div role="status" aria-label="Loading availability" className="flex justify-center py-24 text-brand-deep">
         <Spinner className="size-8" />
       </div>
     );

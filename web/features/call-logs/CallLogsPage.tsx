@@ -106,7 +106,7 @@ export default function CallLogsPage() {
   const filtered = Boolean(filters.status || filters.startDate || filters.endDate);
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-      <p className="text-sm font-semibold text-brand">Admin</p>
+      <p className="text-sm font-semibold text-brand-deep">Admin</p>
       <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Call logs</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Lessons whose tutor had not joined a minute after the start, and what came of it.</p>
 
@@ -162,7 +162,7 @@ export default function CallLogsPage() {
         ) : status === 'rejected' ? (
           <LoadFailure onRetry={() => setAttempt((n) => n + 1)} />
         ) : !page && status === 'loading' ? (
-          <div role="status" className="flex items-center justify-center gap-3 py-20 text-brand">
+          <div role="status" className="flex items-center justify-center gap-3 py-20 text-brand-deep">
             <Spinner className="size-6" />
             <span className="text-sm text-slate-500 dark:text-slate-400">Loading call logs…</span>
           </div>

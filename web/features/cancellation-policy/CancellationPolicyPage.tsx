@@ -64,7 +64,7 @@ function Policy() {
   const earlier = policy?.versions.filter((v) => v.version !== policy.version).reverse() ?? [];
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-      <p className="text-sm font-semibold text-brand">Admin</p>
+      <p className="text-sm font-semibold text-brand-deep">Admin</p>
       <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Cancellation policy</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         Who may ask to cancel, move or delete a lesson, until when, and the penalty a late request carries. Each save is a new version.

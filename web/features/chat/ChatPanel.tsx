@@ -245,7 +245,7 @@ export default function ChatPanel({
           </header>
           {state.conversations === null ? (
             <div role="status" className="flex flex-1 items-center justify-center gap-2 text-sm text-slate-500">
-              <Spinner className="size-5 text-brand" /> Loading conversations…
+              <Spinner className="size-5 text-brand-deep" /> Loading conversations…
             </div>
           ) : state.conversations.length === 0 ? (
             <p className="flex flex-1 items-center justify-center px-6 text-center text-sm text-slate-500 dark:text-slate-400">{emptyText}</p>
@@ -314,7 +314,7 @@ export default function ChatPanel({
                   <h2 className="truncate font-semibold text-slate-900 dark:text-white">{nameOf(conversation, state.userId)}</h2>
                   <p className="truncate text-xs text-slate-500 dark:text-slate-400" data-testid="chat-presence">
                     {typingNames.length > 0 ? (
-                      <span className="font-medium text-brand-strong dark:text-brand" data-testid="chat-typing">
+                      <span className="font-medium text-brand-deep dark:text-brand" data-testid="chat-typing">
                         {typingNames.join(', ')} {typingNames.length === 1 ? 'is' : 'are'} typing…
                       </span>
                     ) : nameOf(conversation, state.userId) === TEAM_CONVERSATION ? (

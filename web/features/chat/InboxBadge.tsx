@@ -147,10 +147,10 @@ export default function InboxBadge({ userId }: { userId: string }) {
               <Link
                 to={TEAM_INBOX_PATH}
                 onClick={() => setOpen(false)}
-                className="flex items-center gap-2 rounded-xl py-1 text-sm font-semibold text-slate-800 hover:text-brand-strong dark:text-slate-100 dark:hover:text-brand"
+                className="flex items-center gap-2 rounded-xl py-1 text-sm font-semibold text-slate-800 hover:text-brand-deep dark:text-slate-100 dark:hover:text-brand"
                 data-testid="team-inbox-link"
               >
-                <Inbox className="size-4 text-brand" aria-hidden="true" />
+                <Inbox className="size-4 text-brand-deep" aria-hidden="true" />
                 Team inbox
                 <span className="ml-auto text-xs font-medium text-slate-500 dark:text-slate-400">
                   {teamWaiting === 0 ? 'nothing waiting' : `${teamWaiting} waiting`}
@@ -161,9 +161,9 @@ export default function InboxBadge({ userId }: { userId: string }) {
               <Link
                 to={TEAM_MESSAGES_PATH}
                 onClick={() => setOpen(false)}
-                className="flex items-center gap-2 rounded-xl py-1 text-sm font-semibold text-slate-800 hover:text-brand-strong dark:text-slate-100 dark:hover:text-brand"
+                className="flex items-center gap-2 rounded-xl py-1 text-sm font-semibold text-slate-800 hover:text-brand-deep dark:text-slate-100 dark:hover:text-brand"
               >
-                <LifeBuoy className="size-4 text-brand" aria-hidden="true" />
+                <LifeBuoy className="size-4 text-brand-deep" aria-hidden="true" />
                 {teamMessagesTitle(tenantName)}
               </Link>
             )}
@@ -171,9 +171,9 @@ export default function InboxBadge({ userId }: { userId: string }) {
               <Link
                 to={MESSAGE_THE_TEAM_PATH}
                 onClick={() => setOpen(false)}
-                className="flex items-center gap-2 rounded-xl py-1 text-sm font-semibold text-slate-800 hover:text-brand-strong dark:text-slate-100 dark:hover:text-brand"
+                className="flex items-center gap-2 rounded-xl py-1 text-sm font-semibold text-slate-800 hover:text-brand-deep dark:text-slate-100 dark:hover:text-brand"
               >
-                <MessageSquarePlus className="size-4 text-brand" aria-hidden="true" />
+                <MessageSquarePlus className="size-4 text-brand-deep" aria-hidden="true" />
                 Message the team
               </Link>
             )}

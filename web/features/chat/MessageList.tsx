@@ -64,7 +64,7 @@ function Bubble({
         )}
       >
         {group && !mine && message.sender && (
-          <p className="mb-0.5 text-xs font-semibold text-brand-strong dark:text-brand">{fullName(message.sender, 'Someone')}</p>
+          <p className="mb-0.5 text-xs font-semibold text-brand-deep dark:text-brand">{fullName(message.sender, 'Someone')}</p>
         )}
         <p className="break-words whitespace-normal [&_a]:font-medium [&_a]:underline" dangerouslySetInnerHTML={{ __html: html }} />
         <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-slate-500 dark:text-slate-400">

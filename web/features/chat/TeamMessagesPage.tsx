@@ -25,7 +25,7 @@ export default function TeamMessagesPage() {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{title}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-400">Questions about lessons, payments or your account: the team answers here.</p>
       <div className="mt-6">
-        <Suspense fallback={<Spinner className="size-6 text-brand" />}>
+        <Suspense fallback={<Spinner className="size-6 text-brand-deep" />}>
           <ChatPanel
             key={`${user._id}:${conversation ?? ''}:${startWithTeam}`}
             target={{ kind: 'admin', userId: user._id }}

@@ -32,7 +32,7 @@ function ContentAdminPageBody() {
       <p className="mt-1 text-slate-600 dark:text-slate-400">Topics, sub topics, their notes, the question bank and quizzes.</p>
       {!catalogue ? (
         <div className="mt-10 flex justify-center">
-          <Spinner className="size-6 text-brand" />
+          <Spinner className="size-6 text-brand-deep" />
         </div>
       ) : (
         <>

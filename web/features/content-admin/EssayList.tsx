@@ -124,7 +124,7 @@ export default function EssayList({ subTopicId }: { subTopicId: string }) {
       {list.status === 'rejected' && <p className="mt-4 text-sm text-rose-600">The essay questions could not be loaded.</p>}
       {!list.loaded && list.status !== 'rejected' && (
         <div className="mt-8 flex justify-center">
-          <Spinner className="size-6 text-brand" />
+          <Spinner className="size-6 text-brand-deep" />
         </div>
       )}
       {list.loaded && list.docs.length === 0 && (

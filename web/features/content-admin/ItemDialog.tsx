@@ -99,7 +99,7 @@ export default function ItemDialog({
                   {f.label}
                 </p>
                 <div className="mt-1.5">
-                  <Suspense fallback={<Spinner className="size-5 text-brand" />}>
+                  <Suspense fallback={<Spinner className="size-5 text-brand-deep" />}>
                     <FormulaEditor id={id} labelledBy={`${id}-label`} value={values[f.name] ?? ''} onChange={(html) => set(f.name, html)} />
                   </Suspense>
                 </div>

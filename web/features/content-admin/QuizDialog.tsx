@@ -138,7 +138,7 @@ function QuestionPicker({
       {docs.length > 0 && (
         <button
           type="button"
-          className={`mt-1 rounded text-sm font-medium text-brand-strong hover:underline dark:text-brand ${focusRing}`}
+          className={`mt-1 rounded text-sm font-medium text-brand-deep hover:underline dark:text-brand ${focusRing}`}
           onClick={() => onChange(allChosen ? [] : docs.map((d) => d._id))}
         >
           {allChosen ? 'Clear all' : 'Choose all'}
@@ -150,7 +150,7 @@ function QuestionPicker({
         </p>
       )}
       {state.status === 'loading' && (
-        <div role="status" className="mt-4 flex justify-center text-brand">
+        <div role="status" className="mt-4 flex justify-center text-brand-deep">
           <Spinner className="size-5" />
           <span className="sr-only">Loading questions</span>
         </div>

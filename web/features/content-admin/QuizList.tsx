@@ -61,7 +61,7 @@ export default function QuizList({ topicId, subTopicId, topicName }: { topicId: 
       </div>
       {list.status === 'rejected' && <p className="mt-4 text-sm text-rose-600">The quizzes could not be loaded.</p>}
       {!list.loaded && list.status !== 'rejected' && (
-        <div role="status" className="mt-8 flex justify-center text-brand">
+        <div role="status" className="mt-8 flex justify-center text-brand-deep">
           <Spinner className="size-6" />
           <span className="sr-only">Loading quizzes</span>
         </div>

@@ -153,7 +153,7 @@ export default function SubTopicContent({ subTopic, onChange }: { subTopic: SubT
                 rel="noopener noreferrer"
                 className="flex min-w-0 items-center gap-2 text-sm font-medium text-slate-800 hover:underline dark:text-slate-100"
               >
-                <Video className="size-4 shrink-0 text-brand" aria-hidden="true" />
+                <Video className="size-4 shrink-0 text-brand-deep" aria-hidden="true" />
                 <span className="truncate">{v.title}</span>
               </a>
               {editable && (
@@ -186,7 +186,7 @@ export default function SubTopicContent({ subTopic, onChange }: { subTopic: SubT
                 rel="noopener noreferrer"
                 className="flex min-w-0 items-center gap-2 text-sm font-medium text-slate-800 hover:underline dark:text-slate-100"
               >
-                <FileText className="size-4 shrink-0 text-brand" aria-hidden="true" />
+                <FileText className="size-4 shrink-0 text-brand-deep" aria-hidden="true" />
                 <span className="truncate">{r.title}</span>
               </a>
               {editable && <RowActions label={r.title} onRemove={() => run('removeResources', { resourceIds: [r._id] })} />}

@@ -42,7 +42,7 @@ export default function SubTopicList({ topic }: { topic: TopicDoc }) {
         <p className="mt-4 text-sm text-rose-600">The sub topics could not be loaded.</p>
       ) : !list.loaded ? (
         <div className="mt-6 flex justify-center">
-          <Spinner className="size-5 text-brand" />
+          <Spinner className="size-5 text-brand-deep" />
         </div>
       ) : list.docs.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">No sub topics yet. Add the first one.</p>
@@ -53,7 +53,7 @@ export default function SubTopicList({ topic }: { topic: TopicDoc }) {
               <div className="min-w-0">
                 <Link
                   to={`/portal/admin/content/subtopics/${s._id}`}
-                  className={`rounded font-medium text-slate-900 hover:text-brand hover:underline dark:text-white ${focusRing}`}
+                  className={`rounded font-medium text-slate-900 hover:text-brand-deep hover:underline dark:text-white ${focusRing}`}
                 >
                   {s.name}
                 </Link>
@@ -63,7 +63,7 @@ export default function SubTopicList({ topic }: { topic: TopicDoc }) {
               </div>
               <div className="flex shrink-0 gap-2">
                 {can({ adminContent: ['edit'] }) && (
-                  <SmallIconButton icon={Pencil} onClick={() => setEditing(s)} label={`Rename ${s.name}`}>
+                  <SmallIconButton icon={Pencil} onClick={() => setEditing(s)} label={`Edit ${s.name}`}>
                     Edit
                   </SmallIconButton>
                 )}

@@ -49,7 +49,7 @@ export default function TopicList({
   if (!topics) {
     return (
       <div className="mt-10 flex justify-center">
-        <Spinner className="size-6 text-brand" />
+        <Spinner className="size-6 text-brand-deep" />
       </div>
     );
   }

@@ -16,7 +16,7 @@ import { useContentUsage } from './use-content-usage';
 import '../../ui/math/rich-content.css';
 
 const card = 'rounded-2xl bg-white p-5 ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:ring-slate-800';
-const linkClass = `inline-flex items-center gap-2 rounded font-medium text-slate-800 hover:text-brand hover:underline dark:text-slate-100 ${focusRing}`;
+const linkClass = `inline-flex items-center gap-2 rounded font-medium text-slate-800 hover:text-brand-deep hover:underline dark:text-slate-100 ${focusRing}`;
 
 /**
  * /{curriculum}/{subject}/{topic}/{subTopic}: the sub topic's notes, videos, resources and FAQs. A single extra
@@ -92,7 +92,7 @@ function SubTopicView({ subjectData, subject, topic, s }: { subjectData: Subject
         )}
         {notes.status === 'checking' && s.contents.length > 0 && (
           <p role="status" className={`${card} flex items-center gap-2 text-slate-600 dark:text-slate-400`}>
-            <Spinner className="size-4 text-brand" /> Loading notes…
+            <Spinner className="size-4 text-brand-deep" /> Loading notes…
           </p>
         )}
         {notes.status === 'refused' && <LimitNotice title="Notes are paused for this month" message={notes.message} />}
@@ -120,7 +120,7 @@ function SubTopicView({ subjectData, subject, topic, s }: { subjectData: Subject
                 s.videoLinks.map((v) => (
                   <li key={v._id}>
                     <a href={v.url} target="_blank" rel="noopener noreferrer" className={linkClass} onClick={watched}>
-                      <Video className="size-4 text-brand" aria-hidden="true" />
+                      <Video className="size-4 text-brand-deep" aria-hidden="true" />
                       {v.title}
                       <ExternalLink className="size-3.5 text-slate-400" aria-label="(opens in a new tab)" />
                     </a>
@@ -129,7 +129,7 @@ function SubTopicView({ subjectData, subject, topic, s }: { subjectData: Subject
               {s.resources.map((r) => (
                 <li key={r._id}>
                   <a href={r.url} target="_blank" rel="noopener noreferrer" className={linkClass}>
-                    <FileText className="size-4 text-brand" aria-hidden="true" />
+                    <FileText className="size-4 text-brand-deep" aria-hidden="true" />
                     {r.title}
                     <ExternalLink className="size-3.5 text-slate-400" aria-label="(opens in a new tab)" />
                   </a>

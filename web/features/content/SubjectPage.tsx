@@ -37,7 +37,7 @@ export default function SubjectPage() {
           {/* The catalogue is the board's, for every level of the syllabus, so the level segment is "all". */}
           <Link
             to={`/dashboard/${cur.slug}/${sub.slug}/all/${encodeURIComponent(sub.subjectCode)}/past-papers`}
-            className={`inline-flex items-center gap-1.5 rounded text-brand-strong hover:underline dark:text-brand ${focusRing}`}
+            className={`inline-flex items-center gap-1.5 rounded text-brand-deep hover:underline dark:text-brand ${focusRing}`}
           >
             <ScrollText className="size-4" aria-hidden="true" />
             Past papers
@@ -57,7 +57,7 @@ export default function SubjectPage() {
           {topicsWithSubTopics.map((topic, index) => (
             <section key={topic._id} id={topic.slug} aria-labelledby={`topic-${topic._id}`} className="scroll-mt-24">
               <h2 id={`topic-${topic._id}`} className="flex items-baseline gap-3 text-xl font-bold text-slate-900 dark:text-white">
-                <span className="text-sm font-semibold text-brand">{String(index + 1).padStart(2, '0')}</span>
+                <span className="text-sm font-semibold text-brand-deep">{String(index + 1).padStart(2, '0')}</span>
                 {topic.name}
               </h2>
               {topic.description && <p className="mt-1 text-slate-600 dark:text-slate-400">{topic.description}</p>}
@@ -68,7 +68,7 @@ export default function SubjectPage() {
                     <div className="min-w-0">
                       <Link
                         to={`${base}/${topic.slug}/${s.slug}`}
-                        className={`rounded font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white ${focusRing}`}
+                        className={`rounded font-semibold text-slate-900 hover:text-brand-deep hover:underline dark:text-white ${focusRing}`}
                       >
                         {s.name}
                       </Link>
@@ -76,7 +76,7 @@ export default function SubjectPage() {
                     </div>
                     {s.quizId && (
                       <Link to={`/startSubmission/${s.quizId}`} className={`${secondaryButton} shrink-0 px-4! py-2!`} aria-label={`Practice ${s.name}`}>
-                        <PlayCircle className="size-4 text-brand" aria-hidden="true" />
+                        <PlayCircle className="size-4 text-brand-deep" aria-hidden="true" />
                         Practice
                       </Link>
                     )}

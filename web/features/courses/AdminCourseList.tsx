@@ -48,12 +48,12 @@ export default function AdminCourseList() {
     <div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <p className="text-sm font-semibold text-brand">Admin</p>
+          <p className="text-sm font-semibold text-brand-deep">Admin</p>
           <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Courses</h1>
         </div>
         {can({ adminCourse: ['create'] }) && (
           <div className="flex flex-wrap items-center gap-2">
-            <Link to="/portal/admin/course-templates" className="px-2 text-sm font-semibold text-brand hover:underline">
+            <Link to="/portal/admin/course-templates" className="px-2 text-sm font-semibold text-brand-deep hover:underline">
               Course templates
             </Link>
             <button type="button" className={secondaryButton} onClick={() => setDialog('template')}>
@@ -141,7 +141,7 @@ export default function AdminCourseList() {
                   <td className="px-4 py-3">
                     <Link
                       to={`/portal/courses/${course._id}`}
-                      className="font-semibold wrap-anywhere text-slate-900 hover:text-brand hover:underline dark:text-white"
+                      className="font-semibold wrap-anywhere text-slate-900 hover:text-brand-deep hover:underline dark:text-white"
                     >
                       {course.title}
                     </Link>

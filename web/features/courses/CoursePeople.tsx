@@ -49,7 +49,7 @@ function ConfirmDialog({ pending, onClose, onDone }: { pending: Pending; onClose
   return (
     <Dialog open onClose={onClose} title={`${verb} ${fullName(pending.row.user)}?`}>
       {!check ? (
-        <div role="status" className="flex justify-center py-6 text-brand">
+        <div role="status" className="flex justify-center py-6 text-brand-deep">
           <Spinner className="size-6" />
         </div>
       ) : (

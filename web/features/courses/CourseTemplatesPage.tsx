@@ -118,7 +118,7 @@ export default function CourseTemplatesPage() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-      <p className="text-sm font-semibold text-brand">Admin</p>
+      <p className="text-sm font-semibold text-brand-deep">Admin</p>
       <div className="mt-1 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Course templates</h1>
         {can({ adminCourse: ['create'] }) && (

@@ -53,7 +53,7 @@ export default function FromTemplateDialog({ open, onClose, onCreated }: { open:
   return (
     <Dialog open={open} onClose={onClose} title="New course from a template">
       {!templates ? (
-        <div role="status" className="flex justify-center py-8 text-brand">
+        <div role="status" className="flex justify-center py-8 text-brand-deep">
           <Spinner className="size-6" />
         </div>
       ) : templates.length === 0 ? (

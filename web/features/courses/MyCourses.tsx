@@ -57,7 +57,7 @@ export default function MyCourses() {
                   {course.subject} · {course.curriculum} · {course.grade}
                 </p>
                 <p className="mt-auto flex items-center gap-2 pt-4 text-sm text-slate-700 dark:text-slate-200">
-                  <CalendarClock className="size-4 shrink-0 text-brand" aria-hidden="true" />
+                  <CalendarClock className="size-4 shrink-0 text-brand-deep" aria-hidden="true" />
                   {course.nextLesson ? (
                     <span data-testid="next-lesson">Next lesson: {lessonTime(course.nextLesson.start, timeZone)}</span>
                   ) : (

@@ -79,7 +79,7 @@ export default function DevCheckoutPage() {
       </div>
 
       <h1 id="checkout-heading" className="mt-6 flex items-center gap-2 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
-        <CreditCard className="size-6 text-brand" aria-hidden="true" />
+        <CreditCard className="size-6 text-brand-deep" aria-hidden="true" />
         Checkout
       </h1>
 

@@ -25,7 +25,7 @@ function MailBody({ text }: { text: string }) {
     <p className="mt-3 text-sm break-words whitespace-pre-wrap text-slate-700 dark:text-slate-300">
       {linkify(text).map((part, index) =>
         part.kind === 'link' ? (
-          <a key={index} href={part.href} className="font-medium break-all text-brand-strong underline underline-offset-2 dark:text-brand">
+          <a key={index} href={part.href} className="font-medium break-all text-brand-deep underline underline-offset-2 dark:text-brand">
             {part.href}
           </a>
         ) : (
@@ -75,7 +75,7 @@ export default function DevMailboxPage() {
 
       <div className="mt-6 flex items-center justify-between gap-3">
         <h1 id="mailbox-heading" className="flex items-center gap-2 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
-          <Inbox className="size-6 text-brand" aria-hidden="true" />
+          <Inbox className="size-6 text-brand-deep" aria-hidden="true" />
           Mailbox
         </h1>
         <button type="button" onClick={() => void fetchPage(offset)} className={iconButton} aria-label="Refresh">

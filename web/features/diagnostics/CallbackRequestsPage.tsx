@@ -18,7 +18,7 @@ export default function CallbackRequestsPage() {
   return (
     <section className="mx-auto max-w-5xl px-4 py-8" aria-labelledby="callbacks-heading">
       <h1 id="callbacks-heading" className="flex items-center gap-2 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
-        <PhoneCall className="size-6 text-brand" aria-hidden="true" />
+        <PhoneCall className="size-6 text-brand-deep" aria-hidden="true" />
         Callback requests
       </h1>
       <p className="mt-1 text-slate-600 dark:text-slate-400">Families who asked us to call them about a diagnostic result.</p>

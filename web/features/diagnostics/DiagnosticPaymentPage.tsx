@@ -47,7 +47,7 @@ export default function DiagnosticPaymentPage() {
   return (
     <section className="mx-auto max-w-xl px-4 py-8 sm:py-12" aria-labelledby="diagnostic-payment-heading">
       <h1 id="diagnostic-payment-heading" className="flex items-center gap-2 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
-        <CreditCard className="size-6 text-brand" aria-hidden="true" />
+        <CreditCard className="size-6 text-brand-deep" aria-hidden="true" />
         Pay for lessons
       </h1>
       <p className="mt-2 text-slate-600 dark:text-slate-400">

@@ -12,7 +12,7 @@ export default function DiagnosticsPage() {
   return (
     <section className="mx-auto max-w-3xl px-4 py-8 sm:py-12" aria-labelledby="diagnostics-heading">
       <h1 id="diagnostics-heading" className="flex items-center gap-2 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
-        <ClipboardCheck className="size-6 text-brand" aria-hidden="true" />
+        <ClipboardCheck className="size-6 text-brand-deep" aria-hidden="true" />
         Diagnostic tests
       </h1>
       <p className="mt-2 text-slate-600 dark:text-slate-400">

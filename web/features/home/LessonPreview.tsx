@@ -25,7 +25,7 @@ export default function LessonPreview() {
             <span className="size-2.5 rounded-full bg-slate-300 dark:bg-slate-700" />
           </span>
           <span className="truncate text-xs font-semibold text-slate-700 sm:text-sm dark:text-slate-200">Physics · Forces and motion</span>
-          <span className="ml-auto inline-flex items-center gap-1.5 rounded-full bg-red-50 px-2 py-0.5 text-[11px] font-bold tracking-wide text-red-600 dark:bg-red-500/15 dark:text-red-400">
+          <span className="ml-auto inline-flex items-center gap-1.5 rounded-full bg-red-50 px-2 py-0.5 text-[11px] font-bold tracking-wide text-red-700 dark:bg-red-500/15 dark:text-red-400">
             <span className="size-1.5 animate-pulse rounded-full bg-red-500" />
             LIVE
           </span>

@@ -181,7 +181,7 @@ export default function AdminInvoicesPage() {
   return (
     gate ?? (
       <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-        <p className="text-sm font-semibold text-brand">Admin</p>
+        <p className="text-sm font-semibold text-brand-deep">Admin</p>
         <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Invoices</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           Bills to families, numbered in order: draw them from the lessons, send them, and see which are paid. Dates are days in {zone.replaceAll('_', ' ')}.

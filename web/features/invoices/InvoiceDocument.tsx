@@ -31,7 +31,7 @@ export function InvoiceDocument({ invoice, issuer, zone }: { invoice: InvoiceRec
     >
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <p className="text-sm font-semibold text-brand print:text-black">{issuer}</p>
+          <p className="text-sm font-semibold text-brand-deep print:text-black">{issuer}</p>
           <h1 id="invoice-title" className="mt-1 text-2xl font-bold tracking-tight text-slate-900 dark:text-white print:text-black">
             Invoice {invoice.invoiceNumber}
           </h1>

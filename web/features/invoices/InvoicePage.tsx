@@ -60,7 +60,7 @@ export default function InvoicePage() {
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
         <Link
           to={admin ? '/portal/admin/invoices' : '/portal/invoices'}
-          className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand dark:text-slate-300"
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-deep dark:text-slate-300"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
           {admin ? 'All invoices' : 'My invoices'}

@@ -26,7 +26,7 @@ function MyInvoice({ invoice, zone }: { invoice: InvoiceRecord; zone: string }) 
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="font-semibold text-slate-900 dark:text-white">
-            <Link to={`/portal/invoices/${encodeURIComponent(invoice._id)}`} className="hover:text-brand hover:underline">
+            <Link to={`/portal/invoices/${encodeURIComponent(invoice._id)}`} className="hover:text-brand-deep hover:underline">
               Invoice {invoice.invoiceNumber}
             </Link>
           </h2>

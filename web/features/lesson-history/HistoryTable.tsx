@@ -109,7 +109,10 @@ export function HistoryTable({
                 )}
                 <td className={clsx(cellClass, 'whitespace-nowrap text-slate-700 dark:text-slate-200')}>{when}</td>
                 <td className={clsx(cellClass, 'min-w-40')}>
-                  <button type="button" className={clsx('text-left font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white', focusRing)}>
+                  <button
+                    type="button"
+                    className={clsx('text-left font-semibold text-slate-900 hover:text-brand-deep hover:underline dark:text-white', focusRing)}
+                  >
                     {row.course.title || 'Untitled course'}
                   </button>
                   <p className="text-xs text-slate-500 dark:text-slate-400">

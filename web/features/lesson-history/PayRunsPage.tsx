@@ -71,7 +71,7 @@ function PayRuns({ zone }: { zone: string }) {
                     className="cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-800/50"
                   >
                     <td className={clsx(cellClass, 'whitespace-nowrap')}>
-                      <button type="button" className={clsx('font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white', focusRing)}>
+                      <button type="button" className={clsx('font-semibold text-slate-900 hover:text-brand-deep hover:underline dark:text-white', focusRing)}>
                         {periodText(run, zone)}
                       </button>
                     </td>
@@ -101,7 +101,7 @@ export default function PayRunsPage() {
   return (
     gate ?? (
       <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-        <p className="text-sm font-semibold text-brand">Admin</p>
+        <p className="text-sm font-semibold text-brand-deep">Admin</p>
         <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Pay runs</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           Pay tutors for a period: see what each is owed, then pay them together. Dates are days in {zone.replaceAll('_', ' ')}.

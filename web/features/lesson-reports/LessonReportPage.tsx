@@ -81,7 +81,7 @@ export default function LessonReportPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <header>
-        <p className="text-sm font-medium text-brand-strong">Lesson report</p>
+        <p className="text-sm font-medium text-brand-deep">Lesson report</p>
         <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{first?.lesson.title ?? 'Lesson'}</h1>
         {first && (
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">

@@ -27,7 +27,7 @@ function Avatar({ user, self }: { user: PresenceUser; self?: boolean }) {
   return (
     <span
       title={self ? `${user.name} (you)` : user.name}
-      className="flex size-8 items-center justify-center rounded-full text-xs font-bold text-white ring-2 ring-white dark:ring-slate-950"
+      className="flex size-8 items-center justify-center rounded-full text-xs font-bold text-slate-950 ring-2 ring-white dark:ring-slate-950"
       style={{ backgroundColor: user.color }}
     >
       {initialsOf(user.name)}

@@ -34,7 +34,7 @@ export interface Peer extends PresenceState {
   user: PresenceUser;
 }
 
-/** Colours that read on both the light and the dark board. */
+/** Colours that read on both the light and the dark board, and carry dark initials (contrast ≥ 4.5:1). */
 const palette = ['#0ea5e9', '#f97316', '#a855f7', '#22c55e', '#ef4444', '#eab308', '#ec4899', '#14b8a6'];
 
 export function colorFor(userId: string) {

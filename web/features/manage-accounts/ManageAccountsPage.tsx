@@ -60,7 +60,7 @@ export default function ManageAccountsPage() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-      <span className="flex size-12 items-center justify-center rounded-2xl bg-brand/15 text-brand">
+      <span className="flex size-12 items-center justify-center rounded-2xl bg-brand/15 text-brand-deep">
         <Users className="size-6" aria-hidden="true" />
       </span>
       <h1 className="mt-5 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Manage accounts</h1>

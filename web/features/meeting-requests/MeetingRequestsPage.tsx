@@ -84,7 +84,7 @@ function RequestsList() {
   const money = totalsSentence(totals);
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-      <p className="text-sm font-semibold text-brand">Admin</p>
+      <p className="text-sm font-semibold text-brand-deep">Admin</p>
       <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Meeting requests</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         Requests to cancel, move or delete a lesson, with the penalty the cancellation policy set. Times in {zone.replaceAll('_', ' ')}.

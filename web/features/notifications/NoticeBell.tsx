@@ -91,7 +91,7 @@ export default function NoticeBell() {
             <Link
               to="/portal/notifications"
               onClick={() => setOpen(false)}
-              className="text-sm font-semibold text-slate-800 hover:text-brand-strong dark:text-slate-100 dark:hover:text-brand"
+              className="text-sm font-semibold text-slate-800 hover:text-brand-deep dark:text-slate-100 dark:hover:text-brand"
             >
               All notifications and settings
             </Link>

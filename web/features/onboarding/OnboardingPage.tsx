@@ -82,7 +82,7 @@ export default function OnboardingPage() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
       <div className="rounded-3xl bg-white p-6 shadow-xl ring-1 shadow-slate-900/5 ring-slate-200 sm:p-8 dark:bg-slate-900 dark:shadow-black/30 dark:ring-slate-800">
-        <span className="flex size-12 items-center justify-center rounded-2xl bg-brand/15 text-brand">
+        <span className="flex size-12 items-center justify-center rounded-2xl bg-brand/15 text-brand-deep">
           <Sparkles className="size-6" aria-hidden="true" />
         </span>
         <h1 className="mt-5 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Welcome, {name}</h1>

@@ -130,7 +130,7 @@ export default function TutorOnboarding({ catalogue, values, onChange, errors }:
       />
 
       <p className="flex items-start gap-3 rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-600 ring-1 ring-slate-200 ring-inset dark:bg-slate-800/60 dark:text-slate-300 dark:ring-slate-700">
-        <CalendarClock className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden="true" />
+        <CalendarClock className="mt-0.5 size-4 shrink-0 text-brand-deep" aria-hidden="true" />
         Your weekly availability is set up with scheduling, which arrives in a later release. Nothing to do for it now.
       </p>
     </div>

@@ -3,7 +3,7 @@ import type { PastPaperDoc } from '../../../schema/contracts/past-papers';
 import { withScheme } from '../../../schema/contracts/web-address';
 import { focusRing } from '../../ui/classes';
 
-const linkClass = `inline-flex items-center gap-1.5 rounded text-sm font-medium text-brand-strong hover:underline dark:text-brand ${focusRing}`;
+const linkClass = `inline-flex items-center gap-1.5 rounded text-sm font-medium text-brand-deep hover:underline dark:text-brand ${focusRing}`;
 
 /** The board's question paper and mark scheme, opened on the board's site; a paper without a mark scheme says so. */
 export default function PaperLinks({ paper }: { paper: PastPaperDoc }) {

@@ -20,7 +20,7 @@ export default function SubjectPastPapersPage() {
   const catalogue = useResource<SubjectPastPapers>('/past-papers', { subjectCode });
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-      <p className="text-sm font-medium text-brand-strong dark:text-brand">
+      <p className="text-sm font-medium text-brand-deep dark:text-brand">
         {words(curriculum)} · {words(subject)}
       </p>
       <div className="mt-1 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">

@@ -89,7 +89,7 @@ function SubTopicPapers({ subTopicId }: { subTopicId: string }) {
     <div className={pageClass}>
       <Link
         to="/topical-past-papers"
-        className={`inline-flex items-center gap-1 rounded text-sm font-medium text-brand-strong hover:underline dark:text-brand ${focusRing}`}
+        className={`inline-flex items-center gap-1 rounded text-sm font-medium text-brand-deep hover:underline dark:text-brand ${focusRing}`}
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
         All topics

@@ -46,7 +46,7 @@ export function PremiumCard({ studentId, forName, canBuy }: { studentId: string;
       className={`${cardClass} mt-8 flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:p-6`}
       data-testid="premium"
     >
-      <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-brand/15 text-brand">
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-brand/15 text-brand-deep">
         <Sparkles className="size-6" aria-hidden="true" />
       </span>
       <div className="min-w-0 flex-1">

@@ -69,7 +69,7 @@ export default function PremiumOfferPanel() {
   return (
     <section aria-labelledby="premium-offer-heading" className={`${cardClass} mt-10 p-5 sm:p-6`}>
       <h2 id="premium-offer-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
-        <Sparkles className="size-5 text-brand" aria-hidden="true" />
+        <Sparkles className="size-5 text-brand-deep" aria-hidden="true" />
         Premium upgrade
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">

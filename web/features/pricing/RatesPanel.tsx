@@ -140,7 +140,7 @@ export default function RatesPanel({ table, versionId, resource }: { table: Rate
   }
 
   if (failed) return <LoadFailure onRetry={() => setAttempt((n) => n + 1)} />;
-  if (!rates) return <Spinner className="size-5 text-brand" />;
+  if (!rates) return <Spinner className="size-5 text-brand-deep" />;
   return (
     <div>
       {rates.length === 0 ? (

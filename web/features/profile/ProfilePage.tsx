@@ -45,7 +45,7 @@ export default function ProfilePage() {
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
       <div className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <p className="text-sm font-semibold text-brand">{actingFor ? `${actingFor.firstname}’s profile` : 'Your profile'}</p>
+          <p className="text-sm font-semibold text-brand-deep">{actingFor ? `${actingFor.firstname}’s profile` : 'Your profile'}</p>
           <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white" data-testid="profile-name">
             {profile.firstname} {profile.lastname}
           </h1>
@@ -81,7 +81,7 @@ export default function ProfilePage() {
         {actingFor ? (
           <p className="rounded-2xl bg-slate-50 p-5 text-sm text-slate-600 ring-1 ring-slate-200 ring-inset dark:bg-slate-900 dark:text-slate-400 dark:ring-slate-800">
             You are editing {actingFor.firstname}’s profile. To delete your own account,{' '}
-            <Link to="/manage-accounts" className="font-semibold text-brand underline-offset-2 hover:underline">
+            <Link to="/manage-accounts" className="font-semibold text-brand-deep underline-offset-2 hover:underline">
               switch back to yourself
             </Link>{' '}
             first.

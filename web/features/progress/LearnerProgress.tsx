@@ -103,7 +103,7 @@ export function LearnerProgress({ userId, own, back }: { userId: string; own: bo
                   <li key={s.subjectId}>
                     <Link
                       to={`/dashboard/progress/${learner._id}/${s.subjectId}`}
-                      className={`flex items-center justify-between gap-3 rounded py-2.5 text-sm hover:text-brand ${focusRing}`}
+                      className={`flex items-center justify-between gap-3 rounded py-2.5 text-sm hover:text-brand-deep ${focusRing}`}
                     >
                       <span className="min-w-0">
                         <span className="block truncate font-medium text-slate-900 dark:text-white">{s.subject}</span>

@@ -24,7 +24,7 @@ export function ProgressHeader({
         <ArrowLeft className="size-4" aria-hidden="true" />
         {back.label}
       </Link>
-      <p className="mt-4 text-sm font-semibold text-brand">{eyebrow}</p>
+      <p className="mt-4 text-sm font-semibold text-brand-deep">{eyebrow}</p>
       <h1 className="mt-1 text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl dark:text-white">{title}</h1>
       {children && <div className="mt-2 text-slate-600 dark:text-slate-400">{children}</div>}
     </header>

@@ -25,7 +25,7 @@ export default function UnsubscribePage() {
   }
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center px-6 py-16 text-center" data-testid="unsubscribe-progress">
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-brand/15 text-brand">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-brand/15 text-brand-deep">
         <MailX className="size-7" aria-hidden="true" />
       </span>
       <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Weekly progress e-mails</h1>

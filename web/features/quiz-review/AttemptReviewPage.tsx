@@ -60,7 +60,7 @@ export default function AttemptReviewPage() {
         {back.label}
       </Link>
       <div className={`${cardClass} mt-3 p-5 sm:p-6`}>
-        <p className="text-sm font-medium text-brand-strong dark:text-brand">{fullName(review.learner, 'Learner')}</p>
+        <p className="text-sm font-medium text-brand-deep dark:text-brand">{fullName(review.learner, 'Learner')}</p>
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">{review.quiz.title}</h1>
         <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
           {review.quiz.topic.subject} · {review.quiz.subTopic?.name ?? review.quiz.topic.name}
@@ -172,7 +172,7 @@ function QuestionReview({
             <dt className="font-semibold text-slate-700 dark:text-slate-300">
               Why this mark
               {q.markSource === 'TUTOR' ? (
-                <span className="ml-2 text-xs font-medium text-brand-strong dark:text-brand">Changed by a tutor</span>
+                <span className="ml-2 text-xs font-medium text-brand-deep dark:text-brand">Changed by a tutor</span>
               ) : (
                 <HelperBadge source={q.helperSource} />
               )}

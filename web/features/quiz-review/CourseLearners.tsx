@@ -17,7 +17,7 @@ export default function CourseLearners({ courseId, courseTitle }: { courseId: st
       </h2>
       {learners.status === 'loading' && (
         <p role="status" className="mt-3 flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
-          <Spinner className="size-4 text-brand" /> Loading students…
+          <Spinner className="size-4 text-brand-deep" /> Loading students…
         </p>
       )}
       {(learners.status === 'error' || learners.status === 'missing') && (

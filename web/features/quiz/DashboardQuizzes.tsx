@@ -117,7 +117,7 @@ function Panel({ title, icon, testId, children }: { title: string; icon: React.R
   return (
     <div data-testid={testId} className="rounded-2xl bg-white p-5 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
       <h3 className="mb-3 flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
-        <span className="flex size-8 items-center justify-center rounded-lg bg-brand/15 text-brand">{icon}</span>
+        <span className="flex size-8 items-center justify-center rounded-lg bg-brand/15 text-brand-deep">{icon}</span>
         {title}
       </h3>
       {children}

@@ -37,7 +37,7 @@ export default function QuizPlayerPage() {
     <div className="mx-auto max-w-3xl px-4 pt-8 pb-24 sm:px-6 sm:pt-12">
       <header className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
-          <p className="text-sm font-semibold text-brand">
+          <p className="text-sm font-semibold text-brand-deep">
             {doc.quiz.topic.subject} · {doc.quiz.subTopic?.name ?? doc.quiz.topic.name}
           </p>
           <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{doc.quiz.title}</h1>

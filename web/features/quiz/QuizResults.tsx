@@ -103,7 +103,7 @@ export default function QuizResults({ doc }: { doc: SubmissionDoc }) {
                     <dt className="font-semibold text-slate-700 dark:text-slate-300">
                       Why this mark
                       {q.markSource === 'TUTOR' ? (
-                        <span className="ml-2 text-xs font-medium text-brand">Marked by your tutor</span>
+                        <span className="ml-2 text-xs font-medium text-brand-deep">Marked by your tutor</span>
                       ) : (
                         <HelperBadge source={q.helperSource} />
                       )}

@@ -71,7 +71,7 @@ export default function StartSubmissionPage() {
   if (stage === 'offer-trial') {
     return (
       <div className="mx-auto max-w-md px-6 py-16 text-center">
-        <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-brand/15 text-brand">
+        <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-brand/15 text-brand-deep">
           <Sparkles className="size-7" aria-hidden="true" />
         </span>
         <h1 className="mt-6 text-2xl font-bold text-slate-900 dark:text-white">Try quizzes free for a day</h1>

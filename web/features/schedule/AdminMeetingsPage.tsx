@@ -85,7 +85,7 @@ export default function AdminMeetingsPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
-      <p className="text-sm font-semibold text-brand">Admin</p>
+      <p className="text-sm font-semibold text-brand-deep">Admin</p>
       <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Meetings</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Every lesson in the tenant. Times in {zone.replaceAll('_', ' ')}.</p>
 
@@ -177,7 +177,7 @@ export default function AdminMeetingsPage() {
                     <td className="px-4 py-3">
                       <Link
                         to={`/portal/courses/${lesson.course._id}`}
-                        className={clsx('font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white', cancelled && 'line-through')}
+                        className={clsx('font-semibold text-slate-900 hover:text-brand-deep hover:underline dark:text-white', cancelled && 'line-through')}
                       >
                         {lesson.course.title}
                       </Link>

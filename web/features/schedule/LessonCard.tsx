@@ -64,7 +64,7 @@ export default function LessonCard({
       <div className="min-w-0 flex-1">
         <Link
           to={coursePath(lesson)}
-          className={clsx('font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white', cancelled && 'line-through')}
+          className={clsx('font-semibold text-slate-900 hover:text-brand-deep hover:underline dark:text-white', cancelled && 'line-through')}
         >
           {lesson.course.title}
         </Link>

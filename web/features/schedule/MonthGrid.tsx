@@ -80,7 +80,11 @@ export default function MonthGrid({
                   <LessonChip key={lesson._id} lesson={lesson} zone={zone} className="truncate" />
                 ))}
                 {dayLessons.length > SHOWN_PER_DAY && (
-                  <button type="button" onClick={() => onPickDay(day)} className={clsx('px-1 text-xs font-semibold text-brand hover:underline', focusRing)}>
+                  <button
+                    type="button"
+                    onClick={() => onPickDay(day)}
+                    className={clsx('px-1 text-xs font-semibold text-brand-deep hover:underline', focusRing)}
+                  >
                     {dayLessons.length - SHOWN_PER_DAY} more
                   </button>
                 )}

@@ -110,7 +110,7 @@ export default function SchedulePage() {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <p className="text-sm font-semibold text-brand">{actingFor ? `${actingFor.firstname}'s schedule` : 'Schedule'}</p>
+          <p className="text-sm font-semibold text-brand-deep">{actingFor ? `${actingFor.firstname}'s schedule` : 'Schedule'}</p>
           <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white" data-testid="schedule-title" aria-live="polite">
             {periodTitle(view, range, anchor, zone)}
           </h1>
@@ -146,7 +146,7 @@ export default function SchedulePage() {
           <button type="button" className={`${secondaryButton} px-4! py-2!`} onClick={() => show({ date: today })}>
             Today
           </button>
-          {schedule.status === 'loading' && !firstLoad && <Spinner className="ml-2 size-4 text-brand" />}
+          {schedule.status === 'loading' && !firstLoad && <Spinner className="ml-2 size-4 text-brand-deep" />}
         </div>
         <div role="radiogroup" aria-label="Calendar view" className="inline-flex rounded-full bg-slate-100 p-1 dark:bg-slate-800">
           {calendarViews.map((option) => (

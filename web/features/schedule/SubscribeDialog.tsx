@@ -49,7 +49,7 @@ export default function SubscribeDialog({ open, onClose }: { open: boolean; onCl
         Anyone with the link can see your lessons, so keep it to yourself.
       </p>
       {!feed ? (
-        <div role="status" className="flex justify-center py-6 text-brand">
+        <div role="status" className="flex justify-center py-6 text-brand-deep">
           <Spinner className="size-6" />
           <span className="sr-only">Loading…</span>
         </div>

@@ -51,7 +51,6 @@ export default function TimeGrid({
               <button
                 type="button"
                 onClick={() => onPickDay(day)}
-                aria-label={format(date, 'EEEE d MMMM')}
                 aria-current={day === today ? 'date' : undefined}
                 className={clsx(
                   'inline-flex flex-col items-center rounded-xl px-2 py-1 text-xs',
@@ -59,7 +58,7 @@ export default function TimeGrid({
                   day === anchor ? 'ring-2 ring-brand' : 'hover:bg-slate-100 dark:hover:bg-slate-800',
                 )}
               >
-                <span className="font-medium text-slate-500 uppercase dark:text-slate-400">{format(date, 'EEE')}</span>
+                <span className="font-medium text-slate-500 uppercase dark:text-slate-400">{format(date, 'EEE')}</span>{' '}
                 <span
                   className={clsx(
                     'mt-0.5 flex size-7 items-center justify-center rounded-full text-sm font-semibold',
@@ -67,7 +66,8 @@ export default function TimeGrid({
                   )}
                 >
                   {format(date, 'd')}
-                </span>
+                </span>{' '}
+                <span className="sr-only">{format(date, 'MMMM')}</span>
               </button>
             </div>
           );
@@ -76,7 +76,7 @@ export default function TimeGrid({
           {hourList.map((hour, i) => (
             <span
               key={hour}
-              className={clsx('absolute right-2 text-[0.7rem] text-slate-400', i > 0 && '-translate-y-1/2')}
+              className={clsx('absolute right-2 text-[0.7rem] text-slate-500 dark:text-slate-400', i > 0 && '-translate-y-1/2')}
               style={{ top: i * HOUR_PX + (i === 0 ? 2 : 0) }}
             >
               {format(new Date(2000, 0, 1, hour), 'h a')}

@@ -114,7 +114,7 @@ function RowBody({
       <span
         className={clsx(
           'mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-xl',
-          section.kind === 'SECTION' ? 'bg-brand/15 text-brand' : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
+          section.kind === 'SECTION' ? 'bg-brand/15 text-brand-deep' : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
         )}
       >
         <Icon className="size-4" aria-label={label} />

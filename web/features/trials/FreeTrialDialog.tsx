@@ -131,7 +131,7 @@ export default function FreeTrialDialog({ onClose }: FreeTrialDialogProps) {
       placeClassName="items-end p-2 sm:items-center sm:p-4"
       className="relative max-h-[calc(100dvh-1rem)] w-full max-w-lg overflow-y-auto rounded-2xl bg-white p-5 shadow-2xl ring-1 ring-slate-900/5 sm:p-8 lg:max-w-3xl dark:bg-slate-900 dark:ring-white/10"
     >
-      <span className="flex size-12 items-center justify-center rounded-xl bg-brand/15 text-brand-strong dark:text-brand">
+      <span className="flex size-12 items-center justify-center rounded-xl bg-brand/15 text-brand-deep dark:text-brand">
         <CalendarClock className="size-6" aria-hidden="true" />
       </span>
       <DialogTitle className="mt-4 text-xl font-bold tracking-tight text-slate-900 dark:text-white">Book your FREE Class</DialogTitle>

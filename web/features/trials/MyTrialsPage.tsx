@@ -85,7 +85,7 @@ export default function MyTrialsPage() {
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <p className="text-sm font-semibold text-brand">Free trials</p>
+          <p className="text-sm font-semibold text-brand-deep">Free trials</p>
           <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">My trials</h1>
         </div>
         <button type="button" onClick={() => setBooking(true)} className={primaryButton}>

@@ -73,9 +73,7 @@ export function LessonCard({ row, zone, onRaiseConcern }: { row: LessonHistoryTu
       <ConcernText row={row} />
 
       <Disclosure>
-        <DisclosureButton
-          className={`group flex items-center gap-1 rounded text-sm font-medium text-brand-strong hover:underline dark:text-brand ${focusRing}`}
-        >
+        <DisclosureButton className={`group flex items-center gap-1 rounded text-sm font-medium text-brand-deep hover:underline dark:text-brand ${focusRing}`}>
           <ChevronDown className="size-4 transition group-data-open:rotate-180" aria-hidden="true" />
           How this pay was worked out
         </DisclosureButton>

@@ -38,7 +38,7 @@ export default function TutorSortingPage() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-      <p className="text-sm font-semibold text-brand">Admin</p>
+      <p className="text-sm font-semibold text-brand-deep">Admin</p>
       <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Tutor sorting</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">A free trial goes to the first tutor in the list who is free at the chosen time.</p>
 

@@ -112,7 +112,7 @@ export default function DeviceCheck({ className }: { className?: string }) {
       </div>
       <div className="mt-4 flex items-center gap-3">
         {hasAudio ? (
-          <Mic className="size-5 shrink-0 text-brand" aria-hidden="true" />
+          <Mic className="size-5 shrink-0 text-brand-deep" aria-hidden="true" />
         ) : (
           <MicOff className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
         )}

@@ -95,7 +95,7 @@ export default function WaitingRoomPage() {
   if (meeting.status === 'loading') {
     return (
       <Centered>
-        <div role="status" className="flex flex-col items-center gap-3 py-16 text-brand">
+        <div role="status" className="flex flex-col items-center gap-3 py-16 text-brand-deep">
           <Spinner className="size-8" />
           <span className="text-sm text-slate-600 dark:text-slate-300">Opening the waiting room…</span>
         </div>
@@ -166,7 +166,7 @@ export default function WaitingRoomPage() {
         </div>
         <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{data.title}</h1>
         <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
-          <Clock className="size-4 text-brand" aria-hidden="true" />
+          <Clock className="size-4 text-brand-deep" aria-hidden="true" />
           <time dateTime={data.start} data-testid="lesson-time">
             {lessonTime(data.start, timeZone)}
           </time>
@@ -195,7 +195,7 @@ export default function WaitingRoomPage() {
           ) : (
             <div className="flex flex-col gap-2 sm:items-end">
               <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
-                <Video className="size-4 text-brand" aria-hidden="true" />
+                <Video className="size-4 text-brand-deep" aria-hidden="true" />
                 You will join the lesson as soon as your tutor starts it.
               </p>
               {!tutorHere && (

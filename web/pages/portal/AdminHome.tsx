@@ -18,7 +18,7 @@ import { usePolled } from './use-polled';
 const LATE_REFRESH_MS = 30_000;
 
 const toolClass = `block rounded-xl px-4 py-3 text-sm font-semibold text-slate-800 ring-1 ring-slate-200 hover:bg-slate-50 hover:ring-brand/50 dark:text-slate-100 dark:ring-slate-800 dark:hover:bg-slate-800 ${focusRing}`;
-const linkClass = 'text-sm font-semibold text-brand hover:underline';
+const linkClass = 'text-sm font-semibold text-brand-deep hover:underline';
 
 /**
  * An admin's home: tutors late for a lesson under way, the tenant's lessons today, the trials coming up, and every admin

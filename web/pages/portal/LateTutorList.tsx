@@ -13,7 +13,7 @@ export default function LateTutorList({ lessons, zone, now }: { lessons: LateTut
         <li key={lesson.lessonId} data-testid="late-tutor" className="py-3 text-sm">
           <p className="text-slate-900 dark:text-white">
             <span className="font-semibold">{lesson.tutor?.name ?? 'No tutor'}</span> {lesson.tutor ? `is ${late(lesson.minutesLate)} late for` : 'has come to'}{' '}
-            <Link to="/portal/admin/meetings" className="font-semibold text-brand hover:underline">
+            <Link to="/portal/admin/meetings" className="font-semibold text-brand-deep hover:underline">
               {lesson.title}
             </Link>
             {lesson.tutor ? '' : `, ${late(lesson.minutesLate)} after its start`}

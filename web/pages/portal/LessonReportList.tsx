@@ -22,7 +22,7 @@ export default function LessonReportList({ data, zone, now }: { data: DeviceBack
                 <div className="min-w-0">
                   <Link
                     to={`/portal/lesson-reports/${report.sectionId}`}
-                    className="font-medium text-slate-900 hover:text-brand hover:underline dark:text-white"
+                    className="font-medium text-slate-900 hover:text-brand-deep hover:underline dark:text-white"
                   >
                     {report.lesson.title}: {report.student.firstname}
                   </Link>

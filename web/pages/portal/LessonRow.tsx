@@ -55,7 +55,7 @@ export default function LessonRow({
               </span>
             )}
           </p>
-          <Link to={coursePath(lesson)} className="block truncate font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white">
+          <Link to={coursePath(lesson)} className="block truncate font-semibold text-slate-900 hover:text-brand-deep hover:underline dark:text-white">
             {lesson.title}
           </Link>
           <p className="line-clamp-2 text-sm wrap-anywhere text-slate-600 dark:text-slate-400">

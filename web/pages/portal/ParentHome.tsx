@@ -12,7 +12,7 @@ import LessonRow from './LessonRow';
 import { type DeviceBacked, useDeviceBacked } from './use-device-backed';
 
 const AHEAD_DAYS = 60;
-const linkButton = 'text-sm font-semibold text-brand hover:underline';
+const linkButton = 'text-sm font-semibold text-brand-deep hover:underline';
 const subheading = 'mt-4 text-sm font-semibold text-slate-500 dark:text-slate-400';
 
 function ChildCard({ child, family, zone, now }: { child: UserSummary; family: DeviceBacked<HomeData>; zone: string; now: number }) {

@@ -21,7 +21,7 @@ export default function PortalHomePage() {
   const person = actingFor ?? user;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-      <p className="text-sm font-semibold text-brand">{actingFor ? `${user.firstname} acting for ${actingFor.firstname}` : `${roleLabel(role)} home`}</p>
+      <p className="text-sm font-semibold text-brand-deep">{actingFor ? `${user.firstname} acting for ${actingFor.firstname}` : `${roleLabel(role)} home`}</p>
       <h1 className="mt-1 mb-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Welcome back, {person.firstname}</h1>
       {actingFor || role === 'STUDENT' ? (
         <StudentHome userId={person._id} zone={zone} now={now} />

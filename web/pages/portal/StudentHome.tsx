@@ -31,7 +31,7 @@ export default function StudentHome({ userId, zone, now }: { userId: string; zon
               return (
                 <p className="text-sm text-slate-600 dark:text-slate-400">
                   No lessons booked yet. Open a course to book one, or{' '}
-                  <Link to="/portal/trials" className="font-semibold text-brand hover:underline">
+                  <Link to="/portal/trials" className="font-semibold text-brand-deep hover:underline">
                     see your free trials
                   </Link>
                   .

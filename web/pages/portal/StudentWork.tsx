@@ -4,7 +4,7 @@ import HomeSection from './HomeSection';
 import { lessonWhen } from './home-time';
 import type { DeviceBacked } from './use-device-backed';
 
-const rowLink = 'block truncate font-semibold text-slate-900 hover:text-brand hover:underline dark:text-white';
+const rowLink = 'block truncate font-semibold text-slate-900 hover:text-brand-deep hover:underline dark:text-white';
 const note = 'text-sm text-slate-600 dark:text-slate-400';
 
 /** A student's homework due and the quizzes they left unfinished, from `GET /api/home`. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { focusRing } from '../classes';
 
-const switchLink = `rounded font-semibold text-brand-strong hover:underline dark:text-brand ${focusRing}`;
+const switchLink = `rounded font-semibold text-brand-deep hover:underline dark:text-brand ${focusRing}`;
 
 /** The line under an account-entry card that sends the person to the neighbouring screen (sign in, sign up, ask again). */
 export default function AuthSwitch({

@@ -92,7 +92,7 @@ export default function SearchSelect({
                 value={option.value}
                 className="flex cursor-default items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-800 select-none data-focus:bg-brand/15 dark:text-slate-100"
               >
-                <Check className="size-4 shrink-0 text-brand opacity-0 in-data-selected:opacity-100" aria-hidden="true" />
+                <Check className="size-4 shrink-0 text-brand-deep opacity-0 in-data-selected:opacity-100" aria-hidden="true" />
                 <span className="truncate">{option.label}</span>
               </ComboboxOption>
             ))

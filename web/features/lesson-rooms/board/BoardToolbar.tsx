@@ -35,7 +35,7 @@ export function BoardToolbar(props: Props) {
         <button
           key={tool}
           type="button"
-          className={clsx(toolButton, props.tool === tool && 'bg-brand/15 text-brand-strong ring-1 ring-brand dark:bg-brand/20 dark:text-brand')}
+          className={clsx(toolButton, props.tool === tool && 'bg-brand/15 text-brand-deep ring-1 ring-brand dark:bg-brand/20 dark:text-brand')}
           aria-pressed={props.tool === tool}
           aria-label={`${label} (${key.toUpperCase()})`}
           title={`${label} (${key.toUpperCase()})`}
@@ -134,7 +134,7 @@ export function ZoomControls(props: { zoom: number; onZoomIn: () => void; onZoom
       <button
         type="button"
         className={clsx(toolButton, 'w-14 text-xs font-medium tabular-nums')}
-        aria-label="Reset zoom"
+        aria-label={`${Math.round(props.zoom * 100)}%, reset zoom`}
         title="Reset zoom"
         onClick={props.onZoomReset}
       >

@@ -51,7 +51,7 @@ export function FormulaPalette({ onInsert }: { onInsert: (latex: string) => void
             className={clsx(
               'rounded-full px-2.5 py-1 text-xs font-medium',
               focusRing,
-              group === g.key ? 'bg-brand/15 text-brand-strong dark:text-brand' : 'text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800',
+              group === g.key ? 'bg-brand/15 text-brand-deep dark:text-brand' : 'text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800',
             )}
           >
             {g.label}

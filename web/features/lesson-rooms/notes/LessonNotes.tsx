@@ -43,7 +43,11 @@ function LessonNotes({ doc, provider, user, readOnly }: LessonNotesProps) {
         }),
       ],
       editorProps: {
+        // A textbox role so the label is allowed on the editor's div also when a read-only seat cannot type in it.
         attributes: {
+          role: 'textbox',
+          'aria-multiline': 'true',
+          'aria-readonly': String(readOnly),
           'aria-label': 'Lesson notes',
           class: 'prose-notes min-h-full px-4 py-3 text-[15px] leading-7 text-slate-800 outline-none dark:text-slate-100',
         },
