@@ -10,7 +10,7 @@ export default function MarkingResult({ marking, showKeywords = false }: { marki
   return (
     <div data-testid="marking-result" className="mt-3 rounded-xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200 dark:bg-slate-800/60 dark:ring-slate-700">
       <p className="font-semibold text-slate-900 dark:text-white" role="status">
-        You scored {marking.score} out of {marking.maxMarks}
+        This answer scores {marking.score} out of {marking.maxMarks}
         <HelperBadge source={marking.source} />
       </p>
       {marking.source === 'offline' && (
