@@ -65,7 +65,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the words of a quick check', () => {
   it('send only the multiple-choice answers chosen, and sum up what the check found', () => {
     expect(chosenAnswers([mcq, open], { q1: 'o2', q2: 'ignored' })).toEqual([{ questionId: 'q1', optionId: 'o2' }]);
-    expect(checkSummary({ results: [{ questionId: 'q1', correct: true }] }, 1)).toBe('You got it right.');
+    expect(checkSummary({ results: [{ questionId: 'q1', correct: true }] }, 1)).toBe('The answer you chose is right.');
     expect(checkSummary({ results: [{ questionId: 'q1', correct: false }] }, 2)).toBe(
       'You got 0 of 1 question right. Read the notes again for the ones you missed, then try once more. You left 1 question unanswered.',
     );

@@ -63,7 +63,9 @@ export default function CatalogueQuizzes({ choice, takesQuizzes }: { choice: Cat
             <>
               <span className="block font-medium break-words text-slate-900 dark:text-white">{q.title}</span>
               <span className="text-sm text-slate-600 dark:text-slate-400">
-                {[q.topic?.name, q.subTopic?.name, q.paper, `${q.questionIds.length} questions`].filter(Boolean).join(' · ')}
+                {[q.topic?.name, q.subTopic?.name, q.paper, q.questionIds.length === 1 ? '1 question' : `${q.questionIds.length} questions`]
+                  .filter(Boolean)
+                  .join(' · ')}
               </span>
             </>
           );

@@ -75,7 +75,8 @@ export default function DashboardQuizzes() {
                 <Link to={`/quizzes/${q._id}`} className={cardClass}>
                   <span className="block font-medium text-slate-900 dark:text-white">{q.title}</span>
                   <span className="text-sm text-slate-600 dark:text-slate-400">
-                    {q.subject} · {q.topic?.name} · {q.questionIds.length} questions{q.timeLimitSeconds ? ` · ${Math.round(q.timeLimitSeconds / 60)} min` : ''}
+                    {q.subject} · {q.topic?.name} · {q.questionIds.length === 1 ? '1 question' : `${q.questionIds.length} questions`}
+                    {q.timeLimitSeconds ? ` · ${Math.round(q.timeLimitSeconds / 60)} min` : ''}
                   </span>
                 </Link>
               </li>

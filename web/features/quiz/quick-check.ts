@@ -21,7 +21,7 @@ export function checkSummary(check: AssessCheck, multipleChoice: number): string
   const of = checked === 1 ? '1 question' : `${checked} questions`;
   const skipped = multipleChoice - checked;
   const rest = skipped > 0 ? ` You left ${skipped === 1 ? '1 question' : `${skipped} questions`} unanswered.` : '';
-  if (right === checked) return `${checked === 1 ? 'You got it right.' : `You got all ${checked} right.`}${rest}`;
+  if (right === checked) return `${checked === 1 ? 'The answer you chose is right.' : `All ${checked} answers you chose are right.`}${rest}`;
   return `You got ${right} of ${of} right. Read the notes again for the ones you missed, then try once more.${rest}`;
 }
 
