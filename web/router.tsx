@@ -47,6 +47,9 @@ const PayRunsPage = lazyPage(() => import('./features/lesson-history/PayRunsPage
 const AuditLogPage = lazyPage(() => import('./features/audit-log/AuditLogPage'));
 const StartSubmissionPage = lazyPage(() => import('./features/quiz/StartSubmissionPage'));
 const QuizPlayerPage = lazyPage(() => import('./features/quiz/QuizPlayerPage'));
+const QuizAboutPage = lazyPage(() => import('./features/quiz/QuizAboutPage'));
+const QuizCataloguePage = lazyPage(() => import('./features/quiz/QuizCataloguePage'));
+const QuickCheckPage = lazyPage(() => import('./features/quiz/QuickCheckPage'));
 const EssayPage = lazyPage(() => import('./features/essays/EssayPage'));
 const CurriculumPage = lazyPage(() => import('./features/content/CurriculumPage'));
 const SubjectPage = lazyPage(() => import('./features/content/SubjectPage'));
@@ -198,6 +201,9 @@ export const routes: RouteObject[] = [
       signedIn('trial-recording/:trialId', TrialRecordingPage, 'Trial recording'),
       soon('verifyNotesLink', 'verifyNotesLink', 'Lesson notes'),
       page('startSubmission/:quizId', StartSubmissionPage, 'Quiz'),
+      signedIn('quizzes', QuizCataloguePage, 'Quiz catalogue'),
+      signedIn('quizzes/:quizId', QuizAboutPage, 'About this quiz'),
+      signedIn('quick-check/:subTopicId', QuickCheckPage, 'Quick check'),
       signedIn('essays/:subTopicId', EssayPage, 'Structured question'),
       // Visitors take diagnostics too, and a parent opens a shared result from the e-mail without an account.
       page('diagnostics', DiagnosticsPage, 'Diagnostic tests'),

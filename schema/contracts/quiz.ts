@@ -105,6 +105,18 @@ const DIFFICULTY = z.enum(['EASY', 'MEDIUM', 'HARD']);
 export const assessQuery = z.object({ content: id, difficulty: DIFFICULTY.optional() });
 /** Up to this many questions check a learner's understanding of one sub topic. */
 export const ASSESS_SIZE = 5;
+/** `POST questions/assess-questions/check`: the learner's choices on a quick check's multiple-choice questions. */
+export const assessCheckInput = z.object({
+  content: id,
+  answers: z
+    .array(z.object({ questionId: id, optionId: id }))
+    .min(1, 'Choose an answer to at least one question')
+    .max(ASSESS_SIZE),
+});
+/** Whether each choice was right; the right option itself is not named, so a check never hands out a quiz's answers. */
+export interface AssessCheck {
+  results: { questionId: string; correct: boolean }[];
+}
 /** `GET questions/ai-marking`: an answer to one open question, marked outside any attempt. */
 export const aiMarkingQuery = z.object({ questionId: id, answer: z.string().trim().min(1, 'is required').max(2000) });
 export const aboutPageInput = z.object({ quizId: id });

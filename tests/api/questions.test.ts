@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LearnerQuestion } from '../../schema/contracts/content';
-import { type AiMarking, ASSESS_SIZE } from '../../schema/contracts/quiz';
-import { questions, roles } from '../../schema/tables';
+import { type AiMarking, ASSESS_SIZE, type AssessCheck } from '../../schema/contracts/quiz';
+import { questions, roles, submissions } from '../../schema/tables';
 import { type Callers, call, ROLE_IDS, seedCallersAndMaya } from '../helpers/admins';
 import { expectFieldError } from '../helpers/auth';
 import { linearQuestions, QUIZ_IDS, seedQuizFixtures } from '../helpers/quiz-fixtures';
@@ -123,5 +123,47 @@ describe('the question flags an admin sets', () => {
     const mcq = { subTopicId: SUB, kind: 'MCQ', text: 'Pick 3', options: [{ text: '3' }, { text: '4' }], correctOption: 0, difficulty: 'EASY', level: 1 };
     await expectFieldError(await call('POST', '/admin/questions', as.admin, { ...mcq, openAimarking: true }), 'openAimarking');
     expect((await call('POST', '/admin/questions', as.admin, { ...mcq, aiHint: true })).status).toBe(201);
+  });
+});
+
+describe('POST questions/assess-questions/check', () => {
+  const check = (answers: { questionId: string; optionId: string }[], token = as.student, content: string = QUIZ_IDS.subTopic, host?: string) =>
+    call('POST', '/questions/assess-questions/check', token, { content, answers }, host);
+  const setSamsAttempt = (status: 'IN_PROGRESS' | 'COMPLETED') => db.update(submissions).set({ status }).where(eq(submissions._id, QUIZ_IDS.samSubmission));
+
+  it('says whether each choice is right without naming the right option', async () => {
+    await setSamsAttempt('COMPLETED');
+    const [q] = fixtures.mcq;
+    const wrong = q!.options.find((o) => o._id !== q!.correctOptionId)!;
+    const res = await check([
+      { questionId: q!._id, optionId: q!.correctOptionId! },
+      { questionId: q!._id, optionId: wrong._id },
+    ]);
+    expect(res.status).toBe(200);
+    const body = await res.json<AssessCheck>();
+    expect(body.results).toEqual([
+      { questionId: q!._id, correct: true },
+      { questionId: q!._id, correct: false },
+    ]);
+    expect(JSON.stringify(body)).not.toContain(q!.correctOptionId!);
+  });
+
+  it('answers no choice or an open question as field errors, and another sub topic’s or site’s question as 404', async () => {
+    await expectFieldError(await check([]), 'answers');
+    await expectFieldError(await check([{ questionId: fixtures.open._id, optionId: 'x' }]), 'answers');
+    const [q] = fixtures.mcq;
+    expect((await check([{ questionId: q!._id, optionId: 'x' }], as.student, 'sub_topic_brightpath_percentages')).status).toBe(404);
+    expect((await check([{ questionId: 'question_nope', optionId: 'x' }])).status).toBe(404);
+    expect((await check([{ questionId: q!._id, optionId: 'x' }], as.partner, QUIZ_IDS.subTopic, PARTNER_HOST)).status).toBe(404);
+  });
+
+  it('refuses a question of the learner’s attempt under way, and anyone but a learner', async () => {
+    await setSamsAttempt('IN_PROGRESS');
+    const [q] = fixtures.mcq;
+    const refused = await check([{ questionId: q!._id, optionId: q!.correctOptionId! }]);
+    expect(refused.status).toBe(409);
+    expect((await refused.json<{ message: string }>()).message).toContain('finish the quiz');
+    expect((await check([{ questionId: q!._id, optionId: 'x' }], as.tutor)).status).toBe(403);
+    expect((await check([{ questionId: q!._id, optionId: 'x' }], as.admin)).status).toBe(403);
   });
 });

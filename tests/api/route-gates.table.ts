@@ -398,6 +398,7 @@ export const routeGates: Record<string, Gate> = {
   'POST /api/quizzes/resource': learner,
   // questions.ts: an admin holding submissions.aiAnswer may use ai-marking too; the test's callers hold no flag.
   'GET /api/questions/assess-questions': learner,
+  'POST /api/questions/assess-questions/check': learner,
   'GET /api/questions/ai-marking': learner,
   // A draft quiz: no learner finds it.
   'GET /api/quizzes/:id': samsOwn,

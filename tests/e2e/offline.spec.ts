@@ -76,6 +76,7 @@ test('a quiz in progress comes back after an offline reload, and its answers are
   await signIn(page, 'student2@studyhall.test');
   await page.goto('/learning-portal/cambridge-igcse/maths');
   await page.getByRole('link', { name: 'Practice Linear equations' }).click();
+  await page.getByRole('link', { name: /^(Start the quiz|Start a new attempt|Resume your attempt)$/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Linear equations: practice set [AB]$/ })).toBeVisible();
   const quizUrl = page.url();
   const total = await page.getByRole('navigation', { name: 'Questions' }).getByRole('button').count();

@@ -55,6 +55,7 @@ test('an admin publishes a quiz from approved questions, Sam takes it, a tutor o
     .getByTestId('quizzes-to-take')
     .getByRole('link', { name: new RegExp(TITLE) })
     .click();
+  await sam.getByRole('link', { name: /^(Start the quiz|Start a new attempt|Resume your attempt)$/ }).click();
   await expect(sam.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   await sam.keyboard.press('1');
   await expect(sam.getByTestId('save-state')).toHaveText('All answers saved');

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { aiMarkingQuery, assessQuery } from '../../schema/contracts/quiz';
+import { aiMarkingQuery, assessCheckInput, assessQuery } from '../../schema/contracts/quiz';
 import type { AppBindings } from '../env';
-import { aiMarking, assessQuestions } from '../lib/quiz/practice';
+import { aiMarking, assessQuestions, checkAssessAnswers } from '../lib/quiz/practice';
 import { tenantDb } from '../lib/tenant-db';
 import { tutorHelper } from '../lib/tutor-helper';
 import { authOf, requireAuth } from '../middleware/auth';
@@ -13,6 +13,9 @@ export const questionRoutes = new Hono<AppBindings>()
   .use('/questions/*', requireAuth)
   .get('/questions/assess-questions', requireLearner, validate('query', assessQuery), async (c) =>
     c.json(await assessQuestions(tenantDb(c), authOf(c), c.req.valid('query'))),
+  )
+  .post('/questions/assess-questions/check', requireLearner, validate('json', assessCheckInput), async (c) =>
+    c.json(await checkAssessAnswers(tenantDb(c), authOf(c), c.req.valid('json'))),
   )
   .get('/questions/ai-marking', requireAiMarker, validate('query', aiMarkingQuery), async (c) =>
     c.json(await aiMarking(tenantDb(c), authOf(c), c.req.valid('query'), tutorHelper(c.env))),

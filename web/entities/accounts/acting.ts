@@ -17,3 +17,13 @@ export const actAsAtom = atom(null, (get, set, userId: string) => {
   const session = get(sessionAtom);
   if (session && session.actingUserId !== userId) set(sessionAtom, { ...session, actingUserId: userId });
 });
+
+/** Whether quiz calls are made for a learner: a signed-in student, or a parent acting for one of theirs. */
+export const takesQuizzesAtom = atom((get) => {
+  const session = get(sessionAtom);
+  if (!session || session.user.role.isGuest) return false;
+  return session.user.role.name === 'STUDENT' || get(actingForAtom) !== null;
+});
+
+/** Where a quiz opens from a list: a learner first sees its about page; anyone else goes where the quiz starts. */
+export const quizEntryPath = (quizId: string, takesQuizzes: boolean) => (takesQuizzes ? `/quizzes/${quizId}` : `/startSubmission/${quizId}`);

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { CheckCircle2, CircleDashed, FileDown, FileUp, ListChecks, Pencil, Plus, Trash2 } from 'lucide-react';
+import { CheckCircle2, CircleDashed, FileDown, FileUp, ListChecks, Pencil, Plus, Sparkles, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
 import type { QuestionDoc } from '../../../schema/contracts/content';
 import { useCan } from '../../entities/roles/admin-permissions';
@@ -18,6 +18,7 @@ import { contentAdminCalls } from './api';
 import QuestionDialog from './QuestionDialog';
 import { parseQuestionsCsv, questionsCsvTemplate } from './question-csv';
 import { difficultyChip, importErrorText, parseImport } from './question-form';
+import TryMarkingDialog from './TryMarkingDialog';
 
 const PAGE_SIZE = 10;
 
@@ -33,6 +34,7 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
   );
   const [editing, setEditing] = useState<QuestionDoc | 'new' | null>(null);
   const [deleting, setDeleting] = useState<QuestionDoc | null>(null);
+  const [trying, setTrying] = useState<QuestionDoc | null>(null);
   const [importErrors, setImportErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -202,6 +204,11 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
                     Edit
                   </SmallIconButton>
                 )}
+                {q.kind === 'OPEN' && can({ submissions: ['aiAnswer'] }) && (
+                  <SmallIconButton icon={Sparkles} onClick={() => setTrying(q)}>
+                    Try the marking
+                  </SmallIconButton>
+                )}
                 {can({ questionBank: ['delete'] }) && (
                   <SmallIconButton icon={Trash2} onClick={() => setDeleting(q)}>
                     Delete
@@ -225,6 +232,7 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
           }}
         />
       )}
+      {trying && <TryMarkingDialog question={trying} onClose={() => setTrying(null)} />}
       <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete question?">
         <p className="text-slate-600 dark:text-slate-300">It disappears from the bank and from new quizzes; past attempts still show it.</p>
         <DialogActions onCancel={() => setDeleting(null)} onConfirm={() => void remove()} busy={busy} className="mt-6">

@@ -3,7 +3,7 @@ import type { ListResponse } from '../../../schema/contracts/common';
 import type { QuestionDoc, QuestionInput, SubTopicDoc, SubTopicEdit, TopicDoc } from '../../../schema/contracts/content';
 import type { EssayDraftResult, EssayOrigin, EssayQuestionDoc, EssayQuestionInput } from '../../../schema/contracts/essays';
 import type { HomeCurriculum } from '../../../schema/contracts/learning';
-import type { QuizCreateInput, QuizDoc, quizPublishInput } from '../../../schema/contracts/quiz';
+import type { AiMarking, QuizCreateInput, QuizDoc, quizPublishInput } from '../../../schema/contracts/quiz';
 import { api } from '../../lib/api';
 
 type PageQuery = { limit: number; offset: number };
@@ -30,6 +30,8 @@ export const contentAdminCalls = {
     id ? api<QuestionDoc>(`/admin/questions/${id}`, { method: 'PUT', json: input }) : api<QuestionDoc>('/admin/questions', { method: 'POST', json: input }),
   approveQuestion: (id: string, isApproved: boolean) => api<QuestionDoc>(`/admin/questions/approve/${id}`, { method: 'PUT', json: { isApproved } }),
   deleteQuestion: (id: string) => api(`/admin/questions/delete/${id}`, { method: 'PUT' }),
+  /** The helper marks a typed answer against the question's scheme; needs `submissions: aiAnswer`. */
+  tryMarking: (questionId: string, answer: string) => api<AiMarking>('/questions/ai-marking', { query: { questionId, answer } }),
   importQuestions: (questions: QuestionInput[]) => api<{ created: number }>('/admin/questions/create-many', { method: 'POST', json: { questions } }),
   essays: (query: { subTopicId: string; isApproved?: 'true' | 'false'; origin?: EssayOrigin; searchText?: string } & PageQuery) =>
     api<ListResponse<EssayQuestionDoc>>('/admin/essay-questions', { query }),

@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
-import { ExternalLink, FileText, Gauge, PenLine, PlayCircle, ScrollText, Star, Video } from 'lucide-react';
+import { ClipboardCheck, ExternalLink, FileText, Gauge, PenLine, PlayCircle, ScrollText, Star, Video } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import type { SubjectDataResponse, SubTopicPage as SubTopicData } from '../../../schema/contracts/content';
+import { quizEntryPath, takesQuizzesAtom } from '../../entities/accounts/acting';
 import { signedInUserAtom } from '../../lib/session';
 import { useResource } from '../../lib/use-resource';
 import { focusRing, primaryButton, secondaryButton } from '../../ui/classes';
@@ -46,6 +47,7 @@ type TopicEntry = SubjectDataResponse['topicsWithSubTopics'][number];
 function SubTopicView({ subjectData, subject, topic, s }: { subjectData: SubjectDataResponse; subject: string; topic: TopicEntry; s: SubTopicData }) {
   const { curriculum: cur, subject: sub } = subjectData;
   const user = useAtomValue(signedInUserAtom);
+  const takesQuizzes = useAtomValue(takesQuizzesAtom);
   const { notes, videosLocked, watched } = useContentUsage(s.contents.length ? s._id : null, user?.role.name === 'STUDENT');
   const papers = useResource<{ hasPapers: boolean }>(`/quizzes/checkPapersBySubTopicId/${s._id}`);
   return (
@@ -74,9 +76,15 @@ function SubTopicView({ subjectData, subject, topic, s }: { subjectData: Subject
             </Link>
           )}
           {s.quizId && (
-            <Link to={`/startSubmission/${s.quizId}`} className={primaryButton}>
+            <Link to={quizEntryPath(s.quizId, takesQuizzes)} className={primaryButton}>
               <PlayCircle className="size-4" aria-hidden="true" />
               Practice
+            </Link>
+          )}
+          {takesQuizzes && s.questionCount > 0 && (
+            <Link to={`/quick-check/${s._id}`} className={secondaryButton}>
+              <ClipboardCheck className="size-4" aria-hidden="true" />
+              Quick check
             </Link>
           )}
           <Link to={`/essays/${s._id}`} className={secondaryButton}>

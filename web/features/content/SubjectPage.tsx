@@ -1,7 +1,9 @@
+import { useAtomValue } from 'jotai';
 import { BookDashed, PlayCircle, ScrollText } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { SubjectDataResponse } from '../../../schema/contracts/content';
+import { quizEntryPath, takesQuizzesAtom } from '../../entities/accounts/acting';
 import { useResource } from '../../lib/use-resource';
 import { focusRing, secondaryButton } from '../../ui/classes';
 import LoadFailure from '../../ui/LoadFailure';
@@ -15,6 +17,7 @@ import '../../ui/math/rich-content.css';
 export default function SubjectPage() {
   const { curriculum = '', subject = '' } = useParams();
   const { hash } = useLocation();
+  const takesQuizzes = useAtomValue(takesQuizzesAtom);
   const data = useResource<SubjectDataResponse>('/topics/getTopicsBySubjectData', { curriculum, subject });
   const ready = data.status === 'ready';
   useEffect(() => {
@@ -75,7 +78,7 @@ export default function SubjectPage() {
                       {s.summary && <MathText as="p" text={s.summary} className="mt-0.5 text-sm text-slate-600 dark:text-slate-400" />}
                     </div>
                     {s.quizId && (
-                      <Link to={`/startSubmission/${s.quizId}`} className={`${secondaryButton} shrink-0 px-4! py-2!`} aria-label={`Practice ${s.name}`}>
+                      <Link to={quizEntryPath(s.quizId, takesQuizzes)} className={`${secondaryButton} shrink-0 px-4! py-2!`} aria-label={`Practice ${s.name}`}>
                         <PlayCircle className="size-4 text-brand-deep" aria-hidden="true" />
                         Practice
                       </Link>

@@ -3,6 +3,7 @@ import { ArrowLeft, Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { percentOf, type SubmissionReview, scoreBand } from '../../../schema/contracts/quiz';
+import { attemptTime } from '../../entities/quiz/attempt-time';
 import HelperBadge from '../../entities/quiz/HelperBadge';
 import { fullName } from '../../lib/people';
 import { signedInUserAtom } from '../../lib/session';
@@ -13,7 +14,6 @@ import LoadFailure from '../../ui/LoadFailure';
 import MathText from '../../ui/math/MathText';
 import NotFoundPage from '../../ui/NotFoundPage';
 import PageLoading from '../../ui/PageLoading';
-import { attemptTime } from './attempt-time';
 import OverrideMarkForm from './OverrideMarkForm';
 import { BandChip } from './review-ui';
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { AttemptSummary, LearnerRef } from '../../../schema/contracts/quiz';
+import { attemptTime } from '../../entities/quiz/attempt-time';
 import { fullName } from '../../lib/people';
 import { signedInUserAtom } from '../../lib/session';
 import { useResource } from '../../lib/use-resource';
@@ -14,7 +15,6 @@ import LoadFailure from '../../ui/LoadFailure';
 import NotFoundPage from '../../ui/NotFoundPage';
 import PageLoading from '../../ui/PageLoading';
 import { Pager } from '../../ui/Pager';
-import { attemptTime } from './attempt-time';
 import { BandChip } from './review-ui';
 
 const PAGE_SIZE = 20;

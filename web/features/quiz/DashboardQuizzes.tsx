@@ -49,7 +49,7 @@ export default function DashboardQuizzes() {
   };
   const moreButton = (key: ListKey, noun: string) =>
     lists && lists[key].docs.length < lists[key].totalDocs ? (
-      <button type="button" className={`${smallButton} mt-3`} disabled={more !== null} onClick={() => void showMore(key)}>
+      <button type="button" className={smallButton} disabled={more !== null} onClick={() => void showMore(key)}>
         {more === key ? 'Loading…' : `Show more ${noun} (${lists[key].totalDocs - lists[key].docs.length} more)`}
       </button>
     ) : null;
@@ -72,17 +72,23 @@ export default function DashboardQuizzes() {
           <ul className="grid gap-2">
             {lists.toTake.docs.map((q) => (
               <li key={q._id}>
-                <Link to={`/startSubmission/${q._id}`} className={cardClass}>
+                <Link to={`/quizzes/${q._id}`} className={cardClass}>
                   <span className="block font-medium text-slate-900 dark:text-white">{q.title}</span>
                   <span className="text-sm text-slate-600 dark:text-slate-400">
-                    {q.subject} · {q.topic?.name} · {q.questionIds.length} questions{q.timeLimitSeconds ? ` · ${Math.round(q.timeLimitSeconds / 60)} min` : ''}
+                    {q.subject} · {q.topic?.name} · {q.questionIds.length === 1 ? '1 question' : `${q.questionIds.length} questions`}
+                    {q.timeLimitSeconds ? ` · ${Math.round(q.timeLimitSeconds / 60)} min` : ''}
                   </span>
                 </Link>
               </li>
             ))}
           </ul>
         )}
-        {moreButton('toTake', 'quizzes')}
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          {moreButton('toTake', 'quizzes')}
+          <Link to="/quizzes" className={`rounded text-sm font-semibold text-brand-deep hover:underline ${focusRing}`}>
+            Browse all quizzes
+          </Link>
+        </div>
       </Panel>
       <Panel title="History" icon={<History className="size-5" aria-hidden="true" />} testId="quiz-history">
         {!lists ? (
@@ -107,7 +113,7 @@ export default function DashboardQuizzes() {
             ))}
           </ul>
         )}
-        {moreButton('history', 'history')}
+        {moreButton('history', 'history') && <div className="mt-3">{moreButton('history', 'history')}</div>}
       </Panel>
     </section>
   );

@@ -1,5 +1,17 @@
 import type { ListResponse } from '../../../schema/contracts/common';
-import type { AnswerInput, HelperSourceName, QuizDoc, SubmissionDoc, SubmissionQuestion, UsageResponse } from '../../../schema/contracts/quiz';
+import type { LearnerQuestion, SubTopicPage } from '../../../schema/contracts/content';
+import type {
+  AiMarking,
+  AnswerInput,
+  AssessCheck,
+  AttemptSummary,
+  HelperSourceName,
+  QuizAboutPage,
+  QuizDoc,
+  SubmissionDoc,
+  SubmissionQuestion,
+  UsageResponse,
+} from '../../../schema/contracts/quiz';
 import { slugify, subjectSlug } from '../../../schema/contracts/slug';
 import { api } from '../../lib/api';
 import { keepDeviceCopy, withDeviceCopy } from '../../lib/device-copy';
@@ -40,6 +52,19 @@ export const quizCalls = {
     api<{ message: string }>('/quizzes/report-issue', { method: 'POST', json: input }),
   usage: () => api<UsageResponse>('/usages'),
   startTrial: () => api<{ message: string }>('/usages/quiz-trial', { method: 'POST' }),
+  about: (quizId: string) => api<QuizAboutPage>('/submissions/getQuizDataForAboutPage', { json: { quizId } }),
+  attempts: (quizId: string, limit: number) => api<ListResponse<Omit<AttemptSummary, 'quizTitle'>>>('/submissions', { query: { quizId, limit, offset: 0 } }),
+  subTopic: (id: string) => api<SubTopicPage>(`/subtopics/${id}`),
+  /** Counted as a slide view before the link is handed out; over the month's allowance the server says why in a 403. */
+  openResource: (subTopicId: string, resourceId: string) =>
+    api<{ resource: { _id: string; title: string; url: string }; usage: UsageResponse }>('/quizzes/resource', { json: { subTopicId, resourceId } }),
+  assess: (subTopicId: string, difficulty?: LearnerQuestion['difficulty']) =>
+    api<{ docs: LearnerQuestion[] }>('/questions/assess-questions', { query: { content: subTopicId, difficulty } }),
+  checkAssess: (subTopicId: string, answers: { questionId: string; optionId: string }[]) =>
+    api<AssessCheck>('/questions/assess-questions/check', { json: { content: subTopicId, answers } }),
+  aiMarking: (questionId: string, answer: string) => api<AiMarking>('/questions/ai-marking', { query: { questionId, answer } }),
+  quizzesIn: (filter: { curriculum: string; subject: string; grade: string }, limit: number, offset = 0) =>
+    api<ListResponse<QuizDoc>>('/quizzes', { query: { ...filter, limit, offset } }),
 };
 type Ref = { submissionId: string; questionId: string };
 

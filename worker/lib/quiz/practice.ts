@@ -1,9 +1,9 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ApiError, fieldError } from '../../../platform/errors';
 import type { LearnerQuestion } from '../../../schema/contracts/content';
-import { type AiMarking, ASSESS_SIZE, type aiMarkingQuery, type assessQuery } from '../../../schema/contracts/quiz';
-import { questions } from '../../../schema/tables';
+import { type AiMarking, ASSESS_SIZE, type AssessCheck, type aiMarkingQuery, type assessCheckInput, type assessQuery } from '../../../schema/contracts/quiz';
+import { questions, submissionAnswers, submissions } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import { findQuestion, findSubTopic, toLearnerQuestion } from '../content/records';
 import type { TenantDb } from '../tenant-db';
@@ -35,6 +35,47 @@ export async function assessQuestions(tdb: TenantDb, actor: Actor, query: z.infe
     .orderBy(asc(questions.level), asc(questions.createdAt), asc(questions._id))
     .limit(ASSESS_SIZE);
   return { docs: rows.map(toLearnerQuestion) };
+}
+
+/**
+ * `POST questions/assess-questions/check`: says whether each multiple-choice answer of a quick check is right, without
+ * naming the right option. A question of the learner's attempt under way is refused, so the check cannot stand in for
+ * the attempt's own "show the answer", which counts the question as skipped.
+ */
+export async function checkAssessAnswers(tdb: TenantDb, actor: Actor, input: z.infer<typeof assessCheckInput>): Promise<AssessCheck> {
+  const learner = await learnerFor(tdb, actor);
+  const subTopic = await findSubTopic(tdb, input.content);
+  const ids = input.answers.map((a) => a.questionId);
+  const [rows, underWay] = await Promise.all([
+    tdb.db
+      .select({ _id: questions._id, kind: questions.kind, correctOptionId: questions.correctOptionId })
+      .from(questions)
+      .where(
+        tdb.where(
+          questions,
+          and(inArray(questions._id, ids), eq(questions.subTopicId, subTopic._id), eq(questions.isApproved, true), isNull(questions.deletedAt)),
+        ),
+      ),
+    tdb.db
+      .select({ questionId: submissionAnswers.questionId })
+      .from(submissionAnswers)
+      .innerJoin(submissions, eq(submissions._id, submissionAnswers.submissionId))
+      .where(
+        tdb.where(
+          submissionAnswers,
+          and(inArray(submissionAnswers.questionId, ids), eq(submissions.userId, learner._id), eq(submissions.status, 'IN_PROGRESS')),
+        ),
+      )
+      .limit(1),
+  ]);
+  const results = input.answers.map(({ questionId, optionId }) => {
+    const question = rows.find((q) => q._id === questionId);
+    if (!question) throw new ApiError(404, 'Question not found');
+    if (question.kind !== 'MCQ') throw fieldError('answers', 'holds a question that is not multiple choice');
+    return { questionId, correct: question.correctOptionId === optionId };
+  });
+  if (underWay.length) throw new ApiError(409, 'This question is in the quiz you have not finished yet: finish the quiz to see how you did');
+  return { results };
 }
 
 /**
