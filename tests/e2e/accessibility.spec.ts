@@ -18,6 +18,7 @@ const PAGES: Record<string, { email: string | null; paths: string[] }> = {
       'sign-up',
       'forgot-password',
       'diagnostics',
+      'diagnostics/take/diagnostic_test_studyhall_igcse_maths',
       'cambridge-igcse',
       'cambridge-igcse/maths',
       'cambridge-igcse/maths/trigonometry/right-angled-trigonometry',

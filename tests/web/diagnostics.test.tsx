@@ -83,7 +83,7 @@ const offer = (overrides: Partial<DiagnosticPaymentOffer> = {}): DiagnosticPayme
 });
 
 async function answerBoth() {
-  await userEvent.click(await screen.findByRole('radio', { name: '8' }, FIRST_PAINT));
+  await userEvent.click(await screen.findByRole('radio', { name: 'A. 8' }, FIRST_PAINT));
   await userEvent.click(screen.getByRole('button', { name: 'Next' }));
   expect(screen.getByText('Question 2 of 2')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Skip' }));

@@ -83,7 +83,7 @@ describe('the quick check page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Linear equations' }, FIRST_PAINT);
     const check = screen.getByRole('button', { name: 'Check my answers' });
     expect(check).toBeDisabled();
-    await userEvent.click(screen.getByRole('radio', { name: 'x = 2' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'A. x = 2' }));
     await userEvent.click(check);
     expect(await screen.findByText('Not quite: choose again and check once more')).toBeInTheDocument();
     expect(screen.getByTestId('check-summary')).toHaveTextContent('You got 0 of 1 question right.');
@@ -106,7 +106,7 @@ describe('the quick check page', () => {
       'POST /api/questions/assess-questions/check': () =>
         json({ message: 'This question is in the quiz you have not finished yet: finish the quiz to see how you did' }, 409),
     });
-    await userEvent.click(await screen.findByRole('radio', { name: 'x = 4' }, FIRST_PAINT));
+    await userEvent.click(await screen.findByRole('radio', { name: 'B. x = 4' }, FIRST_PAINT));
     await userEvent.click(screen.getByRole('button', { name: 'Check my answers' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('finish the quiz to see how you did');
     await userEvent.selectOptions(screen.getByLabelText('Level'), 'HARD');

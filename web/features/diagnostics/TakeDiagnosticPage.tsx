@@ -11,6 +11,7 @@ import LoadFailure from '../../ui/LoadFailure';
 import { LoadingStatus } from '../../ui/LoadingStatus';
 import MathText from '../../ui/math/MathText';
 import NotFoundPage from '../../ui/NotFoundPage';
+import OptionLetter from '../../ui/OptionLetter';
 import TextField from '../../ui/TextField';
 import { diagnosticCalls } from './api';
 import { rememberLeadAndReload } from './lead-cookie';
@@ -103,7 +104,7 @@ function Flow({ test }: { test: DiagnosticTestDoc }) {
             <MathText text={question.text} as="p" multiline className="mt-2 text-lg text-slate-900 dark:text-white" />
             {question.kind === 'MCQ' ? (
               <div className="mt-4 space-y-2">
-                {question.options.map((option) => (
+                {question.options.map((option, i) => (
                   <label
                     key={option._id}
                     className="flex cursor-pointer items-center gap-3 rounded-xl px-4 py-3 ring-1 ring-slate-200 ring-inset has-[:checked]:bg-brand/10 has-[:checked]:ring-brand dark:ring-slate-700"
@@ -116,6 +117,7 @@ function Flow({ test }: { test: DiagnosticTestDoc }) {
                       onChange={() => setAnswers({ ...answers, [question._id]: { optionId: option._id } })}
                       className="size-4 accent-brand"
                     />
+                    <OptionLetter index={i} />
                     <MathText text={option.text} className="text-slate-800 dark:text-slate-200" />
                   </label>
                 ))}

@@ -6,6 +6,7 @@ import MarkingResult from '../../entities/quiz/MarkingResult';
 import { errorMessageText } from '../../lib/errors';
 import { cardClass, fieldClass, secondaryButton } from '../../ui/classes';
 import MathText from '../../ui/math/MathText';
+import OptionLetter from '../../ui/OptionLetter';
 import { quizCalls } from './quiz-api';
 
 type Props = {
@@ -33,12 +34,13 @@ export default function QuickCheckQuestion({ q, number, choice, onChoose, correc
         <fieldset className="mt-3">
           <legend className="sr-only">Choose an answer to question {number}</legend>
           <div className="grid gap-2">
-            {q.options.map((o) => (
+            {q.options.map((o, i) => (
               <label
                 key={o._id}
                 className="flex cursor-pointer items-start gap-3 rounded-xl p-3 ring-1 ring-slate-200 has-[:checked]:bg-brand/10 has-[:checked]:ring-brand has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand dark:ring-slate-700"
               >
                 <input type="radio" name={q._id} value={o._id} checked={choice === o._id} onChange={() => onChoose(o._id)} className="mt-1 accent-brand" />
+                <OptionLetter index={i} />
                 <MathText text={o.text} className="min-w-0 text-slate-800 dark:text-slate-100" />
               </label>
             ))}
