@@ -160,8 +160,41 @@ export interface SubTopicResult {
   maxScore: number;
 }
 
+export type CallbackStatus = 'OPEN' | 'DONE';
+
+const callbackNote = z.string().trim().max(1000, 'can be at most 1000 characters');
+
+/** Hands a request to a teammate (an admin of the tenant), or back to nobody with `null`; the note is kept with it. */
+export const callbackAssignInput = z.object({
+  assignedTo: recordId.nullable(),
+  note: callbackNote.optional(),
+});
+export type CallbackAssignInput = z.infer<typeof callbackAssignInput>;
+
+/** Closes a request once the family has been called: how it went is required, so the next teammate knows. */
+export const callbackCloseInput = z.object({
+  note: z.string({ error: 'is required' }).trim().min(3, 'needs a few words on how the call went').max(1000, 'can be at most 1000 characters'),
+});
+export type CallbackCloseInput = z.infer<typeof callbackCloseInput>;
+
+export interface Teammate {
+  _id: string;
+  name: string;
+}
+
+/** A request's state in words, for the admins' list: "Open, not assigned yet", "Open, with Ada Admin", "Done". */
+export function callbackStateText(doc: Pick<CallbackRequestDoc, 'status' | 'assignedTo' | 'closedBy'>) {
+  if (doc.status === 'DONE') return doc.closedBy ? `Done, closed by ${doc.closedBy.name}` : 'Done';
+  return doc.assignedTo ? `Open, with ${doc.assignedTo.name}` : 'Open, not assigned yet';
+}
+
 export interface CallbackRequestDoc {
   _id: string;
+  status: CallbackStatus;
+  assignedTo: Teammate | null;
+  note: string;
+  closedBy: Teammate | null;
+  closedAt: string | null;
   diagnosticId: string;
   name: string;
   email: string | null;

@@ -1,10 +1,19 @@
 import { Hono } from 'hono';
 import { idParam } from '../../schema/contracts/common';
-import { diagnosticCreateInput, recommendationQuery, shareQuery, shareWithParentInput, subTopicQuery, testListQuery } from '../../schema/contracts/diagnostics';
+import {
+  callbackAssignInput,
+  callbackCloseInput,
+  diagnosticCreateInput,
+  recommendationQuery,
+  shareQuery,
+  shareWithParentInput,
+  subTopicQuery,
+  testListQuery,
+} from '../../schema/contracts/diagnostics';
 import { pageQuery } from '../../schema/contracts/quiz';
 import type { AppBindings } from '../env';
 import { readableDiagnostic } from '../lib/diagnostics/access';
-import { callbackList, requestCallback } from '../lib/diagnostics/callbacks';
+import { assignCallback, callbackList, closeCallback, requestCallback, teammates } from '../lib/diagnostics/callbacks';
 import { paymentOffer, startDiagnosticCheckout } from '../lib/diagnostics/payment';
 import { diagnosticDoc, diagnosticSubmission, latestRecommendation, subTopicResults } from '../lib/diagnostics/read';
 import { shareWithParent } from '../lib/diagnostics/share';
@@ -61,9 +70,27 @@ export const diagnosticRoutes = new Hono<AppBindings>()
     return c.json(await diagnosticDoc(tdb, row, access));
   });
 
-/** The sales team's list of families waiting for a call; they are the ones who book trial classes. */
+/**
+ * The sales team's list of families waiting for a call; they are the ones who book trial classes, so the trial
+ * classes group gates it: `view` to read the list, `edit` to hand a request to a teammate or close it.
+ */
 export const adminDiagnosticRoutes = new Hono<AppBindings>()
   .use('/admin/diagnostics/*', requireAuth)
   .get('/admin/diagnostics/callbacks', requirePermission('trialClasses', ['view']), validate('query', pageQuery), async (c) =>
     c.json(await callbackList(tenantDb(c), c.req.valid('query'))),
+  )
+  .get('/admin/diagnostics/callbacks/teammates', requirePermission('trialClasses', ['view']), async (c) => c.json(await teammates(tenantDb(c))))
+  .put(
+    '/admin/diagnostics/callbacks/:id/assign',
+    requirePermission('trialClasses', ['edit']),
+    validate('param', idParam),
+    validate('json', callbackAssignInput),
+    async (c) => c.json(await assignCallback(tenantDb(c), c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .put(
+    '/admin/diagnostics/callbacks/:id/close',
+    requirePermission('trialClasses', ['edit']),
+    validate('param', idParam),
+    validate('json', callbackCloseInput),
+    async (c) => c.json(await closeCallback(tenantDb(c), authOf(c), c.req.valid('param').id, c.req.valid('json'))),
   );
