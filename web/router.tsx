@@ -48,6 +48,7 @@ const AuditLogPage = lazyPage(() => import('./features/audit-log/AuditLogPage'))
 const StartSubmissionPage = lazyPage(() => import('./features/quiz/StartSubmissionPage'));
 const QuizPlayerPage = lazyPage(() => import('./features/quiz/QuizPlayerPage'));
 const EssayPage = lazyPage(() => import('./features/essays/EssayPage'));
+const EssayMarkingPage = lazyPage(() => import('./features/essay-marking/EssayMarkingPage'));
 const CurriculumPage = lazyPage(() => import('./features/content/CurriculumPage'));
 const SubjectPage = lazyPage(() => import('./features/content/SubjectPage'));
 const SubTopicPage = lazyPage(() => import('./features/content/SubTopicPage'));
@@ -169,6 +170,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/admin/content', ContentAdminPage, 'Content'),
       signedIn('portal/admin/content/subtopics/:subTopicId', SubTopicAdminPage, 'Sub topic'),
       signedIn('portal/admin/past-papers', PastPapersAdminPage, 'Past papers'),
+      signedIn('portal/essay-answers', EssayMarkingPage, 'Essay answers'),
       signedIn('portal/trials', MyTrialsPage, 'My trials'),
       signedIn('portal/admin/trials', AdminTrialsPage, 'Trials'),
       signedIn('portal/admin/tutor-sorting', TutorSortingPage, 'Tutor sorting'),

@@ -159,4 +159,7 @@ export interface MarkerEssayResponseDoc extends EssayResponseDoc {
   overridden: boolean;
 }
 
+/** A part's verdict as learners and markers read it. */
+export const essayVerdictWords: Record<EssayVerdict, string> = { CORRECT: 'Full marks', PARTIAL: 'Part marks', INCORRECT: 'No marks' };
+
 export const verdictOf = (given: number, max: number): EssayVerdict => (given >= max ? 'CORRECT' : given > 0 ? 'PARTIAL' : 'INCORRECT');

@@ -43,7 +43,10 @@ beforeAll(async () => {
   const res = await send(
     'POST',
     '/essay-questions/aiResponse',
-    { essayQuestionId: SEED_ESSAY_IDS.percentages, answers: question.subQuestions.map((p) => ({ subQuestionId: p._id, answer: 'It is 25% because 10 / 40 = 0.25' })) },
+    {
+      essayQuestionId: SEED_ESSAY_IDS.percentages,
+      answers: question.subQuestions.map((p) => ({ subQuestionId: p._id, answer: 'It is 25% because 10 / 40 = 0.25' })),
+    },
     sam,
   );
   expect(res.status).toBe(201);
@@ -72,7 +75,12 @@ describe('essay responses for markers', () => {
     expect((await get(`/essay-questions/responses?userId=${SAM}`, tia)).status).toBe(404);
     expect((await page('/essay-questions/responses', tia)).docs).toEqual([]);
     const before = await db.select().from(essayResponses).where(eq(essayResponses._id, samResponse._id)).get();
-    const override = await send('POST', '/essay-questions/overrideMark', { responseId: samResponse._id, subQuestionId: samResponse.answers[0]!.subQuestionId, givenMarks: 0, reason: 'Not shown' }, tia);
+    const override = await send(
+      'POST',
+      '/essay-questions/overrideMark',
+      { responseId: samResponse._id, subQuestionId: samResponse.answers[0]!.subQuestionId, givenMarks: 0, reason: 'Not shown' },
+      tia,
+    );
     expect(override.status).toBe(404);
     expect(await db.select().from(essayResponses).where(eq(essayResponses._id, samResponse._id)).get()).toEqual(before);
   });
@@ -88,7 +96,12 @@ describe('essay responses for markers', () => {
 
   it('shows an override in the list with the tutor’s reason', async () => {
     const part = samResponse.answers[0]!;
-    const res = await send('POST', '/essay-questions/overrideMark', { responseId: samResponse._id, subQuestionId: part.subQuestionId, givenMarks: 0, reason: 'The working is missing.' }, tutor);
+    const res = await send(
+      'POST',
+      '/essay-questions/overrideMark',
+      { responseId: samResponse._id, subQuestionId: part.subQuestionId, givenMarks: 0, reason: 'The working is missing.' },
+      tutor,
+    );
     expect(res.status).toBe(200);
     const doc = (await page(`/essay-questions/responses?userId=${SAM}`, tutor)).docs.find((d) => d._id === samResponse._id)!;
     expect(doc.overridden).toBe(true);

@@ -11,8 +11,8 @@ import {
   essayResponseListQuery,
 } from '../../schema/contracts/essays';
 import type { AppBindings } from '../env';
-import { approveEssay, createEssay, deleteEssay, draftEssays, essayPage, updateEssay } from '../lib/essays/questions';
 import { essayResponseForMarker, essayResponsePage } from '../lib/essays/marking';
+import { approveEssay, createEssay, deleteEssay, draftEssays, essayPage, updateEssay } from '../lib/essays/questions';
 import { findEssay, toEssayDoc } from '../lib/essays/records';
 import { markEssayResponse, overrideEssayMark, randomEssay } from '../lib/essays/responses';
 import { tenantDb } from '../lib/tenant-db';

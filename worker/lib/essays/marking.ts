@@ -71,7 +71,9 @@ export async function essayResponsePage(tdb: TenantDb, reviewer: Reviewer, query
 
 /** One answer for the marker's screen; another tutor's student's answer is a 404. */
 export async function essayResponseForMarker(tdb: TenantDb, reviewer: Reviewer, id: string) {
-  const row = await markerQuery(tdb).where(tdb.where(essayResponses, eq(essayResponses._id, id))).get();
+  const row = await markerQuery(tdb)
+    .where(tdb.where(essayResponses, eq(essayResponses._id, id)))
+    .get();
   if (!row) throw new ApiError(404, 'Essay answer not found');
   await readableLearners(tdb, reviewer, row.response.userId);
   return toMarkerDoc(row);
