@@ -462,6 +462,13 @@ export const routeGates: Record<string, Gate> = {
   'GET /api/admin/diagnostics/callbacks/teammates': flag('trialClasses.view'),
   'PUT /api/admin/diagnostics/callbacks/:id/assign': flag('trialClasses.edit'),
   'PUT /api/admin/diagnostics/callbacks/:id/close': flag('trialClasses.edit'),
+  // The diagnostic-test editor: tests are learning content, so the content group gates them.
+  'GET /api/admin/diagnostics/tests': flag('adminContent.view'),
+  'GET /api/admin/diagnostics/tests/questions': flag('adminContent.view'),
+  'GET /api/admin/diagnostics/tests/:id': flag('adminContent.view'),
+  'POST /api/admin/diagnostics/tests': flag('adminContent.create'),
+  'PUT /api/admin/diagnostics/tests/:id/publish': flag('adminContent.edit'),
+  'PUT /api/admin/diagnostics/tests/:id': flag('adminContent.edit'),
   // The portal home (home.ts)
   'GET /api/home': account,
   // Meeting requests and the cancellation policy (issue 30)

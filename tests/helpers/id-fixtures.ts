@@ -670,6 +670,12 @@ idRouteFixtures.push(
     params: { id: SAM_CALLBACK },
     body: { assignedTo: DEMO_USERS.admin._id, note: 'Called the family back.' },
   },
+  { match: /^\/api\/admin\/diagnostics\/tests\/:id\/publish$/, params: { id: SEED_DIAGNOSTIC_IDS.maths }, body: { isPublished: false } },
+  {
+    match: /^\/api\/admin\/diagnostics\/tests\/:id$/,
+    params: { id: SEED_DIAGNOSTIC_IDS.maths },
+    body: { title: 'Matrix', curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 10', questionIds: ['question_matrix'] },
+  },
   { match: /^\/api\/diagnostics\/(submission\/|requestCallback\/|payment\/)?:id$/, params: { id: SAM_DIAGNOSTIC } },
   // A test on offer is catalogue information any session may read.
   { match: /^\/api\/diagnostics\/tests\/:id$/, params: { id: SEED_DIAGNOSTIC_IDS.maths }, public: true },

@@ -4,6 +4,9 @@ import {
   callbackAssignInput,
   callbackCloseInput,
   diagnosticCreateInput,
+  diagnosticPublishInput,
+  diagnosticQuestionQuery,
+  diagnosticTestInput,
   recommendationQuery,
   shareQuery,
   shareWithParentInput,
@@ -13,6 +16,7 @@ import {
 import { pageQuery } from '../../schema/contracts/quiz';
 import type { AppBindings } from '../env';
 import { readableDiagnostic } from '../lib/diagnostics/access';
+import { adminTest, adminTestPage, createTest, publishTest, questionChoices, updateTest } from '../lib/diagnostics/authoring';
 import { assignCallback, callbackList, closeCallback, requestCallback, teammates } from '../lib/diagnostics/callbacks';
 import { paymentOffer, startDiagnosticCheckout } from '../lib/diagnostics/payment';
 import { diagnosticDoc, diagnosticSubmission, latestRecommendation, subTopicResults } from '../lib/diagnostics/read';
@@ -93,4 +97,24 @@ export const adminDiagnosticRoutes = new Hono<AppBindings>()
     validate('param', idParam),
     validate('json', callbackCloseInput),
     async (c) => c.json(await closeCallback(tenantDb(c), authOf(c), c.req.valid('param').id, c.req.valid('json'))),
+  );
+
+/** The diagnostic tests themselves are learning content, so the content group gates their editor. */
+const content = (action: string) => requirePermission('adminContent', [action]);
+
+/** Mounted after `adminDiagnosticRoutes`, whose `requireAuth` on `/admin/diagnostics/*` covers these paths too. */
+export const adminDiagnosticTestRoutes = new Hono<AppBindings>()
+  .get('/admin/diagnostics/tests', content('view'), validate('query', pageQuery), async (c) => c.json(await adminTestPage(tenantDb(c), c.req.valid('query'))))
+  .get('/admin/diagnostics/tests/questions', content('view'), validate('query', diagnosticQuestionQuery), async (c) =>
+    c.json(await questionChoices(tenantDb(c), c.req.valid('query'))),
+  )
+  .get('/admin/diagnostics/tests/:id', content('view'), validate('param', idParam), async (c) => c.json(await adminTest(tenantDb(c), c.req.valid('param').id)))
+  .post('/admin/diagnostics/tests', content('create'), validate('json', diagnosticTestInput), async (c) =>
+    c.json(await createTest(tenantDb(c), c.req.valid('json')), 201),
+  )
+  .put('/admin/diagnostics/tests/:id/publish', content('edit'), validate('param', idParam), validate('json', diagnosticPublishInput), async (c) =>
+    c.json(await publishTest(tenantDb(c), c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .put('/admin/diagnostics/tests/:id', content('edit'), validate('param', idParam), validate('json', diagnosticTestInput), async (c) =>
+    c.json(await updateTest(tenantDb(c), c.req.valid('param').id, c.req.valid('json'))),
   );
