@@ -49,6 +49,7 @@ const StartSubmissionPage = lazyPage(() => import('./features/quiz/StartSubmissi
 const QuizPlayerPage = lazyPage(() => import('./features/quiz/QuizPlayerPage'));
 const EssayPage = lazyPage(() => import('./features/essays/EssayPage'));
 const EssayMarkingPage = lazyPage(() => import('./features/essay-marking/EssayMarkingPage'));
+const DiagnosticTestsAdminPage = lazyPage(() => import('./features/diagnostics-admin/DiagnosticTestsAdminPage'));
 const CurriculumPage = lazyPage(() => import('./features/content/CurriculumPage'));
 const SubjectPage = lazyPage(() => import('./features/content/SubjectPage'));
 const SubTopicPage = lazyPage(() => import('./features/content/SubTopicPage'));
@@ -171,6 +172,7 @@ export const routes: RouteObject[] = [
       signedIn('portal/admin/content/subtopics/:subTopicId', SubTopicAdminPage, 'Sub topic'),
       signedIn('portal/admin/past-papers', PastPapersAdminPage, 'Past papers'),
       signedIn('portal/essay-answers', EssayMarkingPage, 'Essay answers'),
+      signedIn('portal/admin/diagnostic-tests', DiagnosticTestsAdminPage, 'Diagnostic tests'),
       signedIn('portal/trials', MyTrialsPage, 'My trials'),
       signedIn('portal/admin/trials', AdminTrialsPage, 'Trials'),
       signedIn('portal/admin/tutor-sorting', TutorSortingPage, 'Tutor sorting'),

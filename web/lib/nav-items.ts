@@ -103,6 +103,8 @@ export function adminLinks(user: PublicUser, permissions: PermissionMap | null):
   if (hasPermission(permissions, { invoices: ['view'] })) links.push({ key: 'invoices', to: '/portal/admin/invoices', label: 'Invoices' });
   if (hasPermission(permissions, { adminContent: ['view'], questionBank: ['view'] }))
     links.push({ key: 'content', to: '/portal/admin/content', label: 'Content' });
+  if (hasPermission(permissions, { adminContent: ['view'] }))
+    links.push({ key: 'diagnosticTests', to: '/portal/admin/diagnostic-tests', label: 'Diagnostic tests' });
   if (hasPermission(permissions, { submissions: ['view'] })) links.push({ key: 'essayAnswers', to: '/portal/essay-answers', label: 'Essay answers' });
   if (hasPermission(permissions, { pastPapers: ['view'] })) links.push({ key: 'pastPapers', to: '/portal/admin/past-papers', label: 'Past papers' });
   if (hasPermission(permissions, { trialClasses: ['view'] })) {
