@@ -66,9 +66,8 @@ export default function EssayMarkingPage() {
         Essay answers
       </h1>
       <p className="mt-1 text-slate-600 dark:text-slate-400">
-        {isTutor
-          ? 'Your students’ answers to structured questions, newest first. Open one to read the helper’s marks and change any you disagree with.'
-          : 'Learners’ answers to structured questions, newest first. Open one to read the helper’s marks.'}
+        {isTutor ? 'Your students’ answers to structured questions, newest first.' : 'Learners’ answers to structured questions, newest first.'}{' '}
+        {mayMark ? 'Open one to read the helper’s marks and change any you disagree with.' : 'Open one to read the helper’s marks.'}
       </p>
       <div className="mt-6" aria-busy={page === 'loading'}>
         {page === 'loading' && <LoadingStatus className="py-16" />}
