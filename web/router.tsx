@@ -51,6 +51,8 @@ const QuizAboutPage = lazyPage(() => import('./features/quiz/QuizAboutPage'));
 const QuizCataloguePage = lazyPage(() => import('./features/quiz/QuizCataloguePage'));
 const QuickCheckPage = lazyPage(() => import('./features/quiz/QuickCheckPage'));
 const EssayPage = lazyPage(() => import('./features/essays/EssayPage'));
+const EssayMarkingPage = lazyPage(() => import('./features/essay-marking/EssayMarkingPage'));
+const DiagnosticTestsAdminPage = lazyPage(() => import('./features/diagnostics-admin/DiagnosticTestsAdminPage'));
 const CurriculumPage = lazyPage(() => import('./features/content/CurriculumPage'));
 const SubjectPage = lazyPage(() => import('./features/content/SubjectPage'));
 const SubTopicPage = lazyPage(() => import('./features/content/SubTopicPage'));
@@ -172,6 +174,8 @@ export const routes: RouteObject[] = [
       signedIn('portal/admin/content', ContentAdminPage, 'Content'),
       signedIn('portal/admin/content/subtopics/:subTopicId', SubTopicAdminPage, 'Sub topic'),
       signedIn('portal/admin/past-papers', PastPapersAdminPage, 'Past papers'),
+      signedIn('portal/essay-answers', EssayMarkingPage, 'Essay answers'),
+      signedIn('portal/admin/diagnostic-tests', DiagnosticTestsAdminPage, 'Diagnostic tests'),
       signedIn('portal/trials', MyTrialsPage, 'My trials'),
       signedIn('portal/admin/trials', AdminTrialsPage, 'Trials'),
       signedIn('portal/admin/tutor-sorting', TutorSortingPage, 'Tutor sorting'),

@@ -20,7 +20,7 @@ import { courseTutorRoutes } from './routes/course-tutors';
 import { courseRoutes } from './routes/courses';
 import { curriculumRoutes } from './routes/curricula';
 import { devMailboxRoutes } from './routes/dev-mailbox';
-import { adminDiagnosticRoutes, diagnosticRoutes } from './routes/diagnostics';
+import { adminDiagnosticRoutes, adminDiagnosticTestRoutes, diagnosticRoutes } from './routes/diagnostics';
 import { adminEssayQuestionRoutes, essayQuestionRoutes } from './routes/essay-questions';
 import { healthRoutes } from './routes/health';
 import { homeRoutes } from './routes/home';
@@ -131,6 +131,7 @@ const app = new Hono<AppBindings>()
   .route('/', usageRoutes)
   .route('/', diagnosticRoutes)
   .route('/', adminDiagnosticRoutes)
+  .route('/', adminDiagnosticTestRoutes)
   .route('/', progressRoutes)
   // Before meetingRequestRoutes: GET /admin/meeting-requests/export.csv would otherwise be read as /admin/meeting-requests/:id.
   .route('/', ledgerExportRoutes)

@@ -126,7 +126,7 @@ export interface SubTopicPage extends SubTopicDoc {
 // ── Questions ──
 
 const optionInput = z.object({ _id: id.optional(), text: z.string().trim().min(1, 'is required').max(1000) });
-const markPointInput = z.object({
+export const markPointInput = z.object({
   point: z.string().trim().min(1, 'is required').max(500),
   marks: z.number().int().min(1).max(10),
   keywords: z.array(z.string().trim().min(1).max(80)).max(20).default([]),

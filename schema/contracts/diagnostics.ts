@@ -49,6 +49,52 @@ export const subTopicQuery = z.object({ userId: recordId, subTopicId: recordId }
 export const recommendationQuery = z.object({ subject: shortText(120), grade: shortText(60) });
 export const testListQuery = z.object({ subject: shortText(120).optional(), grade: shortText(60).optional() });
 
+/** The most questions one diagnostic test may ask: enough for every topic of a subject, short enough to finish in one sitting. */
+export const DIAGNOSTIC_MAX_QUESTIONS = 40;
+
+/** An admin's diagnostic test: what it is called, whom it recommends for, and the bank's questions it asks, in order. */
+export const diagnosticTestInput = z.object({
+  title: shortText(120),
+  description: z.string().trim().max(1000, 'can be at most 1000 characters').default(''),
+  curriculum: shortText(120),
+  subject: shortText(120),
+  grade: shortText(60),
+  questionIds: z
+    .array(recordId)
+    .min(1, 'needs at least one question')
+    .max(DIAGNOSTIC_MAX_QUESTIONS, `can hold at most ${DIAGNOSTIC_MAX_QUESTIONS} questions`)
+    .refine((ids) => new Set(ids).size === ids.length, 'has the same question twice'),
+});
+export type DiagnosticTestInput = z.input<typeof diagnosticTestInput>;
+
+export const diagnosticPublishInput = z.object({ isPublished: z.boolean({ error: 'must be yes or no' }) });
+
+/** The admins' question picker: approved questions of one subject and grade, optionally matching some words. */
+export const diagnosticQuestionQuery = z.object({
+  curriculum: shortText(120),
+  subject: shortText(120),
+  grade: shortText(60),
+  searchText: z.string().trim().max(100).optional(),
+});
+
+/** A question of the bank as the test editor lists it. */
+export interface DiagnosticQuestionChoice {
+  _id: string;
+  text: string;
+  kind: 'MCQ' | 'OPEN';
+  difficulty: 'EASY' | 'MEDIUM' | 'HARD';
+  topicName: string;
+  subTopicName: string;
+}
+
+/** A test as admins see it: published or not, with its questions' ids in order and the questions themselves when read alone. */
+export interface AdminDiagnosticTestDoc extends Omit<DiagnosticTestDoc, 'questions'> {
+  isPublished: boolean;
+  questionIds: string[];
+  questions?: DiagnosticQuestionChoice[];
+  updatedAt: string;
+}
+
 export interface DiagnosticAnswer {
   questionId: string;
   topicId: string;
@@ -160,8 +206,41 @@ export interface SubTopicResult {
   maxScore: number;
 }
 
+export type CallbackStatus = 'OPEN' | 'DONE';
+
+const callbackNote = z.string().trim().max(1000, 'can be at most 1000 characters');
+
+/** Hands a request to a teammate (an admin of the tenant), or back to nobody with `null`; the note is kept with it. */
+export const callbackAssignInput = z.object({
+  assignedTo: recordId.nullable(),
+  note: callbackNote.optional(),
+});
+export type CallbackAssignInput = z.infer<typeof callbackAssignInput>;
+
+/** Closes a request once the family has been called: how it went is required, so the next teammate knows. */
+export const callbackCloseInput = z.object({
+  note: z.string({ error: 'is required' }).trim().min(3, 'needs a few words on how the call went').max(1000, 'can be at most 1000 characters'),
+});
+export type CallbackCloseInput = z.infer<typeof callbackCloseInput>;
+
+export interface Teammate {
+  _id: string;
+  name: string;
+}
+
+/** A request's state in words, for the admins' list: "Open, not assigned yet", "Open, with Ada Admin", "Done". */
+export function callbackStateText(doc: Pick<CallbackRequestDoc, 'status' | 'assignedTo' | 'closedBy'>) {
+  if (doc.status === 'DONE') return doc.closedBy ? `Done, closed by ${doc.closedBy.name}` : 'Done';
+  return doc.assignedTo ? `Open, with ${doc.assignedTo.name}` : 'Open, not assigned yet';
+}
+
 export interface CallbackRequestDoc {
   _id: string;
+  status: CallbackStatus;
+  assignedTo: Teammate | null;
+  note: string;
+  closedBy: Teammate | null;
+  closedAt: string | null;
   diagnosticId: string;
   name: string;
   email: string | null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, recordId } from './common';
+import { pageQuery } from './quiz';
 
 /** Structured essay questions (spec 3 §3, §7): a stem, parts with marks and a rubric, marked part by part. */
 
@@ -63,6 +64,10 @@ export const essayResponseInput = z.object({
     .max(MAX_SUB_QUESTIONS),
 });
 export type EssayResponseInput = z.input<typeof essayResponseInput>;
+
+/** The markers' list: a page of responses, newest first, optionally of one learner. */
+export const essayResponseListQuery = pageQuery.extend({ userId: recordId.optional() });
+export type EssayResponseListQuery = z.input<typeof essayResponseListQuery>;
 
 export const essayOverrideInput = z.object({
   responseId: recordId,
@@ -145,5 +150,16 @@ export interface EssayResponseDoc {
   source: HelperSourceName;
   createdAt: string;
 }
+
+/** A response as a marker reads it: who answered, on which sub topic, beside the marked answer itself. */
+export interface MarkerEssayResponseDoc extends EssayResponseDoc {
+  learner: { _id: string; name: string };
+  subTopic: { _id: string; name: string };
+  /** True once a tutor has changed any part's mark. */
+  overridden: boolean;
+}
+
+/** A part's verdict as learners and markers read it. */
+export const essayVerdictWords: Record<EssayVerdict, string> = { CORRECT: 'Full marks', PARTIAL: 'Part marks', INCORRECT: 'No marks' };
 
 export const verdictOf = (given: number, max: number): EssayVerdict => (given >= max ? 'CORRECT' : given > 0 ? 'PARTIAL' : 'INCORRECT');

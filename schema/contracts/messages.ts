@@ -25,6 +25,10 @@ const LABELS: Record<string, string> = {
   icon: 'App icon',
   /** An import's lines, so a bad one reads "Link (row 3) …". */
   rows: 'Row',
+  /** A past-paper upload's questions: "Mark scheme (question row 4) …". */
+  questionRows: 'Question row',
+  markScheme: 'Mark scheme',
+  subTopic: 'Sub topic',
 };
 
 const words = (name: string) =>

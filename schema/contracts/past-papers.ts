@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './common';
+import { DIFFICULTIES, markPointInput } from './content';
 import { isWebAddress } from './web-address';
 
 /** The most rows one upload may hold: catalogues A–H together are about 2,000 papers, so a board fits in one file. */
@@ -39,13 +40,51 @@ export const pastPaperRow = z.object({
 });
 export type PastPaperRowInput = z.input<typeof pastPaperRow>;
 
-export const pastPaperImportInput = z.object({
-  rows: z.array(pastPaperRow).min(1, 'is missing: the upload holds no papers').max(PAST_PAPER_IMPORT_MAX, `can hold at most ${PAST_PAPER_IMPORT_MAX} papers`),
+/** The most questions one upload may hold: a board's year of papers on one subject. */
+export const PAST_PAPER_QUESTION_MAX = 500;
+
+/**
+ * One question of a paper, mapped to one of our sub topics (its id, or its exact name), marked against the board's
+ * mark scheme: practice uses it as any open question of the bank, in a topical set of that paper and sub topic.
+ */
+export const pastPaperQuestionRow = z.object({
+  paperCode: required(60),
+  /** The question's number on the paper: 3, 3(b), 12(a)(ii). */
+  number: required(20),
+  subTopic: required(120),
+  text: required(5000),
+  answer: required(5000),
+  explanation: optionalText(5000),
+  hint: optionalText(1000),
+  markScheme: z.array(markPointInput, { error: 'is missing' }).min(1, 'is missing').max(20, 'can hold at most 20 points'),
+  difficulty: z.enum(DIFFICULTIES, { error: 'must be EASY, MEDIUM or HARD' }).default('MEDIUM'),
+  level: z.number({ error: 'must be a level from 1 to 6' }).int().min(1, 'must be a level from 1 to 6').max(6, 'must be a level from 1 to 6').default(5),
 });
+export type PastPaperQuestionRowInput = z.input<typeof pastPaperQuestionRow>;
+
+export const pastPaperImportInput = z
+  .object({
+    rows: z.array(pastPaperRow).max(PAST_PAPER_IMPORT_MAX, `can hold at most ${PAST_PAPER_IMPORT_MAX} papers`).default([]),
+    questionRows: z.array(pastPaperQuestionRow).max(PAST_PAPER_QUESTION_MAX, `can hold at most ${PAST_PAPER_QUESTION_MAX} questions`).default([]),
+  })
+  .superRefine((input, ctx) => {
+    if (!input.rows.length && !input.questionRows.length) ctx.addIssue({ code: 'custom', path: ['rows'], message: 'is missing: the upload holds no papers' });
+  });
+export type PastPaperImportInput = z.input<typeof pastPaperImportInput>;
+
+/** A paper without the board's own reference is known by where it sits in the catalogue. */
+export const pastPaperCode = (row: Pick<PastPaperRowInput, 'code' | 'board' | 'subjectKey' | 'year' | 'session' | 'label'>) =>
+  row.code?.trim() ||
+  [row.board, row.subjectKey.toLowerCase(), row.year, row.session, row.label]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' · ');
 
 export interface PastPaperImportResult {
   created: number;
   updated: number;
+  /** The questions written, and the topical sets (one per paper and sub topic) they were put in. */
+  questions: { created: number; updated: number; sets: number };
   message: string;
 }
 

@@ -1,4 +1,4 @@
-import { index, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { DiagnosticAnswer, DiagnosticRecommendation, TopicScore } from '../contracts/diagnostics';
 import { users } from './accounts';
 import { idColumn, tenantColumn, timestamps } from './columns';
@@ -16,6 +16,8 @@ export const diagnosticTests = sqliteTable(
     subject: text('subject').notNull(),
     grade: text('grade').notNull(),
     questionIds: text('question_ids', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    /** Learners see published tests only; tests made before the editor existed were all on offer, hence the default. */
+    isPublished: integer('is_published', { mode: 'boolean' }).notNull().default(true),
     ...timestamps(),
   },
   (t) => [index('diagnostic_tests_subject').on(t.tenantId, t.subject, t.grade)],
@@ -77,6 +79,8 @@ export const diagnosticShares = sqliteTable(
   (t) => [index('diagnostic_shares_diagnostic').on(t.tenantId, t.diagnosticId), uniqueIndex('diagnostic_shares_token').on(t.tokenHash)],
 );
 
+export const callbackStatuses = ['OPEN', 'DONE'] as const;
+
 /** A family asking the team to call about a result: one per diagnostic, for the admins' list. */
 export const callbackRequests = sqliteTable(
   'callback_requests',
@@ -94,6 +98,13 @@ export const callbackRequests = sqliteTable(
     name: text('name').notNull(),
     email: text('email'),
     phone: text('phone'),
+    /** OPEN until a teammate has called and closed it (DONE), with a note of how it went. */
+    status: text('status', { enum: callbackStatuses }).notNull().default('OPEN'),
+    assignedTo: text('assigned_to').references(() => users._id),
+    assignedAt: integer('assigned_at', { mode: 'timestamp_ms' }),
+    note: text('note').notNull().default(''),
+    closedBy: text('closed_by').references(() => users._id),
+    closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
     ...timestamps(),
   },
   (t) => [uniqueIndex('callback_requests_diagnostic').on(t.tenantId, t.diagnosticId), index('callback_requests_created').on(t.tenantId, t.createdAt)],

@@ -125,7 +125,12 @@ describe('importing a catalogue', () => {
   it('adds new papers and updates those already there, by code', async () => {
     const res = await post('/admin/past-papers/import', { rows: [row(), row({ label: 'Paper 1H', code: '', marking: '' })] }, admin);
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ created: 2, updated: 0, message: 'Imported 2 papers: 2 new, 0 updated.' });
+    expect(await res.json()).toEqual({
+      created: 2,
+      updated: 0,
+      questions: { created: 0, updated: 0, sets: 0 },
+      message: 'Imported 2 papers: 2 new, 0 updated.',
+    });
     const again = await post('/admin/past-papers/import', { rows: [row({ link: 'https://www.aqa.org.uk/8300-1f' })] }, admin);
     expect(await again.json()).toMatchObject({ created: 0, updated: 1 });
     const stored = await db.select().from(pastPapers).where(eq(pastPapers.board, 'AQA GCSE'));

@@ -309,6 +309,8 @@ export const routeGates: Record<string, Gate> = {
   'GET /api/essay-questions/random/:subTopicId': learner,
   'POST /api/essay-questions/aiResponse': learner,
   'POST /api/essay-questions/overrideMark': { kind: 'reviewer', flag: 'submissions.view' },
+  'GET /api/essay-questions/responses': { kind: 'reviewer', flag: 'submissions.view' },
+  'GET /api/essay-questions/responses/:id': { kind: 'reviewer', flag: 'submissions.view' },
 
   // Waiting room (waiting-room.ts): Sam's maths lesson, which Theo teaches.
   'GET /api/meeting-data/:waitingId': tutorsRecord,
@@ -458,6 +460,16 @@ export const routeGates: Record<string, Gate> = {
   'POST /api/diagnostics/payment/:id': samsOwn,
   'GET /api/diagnostics/:id': samsOwn,
   'GET /api/admin/diagnostics/callbacks': flag('trialClasses.view'),
+  'GET /api/admin/diagnostics/callbacks/teammates': flag('trialClasses.view'),
+  'PUT /api/admin/diagnostics/callbacks/:id/assign': flag('trialClasses.edit'),
+  'PUT /api/admin/diagnostics/callbacks/:id/close': flag('trialClasses.edit'),
+  // The diagnostic-test editor: tests are learning content, so the content group gates them.
+  'GET /api/admin/diagnostics/tests': flag('adminContent.view'),
+  'GET /api/admin/diagnostics/tests/questions': flag('adminContent.view'),
+  'GET /api/admin/diagnostics/tests/:id': flag('adminContent.view'),
+  'POST /api/admin/diagnostics/tests': flag('adminContent.create'),
+  'PUT /api/admin/diagnostics/tests/:id/publish': flag('adminContent.edit'),
+  'PUT /api/admin/diagnostics/tests/:id': flag('adminContent.edit'),
   // The portal home (home.ts)
   'GET /api/home': account,
   // Meeting requests and the cancellation policy (issue 30)

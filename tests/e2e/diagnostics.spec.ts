@@ -44,5 +44,15 @@ test('a visitor takes a diagnostic, shares it, and the parent asks for a callbac
   const admin = await (await browser.newContext()).newPage();
   await signIn(admin, 'admin@studyhall.test');
   await admin.goto('/learning-portal/portal/admin/callback-requests');
-  await expect(admin.getByRole('listitem').filter({ hasText: parentAddress })).toContainText('Mrs Newton (a parent)');
+  const request = admin.getByRole('listitem').filter({ hasText: parentAddress });
+  await expect(request).toContainText('Mrs Newton (a parent)');
+  await expect(request).toContainText('Open, not assigned yet');
+  await request.getByRole('button', { name: 'Mark the call to Mrs Newton as done' }).click();
+  await admin
+    .getByRole('dialog')
+    .getByLabel(/How did the call go/)
+    .fill('Booked a trial lesson for Monday.');
+  await admin.getByRole('dialog').getByRole('button', { name: 'Mark as done' }).click();
+  await expect(request).toContainText(/Done, closed by Ada/);
+  await expect(request).toContainText('Note: Booked a trial lesson for Monday.');
 });

@@ -7,12 +7,14 @@ import { SEED_DIAGNOSTIC_IDS } from '../../schema/seed-diagnostics';
 import { SEED_ESSAY_IDS } from '../../schema/seed-essays';
 import {
   adminNotes,
+  callbackRequests,
   chatConversations,
   coursePermissionTemplates,
   coursePricingTemplates,
   courses,
   creditEntries,
   diagnostics,
+  essayResponses,
   homeworkSubmissions,
   invoiceLines,
   invoices,
@@ -305,6 +307,7 @@ export async function seedMatrixRecords() {
   await seedDiagnosticMatrixRecords();
   await seedHandInMatrixRecords();
   await seedFeedbackMatrixRecords();
+  await seedEssayResponseMatrixRecords();
 }
 
 // ==== Learning content (issue 8: sub topics and the question bank). Sub topic reads are tenant-wide learning
@@ -660,7 +663,19 @@ async function seedInvoiceMatrixRecords() {
 // ==== end of invoices block ====
 // ==== Diagnostics (issue 33): a diagnostic Sam took, which only Sam and his parents may read or act on. ====
 export const SAM_DIAGNOSTIC = 'diagnostic_matrix_sam';
+const SAM_CALLBACK = 'callback_matrix_sam';
 idRouteFixtures.push(
+  {
+    match: /^\/api\/admin\/diagnostics\/callbacks\/:id\/(assign|close)$/,
+    params: { id: SAM_CALLBACK },
+    body: { assignedTo: DEMO_USERS.admin._id, note: 'Called the family back.' },
+  },
+  { match: /^\/api\/admin\/diagnostics\/tests\/:id\/publish$/, params: { id: SEED_DIAGNOSTIC_IDS.maths }, body: { isPublished: false } },
+  {
+    match: /^\/api\/admin\/diagnostics\/tests\/:id$/,
+    params: { id: SEED_DIAGNOSTIC_IDS.maths },
+    body: { title: 'Matrix', curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 10', questionIds: ['question_matrix'] },
+  },
   { match: /^\/api\/diagnostics\/(submission\/|requestCallback\/|payment\/)?:id$/, params: { id: SAM_DIAGNOSTIC } },
   // A test on offer is catalogue information any session may read.
   { match: /^\/api\/diagnostics\/tests\/:id$/, params: { id: SEED_DIAGNOSTIC_IDS.maths }, public: true },
@@ -685,6 +700,10 @@ async function seedDiagnosticMatrixRecords() {
       helperSource: 'offline',
       helperVersion: 'offline-1',
     })
+    .onConflictDoNothing();
+  await db
+    .insert(callbackRequests)
+    .values({ _id: SAM_CALLBACK, tenantId: TENANT, diagnosticId: SAM_DIAGNOSTIC, requestedBy: SAM, name: 'Sam Student', email: 'student@studyhall.test' })
     .onConflictDoNothing();
 }
 // ==== end of diagnostics block ====
@@ -727,3 +746,25 @@ async function seedFeedbackMatrixRecords() {
   ]);
 }
 // ==== end of lesson feedbacks block ====
+// ==== Essay responses for markers (issue 33, part two): Sam's marked answer to the seeded essay question. ====
+const SAM_ESSAY_RESPONSE = 'matrix_essay_response_sam';
+idRouteFixtures.push({ match: /^\/api\/essay-questions\/responses\/:id$/, params: { id: SAM_ESSAY_RESPONSE } });
+async function seedEssayResponseMatrixRecords() {
+  await db
+    .insert(essayResponses)
+    .values({
+      _id: SAM_ESSAY_RESPONSE,
+      tenantId: TENANT,
+      essayQuestionId: SEED_ESSAY_IDS.percentages,
+      userId: SAM,
+      stem: 'Matrix stem',
+      subQuestions: [],
+      answers: [],
+      givenMarks: 0,
+      totalMarks: 6,
+      source: 'offline',
+      version: 'offline-1',
+    })
+    .onConflictDoNothing();
+}
+// ==== end of essay responses block ====

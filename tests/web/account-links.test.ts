@@ -19,6 +19,7 @@ describe('account menu links', () => {
       'Profile /portal/profile',
       'Availability /portal/availability',
       'My lessons and pay /portal/my-pay',
+      'Essay answers /portal/essay-answers',
     ]);
   });
 
@@ -71,6 +72,7 @@ describe('account menu links', () => {
       'Profile /portal/profile',
       'Availability /portal/availability',
       'My lessons and pay /portal/my-pay',
+      'Essay answers /portal/essay-answers',
     ]);
   });
 

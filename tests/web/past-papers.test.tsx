@@ -126,7 +126,11 @@ describe('topical past papers', () => {
 describe('a catalogue file', () => {
   it('reads CSV lines and a board’s nested JSON catalogue into rows', () => {
     const csv = parseCatalogue('aqa.csv', 'Board,Subject_Key,year,label,link\nAQA GCSE,mathematics,2023,Paper 1H,https://aqa.org.uk/p1h\n');
-    expect(csv).toEqual({ rows: [{ board: 'AQA GCSE', subjectKey: 'mathematics', year: '2023', label: 'Paper 1H', link: 'https://aqa.org.uk/p1h' }] });
+    expect(csv).toEqual({
+      rows: [{ board: 'AQA GCSE', subjectKey: 'mathematics', year: '2023', label: 'Paper 1H', link: 'https://aqa.org.uk/p1h' }],
+      questionRows: [],
+      problems: [],
+    });
     const nested = parseCatalogue(
       'igcse.json',
       JSON.stringify({
@@ -148,6 +152,8 @@ describe('a catalogue file', () => {
           marking: '',
         },
       ],
+      questionRows: [],
+      problems: [],
     });
   });
 

@@ -27,6 +27,8 @@ export type AccountLinkKey =
   | 'callLogs'
   | 'content'
   | 'pastPapers'
+  | 'essayAnswers'
+  | 'diagnosticTests'
   | 'trials'
   | 'callbackRequests'
   | 'tutorSorting'
@@ -70,6 +72,7 @@ export function accountLinks(user: PublicUser, permissions: PermissionMap | null
   if (user.role.name === 'TUTOR') {
     links.push({ key: 'availability', to: '/portal/availability', label: 'Availability' });
     links.push({ key: 'myPay', to: '/portal/my-pay', label: 'My lessons and pay' });
+    links.push({ key: 'essayAnswers', to: '/portal/essay-answers', label: 'Essay answers' });
   }
   return links;
 }
@@ -100,6 +103,9 @@ export function adminLinks(user: PublicUser, permissions: PermissionMap | null):
   if (hasPermission(permissions, { invoices: ['view'] })) links.push({ key: 'invoices', to: '/portal/admin/invoices', label: 'Invoices' });
   if (hasPermission(permissions, { adminContent: ['view'], questionBank: ['view'] }))
     links.push({ key: 'content', to: '/portal/admin/content', label: 'Content' });
+  if (hasPermission(permissions, { adminContent: ['view'] }))
+    links.push({ key: 'diagnosticTests', to: '/portal/admin/diagnostic-tests', label: 'Diagnostic tests' });
+  if (hasPermission(permissions, { submissions: ['view'] })) links.push({ key: 'essayAnswers', to: '/portal/essay-answers', label: 'Essay answers' });
   if (hasPermission(permissions, { pastPapers: ['view'] })) links.push({ key: 'pastPapers', to: '/portal/admin/past-papers', label: 'Past papers' });
   if (hasPermission(permissions, { trialClasses: ['view'] })) {
     links.push({ key: 'trials', to: '/portal/admin/trials', label: 'Trials' });

@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../../platform/errors';
 import type { AppBindings } from '../env';
 import { learnerFor } from '../lib/quiz/learner';
-import { MARK, mayReviewAnyone, type Reviewer } from '../lib/quiz/reviewers';
+import { MARK, mayReviewAnyone, REVIEW, type Reviewer } from '../lib/quiz/reviewers';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf } from './auth';
 import { requirePermission } from './permissions';
@@ -28,6 +28,12 @@ export const requireReviewer = createMiddleware<AppBindings>(async (c, next) => 
 /** Mount after requireAuth: changing a mark is for tutors and admins holding `submissions: manualAnswer`; to anyone else the attempt is not there. */
 export const requireMarker = createMiddleware<AppBindings>(async (c, next) => {
   if (!(await mayReviewAnyone(tenantDb(c), reviewerOf(c), MARK))) throw new ApiError(404, 'Submission not found');
+  await next();
+});
+
+/** Mount after requireAuth: the markers' lists are for tutors (their own students, checked after) and admins holding `submissions: view`. */
+export const requireMarkingReader = createMiddleware<AppBindings>(async (c, next) => {
+  if (!(await mayReviewAnyone(tenantDb(c), reviewerOf(c), REVIEW))) throw new ApiError(404, 'Submission not found');
   await next();
 });
 

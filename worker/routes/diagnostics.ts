@@ -1,10 +1,23 @@
 import { Hono } from 'hono';
 import { idParam } from '../../schema/contracts/common';
-import { diagnosticCreateInput, recommendationQuery, shareQuery, shareWithParentInput, subTopicQuery, testListQuery } from '../../schema/contracts/diagnostics';
+import {
+  callbackAssignInput,
+  callbackCloseInput,
+  diagnosticCreateInput,
+  diagnosticPublishInput,
+  diagnosticQuestionQuery,
+  diagnosticTestInput,
+  recommendationQuery,
+  shareQuery,
+  shareWithParentInput,
+  subTopicQuery,
+  testListQuery,
+} from '../../schema/contracts/diagnostics';
 import { pageQuery } from '../../schema/contracts/quiz';
 import type { AppBindings } from '../env';
 import { readableDiagnostic } from '../lib/diagnostics/access';
-import { callbackList, requestCallback } from '../lib/diagnostics/callbacks';
+import { adminTest, adminTestPage, createTest, publishTest, questionChoices, updateTest } from '../lib/diagnostics/authoring';
+import { assignCallback, callbackList, closeCallback, requestCallback, teammates } from '../lib/diagnostics/callbacks';
 import { paymentOffer, startDiagnosticCheckout } from '../lib/diagnostics/payment';
 import { diagnosticDoc, diagnosticSubmission, latestRecommendation, subTopicResults } from '../lib/diagnostics/read';
 import { shareWithParent } from '../lib/diagnostics/share';
@@ -61,9 +74,47 @@ export const diagnosticRoutes = new Hono<AppBindings>()
     return c.json(await diagnosticDoc(tdb, row, access));
   });
 
-/** The sales team's list of families waiting for a call; they are the ones who book trial classes. */
+/**
+ * The sales team's list of families waiting for a call; they are the ones who book trial classes, so the trial
+ * classes group gates it: `view` to read the list, `edit` to hand a request to a teammate or close it.
+ */
 export const adminDiagnosticRoutes = new Hono<AppBindings>()
   .use('/admin/diagnostics/*', requireAuth)
   .get('/admin/diagnostics/callbacks', requirePermission('trialClasses', ['view']), validate('query', pageQuery), async (c) =>
     c.json(await callbackList(tenantDb(c), c.req.valid('query'))),
+  )
+  .get('/admin/diagnostics/callbacks/teammates', requirePermission('trialClasses', ['view']), async (c) => c.json(await teammates(tenantDb(c))))
+  .put(
+    '/admin/diagnostics/callbacks/:id/assign',
+    requirePermission('trialClasses', ['edit']),
+    validate('param', idParam),
+    validate('json', callbackAssignInput),
+    async (c) => c.json(await assignCallback(tenantDb(c), c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .put(
+    '/admin/diagnostics/callbacks/:id/close',
+    requirePermission('trialClasses', ['edit']),
+    validate('param', idParam),
+    validate('json', callbackCloseInput),
+    async (c) => c.json(await closeCallback(tenantDb(c), authOf(c), c.req.valid('param').id, c.req.valid('json'))),
+  );
+
+/** The diagnostic tests themselves are learning content, so the content group gates their editor. */
+const content = (action: string) => requirePermission('adminContent', [action]);
+
+/** Mounted after `adminDiagnosticRoutes`, whose `requireAuth` on `/admin/diagnostics/*` covers these paths too. */
+export const adminDiagnosticTestRoutes = new Hono<AppBindings>()
+  .get('/admin/diagnostics/tests', content('view'), validate('query', pageQuery), async (c) => c.json(await adminTestPage(tenantDb(c), c.req.valid('query'))))
+  .get('/admin/diagnostics/tests/questions', content('view'), validate('query', diagnosticQuestionQuery), async (c) =>
+    c.json(await questionChoices(tenantDb(c), c.req.valid('query'))),
+  )
+  .get('/admin/diagnostics/tests/:id', content('view'), validate('param', idParam), async (c) => c.json(await adminTest(tenantDb(c), c.req.valid('param').id)))
+  .post('/admin/diagnostics/tests', content('create'), validate('json', diagnosticTestInput), async (c) =>
+    c.json(await createTest(tenantDb(c), c.req.valid('json')), 201),
+  )
+  .put('/admin/diagnostics/tests/:id/publish', content('edit'), validate('param', idParam), validate('json', diagnosticPublishInput), async (c) =>
+    c.json(await publishTest(tenantDb(c), c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .put('/admin/diagnostics/tests/:id', content('edit'), validate('param', idParam), validate('json', diagnosticTestInput), async (c) =>
+    c.json(await updateTest(tenantDb(c), c.req.valid('param').id, c.req.valid('json'))),
   );

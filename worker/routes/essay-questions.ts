@@ -2,8 +2,16 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { idParam, recordId } from '../../schema/contracts/common';
 import { approveInput } from '../../schema/contracts/content';
-import { essayDraftInput, essayListQuery, essayOverrideInput, essayQuestionInput, essayResponseInput } from '../../schema/contracts/essays';
+import {
+  essayDraftInput,
+  essayListQuery,
+  essayOverrideInput,
+  essayQuestionInput,
+  essayResponseInput,
+  essayResponseListQuery,
+} from '../../schema/contracts/essays';
 import type { AppBindings } from '../env';
+import { essayResponseForMarker, essayResponsePage } from '../lib/essays/marking';
 import { approveEssay, createEssay, deleteEssay, draftEssays, essayPage, updateEssay } from '../lib/essays/questions';
 import { findEssay, toEssayDoc } from '../lib/essays/records';
 import { markEssayResponse, overrideEssayMark, randomEssay } from '../lib/essays/responses';
@@ -11,7 +19,7 @@ import { tenantDb } from '../lib/tenant-db';
 import { tutorHelper } from '../lib/tutor-helper';
 import { authOf, requireAuth } from '../middleware/auth';
 import { requirePermission } from '../middleware/permissions';
-import { requireLearner, requireMarker, reviewerOf } from '../middleware/quiz';
+import { requireLearner, requireMarker, requireMarkingReader, reviewerOf } from '../middleware/quiz';
 import { validate } from '../middleware/validate';
 
 const can = (...actions: string[]) => [requireAuth, requirePermission('questionBank', actions)] as const;
@@ -42,7 +50,7 @@ export const adminEssayQuestionRoutes = new Hono<AppBindings>()
     c.json(await updateEssay(tenantDb(c), c.req.valid('param').id, c.req.valid('json'))),
   );
 
-/** The learner side: a random approved question and the marking of an answer; a tutor may change a part's mark. */
+/** The learner side: a random approved question and the marking of an answer; tutors read the answers and may change a part's mark. */
 export const essayQuestionRoutes = new Hono<AppBindings>()
   .use('/essay-questions/*', requireAuth)
   .get('/essay-questions/random/:subTopicId', requireLearner, validate('param', subTopicIdParam), async (c) =>
@@ -50,6 +58,13 @@ export const essayQuestionRoutes = new Hono<AppBindings>()
   )
   .post('/essay-questions/aiResponse', requireLearner, validate('json', essayResponseInput), async (c) =>
     c.json(await markEssayResponse(tenantDb(c), authOf(c), c.req.valid('json'), tutorHelper(c.env)), 201),
+  )
+  // Markers read the answers: tutors their own students', admins holding `submissions: view` everyone's.
+  .get('/essay-questions/responses', requireMarkingReader, validate('query', essayResponseListQuery), async (c) =>
+    c.json(await essayResponsePage(tenantDb(c), reviewerOf(c), c.req.valid('query'))),
+  )
+  .get('/essay-questions/responses/:id', requireMarkingReader, validate('param', idParam), async (c) =>
+    c.json(await essayResponseForMarker(tenantDb(c), reviewerOf(c), c.req.valid('param').id)),
   )
   .post('/essay-questions/overrideMark', requireMarker, validate('json', essayOverrideInput), async (c) =>
     c.json(await overrideEssayMark(tenantDb(c), reviewerOf(c), c.req.valid('json'))),

@@ -7,7 +7,7 @@ import { pastPaperPage, subjectPastPapers } from '../lib/past-papers/catalogue';
 import { importPastPapers } from '../lib/past-papers/import';
 import { topicalPapers, topicalSubTopics } from '../lib/past-papers/topical';
 import { tenantDb } from '../lib/tenant-db';
-import { requireAuth } from '../middleware/auth';
+import { authOf, requireAuth } from '../middleware/auth';
 import { requirePermission } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 
@@ -31,5 +31,5 @@ export const adminPastPaperRoutes = new Hono<AppBindings>()
     c.json(await pastPaperPage(tenantDb(c), c.req.valid('query'))),
   )
   .post('/admin/past-papers/import', requirePermission('pastPapers', ['import']), validate('json', pastPaperImportInput), async (c) =>
-    c.json(await importPastPapers(tenantDb(c), c.req.valid('json')), 201),
+    c.json(await importPastPapers(tenantDb(c), authOf(c), c.req.valid('json')), 201),
   );

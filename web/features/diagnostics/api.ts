@@ -1,6 +1,8 @@
 import type { ListResponse } from '../../../schema/contracts/common';
 import type {
   CallbackAnswer,
+  CallbackAssignInput,
+  CallbackCloseInput,
   CallbackRequestDoc,
   DiagnosticCreateInput,
   DiagnosticDoc,
@@ -8,6 +10,7 @@ import type {
   DiagnosticSubmission,
   DiagnosticTestDoc,
   ShareWithParentInput,
+  Teammate,
 } from '../../../schema/contracts/diagnostics';
 import type { CheckoutStarted } from '../../../schema/contracts/payments';
 import { api } from '../../lib/api';
@@ -28,4 +31,9 @@ export const diagnosticCalls = {
   checkout: (id: string) => api<CheckoutStarted>(`/diagnostics/payment/${at(id)}`, { method: 'POST' }),
   callbacks: (page: { limit: number; offset: number }, signal?: AbortSignal) =>
     api<ListResponse<CallbackRequestDoc>>('/admin/diagnostics/callbacks', { query: page, signal }),
+  teammates: (signal?: AbortSignal) => api<Teammate[]>('/admin/diagnostics/callbacks/teammates', { signal }),
+  assignCallback: (id: string, input: CallbackAssignInput) =>
+    api<CallbackRequestDoc>(`/admin/diagnostics/callbacks/${at(id)}/assign`, { method: 'PUT', json: input }),
+  closeCallback: (id: string, input: CallbackCloseInput) =>
+    api<CallbackRequestDoc>(`/admin/diagnostics/callbacks/${at(id)}/close`, { method: 'PUT', json: input }),
 };

@@ -1,10 +1,9 @@
 import clsx from 'clsx';
-import type { EssayResponseDoc, EssayVerdict } from '../../../schema/contracts/essays';
+import { type EssayResponseDoc, type EssayVerdict, essayVerdictWords } from '../../../schema/contracts/essays';
 import HelperBadge from '../../entities/quiz/HelperBadge';
 import { cardClass } from '../../ui/classes';
 import MathText from '../../ui/math/MathText';
 
-const VERDICT_WORDS: Record<EssayVerdict, string> = { CORRECT: 'Full marks', PARTIAL: 'Part marks', INCORRECT: 'No marks' };
 const VERDICT_CHIP: Record<EssayVerdict, string> = {
   CORRECT: 'bg-emerald-50 text-emerald-800 ring-emerald-200 dark:bg-emerald-500/10 dark:text-emerald-200 dark:ring-emerald-500/30',
   PARTIAL: 'bg-amber-50 text-amber-800 ring-amber-200 dark:bg-amber-500/10 dark:text-amber-200 dark:ring-amber-500/30',
@@ -37,7 +36,7 @@ export default function EssayResult({ response }: { response: EssayResponseDoc }
               <div className="flex flex-wrap items-center gap-2">
                 <h3 className="font-semibold text-slate-900 dark:text-white">Part ({letter(i)})</h3>
                 <span className={clsx('rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', VERDICT_CHIP[answer.verdict])}>
-                  {VERDICT_WORDS[answer.verdict]}
+                  {essayVerdictWords[answer.verdict]}
                 </span>
                 <span className="text-sm text-slate-600 dark:text-slate-300">
                   {answer.givenMarks} of {answer.maxMarks} marks

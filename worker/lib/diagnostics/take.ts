@@ -32,6 +32,7 @@ export async function listTests(tdb: TenantDb, filter: { subject?: string; grade
         diagnosticTests,
         filter.subject ? eq(diagnosticTests.subject, filter.subject) : undefined,
         filter.grade ? eq(diagnosticTests.grade, filter.grade) : undefined,
+        eq(diagnosticTests.isPublished, true),
       ),
     )
     .orderBy(asc(diagnosticTests.subject), asc(diagnosticTests.grade), asc(diagnosticTests.title))
@@ -39,11 +40,12 @@ export async function listTests(tdb: TenantDb, filter: { subject?: string; grade
   return rows.map(testDoc);
 }
 
+/** Learners reach published tests only; a draft answers as if it were not there. */
 async function testRow(tdb: TenantDb, testId: string) {
   return tdb.db
     .select()
     .from(diagnosticTests)
-    .where(tdb.where(diagnosticTests, eq(diagnosticTests._id, testId)))
+    .where(tdb.where(diagnosticTests, eq(diagnosticTests._id, testId), eq(diagnosticTests.isPublished, true)))
     .get();
 }
 

@@ -13,7 +13,8 @@ export interface Reviewer {
   tenantPermissions: PermissionMap;
 }
 
-const VIEW: Requirement = { submissions: ['view'] };
+export const REVIEW: Requirement = { submissions: ['view'] };
+const VIEW = REVIEW;
 export const MARK: Requirement = { submissions: ['manualAnswer'] };
 
 /** An enabled tutor of a course the learner is enrolled on. */
