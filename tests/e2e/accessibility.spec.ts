@@ -55,7 +55,16 @@ const PAGES: Record<string, { email: string | null; paths: string[] }> = {
   },
   tutor: {
     email: 'tutor@studyhall.test',
-    paths: ['portal', 'portal/courses', 'portal/schedule', 'portal/availability', 'portal/my-pay', 'portal/trials', 'dashboard/progress'],
+    paths: [
+      'portal',
+      'portal/courses',
+      'portal/schedule',
+      'portal/availability',
+      'portal/my-pay',
+      'portal/trials',
+      'portal/essay-answers',
+      'dashboard/progress',
+    ],
   },
   admin: {
     email: 'admin@studyhall.test',
@@ -85,6 +94,7 @@ const PAGES: Record<string, { email: string | null; paths: string[] }> = {
       'portal/admin/meeting-requests',
       'portal/admin/penalty-waivers',
       'portal/admin/cancellation-policy',
+      'portal/admin/diagnostic-tests',
     ],
   },
 };

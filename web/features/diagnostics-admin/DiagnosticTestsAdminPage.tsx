@@ -88,7 +88,7 @@ function DiagnosticTests() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 id="diagnostic-tests-heading" className="flex items-center gap-2 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
-            <ClipboardList className="size-6 text-brand" aria-hidden="true" />
+            <ClipboardList className="size-6 text-brand-deep" aria-hidden="true" />
             Diagnostic tests
           </h1>
           <p className="mt-1 text-slate-600 dark:text-slate-400">
