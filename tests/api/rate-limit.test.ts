@@ -237,6 +237,73 @@ describe('errors', () => {
   });
 });
 
+describe('guesses spread over many addresses', () => {
+  it('240 wrong passwords from 60 addresses, 4 each, are slowed with 429 and Retry-After; the owner’s known address is never refused', async () => {
+    const email = newEmail('spread');
+    await signUp(email);
+    const home = newAddress();
+    expect((await attempt(email, 'right-password', home)).status).toBe(200);
+
+    const statuses: number[] = [];
+    let refused: Response | undefined;
+    for (let i = 0; i < 60; i++) {
+      const address = newAddress();
+      for (let j = 0; j < 4; j++) {
+        const res = await attempt(email, `guess-${i}-${j}`, address);
+        statuses.push(res.status);
+        if (res.status === 429) refused ??= res;
+        else await res.body?.cancel();
+      }
+    }
+    // Ten free guesses; the tenth starts a wait of 2 s, each guess after a wait doubles it; the rest arrive slowed.
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(14);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(226);
+    await expectRefused(refused!, /^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
+
+    // The owner, at home, is never slowed by it: a typo is the usual 401, the right password signs in.
+    expect((await attempt(email, 'typo', home)).status).toBe(401);
+    expect((await attempt(email, 'right-password', home)).status).toBe(200);
+    // A new device waits like the guessers until the delay passes, then signs in, which gives its attempt back.
+    expect((await attempt(email, 'right-password', newAddress())).status).toBe(429);
+    await passBlocks(email);
+    expect((await attempt(email, 'right-password', newAddress())).status).toBe(200);
+  });
+
+  it('the delays grow with each guess after the free ones, and a password reset ends them', async () => {
+    const email = newEmail('grow');
+    await signUp(email);
+    const waits: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      const res = await attempt(email, 'wrong-password', newAddress());
+      if (res.status === 429) waits.push(Number(res.headers.get('retry-after')));
+      await res.body?.cancel();
+      await passBlocks(email);
+    }
+    expect(waits).toEqual([]);
+    const slowed: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await attempt(email, 'wrong-password', newAddress());
+      const res = await attempt(email, 'wrong-password', newAddress());
+      expect(res.status).toBe(429);
+      slowed.push(Number(res.headers.get('retry-after')));
+      await passBlocks(email);
+    }
+    expect(slowed[1]!).toBeGreaterThan(slowed[0]!);
+    expect(slowed[2]!).toBeGreaterThan(slowed[1]!);
+
+    await postJson('/auth/forgot-password', { email }, { headers: { 'cf-connecting-ip': newAddress() } });
+    let mail: Awaited<ReturnType<typeof mailbox>>[number] | undefined;
+    await eventually(async () => {
+      mail = (await mailbox(email)).find((m) => m.subject.startsWith('Reset'));
+      expect(mail).toBeDefined();
+    });
+    const token = new URL(/https?:\/\/\S+/.exec(mail!.text)![0]).searchParams.get('token')!;
+    expect((await postJson('/auth/reset-password', { email, token, password: 'brand-new-pass' })).status).toBe(200);
+    expect((await attempt(email, 'wrong-password', newAddress())).status).toBe(401);
+  });
+});
+
 describe('permissions', () => {
   it('a refused pair on one tenant leaves the same e-mail on another tenant and other accounts alone', async () => {
     const address = newAddress();
