@@ -37,7 +37,8 @@ export async function serveSpa(request: Request, env: Env): Promise<Response> {
     const asset = await env.ASSETS.fetch(request);
     if (asset.status !== 404) return asset;
   }
-  const built = await (await env.ASSETS.fetch(new Request(new URL(`${BASE_PATH}/`, url), request))).text();
+  // Always read with GET: the policy is worked out from the shell's scripts, which a HEAD answer would not carry.
+  const built = await (await env.ASSETS.fetch(new Request(new URL(`${BASE_PATH}/`, url)))).text();
   const shell = new Response(built, {
     status: 200,
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'content-security-policy': await shellPolicy(built) },

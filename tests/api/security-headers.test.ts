@@ -37,6 +37,12 @@ describe('happy', () => {
     expect(policy).toMatch(/img-src 'self'[^;]* data:/);
   });
 
+  it('a HEAD of the shell states the same policy as its GET', async () => {
+    const get = await fromWorker('/learning-portal/portal');
+    const head = await fromWorker('/learning-portal/portal', { method: 'HEAD' });
+    expect(head.headers.get('content-security-policy')).toBe(get.headers.get('content-security-policy'));
+  });
+
   it('a partner tenant’s shell (rewritten with its colours and data) carries the same policy', async () => {
     const res = await fromWorker('/learning-portal/', undefined, 'http://partner.localhost');
     expect(res.status).toBe(200);
