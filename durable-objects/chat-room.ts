@@ -16,6 +16,7 @@ import { newId } from '../schema/tables/columns';
 import type { Env } from './env';
 import { ChatDirectory } from './lib/chat-directory';
 import { ChatStore, memberKeyOf, type StoredConversation } from './lib/chat-store';
+import { CHAT_FRAMES, FrameRateLimit, SLOW_DOWN, withinFrameRate } from './lib/frame-rate';
 import { acceptSocket, admit, attachmentOf, enableHeartbeat } from './lib/sockets';
 import { UsedTickets } from './lib/used-tickets';
 
@@ -50,6 +51,7 @@ function sendText(ws: WebSocket, text: string) {
  */
 export class ChatRoom extends DurableObject<Env> {
   private readonly usedTickets: UsedTickets;
+  private readonly frames = new FrameRateLimit(CHAT_FRAMES);
   private readonly store: ChatStore;
   private flushScheduled = false;
   /** `${conversationId}:${userId}` → when their last "typing" went out; lost on hibernation, which only lets one more through. */
@@ -87,6 +89,7 @@ export class ChatRoom extends DurableObject<Env> {
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
     const state = this.stateOf(ws);
     if (!state) return;
+    if (!withinFrameRate(this.frames, ws, () => this.reply(ws, state, 'error', { message: SLOW_DOWN }))) return;
     const parsed = parseIncoming(state.mode, message);
     if (!parsed.ok) return this.reply(ws, state, 'error', { message: parsed.message });
     const { op, payload } = parsed.value;

@@ -14,6 +14,7 @@ import type { Env } from './env';
 import { type AwarenessEntry, awarenessRemoval, readAwarenessUpdate, writeAwarenessUpdate } from './lib/doc-awareness';
 import { type DocOutline, docOutline } from './lib/doc-outline';
 import { DocStore, type LogStats, type NewUpdate } from './lib/doc-store';
+import { DOCUMENT_FRAMES, FrameRateLimit, withinFrameRate } from './lib/frame-rate';
 import { acceptSocket, admit, attachmentOf, enableHeartbeat, openSockets } from './lib/sockets';
 import { UsedTickets } from './lib/used-tickets';
 
@@ -77,6 +78,7 @@ function sendBytes(ws: WebSocket, bytes: Uint8Array) {
  */
 export class DocRoom extends DurableObject<Env> {
   private readonly usedTickets: UsedTickets;
+  private readonly frames = new FrameRateLimit(DOCUMENT_FRAMES);
   private readonly store: DocStore;
   private loaded: LoadedDoc | null = null;
   /** Awareness states seen since the last wake; after one, peers are asked again when someone joins. */
@@ -108,6 +110,7 @@ export class DocRoom extends DurableObject<Env> {
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
+    if (!withinFrameRate(this.frames, ws)) return;
     // Text frames are heartbeats, answered by the runtime; the protocol is binary.
     if (typeof message === 'string') return;
     const state = attachmentOf<DocSocketState>(ws);

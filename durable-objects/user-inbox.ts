@@ -8,6 +8,7 @@ import { type InboxServerFrame, inboxClientFrame, type NewMessageNotice, NOTIFIC
 import { chatPresence } from '../schema/tables';
 import type { Env } from './env';
 import { ChatDirectory } from './lib/chat-directory';
+import { COMMAND_FRAMES, FrameRateLimit, SLOW_DOWN, withinFrameRate } from './lib/frame-rate';
 import { acceptSocket, admit, attachmentOf, broadcast, enableHeartbeat, openSockets, parseFrame, send } from './lib/sockets';
 import { UsedTickets } from './lib/used-tickets';
 
@@ -33,6 +34,7 @@ const TEAM = 'team';
  */
 export class UserInbox extends DurableObject<Env> {
   private readonly usedTickets: UsedTickets;
+  private readonly frames = new FrameRateLimit(COMMAND_FRAMES);
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -75,6 +77,7 @@ export class UserInbox extends DurableObject<Env> {
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
+    if (!withinFrameRate(this.frames, ws, () => send(ws, { type: 'error', message: SLOW_DOWN } satisfies InboxServerFrame))) return;
     const state = attachmentOf<InboxSocketState>(ws);
     const owner = await this.ctx.storage.get<Owner>(OWNER);
     if (!state || !owner) return;

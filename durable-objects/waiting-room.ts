@@ -3,6 +3,7 @@ import { kindForRole, type WaitingLesson } from '../platform/realtime/waiting-le
 import { type WaitingRoomKind, type WaitingRoomParticipant, type WaitingRoomServerFrame, waitingRoomClientFrame } from '../schema/contracts/realtime';
 import { LATE_THRESHOLD_MS, lessonRoomPath } from '../schema/contracts/waiting-room';
 import type { Env } from './env';
+import { COMMAND_FRAMES, FrameRateLimit, SLOW_DOWN, withinFrameRate } from './lib/frame-rate';
 import { reportLateTutor, settleCallLog } from './lib/late-tutor';
 import { acceptSocket, admit, attachmentOf, broadcast, enableHeartbeat, openSockets, parseFrame, refuse, send } from './lib/sockets';
 import { UsedTickets } from './lib/used-tickets';
@@ -35,6 +36,7 @@ export interface WaitingRoomPresence {
  */
 export class WaitingRoom extends DurableObject<Env> {
   private readonly usedTickets: UsedTickets;
+  private readonly frames = new FrameRateLimit(COMMAND_FRAMES);
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -137,6 +139,7 @@ export class WaitingRoom extends DurableObject<Env> {
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
     const state = attachmentOf<WaitingSocketState>(ws);
     if (!state) return;
+    if (!withinFrameRate(this.frames, ws, () => this.reply(ws, { type: 'error', message: SLOW_DOWN }))) return;
     const parsed = parseFrame(waitingRoomClientFrame, message);
     if (!parsed.ok) return this.reply(ws, { type: 'error', message: parsed.message });
     switch (parsed.frame.type) {

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { appPolicy, COMMON_HEADERS } from '../worker/security-policy';
 import { runOrExit } from './run';
 
 /** The landing page's initial JavaScript budget, gzip. */
@@ -55,6 +56,17 @@ const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPat
 rmSync(join(outDir, '.vite'), { recursive: true, force: true });
 
 await writeServiceWorker(html);
+writeAssetHeaders();
+
+/**
+ * The hashed files are served from the edge without the Worker, so they get the Worker's headers from `_headers` at
+ * the root of the assets directory (HSTS is left to the pages and the API: a browser learns it from any https answer).
+ */
+function writeAssetHeaders() {
+  const headers = { ...COMMON_HEADERS, 'content-security-policy': appPolicy() };
+  const lines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
+  writeFileSync(join(outDir, '..', '_headers'), [`${BASE}assets/*`, ...lines, ''].join('\n'));
+}
 
 /**
  * The one service worker: the offline worker, told this build's precache list, in front of the push handlers.

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppBindings } from './env';
+import { bodyLimits } from './middleware/body-limit';
 import { dbMiddleware } from './middleware/db';
 import { notFound, onError } from './middleware/errors';
 import { sameOriginMiddleware } from './middleware/same-origin';
@@ -73,6 +74,7 @@ import { waitingRoomRoutes } from './routes/waiting-room';
 
 const app = new Hono<AppBindings>()
   .basePath('/api')
+  .use(bodyLimits)
   .use(dbMiddleware)
   .route('/', healthRoutes)
   .use(tenantMiddleware)

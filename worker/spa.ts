@@ -2,8 +2,18 @@ import { databaseFor } from '../platform/database';
 import { BRAND_ICON_PATH, MANIFEST_PATH } from '../schema/contracts/tenant-assets';
 import type { Env } from './env';
 import { brandShell, iconResponse, manifestFor, tenantByHost } from './lib/branding/app-files';
+import { inlineScriptHashes } from './security-headers';
+import { appPolicy } from './security-policy';
 
 export const BASE_PATH = '/learning-portal';
+
+/** The shell's policy, worked out once per build: it allows exactly the inline scripts this build's shell holds. */
+let shellPolicyOf: { html: string; policy: string } | null = null;
+
+async function shellPolicy(html: string) {
+  if (shellPolicyOf?.html !== html) shellPolicyOf = { html, policy: appPolicy(await inlineScriptHashes(html)) };
+  return shellPolicyOf.policy;
+}
 
 /**
  * Hashed assets never reach the Worker (wrangler.toml's run_worker_first excludes them); every other
@@ -27,10 +37,11 @@ export async function serveSpa(request: Request, env: Env): Promise<Response> {
     const asset = await env.ASSETS.fetch(request);
     if (asset.status !== 404) return asset;
   }
-  const built = await env.ASSETS.fetch(new Request(new URL(`${BASE_PATH}/`, url), request));
-  const shell = new Response(built.body, {
+  // Always read with GET: the policy is worked out from the shell's scripts, which a HEAD answer would not carry.
+  const built = await (await env.ASSETS.fetch(new Request(new URL(`${BASE_PATH}/`, url)))).text();
+  const shell = new Response(built, {
     status: 200,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'content-security-policy': await shellPolicy(built) },
   });
   return tenant ? brandShell(shell, tenant, env) : shell;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timeZone } from './auth';
+import { isCalendarDay } from './common';
 import { isLessonDuration } from './durations';
 
 /** The same lists as schema/tables/availability.ts; contracts stay free of table code so the web app can import them. */
@@ -40,7 +41,7 @@ export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Numbe
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD')
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'Choose a real date');
+  .refine((day) => !/^\d{4}-\d{2}-\d{2}$/.test(day) || isCalendarDay(day), 'Choose a real date');
 
 const timeRange = z
   .object({

@@ -1,3 +1,4 @@
+import { isValid, parse } from 'date-fns';
 import { z } from 'zod';
 import './messages';
 
@@ -18,6 +19,12 @@ export const titleText = z.string({ error: 'is required' }).trim().min(1, 'is re
 
 /** The `/:id` path parameter of every record route. */
 export const idParam = z.object({ id: recordId });
+
+/**
+ * Whether `day` is a real calendar day written YYYY-MM-DD ("2030-02-29" and "2030-13-01" are not). It never throws,
+ * because zod runs a refine even when the pattern beside it has already failed.
+ */
+export const isCalendarDay = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day) && isValid(parse(day, 'yyyy-MM-dd', new Date(0)));
 
 /** Whether Intl knows `value` as a time zone: an IANA name, aliases such as `UTC` included. */
 export function isTimeZone(value: string) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commaListOf, listQuery, recordId } from './common';
+import { commaListOf, isCalendarDay, listQuery, recordId } from './common';
 import { currencyCode, minorAmount } from './money';
 import {
   comparisonOperators,
@@ -101,7 +101,7 @@ export const DEFAULT_GROUP_NAME = 'Default Group';
 const isoDay = z
   .string({ error: 'is required' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'is not a real date');
+  .refine((day) => !/^\d{4}-\d{2}-\d{2}$/.test(day) || isCalendarDay(day), 'is not a real date');
 
 export const basesOf: Record<RateTable, readonly DateBasis[]> = {
   ONE_TO_ONE_TUTOR: oneToOneDateBases,

@@ -178,3 +178,43 @@ export const anySectionInput = z.preprocess(
 export type AnySectionInput = z.output<typeof anySectionInput>;
 
 export const MAX_RESOURCE_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The kinds of file a course's resources take, by the extension a person's device gives them, and the one type each
+ * is served as: what the uploader's browser declared is never used (a page could otherwise arrive as text/html).
+ */
+export const resourceFileKinds = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  odt: 'application/vnd.oasis.opendocument.text',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  mp4: 'video/mp4',
+  zip: 'application/zip',
+} as const;
+
+export const RESOURCE_ACCEPT = Object.keys(resourceFileKinds)
+  .map((ext) => `.${ext}`)
+  .join(',');
+export const RESOURCE_KINDS_WORDS = 'PDF, Word, PowerPoint, Excel, OpenDocument, text, CSV, picture, MP3, MP4 or ZIP';
+
+/** The type a resource is served as, from its file name; a name off the list is only ever a download of bytes. */
+export function resourceContentType(fileName: string): string | null {
+  const dot = fileName.lastIndexOf('.');
+  const extension = dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
+  return Object.hasOwn(resourceFileKinds, extension) ? resourceFileKinds[extension as keyof typeof resourceFileKinds] : null;
+}

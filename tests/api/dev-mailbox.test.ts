@@ -39,6 +39,27 @@ describe('happy', () => {
   });
 });
 
+describe('search', () => {
+  it('takes search texts up to the limit, multi-byte ones too, and reads % and _ literally', async () => {
+    const to = `long_${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const subject = `Your weekly report: ${'progress and practice '.repeat(4)}über 100% — “done”`;
+    await sendEmail({ db, env: env as unknown as Env, tenantId: 'tenant_studyhall' }, { ...mail(to), subject });
+    const search = (text: string) => api(`/dev/mailbox?searchText=${encodeURIComponent(text)}`);
+    const found = async (text: string) => {
+      const res = await search(text);
+      expect(res.status, `search of ${new TextEncoder().encode(text).length} bytes`).toBe(200);
+      return (await res.json<ListResponse<OutboxMail>>()).docs.map((d) => d.to);
+    };
+    expect(await found(subject.slice(0, 60))).toContain(to);
+    expect(await found('über 100% — “done”')).toContain(to);
+    expect(await found(to.toUpperCase())).toContain(to);
+    expect(await found('long%')).not.toContain(to);
+    expect(await found('x'.repeat(49))).toEqual([]);
+    expect(await found('é'.repeat(100))).toEqual([]);
+    expect(await found('%_'.repeat(50))).toEqual([]);
+  });
+});
+
 describe('errors', () => {
   it('the dev mailbox names a bad paging field', async () => {
     await expectFieldError(await api('/dev/mailbox?limit=0'), 'limit');

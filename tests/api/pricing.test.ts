@@ -139,6 +139,33 @@ describe('groups and public plan lists', () => {
   });
 });
 
+describe('a rate version’s reference date', () => {
+  const tables = [
+    ['one-to-one-tutor', 'STUDENT_REGISTRATION_DATE'],
+    ['group-tutor', 'TUTOR_REGISTRATION_DATE'],
+    ['student-flexible', 'STUDENT_ASSIGNED_DATE'],
+    ['student-subscription', 'STUDENT_ASSIGNED_DATE'],
+  ] as const;
+  const notDays = ['2030-13-01', '2030-02-29', 'x', '', '2030-01-01T00:00:00Z', '2030-1-01', 20300101];
+
+  it('is refused naming the field, never a 500, on create and update of all four tables; a missing id is 404', async () => {
+    for (const [table, dateBasis] of tables) {
+      const path = `/admin/${table}-rate-versions`;
+      // Inactive and deleted afterwards: the tests below count and resolve versions from none.
+      const body = { name: 'Dates', status: 'INACTIVE', dateBasis, operator: 'EQUAL', referenceDate: '2028-02-29' };
+      const version = await post<RateVersion>(path, body);
+      for (const referenceDate of notDays) {
+        await expectFieldError(await call('POST', path, as.admin, { ...body, referenceDate }), 'referenceDate');
+        await expectFieldError(await call('PUT', `${path}/${version._id}`, as.admin, { ...body, referenceDate }), 'referenceDate');
+        await expectFieldError(await call('PUT', `${path}/no-such-version`, as.admin, { ...body, referenceDate }), 'referenceDate');
+      }
+      expect((await call('PUT', `${path}/no-such-version`, as.admin, body)).status).toBe(404);
+      expect((await call('PUT', `${path}/${version._id}`, as.admin, { ...body, referenceDate: '2029-12-31' })).status).toBe(200);
+      expect((await call('DELETE', `${path}/${version._id}`, as.admin)).status).toBe(200);
+    }
+  });
+});
+
 describe('rate versions, rates and the price check', () => {
   const explain = (minutes?: number) =>
     `/admin/rates/explain?tutorId=${THEO}&studentId=${SAM}&courseId=${SEED_COURSE_IDS.maths}${minutes ? `&minutes=${minutes}` : ''}`;

@@ -4,6 +4,7 @@ import type { ListResponse } from '../../schema/contracts/common';
 import type { OutboxMail } from '../../schema/contracts/mail';
 import { signInAttempts } from '../../schema/tables';
 import { api, postJson, signIn } from '../helpers/auth';
+import { eventually } from '../helpers/docs';
 import { db, PARTNER_HOST, seedDemo } from '../helpers/seed';
 
 beforeAll(seedDemo);
@@ -183,8 +184,13 @@ describe('errors', () => {
     for (let i = 0; i < 6; i++) await attempt(email, 'wrong-password', address);
     expect((await attempt(email, 'right-password', address)).status).toBe(429);
     await postJson('/auth/forgot-password', { email }, { headers: { 'cf-connecting-ip': newAddress() } });
-    const mail = (await mailbox(email)).find((m) => m.subject.startsWith('Reset'))!;
-    const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('token')!;
+    // The reset mail is sent after the answer.
+    let mail: Awaited<ReturnType<typeof mailbox>>[number] | undefined;
+    await eventually(async () => {
+      mail = (await mailbox(email)).find((m) => m.subject.startsWith('Reset'));
+      expect(mail).toBeDefined();
+    });
+    const token = new URL(/https?:\/\/\S+/.exec(mail!.text)![0]).searchParams.get('token')!;
     expect((await postJson('/auth/reset-password', { email, token, password: 'brand-new-pass' })).status).toBe(200);
     expect((await attempt(email, 'brand-new-pass', address)).status).toBe(200);
   });
@@ -207,10 +213,11 @@ describe('errors', () => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(20);
     await expectRefused(results.find((r) => r.status === 429)!, /^Too many password reset requests\. Try again in \d+ seconds\.$/);
-    expect((await mailbox(email)).filter((m) => m.subject.startsWith('Reset'))).toHaveLength(3);
+    const resets = async () => (await mailbox(email)).filter((m) => m.subject.startsWith('Reset'));
+    await eventually(async () => expect(await resets()).toHaveLength(3));
 
     expect((await postJson('/auth/forgot-password', { email }, { headers: { 'cf-connecting-ip': newAddress() } })).status).toBe(200);
-    expect((await mailbox(email)).filter((m) => m.subject.startsWith('Reset'))).toHaveLength(4);
+    await eventually(async () => expect(await resets()).toHaveLength(4));
   });
 
   it('sign-up: 20 an hour per address, then a wait', async () => {
@@ -227,6 +234,73 @@ describe('errors', () => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(20);
     await expectRefused(results.find((r) => r.status === 429)!, /^Too many sign-ups\. Try again in \d+ seconds\.$/);
     expect((await postJson('/sign-up', person(99), { headers: { 'cf-connecting-ip': newAddress() } })).status).toBe(201);
+  });
+});
+
+describe('guesses spread over many addresses', () => {
+  it('240 wrong passwords from 60 addresses, 4 each, are slowed with 429 and Retry-After; the owner’s known address is never refused', async () => {
+    const email = newEmail('spread');
+    await signUp(email);
+    const home = newAddress();
+    expect((await attempt(email, 'right-password', home)).status).toBe(200);
+
+    const statuses: number[] = [];
+    let refused: Response | undefined;
+    for (let i = 0; i < 60; i++) {
+      const address = newAddress();
+      for (let j = 0; j < 4; j++) {
+        const res = await attempt(email, `guess-${i}-${j}`, address);
+        statuses.push(res.status);
+        if (res.status === 429) refused ??= res;
+        else await res.body?.cancel();
+      }
+    }
+    // Ten free guesses; the tenth starts a wait of 2 s, each guess after a wait doubles it; the rest arrive slowed.
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(14);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(226);
+    await expectRefused(refused!, /^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
+
+    // The owner, at home, is never slowed by it: a typo is the usual 401, the right password signs in.
+    expect((await attempt(email, 'typo', home)).status).toBe(401);
+    expect((await attempt(email, 'right-password', home)).status).toBe(200);
+    // A new device waits like the guessers until the delay passes, then signs in, which gives its attempt back.
+    expect((await attempt(email, 'right-password', newAddress())).status).toBe(429);
+    await passBlocks(email);
+    expect((await attempt(email, 'right-password', newAddress())).status).toBe(200);
+  });
+
+  it('the delays grow with each guess after the free ones, and a password reset ends them', async () => {
+    const email = newEmail('grow');
+    await signUp(email);
+    const waits: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      const res = await attempt(email, 'wrong-password', newAddress());
+      if (res.status === 429) waits.push(Number(res.headers.get('retry-after')));
+      await res.body?.cancel();
+      await passBlocks(email);
+    }
+    expect(waits).toEqual([]);
+    const slowed: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await attempt(email, 'wrong-password', newAddress());
+      const res = await attempt(email, 'wrong-password', newAddress());
+      expect(res.status).toBe(429);
+      slowed.push(Number(res.headers.get('retry-after')));
+      await passBlocks(email);
+    }
+    expect(slowed[1]!).toBeGreaterThan(slowed[0]!);
+    expect(slowed[2]!).toBeGreaterThan(slowed[1]!);
+
+    await postJson('/auth/forgot-password', { email }, { headers: { 'cf-connecting-ip': newAddress() } });
+    let mail: Awaited<ReturnType<typeof mailbox>>[number] | undefined;
+    await eventually(async () => {
+      mail = (await mailbox(email)).find((m) => m.subject.startsWith('Reset'));
+      expect(mail).toBeDefined();
+    });
+    const token = new URL(/https?:\/\/\S+/.exec(mail!.text)![0]).searchParams.get('token')!;
+    expect((await postJson('/auth/reset-password', { email, token, password: 'brand-new-pass' })).status).toBe(200);
+    expect((await attempt(email, 'wrong-password', newAddress())).status).toBe(401);
   });
 });
 

@@ -61,7 +61,8 @@ export const routeGates: Record<string, Gate> = {
   'GET /api/lesson-rooms/:sectionId/history/:part': tutorsRecord,
   'GET /api/lesson-rooms/:sectionId/images/:imageId': tutorsRecord,
   'POST /api/lesson-rooms/:sectionId/end': tutorsRecord,
-  'POST /api/sessions': account,
+  // Course staff only: the role is checked before the body that names the lesson, course or section is read.
+  'POST /api/sessions': only('tutor', 'admin'),
   'POST /api/sessions/list': account,
   'GET /api/sessions/:id': tutorsRecord,
   'POST /api/bookmarks': account,
@@ -198,8 +199,8 @@ export const routeGates: Record<string, Gate> = {
   // cannot know which course's role decides, so any account may ask (and is told the course is missing).
   'GET /api/sections': account,
   'GET /api/sections/access': account,
-  'POST /api/sections': account,
-  'PUT /api/sections/update-sorting-keys': account,
+  'POST /api/sections': only('tutor', 'admin'),
+  'PUT /api/sections/update-sorting-keys': only('tutor', 'admin'),
   'PUT /api/sections/:id': tutorsRecord,
   'DELETE /api/sections/:id': tutorsRecord,
   'GET /api/admin/sections': flag('adminCourse.view'),
@@ -208,10 +209,10 @@ export const routeGates: Record<string, Gate> = {
   'PUT /api/admin/sections/update-sorting-keys': flag('adminCourse.edit'),
   'PUT /api/admin/sections/:id': flag('adminCourse.edit'),
   'DELETE /api/admin/sections/:id': flag('adminCourse.delete'),
-  'POST /api/team-meetings/course-meeting-book': account,
+  'POST /api/team-meetings/course-meeting-book': only('student', 'tutor'),
   ...Object.fromEntries(
     ['team-meetings', 'zoom-meetings'].flatMap((base) => [
-      [`POST /api/${base}`, account],
+      [`POST /api/${base}`, only('tutor', 'admin')],
       [`PUT /api/${base}/cancel/:id`, tutorsRecord],
       [`PUT /api/${base}/reschedule/:sectionId`, tutorsRecord],
       [`PUT /api/${base}/delete/:id`, tutorsRecord],
@@ -219,8 +220,8 @@ export const routeGates: Record<string, Gate> = {
       [`DELETE /api/${base}/:id`, tutorsRecord],
     ]),
   ),
-  'POST /api/resources-and-homeworks': account,
-  'POST /api/resources-and-homeworks/upload': account,
+  'POST /api/resources-and-homeworks': only('tutor', 'admin'),
+  'POST /api/resources-and-homeworks/upload': only('tutor', 'admin'),
   'GET /api/resources-and-homeworks/:id/download': tutorsRecord,
   'PUT /api/resources-and-homeworks/cancel/:id': tutorsRecord,
   'PUT /api/resources-and-homeworks/reschedule/:sectionId': tutorsRecord,
@@ -314,7 +315,7 @@ export const routeGates: Record<string, Gate> = {
 
   // Waiting room (waiting-room.ts): Sam's maths lesson, which Theo teaches.
   'GET /api/meeting-data/:waitingId': tutorsRecord,
-  'POST /api/start-meeting': account,
+  'POST /api/start-meeting': only('tutor', 'admin'),
   'POST /api/notify-user-joined-to-meeting': account,
   'POST /api/notify-user-waiting': account,
   'GET /api/admin/call-logs': flag('callLogs.view'),

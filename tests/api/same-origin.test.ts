@@ -52,6 +52,20 @@ describe('errors', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('tells a signed-out caller of a route that needs a session to sign in (401) before judging the body’s type', async () => {
+    for (const [method, path] of [
+      ['PUT', '/user'],
+      ['POST', '/sessions'],
+      ['POST', '/auth/sign-out'],
+    ]) {
+      const res = await api(path!, { method, headers: { 'content-type': 'text/plain' }, body: '{}' });
+      expect(res.status, `${method} ${path}`).toBe(401);
+    }
+    // Signed in, the type is judged as before.
+    const token = await signIn('student@studyhall.test');
+    expect((await api('/auth/sign-out', { method: 'POST', headers: { ...bearer(token), 'content-type': 'text/plain' }, body: '{}' })).status).toBe(415);
+  });
+
   it('answers 415 for a body without a content type', async () => {
     const res = await api('/sign-up', { method: 'POST', body: new Blob([JSON.stringify(signUpBody())]) });
     expect(res.status).toBe(415);

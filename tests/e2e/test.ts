@@ -1,4 +1,4 @@
-import { type BrowserContext, test as base } from '@playwright/test';
+import { type BrowserContext, test as base, expect } from '@playwright/test';
 
 export * from '@playwright/test';
 
@@ -15,6 +15,24 @@ function throttle(context: BrowserContext) {
   });
 }
 
+/** What the page's Content-Security-Policy refused during the current test, in the browser's words. */
+const violations: string[] = [];
+
+/**
+ * Every page of the context reports what the policy refuses: the event from the page itself and Chromium's console
+ * line ("Refused to … because it violates the following Content Security Policy directive").
+ */
+async function watchPolicy(context: BrowserContext) {
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.effectiveDirective} refused ${event.blockedURI || 'an inline script or style'}`),
+    );
+  });
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|CSP violation/i.test(message.text())) violations.push(message.text());
+  });
+}
+
 /** Every context a test opened with `browser.newContext()` or `browser.newPage()`, closed when that test ends. */
 const opened = new Set<BrowserContext>();
 
@@ -24,13 +42,14 @@ const opened = new Set<BrowserContext>();
  * journey opened itself and left open (a second person's page) is closed after it: left running, its pages (a
  * lesson room, a chat) kept the browser busy for every journey after it.
  */
-export const test = base.extend<{ closeOpenedContexts: undefined }>({
+export const test = base.extend<{ closeOpenedContexts: undefined; noPolicyViolations: undefined }>({
   browser: [
     async ({ browser }, use) => {
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (options) => {
         const context = await newContext(options);
         opened.add(context);
+        await watchPolicy(context);
         context.on('close', () => opened.delete(context));
         if (rate > 1) throttle(context);
         return context;
@@ -38,6 +57,19 @@ export const test = base.extend<{ closeOpenedContexts: undefined }>({
       await use(browser);
     },
     { scope: 'worker' },
+  ],
+  context: async ({ context }, use) => {
+    await watchPolicy(context);
+    await use(context);
+  },
+  /** Every journey also proves the app runs under its Content-Security-Policy: nothing it needs is refused. */
+  noPolicyViolations: [
+    async ({}, use) => {
+      violations.length = 0;
+      await use(undefined);
+      expect(violations, 'the Content-Security-Policy refused something the app needs').toEqual([]);
+    },
+    { auto: true },
   ],
   closeOpenedContexts: [
     async ({}, use) => {

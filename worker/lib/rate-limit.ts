@@ -30,6 +30,12 @@ export const THROTTLES = {
   pair: { free: 5, hard: 10, ...delays },
   /** Wrong passwords from one address, whatever the account: stops spraying; addresses the account knows skip it. */
   address: { free: 20, hard: 30, ...delays },
+  /**
+   * Wrong passwords for one account from every address it does not know, together: stops guesses spread over many
+   * addresses (a few each, under the pair's and the address's free numbers). Short delays that grow, so a person on
+   * a new device waits seconds; the owner's known addresses never count here, so they are never slowed by it.
+   */
+  spread: { free: 10, hard: 40, windowMs: HOUR, firstDelayMs: 2 * SECOND, maxDelayMs: 5 * MINUTE },
   /** Forgot-password requests from one address. */
   reset: { free: 20, hard: 40, ...delays },
   /** Sign-ups from one address. */
@@ -82,6 +88,7 @@ export const throttleKeys = {
   pair: (tenantId: string, email: string, caller: Caller) => `${pairPrefix(tenantId, email)}${caller.addressHash}`,
   address: (tenantId: string, caller: Caller) => `address:${tenantId}:${caller.addressHash}`,
   account: (tenantId: string, email: string) => `account:${tenantId}:${normalEmail(email)}`,
+  spread: (tenantId: string, email: string) => `spread:${tenantId}:${normalEmail(email)}`,
   reset: (tenantId: string, caller: Caller) => `reset:${tenantId}:${caller.addressHash}`,
   resetMail: (tenantId: string, email: string, caller: Caller) => `reset-mail:${tenantId}:${caller.addressHash}:${normalEmail(email)}`,
   signUp: (tenantId: string, caller: Caller) => `sign-up:${tenantId}:${caller.addressHash}`,
@@ -144,14 +151,14 @@ function countAttempt(db: Db, policy: ThrottlePolicy, key: string, attempt: stri
  * serialises writes, so the sixth request is refused whether or not the first five have finished hashing. Keys
  * already blocked are read first, so an attempt one key refuses is not counted on the others.
  */
-export async function reserveAttempt(db: Db, keys: ThrottleKey[], what: string, now = Date.now()): Promise<Refusal | null> {
+export async function reserveAttempt(db: Db, keys: ThrottleKey[], what: string, now = Date.now(), watched: ThrottleKey[] = []): Promise<Refusal | null> {
   const current = await db
     .select({ blockedUntil: signInAttempts.blockedUntil })
     .from(signInAttempts)
     .where(
       inArray(
         signInAttempts.key,
-        keys.map((k) => k.key),
+        [...keys, ...watched].map((k) => k.key),
       ),
     );
   const latest = Math.max(0, ...current.map((row) => row.blockedUntil.getTime()));
@@ -184,11 +191,21 @@ export async function isKnownAddress(tdb: TenantDb, email: string, caller: Calle
   return Boolean(row);
 }
 
-/** The keys a password attempt counts on: always (account, address); the address alone unless the account knows it. */
-export async function passwordKeys(tdb: TenantDb, email: string, caller: Caller): Promise<ThrottleKey[]> {
+export interface PasswordThrottle {
+  /** Counted on every attempt: always (account, address); the address alone unless the account knows it. */
+  keys: ThrottleKey[];
+  /**
+   * The account across every address it does not know (null from a known one): its block refuses the attempt like
+   * the others, but only a wrong password counts on it, so a burst the pair refuses does not slow the owner elsewhere.
+   */
+  spread: ThrottleKey | null;
+}
+
+export async function passwordThrottle(tdb: TenantDb, email: string, caller: Caller): Promise<PasswordThrottle> {
   const keys = [{ key: throttleKeys.pair(tdb.tenantId, email, caller), policy: THROTTLES.pair }];
-  if (!(await isKnownAddress(tdb, email, caller))) keys.push({ key: throttleKeys.address(tdb.tenantId, caller), policy: THROTTLES.address });
-  return keys;
+  if (await isKnownAddress(tdb, email, caller)) return { keys, spread: null };
+  keys.push({ key: throttleKeys.address(tdb.tenantId, caller), policy: THROTTLES.address });
+  return { keys, spread: { key: throttleKeys.spread(tdb.tenantId, email), policy: THROTTLES.spread } };
 }
 
 /**
@@ -198,15 +215,13 @@ export async function passwordKeys(tdb: TenantDb, email: string, caller: Caller)
 export async function passwordSucceeded(tdb: TenantDb, userId: string, keys: ThrottleKey[], caller: Caller) {
   const t = signInAttempts;
   const left = sql`MAX(${t.failures} - 1, 0)`;
-  const [pair, address] = keys;
-  const takeBack = address
-    ? [
-        tdb.db
-          .update(t)
-          .set({ failures: left, blockedUntil: sql`CASE WHEN ${left} < ${address.policy.free} THEN 0 ELSE ${t.blockedUntil} END` })
-          .where(eq(t.key, address.key)),
-      ]
-    : [];
+  const [pair, ...counted] = keys;
+  const takeBack = counted.map(({ key, policy }) =>
+    tdb.db
+      .update(t)
+      .set({ failures: left, blockedUntil: sql`CASE WHEN ${left} < ${policy.free} THEN 0 ELSE ${t.blockedUntil} END` })
+      .where(eq(t.key, key)),
+  );
   await tdb.db.batch([
     tdb.db.delete(t).where(eq(t.key, pair!.key)),
     ...takeBack,
@@ -219,10 +234,12 @@ export async function passwordSucceeded(tdb: TenantDb, userId: string, keys: Thr
 
 /**
  * Counts a wrong password against the account itself, from any address. It never refuses anything; it answers true
- * exactly once per window, on the failure that reaches WARN_OWNER_AFTER, which is when the owner is warned.
+ * exactly once per window, on the failure that reaches WARN_OWNER_AFTER, which is when the owner is warned. From an
+ * address the account does not know it also counts on the spread key, whose growing block slows the next guess.
  */
-export async function passwordFailed(tdb: TenantDb, email: string, now = Date.now()) {
+export async function passwordFailed(tdb: TenantDb, email: string, spread: ThrottleKey | null, now = Date.now()) {
   const t = signInAttempts;
+  if (spread) await countAttempt(tdb.db, spread.policy, spread.key, crypto.randomUUID(), now);
   const expired = sql`${t.windowStart} <= ${now - WARNING_WINDOW_MS}`;
   const row = await tdb.db
     .insert(t)
@@ -239,10 +256,13 @@ export async function passwordFailed(tdb: TenantDb, email: string, now = Date.no
   return row?.failures === WARN_OWNER_AFTER;
 }
 
-/** A password reset proves the person owns the mailbox, so every pair count on the account ends with it. */
+/** A password reset proves the person owns the mailbox, so every pair count and the spread count end with it. */
 export async function clearAccountAttempts(tdb: TenantDb, email: string) {
   const t = signInAttempts;
   const prefix = pairPrefix(tdb.tenantId, email);
   // By prefix without LIKE: an e-mail's `_` would be a wildcard, and D1 refuses LIKE patterns over 50 bytes.
-  await tdb.db.delete(t).where(sql`substr(${t.key}, 1, ${prefix.length}) = ${prefix} AND length(${t.key}) = ${prefix.length + ADDRESS_HASH_LENGTH}`);
+  await tdb.db.batch([
+    tdb.db.delete(t).where(sql`substr(${t.key}, 1, ${prefix.length}) = ${prefix} AND length(${t.key}) = ${prefix.length + ADDRESS_HASH_LENGTH}`),
+    tdb.db.delete(t).where(eq(t.key, throttleKeys.spread(tdb.tenantId, email))),
+  ]);
 }

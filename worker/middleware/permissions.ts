@@ -14,6 +14,16 @@ export const requireRole = (...roles: RoleName[]) =>
     await next();
   });
 
+/**
+ * Who may arrange a course's lessons and materials at all, before the body names the course: its tutors and admins
+ * (the course role or admin permission is checked once the body is read). A student gets 403 whatever they send.
+ */
+export const requireCourseStaff = createMiddleware<AppBindings>(async (c, next) => {
+  const { role } = authOf(c);
+  if (role !== 'TUTOR' && role !== 'ADMIN') throw new ApiError(403, 'Only tutors and admins can do this');
+  await next();
+});
+
 /** Mount after requireAuth: refuses guest sessions, which may only browse and book a free trial. */
 export const requireAccount = createMiddleware<AppBindings>(async (c, next) => {
   if (authOf(c).isGuest) throw new ApiError(403, 'Sign in to continue');

@@ -1,6 +1,8 @@
 import { createMiddleware } from 'hono/factory';
+import { matchedRoutes } from 'hono/route';
 import { ApiError } from '../../platform/errors';
 import type { AppBindings } from '../env';
+import { requireAuth } from './auth';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The spec's token call is form-encoded (spec 1, section 7); nothing else takes a form. */
@@ -27,6 +29,9 @@ export const sameOriginMiddleware = createMiddleware<AppBindings>(async (c, next
   if (!hasBody) return next();
   const allowed =
     type === 'application/json' || type === 'multipart/form-data' || (type === 'application/x-www-form-urlencoded' && FORM_PATHS.has(url.pathname));
+  // A signed-out call to a route that needs a session hears that first (401), as it would with any body.
+  const signedOutFromAuthRoute = !c.req.header('authorization') && matchedRoutes(c).some((route) => route.handler === requireAuth);
+  if (!allowed && signedOutFromAuthRoute) throw new ApiError(401, 'Sign in to continue');
   if (!allowed) {
     const expected = FORM_PATHS.has(url.pathname) ? 'application/x-www-form-urlencoded' : 'application/json';
     return c.json({ message: `Send the body as ${expected}`, errors: [{ path: 'content-type', message: `must be ${expected}` }] }, 415);

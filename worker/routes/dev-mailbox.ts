@@ -1,10 +1,11 @@
-import { count, desc, eq, like, or } from 'drizzle-orm';
+import { count, desc, eq, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { ApiError } from '../../platform/errors';
 import { mailboxQuery, type OutboxMail } from '../../schema/contracts/mail';
 import { emailOutbox } from '../../schema/tables';
 import type { AppBindings } from '../env';
 import { paged, sortBy } from '../lib/pagination';
+import { contains } from '../lib/search';
 import { tenantDb } from '../lib/tenant-db';
 import { validate } from '../middleware/validate';
 
@@ -21,11 +22,10 @@ export const devMailboxRoutes = new Hono<AppBindings>().get(
   async (c) => {
     const tdb = tenantDb(c);
     const query = c.req.valid('query');
-    const search = query.searchText ? `%${query.searchText}%` : undefined;
     const where = tdb.where(
       emailOutbox,
       query.to ? eq(emailOutbox.to, query.to.toLowerCase()) : undefined,
-      search ? or(like(emailOutbox.to, search), like(emailOutbox.subject, search)) : undefined,
+      query.searchText ? or(contains(emailOutbox.to, query.searchText), contains(emailOutbox.subject, query.searchText)) : undefined,
     );
     const order = sortBy(query, { createdAt: emailOutbox.createdAt, to: emailOutbox.to }, desc(emailOutbox.createdAt));
     const [rows, total] = await Promise.all([

@@ -15,7 +15,7 @@ import { tellCreditsChanged } from '../lib/payments/credit-news';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { lessonOf } from '../middleware/lesson';
-import { requireAccount } from '../middleware/permissions';
+import { requireAccount, requireCourseStaff } from '../middleware/permissions';
 import { parseJson, validate } from '../middleware/validate';
 
 const sessionNotFound = () => new ApiError(404, 'Session not found');
@@ -51,7 +51,7 @@ export const lessonSessionRoutes = new Hono<AppBindings>()
   .use('/sessions/*', requireAuth, requireAccount)
   .use('/sessions', requireAuth, requireAccount)
   .use('/bookmarks', requireAuth, requireAccount)
-  .post('/sessions', async (c) => {
+  .post('/sessions', requireCourseStaff, async (c) => {
     const lesson = await bodyLesson(c);
     if (!lesson.leads) throw new ApiError(403, "Only the lesson's tutor can set its questions");
     const { row, created } = await saveSession(lesson, await parseJson(c, sessionSaveInput));

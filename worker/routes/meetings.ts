@@ -17,7 +17,7 @@ import { courseAccessFor, editableSection } from '../lib/sections/access';
 import { assertMayBook, bookLesson, cancelSection, createMeeting, deleteSection, rescheduleMeeting, updateMeeting } from '../lib/sections/operations';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { requireAccount } from '../middleware/permissions';
+import { requireAccount, requireCourseStaff, requireRole } from '../middleware/permissions';
 import { parseJson, parseQuery, validate } from '../middleware/validate';
 
 const sectionIdParam = z.object({ sectionId: recordId });
@@ -40,7 +40,7 @@ function meetingRoutesFor(kind: MeetingKind, base: string) {
   return new Hono<AppBindings>()
     .use(`${base}/*`, requireAuth, requireAccount)
     .use(base, requireAuth, requireAccount)
-    .post(base, async (c) => {
+    .post(base, requireCourseStaff, async (c) => {
       await gateBodyCourse(c);
       const created = await createMeeting(tenantDb(c), authOf(c), kind, await parseJson(c, meetingCreateInput), lessonEnv(c));
       for (const lesson of created.occurrences ?? [created]) afterAnswer(c, notifyLesson(notifyContext(c), lesson._id, 'booked'));
@@ -72,7 +72,10 @@ function meetingRoutesFor(kind: MeetingKind, base: string) {
     });
 }
 
-const bookingRoutes = new Hono<AppBindings>().post('/team-meetings/course-meeting-book', requireAuth, requireAccount, async (c) => {
+/** A course's students (or a parent for them) and its tutors book; an admin books nothing, whatever the body says. */
+const mayBook = requireRole('STUDENT', 'PARENT', 'TUTOR');
+
+const bookingRoutes = new Hono<AppBindings>().post('/team-meetings/course-meeting-book', requireAuth, requireAccount, mayBook, async (c) => {
   assertMayBook(await gateBodyCourse(c));
   const booked = await bookLesson(tenantDb(c), authOf(c), await parseJson(c, bookMeetingInput), lessonEnv(c));
   afterAnswer(c, notifyLesson(notifyContext(c), booked._id, 'booked'));

@@ -8,7 +8,9 @@ import {
   cancelInput,
   courseQuery,
   MAX_RESOURCE_BYTES,
+  RESOURCE_KINDS_WORDS,
   rescheduleHomeworkInput,
+  resourceContentType,
   resourceCreateInput,
   resourceUpdateInput,
   type SectionKind,
@@ -19,7 +21,7 @@ import { courseAccessFor, editableSection, readScope } from '../lib/sections/acc
 import { attachFile, cancelSection, createResourceSection, deleteSection, rescheduleHomework, updateResource } from '../lib/sections/operations';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { requireAccount } from '../middleware/permissions';
+import { requireAccount, requireCourseStaff } from '../middleware/permissions';
 import { parseJson, parseQuery, validate } from '../middleware/validate';
 
 const KINDS = ['RESOURCE', 'HOMEWORK'] as const;
@@ -36,13 +38,13 @@ const resourceFor = (c: Context<AppBindings>, id: string, kinds: readonly Sectio
 export const resourceRoutes = new Hono<AppBindings>()
   .use(base, requireAuth, requireAccount)
   .use(`${base}/*`, requireAuth, requireAccount)
-  .post(base, async (c) => {
+  .post(base, requireCourseStaff, async (c) => {
     const { course } = await parseJson(c, courseQuery);
     const tdb = tenantDb(c);
     await courseAccessFor(tdb, authOf(c), course);
     return c.json(await createResourceSection(tdb, authOf(c), await parseJson(c, resourceCreateInput)), 201);
   })
-  .post(`${base}/upload`, async (c) => {
+  .post(`${base}/upload`, requireCourseStaff, async (c) => {
     if (Number(c.req.header('content-length') ?? 0) > MAX_RESOURCE_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
     if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) throw fieldError('file', 'must be sent as multipart/form-data');
     const form = await c.req.parseBody().catch(() => {
@@ -53,6 +55,7 @@ export const resourceRoutes = new Hono<AppBindings>()
     if (!(file instanceof File)) throw fieldError('file', 'is required');
     if (file.size === 0) throw fieldError('file', 'is empty');
     if (file.size > MAX_RESOURCE_BYTES) throw tooLarge();
+    if (!resourceContentType(cleanFileName(file.name))) throw fieldError('file', `must be a ${RESOURCE_KINDS_WORDS} file`);
     const tdb = tenantDb(c);
     const { row } = await resourceFor(c, form.section, KINDS, 'create');
     return c.json(await attachFile(tdb, c.env.FILES, row, file, cleanFileName(file.name)), 201);
@@ -70,7 +73,8 @@ export const resourceRoutes = new Hono<AppBindings>()
     const object = await c.env.FILES.get(row.fileKey);
     if (!object) throw new ApiError(404, 'File not found');
     const headers = new Headers({
-      'content-type': row.contentType ?? 'application/octet-stream',
+      // By the allow-list, never the type stored with the file (older uploads kept what the browser declared).
+      'content-type': resourceContentType(row.fileName ?? '') ?? 'application/octet-stream',
       'content-disposition': `attachment; filename="${row.fileName}"`,
       'x-content-type-options': 'nosniff',
       'cache-control': 'private, no-store',

@@ -13,7 +13,7 @@ import { anySection, createSection, deleteSection, saveSortingKeys, updateSectio
 import { loadSectionTree } from '../lib/sections/tree';
 import { tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
-import { requireAccount, requirePermission } from '../middleware/permissions';
+import { requireAccount, requireCourseStaff, requirePermission } from '../middleware/permissions';
 import { parseJson, parseQuery, validate } from '../middleware/validate';
 
 type Ctx = Context<AppBindings>;
@@ -59,7 +59,7 @@ function sectionRoutesAt(base: string, admin: boolean) {
     .get(`${base}/access`, ...gate('view'), validate('query', courseQuery), async (c) =>
       c.json(courseActions(await courseAccessFor(tenantDb(c), authOf(c), c.req.valid('query').course))),
     )
-    .post(base, ...gate('create'), async (c) => {
+    .post(base, ...gate('create'), requireCourseStaff, async (c) => {
       await bodyCourse(c);
       const created = await createSection(tenantDb(c), authOf(c), await parseJson(c, anySectionInput), lessonEnv(c));
       const lessons: Section[] = ('occurrences' in created ? (created.occurrences as Section[] | undefined) : undefined) ?? [created];
@@ -67,7 +67,7 @@ function sectionRoutesAt(base: string, admin: boolean) {
         if (lesson.start && (lesson.kind === 'ZOOM' || lesson.kind === 'TEAMS')) afterAnswer(c, notifyLesson(notifyContext(c), lesson._id, 'booked'));
       return c.json(created, 201);
     })
-    .put(`${base}/update-sorting-keys`, ...gate('edit'), async (c) => {
+    .put(`${base}/update-sorting-keys`, ...gate('edit'), requireCourseStaff, async (c) => {
       requireSectionAction(await bodyCourse(c), 'SECTION', 'edit');
       const input = await parseJson(c, sortingKeysInput);
       const tdb = tenantDb(c);

@@ -5,7 +5,7 @@ import { mailFrom } from '../lib/mail-from';
 import { tenantDb } from '../lib/tenant-db';
 import { markJoined, meetingData, notifyWaiting, startMeeting, type WaitingPlace } from '../lib/waiting-room/actions';
 import { authOf, requireAuth } from '../middleware/auth';
-import { requireAccount } from '../middleware/permissions';
+import { requireAccount, requireCourseStaff } from '../middleware/permissions';
 import { validate } from '../middleware/validate';
 
 const placeOf = (c: Context<AppBindings>): WaitingPlace => ({ permissions: c.get('tenant').permissions, mail: mailFrom(c) });
@@ -22,7 +22,7 @@ export const waitingRoomRoutes = new Hono<AppBindings>()
   .get('/meeting-data/:waitingId', validate('param', waitingIdInput), async (c) =>
     c.json(await meetingData(tenantDb(c), authOf(c), placeOf(c), c.req.valid('param').waitingId)),
   )
-  .post('/start-meeting', validate('json', waitingIdInput), async (c) =>
+  .post('/start-meeting', requireCourseStaff, validate('json', waitingIdInput), async (c) =>
     c.json(await startMeeting(tenantDb(c), authOf(c), placeOf(c), c.req.valid('json').waitingId)),
   )
   .post('/notify-user-joined-to-meeting', validate('json', waitingIdInput), async (c) =>

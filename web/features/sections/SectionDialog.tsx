@@ -2,7 +2,7 @@ import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { TITLE_MAX } from '../../../schema/contracts/common';
 import { formatDuration, lessonDurations } from '../../../schema/contracts/durations';
-import type { Section, SectionKind } from '../../../schema/contracts/sections';
+import { RESOURCE_ACCEPT, type Section, type SectionKind } from '../../../schema/contracts/sections';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { fieldBinder, fieldSetter } from '../../lib/form-fields';
 import { fromLocalInput, toLocalInput } from '../../lib/local-time';
@@ -232,6 +232,7 @@ export default function SectionDialog({
               <input
                 id="section-file"
                 type="file"
+                accept={RESOURCE_ACCEPT}
                 onChange={(e) => setFile(e.target.files?.[0] ?? null)}
                 className="mt-1.5 block w-full text-sm text-slate-700 file:mr-3 file:rounded-full file:border-0 file:bg-slate-100 file:px-4 file:py-2 file:font-semibold dark:text-slate-200 dark:file:bg-slate-800 dark:file:text-slate-100"
               />

@@ -5,7 +5,7 @@ import type { changePasswordRequest } from '../../../schema/contracts/passwords'
 import { users } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import { hashPassword, verifyPassword } from '../passwords';
-import { type Caller, passwordFailed, passwordKeys, passwordSucceeded, type Refusal, reserveAttempt } from '../rate-limit';
+import { type Caller, passwordFailed, passwordSucceeded, passwordThrottle, type Refusal, reserveAttempt } from '../rate-limit';
 import { revokeSessions } from '../sessions';
 import { type WarningContext, warnOwner } from '../sign-in-warning';
 import type { TenantDb } from '../tenant-db';
@@ -33,14 +33,14 @@ export async function changePassword(tdb: TenantDb, actor: Actor, input: Passwor
     .get();
   if (!user?.email || !user.passwordHash) throw new ApiError(403, 'This account has no password to change');
 
-  const keys = await passwordKeys(tdb, user.email, input.caller);
-  const refused = await reserveAttempt(tdb.db, keys, 'sign-in attempts');
+  const throttle = await passwordThrottle(tdb, user.email, input.caller);
+  const refused = await reserveAttempt(tdb.db, throttle.keys, 'sign-in attempts', Date.now(), throttle.spread ? [throttle.spread] : []);
   if (refused) return refused;
   if (!(await verifyPassword(input.body.currentPassword, user.passwordHash))) {
-    if (await passwordFailed(tdb, user.email)) await warnOwner(tdb, input.warning, user.email, input.caller);
+    if (await passwordFailed(tdb, user.email, throttle.spread)) await warnOwner(tdb, input.warning, user.email, input.caller);
     throw fieldError('currentPassword', CURRENT_PASSWORD_WRONG);
   }
-  await passwordSucceeded(tdb, user._id, keys, input.caller);
+  await passwordSucceeded(tdb, user._id, throttle.keys, input.caller);
 
   await tdb.db.batch([
     tdb.db

@@ -3,7 +3,7 @@ import { type User, users } from '../../../schema/tables';
 import type { MailFrom } from '../mail-from';
 import { rehashPassword } from '../password-changes';
 import { DUMMY_HASH, needsRehash, verifyPassword } from '../passwords';
-import { type Caller, passwordFailed, passwordKeys, passwordSucceeded, type Refusal, reserveAttempt } from '../rate-limit';
+import { type Caller, passwordFailed, passwordSucceeded, passwordThrottle, type Refusal, reserveAttempt } from '../rate-limit';
 import { warnOwner } from '../sign-in-warning';
 import type { TenantDb } from '../tenant-db';
 
@@ -34,14 +34,14 @@ export interface PasswordSignIn {
  * the attempt, else the user (null for a wrong email or password, which counts towards warning the owner).
  */
 export async function passwordSignIn(tdb: TenantDb, input: PasswordSignIn): Promise<{ refused: Refusal } | { user: User | null }> {
-  const keys = await passwordKeys(tdb, input.email, input.caller);
-  const refused = await reserveAttempt(tdb.db, keys, 'sign-in attempts');
+  const throttle = await passwordThrottle(tdb, input.email, input.caller);
+  const refused = await reserveAttempt(tdb.db, throttle.keys, 'sign-in attempts', Date.now(), throttle.spread ? [throttle.spread] : []);
   if (refused) return { refused };
   const user = await passwordUser(tdb, input.email, input.password);
   if (!user) {
-    if (await passwordFailed(tdb, input.email)) await warnOwner(tdb, input.warning, input.email, input.caller);
+    if (await passwordFailed(tdb, input.email, throttle.spread)) await warnOwner(tdb, input.warning, input.email, input.caller);
     return { user: null };
   }
-  await passwordSucceeded(tdb, user._id, keys, input.caller);
+  await passwordSucceeded(tdb, user._id, throttle.keys, input.caller);
   return { user };
 }

@@ -1,10 +1,11 @@
-import { eq, like, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type Stripe from 'stripe';
 import { formatMoney } from '../../../schema/contracts/money';
 import type { PaymentRecordStatus } from '../../../schema/contracts/payments';
 import { paymentHistory, paymentSessions } from '../../../schema/tables';
 import { auditStatement, nameOf } from '../audit';
+import { startsWith } from '../search';
 import type { TenantDb } from '../tenant-db';
 import type { Effects } from './effects';
 import { guardedCredit, guardedDebit, minutesTaken } from './guarded-debit';
@@ -40,7 +41,7 @@ export async function reversalEffects(tdb: TenantDb, event: Stripe.Event, at: Da
       .where(tdb.where(paymentHistory, eq(paymentHistory.paymentSessionId, session._id)));
   const take = (sourceId: string, wanted: ReturnType<typeof sql>, description: string) =>
     guardedDebit(tdb, { studentId: session.studentId, courseId: session.courseId, kind: 'REFUND', sourceId, description, wanted, at });
-  const taken = minutesTaken(tdb, 'REFUND', (sourceId) => like(sourceId, `${session._id}/refund/%`));
+  const taken = minutesTaken(tdb, 'REFUND', (sourceId) => startsWith(sourceId, `${session._id}/refund/`));
   const label = `${session.description}, ${await nameOf(tdb, session.studentId)}`;
   // Stripe acted, not a person: the entry goes in the event's one batch with what it changed.
   const audit = (action: 'payment.refund' | 'payment.dispute' | 'payment.disputeClosed', summary: string) =>

@@ -13,6 +13,7 @@ import type {
   sectionUpdateInput,
   sortingKeysInput,
 } from '../../../schema/contracts/sections';
+import { resourceContentType } from '../../../schema/contracts/sections';
 import { courses, sectionAttendees, sections, users } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import type { CourseAccess } from '../courses/access';
@@ -372,7 +373,7 @@ export const resourceKey = (tenantId: string, courseId: string, sectionId: strin
  */
 export async function attachFile(tdb: TenantDb, bucket: R2Bucket, row: SectionRow, file: File, fileName: string) {
   const key = resourceKey(tdb.tenantId, row.courseId, row._id, fileName);
-  const contentType = file.type || 'application/octet-stream';
+  const contentType = resourceContentType(fileName) ?? 'application/octet-stream';
   await bucket.put(key, await file.arrayBuffer(), { httpMetadata: { contentType } });
   await tdb.db
     .update(sections)

@@ -1,0 +1,40 @@
+import { API_POLICY, appPolicy, COMMON_HEADERS, HSTS } from './security-policy';
+
+/** The headers every answer carries, whether it comes from the API, the app shell, a file the Worker serves or an error. */
+
+const isApi = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
+
+/**
+ * The answer with the headers added (those it set itself, such as a shell's own policy or a file's caching, stay).
+ * API answers that set no caching are `no-store`: they are about the person asking. A socket's 101 is left as it is.
+ */
+export function withSecurityHeaders(request: Request, response: Response): Response {
+  if (response.status === 101 || response.webSocket) return response;
+  const url = new URL(request.url);
+  const answer = new Response(response.body, response);
+  const set = (name: string, value: string) => {
+    if (!answer.headers.has(name)) answer.headers.set(name, value);
+  };
+  for (const [name, value] of Object.entries(COMMON_HEADERS)) set(name, value);
+  if (isApi(url.pathname)) {
+    set('content-security-policy', API_POLICY);
+    set('cache-control', 'no-store');
+  } else {
+    set('content-security-policy', appPolicy());
+  }
+  if (url.protocol === 'https:') set('strict-transport-security', HSTS);
+  return answer;
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/** The SHA-256 (base64) of each inline script the shell runs; data blocks (type="application/json") run nothing. */
+export async function inlineScriptHashes(html: string): Promise<string[]> {
+  const scripts = [...html.matchAll(INLINE_SCRIPT)].filter(([, attributes = '']) => !/\bsrc\s*=|\btype\s*=\s*["']?application\/json/i.test(attributes));
+  return Promise.all(
+    scripts.map(async ([, , body = '']) => {
+      const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
+      return btoa(String.fromCharCode(...new Uint8Array(digest)));
+    }),
+  );
+}
