@@ -39,15 +39,20 @@ async function startServer(): Promise<ChildProcess> {
 
 /** Leaves the profile signed in as `email` (or signed out), so Lighthouse's own tab opens that person's page. */
 async function actAs(page: Page, email: string | null) {
-  await page.context().clearCookies();
-  await page.goto(`${ORIGIN}/learning-portal/login`);
-  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${ORIGIN}/learning-portal/portal`);
+  const account = page.getByRole('button', { name: /^Account menu for/ });
+  if (await account.isVisible()) {
+    await account.click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => !url.pathname.includes('/portal'));
+  }
   if (!email) return;
-  await page.reload();
+  await page.goto(`${ORIGIN}/learning-portal/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('studyhall-demo');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.includes('/login'));
+  await account.waitFor();
 }
 
 const server = await startServer();
