@@ -39,7 +39,7 @@ async function startServer(): Promise<ChildProcess> {
 
 /** Leaves the profile signed in as `email` (or signed out), so Lighthouse's own tab opens that person's page. */
 async function actAs(page: Page, email: string | null) {
-  await page.goto(`${ORIGIN}/learning-portal/portal`);
+  await page.goto(`${ORIGIN}/learning-portal/portal`, { waitUntil: 'networkidle' });
   const account = page.getByRole('button', { name: /^Account menu for/ });
   if (await account.isVisible()) {
     await account.click();
