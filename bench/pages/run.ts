@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -20,13 +20,16 @@ const ORIGIN = `http://localhost:${PORT}`;
 const PERSIST = `.tmp/bench-pages-${PORT}`;
 const GOALS = { performance: 90, accessibility: 95, lcpMs: 2500 };
 
-const PAGES: { name: string; email: string | null; path: string }[] = [
+const ONLY = process.env.BENCH_PAGES_ONLY?.split(',');
+const ALL_PAGES: { name: string; email: string | null; path: string }[] = [
   { name: 'landing', email: null, path: '/learning-portal/' },
   { name: 'student-home', email: 'student@studyhall.test', path: '/learning-portal/portal' },
   { name: 'parent-home', email: 'parent@studyhall.test', path: '/learning-portal/portal' },
   { name: 'tutor-home', email: 'tutor@studyhall.test', path: '/learning-portal/portal' },
   { name: 'admin-home', email: 'admin@studyhall.test', path: '/learning-portal/portal' },
 ];
+/** `BENCH_PAGES_ONLY=student-home,admin-home` measures just those. */
+const PAGES = ALL_PAGES.filter((p) => !ONLY || ONLY.includes(p.name));
 
 async function startServer(): Promise<ChildProcess> {
   await runOrExit('tsx', ['scripts/build.ts']);
@@ -74,6 +77,11 @@ try {
       disableStorageReset: true,
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${name}`);
+    // `BENCH_PAGES_REPORTS=.tmp/lighthouse` keeps each page's full report, to see which audits cost the score.
+    if (process.env.BENCH_PAGES_REPORTS) {
+      mkdirSync(process.env.BENCH_PAGES_REPORTS, { recursive: true });
+      writeFileSync(join(process.env.BENCH_PAGES_REPORTS, `${name}.json`), JSON.stringify(result.lhr));
+    }
     const { categories, audits } = result.lhr;
     const performance = Math.round((categories.performance?.score ?? 0) * 100);
     const accessibility = Math.round((categories.accessibility?.score ?? 0) * 100);

@@ -68,7 +68,7 @@ describe('a session reopened offline', () => {
     });
     const online = renderApp('/portal');
     expect(await screen.findByRole('heading', { name: 'Welcome back, Sam' })).toBeInTheDocument();
-    expect(await within(screen.getByTestId('next-lesson')).findByText('Mathematics lesson 2')).toBeInTheDocument();
+    expect(await within(await screen.findByTestId('next-lesson')).findByText('Mathematics lesson 2')).toBeInTheDocument();
     online.dispose();
     document.body.innerHTML = '';
     document.documentElement.style.removeProperty('--tenant-primary');
@@ -77,7 +77,7 @@ describe('a session reopened offline', () => {
     const router = renderApp('/portal');
     expect(await screen.findByRole('heading', { name: 'Welcome back, Sam' })).toBeInTheDocument();
     expect(screen.getByTestId('offline-chip')).toHaveTextContent('Offline');
-    const next = screen.getByTestId('next-lesson');
+    const next = await screen.findByTestId('next-lesson');
     expect(await within(next).findByText('Mathematics lesson 2')).toBeInTheDocument();
     expect(within(next).getByTestId('fetched-at')).toHaveTextContent(/^Offline: as of /);
     await waitFor(() => expect(document.documentElement.style.getPropertyValue('--tenant-primary')).toBe('#2244aa'));

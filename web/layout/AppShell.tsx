@@ -81,7 +81,7 @@ export default function AppShell() {
         </Suspense>
       )}
       <Header />
-      <main id="main" className="flex-1">
+      <main id="main" className="min-h-svh flex-1">
         <Outlet />
       </main>
       <Footer />

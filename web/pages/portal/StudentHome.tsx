@@ -21,6 +21,14 @@ export default function StudentHome({ userId, zone, now }: { userId: string; zon
   const work = useDeviceBacked(`home.work.${userId}`, () => homeCalls.home());
   const reports = useDeviceBacked(`home.reports.${userId}`, () => homeCalls.lessonReports());
   const unseen = useAtomValue(unseenTotalAtom);
+  // The panels appear together: one by one, each arriving pushed the ones under it down the screen (layout shift).
+  if ([lessons, work, reports].some((part) => part.status === 'loading')) {
+    return (
+      <p role="status" className="py-10 text-center text-sm text-slate-500 dark:text-slate-400">
+        Loading your lessons and work…
+      </p>
+    );
+  }
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <div className="lg:col-span-2">
