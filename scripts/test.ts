@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chromiumPath, NO_BROWSER_HELP } from './browser-path';
 import { run } from './run';
 
 const relative = (path: string) => path.replace(`${process.cwd()}/`, '');
@@ -66,8 +67,8 @@ function failedSpecs(suite: PlaywrightSuite): string[] {
 async function e2e() {
   const name = 'browser journeys (Playwright, Debian Chromium)';
   console.log(`\n━━ ${name}`);
-  if (!existsSync('/usr/bin/chromium')) {
-    console.error('Chromium is missing at /usr/bin/chromium. Install it with: apt-get install -y chromium');
+  if (!chromiumPath()) {
+    console.error(NO_BROWSER_HELP);
     return outcomes.push({ name, passed: 0, failed: 1 });
   }
   const build = await run('npm', ['run', 'build']);

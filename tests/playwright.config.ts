@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumPath } from '../scripts/browser-path';
 
 const PORT = process.env.E2E_PORT ?? '8799';
 /** Under `E2E_CPU_THROTTLE=4` every step takes up to four times as long: the limits stretch with it. */
@@ -19,7 +20,7 @@ export default defineConfig({
     browserName: 'chromium',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromiumPath() ?? undefined,
       args: [
         '--headless',
         '--no-sandbox',

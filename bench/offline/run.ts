@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
+import { chromiumPath } from '../../scripts/browser-path';
 import { prepareLocal } from '../../scripts/prepare-local';
 import { runOrExit, waitFor } from '../../scripts/run';
 import { benchmarkIndex, calibrate, type DeviceProfile, MID_RANGE_LAPTOP_INDEX } from './device-profile';
@@ -99,7 +100,7 @@ async function firstVisit(page: Page) {
 
 const server = await startServer();
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: chromiumPath() ?? undefined,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 try {

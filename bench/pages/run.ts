@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { chromiumPath } from '../../scripts/browser-path';
 import { prepareLocal } from '../../scripts/prepare-local';
 import { runOrExit, waitFor } from '../../scripts/run';
 
@@ -61,7 +62,7 @@ async function actAs(page: Page, email: string | null) {
 const server = await startServer();
 const profile = mkdtempSync(join(tmpdir(), 'studyhall-lighthouse-'));
 const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumPath() ?? undefined,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', `--remote-debugging-port=${DEBUG_PORT}`],
 });
 const page = context.pages()[0] ?? (await context.newPage());

@@ -1,3 +1,4 @@
+import { chromiumPath } from '../../scripts/browser-path';
 import { DEMO_PASSWORD, STUDENT, signIn } from './demo';
 import { type Browser, expect, type Page, test } from './test';
 
@@ -12,7 +13,7 @@ const LESSON_ROOM = `/learning-portal/lesson-room/${LESSON}`;
 // Chromium's fake camera and microphone, allowed without a prompt, so the device check runs as on a laptop.
 test.use({
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumPath() ?? undefined,
     args: [
       '--headless',
       '--no-sandbox',
