@@ -66,7 +66,7 @@ describe('today on a home is the day in the profile zone', () => {
 
   it("asks the admin's lessons for the profile zone's today and says which day that is", async () => {
     const fetchMock = renderAdminHome('Pacific/Kiritimati', emptyHome);
-    const today = within(screen.getByTestId('today-lessons'));
+    const today = within(await screen.findByTestId('today-lessons'));
     expect(await today.findByText('No lessons today.')).toBeInTheDocument();
     expect(today.getByTestId('section-note')).toHaveTextContent(/^Wednesday 25 November/);
     const asked = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost')).find((url) => url.pathname.endsWith('/meetings'));

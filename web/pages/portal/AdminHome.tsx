@@ -7,7 +7,7 @@ import { adminLinks } from '../../lib/nav-items';
 import { focusRing } from '../../ui/classes';
 import { homeCalls } from './api';
 import DocList from './DocList';
-import HomeSection from './HomeSection';
+import HomeSection, { HomeLoading } from './HomeSection';
 import { lessonWhen, todayNote, todayRange } from './home-time';
 import LateTutorList from './LateTutorList';
 import LessonRow from './LessonRow';
@@ -37,6 +37,8 @@ export default function AdminHome({ user, zone, now }: { user: PublicUser; zone:
   );
   const waitingCount = waiting.status === 'ready' ? waiting.value.totalDocs : 0;
   const tools = adminLinks(user, permissions);
+  // The panels appear together: one by one, each arriving pushed the ones under it down the screen (layout shift).
+  if ([lessons, home, trials].some((part) => part.status === 'loading')) return <HomeLoading />;
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <div className="flex flex-col gap-4 lg:col-span-2">

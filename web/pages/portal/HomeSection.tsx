@@ -55,3 +55,12 @@ export default function HomeSection<T>({
     </section>
   );
 }
+
+/** A home page's one loading line, shown until all its panels can appear together. */
+export function HomeLoading() {
+  return (
+    <p role="status" className="py-10 text-center text-sm text-slate-500 dark:text-slate-400">
+      Loading your home…
+    </p>
+  );
+}

@@ -5,7 +5,7 @@ import { unseenTotalAtom } from '../../features/chat/chat-atoms';
 import DashboardQuizzes from '../../features/quiz/DashboardQuizzes';
 import { secondaryButton } from '../../ui/classes';
 import { homeCalls } from './api';
-import HomeSection from './HomeSection';
+import HomeSection, { HomeLoading } from './HomeSection';
 import { aheadRange, comingLessons } from './home-time';
 import LessonReportList from './LessonReportList';
 import LessonRow from './LessonRow';
@@ -22,13 +22,7 @@ export default function StudentHome({ userId, zone, now }: { userId: string; zon
   const reports = useDeviceBacked(`home.reports.${userId}`, () => homeCalls.lessonReports());
   const unseen = useAtomValue(unseenTotalAtom);
   // The panels appear together: one by one, each arriving pushed the ones under it down the screen (layout shift).
-  if ([lessons, work, reports].some((part) => part.status === 'loading')) {
-    return (
-      <p role="status" className="py-10 text-center text-sm text-slate-500 dark:text-slate-400">
-        Loading your lessons and work…
-      </p>
-    );
-  }
+  if ([lessons, work, reports].some((part) => part.status === 'loading')) return <HomeLoading />;
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <div className="lg:col-span-2">
