@@ -84,7 +84,7 @@ export function historyPath(q: QuizDoc) {
   if (!q.lastSubmissionId || !q.topic) return `/startSubmission/${q._id}`;
   return playerPath({
     _id: q.lastSubmissionId,
-    quiz: { _id: q._id, title: q.title, topic: { ...q.topic, curriculum: q.curriculum, subject: q.subject }, subTopic: q.subTopic },
+    quiz: { _id: q._id, title: q.title, grade: q.grade, topic: { ...q.topic, curriculum: q.curriculum, subject: q.subject }, subTopic: q.subTopic },
   });
 }
 
