@@ -102,7 +102,8 @@ describe('booking a free trial lesson from a quiz', () => {
     await u.click(within(dialog).getByRole('button', { name: 'Book Trial' }));
     expect(await screen.findByText(TRIAL_BOOKED)).toBeInTheDocument();
     expect(bookings).toEqual([{ submissionId: 'sub1', startDate: SLOT.start, endDate: SLOT.end }]);
-    expect(within(dialog).getByRole('status')).toHaveTextContent(/Your free trial lesson in Mathematics \(Grade 10\) is booked for .+ with Theo Tutor\./);
+    expect(within(dialog).getByRole('status')).toHaveTextContent(/Your lesson in Mathematics \(Grade 10\) is on .+ with Theo Tutor\./);
+    expect(screen.getByRole('dialog', { name: 'Your free trial lesson is booked' })).toBe(dialog);
     expect(within(dialog).getByRole('link', { name: 'Open the trial course' })).toHaveAttribute('href', '/learning-portal/portal/courses/course1');
     await u.click(within(dialog).getByRole('link', { name: 'See it in My trials' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/learning-portal/portal/trials'));

@@ -94,14 +94,15 @@ export default function QuizTrialDialog({ submissionId, quiz, onClose }: QuizTri
       <span className="flex size-12 items-center justify-center rounded-xl bg-brand/15 text-brand-deep dark:text-brand">
         {booked ? <CalendarCheck className="size-6" aria-hidden="true" /> : <CalendarClock className="size-6" aria-hidden="true" />}
       </span>
-      <DialogTitle className="mt-4 pr-10 text-xl font-bold tracking-tight text-slate-900 dark:text-white">Book a free trial lesson</DialogTitle>
+      <DialogTitle className="mt-4 pr-10 text-xl font-bold tracking-tight text-slate-900 dark:text-white">
+        {booked ? 'Your free trial lesson is booked' : 'Book a free trial lesson'}
+      </DialogTitle>
       {booked ? (
         <div className="mt-2 space-y-4" role="status">
           <Description className="text-base leading-relaxed text-slate-700 dark:text-slate-200">
-            Your free trial lesson in {subject} ({grade}) is booked for {lessonTime(booked.trial.start, zone)}
+            Your lesson in {subject} ({grade}) is on {lessonTime(booked.trial.start, zone)}
             {booked.trial.tutor ? ` with ${booked.trial.tutor.firstname} ${booked.trial.tutor.lastname}` : ''}.
           </Description>
-          <p className="text-sm text-slate-600 dark:text-slate-300">We have sent the details by email too.</p>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Link to={`/portal/courses/${booked.courseId}`} className={secondaryButton}>
               Open the trial course
