@@ -247,6 +247,7 @@ export interface SubmissionDoc {
   quiz: {
     _id: string;
     title: string;
+    grade: string;
     topic: { _id: string; curriculum: string; subject: string; name: string };
     subTopic: { _id: string; name: string } | null;
   };

@@ -9,6 +9,12 @@ export * from './trial-enums';
 export const TRIAL_SLOT_TAKEN = 'This time was just booked by someone else. Please pick another time.';
 export const TRIAL_BOOKED = 'Trial class booked successfully!';
 
+/** Why a quiz's free trial is refused: the student has one coming up, or had one, in that subject and grade. */
+export const alreadyHadTrial = (t: { subject: string; grade: string }, upcoming: boolean) =>
+  upcoming
+    ? `You already have a free trial lesson booked in ${t.subject} (${t.grade}). You can find it under My trials.`
+    : `You have already had your free trial lesson in ${t.subject} (${t.grade}). You can find it under My trials.`;
+
 const catalogueName = (what: string) =>
   z
     .string({ error: `Choose a ${what}` })

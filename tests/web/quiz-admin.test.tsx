@@ -331,6 +331,7 @@ describe('attempt review and override', () => {
     quiz: {
       _id: 'quiz_a',
       title: 'Practice set A',
+      grade: 'Grade 10',
       topic: { _id: 't1', curriculum: 'Cambridge IGCSE', subject: 'Mathematics', name: 'Algebra' },
       subTopic: { _id: 'st1', name: 'Linear equations' },
     },

@@ -4,6 +4,7 @@ import type { SubmissionDoc } from '../../schema/contracts/quiz';
 export const setA = {
   _id: 'quiz1',
   title: 'Set A',
+  grade: 'Grade 10',
   topic: { _id: 't1', curriculum: 'Cambridge IGCSE', subject: 'Mathematics', name: 'Algebra' },
   subTopic: { _id: 'st1', name: 'Linear equations' },
 };

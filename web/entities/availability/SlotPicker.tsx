@@ -12,10 +12,20 @@ interface SlotPickerProps {
   selected: SlotOption | null;
   viewerZone: string;
   onSelect: (slot: SlotOption) => void;
+  /** What to choose before slots can be shown, when not everything is chosen yet. */
+  prompt?: string;
 }
 
 /** "Select your slot": one button per free start in hh:mm AM/PM, the tutor's own time beside it where it differs. */
-export default function SlotPicker({ slots, loading, asked, selected, viewerZone, onSelect }: SlotPickerProps) {
+export default function SlotPicker({
+  slots,
+  loading,
+  asked,
+  selected,
+  viewerZone,
+  onSelect,
+  prompt = 'Choose the curriculum, subject, grade and date first.',
+}: SlotPickerProps) {
   const starts = distinctStarts(slots);
   return (
     <fieldset>
@@ -28,7 +38,7 @@ export default function SlotPicker({ slots, loading, asked, selected, viewerZone
             <span className="sr-only">Loading slots</span>
           </div>
         ) : !asked ? (
-          <p className="py-3 text-sm text-slate-500 dark:text-slate-400">Choose the curriculum, subject, grade and date first.</p>
+          <p className="py-3 text-sm text-slate-500 dark:text-slate-400">{prompt}</p>
         ) : starts.length === 0 ? (
           <p className="py-3 text-sm text-slate-600 dark:text-slate-300">No slots are available</p>
         ) : (

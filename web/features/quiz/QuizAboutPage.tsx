@@ -10,6 +10,7 @@ import NotFoundPage from '../../ui/NotFoundPage';
 import PageLoading from '../../ui/PageLoading';
 import { attemptPath, attemptResult, difficultyLine, quizFacts, recordLine, startAction } from './about-quiz';
 import QuizResources from './QuizResources';
+import QuizTrialOffer from './QuizTrialOffer';
 import { type AboutData, useQuizAbout } from './use-quiz-about';
 
 const card = `${cardClass} p-5 sm:p-6`;
@@ -40,6 +41,8 @@ function AboutView({ data: { about, latest, subTopic } }: { data: AboutData }) {
   const actingFor = useAtomValue(actingForAtom);
   const { quiz } = about;
   const start = startAction(about);
+  // A trial is booked from an attempt (its quiz names the subject), so it is offered once there is one.
+  const tried = about.lastSubmissionId ?? about.inProgressSubmissionId;
   const covers = quiz.subTopic ? `${quiz.topic?.name ?? 'Its topic'}: ${quiz.subTopic.name}` : `The whole topic ${quiz.topic?.name ?? ''}`.trim();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
@@ -118,6 +121,12 @@ function AboutView({ data: { about, latest, subTopic } }: { data: AboutData }) {
           </p>
         )}
       </section>
+
+      {tried && (
+        <div className="mt-6">
+          <QuizTrialOffer submissionId={tried} quiz={quiz} />
+        </div>
+      )}
 
       {subTopic && (
         <div className="mt-6">

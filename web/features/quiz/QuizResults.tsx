@@ -5,6 +5,7 @@ import HelperBadge from '../../entities/quiz/HelperBadge';
 import { primaryButton, secondaryButton } from '../../ui/classes';
 import MathText from '../../ui/math/MathText';
 import { ExplainStep } from './ExplainStep';
+import QuizTrialOffer from './QuizTrialOffer';
 
 const BAND_STYLE: Record<ScoreBand, string> = {
   Revise: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-200',
@@ -53,6 +54,7 @@ export default function QuizResults({ doc }: { doc: SubmissionDoc }) {
           </Link>
         </div>
       </div>
+      <QuizTrialOffer submissionId={doc._id} quiz={{ curriculum: doc.quiz.topic.curriculum, subject: doc.quiz.topic.subject, grade: doc.quiz.grade }} />
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Review</h2>
       <ol className="space-y-4" data-testid="result-review">
         {doc.questions.map((q, i) => {

@@ -39,7 +39,13 @@ export function attemptPath(quiz: QuizDoc, submissionId: string): string | null 
   if (!quiz.topic) return null;
   return playerPath({
     _id: submissionId,
-    quiz: { _id: quiz._id, title: quiz.title, topic: { ...quiz.topic, curriculum: quiz.curriculum, subject: quiz.subject }, subTopic: quiz.subTopic },
+    quiz: {
+      _id: quiz._id,
+      title: quiz.title,
+      grade: quiz.grade,
+      topic: { ...quiz.topic, curriculum: quiz.curriculum, subject: quiz.subject },
+      subTopic: quiz.subTopic,
+    },
   });
 }
 

@@ -1,3 +1,4 @@
+import type { SlotOption } from '../../../schema/contracts/availability';
 import type { ListResponse } from '../../../schema/contracts/common';
 import type { LearnerQuestion, SubTopicPage } from '../../../schema/contracts/content';
 import type {
@@ -13,6 +14,7 @@ import type {
   UsageResponse,
 } from '../../../schema/contracts/quiz';
 import { slugify, subjectSlug } from '../../../schema/contracts/slug';
+import type { QuizTrialInput, TrialBooked } from '../../../schema/contracts/trials';
 import { api } from '../../lib/api';
 import { keepDeviceCopy, withDeviceCopy } from '../../lib/device-copy';
 import { statusOf } from '../../lib/errors';
@@ -65,7 +67,12 @@ export const quizCalls = {
   aiMarking: (questionId: string, answer: string) => api<AiMarking>('/questions/ai-marking', { query: { questionId, answer } }),
   quizzesIn: (filter: { curriculum: string; subject: string; grade: string }, limit: number, offset = 0) =>
     api<ListResponse<QuizDoc>>('/quizzes', { query: { ...filter, limit, offset } }),
+  /** The free trial slots for the quiz's curriculum, subject and grade on one day (the landing dialog's call). */
+  trialSlots: (query: QuizSubject & { date: string; timezone: string }, signal: AbortSignal) =>
+    api<SlotOption[]>('/user-availability/slots/trial', { method: 'POST', json: query, signal }),
+  bookTrial: (input: QuizTrialInput) => api<TrialBooked>('/trials/createFromQuiztopiya', { method: 'POST', json: input }),
 };
+export type QuizSubject = { curriculum: string; subject: string; grade: string };
 type Ref = { submissionId: string; questionId: string };
 
 /** Spec 3 §2: /dashboard/{curriculum}/{subject}/{topic}/{subTopic}/{subTopicId}/quiz/{submissionId}, names slugified. */
@@ -84,7 +91,7 @@ export function historyPath(q: QuizDoc) {
   if (!q.lastSubmissionId || !q.topic) return `/startSubmission/${q._id}`;
   return playerPath({
     _id: q.lastSubmissionId,
-    quiz: { _id: q._id, title: q.title, topic: { ...q.topic, curriculum: q.curriculum, subject: q.subject }, subTopic: q.subTopic },
+    quiz: { _id: q._id, title: q.title, grade: q.grade, topic: { ...q.topic, curriculum: q.curriculum, subject: q.subject }, subTopic: q.subTopic },
   });
 }
 

@@ -139,6 +139,7 @@ export async function submissionDoc(tdb: TenantDb, row: SubmissionRow): Promise<
         topicName: topics.name,
         subject: subjects.name,
         curriculum: curricula.name,
+        grade: quizzes.grade,
         subTopicId: quizzes.subTopicId,
       })
       .from(quizzes)
@@ -182,6 +183,7 @@ export async function submissionDoc(tdb: TenantDb, row: SubmissionRow): Promise<
     quiz: {
       _id: quiz._id,
       title: quiz.title,
+      grade: quiz.grade,
       topic: { _id: quiz.topicId, curriculum: quiz.curriculum, subject: quiz.subject, name: quiz.topicName },
       subTopic: subTopic ?? null,
     },

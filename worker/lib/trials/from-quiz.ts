@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ApiError } from '../../../platform/errors';
-import type { quizTrialInput } from '../../../schema/contracts/trials';
-import { quizzes, submissions } from '../../../schema/tables';
+import { alreadyHadTrial, type quizTrialInput } from '../../../schema/contracts/trials';
+import { quizzes, submissions, trials } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import type { MailFrom } from '../mail-from';
 import type { TenantDb } from '../tenant-db';
@@ -10,7 +10,9 @@ import { bookOwnTrial } from './student-booking';
 
 /**
  * `POST trials/createFromQuiztopiya`: a free trial for the curriculum, subject and grade of a quiz the student took
- * (their own attempt; anyone else's answers 404). Booking then runs exactly as any student's own trial does.
+ * (their own attempt; anyone else's answers 404). One per student and subject: a student who already has or had a
+ * trial there (a cancelled one never took place, so it does not count) is told so. Booking then runs exactly as any
+ * student's own trial does.
  */
 export function bookTrialFromQuiz(tdb: TenantDb, actor: Actor, readInput: () => Promise<z.output<typeof quizTrialInput>>, mail: MailFrom) {
   return bookOwnTrial(
@@ -25,6 +27,21 @@ export function bookTrialFromQuiz(tdb: TenantDb, actor: Actor, readInput: () => 
         .where(tdb.where(submissions, eq(submissions._id, submissionId), eq(submissions.userId, actor.actingUserId)))
         .get();
       if (!quiz) throw new ApiError(404, 'Submission not found');
+      const earlier = await tdb.db
+        .select({ end: trials.end })
+        .from(trials)
+        .where(
+          tdb.where(
+            trials,
+            eq(trials.studentId, actor.actingUserId),
+            eq(trials.curriculum, quiz.curriculum),
+            eq(trials.subject, quiz.subject),
+            eq(trials.grade, quiz.grade),
+            ne(trials.status, 'CANCELED'),
+          ),
+        )
+        .get();
+      if (earlier) throw new ApiError(409, alreadyHadTrial(quiz, earlier.end.getTime() > Date.now()));
       return { ...quiz, ...when };
     },
     mail,
