@@ -23,6 +23,9 @@ function invalid(target: keyof ValidationTargets, error: $ZodError) {
  */
 const validating = new WeakMap<object, { target: keyof ValidationTargets; schema: ZodType }>();
 export const validatedBy = (handler: object) => validating.get(handler);
+/** As `validatedBy`, for the routes that gate on the record before parsing: known once a request has reached the parse. */
+const parsing = new Map<string, ZodType>();
+export const parsedBy = (route: string) => parsing.get(route);
 
 /**
  * The one validation hook: every bad field becomes a 400 naming it, before any handler runs,
@@ -42,6 +45,7 @@ export const validate = <T extends ZodType, Target extends keyof ValidationTarge
  * gates first, then parses the body with the same 400s as `validate`.
  */
 export async function parseJson<T extends ZodType>(c: Context, schema: T): Promise<output<T>> {
+  parsing.set(`${c.req.method} ${c.req.routePath}`, schema);
   let body: unknown;
   try {
     body = await c.req.json();
