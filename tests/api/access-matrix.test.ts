@@ -1,6 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../schema/seed';
+import { CHAT_CONNECTION_HEADER } from '../../platform/realtime/chat-connection';
+import { DOC_CONNECTION_HEADER } from '../../platform/realtime/doc-connection';
+import { encodeIdentity, IDENTITY_HEADER } from '../../platform/realtime/identity';
+import { INBOX_TEAM_HEADER } from '../../platform/realtime/inbox-connection';
+import { DEMO_USERS, TENANT_IDS } from '../../schema/seed';
 import { SEED_COURSE_IDS } from '../../schema/seed-courses';
 import { api, bearer, signIn } from '../helpers/auth';
 import { idRouteFixtures, SAM_INVOICE, samsPrivateMarkers, seedMatrixRecords } from '../helpers/id-fixtures';
@@ -61,8 +65,8 @@ function mustRefuse(gate: Gate, route: AppRoute, who: MatrixIdentity): boolean {
 }
 
 /** Sam's id, address and record ids as whole words, so Maya's `user_student2` is not taken for Sam's `user_student`. */
-const samsMarks = () => samsPrivateMarkers().map((m) => new RegExp(`(?<![\\w.@-])${m.replaceAll('.', '\\.')}(?![\\w.@-])`));
-const markIn = (text: string, marks: RegExp[]) => marks.find((m) => m.test(text))?.source;
+const samsMarks = () => samsPrivateMarkers().map((mark) => ({ mark, pattern: new RegExp(`(?<![\\w.@-])${mark.replaceAll('.', '\\.')}(?![\\w.@-])`) }));
+const markIn = (text: string, marks: ReturnType<typeof samsMarks>) => marks.find(({ pattern }) => pattern.test(text))?.mark;
 
 /** Every row of ours that names Sam or one of his records, so "nothing of Sam's changed" is checked on the data. */
 async function samsRows() {
@@ -81,7 +85,25 @@ async function samsRows() {
 
 const fixtureOf = (route: AppRoute) => idRouteFixtures.find((f) => f.match.test(route.path) && (!f.method || f.method === route.method));
 
-/** A socket as a browser opens it: a ticket for Sam's room (when the person has a token), then the upgrade. */
+/**
+ * What the Worker hands an object with a socket (the identity it verified, the connection it decided), forged as
+ * Sam by the caller: the gateway builds a fresh request for the object, so none of it may get through.
+ */
+const FORGED_HAND_OFF = {
+  [IDENTITY_HEADER]: encodeIdentity({
+    userId: DEMO_USERS.student._id,
+    tenantId: TENANT_IDS.studyhall,
+    role: 'STUDENT',
+    name: 'Sam',
+    ticketId: 'forged',
+    ticketExp: 4_102_444_800,
+  }),
+  [INBOX_TEAM_HEADER]: '1',
+  [CHAT_CONNECTION_HEADER]: 'forged',
+  [DOC_CONNECTION_HEADER]: 'forged',
+};
+
+/** A socket as a browser opens it (with the objects' own headers forged as Sam's): a ticket for Sam's room (when the person has a token), then the upgrade. */
 async function openSocket(route: AppRoute, who: MatrixIdentity) {
   const target = SOCKET_ROOMS[routeName(route)]!;
   let query = '';
@@ -91,7 +113,7 @@ async function openSocket(route: AppRoute, who: MatrixIdentity) {
     if (res.status !== 200) return res;
     query = `?ticket=${encodeURIComponent((await res.json<{ ticket: string }>()).ticket)}`;
   }
-  return api(`${target.path}${query}`, { headers: { upgrade: 'websocket' } }, who.host);
+  return api(`${target.path}${query}`, { headers: { upgrade: 'websocket', ...FORGED_HAND_OFF } }, who.host);
 }
 
 function callAs(route: AppRoute, gate: Gate, who: MatrixIdentity) {
