@@ -275,10 +275,10 @@ describe('errors', () => {
     for (const plan of planned) await Promise.all(plan.cases.filter((c) => c.kind === 'edge').map((c) => send(plan, c)));
 
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(
-      `bad input from contracts: ${planned.length} contracts, ${sent} requests in ${seconds} s, ${refusedNamingField} refused naming the field; ${unreached.size} not reached (refused before the input: ${[...unreached].slice(0, 12).join(', ')}${unreached.size > 12 ? ', …' : ''})`,
-    );
+    console.log(`bad input from contracts: ${planned.length} contracts, ${sent} requests in ${seconds} s, ${refusedNamingField} refused naming the field`);
     expect(failures).toEqual([]);
+    // A case the gate refused tested nothing: each route is asked as someone it lets through, with the fixture's ids.
+    expect([...unreached]).toEqual([]);
   }, 300_000);
 });
 
