@@ -1,8 +1,14 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedMatrixRecords } from '../helpers/id-fixtures';
+import { app } from '../../worker/app';
+import { parsedBy, validatedBy } from '../../worker/middleware/validate';
+import { type ErrorJson, signIn } from '../helpers/auth';
+import { snapshot } from '../helpers/db-snapshot';
+import { idRouteFixtures, seedMatrixRecords } from '../helpers/id-fixtures';
 import { type AppRoute, appRoutes, type CallerName, callRoute, type RouteCall, routeCallers, routeName, UNKNOWN_ID } from '../helpers/route-callers';
+import { type SchemaCase, schemaCases, withValue } from '../helpers/schema-cases';
 import { seedDemo } from '../helpers/seed';
+import { type Gate, routeGates } from './route-gates.table';
 
 /**
  * No input answers 500 (issue 22): every route of the router receives generated bad input (wrong types, missing
@@ -142,6 +148,138 @@ beforeAll(async () => {
   await seedDemo();
   await seedMatrixRecords();
   tokens = await routeCallers();
+});
+
+/**
+ * Each route's contracts: those of the `validate` middlewares the router holds for it (a nested app's are wrapped
+ * once), and the body a handler parses after its own gate, known once `discoverParsedBodies` has reached it.
+ */
+function contractsOf(route: AppRoute) {
+  const validated = app.routes
+    .filter((r) => r.method === route.method && r.path === route.path)
+    .map((r) => validatedBy((r.handler as { __COMPOSED_HANDLER?: object }).__COMPOSED_HANDLER ?? r.handler))
+    .filter((found) => found !== undefined && (found.target === 'json' || found.target === 'query'));
+  const parsed = parsedBy(routeName(route));
+  return validated.some((found) => found!.target === 'json') || !parsed ? validated : [...validated, { target: 'json' as const, schema: parsed }];
+}
+
+/**
+ * Routes that act on the fixture's record (Sam's) without reading a body: deletions, sign-out, a new password for
+ * Sam (which ends his sessions) and an invoice's mail. Discovery leaves them alone; nothing there is to learn.
+ */
+const ACTS_WITHOUT_BODY = /^DELETE |\/(delete|remove\w*|sign-out|resend-user-password|send-mail)(\/|$)/;
+
+/** Every route once, as someone it lets through, with a body no contract takes (`[]`), so nothing is written. */
+async function discoverParsedBodies(routes: AppRoute[], passers: Passers) {
+  for (const route of routes) {
+    const gate = routeGates[routeName(route)];
+    if (!gate || gate.kind === 'ticket' || gate.kind === 'acting' || ['GET', 'HEAD'].includes(route.method)) continue;
+    if (ACTS_WITHOUT_BODY.test(routeName(route))) continue;
+    const query = new URLSearchParams(fixtureOf(route)?.query ?? {}).toString();
+    await (await callRoute(route, passerFor(gate, passers), { raw: '[]', query })).body?.cancel();
+  }
+}
+
+/** Fresh sessions of the full admin, Theo, a guest, Sam and Pat (Sam's parent). */
+async function signInPassers() {
+  const callers = await routeCallers();
+  return {
+    admin: callers['full admin'],
+    tutor: callers.tutor,
+    guest: callers.guest,
+    sam: await signIn('student@studyhall.test'),
+    pat: await signIn('parent@studyhall.test'),
+  };
+}
+type Passers = Awaited<ReturnType<typeof signInPassers>>;
+
+/** Someone the route table lets through, so the input is what answers: Sam for his own records, Theo for his course's. */
+function passerFor(gate: Gate, as: Passers): string | undefined {
+  switch (gate.kind) {
+    case 'flag':
+    case 'admin':
+    case 'reviewer':
+      return as.admin;
+    case 'parent':
+      return as.pat;
+    case 'guestLearner':
+      return as.guest;
+    case 'record':
+      return gate.members.includes('tutor') ? as.tutor : gate.members.includes('admin') ? as.admin : as.sam;
+    case 'only':
+      return gate.members[0] === 'tutor' ? as.tutor : gate.members[0] === 'admin' ? as.admin : as.sam;
+    default:
+      return as.sam;
+  }
+}
+
+/** The tables whose rows differ between two snapshots, with the first changed row of each. */
+function changedTables(before: string, after: string) {
+  const rows = (snap: string) => new Map(JSON.parse(snap) as [string, unknown[]][]);
+  const [was, is] = [rows(before), rows(after)];
+  return [...is]
+    .filter(([name, now]) => JSON.stringify(now) !== JSON.stringify(was.get(name)))
+    .map(([name, now]) => {
+      const old = new Set((was.get(name) ?? []).map((row) => JSON.stringify(row)));
+      return `${name}: ${clip(now.map((row) => JSON.stringify(row)).find((row) => !old.has(row)) ?? '', 300)}`;
+    });
+}
+
+/** The first `n` characters, never half of an emoji: a lone surrogate cannot cross to the test runner. */
+const clip = (text: string, n: number) => Array.from(text).slice(0, n).join('');
+
+const fixtureOf = (route: AppRoute) => idRouteFixtures.find((f) => f.match.test(route.path) && (!f.method || f.method === route.method));
+
+describe('errors', () => {
+  it('refuses bad input generated from each route’s own contract with a 400 naming the field, writes nothing, and never fails', async () => {
+    const started = Date.now();
+    const passers = await signInPassers();
+    await discoverParsedBodies(appRoutes(), passers);
+    const planned = appRoutes().flatMap((route) => {
+      const gate = routeGates[routeName(route)];
+      if (!gate || gate.kind === 'ticket' || gate.kind === 'acting') return [];
+      return contractsOf(route).map((contract) => ({ route, gate, ...contract!, cases: schemaCases(contract!.schema) }));
+    });
+    const failures: string[] = [];
+    const unreached = new Set<string>();
+    let sent = 0;
+    let refusedNamingField = 0;
+
+    const send = async ({ route, gate, target }: (typeof planned)[number], one: SchemaCase) => {
+      const fixture = fixtureOf(route);
+      const baseQuery = fixture?.query ?? {};
+      const call: RouteCall =
+        target === 'json'
+          ? { body: withValue(fixture?.body, one.path, one.value), query: new URLSearchParams(baseQuery).toString() }
+          : { query: new URLSearchParams({ ...baseQuery, [one.path]: String(one.value) }).toString(), body: fixture?.body };
+      const res = await callRoute(route, passerFor(gate, passers), call);
+      sent += 1;
+      const text = await res.text();
+      const label = `${routeName(route)} ${target} ${one.path} = ${clip(JSON.stringify(one.value), 24)} (${one.what})`;
+      if (res.status >= 500) return failures.push(`${label} → ${res.status} ${clip(text, 160)}`);
+      if (one.kind === 'edge') return;
+      if (res.status < 400) return failures.push(`${label} → ${res.status}: accepted`);
+      if (res.status !== 400) return unreached.add(`${routeName(route)} (${res.status})`);
+      const named = (JSON.parse(text) as ErrorJson).errors.some((e) => e.path === one.path);
+      if (named) refusedNamingField += 1;
+      else failures.push(`${label} → 400 not naming the field: ${clip(text, 160)}`);
+    };
+
+    // Bad input first, all of it, between two snapshots of every table; then the values exactly at a limit, which may be kept.
+    const before = await snapshot();
+    const badOf = (plan: (typeof planned)[number]) => plan.cases.filter((c) => c.kind === 'bad' && (plan.target === 'json' || typeof c.value === 'string'));
+    // Refused input writes nothing, so several routes are asked at once.
+    for (let i = 0; i < planned.length; i += 4) await Promise.all(planned.slice(i, i + 4).flatMap((plan) => badOf(plan).map((c) => send(plan, c))));
+    const after = await snapshot();
+    if (after !== before) failures.push(`bad input changed ${changedTables(before, after).join(', ')}`);
+    for (const plan of planned) await Promise.all(plan.cases.filter((c) => c.kind === 'edge').map((c) => send(plan, c)));
+
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(`bad input from contracts: ${planned.length} contracts, ${sent} requests in ${seconds} s, ${refusedNamingField} refused naming the field`);
+    expect(failures).toEqual([]);
+    // A case the gate refused tested nothing: each route is asked as someone it lets through, with the fixture's ids.
+    expect([...unreached]).toEqual([]);
+  }, 300_000);
 });
 
 describe('errors', () => {

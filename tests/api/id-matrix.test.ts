@@ -1,7 +1,7 @@
-import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import { api, bearer, signIn } from '../helpers/auth';
+import { snapshot } from '../helpers/db-snapshot';
 import { idRouteFixtures, type RouteFixture, seedMatrixRecords } from '../helpers/id-fixtures';
 import { PARTNER_HOST, seedDemo } from '../helpers/seed';
 
@@ -24,17 +24,6 @@ const idRoutes: Route[] = [
     app.routes.filter((r) => r.method !== 'ALL' && r.path.includes('/:')).map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path }] as const),
   ).values(),
 ];
-
-/** Every row of every table of ours, so "nothing changed" is checked on the data itself, not on counts. */
-async function snapshot() {
-  const { results } = await env.DB.prepare(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' AND name <> 'sign_in_attempts' ORDER BY name",
-  ).all<{ name: string }>();
-  const parts = await Promise.all(
-    results.map(async ({ name }) => [name, (await env.DB.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()).results] as const),
-  );
-  return JSON.stringify(parts);
-}
 
 function fixtureFor(route: Route): RouteFixture | undefined {
   return idRouteFixtures.find((f) => f.match.test(route.path) && (!f.method || f.method === route.method));

@@ -624,7 +624,7 @@ async function seedPaymentRecordMatrixRecords() {
 }
 // ==== end of payment history and transaction logs block ====
 // ==== Invoices (issue 31): an invoice Sam pays himself, with an admin's note; nobody else may read or pay it. ====
-const SAM_INVOICE = 'invoice_matrix_sam';
+export const SAM_INVOICE = 'invoice_matrix_sam';
 idRouteFixtures.push(
   { match: /^\/api\/admin\/invoices\/admin-notes\/:id$/, method: 'POST', params: { id: SAM_INVOICE }, body: { note: 'Matrix note' } },
   { match: /^\/api\/admin\/invoices\/admin-notes\/:id$/, method: 'DELETE', params: { id: SAM_INVOICE }, query: { noteId: 'matrix_invoice_note' } },
@@ -768,3 +768,16 @@ async function seedEssayResponseMatrixRecords() {
     .onConflictDoNothing();
 }
 // ==== end of essay responses block ====
+
+/**
+ * What marks a record as Sam's: his id and address, and the ids of the private records the fixtures seed for him.
+ * The access matrix (tests/api/access-matrix.test.ts) holds that no answer to anyone else carries one of them.
+ */
+export const samsPrivateMarkers = () => [
+  SAM,
+  DEMO_USERS.student.email,
+  ...[ids.experience, ids.qualification, ids.achievement, ids.language, ids.subject, ids.note],
+  ...[CHAT_PUSH_ID, SAM_TEAM_THREAD, QUIZ_IDS.samSubmission, trialIds().trial, 'matrix_session_sam', meetingRequestId(), LEDGER_MATRIX.history],
+  ...[SAM_PAYMENT, SAM_PAYMENT_RECORD, SAM_TRANSACTION_LOG, SAM_INVOICE, SAM_DIAGNOSTIC, SAM_CALLBACK, SAM_HAND_IN, SAM_ESSAY_RESPONSE],
+  ...Object.values(FEEDBACK_IDS),
+];

@@ -61,7 +61,7 @@ export const FLAGLESS_ADMIN = { roleId: 'role_gates_flagless', userId: 'user_gat
  * An admin whose tenant role is active but grants nothing: every route behind a permission flag must refuse them,
  * while routes open to any admin let them through.
  */
-async function seedFlaglessAdmin() {
+export async function seedFlaglessAdmin() {
   const source = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users._id, 'user_admin')).get();
   await db.insert(roles).values({ _id: FLAGLESS_ADMIN.roleId, tenantId: TENANT_IDS.studyhall, name: 'No flags', permissions: {} }).onConflictDoNothing();
   await db
@@ -109,6 +109,8 @@ export interface RouteCall {
   raw?: string;
   params?: Record<string, string>;
   headers?: Record<string, string>;
+  /** The tenant's domain the call goes to (the main tenant's unless told). */
+  host?: string;
 }
 
 /** Calls one route as one caller; a body goes with every method but GET and HEAD. */
@@ -116,9 +118,13 @@ export function callRoute(route: AppRoute, token: string | undefined, call: Rout
   const { path, headers } = routeTarget(route, call.params);
   const hasBody = !['GET', 'HEAD'].includes(route.method);
   const body = call.raw ?? JSON.stringify(call.body ?? {});
-  return api(`${path}${call.query ? `?${call.query}` : ''}`, {
-    method: route.method,
-    headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...headers, ...call.headers, ...(token ? bearer(token) : {}) },
-    body: hasBody ? body : undefined,
-  });
+  return api(
+    `${path}${call.query ? `?${call.query}` : ''}`,
+    {
+      method: route.method,
+      headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...headers, ...call.headers, ...(token ? bearer(token) : {}) },
+      body: hasBody ? body : undefined,
+    },
+    call.host,
+  );
 }
