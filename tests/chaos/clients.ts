@@ -170,6 +170,8 @@ export class DocClient {
   readonly connection: DocConnection;
   /** Marker texts in the order they were written; the first `acknowledgedCount` of them are confirmed. */
   readonly edits: string[] = [];
+  /** Synced at least once: on a lossy link some connection is always down, so "all synced at once" may never be. */
+  everSynced = false;
 
   constructor(endpoint: Endpoint, email: string, name: string) {
     this.connection = new DocConnection({
@@ -182,6 +184,9 @@ export class DocClient {
       storage: memoryStorage(),
     });
     this.connection.provider.maxBackoffTime = RECONNECT.maxDelayMs;
+    this.connection.provider.on('sync', (synced: boolean) => {
+      if (synced) this.everSynced = true;
+    });
   }
 
   get doc(): Y.Doc {
