@@ -63,6 +63,14 @@ const noticeFrame = (notice: DocNotice) => frame(DOC_MESSAGE_NOTICE, (e) => enco
 const updateFrame = (update: Uint8Array) => frame(MESSAGE_SYNC, (e) => syncProtocol.writeUpdate(e, update));
 const awarenessFrame = (update: Uint8Array) => frame(MESSAGE_AWARENESS, (e) => encoding.writeVarUint8Array(e, update));
 
+/**
+ * Whether an awareness entry tells the room something: a client it does not know, a newer clock, or at the same clock a
+ * departure of a client it holds or the return of one that left (a reconnect announces the clock it had). Otherwise an
+ * equal clock is the same state: Yjs bumps the clock on every change.
+ */
+const isNews = (known: AwarenessEntry | undefined, entry: AwarenessEntry) =>
+  !known || entry.clock > known.clock || (entry.clock === known.clock && (entry.state === 'null') !== (known.state === 'null'));
+
 function sendBytes(ws: WebSocket, bytes: Uint8Array) {
   try {
     ws.send(bytes);
@@ -168,17 +176,16 @@ export class DocRoom extends DurableObject<Env> {
 
     const others = openSockets<DocSocketState>(this.ctx, ws);
     const present = others.flatMap((o) => Object.keys(o.state.awareness).map(Number));
-    if (present.every((id) => this.awareness.has(id))) {
-      this.sendKnownAwareness(ws, present);
-      return;
-    }
+    // The answers to a query reach the newcomer only for states the room did not know, so the known ones go first.
+    this.sendKnownAwareness(ws, present);
+    if (present.every((id) => this.awareness.has(id))) return;
     // Woken without memory of their states: ask the others, whose answers reach everyone, the newcomer too.
     const query = frame(MESSAGE_QUERY_AWARENESS, () => undefined);
     for (const other of others) sendBytes(other.ws, query);
   }
 
   private sendKnownAwareness(ws: WebSocket, clientIds: number[]) {
-    const entries = clientIds.flatMap((id) => this.awareness.get(id) ?? []);
+    const entries = clientIds.flatMap((id) => this.awareness.get(id) ?? []).filter((entry) => entry.state !== 'null');
     if (entries.length > 0) sendBytes(ws, awarenessFrame(writeAwarenessUpdate(entries)));
   }
 
@@ -283,20 +290,19 @@ export class DocRoom extends DurableObject<Env> {
     // before the presence update that clears its draft).
     this.flush();
     const entries = readAwarenessUpdate(update);
+    // y-websocket answers every change it hears with the same entries: passed on again, each change would cost the
+    // room a frame per socket for every socket, and a crowd reconnecting at once would bury the room in echoes.
+    const fresh = entries.filter((entry) => isNews(this.awareness.get(entry.clientId), entry));
+    if (fresh.length === 0) return;
     const awareness = { ...state.awareness };
-    for (const entry of entries) {
-      const known = this.awareness.get(entry.clientId);
-      if (known && known.clock > entry.clock) continue;
-      if (entry.state === 'null') {
-        this.awareness.delete(entry.clientId);
-        delete awareness[entry.clientId];
-      } else {
-        this.awareness.set(entry.clientId, entry);
-        if (entry.clientId in awareness || Object.keys(awareness).length < MAX_AWARENESS_IDS) awareness[entry.clientId] = entry.clock;
-      }
+    for (const entry of fresh) {
+      // A departure stays known, so the others' echoes of it are recognised too.
+      this.awareness.set(entry.clientId, entry);
+      if (entry.state === 'null') delete awareness[entry.clientId];
+      else if (entry.clientId in awareness || Object.keys(awareness).length < MAX_AWARENESS_IDS) awareness[entry.clientId] = entry.clock;
     }
     ws.serializeAttachment({ ...state, awareness } satisfies DocSocketState);
-    const bytes = awarenessFrame(update);
+    const bytes = awarenessFrame(fresh.length === entries.length ? update : writeAwarenessUpdate(fresh));
     for (const other of openSockets<DocSocketState>(this.ctx, ws)) sendBytes(other.ws, bytes);
   }
 
@@ -311,7 +317,7 @@ export class DocRoom extends DurableObject<Env> {
     if (state && Object.keys(state.awareness).length > 0) {
       const bytes = awarenessFrame(awarenessRemoval(state.awareness));
       for (const other of openSockets<DocSocketState>(this.ctx, ws)) sendBytes(other.ws, bytes);
-      for (const id of Object.keys(state.awareness)) this.awareness.delete(Number(id));
+      for (const [id, clock] of Object.entries(state.awareness)) this.awareness.set(Number(id), { clientId: Number(id), clock, state: 'null' });
     }
     if (openSockets(this.ctx, ws).length === 0) await this.compact();
   }

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { COMPACT_AT_UPDATES, READ_ONLY_REASON } from '../../durable-objects/doc-room';
+import { readAwarenessUpdate } from '../../durable-objects/lib/doc-awareness';
 import { decodeHistory } from '../../platform/realtime/doc-history';
 import { DOC_CLOSE_FULL, DOC_FULL_REASON, DOC_LIMIT_BYTES } from '../../schema/contracts/realtime';
 import {
@@ -170,6 +171,52 @@ describe('happy', () => {
       expect(b.provider.awareness.getStates().has(a.doc.clientID)).toBe(false);
       expect(c.provider.awareness.getStates().has(a.doc.clientID)).toBe(false);
     });
+  });
+
+  it('passes a presence change on once: the echoes every stock client sends back are not passed on again', async () => {
+    const name = await freshDoc();
+    const people = [lesson.student, lesson.tutor, lesson.editingAdmin, lesson.student];
+    const all: Client[] = [];
+    for (const [i, person] of people.entries()) {
+      const next = await client(person, name);
+      next.provider.awareness.setLocalStateField('user', { name: `person ${i}` });
+      all.push(next);
+    }
+    const [a, b, c, d] = all as [Client, Client, Client, Client];
+    await eventually(() => {
+      for (const x of all) expect([...x.provider.awareness.getStates().values()].filter((s) => s.user)).toHaveLength(4);
+    });
+    // What reaches d about a, frame by frame (y-websocket answers every change it hears with the same entries).
+    const heardOfA: number[] = [];
+    const handle = d.provider.messageHandlers[1]!;
+    d.provider.messageHandlers[1] = (encoder, decoder, provider, emitSynced, messageType) => {
+      const entries = readAwarenessUpdate(decoding.readVarUint8Array(decoding.clone(decoder)));
+      for (const entry of entries) if (entry.clientId === a.doc.clientID) heardOfA.push(entry.clock);
+      handle(encoder, decoder, provider, emitSynced, messageType);
+    };
+    a.provider.awareness.setLocalStateField('user', { name: 'Sara' });
+    await eventually(() => {
+      expect(b.provider.awareness.getStates().get(a.doc.clientID)).toEqual({ user: { name: 'Sara' } });
+      expect(c.provider.awareness.getStates().get(a.doc.clientID)).toEqual({ user: { name: 'Sara' } });
+    });
+    // b's and c's echoes of a went out before these on their sockets, so once d has these, it has had any echo.
+    b.provider.awareness.setLocalStateField('user', { name: 'Tomas' });
+    c.provider.awareness.setLocalStateField('user', { name: 'Eddie' });
+    await eventually(() => {
+      expect(d.provider.awareness.getStates().get(b.doc.clientID)).toEqual({ user: { name: 'Tomas' } });
+      expect(d.provider.awareness.getStates().get(c.doc.clientID)).toEqual({ user: { name: 'Eddie' } });
+    });
+    expect(d.provider.awareness.getStates().get(a.doc.clientID)).toEqual({ user: { name: 'Sara' } });
+    expect(heardOfA).toHaveLength(1);
+
+    // A newcomer still hears everyone, the states the room knows included.
+    const late = await client(lesson.tutor, name);
+    await eventually(() => expect(late.provider.awareness.getStates().get(a.doc.clientID)).toEqual({ user: { name: 'Sara' } }));
+    // An echo is not the sender's own presence: b leaving takes only b away.
+    leave(b);
+    await eventually(() => expect(d.provider.awareness.getStates().has(b.doc.clientID)).toBe(false));
+    expect(d.provider.awareness.getStates().get(a.doc.clientID)).toEqual({ user: { name: 'Sara' } });
+    expect(d.provider.awareness.getStates().get(c.doc.clientID)).toEqual({ user: { name: 'Eddie' } });
   });
 
   it('keeps the whole document across evictions, on hibernated sockets and for new ones', async () => {
