@@ -43,9 +43,10 @@ test('Sam finishes a quiz, books a free trial lesson from his result and finds i
   if (!(await cell.isVisible())) await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
   await cell.click();
   const slots = dialog.getByRole('group', { name: 'Select your slot' });
-  const first = slots.getByRole('button').first();
-  await first.click();
-  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  // The day's last time: the landing page's trial journey books Theo's 09:00 AM on the same day.
+  const chosen = slots.getByRole('button').last();
+  await chosen.click();
+  await expect(chosen).toHaveAttribute('aria-pressed', 'true');
   await page.screenshot({ path: `${SHOTS}/quiz-trial-dialog-1280.png` });
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: `${SHOTS}/quiz-trial-dialog-375.png` });
