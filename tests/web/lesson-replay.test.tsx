@@ -24,7 +24,7 @@ function drawnLesson() {
 }
 
 function serve(entries: HistoryEntry[]) {
-  mockApi({ 'GET /api/lesson-rooms/s1/history/board': () => new Response(encodeHistory(entries)) });
+  mockApi({ 'GET /api/lesson-rooms/s1/history/board': () => new Response(new Uint8Array(encodeHistory(entries)).buffer) });
 }
 
 async function open() {
