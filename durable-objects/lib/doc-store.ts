@@ -16,6 +16,13 @@ export interface NewUpdate {
   at: number;
 }
 
+/**
+ * The next update's number. SQLite would reuse 1 once compaction empties the log, and a restarted count named the
+ * next archive like the last one (overwriting it in R2) and interleaved two lessons in the replay. So numbering
+ * continues from the highest number ever archived.
+ */
+const NEXT_SEQ = "max(coalesce((SELECT max(seq) FROM updates), 0), coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'archivedSeq'), 0)) + 1";
+
 const toBlob = (data: Uint8Array) => new Uint8Array(data).buffer;
 
 /**
@@ -72,7 +79,8 @@ export class DocStore {
   /** Appends a batch of updates, all or nothing, one row each. */
   append(updates: readonly NewUpdate[]) {
     this.storage.transactionSync(() => {
-      for (const { change, user, at } of updates) this.sql.exec('INSERT INTO updates (data, at, user) VALUES (?, ?, ?)', toBlob(change), at, user);
+      for (const { change, user, at } of updates)
+        this.sql.exec(`INSERT INTO updates (seq, data, at, user) VALUES (${NEXT_SEQ}, ?, ?, ?)`, toBlob(change), at, user);
     });
   }
 
@@ -96,6 +104,10 @@ export class DocStore {
         this.sql.exec('INSERT INTO snapshot (part, data) VALUES (?, ?)', part, toBlob(snapshot.subarray(offset, offset + SNAPSHOT_PART_BYTES)));
       }
       this.sql.exec('DELETE FROM updates WHERE seq <= ?', upToSeq);
+      this.sql.exec(
+        "INSERT INTO meta (key, value) VALUES ('archivedSeq', ?) ON CONFLICT (key) DO UPDATE SET value = max(CAST(value AS INTEGER), excluded.value)",
+        upToSeq,
+      );
     });
   }
 }

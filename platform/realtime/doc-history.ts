@@ -11,7 +11,11 @@ const historyPrefix = (tenantId: string, docName: string) => `${tenantId}/doc-hi
 export const historyKey = (tenantId: string, docName: string, firstSeq: number, lastSeq: number) =>
   `${historyPrefix(tenantId, docName)}${firstSeq}-${lastSeq}.bin`;
 
-/** Every archived update of a document, in sequence order. */
+/**
+ * Every archived update of a document, in the order it was made. Time first: rooms that numbered their log from 1
+ * again after each compaction left archives whose numbers overlap. A row archived twice (stored while an archive was
+ * uploading) shows once.
+ */
 export async function readHistory(files: R2Bucket, tenantId: string, docName: string): Promise<HistoryEntry[]> {
   const entries: HistoryEntry[] = [];
   let cursor: string | undefined;
@@ -23,5 +27,6 @@ export async function readHistory(files: R2Bucket, tenantId: string, docName: st
     }
     cursor = listed.truncated ? listed.cursor : undefined;
   } while (cursor);
-  return entries.sort((a, b) => a.seq - b.seq);
+  entries.sort((a, b) => a.at - b.at || a.seq - b.seq);
+  return entries.filter((e, i) => i === 0 || e.seq !== entries[i - 1]!.seq || e.at !== entries[i - 1]!.at);
 }

@@ -180,6 +180,24 @@ describe('history', () => {
       const notes = decodeHistory(new Uint8Array(await (await history(lesson.student, 'notes')).arrayBuffer()));
       expect(notes).toEqual([]);
     });
+    it('orders archives whose numbers overlap by time, and shows a row archived twice once', async () => {
+      const section = await lesson.addSection();
+      const name = lessonDocName(section._id, 'board');
+      const at = (seq: number, minutes: number) => ({ ...entry(seq, `${minutes}`), at: 1_700_000_000_000 + minutes * 60_000 });
+      await env.FILES.put(historyKey(lesson.tenantId, name, 1, 3), encodeHistory([at(1, 0), at(2, 1), at(3, 2)]));
+      await env.FILES.put(historyKey(lesson.tenantId, name, 1, 2), encodeHistory([at(1, 60), at(2, 61)]));
+      await env.FILES.put(historyKey(lesson.tenantId, name, 3, 4), encodeHistory([at(3, 2), at(4, 3)]));
+      const res = await history(lesson.student, 'board', section._id);
+      const entries = decodeHistory(new Uint8Array(await res.arrayBuffer()));
+      expect(entries.map((e) => [e.seq, (e.at - 1_700_000_000_000) / 60_000])).toEqual([
+        [1, 0],
+        [2, 1],
+        [3, 2],
+        [4, 3],
+        [1, 60],
+        [2, 61],
+      ]);
+    });
   });
 
   describe('errors', () => {

@@ -260,6 +260,32 @@ describe('happy', () => {
     expect(contentOf(back.doc)).toEqual(expected);
   });
 
+  it('keeps every lesson in the history when people leave and come back: sequence numbers and times only go up', async () => {
+    const name = await freshDoc();
+    const first = await client(lesson.tutor, name);
+    edit(first.doc, 'page one ');
+    edit(first.doc, 'more ');
+    await eventually(async () => expect((await storage(name)).logRows).toBe(2));
+    leave(first);
+    await eventually(async () => expect((await history(name)).entries).toHaveLength(2));
+    const second = await client(lesson.tutor, name);
+    edit(second.doc, 'later ');
+    edit(second.doc, 'last ');
+    await eventually(async () => expect((await storage(name)).logRows).toBe(2));
+    const expected = contentOf(second.doc);
+    leave(second);
+    await eventually(async () => expect((await history(name)).keys).toHaveLength(2));
+
+    const { keys, entries } = await history(name);
+    expect(keys.map((k) => k.split('/').at(-1)).sort()).toEqual(['1-2.bin', '3-4.bin']);
+    expect(entries.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    const times = entries.map((e) => e.at);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const replay = new Y.Doc();
+    for (const entry of entries) Y.applyUpdate(replay, entry.data);
+    expect(contentOf(replay)).toEqual(expected);
+  });
+
   it(`compacts while people stay, at ${COMPACT_AT_UPDATES} updates`, async () => {
     const name = await freshDoc();
     const a = await client(lesson.student, name);

@@ -119,7 +119,21 @@ test('tutor and student draw and write together, and work done offline merges on
   await expect(replay.locator('[data-element=ellipse]')).toHaveCount(1);
   await replay.getByRole('slider', { name: 'Time in the lesson' }).fill('0');
   await expect(replay.locator('[data-element]')).toHaveCount(0);
+  await expect(replay.getByText(/^\d+:\d\d \/ \d+:\d\d$/)).toBeVisible();
   await later.close();
+
+  // The ended room on a phone: the title and date keep their width, the board its height, nothing runs off.
+  const phone = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const small = await phone.newPage();
+  await signIn(small, 'student@studyhall.test');
+  await small.goto(ROOM);
+  await expect(small.getByTestId('lesson-ended')).toBeVisible();
+  const title = (await small.getByRole('heading', { level: 1 }).boundingBox())!;
+  expect(title.width).toBeGreaterThan(150);
+  expect((await small.getByText(/ · \d+ min$/).boundingBox())!.height).toBeLessThan(40);
+  expect((await board(small).boundingBox())!.height).toBeGreaterThan(200);
+  expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await phone.close();
 });
 
 test('someone outside the lesson is told the room is not open to them', async ({ page }) => {

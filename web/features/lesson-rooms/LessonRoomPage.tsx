@@ -104,7 +104,7 @@ function LessonRoom({ info }: { info: LessonRoomInfo }) {
 
   return (
     // A tool, not a document: the room fills the window under the site header and never scrolls as a whole.
-    <div className="fixed inset-x-0 top-[calc(4rem+var(--impersonation-bar,0px))] bottom-0 z-30 mx-auto flex max-w-[1800px] flex-col gap-3 bg-slate-50 px-3 pt-3 pb-3 sm:px-4 dark:bg-slate-950">
+    <div className="fixed inset-x-0 top-[calc(4rem+var(--impersonation-bar,0px))] bottom-0 z-30 mx-auto flex max-w-[1800px] flex-col gap-3 overflow-y-auto bg-slate-50 px-3 pt-3 pb-3 sm:px-4 dark:bg-slate-950">
       <div className="flex items-start gap-2">
         <Link
           to={`/portal/courses/${info.course._id}`}
@@ -242,7 +242,7 @@ function RoomBody({
           </button>
         ))}
       </div>
-      <div className="flex min-h-0 flex-1 gap-3">
+      <div className="flex min-h-80 flex-1 gap-3">
         <nav aria-label="Board pages" className={clsx('w-14 shrink-0 sm:w-20 flex-col gap-2 overflow-y-auto', panel === 'board' ? 'flex' : 'hidden lg:flex')}>
           {pages.map((id, index) => {
             const here = peers.filter((peer) => peer.board?.page === id);
@@ -314,7 +314,7 @@ function RoomBody({
               />
             </>
           )}
-          <div className="mt-2 flex items-center justify-between gap-2 text-xs text-slate-500 dark:text-slate-400">
+          <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500 dark:text-slate-400">
             <span className="flex items-center gap-2">
               <span className="whitespace-nowrap">
                 Page {pageNumber} of {pages.length}

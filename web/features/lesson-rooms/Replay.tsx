@@ -9,6 +9,7 @@ import Spinner from '../../ui/Spinner';
 import { pageElements, pageIds } from './board/board-model';
 import { boundsOf } from './board/bounds';
 import { ElementView } from './board/element-view';
+import { elapsed, spokenElapsed } from './replay-time';
 
 async function loadHistory(sectionId: string): Promise<HistoryEntry[]> {
   const res = await fetch(`/api/lesson-rooms/${encodeURIComponent(sectionId)}/history/board`, { headers: { authorization: `Bearer ${storedToken() ?? ''}` } });
@@ -24,8 +25,6 @@ function boardAt(entries: HistoryEntry[], count: number) {
   });
   return doc;
 }
-
-const clock = (ms: number) => new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(ms));
 
 /** Scrubs through the lesson's board as it was drawn, page by page. */
 export default function Replay({ sectionId, onClose }: { sectionId: string; onClose: () => void }) {
@@ -62,9 +61,14 @@ export default function Replay({ sectionId, onClose }: { sectionId: string; onCl
 
   const doc = useMemo(() => (entries ? boardAt(entries, position) : null), [entries, position]);
   const pages = doc ? pageIds(doc) : [];
-  const pageId = pages[Math.min(page, pages.length - 1)];
+  // Scrubbing back to before a page existed shows the last page there was, and says so.
+  const shownPage = Math.max(0, Math.min(page, pages.length - 1));
+  const pageId = pages[shownPage];
   const elements = doc && pageId ? pageElements(doc, pageId).toArray() : [];
   const box = boundsOf(elements);
+  const began = entries?.[0]?.at ?? 0;
+  const sinceStart = entries && position > 0 ? entries[position - 1]!.at - began : 0;
+  const length = entries?.length ? entries.at(-1)!.at - began : 0;
   const arrowColors = [...new Set(elements.filter((e) => e.type === 'arrow').map((e) => e.color))];
 
   return (
@@ -95,7 +99,7 @@ export default function Replay({ sectionId, onClose }: { sectionId: string; onCl
           <div className="relative min-h-0 flex-1 overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200 dark:ring-slate-700">
             <svg
               role="img"
-              aria-label={`Board page ${page + 1} at ${clock(entries[Math.max(0, position - 1)]!.at)}`}
+              aria-label={`Board page ${shownPage + 1}, ${spokenElapsed(sinceStart)} into the lesson`}
               viewBox={`${box.x} ${box.y} ${box.width} ${box.height}`}
               className="absolute inset-0 size-full"
             >
@@ -115,29 +119,32 @@ export default function Replay({ sectionId, onClose }: { sectionId: string; onCl
             <button type="button" className={iconButton} aria-label={playing ? 'Pause' : 'Play'} onClick={togglePlay}>
               {playing ? <Pause className="size-5" aria-hidden /> : <Play className="size-5" aria-hidden />}
             </button>
-            <label className="flex min-w-48 flex-1 items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
-              <span className="sr-only">Time in the lesson</span>
+            <div className="flex min-w-48 flex-1 items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
               <input
                 type="range"
+                aria-label="Time in the lesson"
                 min={0}
                 max={entries.length}
                 value={position}
+                aria-valuetext={`${spokenElapsed(sinceStart)} of ${spokenElapsed(length)}`}
                 onChange={(event) => setPosition(Number(event.target.value))}
                 className="flex-1 accent-brand"
               />
-              <span className="tabular-nums">{position === 0 ? 'Start' : clock(entries[position - 1]!.at)}</span>
-            </label>
+              <span className="tabular-nums">
+                {elapsed(sinceStart)} / {elapsed(length)}
+              </span>
+            </div>
             <span className="flex gap-1">
               {pages.map((id, index) => (
                 <button
                   key={id}
                   type="button"
-                  aria-pressed={index === page}
+                  aria-pressed={index === shownPage}
                   onClick={() => setPage(index)}
                   className={clsx(
                     'size-7 rounded-md text-xs font-semibold ring-1',
                     focusRing,
-                    index === page ? 'ring-2 ring-brand' : 'ring-slate-300 dark:ring-slate-600',
+                    index === shownPage ? 'ring-2 ring-brand' : 'ring-slate-300 dark:ring-slate-600',
                   )}
                 >
                   {index + 1}

@@ -70,7 +70,7 @@ export function RoomHeader({ info, timeText, me, peers, status, pending, readOnl
   const people = uniquePeople(me, peers);
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 basis-40">
         <p className="truncate text-xs font-medium text-slate-500 dark:text-slate-400">{info.course.title}</p>
         <h1 className="truncate text-lg font-bold tracking-tight text-slate-900 dark:text-white">{info.section.title}</h1>
         {timeText && <p className="text-xs text-slate-500 dark:text-slate-400">{timeText}</p>}

@@ -69,7 +69,7 @@ export function EndLessonButton({ onEnd }: { onEnd: () => Promise<void> }) {
   }, [confirming]);
   const base = clsx('rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap', focusRing);
   return confirming ? (
-    <span className="flex items-center gap-1">
+    <span className="ml-auto flex flex-wrap items-center justify-end gap-1">
       <button type="button" className={clsx(base, 'bg-red-600 text-white hover:bg-red-700')} onClick={() => void onEnd()}>
         End for everyone
       </button>
