@@ -50,6 +50,11 @@ interface LoadedDoc {
   /** an upper bound of the encoded document: exact after a load or compaction, plus each stored update since */
   bytes: number;
   log: LogStats;
+  /**
+   * The whole document encoded, kept until it changes: everyone opening a lesson at once (an empty state vector)
+   * gets the same bytes, and compaction reuses them.
+   */
+  encoded: Uint8Array | null;
 }
 
 function frame(type: number, write: (encoder: encoding.Encoder) => void) {
@@ -87,6 +92,13 @@ export class DocRoom extends DurableObject<Env> {
   private readonly left = new WeakSet<WebSocket>();
   /** Applied in memory, not yet stored nor sent: the next `flush()` takes them all. */
   private readonly pending: PendingUpdate[] = [];
+  /** Attachments, read once per wake and kept as written: deserialising one per frame showed in the profile. */
+  private readonly states = new WeakMap<WebSocket, DocSocketState | null>();
+  /**
+   * The open sockets, kept until one connects or leaves: checking every socket's state on every flush showed in
+   * the profile. A socket that began closing meanwhile may still be in it; a send to it fails quietly.
+   */
+  private sockets: WebSocket[] | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -105,6 +117,8 @@ export class DocRoom extends DurableObject<Env> {
     const state: DocSocketState = { userId: identity.userId, readOnly: connection.readOnly, awareness: {}, attendance };
     if (attendance) await recordJoin(databaseFor(this.env.DB), attendance, new Date());
     const { socket, response } = acceptSocket(this.ctx, state);
+    this.states.set(socket, state);
+    this.sockets = null;
     this.greet(socket, state);
     return response;
   }
@@ -113,7 +127,7 @@ export class DocRoom extends DurableObject<Env> {
     if (!withinFrameRate(this.frames, ws)) return;
     // Text frames are heartbeats, answered by the runtime; the protocol is binary.
     if (typeof message === 'string') return;
-    const state = attachmentOf<DocSocketState>(ws);
+    const state = this.stateOf(ws);
     if (!state) return;
     try {
       const decoder = decoding.createDecoder(new Uint8Array(message));
@@ -130,15 +144,18 @@ export class DocRoom extends DurableObject<Env> {
       // forget the in-memory document so the next frame reloads it.
       this.flush();
       this.loaded = null;
+      this.sockets = null;
       ws.close(1003, 'Malformed message');
     }
   }
 
   override async webSocketClose(ws: WebSocket) {
+    this.sockets = null;
     await this.leave(ws);
   }
 
   override async webSocketError(ws: WebSocket) {
+    this.sockets = null;
     await this.leave(ws);
   }
 
@@ -151,8 +168,32 @@ export class DocRoom extends DurableObject<Env> {
     if (this.loaded) return this.loaded;
     const doc = new Y.Doc();
     const { snapshotBytes, log } = this.store.loadInto(doc);
-    this.loaded = { doc, bytes: snapshotBytes + log.bytes, log };
+    this.loaded = { doc, bytes: snapshotBytes + log.bytes, log, encoded: null };
     return this.loaded;
+  }
+
+  /** The whole document as one update, encoded once per change. */
+  private encoded(loaded: LoadedDoc): Uint8Array {
+    loaded.encoded ??= Y.encodeStateAsUpdate(loaded.doc);
+    return loaded.encoded;
+  }
+
+  private stateOf(ws: WebSocket): DocSocketState | null {
+    let state = this.states.get(ws);
+    if (state === undefined) {
+      state = attachmentOf<DocSocketState>(ws);
+      this.states.set(ws, state);
+    }
+    return state;
+  }
+
+  private openSockets(): WebSocket[] {
+    this.sockets ??= this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
+    return this.sockets;
+  }
+
+  private others(except: WebSocket) {
+    return this.openSockets().filter((ws) => ws !== except);
   }
 
   /** The server's half of the handshake: its state vector (so the client sends what it has offline) and who is here. */
@@ -166,15 +207,15 @@ export class DocRoom extends DurableObject<Env> {
     if (state.readOnly) sendBytes(ws, noticeFrame({ type: 'docReadOnly' }));
     if (bytes >= DOC_WARN_BYTES) sendBytes(ws, noticeFrame({ type: 'docSizeWarning', bytes, limit: DOC_LIMIT_BYTES }));
 
-    const others = openSockets<DocSocketState>(this.ctx, ws);
-    const present = others.flatMap((o) => Object.keys(o.state.awareness).map(Number));
+    const others = this.others(ws);
+    const present = others.flatMap((other) => Object.keys(this.stateOf(other)?.awareness ?? {}).map(Number));
     if (present.every((id) => this.awareness.has(id))) {
       this.sendKnownAwareness(ws, present);
       return;
     }
     // Woken without memory of their states: ask the others, whose answers reach everyone, the newcomer too.
     const query = frame(MESSAGE_QUERY_AWARENESS, () => undefined);
-    for (const other of others) sendBytes(other.ws, query);
+    for (const other of others) sendBytes(other, query);
   }
 
   private sendKnownAwareness(ws: WebSocket, clientIds: number[]) {
@@ -187,10 +228,16 @@ export class DocRoom extends DurableObject<Env> {
     if (syncType === syncProtocol.messageYjsSyncStep1) {
       // The answer carries the whole document, so queued changes are stored first.
       this.flush();
-      const { doc } = this.doc();
+      const loaded = this.doc();
+      const stateVector = decoding.readVarUint8Array(decoder);
+      const empty = Y.decodeStateVector(stateVector).size === 0;
       sendBytes(
         ws,
-        frame(MESSAGE_SYNC, (e) => syncProtocol.writeSyncStep2(e, doc, decoding.readVarUint8Array(decoder))),
+        frame(MESSAGE_SYNC, (e) => {
+          if (!empty) return syncProtocol.writeSyncStep2(e, loaded.doc, stateVector);
+          encoding.writeVarUint(e, syncProtocol.messageYjsSyncStep2);
+          encoding.writeVarUint8Array(e, this.encoded(loaded));
+        }),
       );
       return;
     }
@@ -216,6 +263,7 @@ export class DocRoom extends DurableObject<Env> {
       return;
     }
     if (this.wouldOverflow(loaded, update)) {
+      this.sockets = null;
       ws.close(DOC_CLOSE_FULL, DOC_FULL_REASON);
       return;
     }
@@ -230,6 +278,7 @@ export class DocRoom extends DurableObject<Env> {
       loaded.doc.off('update', capture);
     }
     if (changes.length === 0) return;
+    loaded.encoded = null;
     const change = changes.length === 1 ? changes[0]! : Y.mergeUpdates(changes);
     loaded.bytes += change.byteLength;
     this.pending.push({ ws, user: state.userId, at: Date.now(), change });
@@ -252,13 +301,14 @@ export class DocRoom extends DurableObject<Env> {
     } catch {
       // Nobody was told of these changes; their senders reconnect and send them again to a reloaded document.
       this.loaded = null;
+      this.sockets = null;
       for (const { ws } of batch) ws.close(1011, 'The change could not be saved. Reconnecting will send it again.');
       return;
     }
     const batchBytes = batch.reduce((sum, c) => sum + c.change.byteLength, 0);
     loaded.log = { count: loaded.log.count + batch.length, bytes: loaded.log.bytes + batchBytes };
 
-    const sockets = this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
+    const sockets = this.openSockets();
     const merged = batch.length === 1 ? batch[0]!.change : Y.mergeUpdates(batch.map((c) => c.change));
     const bytes = updateFrame(merged);
     for (const ws of sockets) sendBytes(ws, bytes);
@@ -272,7 +322,7 @@ export class DocRoom extends DurableObject<Env> {
   /** Cheap while the estimate has room; near the limit it measures the document with the update merged in. */
   private wouldOverflow(loaded: LoadedDoc, update: Uint8Array) {
     if (loaded.bytes + update.byteLength <= DOC_LIMIT_BYTES) return false;
-    const current = Y.encodeStateAsUpdate(loaded.doc);
+    const current = this.encoded(loaded);
     loaded.bytes = current.byteLength;
     if (current.byteLength + update.byteLength <= DOC_LIMIT_BYTES) return false;
     return Y.mergeUpdates([current, update]).byteLength > DOC_LIMIT_BYTES;
@@ -295,14 +345,16 @@ export class DocRoom extends DurableObject<Env> {
         if (entry.clientId in awareness || Object.keys(awareness).length < MAX_AWARENESS_IDS) awareness[entry.clientId] = entry.clock;
       }
     }
-    ws.serializeAttachment({ ...state, awareness } satisfies DocSocketState);
+    const next: DocSocketState = { ...state, awareness };
+    ws.serializeAttachment(next);
+    this.states.set(ws, next);
     const bytes = awarenessFrame(update);
-    for (const other of openSockets<DocSocketState>(this.ctx, ws)) sendBytes(other.ws, bytes);
+    for (const other of this.others(ws)) sendBytes(other, bytes);
   }
 
   /** Tells the others this socket's people left, and folds the log once nobody is left. */
   private async leave(ws: WebSocket) {
-    const state = attachmentOf<DocSocketState>(ws);
+    const state = this.stateOf(ws);
     // An error and a close may both arrive for one socket: it leaves the lesson once.
     if (state?.attendance && !this.left.has(ws)) {
       this.left.add(ws);
@@ -342,7 +394,7 @@ export class DocRoom extends DurableObject<Env> {
       httpMetadata: { contentType: 'application/octet-stream' },
     });
     const loaded = this.doc();
-    const snapshot = Y.encodeStateAsUpdate(loaded.doc);
+    const snapshot = this.encoded(loaded);
     this.store.replaceSnapshot(snapshot, last.seq);
     loaded.log = this.store.logStats();
     loaded.bytes = snapshot.byteLength + loaded.log.bytes;

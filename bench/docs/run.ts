@@ -253,7 +253,8 @@ try {
   );
   await Promise.all(peerServers.map((server) => new Promise<void>((ready) => server.once('message', () => ready()))));
 
-  const backends = [ours, peerSqlite, peerMemory];
+  // BENCH_DOCS_OURS_ONLY=1 runs ours alone, for a profile through BENCH_INSPECTOR_PORT.
+  const backends = process.env.BENCH_DOCS_OURS_ONLY ? [ours] : [ours, peerSqlite, peerMemory];
   type Measured = { large: Awaited<ReturnType<typeof openLarge>>; typed: Awaited<ReturnType<typeof typing>>; caught: number };
   const rounds: Measured[][] = [];
   for (let round = 0; round < ROUNDS; round++) {
@@ -302,6 +303,7 @@ try {
     [1, 'hocuspocus-sqlite'],
     [2, 'hocuspocus-memory'],
   ] as const) {
+    if (!backends[b]) continue;
     console.log(`ours/${name} open-1MB ${(median(0, (m) => m.large.median) / median(b, (m) => m.large.median)).toFixed(2)}`);
     console.log(`ours/${name} typing-p99 ${(median(0, (m) => m.typed.p99) / median(b, (m) => m.typed.p99)).toFixed(2)}`);
     console.log(`ours/${name} catch-up ${(median(0, (m) => m.caught) / median(b, (m) => m.caught)).toFixed(2)}`);
