@@ -92,13 +92,6 @@ export class DocRoom extends DurableObject<Env> {
   private readonly left = new WeakSet<WebSocket>();
   /** Applied in memory, not yet stored nor sent: the next `flush()` takes them all. */
   private readonly pending: PendingUpdate[] = [];
-  /** Attachments, read once per wake and kept as written: deserialising one per frame showed in the profile. */
-  private readonly states = new WeakMap<WebSocket, DocSocketState | null>();
-  /**
-   * The open sockets, kept until one connects or leaves: checking every socket's state on every flush showed in
-   * the profile. A socket that began closing meanwhile may still be in it; a send to it fails quietly.
-   */
-  private sockets: WebSocket[] | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -117,8 +110,6 @@ export class DocRoom extends DurableObject<Env> {
     const state: DocSocketState = { userId: identity.userId, readOnly: connection.readOnly, awareness: {}, attendance };
     if (attendance) await recordJoin(databaseFor(this.env.DB), attendance, new Date());
     const { socket, response } = acceptSocket(this.ctx, state);
-    this.states.set(socket, state);
-    this.sockets = null;
     this.greet(socket, state);
     return response;
   }
@@ -127,7 +118,7 @@ export class DocRoom extends DurableObject<Env> {
     if (!withinFrameRate(this.frames, ws)) return;
     // Text frames are heartbeats, answered by the runtime; the protocol is binary.
     if (typeof message === 'string') return;
-    const state = this.stateOf(ws);
+    const state = attachmentOf<DocSocketState>(ws);
     if (!state) return;
     try {
       const decoder = decoding.createDecoder(new Uint8Array(message));
@@ -144,18 +135,15 @@ export class DocRoom extends DurableObject<Env> {
       // forget the in-memory document so the next frame reloads it.
       this.flush();
       this.loaded = null;
-      this.sockets = null;
       ws.close(1003, 'Malformed message');
     }
   }
 
   override async webSocketClose(ws: WebSocket) {
-    this.sockets = null;
     await this.leave(ws);
   }
 
   override async webSocketError(ws: WebSocket) {
-    this.sockets = null;
     await this.leave(ws);
   }
 
@@ -178,24 +166,6 @@ export class DocRoom extends DurableObject<Env> {
     return loaded.encoded;
   }
 
-  private stateOf(ws: WebSocket): DocSocketState | null {
-    let state = this.states.get(ws);
-    if (state === undefined) {
-      state = attachmentOf<DocSocketState>(ws);
-      this.states.set(ws, state);
-    }
-    return state;
-  }
-
-  private openSockets(): WebSocket[] {
-    this.sockets ??= this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
-    return this.sockets;
-  }
-
-  private others(except: WebSocket) {
-    return this.openSockets().filter((ws) => ws !== except);
-  }
-
   /** The server's half of the handshake: its state vector (so the client sends what it has offline) and who is here. */
   private greet(ws: WebSocket, state: DocSocketState) {
     this.flush();
@@ -207,15 +177,15 @@ export class DocRoom extends DurableObject<Env> {
     if (state.readOnly) sendBytes(ws, noticeFrame({ type: 'docReadOnly' }));
     if (bytes >= DOC_WARN_BYTES) sendBytes(ws, noticeFrame({ type: 'docSizeWarning', bytes, limit: DOC_LIMIT_BYTES }));
 
-    const others = this.others(ws);
-    const present = others.flatMap((other) => Object.keys(this.stateOf(other)?.awareness ?? {}).map(Number));
+    const others = openSockets<DocSocketState>(this.ctx, ws);
+    const present = others.flatMap((o) => Object.keys(o.state.awareness).map(Number));
     if (present.every((id) => this.awareness.has(id))) {
       this.sendKnownAwareness(ws, present);
       return;
     }
     // Woken without memory of their states: ask the others, whose answers reach everyone, the newcomer too.
     const query = frame(MESSAGE_QUERY_AWARENESS, () => undefined);
-    for (const other of others) sendBytes(other, query);
+    for (const other of others) sendBytes(other.ws, query);
   }
 
   private sendKnownAwareness(ws: WebSocket, clientIds: number[]) {
@@ -263,7 +233,6 @@ export class DocRoom extends DurableObject<Env> {
       return;
     }
     if (this.wouldOverflow(loaded, update)) {
-      this.sockets = null;
       ws.close(DOC_CLOSE_FULL, DOC_FULL_REASON);
       return;
     }
@@ -301,14 +270,13 @@ export class DocRoom extends DurableObject<Env> {
     } catch {
       // Nobody was told of these changes; their senders reconnect and send them again to a reloaded document.
       this.loaded = null;
-      this.sockets = null;
       for (const { ws } of batch) ws.close(1011, 'The change could not be saved. Reconnecting will send it again.');
       return;
     }
     const batchBytes = batch.reduce((sum, c) => sum + c.change.byteLength, 0);
     loaded.log = { count: loaded.log.count + batch.length, bytes: loaded.log.bytes + batchBytes };
 
-    const sockets = this.openSockets();
+    const sockets = this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
     const merged = batch.length === 1 ? batch[0]!.change : Y.mergeUpdates(batch.map((c) => c.change));
     const bytes = updateFrame(merged);
     for (const ws of sockets) sendBytes(ws, bytes);
@@ -345,16 +313,14 @@ export class DocRoom extends DurableObject<Env> {
         if (entry.clientId in awareness || Object.keys(awareness).length < MAX_AWARENESS_IDS) awareness[entry.clientId] = entry.clock;
       }
     }
-    const next: DocSocketState = { ...state, awareness };
-    ws.serializeAttachment(next);
-    this.states.set(ws, next);
+    ws.serializeAttachment({ ...state, awareness } satisfies DocSocketState);
     const bytes = awarenessFrame(update);
-    for (const other of this.others(ws)) sendBytes(other, bytes);
+    for (const other of openSockets<DocSocketState>(this.ctx, ws)) sendBytes(other.ws, bytes);
   }
 
   /** Tells the others this socket's people left, and folds the log once nobody is left. */
   private async leave(ws: WebSocket) {
-    const state = this.stateOf(ws);
+    const state = attachmentOf<DocSocketState>(ws);
     // An error and a close may both arrive for one socket: it leaves the lesson once.
     if (state?.attendance && !this.left.has(ws)) {
       this.left.add(ws);
