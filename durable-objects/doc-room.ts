@@ -50,6 +50,11 @@ interface LoadedDoc {
   /** an upper bound of the encoded document: exact after a load or compaction, plus each stored update since */
   bytes: number;
   log: LogStats;
+  /**
+   * The whole document encoded, kept until it changes: everyone opening a lesson at once (an empty state vector)
+   * gets the same bytes, and compaction reuses them.
+   */
+  encoded: Uint8Array | null;
 }
 
 function frame(type: number, write: (encoder: encoding.Encoder) => void) {
@@ -159,8 +164,14 @@ export class DocRoom extends DurableObject<Env> {
     if (this.loaded) return this.loaded;
     const doc = new Y.Doc();
     const { snapshotBytes, log } = this.store.loadInto(doc);
-    this.loaded = { doc, bytes: snapshotBytes + log.bytes, log };
+    this.loaded = { doc, bytes: snapshotBytes + log.bytes, log, encoded: null };
     return this.loaded;
+  }
+
+  /** The whole document as one update, encoded once per change. */
+  private encoded(loaded: LoadedDoc): Uint8Array {
+    loaded.encoded ??= Y.encodeStateAsUpdate(loaded.doc);
+    return loaded.encoded;
   }
 
   /** The server's half of the handshake: its state vector (so the client sends what it has offline) and who is here. */
@@ -194,10 +205,16 @@ export class DocRoom extends DurableObject<Env> {
     if (syncType === syncProtocol.messageYjsSyncStep1) {
       // The answer carries the whole document, so queued changes are stored first.
       this.flush();
-      const { doc } = this.doc();
+      const loaded = this.doc();
+      const stateVector = decoding.readVarUint8Array(decoder);
+      const empty = Y.decodeStateVector(stateVector).size === 0;
       sendBytes(
         ws,
-        frame(MESSAGE_SYNC, (e) => syncProtocol.writeSyncStep2(e, doc, decoding.readVarUint8Array(decoder))),
+        frame(MESSAGE_SYNC, (e) => {
+          if (!empty) return syncProtocol.writeSyncStep2(e, loaded.doc, stateVector);
+          encoding.writeVarUint(e, syncProtocol.messageYjsSyncStep2);
+          encoding.writeVarUint8Array(e, this.encoded(loaded));
+        }),
       );
       return;
     }
@@ -237,6 +254,7 @@ export class DocRoom extends DurableObject<Env> {
       loaded.doc.off('update', capture);
     }
     if (changes.length === 0) return;
+    loaded.encoded = null;
     const change = changes.length === 1 ? changes[0]! : Y.mergeUpdates(changes);
     loaded.bytes += change.byteLength;
     this.pending.push({ ws, user: state.userId, at: Date.now(), change });
@@ -279,7 +297,7 @@ export class DocRoom extends DurableObject<Env> {
   /** Cheap while the estimate has room; near the limit it measures the document with the update merged in. */
   private wouldOverflow(loaded: LoadedDoc, update: Uint8Array) {
     if (loaded.bytes + update.byteLength <= DOC_LIMIT_BYTES) return false;
-    const current = Y.encodeStateAsUpdate(loaded.doc);
+    const current = this.encoded(loaded);
     loaded.bytes = current.byteLength;
     if (current.byteLength + update.byteLength <= DOC_LIMIT_BYTES) return false;
     return Y.mergeUpdates([current, update]).byteLength > DOC_LIMIT_BYTES;
@@ -348,7 +366,7 @@ export class DocRoom extends DurableObject<Env> {
       httpMetadata: { contentType: 'application/octet-stream' },
     });
     const loaded = this.doc();
-    const snapshot = Y.encodeStateAsUpdate(loaded.doc);
+    const snapshot = this.encoded(loaded);
     this.store.replaceSnapshot(snapshot, last.seq);
     loaded.log = this.store.logStats();
     loaded.bytes = snapshot.byteLength + loaded.log.bytes;

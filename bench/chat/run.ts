@@ -22,6 +22,9 @@ import { startWorkerd } from '../lib/workerd';
  * `no_web_socket_compression`, but Miniflare's entry worker negotiates permessage-deflate whenever a client offers
  * it, so these clients do not offer it (`perMessageDeflate: false`); the peers have it off too. Ours also stores
  * every message in SQLite and acknowledges after the write; the peers store nothing.
+ *
+ * Ours starts once on fresh state and keeps its room for every round, so the room's history grows by 280 messages a
+ * round; the peers start afresh each round. The per-round p99 row shows whether ours stays flat as history grows.
  */
 const CLIENTS = 200;
 const RATE = 20;
@@ -29,7 +32,8 @@ const WARMUP_S = 2;
 const MEASURE_S = 10;
 const BYTES = 200;
 const PORT = Number(process.env.BENCH_CHAT_PORT ?? process.env.E2E_PORT ?? 8803);
-const PEER_PORT = PORT + 1000;
+/** The peers listen on three ports from here; a session given a range of ports sets it inside that range. */
+const PEER_PORT = Number(process.env.BENCH_CHAT_PEER_PORT ?? PORT + 1000);
 const PERSIST = `.tmp/bench-chat-${PORT}`;
 const COURSE = SEED_COURSE_IDS.maths;
 const base = `http://localhost:${PORT}`;
@@ -108,53 +112,69 @@ async function startHost(host: Host) {
   return startWorkerd(PERSIST, PORT);
 }
 
-async function ours(host: Host): Promise<Result> {
+interface OursServer {
+  host: Host;
+  stop(): Promise<void>;
+}
+
+/** Starts ours on fresh state; the same server and room then serve every round, so the room's history grows. */
+async function startOurs(host: Host): Promise<OursServer> {
   rmSync(PERSIST, { recursive: true, force: true });
   await prepareLocal(PERSIST);
   const dev = await startHost(host);
-  try {
-    const tokens = [await signIn('student@studyhall.test'), await signIn('tutor@studyhall.test')];
-    const sockets: WebSocket[] = [];
-    for (let i = 0; i < CLIENTS; i++) {
-      const { ticket } = await api<{ ticket: string }>('/rt/tickets', {
-        method: 'POST',
-        token: tokens[i % 2],
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ room: chatCourseRoom(COURSE) }),
-      });
-      const ws = new WebSocket(`ws://localhost:${PORT}/api/rt/chat/course/${COURSE}?ticket=${ticket}`, { perMessageDeflate: false });
-      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-      sockets.push(ws);
-    }
-    const first = sockets[0]!;
-    first.send(JSON.stringify({ type: 'startConversation', users: [DEMO_USERS.tutor._id] }));
-    const conversationId = await new Promise<string>((resolve) =>
-      first.on('message', (data) => {
-        const frame = JSON.parse(data.toString()) as { type: string; conversation?: { _id: string } };
-        if (frame.type === 'newConversation') resolve(frame.conversation!._id);
-      }),
-    );
-    const latencies: number[] = [];
-    const measuring = { on: false };
-    for (const ws of sockets) {
-      ws.on('message', (data) => {
-        const text = data.toString();
-        if (!text.startsWith('{"type":"receiveMessage"')) return;
-        const sentAt = sentAtOf((JSON.parse(text) as { message: { message: string } }).message.message);
-        if (sentAt > 0) latencies.push(performance.now() - sentAt);
-      });
-    }
-    let n = 0;
-    await drive((i, text) => sockets[i]!.send(JSON.stringify({ type: 'sendMessage', conversationId, clientId: `b${n++}`, message: text })), measuring);
-    for (const ws of sockets) ws.close();
-    return summarise(
-      `ours     ChatRoom (${host === 'workerd' ? 'workerd, product config' : 'workerd via wrangler dev'})`,
-      latencies,
-      RATE * MEASURE_S * CLIENTS,
-    );
-  } finally {
-    dev.kill('SIGTERM');
+  // Waits for the exit, so the next server's state is not removed from under this one.
+  const exited = new Promise<void>((resolve) => dev.once('exit', () => resolve()));
+  return {
+    host,
+    stop: () => {
+      dev.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+async function ours(server: OursServer): Promise<Result> {
+  const tokens = [await signIn('student@studyhall.test'), await signIn('tutor@studyhall.test')];
+  const sockets: WebSocket[] = [];
+  for (let i = 0; i < CLIENTS; i++) {
+    const { ticket } = await api<{ ticket: string }>('/rt/tickets', {
+      method: 'POST',
+      token: tokens[i % 2],
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ room: chatCourseRoom(COURSE) }),
+    });
+    const ws = new WebSocket(`ws://localhost:${PORT}/api/rt/chat/course/${COURSE}?ticket=${ticket}`, { perMessageDeflate: false });
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    sockets.push(ws);
   }
+  // The first round starts the conversation; later rounds are answered with the same one.
+  const first = sockets[0]!;
+  first.send(JSON.stringify({ type: 'startConversation', users: [DEMO_USERS.tutor._id] }));
+  const conversationId = await new Promise<string>((resolve) =>
+    first.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as { type: string; conversation?: { _id: string } };
+      if (frame.type === 'newConversation') resolve(frame.conversation!._id);
+    }),
+  );
+  const latencies: number[] = [];
+  const measuring = { on: false };
+  for (const ws of sockets) {
+    ws.on('message', (data) => {
+      const text = data.toString();
+      if (!text.startsWith('{"type":"receiveMessage"')) return;
+      const sentAt = sentAtOf((JSON.parse(text) as { message: { message: string } }).message.message);
+      if (sentAt > 0) latencies.push(performance.now() - sentAt);
+    });
+  }
+  const round = rounds.length;
+  let n = 0;
+  await drive((i, text) => sockets[i]!.send(JSON.stringify({ type: 'sendMessage', conversationId, clientId: `r${round}b${n++}`, message: text })), measuring);
+  for (const ws of sockets) ws.close();
+  return summarise(
+    `ours     ChatRoom (${server.host === 'workerd' ? 'workerd, product config' : 'workerd via wrangler dev'})`,
+    latencies,
+    RATE * MEASURE_S * CLIENTS,
+  );
 }
 
 async function socketIo(): Promise<Result> {
@@ -227,10 +247,19 @@ const workerdFloor = async () =>
  * This shared VM stalls now and then for a few hundred milliseconds, which lands in one run's tail and not the
  * next; so each contender runs ROUNDS times, interleaved, and the comparison uses the median round.
  */
-const ROUNDS = Number(process.env.BENCH_CHAT_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_CHAT_ROUNDS ?? 10);
 const rounds: Result[][] = [];
-for (let i = 0; i < ROUNDS; i++) rounds.push([await ours('workerd'), await socketIo(), await rawWs(), await workerdFloor()]);
-const reference = await ours('wrangler dev');
+const oursServer = await startOurs('workerd');
+try {
+  for (let i = 0; i < ROUNDS; i++) {
+    rounds.push([await ours(oursServer), await socketIo(), await rawWs(), await workerdFloor()]);
+    console.log(`  round ${i + 1} of ${ROUNDS}: p99 ${rounds[i]!.map((r) => r.p99.toFixed(1)).join(' / ')} ms (ours / Socket.IO / raw ws / bare room)`);
+  }
+} finally {
+  await oursServer.stop();
+}
+const referenceServer = await startOurs('wrangler dev');
+const reference = await ours(referenceServer).finally(() => referenceServer.stop());
 
 const line = (r: Result) =>
   `  ${r.name.padEnd(42)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  (${r.deliveries}/${r.expected} deliveries)`;
@@ -245,6 +274,13 @@ rounds.forEach((round, i) => {
   console.log(` round ${i + 1}`);
   for (const r of round) console.log(line(r));
 });
+// Ours keeps its room across the rounds (280 more messages each): a flat row is a room whose cost does not grow with its history.
+const perRound = (which: number) => rounds.map((round) => round[which]!.p99.toFixed(1).padStart(6)).join('');
+console.log(` p99 by round (ms)          ${rounds.map((_, i) => String(i + 1).padStart(6)).join('')}`);
+console.log(`  ours (history grows)      ${perRound(0)}`);
+console.log(`  Socket.IO                 ${perRound(1)}`);
+console.log(`  raw ws                    ${perRound(2)}`);
+console.log(`  bare DO room (workerd)    ${perRound(3)}`);
 const [o, peer, floor, bare] = [medianRound(0), medianRound(1), medianRound(2), medianRound(3)];
 console.log(` median round by p99 (of ${ROUNDS})`);
 for (const r of [o, peer, floor, bare]) console.log(line(r));

@@ -12,8 +12,9 @@ import { startWorkerd } from '../lib/workerd';
 
 /**
  * `npm run bench -- docs`: our DocRoom (the y-websocket protocol on a Durable Object on workerd, every
- * update written to SQLite before it is broadcast) against a stock Hocuspocus server (in memory, its own process),
- * measured in the same run with the same clients, all in this process:
+ * update written to SQLite before it is broadcast) against two stock Hocuspocus servers, each in its own process: one
+ * persisting to SQLite (the fair peer: it stores too, though after broadcasting and debounced) and one in memory,
+ * measured in the same run with the same clients, all in this process, in interleaved rounds:
  *   1. open a 1 MB document: time from creating the provider to having the whole text (median of several opens,
  *      with the writer still connected, since an in-memory Hocuspocus forgets a document nobody has open);
  *   2. 30 collaborators each typing 5 characters a second for a while: time for an edit to reach each other client;
@@ -25,13 +26,15 @@ import { startWorkerd } from '../lib/workerd';
 const here = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(here, '../..');
 const OURS_PORT = Number(process.env.BENCH_DOCS_PORT ?? 8950);
-const PEER_PORT = OURS_PORT + 1;
+const PEER_PORTS = { memory: OURS_PORT + 1, sqlite: OURS_PORT + 2 };
 const ORIGIN = `http://localhost:${OURS_PORT}`;
 const PERSIST = `.tmp/bench-docs-${OURS_PORT}`;
 const OPENS = 5;
 const COLLABORATORS = 30;
 const CHARS_PER_SECOND = 5;
 const TYPING_SECONDS = 8;
+/** This shared VM stalls now and then; each contender runs this many interleaved rounds and its median is compared. */
+const ROUNDS = Number(process.env.BENCH_DOCS_ROUNDS ?? 3);
 
 interface Session {
   doc: Y.Doc;
@@ -101,27 +104,34 @@ const ours: Backend = {
   },
 };
 
-const peer: Backend = {
-  label: 'peer  Hocuspocus 4 (in memory)',
-  prepare: async () => undefined,
-  connect(name, doc) {
-    let synced = false;
-    // One socket per client, as with ours.
-    const websocketProvider = new HocuspocusProviderWebsocket({ url: `ws://localhost:${PEER_PORT}`, WebSocketPolyfill: WebSocket });
-    const provider = new HocuspocusProvider({ websocketProvider, name, document: doc, onSynced: () => (synced = true) });
-    provider.attach();
-    return {
-      doc,
-      isSynced: () => synced,
-      destroy: () => {
-        provider.destroy();
-        websocketProvider.destroy();
-      },
-    };
-  },
-};
+function hocuspocus(kind: keyof typeof PEER_PORTS, label: string): Backend {
+  return {
+    label,
+    prepare: async () => undefined,
+    connect(name, doc) {
+      let synced = false;
+      // One socket per client, as with ours.
+      const websocketProvider = new HocuspocusProviderWebsocket({ url: `ws://localhost:${PEER_PORTS[kind]}`, WebSocketPolyfill: WebSocket });
+      const provider = new HocuspocusProvider({ websocketProvider, name, document: doc, onSynced: () => (synced = true) });
+      provider.attach();
+      return {
+        doc,
+        isSynced: () => synced,
+        destroy: () => {
+          provider.destroy();
+          websocketProvider.destroy();
+        },
+      };
+    },
+  };
+}
+const peerSqlite = hocuspocus('sqlite', 'peer  Hocuspocus 4 + SQLite (extension-database, node:sqlite)');
+const peerMemory = hocuspocus('memory', 'peer  Hocuspocus 4 (in memory)');
 
-/** The seeded lessons the tutor teaches; each scenario takes its own documents. */
+/**
+ * The seeded lessons the tutor teaches; each round's scenarios take fresh notes documents (three a round), so a
+ * round never opens what an earlier one filled.
+ */
 const lessons = [
   'section_maths_lesson_1',
   'section_maths_lesson_2',
@@ -129,6 +139,9 @@ const lessons = [
   'section_maths_lesson_4',
   'section_physics_lesson_1',
   'section_physics_lesson_2',
+  'section_maths_last_month',
+  'section_physics_last_month',
+  'section_maths_week1',
 ];
 let nextLesson = 0;
 const freshName = () => `lesson:${lessons[nextLesson++]!}:notes`;
@@ -219,10 +232,15 @@ async function catchUp(backend: Backend, name: string) {
   return ms;
 }
 
+if (ROUNDS * 3 > lessons.length) throw new Error(`BENCH_DOCS_ROUNDS is at most ${lessons.length / 3}: each round takes three seeded lessons`);
 rmSync(resolve(ROOT, PERSIST), { recursive: true, force: true });
 await prepareLocal(PERSIST);
+const peerFile = resolve(ROOT, `${PERSIST}-hocuspocus.sqlite`);
+rmSync(peerFile, { force: true });
 const oursServer = await startWorkerd(PERSIST, OURS_PORT);
-const peerServer = fork(join(here, 'hocuspocus-server.ts'), [String(PEER_PORT)], { execArgv: ['--import', 'tsx'], stdio: 'ignore' });
+const startPeer = (kind: keyof typeof PEER_PORTS) =>
+  fork(join(here, 'hocuspocus-server.ts'), [String(PEER_PORTS[kind]), kind, peerFile], { execArgv: ['--import', 'tsx', '--no-warnings'], stdio: 'ignore' });
+const peerServers = [startPeer('memory'), startPeer('sqlite')];
 try {
   await until(
     () =>
@@ -233,33 +251,65 @@ try {
     'our dev server',
     120_000,
   );
-  await new Promise<void>((ready) => peerServer.once('message', () => ready()));
+  await Promise.all(peerServers.map((server) => new Promise<void>((ready) => server.once('message', () => ready()))));
 
-  const results = [];
-  for (const backend of [ours, peer]) {
-    nextLesson = 0;
-    const large = await openLarge(backend, freshName());
-    const typed = await typing(backend, freshName());
-    const caught = await catchUp(backend, freshName());
-    results.push({ backend, large, typed, caught });
+  // BENCH_DOCS_OURS_ONLY=1 runs ours alone, for a profile through BENCH_INSPECTOR_PORT.
+  const backends = process.env.BENCH_DOCS_OURS_ONLY ? [ours] : [ours, peerSqlite, peerMemory];
+  type Measured = { large: Awaited<ReturnType<typeof openLarge>>; typed: Awaited<ReturnType<typeof typing>>; caught: number };
+  const rounds: Measured[][] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const measured: Measured[] = [];
+    for (const backend of backends) {
+      nextLesson = round * 3;
+      const large = await openLarge(backend, freshName());
+      const typed = await typing(backend, freshName());
+      const caught = await catchUp(backend, freshName());
+      measured.push({ large, typed, caught });
+    }
+    rounds.push(measured);
   }
-  const [o, p] = results as [(typeof results)[0], (typeof results)[0]];
-  console.log(`Yjs document sync, Node ${process.version}; clients in this process, servers in their own`);
-  for (const r of results) {
-    console.log(`  ${r.backend.label}`);
-    console.log(
-      `    open ${(r.large.bytes / 1024 / 1024).toFixed(2)} MB document, time to first content  median ${r.large.median.toFixed(1)} ms (${OPENS} opens)`,
+  const median = (which: number, pick: (m: Measured) => number) =>
+    quantile(
+      rounds.map((round) => pick(round[which]!)),
+      0.5,
     );
+  console.log(`Yjs document sync, Node ${process.version}; clients in this process, servers in their own; ${ROUNDS} interleaved rounds`);
+  rounds.forEach((round, i) => {
+    console.log(` round ${i + 1}`);
+    round.forEach((r, b) => {
+      console.log(`  ${backends[b]!.label}`);
+      console.log(
+        `    open ${(r.large.bytes / 1024 / 1024).toFixed(2)} MB document, time to first content  median ${r.large.median.toFixed(1)} ms (${OPENS} opens)`,
+      );
+      console.log(
+        `    ${COLLABORATORS} collaborators × ${CHARS_PER_SECOND} chars/s, edit to others  p50 ${r.typed.p50.toFixed(1)} ms  p99 ${r.typed.p99.toFixed(1)} ms (${r.typed.deliveries} deliveries)`,
+      );
+      console.log(`    catch-up after offline (1% divergence each side)  ${r.caught.toFixed(1)} ms`);
+    });
+  });
+  console.log(` median of ${ROUNDS} rounds`);
+  backends.forEach((backend, b) => {
+    const [open1, p50, p99, caught] = [
+      median(b, (m) => m.large.median),
+      median(b, (m) => m.typed.p50),
+      median(b, (m) => m.typed.p99),
+      median(b, (m) => m.caught),
+    ];
     console.log(
-      `    ${COLLABORATORS} collaborators × ${CHARS_PER_SECOND} chars/s, edit to others  p50 ${r.typed.p50.toFixed(1)} ms  p99 ${r.typed.p99.toFixed(1)} ms (${r.typed.deliveries} deliveries)`,
+      `  ${backend.label.padEnd(64)} open-1MB ${open1.toFixed(1).padStart(6)} ms  typing p50 ${p50.toFixed(1).padStart(5)} ms  p99 ${p99.toFixed(1).padStart(6)} ms  catch-up ${caught.toFixed(1).padStart(6)} ms`,
     );
-    console.log(`    catch-up after offline (1% divergence each side)  ${r.caught.toFixed(1)} ms`);
+  });
+  for (const [b, name] of [
+    [1, 'hocuspocus-sqlite'],
+    [2, 'hocuspocus-memory'],
+  ] as const) {
+    if (!backends[b]) continue;
+    console.log(`ours/${name} open-1MB ${(median(0, (m) => m.large.median) / median(b, (m) => m.large.median)).toFixed(2)}`);
+    console.log(`ours/${name} typing-p99 ${(median(0, (m) => m.typed.p99) / median(b, (m) => m.typed.p99)).toFixed(2)}`);
+    console.log(`ours/${name} catch-up ${(median(0, (m) => m.caught) / median(b, (m) => m.caught)).toFixed(2)}`);
   }
-  console.log(`ours/peer open-1MB ${(o.large.median / p.large.median).toFixed(2)}`);
-  console.log(`ours/peer typing-p99 ${(o.typed.p99 / p.typed.p99).toFixed(2)}`);
-  console.log(`ours/peer catch-up ${(o.caught / p.caught).toFixed(2)}`);
 } finally {
   oursServer.kill('SIGTERM');
-  peerServer.kill('SIGTERM');
+  for (const server of peerServers) server.kill('SIGTERM');
 }
 process.exit(0);

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { runOrExit } from '../../scripts/run';
 
 /**
@@ -7,6 +8,8 @@ import { runOrExit } from '../../scripts/run';
  */
 export async function startWorkerd(persist: string, port: number): Promise<ChildProcess> {
   const bundle = `${persist}-bundle`;
+  // wrangler refuses a missing assets directory (a clean checkout has not built the app); the rooms need no assets.
+  mkdirSync('dist/client', { recursive: true });
   await runOrExit('wrangler', ['deploy', '--dry-run', '--outdir', bundle], { env: { ...process.env, CI: 'true' } });
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/workerd-server.ts', `${bundle}/index.js`, persist, String(port)], {

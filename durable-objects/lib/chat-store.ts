@@ -49,6 +49,20 @@ export class ChatStore {
         conversation_id TEXT NOT NULL, sender_id TEXT NOT NULL, body TEXT NOT NULL, created_at INTEGER NOT NULL, UNIQUE (sender_id, client_id));
       CREATE INDEX IF NOT EXISTS messages_conversation ON messages (conversation_id, seq);
       CREATE TABLE IF NOT EXISTS dirty (conversation_id TEXT PRIMARY KEY, version INTEGER NOT NULL, news_from INTEGER);`);
+    this.addUnseenColumn();
+  }
+
+  /**
+   * Each member's unseen count is kept as messages arrive and reset when they read, because counting it at every
+   * flush scanned a member's whole unread history: a room nobody reads grew slower with every message. A room made
+   * before the column existed counts once, here.
+   */
+  private addUnseenColumn() {
+    const columns = this.sql.exec<{ name: string }>('PRAGMA table_info(members)').toArray();
+    if (columns.some((column) => column.name === 'unseen')) return;
+    this.sql.exec(`ALTER TABLE members ADD COLUMN unseen INTEGER NOT NULL DEFAULT 0;
+      UPDATE members SET unseen = (SELECT count(*) FROM messages x
+        WHERE x.conversation_id = members.conversation_id AND x.sender_id != members.user_id AND x.seq > members.seen_seq);`);
   }
 
   remember(tenantId: string, room: string, courseId: string | null) {
@@ -166,6 +180,7 @@ export class ChatStore {
       .toArray()[0];
     if (!inserted) return null;
     this.sql.exec('UPDATE conversations SET last_message_time = ?, last_message = ? WHERE id = ?', row.createdAt, row.body, row.conversationId);
+    this.sql.exec('UPDATE members SET unseen = unseen + 1 WHERE conversation_id = ? AND user_id != ?', row.conversationId, row.senderId);
     this.markDirty(row.conversationId, inserted.seq);
     return inserted.seq;
   }
@@ -208,12 +223,14 @@ export class ChatStore {
     return rows.map((row) => this.toMessage(row));
   }
 
-  /** Raises a member's watermark; false when it was already there. SEEN implies DELIVERED. */
+  /** Raises a member's watermark; false when it was already there. SEEN implies DELIVERED and counts what is still unseen after it. */
   raiseWatermark(conversationId: string, userId: string, status: 'DELIVERED' | 'SEEN', upToSeq: number): boolean {
     const changed = this.sql
       .exec(
         status === 'SEEN'
-          ? 'UPDATE members SET seen_seq = ?1, delivered_seq = max(delivered_seq, ?1) WHERE conversation_id = ?2 AND user_id = ?3 AND seen_seq < ?1 RETURNING user_id'
+          ? `UPDATE members SET seen_seq = ?1, delivered_seq = max(delivered_seq, ?1),
+               unseen = (SELECT count(*) FROM messages x WHERE x.conversation_id = ?2 AND x.sender_id != ?3 AND x.seq > ?1)
+             WHERE conversation_id = ?2 AND user_id = ?3 AND seen_seq < ?1 RETURNING user_id`
           : 'UPDATE members SET delivered_seq = ?1 WHERE conversation_id = ?2 AND user_id = ?3 AND delivered_seq < ?1 RETURNING user_id',
         upToSeq,
         conversationId,
@@ -227,23 +244,21 @@ export class ChatStore {
   }
 
   unseenCount(conversationId: string, userId: string): number {
-    return this.sql
-      .exec<{ n: number }>(
-        'SELECT count(*) AS n FROM messages WHERE conversation_id = ?1 AND sender_id != ?2 AND seq > (SELECT seen_seq FROM members WHERE conversation_id = ?1 AND user_id = ?2)',
-        conversationId,
-        userId,
-      )
-      .one().n;
+    const row = this.sql.exec<{ unseen: number }>('SELECT unseen FROM members WHERE conversation_id = ? AND user_id = ?', conversationId, userId).toArray()[0];
+    return row?.unseen ?? 0;
   }
 
-  /** For the team inbox: how many of the user's messages came since anyone else last wrote, and the latest one's sequence. */
+  /**
+   * For the team inbox: how many of the user's messages came since anyone else last wrote, and the latest one's
+   * sequence. Each reads back from the newest message only as far as it must, never the whole conversation.
+   */
   teamState(conversationId: string, userId: string): { waiting: number; lastUserSeq: number } {
     return this.sql
       .exec<{ waiting: number; lastUserSeq: number }>(
         `SELECT
            (SELECT count(*) FROM messages WHERE conversation_id = ?1 AND sender_id = ?2
-              AND seq > coalesce((SELECT max(seq) FROM messages WHERE conversation_id = ?1 AND sender_id != ?2), 0)) AS waiting,
-           coalesce((SELECT max(seq) FROM messages WHERE conversation_id = ?1 AND sender_id = ?2), 0) AS lastUserSeq`,
+              AND seq > coalesce((SELECT seq FROM messages WHERE conversation_id = ?1 AND sender_id != ?2 ORDER BY seq DESC LIMIT 1), 0)) AS waiting,
+           coalesce((SELECT seq FROM messages WHERE conversation_id = ?1 AND sender_id = ?2 ORDER BY seq DESC LIMIT 1), 0) AS lastUserSeq`,
         conversationId,
         userId,
       )

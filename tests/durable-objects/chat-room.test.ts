@@ -226,6 +226,43 @@ describe('happy', () => {
     expect(member?.unseenCount).toBe(1);
   });
 
+  it('keeps each member’s unseen count as messages arrive and are read, and counts a room stored before the count was kept', async () => {
+    const courseId = await freshCourse();
+    const student = await course(f.student, courseId);
+    const tutor = await course(f.tutor, courseId);
+    const conversation = await conversationBetween(student, tutor, [f.tutor.user._id]);
+    const received = [];
+    for (let i = 0; i < 5; i++) {
+      tutor.emit('send', { conversationId: conversation._id, clientId: `u${i}`, message: `unseen ${i}` });
+      received.push((await student.next('message')).message);
+    }
+    student.emit('send', { conversationId: conversation._id, clientId: 'own', message: 'my own' });
+    await student.next('message');
+    const unseen = async () => {
+      student.emit('list', {});
+      return (await student.next('conversations')).conversations[0]!.unSeenCount;
+    };
+    expect(await unseen()).toBe(5);
+    student.emit('status', { conversationId: conversation._id, status: 'SEEN', upToSeq: received[2]!.seq });
+    await tutor.next('status');
+    expect(await unseen()).toBe(2);
+
+    // A room from before the kept count: drop the column, and the next wake counts it from the messages.
+    const room = courseRoomStub(f.tenantId, courseId);
+    await runInDurableObject(room, (_instance, state) => state.storage.sql.exec('ALTER TABLE members DROP COLUMN unseen'));
+    await evictDurableObject(room);
+    const again = await course(f.student, courseId);
+    again.emit('list', {});
+    expect((await again.next('conversations')).conversations[0]!.unSeenCount).toBe(2);
+    await runDurableObjectAlarm(room);
+    const member = await db
+      .select()
+      .from(chatMembers)
+      .where(and(eq(chatMembers.conversationId, conversation._id), eq(chatMembers.userId, f.student.user._id)))
+      .get();
+    expect(member?.unseenCount).toBe(2);
+  });
+
   it('lets an admin with the chat permission read every conversation, and write only in edit mode', async () => {
     const courseId = await freshCourse();
     const student = await course(f.student, courseId);

@@ -109,6 +109,21 @@ describe('happy', () => {
     expect(contentOf(late.doc)).toEqual(contentOf(a.doc));
   });
 
+  it('gives each new client the document as it is now, though the encoded whole is reused between changes', async () => {
+    const name = await freshDoc();
+    const a = await client(lesson.student, name);
+    edit(a.doc, 'one ');
+    await eventually(async () => expect((await storage(name)).logRows).toBe(1));
+    const first = await client(lesson.tutor, name);
+    const second = await client(lesson.tutor, name);
+    expect(contentOf(second.doc)).toEqual(contentOf(first.doc));
+    edit(a.doc, 'two ');
+    await eventually(() => expect(contentOf(first.doc)).toEqual(contentOf(a.doc)));
+    const third = await client(lesson.tutor, name);
+    expect(contentOf(third.doc)).toEqual(contentOf(a.doc));
+    expect(third.doc.getText('notes').toString()).toBe('one two ');
+  });
+
   it('echoes an update to its sender only once stored, and stores nothing for a repeat', async () => {
     const name = await freshDoc();
     const res = await openDoc(name, await docTicket(lesson.student.token, name));
