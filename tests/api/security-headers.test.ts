@@ -29,7 +29,7 @@ describe('happy', () => {
     const policy = expectCommonHeaders(res);
     const html = await res.text();
     const hashes = await inlineScriptHashes(html);
-    expect(hashes.length).toBeGreaterThan(0);
+    expect(hashes.length, 'the built shell has its inline scripts: run `npm run build` before the workerd tests').toBeGreaterThan(0);
     for (const hash of hashes) expect(policy).toContain(`'sha256-${hash}'`);
     expect(policy).toContain("default-src 'self'");
     expect(policy).toContain("connect-src 'self'");
