@@ -77,6 +77,8 @@ test('a quiz in progress comes back after an offline reload, and its answers are
   await page.goto('/learning-portal/cambridge-igcse/maths');
   await page.getByRole('link', { name: 'Practice Linear equations' }).click();
   await page.getByRole('link', { name: /^(Start the quiz|Start a new attempt|Resume your attempt)$/ }).click();
+  // The about page has the quiz's title too: wait for the player's own address before answering.
+  await expect(page).toHaveURL(/\/dashboard\/.+\/quiz\/\w+$/);
   await expect(page.getByRole('heading', { level: 1, name: /^Linear equations: practice set [AB]$/ })).toBeVisible();
   const quizUrl = page.url();
   const total = await page.getByRole('navigation', { name: 'Questions' }).getByRole('button').count();

@@ -56,6 +56,8 @@ test('an admin publishes a quiz from approved questions, Sam takes it, a tutor o
     .getByRole('link', { name: new RegExp(TITLE) })
     .click();
   await sam.getByRole('link', { name: /^(Start the quiz|Start a new attempt|Resume your attempt)$/ }).click();
+  // The about page has the quiz's title too: wait for the player's own address before answering.
+  await expect(sam).toHaveURL(/\/dashboard\/.+\/quiz\/\w+$/);
   await expect(sam.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   await sam.keyboard.press('1');
   await expect(sam.getByTestId('save-state')).toHaveText('All answers saved');

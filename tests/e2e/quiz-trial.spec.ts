@@ -20,6 +20,8 @@ test('Sam finishes a quiz, books a free trial lesson from his result and finds i
   await signIn(page, STUDENT.email);
   await page.goto(`/learning-portal/quizzes/${QUIZ}`);
   await page.getByRole('link', { name: /^(Start the quiz|Start a new attempt|Resume your attempt)$/ }).click();
+  // The about page has the quiz's title too: wait for the player's own address before answering.
+  await expect(page).toHaveURL(/\/dashboard\/.+\/quiz\/\w+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Linear equations: practice set A' })).toBeVisible();
   await page.keyboard.press('1');
   await expect(page.getByTestId('save-state')).toHaveText('All answers saved');
