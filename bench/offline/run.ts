@@ -1,10 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumPath } from '../../scripts/browser-path';
-import { prepareLocal } from '../../scripts/prepare-local';
-import { runOrExit, waitFor } from '../../scripts/run';
+import { startDevServer } from '../lib/dev-server';
 import { benchmarkIndex, calibrate, type DeviceProfile, MID_RANGE_LAPTOP_INDEX } from './device-profile';
 
 /**
@@ -35,15 +32,6 @@ const median = (values: number[]) => {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
-
-async function startServer(): Promise<ChildProcess> {
-  await runOrExit('tsx', ['scripts/build.ts']);
-  rmSync(PERSIST, { recursive: true, force: true });
-  await prepareLocal(PERSIST);
-  const server = spawn('wrangler', ['dev', '--port', String(PORT), '--persist-to', PERSIST, '--show-interactive-dev-session=false'], { stdio: 'ignore' });
-  await waitFor(`${ORIGIN}/api/health`);
-  return server;
-}
 
 /** The polling check, as text so that no bundler helper ends up in the page. */
 const PAINTED = `((note) => {
@@ -98,7 +86,7 @@ async function firstVisit(page: Page) {
   );
 }
 
-const server = await startServer();
+const server = await startDevServer(PORT, PERSIST);
 const browser = await chromium.launch({
   executablePath: chromiumPath() ?? undefined,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

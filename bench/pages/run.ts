@@ -1,12 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { chromiumPath } from '../../scripts/browser-path';
-import { prepareLocal } from '../../scripts/prepare-local';
-import { runOrExit, waitFor } from '../../scripts/run';
+import { startDevServer } from '../lib/dev-server';
 
 /**
  * `npm run bench -- pages`: Lighthouse (mobile profile: a mid-range phone, simulated slow 4G and 4× CPU slowdown) on
@@ -32,15 +30,6 @@ const ALL_PAGES: { name: string; email: string | null; path: string }[] = [
 /** `BENCH_PAGES_ONLY=student-home,admin-home` measures just those. */
 const PAGES = ALL_PAGES.filter((p) => !ONLY || ONLY.includes(p.name));
 
-async function startServer(): Promise<ChildProcess> {
-  await runOrExit('tsx', ['scripts/build.ts']);
-  rmSync(PERSIST, { recursive: true, force: true });
-  await prepareLocal(PERSIST);
-  const server = spawn('wrangler', ['dev', '--port', String(PORT), '--persist-to', PERSIST, '--show-interactive-dev-session=false'], { stdio: 'ignore' });
-  await waitFor(`${ORIGIN}/api/health`);
-  return server;
-}
-
 /** Leaves the profile signed in as `email` (or signed out), so Lighthouse's own tab opens that person's page. */
 async function actAs(page: Page, email: string | null) {
   await page.goto(`${ORIGIN}/learning-portal/portal`, { waitUntil: 'networkidle' });
@@ -59,7 +48,7 @@ async function actAs(page: Page, email: string | null) {
   await account.waitFor();
 }
 
-const server = await startServer();
+const server = await startDevServer(PORT, PERSIST);
 const profile = mkdtempSync(join(tmpdir(), 'studyhall-lighthouse-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: chromiumPath() ?? undefined,
