@@ -1,6 +1,7 @@
 import type { Env } from '../durable-objects/env';
 import type { Db } from '../platform/env';
 import type { Tenant } from '../schema/tables';
+import type { SignedIn } from './middleware/signed-in';
 
 export type { Env } from '../durable-objects/env';
 export type { Db } from '../platform/env';
@@ -26,5 +27,7 @@ export interface AppBindings {
     tenant: Tenant;
     requestId: string;
     auth?: AuthState;
+    /** Set by the tenant middleware when the bearer token is valid: its claims and the session it names. */
+    signedIn?: SignedIn;
   };
 }

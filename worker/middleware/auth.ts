@@ -1,29 +1,24 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../../platform/errors';
-import { sessions, userMappers, users } from '../../schema/tables';
+import { sessions, users } from '../../schema/tables';
 import type { AppBindings, Db } from '../env';
-import { verifyAccessToken } from '../lib/access-tokens';
 import { changesState, describedSince, fullName, traceRequest } from '../lib/audit';
+import { bearerToken, liveSession, signedInOf } from './signed-in';
 
 /**
  * Reads the bearer token and the `x-user-id` header (the user the caller acts for) and sets `auth`.
  * A parent may act for a linked student; anyone else only for themselves.
  */
 export const requireAuth = createMiddleware<AppBindings>(async (c, next) => {
-  const header = c.req.header('authorization') ?? '';
-  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-  if (!token) throw new ApiError(401, 'Sign in to continue');
-  const claims = await verifyAccessToken(c.env.TOKEN_SECRET, token);
+  if (!bearerToken(c.req.header('authorization'))) throw new ApiError(401, 'Sign in to continue');
+  // Null for a forged or expired token.
+  const signedIn = await signedInOf(c);
   const tenant = c.get('tenant');
-  if (!claims || claims.tid !== tenant._id) throw new ApiError(401, 'Your session has expired. Please sign in again.');
+  if (!signedIn || signedIn.claims.tid !== tenant._id) throw new ApiError(401, 'Your session has expired. Please sign in again.');
+  const { claims, session } = signedIn;
 
   const db = c.get('db');
-  const session = await db
-    .select({ impersonatorId: sessions.impersonatorId, returnSessionId: sessions.returnSessionId })
-    .from(sessions)
-    .where(and(eq(sessions._id, claims.sid), eq(sessions.userId, claims.sub), liveSession()))
-    .get();
   if (!session) throw new ApiError(401, 'Your session has expired. Please sign in again.');
   // The claim alone proves nothing beyond the signature: the session row is what says an admin is acting.
   if ((session.impersonatorId ?? undefined) !== claims.imp) throw new ApiError(401, 'Your session has expired. Please sign in again.');
@@ -34,12 +29,7 @@ export const requireAuth = createMiddleware<AppBindings>(async (c, next) => {
   let actingUserId = claims.sub;
   const requested = c.req.header('x-user-id');
   if (requested && requested !== claims.sub) {
-    const link = await db
-      .select({ _id: userMappers._id })
-      .from(userMappers)
-      .where(and(eq(userMappers.tenantId, tenant._id), eq(userMappers.parentId, claims.sub), eq(userMappers.studentId, requested)))
-      .get();
-    if (!link) throw new ApiError(403, 'x-user-id: you cannot act for this user');
+    if (!signedIn.actsFor?.linked || signedIn.actsFor.userId !== requested) throw new ApiError(403, 'x-user-id: you cannot act for this user');
     actingUserId = requested;
   }
 
@@ -63,8 +53,6 @@ export const requireAuth = createMiddleware<AppBindings>(async (c, next) => {
     });
   }
 });
-
-const liveSession = () => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()));
 
 /** An impersonation lasts only as long as the admin's own session: signing out there ends it here too. */
 async function adminSessionLive(db: Db, sessionId: string | null, adminId: string) {

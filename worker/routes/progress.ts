@@ -3,7 +3,7 @@ import { ApiError } from '../../platform/errors';
 import { idParam } from '../../schema/contracts/common';
 import { progressQuery, progressUnsubscribeInput, saveProgressInput, subjectProgressInput } from '../../schema/contracts/progress';
 import type { AppBindings } from '../env';
-import { type ProgressViewer, readableLearner, savingLearner } from '../lib/progress/access';
+import { type ProgressViewer, readableLearner, readableProgress, savingLearner } from '../lib/progress/access';
 import { curriculumProgress, learnerProgress, subjectProgress } from '../lib/progress/compute';
 import { progressLearners } from '../lib/progress/learners';
 import { saveProgress } from '../lib/progress/save';
@@ -47,8 +47,9 @@ export const progressRoutes = new Hono<AppBindings>()
       const tdb = tenantDb(c);
       const actor = authOf(c);
       const input = c.req.valid('json');
-      const learner = await readableLearner(tdb, viewerOf(c, actor), input.userId ?? actor.actingUserId);
-      const doc = await subjectProgress(tdb, learner, input.subjectId);
+      const doc = await readableProgress(tdb, viewerOf(c, actor), input.userId ?? actor.actingUserId, (learner) =>
+        subjectProgress(tdb, learner, input.subjectId),
+      );
       if (!doc) throw new ApiError(404, 'Subject not found');
       return c.json(doc);
     },
@@ -63,8 +64,8 @@ export const progressRoutes = new Hono<AppBindings>()
     validate('query', progressQuery),
     async (c) => {
       const tdb = tenantDb(c);
-      const learner = await readableLearner(tdb, viewerOf(c, authOf(c)), c.req.valid('param').id);
-      const doc = await learnerProgress(tdb, learner);
+      const doc = await readableProgress(tdb, viewerOf(c, authOf(c)), c.req.valid('param').id, (learner) => learnerProgress(tdb, learner));
+      if (!doc) throw new ApiError(404, 'Progress not found');
       const { curriculumId } = c.req.valid('query');
       return c.json(curriculumId ? curriculumProgress(doc, curriculumId) : doc);
     },

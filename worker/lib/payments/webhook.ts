@@ -51,18 +51,19 @@ function sessionMove(event: Stripe.Event): keyof typeof MOVES | 'paid' | null {
   }
 }
 
-async function effectsOf(tdb: TenantDb, event: Stripe.Event): Promise<Effects> {
+type SessionRow = typeof paymentSessions.$inferSelect;
+
+/** The Checkout session a checkout event names, or null for every other type. */
+const checkoutIdOf = (event: Stripe.Event) => (sessionMove(event) ? (event.data.object as Stripe.Checkout.Session).id : null);
+
+/** `session` is the row `checkoutIdOf` names, read with the duplicate check; refunds and subscriptions read their own. */
+async function effectsOf(tdb: TenantDb, event: Stripe.Event, session: SessionRow | undefined): Promise<Effects> {
   const at = new Date(event.created * 1000);
   const other = (await reversalEffects(tdb, event, at)) ?? (await subscriptionEffects(tdb, event, at));
   if (other) return other;
   const move = sessionMove(event);
   if (!move) return { outcome: 'IGNORED', sessionId: null, statements: [] };
   const checkout = event.data.object as Stripe.Checkout.Session;
-  const session = await tdb.db
-    .select()
-    .from(paymentSessions)
-    .where(tdb.where(paymentSessions, eq(paymentSessions.providerSessionId, checkout.id)))
-    .get();
   if (!session) return { outcome: 'UNMATCHED', sessionId: null, statements: [] };
   // The session was priced by us; an event naming another amount is not ours to fulfil, whoever signed it.
   if (checkout.amount_total !== session.amount || checkout.currency?.toUpperCase() !== session.currency) {
@@ -92,13 +93,20 @@ async function effectsOf(tdb: TenantDb, event: Stripe.Event): Promise<Effects> {
  */
 export async function receiveEvent(tdb: TenantDb, adapter: PaymentsAdapter, payload: string, signature: string | undefined): Promise<WebhookResult> {
   const event = await adapter.verifyEvent(payload, signature);
-  const seen = await tdb.db
-    .select({ outcome: stripeEvents.outcome })
-    .from(stripeEvents)
-    .where(tdb.where(stripeEvents, eq(stripeEvents.eventId, event.id)))
-    .get();
+  // The duplicate check and the session a checkout event pays travel in one batch: one round trip fewer per event.
+  const [seenRows, sessionRows] = await tdb.db.batch([
+    tdb.db
+      .select({ outcome: stripeEvents.outcome })
+      .from(stripeEvents)
+      .where(tdb.where(stripeEvents, eq(stripeEvents.eventId, event.id))),
+    tdb.db
+      .select()
+      .from(paymentSessions)
+      .where(tdb.where(paymentSessions, eq(paymentSessions.providerSessionId, checkoutIdOf(event) ?? ''))),
+  ]);
+  const seen = seenRows[0];
   if (seen) return { eventId: event.id, type: event.type, outcome: seen.outcome, duplicate: true, balanceOf: null };
-  const { outcome, sessionId, statements, balanceOf } = await effectsOf(tdb, event);
+  const { outcome, sessionId, statements, balanceOf } = await effectsOf(tdb, event, sessionRows[0]);
   const record = tdb.db
     .insert(stripeEvents)
     .values(tdb.values(stripeEvents, { eventId: event.id, type: event.type, outcome, paymentSessionId: sessionId }))

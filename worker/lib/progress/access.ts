@@ -51,6 +51,21 @@ export async function readableLearner(tdb: TenantDb, viewer: ProgressViewer, lea
   return { _id: learner._id, firstname: learner.firstname, lastname: learner.lastname };
 }
 
+/**
+ * A learner's progress, computed while the learner and the caller's right to read them are checked: both reads go to
+ * D1 at once instead of one after the other, and nothing is answered unless the check passes (a refusal is the same
+ * 404 as `readableLearner`'s).
+ */
+export async function readableProgress<T extends { learner: LearnerRef }>(
+  tdb: TenantDb,
+  viewer: ProgressViewer,
+  learnerId: string,
+  compute: (learner: LearnerRef) => Promise<T | null>,
+): Promise<T | null> {
+  const [learner, doc] = await Promise.all([readableLearner(tdb, viewer, learnerId), compute({ _id: learnerId, firstname: '', lastname: '' })]);
+  return doc && { ...doc, learner };
+}
+
 /** The learner a save is for: a student, or the student a parent acts for; progress is theirs to arrange. */
 export async function savingLearner(tdb: TenantDb, actor: Actor) {
   const learner = await tdb.db
