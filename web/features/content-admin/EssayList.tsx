@@ -9,10 +9,10 @@ import { cardClass, fieldClass, primaryButton, secondaryButton, smallButton } fr
 import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
 import { EmptyState } from '../../ui/EmptyState';
+import { ListStatus } from '../../ui/ListStatus';
 import MathText from '../../ui/math/MathText';
 import { Pager } from '../../ui/Pager';
 import { SmallIconButton } from '../../ui/SmallIconButton';
-import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { contentAdminCalls } from './api';
 import EssayDialog from './EssayDialog';
@@ -31,7 +31,7 @@ export default function EssayList({ subTopicId }: { subTopicId: string }) {
   const [typed, setTyped] = useState('');
   const searchText = useDebouncedValue(typed.trim());
   const filters = { subTopicId, isApproved: approval || undefined, origin: origin || undefined, searchText: searchText || undefined };
-  const { list, goTo, created, updated, removed } = usePagedList<EssayQuestionDoc>(
+  const { list, goTo, reload, created, updated, removed } = usePagedList<EssayQuestionDoc>(
     (offset) => contentAdminCalls.essays({ ...filters, limit: PAGE_SIZE, offset }),
     JSON.stringify(filters),
   );
@@ -121,23 +121,19 @@ export default function EssayList({ subTopicId }: { subTopicId: string }) {
           </select>
         </label>
       </div>
-      {list.status === 'rejected' && <p className="mt-4 text-sm text-rose-600">The essay questions could not be loaded.</p>}
-      {!list.loaded && list.status !== 'rejected' && (
-        <div className="mt-8 flex justify-center">
-          <Spinner className="size-6 text-brand-deep" />
-        </div>
-      )}
-      {list.loaded && list.docs.length === 0 && (
-        <div className="mt-4">
+      <ListStatus
+        list={list}
+        onRetry={() => void reload()}
+        className="mt-4"
+        empty={
           <EmptyState
             icon={<FileText className="size-6" aria-hidden="true" />}
             title="No essay questions here"
             text="Write one, or let the helper draft one from this sub topic's questions for you to check."
           />
-        </div>
-      )}
-      {list.docs.length > 0 && (
-        <ul className="mt-4 space-y-3">
+        }
+      >
+        <ul className="space-y-3">
           {list.docs.map((essay) => (
             <li key={essay._id} className={`${cardClass} p-4`} data-testid="essay-row">
               <div className="flex flex-wrap items-center gap-2 text-xs">
@@ -183,7 +179,7 @@ export default function EssayList({ subTopicId }: { subTopicId: string }) {
             </li>
           ))}
         </ul>
-      )}
+      </ListStatus>
       <Pager offset={list.offset} limit={PAGE_SIZE} total={list.totalDocs} onOffset={(o) => void goTo(o)} />
       {editing && (
         <EssayDialog

@@ -9,10 +9,10 @@ import { cardClass, primaryButton, secondaryButton, smallButton } from '../../ui
 import { Dialog } from '../../ui/Dialog';
 import { DialogActions } from '../../ui/DialogActions';
 import { EmptyState } from '../../ui/EmptyState';
+import { ListStatus } from '../../ui/ListStatus';
 import MathText from '../../ui/math/MathText';
 import { Pager } from '../../ui/Pager';
 import { SmallIconButton } from '../../ui/SmallIconButton';
-import Spinner from '../../ui/Spinner';
 import { useToast } from '../../ui/toast/use-toast';
 import { contentAdminCalls } from './api';
 import QuestionDialog from './QuestionDialog';
@@ -130,23 +130,19 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
           </ul>
         </div>
       )}
-      {list.status === 'rejected' && <p className="mt-4 text-sm text-rose-600">The questions could not be loaded.</p>}
-      {!list.loaded && list.status !== 'rejected' && (
-        <div className="mt-8 flex justify-center">
-          <Spinner className="size-6 text-brand-deep" />
-        </div>
-      )}
-      {list.loaded && list.docs.length === 0 && (
-        <div className="mt-4">
+      <ListStatus
+        list={list}
+        onRetry={() => void reload()}
+        className="mt-4"
+        empty={
           <EmptyState
             icon={<ListChecks className="size-6" aria-hidden="true" />}
             title="No questions yet"
             text="Write one, or import a JSON file of questions."
           />
-        </div>
-      )}
-      {list.docs.length > 0 && (
-        <ul className="mt-4 space-y-3">
+        }
+      >
+        <ul className="space-y-3">
           {list.docs.map((q) => (
             <li key={q._id} className={`${cardClass} p-4`} data-testid="question-row">
               <div className="flex flex-wrap items-center gap-2 text-xs">
@@ -218,7 +214,7 @@ export default function QuestionBank({ subTopicId }: { subTopicId: string }) {
             </li>
           ))}
         </ul>
-      )}
+      </ListStatus>
       <Pager offset={list.offset} limit={PAGE_SIZE} total={list.totalDocs} onOffset={(o) => void goTo(o)} />
       {editing && (
         <QuestionDialog
