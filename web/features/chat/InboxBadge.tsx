@@ -1,7 +1,7 @@
 import { formatDistanceToNow } from 'date-fns/formatDistanceToNow';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Inbox, LifeBuoy, MessageCircle, MessageSquarePlus } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { inboxRoom, inboxServerFrame, type NotificationEntry } from '../../../schema/contracts/chat';
 import { noticeNewsAtom } from '../../entities/notifications/notice-news';
@@ -11,8 +11,8 @@ import { tenantNameAtom } from '../../entities/tenant/atoms';
 import { ReconnectingSocket } from '../../lib/realtime/reconnecting-socket';
 import { socketUrl } from '../../lib/realtime/tickets';
 import { signedInUserAtom } from '../../lib/session';
-import { iconButton, secondaryButton } from '../../ui/classes';
-import { CountBadge, useDismiss } from '../../ui/HeaderPopover';
+import { secondaryButton } from '../../ui/classes';
+import { HeaderPopover } from '../../ui/HeaderPopover';
 import { pushToastAtom } from '../../ui/toast-atoms';
 import { openConversationAtom, unseenTotalAtom } from './chat-atoms';
 import PushControl from './push/PushControl';
@@ -40,15 +40,11 @@ export default function InboxBadge({ userId }: { userId: string }) {
   const [totalDocs, setTotalDocs] = useState(0);
   const socket = useRef<ReconnectingSocket | null>(null);
   const [open, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
-  const container = useRef<HTMLDivElement>(null);
   const tenantName = useAtomValue(tenantNameAtom);
   const role = useAtomValue(signedInUserAtom)?.role.name;
   const writesToTeam = role === 'STUDENT' || role === 'PARENT';
   usePushClicks();
   usePushEndsWithSession();
-
-  useDismiss(open, close, container);
 
   useEffect(() => {
     const ws = new ReconnectingSocket({
@@ -89,98 +85,86 @@ export default function InboxBadge({ userId }: { userId: string }) {
   };
 
   return (
-    <div className="relative" ref={container}>
-      <button
-        type="button"
-        className={`${iconButton} relative`}
-        aria-label={total > 0 ? `Messages, ${total} unseen` : 'Messages'}
-        aria-expanded={open}
-        aria-controls="inbox-panel"
-        onClick={() => setOpen((now) => !now)}
-        data-testid="inbox-button"
-      >
-        <MessageCircle className="size-5" aria-hidden="true" />
-        <CountBadge count={total} testId="inbox-badge" />
-      </button>
-      {open && (
-        <div
-          id="inbox-panel"
-          role="region"
-          aria-labelledby="inbox-panel-title"
-          className="fixed inset-x-4 top-16 z-50 rounded-2xl bg-white p-2 shadow-xl ring-1 ring-slate-200 sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80 dark:bg-slate-900 dark:ring-slate-800"
-        >
-          <h2 id="inbox-panel-title" className="px-2 py-1.5 text-sm font-semibold text-slate-900 dark:text-white">
-            Messages
-          </h2>
-          {entries.length === 0 ? (
-            <p className="px-2 py-4 text-sm text-slate-500 dark:text-slate-400">You are all caught up.</p>
-          ) : (
-            <ul className="max-h-80 overflow-y-auto">
-              {entries.map((entry) => (
-                <li key={entry._id}>
-                  <Link
-                    to={conversationPath(entry)}
-                    onClick={() => setOpen(false)}
-                    className="flex items-start gap-3 rounded-xl px-2 py-2 hover:bg-slate-100 dark:hover:bg-slate-800"
-                  >
-                    <span className="mt-0.5 rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-brand-ink">{entry.unseenCount}</span>
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm text-slate-900 dark:text-white">{entry.lastMessage}</span>
-                      {entry.lastMessageSentAt && (
-                        <span className="text-xs text-slate-500 dark:text-slate-400">
-                          {formatDistanceToNow(new Date(entry.lastMessageSentAt), { addSuffix: true })}
-                        </span>
-                      )}
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-          {entries.length < totalDocs && (
-            <button type="button" className={`${secondaryButton} mt-2 w-full py-2`} onClick={loadMore}>
-              Load more
-            </button>
-          )}
-          <div className="mt-2 space-y-2 border-t border-slate-200 px-2 pt-3 pb-1 dark:border-slate-800">
-            {teamWaiting !== null && (
+    <HeaderPopover
+      id="inbox-panel"
+      label={total > 0 ? `Messages, ${total} unseen` : 'Messages'}
+      icon={<MessageCircle className="size-5" aria-hidden="true" />}
+      count={total}
+      testId="inbox"
+      panelWidth="sm:w-80"
+      open={open}
+      setOpen={setOpen}
+    >
+      <h2 id="inbox-panel-title" className="px-2 py-1.5 text-sm font-semibold text-slate-900 dark:text-white">
+        Messages
+      </h2>
+      {entries.length === 0 ? (
+        <p className="px-2 py-4 text-sm text-slate-500 dark:text-slate-400">You are all caught up.</p>
+      ) : (
+        <ul className="max-h-80 overflow-y-auto">
+          {entries.map((entry) => (
+            <li key={entry._id}>
               <Link
-                to={TEAM_INBOX_PATH}
+                to={conversationPath(entry)}
                 onClick={() => setOpen(false)}
-                className="flex items-center gap-2 rounded-xl py-1 text-sm font-semibold text-slate-800 hover:text-brand-deep dark:text-slate-100 dark:hover:text-brand"
-                data-testid="team-inbox-link"
+                className="flex items-start gap-3 rounded-xl px-2 py-2 hover:bg-slate-100 dark:hover:bg-slate-800"
               >
-                <Inbox className="size-4 text-brand-deep" aria-hidden="true" />
-                Team inbox
-                <span className="ml-auto text-xs font-medium text-slate-500 dark:text-slate-400">
-                  {teamWaiting === 0 ? 'nothing waiting' : `${teamWaiting} waiting`}
+                <span className="mt-0.5 rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-brand-ink">{entry.unseenCount}</span>
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-sm text-slate-900 dark:text-white">{entry.lastMessage}</span>
+                  {entry.lastMessageSentAt && (
+                    <span className="text-xs text-slate-500 dark:text-slate-400">
+                      {formatDistanceToNow(new Date(entry.lastMessageSentAt), { addSuffix: true })}
+                    </span>
+                  )}
                 </span>
               </Link>
-            )}
-            {role !== 'ADMIN' && (
-              <Link
-                to={TEAM_MESSAGES_PATH}
-                onClick={() => setOpen(false)}
-                className="flex items-center gap-2 rounded-xl py-1 text-sm font-semibold text-slate-800 hover:text-brand-deep dark:text-slate-100 dark:hover:text-brand"
-              >
-                <LifeBuoy className="size-4 text-brand-deep" aria-hidden="true" />
-                {teamMessagesTitle(tenantName)}
-              </Link>
-            )}
-            {writesToTeam && (
-              <Link
-                to={MESSAGE_THE_TEAM_PATH}
-                onClick={() => setOpen(false)}
-                className="flex items-center gap-2 rounded-xl py-1 text-sm font-semibold text-slate-800 hover:text-brand-deep dark:text-slate-100 dark:hover:text-brand"
-              >
-                <MessageSquarePlus className="size-4 text-brand-deep" aria-hidden="true" />
-                Message the team
-              </Link>
-            )}
-            <PushControl />
-          </div>
-        </div>
+            </li>
+          ))}
+        </ul>
       )}
-    </div>
+      {entries.length < totalDocs && (
+        <button type="button" className={`${secondaryButton} mt-2 w-full py-2`} onClick={loadMore}>
+          Load more
+        </button>
+      )}
+      <div className="mt-2 space-y-2 border-t border-slate-200 px-2 pt-3 pb-1 dark:border-slate-800">
+        {teamWaiting !== null && (
+          <Link
+            to={TEAM_INBOX_PATH}
+            onClick={() => setOpen(false)}
+            className="flex items-center gap-2 rounded-xl py-1 text-sm font-semibold text-slate-800 hover:text-brand-deep dark:text-slate-100 dark:hover:text-brand"
+            data-testid="team-inbox-link"
+          >
+            <Inbox className="size-4 text-brand-deep" aria-hidden="true" />
+            Team inbox
+            <span className="ml-auto text-xs font-medium text-slate-500 dark:text-slate-400">
+              {teamWaiting === 0 ? 'nothing waiting' : `${teamWaiting} waiting`}
+            </span>
+          </Link>
+        )}
+        {role !== 'ADMIN' && (
+          <Link
+            to={TEAM_MESSAGES_PATH}
+            onClick={() => setOpen(false)}
+            className="flex items-center gap-2 rounded-xl py-1 text-sm font-semibold text-slate-800 hover:text-brand-deep dark:text-slate-100 dark:hover:text-brand"
+          >
+            <LifeBuoy className="size-4 text-brand-deep" aria-hidden="true" />
+            {teamMessagesTitle(tenantName)}
+          </Link>
+        )}
+        {writesToTeam && (
+          <Link
+            to={MESSAGE_THE_TEAM_PATH}
+            onClick={() => setOpen(false)}
+            className="flex items-center gap-2 rounded-xl py-1 text-sm font-semibold text-slate-800 hover:text-brand-deep dark:text-slate-100 dark:hover:text-brand"
+          >
+            <MessageSquarePlus className="size-4 text-brand-deep" aria-hidden="true" />
+            Message the team
+          </Link>
+        )}
+        <PushControl />
+      </div>
+    </HeaderPopover>
   );
 }

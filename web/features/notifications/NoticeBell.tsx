@@ -1,11 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { Bell } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { NotificationPage, NotificationRecord } from '../../../schema/contracts/notifications';
 import { noticeNewsAtom } from '../../entities/notifications/notice-news';
-import { iconButton, smallButton } from '../../ui/classes';
-import { CountBadge, useDismiss } from '../../ui/HeaderPopover';
+import { smallButton } from '../../ui/classes';
+import { HeaderPopover } from '../../ui/HeaderPopover';
 import { noticeCalls } from './api';
 import { NoticeItem } from './NoticeItem';
 
@@ -19,8 +19,6 @@ export default function NoticeBell() {
   const news = useAtomValue(noticeNewsAtom);
   const [page, setPage] = useState<NotificationPage | null>(null);
   const [open, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
-  const container = useRef<HTMLDivElement>(null);
 
   const load = useCallback(() => {
     noticeCalls.list({ limit: PANEL_SIZE, offset: 0 }).then(setPage, () => undefined);
@@ -29,8 +27,6 @@ export default function NoticeBell() {
   useEffect(() => {
     load();
   }, [load, news]);
-
-  useDismiss(open, close, container);
 
   const unread = page?.unread ?? 0;
   const markRead = (input: { ids: string[] } | { all: true }) =>
@@ -44,60 +40,48 @@ export default function NoticeBell() {
   };
 
   return (
-    <div className="relative" ref={container}>
-      <button
-        type="button"
-        className={`${iconButton} relative`}
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-        aria-expanded={open}
-        aria-controls="notice-panel"
-        onClick={() => setOpen((now) => !now)}
-        data-testid="notice-button"
-      >
-        <Bell className="size-5" aria-hidden="true" />
-        <CountBadge count={unread} testId="notice-badge" />
-      </button>
-      {open && (
-        <div
-          id="notice-panel"
-          role="region"
-          aria-labelledby="notice-panel-title"
-          className="fixed inset-x-4 top-16 z-50 rounded-2xl bg-white p-2 shadow-xl ring-1 ring-slate-200 sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-96 dark:bg-slate-900 dark:ring-slate-800"
-        >
-          <div className="flex items-center justify-between gap-2 px-2 py-1.5">
-            <h2 id="notice-panel-title" className="text-sm font-semibold text-slate-900 dark:text-white">
-              Notifications
-            </h2>
-            {unread > 0 && (
-              <button type="button" className={`${smallButton} px-2.5 py-1 text-xs`} onClick={() => void markRead({ all: true })}>
-                Mark all read
-              </button>
-            )}
-          </div>
-          {!page ? (
-            <p className="px-2 py-4 text-sm text-slate-500 dark:text-slate-400">Loading your notifications…</p>
-          ) : page.docs.length === 0 ? (
-            <p className="px-2 py-4 text-sm text-slate-500 dark:text-slate-400">Nothing yet. Bookings, changes to your lessons and reminders will show here.</p>
-          ) : (
-            <ul className="max-h-96 overflow-y-auto">
-              {page.docs.map((notice) => (
-                <li key={notice._id}>
-                  <NoticeItem notice={notice} onOpen={opened} />
-                </li>
-              ))}
-            </ul>
-          )}
-          <div className="mt-2 border-t border-slate-200 px-2 pt-2 pb-1 dark:border-slate-800">
-            <Link
-              to="/portal/notifications"
-              onClick={() => setOpen(false)}
-              className="text-sm font-semibold text-slate-800 hover:text-brand-deep dark:text-slate-100 dark:hover:text-brand"
-            >
-              All notifications and settings
-            </Link>
-          </div>
-        </div>
+    <HeaderPopover
+      id="notice-panel"
+      label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+      icon={<Bell className="size-5" aria-hidden="true" />}
+      count={unread}
+      testId="notice"
+      panelWidth="sm:w-96"
+      open={open}
+      setOpen={setOpen}
+    >
+      <div className="flex items-center justify-between gap-2 px-2 py-1.5">
+        <h2 id="notice-panel-title" className="text-sm font-semibold text-slate-900 dark:text-white">
+          Notifications
+        </h2>
+        {unread > 0 && (
+          <button type="button" className={`${smallButton} px-2.5 py-1 text-xs`} onClick={() => void markRead({ all: true })}>
+            Mark all read
+          </button>
+        )}
+      </div>
+      {!page ? (
+        <p className="px-2 py-4 text-sm text-slate-500 dark:text-slate-400">Loading your notifications…</p>
+      ) : page.docs.length === 0 ? (
+        <p className="px-2 py-4 text-sm text-slate-500 dark:text-slate-400">Nothing yet. Bookings, changes to your lessons and reminders will show here.</p>
+      ) : (
+        <ul className="max-h-96 overflow-y-auto">
+          {page.docs.map((notice) => (
+            <li key={notice._id}>
+              <NoticeItem notice={notice} onOpen={opened} />
+            </li>
+          ))}
+        </ul>
       )}
-    </div>
+      <div className="mt-2 border-t border-slate-200 px-2 pt-2 pb-1 dark:border-slate-800">
+        <Link
+          to="/portal/notifications"
+          onClick={() => setOpen(false)}
+          className="text-sm font-semibold text-slate-800 hover:text-brand-deep dark:text-slate-100 dark:hover:text-brand"
+        >
+          All notifications and settings
+        </Link>
+      </div>
+    </HeaderPopover>
   );
 }
