@@ -2,9 +2,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { type HandIn, MAX_FEEDBACK_TEXT, markInput } from '../../../schema/contracts/homework';
 import { errorMessageText } from '../../lib/errors';
 import { type FieldErrors, fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
-import { fieldClass, primaryButton, secondaryButton } from '../../ui/classes';
+import { fieldClass } from '../../ui/classes';
+import { DialogActions } from '../../ui/DialogActions';
 import { errorAria, Field, TextAreaField } from '../../ui/fields';
-import Spinner from '../../ui/Spinner';
 
 export interface MarkFormProps {
   handIn: HandIn;
@@ -88,15 +88,9 @@ export default function MarkForm({ handIn, send, onDone, onCancel }: MarkFormPro
           {general}
         </p>
       )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className={primaryButton} disabled={busy}>
-          {busy && <Spinner className="size-4" />}
-          Save mark
-        </button>
-      </div>
+      <DialogActions onCancel={onCancel} busy={busy}>
+        Save mark
+      </DialogActions>
     </form>
   );
 }

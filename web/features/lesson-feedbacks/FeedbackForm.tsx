@@ -4,9 +4,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { FEEDBACK_COMMENT_MAX, type FeedbackReward, MAX_REWARDS, tutorFeedbackFields } from '../../../schema/contracts/lesson-feedbacks';
 import { errorMessageText } from '../../lib/errors';
 import { type FieldErrors, fieldErrorsOf, zodFieldErrors } from '../../lib/form-errors';
-import { primaryButton, secondaryButton } from '../../ui/classes';
+import { DialogActions } from '../../ui/DialogActions';
 import { errorSentence, TextAreaField } from '../../ui/fields';
-import Spinner from '../../ui/Spinner';
 import type { FeedbackDraft } from './api';
 
 export interface FeedbackFormProps {
@@ -115,15 +114,9 @@ export default function FeedbackForm({ rewards, initial, commentLabel, send, onD
           {general}
         </p>
       )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className={primaryButton} disabled={busy}>
-          {busy && <Spinner className="size-4" />}
-          Save feedback
-        </button>
-      </div>
+      <DialogActions onCancel={onCancel} busy={busy}>
+        Save feedback
+      </DialogActions>
     </form>
   );
 }
