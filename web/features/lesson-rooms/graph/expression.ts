@@ -179,8 +179,8 @@ class Parser {
       throw new ParseError(`Something is missing before “${token.value}”.`);
     }
     const name = token.value;
-    if (name in CONSTANTS) return { kind: 'number', value: CONSTANTS[name]! };
-    if (name in FUNCTIONS) return { kind: 'call', fn: name, args: this.arguments(name) };
+    if (Object.hasOwn(CONSTANTS, name)) return { kind: 'number', value: CONSTANTS[name]! };
+    if (Object.hasOwn(FUNCTIONS, name)) return { kind: 'call', fn: name, args: this.arguments(name) };
     if (name === 'y') throw new ParseError('Write the right-hand side only, in terms of x: for example a*x^2 rather than y on both sides.');
     return { kind: 'name', name };
   }
