@@ -1,9 +1,8 @@
 import clsx from 'clsx';
-import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type PointerEvent as ReactPointerEvent, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import { useToast } from '../../../ui/toast/use-toast';
-import { GraphPanel } from '../graph/GraphPanel';
 import { addGraph } from '../graph/graph-model';
 import { GraphSource } from '../graph/graph-source';
 import { newGraphPlace } from '../graph/placement';
@@ -64,6 +63,8 @@ const SELECTION_TINT = 'color-mix(in oklab, var(--brand) 10%, transparent)';
 const DRAG_SLOP = 3;
 
 const newId = () => crypto.randomUUID().slice(0, 12);
+/** The graph editor loads when someone opens it. */
+const GraphPanel = lazy(() => import('../graph/GraphPanel').then((m) => ({ default: m.GraphPanel })));
 /** A stroke in progress is re-sent whole, so it goes out at most this often (the finished one follows at once). */
 const DRAFT_SHARE_MS = 100;
 
@@ -285,7 +286,7 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
     addGraph(
       doc,
       pageId,
-      { id, type: 'graph', ...newGraphPlace({ width: rect?.width ?? 800, height: rect?.height ?? 600 }, camera), color: '#000000', by: userId },
+      { id, type: 'graph', ...newGraphPlace(rect ?? { top: 0, width: 800, height: 600 }, window.innerHeight, camera), color: '#000000', by: userId },
       origin,
     );
     setGraphPanel({ graphId: id });
@@ -422,17 +423,19 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
             `${selected.length} ${selected.length === 1 ? 'item' : 'items'} selected. Drag or use the arrow keys to move, Delete to remove, Escape to deselect.`}
         </p>
         {graphPanel && (
-          <GraphPanel
-            doc={doc}
-            origin={origin}
-            graphs={graphs}
-            graphId={graphPanel.graphId}
-            onPick={(graphId) => setGraphPanel({ graphId })}
-            onAdd={placeGraph}
-            onClose={closeGraphPanel}
-            readOnly={readOnly}
-            undo={undo.manager}
-          />
+          <Suspense fallback={null}>
+            <GraphPanel
+              doc={doc}
+              origin={origin}
+              graphs={graphs}
+              graphId={graphPanel.graphId}
+              onPick={(graphId) => setGraphPanel({ graphId })}
+              onAdd={placeGraph}
+              onClose={closeGraphPanel}
+              readOnly={readOnly}
+              undo={undo.manager}
+            />
+          </Suspense>
         )}
         <ZoomControls zoom={camera.zoom} onZoomIn={() => zoomBy(1.25)} onZoomOut={() => zoomBy(0.8)} onZoomReset={() => onCamera({ x: 0, y: 0, zoom: 1 })} />
         {elements.length === 0 && !draft && !textAt && !peers.some((peer) => peer.board?.page === pageId && peer.board.draft) && (

@@ -35,7 +35,7 @@ interface Props {
   undo: Y.UndoManager | null;
 }
 
-const field = `w-full min-w-0 rounded-lg border-0 bg-white px-2 py-1.5 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand focus:outline-none disabled:bg-slate-50 disabled:text-slate-500 dark:bg-slate-950 dark:text-white dark:ring-slate-700 dark:disabled:bg-slate-900 dark:disabled:text-slate-400`;
+const field = `min-w-0 rounded-lg border-0 bg-white px-2 py-1.5 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand focus:outline-none disabled:bg-slate-50 disabled:text-slate-500 dark:bg-slate-950 dark:text-white dark:ring-slate-700 dark:disabled:bg-slate-900 dark:disabled:text-slate-400`;
 const iconOnly = `inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 disabled:opacity-40 dark:text-slate-300 dark:hover:bg-slate-800 ${focusRing}`;
 const errorText = 'text-xs text-rose-700 dark:text-rose-300';
 const numberText = new Intl.NumberFormat(undefined, { maximumFractionDigits: 3 });
@@ -68,7 +68,7 @@ export function GraphPanel({ doc, origin, graphs, graphId, onPick, onAdd, onClos
       aria-labelledby={titleId}
       data-testid="graph-panel"
       onKeyDown={(event) => event.key === 'Escape' && onClose()}
-      className="z-10 flex flex-col gap-3 overflow-y-auto bg-white p-3 shadow-lg ring-1 ring-slate-200 max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 max-sm:max-h-[55vh] max-sm:rounded-t-2xl sm:absolute sm:top-2 sm:right-2 sm:bottom-2 sm:w-80 sm:rounded-2xl dark:bg-slate-900 dark:ring-slate-700"
+      className="z-10 flex flex-col gap-3 overflow-y-auto bg-white p-3 shadow-lg ring-1 ring-slate-200 max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 max-sm:max-h-[42vh] max-sm:rounded-t-2xl sm:absolute sm:top-2 sm:right-2 sm:bottom-2 sm:w-80 sm:rounded-2xl dark:bg-slate-900 dark:ring-slate-700"
     >
       <div className="flex items-center gap-2">
         <h2 id={titleId} ref={heading} tabIndex={-1} className="flex-1 text-sm font-semibold text-slate-900 outline-none dark:text-white">
@@ -87,7 +87,7 @@ export function GraphPanel({ doc, origin, graphs, graphId, onPick, onAdd, onClos
       {graphs.length > 1 && (
         <label className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
           Graph on this page
-          <select className={clsx(field, 'w-auto')} value={shown?.id} onChange={(event) => onPick(event.target.value)}>
+          <select className={field} value={shown?.id} onChange={(event) => onPick(event.target.value)}>
             {graphs.map((g, index) => (
               <option key={g.id} value={g.id}>
                 Graph {index + 1}
@@ -135,7 +135,7 @@ function Expressions({ doc, origin, graphId, expressions, readOnly }: Part & { e
         <div className="flex flex-col gap-1">
           <div className="flex gap-1.5">
             <input
-              className={field}
+              className={clsx(field, 'flex-1')}
               aria-label="New expression"
               placeholder="Add an expression, e.g. sin(x)"
               value={draft}
@@ -178,7 +178,7 @@ function ExpressionRow({ doc, origin, graphId, expression, number, readOnly }: P
       <div className="flex items-center gap-1.5">
         <span aria-hidden className="size-3 shrink-0 rounded-full" style={{ backgroundColor: expression.color }} />
         <input
-          className={clsx(field, 'font-mono')}
+          className={clsx(field, 'flex-1 font-mono')}
           aria-label={`Expression ${number}`}
           value={draft ?? expression.text}
           disabled={readOnly}
@@ -195,7 +195,7 @@ function ExpressionRow({ doc, origin, graphId, expression, number, readOnly }: P
           })}
         />
         <select
-          className={clsx(field, 'w-24 shrink-0')}
+          className={clsx(field, 'w-22 shrink-0')}
           aria-label={`Colour of expression ${number}`}
           value={ink?.color ?? expression.color}
           disabled={readOnly}
@@ -317,7 +317,7 @@ function SliderLimits({ doc, origin, graphId, slider, readOnly }: Part & { slide
             <input
               type="number"
               step="any"
-              className={field}
+              className={clsx(field, 'w-full')}
               aria-label={`${labels[key]} value of ${slider.name}`}
               value={drafts[key] ?? String(slider[key])}
               disabled={readOnly}
@@ -371,7 +371,7 @@ function Axes({ doc, origin, graphId, axes, readOnly }: Part & { axes: GraphAxes
             <input
               type="number"
               step="any"
-              className={field}
+              className={clsx(field, 'w-full')}
               value={drafts[key] ?? String(axes[key])}
               disabled={readOnly}
               aria-invalid={error !== null}
