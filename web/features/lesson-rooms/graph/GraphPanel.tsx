@@ -125,7 +125,7 @@ function Expressions({ doc, origin, graphId, expressions, readOnly }: Part & { e
     if (!problem) setDraft('');
   };
   return (
-    <fieldset className="flex flex-col gap-2">
+    <fieldset className="flex min-w-0 flex-col gap-2">
       <legend className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">Expressions, in terms of x</legend>
       {expressions.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-300">No curves yet.</p>}
       {expressions.map((expression, index) => (
@@ -232,7 +232,7 @@ function ExpressionRow({ doc, origin, graphId, expression, number, readOnly }: P
 function Sliders({ doc, origin, graphId, sliders, used, readOnly, undo }: Part & { sliders: GraphSlider[]; used: Set<string>; undo: Y.UndoManager | null }) {
   if (sliders.length === 0) return null;
   return (
-    <fieldset className="flex flex-col gap-2">
+    <fieldset className="flex min-w-0 flex-col gap-2">
       <legend className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">Sliders</legend>
       {sliders.map((slider) => (
         <SliderRow key={slider.name} doc={doc} origin={origin} graphId={graphId} slider={slider} used={used.has(slider.name)} readOnly={readOnly} undo={undo} />
@@ -362,7 +362,7 @@ function Axes({ doc, origin, graphId, axes, readOnly }: Part & { axes: GraphAxes
     if (!problem) setDrafts({});
   };
   return (
-    <fieldset className="flex flex-col gap-2">
+    <fieldset className="flex min-w-0 flex-col gap-2">
       <legend className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">Axes</legend>
       <div className="grid grid-cols-2 gap-1.5">
         {AXIS_FIELDS.map(({ key, label }) => (

@@ -9,6 +9,8 @@ export function GraphView({ element }: { element: GraphElement }) {
   const state = useGraph(useContext(GraphSource), element.id);
   const plot = useRef<SVGGElement>(null);
   const [failed, setFailed] = useState(false);
+  /** What the drawing on screen shows: until it is the current state, the graph says it is being updated. */
+  const [drawn, setDrawn] = useState<typeof state>(null);
   useEffect(() => {
     if (!state) return;
     let current = true;
@@ -17,6 +19,7 @@ export function GraphView({ element }: { element: GraphElement }) {
         if (!current) return;
         setFailed(false);
         plot.current?.replaceChildren(svg);
+        setDrawn(state);
       },
       () => current && setFailed(true),
     );
@@ -25,7 +28,7 @@ export function GraphView({ element }: { element: GraphElement }) {
     };
   }, [state, element.width, element.height]);
   return (
-    <g transform={`translate(${element.x} ${element.y})`} data-element="graph" data-graph={element.id}>
+    <g transform={`translate(${element.x} ${element.y})`} data-element="graph" data-graph={element.id} aria-busy={state !== null && drawn !== state && !failed}>
       <rect width={element.width} height={element.height} rx={8} fill="white" stroke="#cbd5e1" />
       {/* function-plot's axis labels take the text colour: the board is white in both themes. */}
       <g ref={plot} style={{ color: '#334155' }} fontFamily="ui-sans-serif, system-ui, sans-serif" />
