@@ -155,6 +155,21 @@ describe('undo per person on a graph', () => {
     samUndo.dispose();
   });
 
+  it('keeps the slider an undone expression brought, with the value someone gave it', () => {
+    const { a: theoDoc, b: samDoc } = pair();
+    const theo = {};
+    const theoUndo = ownUndoManager(theoDoc, theo);
+    addGraph(theoDoc, FIRST_PAGE, place(), theo, 'x^2 - 2');
+    setExpressionText(theoDoc, 'g1', exprId(theoDoc, 0), 'a*x^2', theo);
+    setSliderValue(samDoc, 'g1', 'a', 2, {});
+    theoUndo.manager.undo();
+    expect(texts(samDoc)).toEqual(['x^2 - 2']);
+    expect(slider(samDoc, 'a')?.value).toBe(2);
+    theoUndo.manager.redo();
+    expect(texts(samDoc)).toEqual(['a*x^2']);
+    theoUndo.dispose();
+  });
+
   it('takes back a whole slider drag in one step', () => {
     const doc = new Y.Doc();
     const me = {};

@@ -57,6 +57,12 @@ function expressionMap(text: string, color: string) {
   ]);
 }
 
+/**
+ * Sliders made for an edited expression are written with an origin nobody's undo tracks: Theo's Ctrl+Z takes back
+ * his text, not the slider, which Sam may be moving by then (and whose value would go with it).
+ */
+const SLIDER_ORIGIN = { sliders: 'made for an expression' };
+
 /** Sliders for the letters an expression uses that have none yet, so `a*x^2` comes with a slider for a. */
 function addMissingSliders(graph: GraphMap, text: string) {
   const parsed = parseExpression(text);
@@ -113,11 +119,10 @@ const findExpression = (graph: GraphMap, expressionId: string) =>
 export function setExpressionText(doc: Y.Doc, graphId: string, expressionId: string, text: string, origin: unknown): string | null {
   const parsed = parseExpression(text);
   if (!parsed.ok) return parsed.message;
+  change(doc, graphId, SLIDER_ORIGIN, (graph) => addMissingSliders(graph, text));
   change(doc, graphId, origin, (graph) => {
     const expression = findExpression(graph, expressionId);
-    if (!expression || expression.get('text') === text) return;
-    expression.set('text', text);
-    addMissingSliders(graph, text);
+    if (expression && expression.get('text') !== text) expression.set('text', text);
   });
   return null;
 }
@@ -130,11 +135,11 @@ export function setExpressionColor(doc: Y.Doc, graphId: string, expressionId: st
 export function addExpression(doc: Y.Doc, graphId: string, text: string, origin: unknown): string | null {
   const parsed = parseExpression(text);
   if (!parsed.ok) return parsed.message;
+  change(doc, graphId, SLIDER_ORIGIN, (graph) => addMissingSliders(graph, text));
   change(doc, graphId, origin, (graph) => {
     const used = new Set(expressionsOf(graph).map((e) => e.get('color')));
     const color = (curveInks.find((ink) => !used.has(ink.color)) ?? curveInks[used.size % curveInks.length]!).color;
     expressionsOf(graph).push([expressionMap(text, color)]);
-    addMissingSliders(graph, text);
   });
   return null;
 }
