@@ -92,6 +92,11 @@ test('the graph is edited by both and replayed', async ({ browser }) => {
   await theo.page.getByRole('button', { name: 'Redo (Ctrl+Shift+Z)' }).click();
   await expect(expressionField(sam.page, 1)).toHaveValue('y = a*x^2');
 
+  // The PDF export draws the graph into its board page (a graph that failed to draw would fail the export).
+  const download = theo.page.waitForEvent('download');
+  await theo.page.getByRole('button', { name: 'Export PDF' }).click();
+  expect((await download).suggestedFilename()).toBe('Graphs together.pdf');
+
   // Theo ends the lesson; with everyone gone the room archives its history.
   await theo.page.getByRole('button', { name: 'Close the graph panel' }).click();
   await theo.page.getByRole('button', { name: 'End lesson' }).click();
