@@ -9,6 +9,7 @@ import Spinner from '../../ui/Spinner';
 import { pageElements, pageIds } from './board/board-model';
 import { boundsOf } from './board/bounds';
 import { ElementView } from './board/element-view';
+import { GraphSource } from './graph/graph-source';
 import { elapsed, spokenElapsed } from './replay-time';
 
 async function loadHistory(sectionId: string): Promise<HistoryEntry[]> {
@@ -110,9 +111,11 @@ export default function Replay({ sectionId, onClose }: { sectionId: string; onCl
                   </marker>
                 ))}
               </defs>
-              {elements.map((element) => (
-                <ElementView key={element.id} element={element} sectionId={sectionId} />
-              ))}
+              <GraphSource.Provider value={doc}>
+                {elements.map((element) => (
+                  <ElementView key={element.id} element={element} sectionId={sectionId} />
+                ))}
+              </GraphSource.Provider>
             </svg>
           </div>
           <div className="flex flex-wrap items-center gap-2">

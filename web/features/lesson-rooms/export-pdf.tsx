@@ -5,12 +5,21 @@ import { type BoardElement, pageElements, pageIds } from './board/board-model';
 import { boundsOf } from './board/bounds';
 import { ElementView } from './board/element-view';
 import { lessonImageDataUrl } from './board/lesson-images';
+import { readGraph } from './graph/graph-model';
+import { graphImageUrl } from './graph/plot';
 
-/** One board page as a PNG, drawn from the same SVG the board shows (images inlined, as an SVG image cannot fetch). */
-async function pagePng(sectionId: string, elements: BoardElement[]) {
+/**
+ * One board page as a PNG, drawn from the same SVG the board shows. Images and graphs are inlined as pictures: an
+ * SVG drawn as an image cannot fetch, and a graph is drawn by function-plot, which react-dom/server cannot run.
+ */
+async function pagePng(sectionId: string, board: Y.Doc, elements: BoardElement[]) {
   const box = boundsOf(elements);
   const images = new Map<string, string>();
   for (const e of elements) if (e.type === 'image') images.set(e.id, await lessonImageDataUrl(sectionId, e.imageId).catch(() => ''));
+  for (const e of elements) {
+    const graph = e.type === 'graph' && readGraph(board, e.id);
+    if (e.type === 'graph' && graph) images.set(e.id, await graphImageUrl(graph, e.width, e.height));
+  }
   const colors = [...new Set(elements.filter((e) => e.type === 'arrow').map((e) => e.color))];
   const markup = renderToStaticMarkup(
     <svg xmlns="http://www.w3.org/2000/svg" viewBox={`${box.x} ${box.y} ${box.width} ${box.height}`} width={box.width} height={box.height}>
@@ -23,7 +32,7 @@ async function pagePng(sectionId: string, elements: BoardElement[]) {
       </defs>
       <rect x={box.x} y={box.y} width={box.width} height={box.height} fill="white" />
       {elements.map((e) =>
-        e.type === 'image' ? (
+        e.type === 'image' || e.type === 'graph' ? (
           <image key={e.id} href={images.get(e.id)} x={e.x} y={e.y} width={e.width} height={e.height} />
         ) : (
           <ElementView key={e.id} element={e} sectionId={sectionId} />
@@ -69,7 +78,7 @@ export async function exportLessonPdf(options: { title: string; sectionId: strin
     if (index > 0) pdf.addPage();
     pdf.setFontSize(11);
     pdf.text(`${options.title} · page ${index + 1} of ${ids.length}`, 36, 30);
-    const png = await pagePng(options.sectionId, pageElements(options.board, id).toArray());
+    const png = await pagePng(options.sectionId, options.board, pageElements(options.board, id).toArray());
     const fit = Math.min((pageWidth - 72) / png.width, (pageHeight - 80) / png.height, 1.5);
     pdf.addImage(png.data, 'JPEG', 36, 44, png.width * fit, png.height * fit);
   }

@@ -1,5 +1,6 @@
 import clsx from 'clsx';
-import { ImagePlus, Redo2, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
+import { ChartSpline, ImagePlus, Redo2, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
+import type { RefObject } from 'react';
 import { focusRing } from '../../../ui/classes';
 import { highlighterInks, inks, sizes, type Tool, tools } from './tools';
 
@@ -17,6 +18,9 @@ interface Props {
   onUndo: () => void;
   onRedo: () => void;
   onImage: (file: File) => void;
+  graphButton: RefObject<HTMLButtonElement | null>;
+  graphsOpen: boolean;
+  onGraphs: () => void;
 }
 
 const toolButton = `inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-600 transition hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 dark:text-slate-300 dark:hover:bg-slate-800 ${focusRing}`;
@@ -60,6 +64,17 @@ export function BoardToolbar(props: Props) {
           }}
         />
       </label>
+      <button
+        ref={props.graphButton}
+        type="button"
+        className={clsx(toolButton, props.graphsOpen && 'bg-brand/15 text-brand-deep ring-1 ring-brand dark:bg-brand/20 dark:text-brand')}
+        aria-expanded={props.graphsOpen}
+        aria-label="Graphs"
+        title="Graphs: plot functions together"
+        onClick={props.onGraphs}
+      >
+        <ChartSpline className="size-4.5" aria-hidden />
+      </button>
       {divider}
       <div role="radiogroup" aria-label="Colour" className="flex shrink-0 items-center gap-1 px-1">
         {palette.map(({ color, label }) => (

@@ -1,11 +1,14 @@
 import clsx from 'clsx';
-import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type PointerEvent as ReactPointerEvent, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import { useToast } from '../../../ui/toast/use-toast';
+import { addGraph } from '../graph/graph-model';
+import { GraphSource } from '../graph/graph-source';
+import { newGraphPlace } from '../graph/placement';
 import type { BoardPresence, Peer, PresenceState } from '../presence';
 import { BoardToolbar, ZoomControls } from './BoardToolbar';
-import { addElement, type BoardElement, hitElements, moveElements, removeElements, type ShapeKind, translateElement } from './board-model';
+import { addElement, type BoardElement, type GraphElement, hitElements, moveElements, removeElements, type ShapeKind, translateElement } from './board-model';
 import { elementBox, pad, unionBox } from './bounds';
 import { type Camera, clampZoom } from './camera';
 import { ElementView, strokePath } from './element-view';
@@ -60,6 +63,8 @@ const SELECTION_TINT = 'color-mix(in oklab, var(--brand) 10%, transparent)';
 const DRAG_SLOP = 3;
 
 const newId = () => crypto.randomUUID().slice(0, 12);
+/** The graph editor loads when someone opens it. */
+const GraphPanel = lazy(() => import('../graph/GraphPanel').then((m) => ({ default: m.GraphPanel })));
 /** A stroke in progress is re-sent whole, so it goes out at most this often (the finished one follows at once). */
 const DRAFT_SHARE_MS = 100;
 
@@ -89,6 +94,9 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
   }, []);
   useEffect(() => setSelection(NOTHING), [pageId]);
   const clearSelection = useCallback(() => setSelection(NOTHING), []);
+  const graphs = useMemo(() => elements.filter((e): e is GraphElement => e.type === 'graph'), [elements]);
+  const [graphPanel, setGraphPanel] = useState<{ graphId: string | null } | null>(null);
+  const graphButton = useRef<HTMLButtonElement>(null);
 
   const toBoard = useCallback(
     (clientX: number, clientY: number) => {
@@ -272,6 +280,28 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
     }
   };
 
+  const placeGraph = () => {
+    const rect = svgRef.current?.getBoundingClientRect();
+    const id = newId();
+    addGraph(
+      doc,
+      pageId,
+      { id, type: 'graph', ...newGraphPlace(rect ?? { top: 0, width: 800, height: 600 }, window.innerHeight, camera), color: '#000000', by: userId },
+      origin,
+    );
+    setGraphPanel({ graphId: id });
+  };
+  const closeGraphPanel = () => {
+    setGraphPanel(null);
+    graphButton.current?.focus();
+  };
+  /** A double click on a graph, with any tool, opens it in the graph panel. */
+  const onDoubleClick = (event: { clientX: number; clientY: number }) => {
+    const point = toBoard(event.clientX, event.clientY);
+    const hit = graphs.findLast((g) => point.x >= g.x && point.x <= g.x + g.width && point.y >= g.y && point.y <= g.y + g.height);
+    if (hit) setGraphPanel({ graphId: hit.id });
+  };
+
   const zoomBy = (factor: number) => {
     const rect = svgRef.current?.getBoundingClientRect();
     const [w, h] = [rect?.width ?? 0, rect?.height ?? 0];
@@ -295,6 +325,9 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
         onUndo={() => undo.manager?.undo()}
         onRedo={() => undo.manager?.redo()}
         onImage={(file) => void placeImage(file)}
+        graphButton={graphButton}
+        graphsOpen={graphPanel !== null}
+        onGraphs={() => (graphPanel ? closeGraphPanel() : setGraphPanel({ graphId: null }))}
       />
       <div className="relative min-h-0 flex-1 overflow-hidden rounded-2xl bg-white shadow-inner ring-1 ring-slate-200 dark:ring-slate-700">
         <svg
@@ -319,6 +352,7 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
           onPointerUp={onPointerUp}
           onPointerCancel={onPointerUp}
           onPointerLeave={() => setPresence({ cursor: null })}
+          onDoubleClick={onDoubleClick}
         >
           <defs>
             <pattern id="board-dots" width={24} height={24} patternUnits="userSpaceOnUse">
@@ -332,14 +366,16 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
           </defs>
           <g transform={`scale(${camera.zoom}) translate(${-camera.x} ${-camera.y})`}>
             <rect x={camera.x - 24} y={camera.y - 24} width={10000 / camera.zoom} height={10000 / camera.zoom} fill="url(#board-dots)" />
-            {elements.map((element) => (
-              <g key={element.id} opacity={erasing?.has(element.id) ? 0.2 : 1}>
-                <ElementView
-                  element={moving && selectedIds.has(element.id) ? translateElement(element, moving.dx, moving.dy) : element}
-                  sectionId={sectionId}
-                />
-              </g>
-            ))}
+            <GraphSource.Provider value={doc}>
+              {elements.map((element) => (
+                <g key={element.id} opacity={erasing?.has(element.id) ? 0.2 : 1}>
+                  <ElementView
+                    element={moving && selectedIds.has(element.id) ? translateElement(element, moving.dx, moving.dy) : element}
+                    sectionId={sectionId}
+                  />
+                </g>
+              ))}
+            </GraphSource.Provider>
             {selected.length > 0 && <SelectionMarks boxes={selected.map(elementBox)} zoom={camera.zoom} dx={moving?.dx ?? 0} dy={moving?.dy ?? 0} />}
             {draft?.kind === 'select-box' && (
               <rect
@@ -386,6 +422,21 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
           {selected.length > 0 &&
             `${selected.length} ${selected.length === 1 ? 'item' : 'items'} selected. Drag or use the arrow keys to move, Delete to remove, Escape to deselect.`}
         </p>
+        {graphPanel && (
+          <Suspense fallback={null}>
+            <GraphPanel
+              doc={doc}
+              origin={origin}
+              graphs={graphs}
+              graphId={graphPanel.graphId}
+              onPick={(graphId) => setGraphPanel({ graphId })}
+              onAdd={placeGraph}
+              onClose={closeGraphPanel}
+              readOnly={readOnly}
+              undo={undo.manager}
+            />
+          </Suspense>
+        )}
         <ZoomControls zoom={camera.zoom} onZoomIn={() => zoomBy(1.25)} onZoomOut={() => zoomBy(0.8)} onZoomReset={() => onCamera({ x: 0, y: 0, zoom: 1 })} />
         {elements.length === 0 && !draft && !textAt && !peers.some((peer) => peer.board?.page === pageId && peer.board.draft) && (
           <p className="pointer-events-none absolute inset-x-0 top-1/3 text-center text-sm text-slate-400">

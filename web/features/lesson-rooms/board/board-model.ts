@@ -40,7 +40,15 @@ export interface ImageElement extends ElementBase {
   /** the id the lesson's image upload answered with */
   imageId: string;
 }
-export type BoardElement = StrokeElement | ShapeElement | TextElement | ImageElement;
+/** Where a graph sits; what it plots is in `graphContents` under the same id (graph/graph-model.ts). */
+export interface GraphElement extends ElementBase {
+  type: 'graph';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+export type BoardElement = StrokeElement | ShapeElement | TextElement | ImageElement | GraphElement;
 
 /**
  * The board document. Pages are root-level arrays (`page:{id}`), so two people adding to a fresh board offline
@@ -52,6 +60,9 @@ export const FIRST_PAGE = 'p1';
 const orderOf = (doc: Y.Doc) => doc.getArray<string>('pageOrder');
 
 export const pageElements = (doc: Y.Doc, pageId: string) => doc.getArray<BoardElement>(`page:${pageId}`);
+
+/** Each graph's expressions, sliders and axes, by its element's id: nested maps that merge field by field. */
+export const graphContents = (doc: Y.Doc) => doc.getMap<Y.Map<unknown>>('graphs');
 
 /** Page ids in order; the first page always exists, and a page added twice by concurrent edits shows once. */
 export function pageIds(doc: Y.Doc): string[] {
@@ -102,6 +113,7 @@ export function translateElement<E extends BoardElement>(element: E, dx: number,
       return { ...element, x1: element.x1 + dx, y1: element.y1 + dy, x2: element.x2 + dx, y2: element.y2 + dy };
     case 'text':
     case 'image':
+    case 'graph':
       return { ...element, x: element.x + dx, y: element.y + dy };
   }
 }
@@ -128,7 +140,7 @@ export function moveElements(doc: Y.Doc, pageId: string, ids: ReadonlySet<string
  * undoing never takes back what someone else drew. Pages added later (by anyone) join its scope.
  */
 export function ownUndoManager(doc: Y.Doc, origin: unknown) {
-  const manager = new Y.UndoManager([orderOf(doc), ...pageIds(doc).map((id) => pageElements(doc, id))], {
+  const manager = new Y.UndoManager([orderOf(doc), graphContents(doc), ...pageIds(doc).map((id) => pageElements(doc, id))], {
     trackedOrigins: new Set([origin]),
     captureTimeout: 0,
   });
@@ -189,6 +201,7 @@ function touches(element: BoardElement, x: number, y: number, radius: number) {
       return Math.abs(d - 1) * Math.min(rx, ry) <= radius + element.size;
     }
     case 'image':
+    case 'graph':
     case 'text': {
       const box = elementBox(element);
       return x >= box.x - radius && x <= box.x + box.width + radius && y >= box.y - radius && y <= box.y + box.height + radius;

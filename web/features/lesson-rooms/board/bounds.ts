@@ -38,6 +38,7 @@ export function elementBox(e: BoardElement): Box {
       return { x: e.x, y: e.y - e.fontSize, width: longest * e.fontSize * 0.6, height: e.fontSize * (1 + (lines.length - 1) * 1.25) + e.fontSize * 0.25 };
     }
     case 'image':
+    case 'graph':
       return { x: e.x, y: e.y, width: e.width, height: e.height };
   }
 }

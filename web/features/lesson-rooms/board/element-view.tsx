@@ -1,5 +1,6 @@
 import { getStroke } from 'perfect-freehand';
 import { memo } from 'react';
+import { GraphView } from '../graph/GraphView';
 import type { BoardElement, ImageElement, StrokeElement } from './board-model';
 import { useLessonImage } from './lesson-images';
 
@@ -49,6 +50,8 @@ function ElementViewInner({ element, sectionId }: { element: BoardElement; secti
   switch (element.type) {
     case 'image':
       return <LessonImage element={element} sectionId={sectionId} />;
+    case 'graph':
+      return <GraphView element={element} />;
     case 'pen':
     case 'highlighter':
       return <path d={strokePath(element)} fill={element.color} opacity={element.type === 'highlighter' ? 0.35 : 1} data-element={element.type} />;

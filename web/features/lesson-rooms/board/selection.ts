@@ -13,14 +13,14 @@ export function boxBetween(a: { x: number; y: number }, b: { x: number; y: numbe
 
 /**
  * Elements a selection box touches or contains. Ink is tested along its path, so a box drawn inside an empty
- * rectangle or beside a curved stroke does not pick it; text and images are solid, so any overlap does.
+ * rectangle or beside a curved stroke does not pick it; text, images and graphs are solid, so any overlap does.
  */
 export function elementsInBox(elements: readonly BoardElement[], box: Box): string[] {
   return elements.filter((element) => boxTouches(element, box)).map((e) => e.id);
 }
 
 function boxTouches(element: BoardElement, box: Box) {
-  if (element.type === 'text' || element.type === 'image') {
+  if (element.type === 'text' || element.type === 'image' || element.type === 'graph') {
     const b = elementBox(element);
     return b.x <= box.x + box.width && b.x + b.width >= box.x && b.y <= box.y + box.height && b.y + b.height >= box.y;
   }
@@ -33,7 +33,7 @@ function boxTouches(element: BoardElement, box: Box) {
 type Point = [number, number];
 
 /** An element's ink as a polyline; an ellipse is traced at enough points that no gap could miss a box. */
-function pathOf(element: Exclude<BoardElement, { type: 'text' | 'image' }>): Point[] {
+function pathOf(element: Exclude<BoardElement, { type: 'text' | 'image' | 'graph' }>): Point[] {
   switch (element.type) {
     case 'pen':
     case 'highlighter': {
