@@ -9,13 +9,13 @@ export function RaiseHandButton({ hands, userId, onControl }: { hands: readonly 
   const place = handQueue(hands).findIndex((hand) => hand.userId === userId) + 1;
   const raised = place > 0;
   return (
-    <span className="inline-flex items-center gap-2 text-sm">
+    <span className="inline-flex min-w-0 items-center gap-2 text-sm">
       <button
         type="button"
         aria-pressed={raised}
         onClick={() => onControl({ type: 'hand', raised: !raised })}
         className={clsx(
-          'inline-flex items-center gap-1.5 rounded-full px-3 py-1 font-semibold ring-1',
+          'inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full px-3 py-1 font-semibold ring-1',
           focusRing,
           raised
             ? 'bg-amber-100 text-amber-950 ring-amber-400 dark:bg-amber-500/20 dark:text-amber-100'
