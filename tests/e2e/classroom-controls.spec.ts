@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { personInLessonRoom } from './lesson-room-people';
 import { type Browser, expect, type Page, test } from './test';
 
@@ -100,6 +101,18 @@ test("Theo's controls: a locked page and a locked item stay put for Sam, Sam's v
   await theo.page.getByRole('button', { name: 'Start the timer' }).click();
   await expect(sam.page.getByRole('timer')).toBeVisible();
   await expect(sam.page.getByRole('timer')).toHaveAttribute('aria-label', /Lesson timer: [1-9] seconds?/);
+
+  // The controls and the page list, as each of them sees them, pass axe (WCAG 2.1 A and AA) with no serious or
+  // critical finding.
+  for (const { page } of [theo, sam]) {
+    const { violations } = await new AxeBuilder({ page })
+      .include('[data-testid="classroom-bar"]')
+      .include('nav[aria-label="Board pages"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`))).toEqual([]);
+  }
 
   for (const [width, height, name] of [
     [1280, 800, 'wide'],

@@ -304,7 +304,7 @@ function RoomBody({
               </button>
             );
           })}
-          {!readOnly && !(mine.boardReadOnly && !info.leads) && (
+          {!readOnly && !led && !(mine.boardReadOnly && !info.leads) && (
             <button
               type="button"
               aria-label="Add a page"
