@@ -24,6 +24,11 @@ export const TUTOR_ONLY = "Only the lesson's tutor can change that.";
 
 export const readControls = (doc: Y.Doc): LessonControls => readLessonControls(doc.getMap(CONTROLS_MAP).toJSON());
 
+/** Writes only a value that differs, so a repeated click adds nothing to the document or its history. */
+function setIfChanged(map: Y.Map<unknown>, key: string, value: unknown) {
+  if (JSON.stringify(map.get(key) ?? null) !== JSON.stringify(value)) map.set(key, value);
+}
+
 const toggled = (list: readonly string[], ids: readonly string[], on: boolean) =>
   on ? [...new Set([...list, ...ids])] : list.filter((id) => !ids.includes(id));
 
@@ -40,47 +45,48 @@ export function applyControl(doc: Y.Doc, request: ControlRequest, actor: Control
   doc.transact(() => {
     switch (request.type) {
       case 'lead':
-        if (request.on) map.set('lead', { by: actor.userId, name: actor.name });
-        else map.delete('lead');
+        if (request.on) setIfChanged(map, 'lead', { by: actor.userId, name: actor.name });
+        else if (map.has('lead')) map.delete('lead');
         return;
       case 'readOnly':
-        map.set('readOnly', request.on);
+        setIfChanged(map, 'readOnly', request.on);
         return;
       case 'lockPage': {
         const pages = toggled(controls.lockedPages, [request.pageId], request.locked);
         if (pages.length > MAX_LOCKED_PAGES) refused = `At most ${MAX_LOCKED_PAGES} pages can be locked at once.`;
-        else map.set('lockedPages', pages);
+        else setIfChanged(map, 'lockedPages', pages);
         return;
       }
       case 'lockElements': {
         const ids = toggled(controls.lockedElements, request.ids, request.locked);
         if (ids.length > MAX_LOCKED_ELEMENTS) refused = `At most ${MAX_LOCKED_ELEMENTS} items can be locked at once. Lock the page instead.`;
-        else map.set('lockedElements', ids);
+        else setIfChanged(map, 'lockedElements', ids);
         return;
       }
       case 'timer': {
         const timer = controls.timer;
-        if (request.action === 'start' && !timer.running) map.set('timer', { running: true, startedAt: now, elapsedMs: timer.elapsedMs });
+        if (request.action === 'start' && !timer.running) setIfChanged(map, 'timer', { running: true, startedAt: now, elapsedMs: timer.elapsedMs });
         if (request.action === 'pause' && timer.running)
-          map.set('timer', { running: false, startedAt: null, elapsedMs: timer.elapsedMs + Math.max(0, now - (timer.startedAt ?? now)) });
-        if (request.action === 'reset') map.set('timer', { running: false, startedAt: null, elapsedMs: 0 });
+          setIfChanged(map, 'timer', { running: false, startedAt: null, elapsedMs: timer.elapsedMs + Math.max(0, now - (timer.startedAt ?? now)) });
+        if (request.action === 'reset') setIfChanged(map, 'timer', { running: false, startedAt: null, elapsedMs: 0 });
         return;
       }
       case 'hand': {
         const mine = controls.hands.some((hand) => hand.userId === actor.userId);
         if (request.raised && !mine) {
-          map.set('hands', [...controls.hands, { userId: actor.userId, name: actor.name, at: now }]);
+          setIfChanged(map, 'hands', [...controls.hands, { userId: actor.userId, name: actor.name, at: now }]);
           handRaised = true;
         }
         if (!request.raised && mine)
-          map.set(
+          setIfChanged(
+            map,
             'hands',
             controls.hands.filter((hand) => hand.userId !== actor.userId),
           );
         return;
       }
       case 'lowerHands':
-        map.set('hands', request.userId ? controls.hands.filter((hand) => hand.userId !== request.userId) : []);
+        setIfChanged(map, 'hands', request.userId ? controls.hands.filter((hand) => hand.userId !== request.userId) : []);
         return;
       case 'gather':
         map.set('gather', { pageId: request.pageId, view: request.view, at: now, by: actor.userId });
