@@ -69,9 +69,9 @@ const newId = () => crypto.randomUUID().slice(0, 12);
 /** A stroke in progress is re-sent whole, so it goes out at most this often (the finished one follows at once). */
 const DRAFT_SHARE_MS = 100;
 
-/** The shared whiteboard of one page: SVG, pointer events (pen, touch, mouse), live cursors and lasers. */
 const NO_LOCKS = { locked: new Set<string>(), held: new Set<string>() };
 
+/** The shared whiteboard of one page: SVG, pointer events (pen, touch, mouse), live cursors and lasers. */
 export function Whiteboard({
   sectionId,
   doc,
