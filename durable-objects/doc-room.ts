@@ -6,16 +6,20 @@ import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { databaseFor } from '../platform/database';
 import { type AttendanceRef, recordJoin, recordLeave } from '../platform/ledger/attendance';
+import { recordRaisedHand } from '../platform/ledger/raised-hands';
 import { readDocConnection } from '../platform/realtime/doc-connection';
 import { encodeHistory, historyKey } from '../platform/realtime/doc-history';
+import { type ControlNotice, controlRequest, DOC_MESSAGE_CONTROL } from '../schema/contracts/lesson-controls';
 import { DOC_CLOSE_FULL, DOC_FULL_REASON, DOC_LIMIT_BYTES, DOC_MESSAGE_NOTICE, DOC_WARN_BYTES, type DocNotice } from '../schema/contracts/realtime';
 import { parseDocName } from '../schema/contracts/room-names';
 import type { Env } from './env';
+import { applyControl, type ControlActor, readControls } from './lib/controls-apply';
+import { applyStudentUpdate } from './lib/controls-guard';
 import { type AwarenessEntry, awarenessRemoval, readAwarenessUpdate, writeAwarenessUpdate } from './lib/doc-awareness';
 import { type DocOutline, docOutline } from './lib/doc-outline';
 import { DocStore, type LogStats, type NewUpdate } from './lib/doc-store';
 import { DOCUMENT_FRAMES, FrameRateLimit, withinFrameRate } from './lib/frame-rate';
-import { acceptSocket, admit, attachmentOf, enableHeartbeat, openSockets } from './lib/sockets';
+import { acceptSocket, admit, attachmentOf, enableHeartbeat, openSockets, parseFrame } from './lib/sockets';
 import { UsedTickets } from './lib/used-tickets';
 
 const MESSAGE_SYNC = 0;
@@ -39,6 +43,8 @@ interface DocSocketState {
   awareness: Record<string, number>;
   /** Set on a lesson's board: who is in the lesson, reported to its attendance (one of the lesson's two documents counts). */
   attendance?: AttendanceRef;
+  /** Set on a lesson's board: who may change the tutor's controls, and whose updates are checked against them. */
+  controls?: ControlActor;
 }
 
 interface PendingUpdate extends NewUpdate {
@@ -67,6 +73,8 @@ function frame(type: number, write: (encoder: encoding.Encoder) => void) {
 const noticeFrame = (notice: DocNotice) => frame(DOC_MESSAGE_NOTICE, (e) => encoding.writeVarString(e, JSON.stringify(notice)));
 const updateFrame = (update: Uint8Array) => frame(MESSAGE_SYNC, (e) => syncProtocol.writeUpdate(e, update));
 const awarenessFrame = (update: Uint8Array) => frame(MESSAGE_AWARENESS, (e) => encoding.writeVarUint8Array(e, update));
+const controlFrame = (notice: ControlNotice) => frame(DOC_MESSAGE_CONTROL, (e) => encoding.writeVarString(e, JSON.stringify(notice)));
+const refusedFrame = (message: string) => controlFrame({ type: 'refused', message });
 
 /**
  * Whether an awareness entry tells the room something: a client it does not know, a newer clock, or at the same clock a
@@ -115,7 +123,8 @@ export class DocRoom extends DurableObject<Env> {
     this.store.remember(identity.tenantId, connection.name);
     const lesson = parseDocName(connection.name);
     const attendance = lesson?.part === 'board' ? { tenantId: identity.tenantId, sectionId: lesson.sectionId, userId: identity.userId } : undefined;
-    const state: DocSocketState = { userId: identity.userId, readOnly: connection.readOnly, awareness: {}, attendance };
+    const controls = attendance ? { userId: identity.userId, name: identity.name, leads: connection.leads } : undefined;
+    const state: DocSocketState = { userId: identity.userId, readOnly: connection.readOnly, awareness: {}, attendance, controls };
     if (attendance) await recordJoin(databaseFor(this.env.DB), attendance, new Date());
     const { socket, response } = acceptSocket(this.ctx, state);
     this.greet(socket, state);
@@ -137,6 +146,8 @@ export class DocRoom extends DurableObject<Env> {
           return this.onAwareness(ws, state, decoding.readVarUint8Array(decoder));
         case MESSAGE_QUERY_AWARENESS:
           return this.sendKnownAwareness(ws, [...this.awareness.keys()]);
+        case DOC_MESSAGE_CONTROL:
+          return await this.onControl(ws, state, decoding.readVarString(decoder));
       }
     } catch {
       // A malformed frame may have half-applied: store the others' queued changes (each whole and valid), then
@@ -183,6 +194,7 @@ export class DocRoom extends DurableObject<Env> {
       frame(MESSAGE_SYNC, (e) => syncProtocol.writeSyncStep1(e, doc)),
     );
     if (state.readOnly) sendBytes(ws, noticeFrame({ type: 'docReadOnly' }));
+    if (state.controls) sendBytes(ws, controlFrame({ type: 'clock', now: Date.now() }));
     if (bytes >= DOC_WARN_BYTES) sendBytes(ws, noticeFrame({ type: 'docSizeWarning', bytes, limit: DOC_LIMIT_BYTES }));
 
     const others = openSockets<DocSocketState>(this.ctx, ws);
@@ -244,23 +256,37 @@ export class DocRoom extends DurableObject<Env> {
       return;
     }
 
-    // What the update changes, as Yjs itself encodes it: nothing for a repeat, no repeated delete sets in the log.
+    const refusal = this.change(loaded, ws, state.userId, () => {
+      if (state.controls && !state.controls.leads) return applyStudentUpdate(loaded.doc, update, ws, readControls(loaded.doc));
+      Y.applyUpdate(loaded.doc, update, ws);
+      return null;
+    });
+    if (refusal) sendBytes(ws, refusedFrame(refusal));
+  }
+
+  /**
+   * Runs a change of the document and queues what it changed, as Yjs itself encodes it: nothing for a repeat, no
+   * repeated delete sets in the log.
+   */
+  private change<T>(loaded: LoadedDoc, ws: WebSocket, user: string, run: () => T): T {
     const changes: Uint8Array[] = [];
     const capture = (change: Uint8Array) => changes.push(change);
     loaded.doc.on('update', capture);
+    let result: T;
     try {
-      Y.applyUpdate(loaded.doc, update, ws);
+      result = run();
     } finally {
       loaded.doc.off('update', capture);
     }
-    if (changes.length === 0) return;
+    if (changes.length === 0) return result;
     loaded.encoded = null;
     const change = changes.length === 1 ? changes[0]! : Y.mergeUpdates(changes);
     loaded.bytes += change.byteLength;
-    this.pending.push({ ws, user: state.userId, at: Date.now(), change });
+    this.pending.push({ ws, user, at: Date.now(), change });
     // A zero-delay, one-shot deferral: updates that arrive together (the runtime delivers every queued frame
     // before it fires) share one commit and one broadcast frame. It never keeps an idle room awake.
     if (this.pending.length === 1) setTimeout(() => this.flush(), 0);
+    return result;
   }
 
   /**
@@ -292,6 +318,35 @@ export class DocRoom extends DurableObject<Env> {
       for (const ws of sockets) sendBytes(ws, warning);
     }
     if (loaded.log.count >= COMPACT_AT_UPDATES || loaded.log.bytes >= COMPACT_AT_BYTES) void this.compact();
+  }
+
+  /**
+   * A control frame (schema/contracts/lesson-controls.ts): applied into the board's `controls` map on the sender's
+   * behalf, or refused with a notice to the sender alone. Only the lesson's leaders change controls; a student only
+   * their own hand, which the lesson's attendance counts.
+   */
+  private async onControl(ws: WebSocket, state: DocSocketState, text: string) {
+    if (!state.controls || state.readOnly) {
+      sendBytes(ws, refusedFrame(state.readOnly ? READ_ONLY_REASON : "Controls belong to a lesson's board."));
+      return;
+    }
+    const parsed = parseFrame(controlRequest, text);
+    if (!parsed.ok) {
+      sendBytes(ws, refusedFrame(parsed.message));
+      return;
+    }
+    const loaded = this.doc();
+    const actor = state.controls;
+    const outcome = this.change(loaded, ws, state.userId, () => applyControl(loaded.doc, parsed.frame, actor, Date.now()));
+    if ('refused' in outcome) sendBytes(ws, refusedFrame(outcome.refused));
+    else if (outcome.handRaised && state.attendance) {
+      try {
+        await recordRaisedHand(databaseFor(this.env.DB), state.attendance);
+      } catch (error) {
+        // The hand is up for everyone; only the count on the lesson's record misses this one.
+        console.error('doc room: raised hand not counted', error);
+      }
+    }
   }
 
   /** Cheap while the estimate has room; near the limit it measures the document with the update merged in. */

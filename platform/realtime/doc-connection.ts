@@ -6,7 +6,12 @@ import { z } from 'zod';
  */
 export const DOC_CONNECTION_HEADER = 'x-studyhall-doc';
 
-const docConnection = z.object({ name: z.string().min(1), readOnly: z.boolean() });
+const docConnection = z.object({
+  name: z.string().min(1),
+  readOnly: z.boolean(),
+  /** Tutors and editing admins lead a lesson: only they may change its controls (schema/contracts/lesson-controls.ts). */
+  leads: z.boolean().default(false),
+});
 export type DocConnection = z.infer<typeof docConnection>;
 
 export const encodeDocConnection = (value: DocConnection) => encodeURIComponent(JSON.stringify(value));

@@ -45,6 +45,8 @@ export const lessonAttendance = sqliteTable(
     secondsInRoom: integer('seconds_in_room').notNull().default(0),
     openConnections: integer('open_connections').notNull().default(0),
     openedAt: integer('opened_at', { mode: 'timestamp_ms' }),
+    /** Times this person raised a hand in the room (the lesson's Durable Object counts each raise it applies). */
+    handsRaised: integer('hands_raised').notNull().default(0),
     ...timestamps(),
   },
   (t) => [uniqueIndex('lesson_attendance_person').on(t.tenantId, t.sectionId, t.userId)],

@@ -16,6 +16,10 @@ import { addPage } from './board/board-model';
 import type { Camera } from './board/camera';
 import { useOwnUndo, usePageIds } from './board/use-board';
 import { Whiteboard } from './board/Whiteboard';
+import { ClassroomBar } from './controls/ClassroomBar';
+import { controlsForMe } from './controls/controls-logic';
+import { useGather } from './controls/use-gather';
+import { useLessonControls } from './controls/use-lesson-controls';
 import { useLessonInfo } from './lesson-info';
 import { preloadLessonNotes, useLessonNotes } from './notes/use-lesson-notes';
 import { colorFor, type PresenceUser, usePeers } from './presence';
@@ -183,19 +187,40 @@ function RoomBody({
   const [camera, setCamera] = useState<Camera>({ x: 0, y: 0, zoom: 1 });
   const [follow, setFollow] = useState(!info.leads);
   const [panel, setPanel] = useState<'board' | 'notes'>('board');
-  const leader = peers.find((peer) => peer.user.leads && peer.board);
+  const classroom = useLessonControls(board);
+  const { controls } = classroom;
+  const mine = useMemo(() => controlsForMe(controls, pageId, info.leads), [controls, pageId, info.leads]);
+  const boardLocks = useMemo(() => ({ locked: mine.lockedIds, held: mine.heldIds }), [mine]);
+  const [selection, setSelection] = useState<string[]>([]);
+  const onSelection = useCallback((ids: string[]) => setSelection((was) => (was.join() === ids.join() ? was : ids)), []);
+  // In lead mode students follow the leader who turned it on, and cannot stop following.
+  const leader =
+    peers.find((peer) => peer.user.leads && peer.board && peer.user.userId === controls.lead?.by) ?? peers.find((peer) => peer.user.leads && peer.board);
+  // Held only while that leader is here: a student is never stuck on a page with nobody to follow.
+  const led = mine.led && leader !== undefined;
+  const following = follow || led;
 
   useEffect(() => {
-    if (!follow || !leader?.board) return;
+    if (!following || !leader?.board) return;
     setPageId(leader.board.page);
     setCamera(leader.board.view);
-  }, [follow, leader?.board]);
+  }, [following, leader?.board]);
+  useGather(controls.gather, info.leads, classroom.serverNow, (gather) => {
+    setPageId(gather.pageId);
+    setCamera(gather.view);
+    setFollow(true);
+  });
 
-  const moveCamera = useCallback((next: Camera) => {
-    setFollow(false);
-    setCamera(next);
-  }, []);
+  const moveCamera = useCallback(
+    (next: Camera) => {
+      if (led) return;
+      setFollow(false);
+      setCamera(next);
+    },
+    [led],
+  );
   const openPage = (id: string) => {
+    if (led) return;
     setFollow(false);
     setPageId(id);
   };
@@ -251,7 +276,8 @@ function RoomBody({
                 key={id}
                 type="button"
                 aria-current={id === pageId ? 'page' : undefined}
-                aria-label={`Page ${index + 1}`}
+                aria-label={`Page ${index + 1}${controls.lockedPages.includes(id) ? ', locked' : ''}`}
+                disabled={led}
                 onClick={() => openPage(id)}
                 className={clsx(
                   'relative flex aspect-[4/3] w-full shrink-0 items-center justify-center rounded-xl bg-white text-sm font-semibold ring-1 transition dark:bg-slate-900',
@@ -278,7 +304,7 @@ function RoomBody({
               </button>
             );
           })}
-          {!readOnly && (
+          {!readOnly && !led && !(mine.boardReadOnly && !info.leads) && (
             <button
               type="button"
               aria-label="Add a page"
@@ -298,6 +324,16 @@ function RoomBody({
             <Replay sectionId={info.section._id} onClose={() => setReplaying(false)} />
           ) : (
             <>
+              <ClassroomBar
+                handle={classroom}
+                leads={info.leads}
+                userId={me.userId}
+                pageId={pageId}
+                pageNumber={pageNumber}
+                camera={camera}
+                selection={selection}
+                passive={readOnly}
+              />
               <QuestionBar questions={questionsOn(pageNumber)} canAdd={info.leads && !readOnly} onAdd={(text) => lessonSession.addQuestion(text, pageNumber)} />
               <Whiteboard
                 sectionId={info.section._id}
@@ -308,9 +344,11 @@ function RoomBody({
                 pageId={pageId}
                 camera={camera}
                 onCamera={moveCamera}
-                readOnly={readOnly}
+                readOnly={readOnly || mine.pageHeld}
                 peers={peers}
                 undo={undo}
+                locks={boardLocks}
+                onSelection={onSelection}
               />
             </>
           )}
@@ -365,17 +403,17 @@ function RoomBody({
             {!info.leads && (
               <button
                 type="button"
-                aria-pressed={follow}
+                aria-pressed={following}
                 onClick={() => setFollow(!follow)}
-                disabled={!leader}
+                disabled={!leader || led}
                 className={clsx(
                   'inline-flex items-center gap-1.5 rounded-full px-3 py-1 font-medium ring-1 disabled:opacity-50',
                   focusRing,
-                  follow ? 'bg-brand/15 text-slate-900 ring-brand dark:text-white' : 'ring-slate-300 dark:ring-slate-600',
+                  following ? 'bg-brand/15 text-slate-900 ring-brand dark:text-white' : 'ring-slate-300 dark:ring-slate-600',
                 )}
               >
                 <UserRoundSearch className="size-3.5" aria-hidden />
-                {leader ? (follow ? `Following ${leader.user.name}` : 'Follow the tutor') : 'Tutor not here yet'}
+                {leader ? (following ? `Following ${leader.user.name}` : 'Follow the tutor') : 'Tutor not here yet'}
               </button>
             )}
           </div>

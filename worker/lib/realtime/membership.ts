@@ -71,8 +71,8 @@ export async function docConnection(tdb: TenantDb, actor: Actor, input: { name: 
   const access = await courseAccess(tdb, input.tenantPermissions, actor, section.courseId).catch((error: unknown) => {
     throw error instanceof ApiError && error.status === 404 ? docNotFound() : error;
   });
-  const readOnly = !access.enrolled && !access.tutorPermissions && !hasPermission(access.asAdmin, { adminCourse: ['edit'] });
-  return { name: input.name, readOnly };
+  const leads = Boolean(access.tutorPermissions) || hasPermission(access.asAdmin, { adminCourse: ['edit'] });
+  return { name: input.name, readOnly: !access.enrolled && !leads, leads };
 }
 
 /** A lesson's waiting room, told about the lesson as it stands now; refused once the lesson is cancelled or over. */

@@ -3,6 +3,8 @@ import { lazy, type PointerEvent as ReactPointerEvent, Suspense, useCallback, us
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import { useToast } from '../../../ui/toast/use-toast';
+import { touchableElements } from '../controls/controls-logic';
+import { LockMarks } from '../controls/LockMarks';
 import { addGraph } from '../graph/graph-model';
 import { GraphSource } from '../graph/graph-source';
 import { newGraphPlace } from '../graph/placement';
@@ -32,6 +34,10 @@ interface Props {
   readOnly: boolean;
   peers: Peer[];
   undo: { manager: Y.UndoManager | null; undo: boolean; redo: boolean };
+  /** Elements the tutor locked (everyone sees a lock on them), and those out of this person's reach (none for the tutor). */
+  locks?: { locked: ReadonlySet<string>; held: ReadonlySet<string> };
+  /** Told the selected element ids, so the tutor can lock them. */
+  onSelection?: (ids: string[]) => void;
 }
 
 type Draft =
@@ -68,9 +74,27 @@ const GraphPanel = lazy(() => import('../graph/GraphPanel').then((m) => ({ defau
 /** A stroke in progress is re-sent whole, so it goes out at most this often (the finished one follows at once). */
 const DRAFT_SHARE_MS = 100;
 
+const NO_LOCKS = { locked: new Set<string>(), held: new Set<string>() };
+
 /** The shared whiteboard of one page: SVG, pointer events (pen, touch, mouse), live cursors and lasers. */
-export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, camera, onCamera, readOnly, peers, undo }: Props) {
-  const elements = usePageElements(doc, pageId);
+export function Whiteboard({
+  sectionId,
+  doc,
+  awareness,
+  origin,
+  userId,
+  pageId,
+  camera,
+  onCamera,
+  readOnly,
+  peers,
+  undo,
+  locks = NO_LOCKS,
+  onSelection,
+}: Props) {
+  const allElements = usePageElements(doc, pageId);
+  // Gestures pick only what this person may change: locked elements are drawn, but out of a student's reach.
+  const elements = useMemo(() => touchableElements(allElements, locks.held), [allElements, locks.held]);
   const toast = useToast();
   const svgRef = useRef<SVGSVGElement>(null);
   const [tool, setTool] = useState<Tool>(readOnly ? 'hand' : 'pen');
@@ -87,6 +111,7 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
     [activeTool, elements, selection],
   );
   const selectedIds = useMemo(() => new Set(selected.map((e) => e.id)), [selected]);
+  useEffect(() => onSelection?.([...selectedIds]), [selectedIds, onSelection]);
   const selectionBounds = unionBox(selected.map(elementBox));
   const pickTool = useCallback((next: Tool) => {
     setTool(next);
@@ -259,7 +284,7 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
 
   const erasing = draft?.kind === 'erase' ? draft.ids : null;
   const moving = draft?.kind === 'move' ? draft : null;
-  const arrowColors = new Set([...elements, ...(draft?.kind === 'shape' ? [draft.element] : [])].filter((e) => e.type === 'arrow').map((e) => e.color));
+  const arrowColors = new Set([...allElements, ...(draft?.kind === 'shape' ? [draft.element] : [])].filter((e) => e.type === 'arrow').map((e) => e.color));
   const placeImage = async (file: File) => {
     try {
       const image = await uploadLessonImage(sectionId, file);
@@ -367,7 +392,7 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
           <g transform={`scale(${camera.zoom}) translate(${-camera.x} ${-camera.y})`}>
             <rect x={camera.x - 24} y={camera.y - 24} width={10000 / camera.zoom} height={10000 / camera.zoom} fill="url(#board-dots)" />
             <GraphSource.Provider value={doc}>
-              {elements.map((element) => (
+              {allElements.map((element) => (
                 <g key={element.id} opacity={erasing?.has(element.id) ? 0.2 : 1}>
                   <ElementView
                     element={moving && selectedIds.has(element.id) ? translateElement(element, moving.dx, moving.dy) : element}
@@ -376,6 +401,7 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
                 </g>
               ))}
             </GraphSource.Provider>
+            <LockMarks elements={allElements} locked={locks.locked} zoom={camera.zoom} />
             {selected.length > 0 && <SelectionMarks boxes={selected.map(elementBox)} zoom={camera.zoom} dx={moving?.dx ?? 0} dy={moving?.dy ?? 0} />}
             {draft?.kind === 'select-box' && (
               <rect
@@ -438,7 +464,7 @@ export function Whiteboard({ sectionId, doc, awareness, origin, userId, pageId, 
           </Suspense>
         )}
         <ZoomControls zoom={camera.zoom} onZoomIn={() => zoomBy(1.25)} onZoomOut={() => zoomBy(0.8)} onZoomReset={() => onCamera({ x: 0, y: 0, zoom: 1 })} />
-        {elements.length === 0 && !draft && !textAt && !peers.some((peer) => peer.board?.page === pageId && peer.board.draft) && (
+        {allElements.length === 0 && !draft && !textAt && !peers.some((peer) => peer.board?.page === pageId && peer.board.draft) && (
           <p className="pointer-events-none absolute inset-x-0 top-1/3 text-center text-sm text-slate-400">
             {readOnly ? 'Nothing on this page yet.' : 'Draw, write or drop shapes here. Everyone in the lesson sees it live.'}
           </p>

@@ -1,0 +1,1 @@
+ALTER TABLE `lesson_attendance` ADD `hands_raised` integer DEFAULT 0 NOT NULL;
