@@ -16,6 +16,7 @@ import { addPage } from './board/board-model';
 import type { Camera } from './board/camera';
 import { useOwnUndo, usePageIds } from './board/use-board';
 import { Whiteboard } from './board/Whiteboard';
+import { DocumentImport } from './documents/DocumentImport';
 import { useLessonInfo } from './lesson-info';
 import { preloadLessonNotes, useLessonNotes } from './notes/use-lesson-notes';
 import { colorFor, type PresenceUser, usePeers } from './presence';
@@ -346,6 +347,7 @@ function RoomBody({
                 {exporting ? <Spinner className="size-3.5" /> : <FileDown className="size-3.5" aria-hidden />}
                 <span className="max-sm:sr-only">Export PDF</span>
               </button>
+              {!readOnly && <DocumentImport sectionId={info.section._id} doc={doc} userId={me.userId} onOpenPage={openPage} />}
               {readOnly && !replaying && (
                 <button
                   type="button"
