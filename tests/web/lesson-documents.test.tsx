@@ -12,6 +12,7 @@ import {
   pageIds,
   type StrokeElement,
 } from '../../web/features/lesson-rooms/board/board-model';
+import { lessonImageDataUrl } from '../../web/features/lesson-rooms/board/lesson-images';
 import { elementsInBox } from '../../web/features/lesson-rooms/board/selection';
 import { addBackgroundPage } from '../../web/features/lesson-rooms/documents/background-page';
 import { DocumentImport } from '../../web/features/lesson-rooms/documents/DocumentImport';
@@ -156,6 +157,16 @@ describe('imported paper on a page', () => {
     const wider = documentSheet([paper, { ...stroke('b', 0), points: [700, 10, 0.5, 900, 10, 0.5] }])!;
     expect(wider.width).toBeGreaterThan(sheet.width);
     expect(documentSheet([stroke('c', 0)])).toBeNull();
+  });
+});
+
+describe('pictures in the export', () => {
+  it('reads a board image from memory for the PDF, never fetching its blob: address (connect-src refuses it)', async () => {
+    const fetchMock = mockApi({ 'GET /api/lesson-rooms/s9/images/page.jpg': () => new Response(new Blob(['jpeg-bytes'], { type: 'image/jpeg' })) });
+    const first = await lessonImageDataUrl('s9', 'page.jpg');
+    expect(first).toMatch(/^data:image\/jpeg;base64,/);
+    expect(await lessonImageDataUrl('s9', 'page.jpg')).toBe(first);
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/lesson-rooms/s9/images/page.jpg']);
   });
 });
 
