@@ -10,8 +10,15 @@ GlobalWorkerOptions.workerSrc = workerUrl;
  * Opens a PDF from its bytes. Nothing is evaluated as script (the policy forbids it) and no WebAssembly is compiled
  * (it would need 'wasm-unsafe-eval'); fonts a file does not embed fall back to the device's own.
  */
-export function openPdf(bytes: Uint8Array) {
-  return getDocument({ data: bytes, isEvalSupported: false, useWasm: false }).promise;
+export async function openPdf(bytes: Uint8Array) {
+  const task = getDocument({ data: bytes, isEvalSupported: false, useWasm: false });
+  try {
+    return await task.promise;
+  } catch (error) {
+    // A refused file (a password, damage) would otherwise keep its worker running until the page closes.
+    await task.destroy();
+    throw error;
+  }
 }
 
 /** One page drawn on white as a JPEG, with its size on the board. */
