@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { jsPDF } from 'jspdf';
+import { jsPDF, type jsPDFOptions } from 'jspdf';
 import { signIn } from './demo';
 import { type Browser, expect, type Page, test } from './test';
 
@@ -7,7 +7,7 @@ import { type Browser, expect, type Page, test } from './test';
 const ROOM = '/learning-portal/lesson-room/section_physics_lesson_2';
 
 /** A worksheet of three A4 pages, made here so the journey carries no binary fixture. */
-function worksheet(options: ConstructorParameters<typeof jsPDF>[0] = {}) {
+function worksheet(options: jsPDFOptions = {}) {
   const pdf = new jsPDF({ unit: 'pt', format: 'a4', ...options });
   for (const page of [1, 2, 3]) {
     if (page > 1) pdf.addPage();

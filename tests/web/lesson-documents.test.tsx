@@ -192,7 +192,7 @@ describe('importing from the room', () => {
   function open(doc = new Y.Doc()) {
     const onOpenPage = vi.fn();
     render(<DocumentImport sectionId="s1" doc={doc} userId="theo" onOpenPage={onOpenPage} />);
-    const choose = (bytes: Uint8Array, name: string, type = 'application/pdf') =>
+    const choose = (bytes: Uint8Array<ArrayBuffer>, name: string, type = 'application/pdf') =>
       fireEvent.change(screen.getByTestId('document-file'), { target: { files: [new File([bytes], name, { type })] } });
     return { doc, onOpenPage, choose };
   }
