@@ -28,6 +28,7 @@ import { homeRoutes } from './routes/home';
 import { adminHomeworkSubmissionRoutes, homeworkSubmissionRoutes } from './routes/homework-submissions';
 import { invoiceRoutes } from './routes/invoices';
 import { ledgerExportRoutes } from './routes/ledger-exports';
+import { lessonDocumentRoutes } from './routes/lesson-documents';
 import { adminLessonFeedbackRoutes, lessonFeedbackRoutes } from './routes/lesson-feedbacks';
 import { lessonHistoryRoutes } from './routes/lesson-history';
 import { lessonReportRoutes } from './routes/lesson-reports';
@@ -82,6 +83,7 @@ const app = new Hono<AppBindings>()
   .route('/', realtimeRoutes)
   .route('/', chatRoutes)
   .route('/', lessonRoomRoutes)
+  .route('/', lessonDocumentRoutes)
   .route('/', lessonSessionRoutes)
   .route('/', tenantRoutes)
   .route('/', brandingRoutes)

@@ -20,6 +20,7 @@ import { ClassroomBar } from './controls/ClassroomBar';
 import { controlsForMe } from './controls/controls-logic';
 import { useGather } from './controls/use-gather';
 import { useLessonControls } from './controls/use-lesson-controls';
+import { DocumentImport } from './documents/DocumentImport';
 import { useLessonInfo } from './lesson-info';
 import { preloadLessonNotes, useLessonNotes } from './notes/use-lesson-notes';
 import { colorFor, type PresenceUser, usePeers } from './presence';
@@ -384,6 +385,7 @@ function RoomBody({
                 {exporting ? <Spinner className="size-3.5" /> : <FileDown className="size-3.5" aria-hidden />}
                 <span className="max-sm:sr-only">Export PDF</span>
               </button>
+              {!readOnly && <DocumentImport sectionId={info.section._id} doc={doc} userId={me.userId} onOpenPage={openPage} />}
               {readOnly && !replaying && (
                 <button
                   type="button"

@@ -2,9 +2,10 @@ import { jsPDF } from 'jspdf';
 import { renderToStaticMarkup } from 'react-dom/server';
 import * as Y from 'yjs';
 import { type BoardElement, pageElements, pageIds } from './board/board-model';
-import { boundsOf } from './board/bounds';
+import { type Box, boundsOf } from './board/bounds';
 import { ElementView } from './board/element-view';
 import { lessonImageDataUrl } from './board/lesson-images';
+import { documentSheet } from './documents/document-sheet';
 import { readGraph } from './graph/graph-model';
 import { graphImageUrl } from './graph/plot';
 
@@ -12,8 +13,7 @@ import { graphImageUrl } from './graph/plot';
  * One board page as a PNG, drawn from the same SVG the board shows. Images and graphs are inlined as pictures: an
  * SVG drawn as an image cannot fetch, and a graph is drawn by function-plot, which react-dom/server cannot run.
  */
-async function pagePng(sectionId: string, board: Y.Doc, elements: BoardElement[]) {
-  const box = boundsOf(elements);
+async function pagePng(sectionId: string, board: Y.Doc, elements: BoardElement[], box: Box = boundsOf(elements)) {
   const images = new Map<string, string>();
   for (const e of elements) if (e.type === 'image') images.set(e.id, await lessonImageDataUrl(sectionId, e.imageId).catch(() => ''));
   for (const e of elements) {
@@ -70,33 +70,48 @@ function notesLines(fragment: Y.XmlFragment) {
 
 /** Board pages, one per sheet, then the notes: what a student takes away from the lesson. */
 export async function exportLessonPdf(options: { title: string; sectionId: string; board: Y.Doc; notes: Y.Doc }) {
-  const pdf = new jsPDF({ orientation: 'landscape', unit: 'pt', format: 'a4' });
-  const pageWidth = pdf.internal.pageSize.getWidth();
-  const pageHeight = pdf.internal.pageSize.getHeight();
+  let pdf: jsPDF | null = null;
+  // A sheet of the given size; the first one makes the document, since jsPDF starts with a page.
+  const sheet = (format: string | [number, number], orientation: 'portrait' | 'landscape') => {
+    if (pdf) pdf.addPage(format, orientation);
+    else pdf = new jsPDF({ orientation, unit: 'pt', format });
+    return pdf;
+  };
   const ids = pageIds(options.board);
   for (const [index, id] of ids.entries()) {
-    if (index > 0) pdf.addPage();
-    pdf.setFontSize(11);
-    pdf.text(`${options.title} · page ${index + 1} of ${ids.length}`, 36, 30);
-    const png = await pagePng(options.sectionId, options.board, pageElements(options.board, id).toArray());
-    const fit = Math.min((pageWidth - 72) / png.width, (pageHeight - 80) / png.height, 1.5);
-    pdf.addImage(png.data, 'JPEG', 36, 44, png.width * fit, png.height * fit);
+    const elements = pageElements(options.board, id).toArray();
+    const paper = documentSheet(elements);
+    if (paper) {
+      // An imported page keeps its own size and shape, the ink drawn on it, edge to edge as it was printed.
+      const page = sheet([paper.width, paper.height], paper.width > paper.height ? 'landscape' : 'portrait');
+      const png = await pagePng(options.sectionId, options.board, elements, paper.box);
+      page.addImage(png.data, 'JPEG', 0, 0, paper.width, paper.height);
+      continue;
+    }
+    const page = sheet('a4', 'landscape');
+    page.setFontSize(11);
+    page.text(`${options.title} · page ${index + 1} of ${ids.length}`, 36, 30);
+    const png = await pagePng(options.sectionId, options.board, elements);
+    const fit = Math.min((page.internal.pageSize.getWidth() - 72) / png.width, (page.internal.pageSize.getHeight() - 80) / png.height, 1.5);
+    page.addImage(png.data, 'JPEG', 36, 44, png.width * fit, png.height * fit);
   }
-  pdf.addPage();
-  pdf.setFontSize(16);
-  pdf.text(`${options.title} · notes`, 36, 44);
-  pdf.setFontSize(11);
+  const notesPdf = sheet('a4', 'landscape');
+  const pageWidth = notesPdf.internal.pageSize.getWidth();
+  const pageHeight = notesPdf.internal.pageSize.getHeight();
+  notesPdf.setFontSize(16);
+  notesPdf.text(`${options.title} · notes`, 36, 44);
+  notesPdf.setFontSize(11);
   let y = 70;
   for (const paragraph of notesLines(options.notes.getXmlFragment('notes'))) {
-    for (const line of pdf.splitTextToSize(paragraph || ' ', pageWidth - 72) as string[]) {
+    for (const line of notesPdf.splitTextToSize(paragraph || ' ', pageWidth - 72) as string[]) {
       if (y > pageHeight - 36) {
-        pdf.addPage();
+        notesPdf.addPage('a4', 'landscape');
         y = 44;
       }
-      pdf.text(line, 36, y);
+      notesPdf.text(line, 36, y);
       y += 16;
     }
     y += 6;
   }
-  pdf.save(`${options.title.replace(/[^\w\- ]+/g, '').trim() || 'lesson'}.pdf`);
+  notesPdf.save(`${options.title.replace(/[^\w\- ]+/g, '').trim() || 'lesson'}.pdf`);
 }

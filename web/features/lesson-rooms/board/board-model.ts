@@ -39,6 +39,15 @@ export interface ImageElement extends ElementBase {
   height: number;
   /** the id the lesson's image upload answered with */
   imageId: string;
+  /** Set on a page's imported paper (a PDF page or a picture): first on its page, so behind the ink; never picked or erased. */
+  background?: PageBackgroundSource;
+}
+/** Where a page's paper came from: page `page` of `pages` of the file `name` (`documentId` when it was a PDF kept in R2). */
+export interface PageBackgroundSource {
+  name: string;
+  page: number;
+  pages: number;
+  documentId?: string;
 }
 /** Where a graph sits; what it plots is in `graphContents` under the same id (graph/graph-model.ts). */
 export interface GraphElement extends ElementBase {
@@ -157,9 +166,11 @@ export function ownUndoManager(doc: Y.Doc, origin: unknown) {
   };
 }
 
-/** Elements that a circle of `radius` around (x, y) touches. */
+export const isPageBackground = (element: BoardElement) => element.type === 'image' && element.background !== undefined;
+
+/** Elements that a circle of `radius` around (x, y) touches; a page's paper is never one of them. */
 export function hitElements(elements: readonly BoardElement[], x: number, y: number, radius: number): string[] {
-  return elements.filter((element) => touches(element, x, y, radius)).map((e) => e.id);
+  return elements.filter((element) => !isPageBackground(element) && touches(element, x, y, radius)).map((e) => e.id);
 }
 
 function touches(element: BoardElement, x: number, y: number, radius: number) {

@@ -29,7 +29,7 @@ export function strokePath(element: Pick<StrokeElement, 'type' | 'size' | 'point
 
 function LessonImage({ element, sectionId }: { element: ImageElement; sectionId: string }) {
   const url = useLessonImage(sectionId, element.imageId);
-  return url ? (
+  const image = url ? (
     <image href={url} x={element.x} y={element.y} width={element.width} height={element.height} data-element="image" />
   ) : (
     <rect
@@ -43,6 +43,15 @@ function LessonImage({ element, sectionId }: { element: ImageElement; sectionId:
       strokeDasharray="6 4"
       data-element="image"
     />
+  );
+  // Imported paper is white on the white board: its edge shows where the page ends.
+  return element.background ? (
+    <g>
+      {image}
+      <rect x={element.x} y={element.y} width={element.width} height={element.height} fill="none" stroke="#cbd5e1" strokeWidth={1} />
+    </g>
+  ) : (
+    image
   );
 }
 

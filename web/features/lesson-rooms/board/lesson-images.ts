@@ -1,32 +1,36 @@
 import { useEffect, useState } from 'react';
 import { storedToken } from '../../../lib/session-storage';
 
-/** Object URLs of images already fetched this visit; the room asks for each image once. */
-const loaded = new Map<string, Promise<string>>();
+/** Images already fetched this visit, with their object URLs; the room asks for each image once. */
+const loaded = new Map<string, Promise<{ blob: Blob; url: string }>>();
 
 /**
  * An <image> cannot send the bearer token, and lesson images are for the lesson's people only, so the board
  * fetches each one with the token and shows it from memory.
  */
-function imageUrl(sectionId: string, imageId: string) {
+function loadImage(sectionId: string, imageId: string) {
   const key = `${sectionId}/${imageId}`;
-  let url = loaded.get(key);
-  if (!url) {
-    url = fetch(`/api/lesson-rooms/${encodeURIComponent(sectionId)}/images/${encodeURIComponent(imageId)}`, {
+  let image = loaded.get(key);
+  if (!image) {
+    image = fetch(`/api/lesson-rooms/${encodeURIComponent(sectionId)}/images/${encodeURIComponent(imageId)}`, {
       headers: { authorization: `Bearer ${storedToken() ?? ''}` },
     }).then(async (res) => {
       if (!res.ok) throw new Error(`Image ${res.status}`);
-      return URL.createObjectURL(await res.blob());
+      const blob = await res.blob();
+      return { blob, url: URL.createObjectURL(blob) };
     });
-    url.catch(() => loaded.delete(key));
-    loaded.set(key, url);
+    image.catch(() => loaded.delete(key));
+    loaded.set(key, image);
   }
-  return url;
+  return image;
 }
 
-/** The image as a data: URL, for exports that cannot reach object URLs (an SVG drawn as an image). */
+/**
+ * The image as a data: URL, for exports that cannot reach object URLs (an SVG drawn as an image). Read from the
+ * kept blob: fetching the blob: URL itself is a connection `connect-src 'self'` refuses, which left images blank.
+ */
 export async function lessonImageDataUrl(sectionId: string, imageId: string) {
-  const blob = await (await fetch(await imageUrl(sectionId, imageId))).blob();
+  const { blob } = await loadImage(sectionId, imageId);
   return new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
@@ -39,8 +43,8 @@ export function useLessonImage(sectionId: string, imageId: string) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    imageUrl(sectionId, imageId).then(
-      (value) => live && setUrl(value),
+    loadImage(sectionId, imageId).then(
+      (image) => live && setUrl(image.url),
       () => live && setUrl(null),
     );
     return () => {

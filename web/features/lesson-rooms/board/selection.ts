@@ -1,4 +1,4 @@
-import { type BoardElement, hitElements } from './board-model';
+import { type BoardElement, hitElements, isPageBackground } from './board-model';
 import { type Box, elementBox } from './bounds';
 
 /** The element drawn last (so on top) that a circle of `radius` around (x, y) touches. */
@@ -16,7 +16,7 @@ export function boxBetween(a: { x: number; y: number }, b: { x: number; y: numbe
  * rectangle or beside a curved stroke does not pick it; text, images and graphs are solid, so any overlap does.
  */
 export function elementsInBox(elements: readonly BoardElement[], box: Box): string[] {
-  return elements.filter((element) => boxTouches(element, box)).map((e) => e.id);
+  return elements.filter((element) => !isPageBackground(element) && boxTouches(element, box)).map((e) => e.id);
 }
 
 function boxTouches(element: BoardElement, box: Box) {
