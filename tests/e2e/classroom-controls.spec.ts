@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { personInLessonRoom } from './lesson-room-people';
+import { ownLesson } from './own-lesson';
 import { type Browser, expect, type Page, test } from './test';
 
-/** A seeded Physics lesson a few days ahead: Theo tutors it, Sam is enrolled. No other journey uses its board. */
-const ROOM = '/learning-portal/lesson-room/section_physics_lesson_2';
+const { room } = ownLesson('Class controls');
 
-const personIn = (browser: Browser, email: string) => personInLessonRoom(browser, email, ROOM);
+const personIn = (browser: Browser, email: string) => personInLessonRoom(browser, email, room());
 const board = (page: Page) => page.getByTestId('whiteboard');
 
 async function drag(page: Page, from: [number, number], to: [number, number]) {

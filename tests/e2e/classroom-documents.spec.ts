@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { jsPDF, type jsPDFOptions } from 'jspdf';
 import { signIn } from './demo';
+import { ownLesson } from './own-lesson';
 import { type Browser, expect, type Page, test } from './test';
 
-/** A seeded, upcoming Physics lesson no other journey uses: Theo tutors it, Sam is enrolled. */
-const ROOM = '/learning-portal/lesson-room/section_physics_lesson_2';
+const { room } = ownLesson('Worksheet together');
 
 /** A worksheet of three A4 pages, made here so the journey carries no binary fixture. */
 function worksheet(options: jsPDFOptions = {}) {
@@ -25,7 +25,7 @@ async function personIn(browser: Browser, email: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
   await signIn(page, email);
-  await page.goto(ROOM);
+  await page.goto(room());
   await expect(page.getByTestId('connection-state')).toHaveText(/Live/);
   return { context, page };
 }

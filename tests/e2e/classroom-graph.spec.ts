@@ -1,35 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { adminHeaders, signIn } from './demo';
+import { signIn } from './demo';
 import { personInLessonRoom } from './lesson-room-people';
+import { ownLesson } from './own-lesson';
 import { type Browser, expect, type Locator, type Page, test } from './test';
 
-const MATHS = 'course_igcse_maths_theo';
-let lessonId: string | null = null;
-const room = () => `/learning-portal/lesson-room/${lessonId}`;
-
-/**
- * A lesson of its own, three weeks out (Theo tutors, Sam attends), so ending it touches no lesson another journey
- * opens. The seeded lessons sit at fixed hours: the first free candidate is taken.
- */
-test.beforeAll(async ({ request }) => {
-  const headers = await adminHeaders(request);
-  const attendees = [
-    { user: 'user_student', kind: 'STUDENT' },
-    { user: 'user_tutor', kind: 'TUTOR' },
-  ];
-  let created = null;
-  for (const hours of [500, 502, 504, 506, 508]) {
-    const start = new Date(Math.ceil((Date.now() + hours * 3_600_000) / 900_000) * 900_000).toISOString();
-    created = await request.post('/api/team-meetings', { headers, data: { course: MATHS, title: 'Graphs together', start, duration: 60, attendees } });
-    if (created.status() !== 409) break;
-  }
-  expect(created!.status(), await created!.text()).toBe(201);
-  lessonId = ((await created!.json()) as { _id: string })._id;
-});
-
-test.afterAll(async ({ request }) => {
-  if (lessonId) await request.delete(`/api/team-meetings/${lessonId}?course=${MATHS}`, { headers: await adminHeaders(request) });
-});
+const { room } = ownLesson('Graphs together');
 
 /** Sam on a phone: the graph editor is a sheet over the lower part of the screen. */
 async function onPhone(browser: Browser, email: string) {
