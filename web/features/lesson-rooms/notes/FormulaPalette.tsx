@@ -60,18 +60,21 @@ export function FormulaPalette({ onInsert }: { onInsert: (latex: string) => void
       </div>
       <div role="tabpanel" aria-label={`${current.label} symbols`} className="flex flex-wrap gap-1">
         {current.items.map((latex) => (
+          // The name comes from the hidden sentence, not an aria-label: the drawn symbol's glyphs are not words a
+          // label could contain, and a label that does not contain what is shown confuses voice control.
           <button
             key={latex}
             type="button"
             title={latex}
-            aria-label={`Insert ${latex}`}
             onClick={() => onInsert(latex)}
             className={clsx(
               'min-h-8 min-w-9 rounded-md px-1.5 py-1 text-sm text-slate-800 ring-1 ring-slate-200 hover:bg-slate-50 dark:text-slate-100 dark:ring-slate-700 dark:hover:bg-slate-800',
               focusRing,
             )}
-            dangerouslySetInnerHTML={{ __html: ready ? symbolHtml(latex) : '' }}
-          />
+          >
+            <span aria-hidden="true" dangerouslySetInnerHTML={{ __html: ready ? symbolHtml(latex) : '' }} />
+            <span className="sr-only">Insert {latex}</span>
+          </button>
         ))}
       </div>
     </>
