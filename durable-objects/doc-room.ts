@@ -9,8 +9,10 @@ import { type AttendanceRef, recordJoin, recordLeave } from '../platform/ledger/
 import { readDocConnection } from '../platform/realtime/doc-connection';
 import { encodeHistory, historyKey } from '../platform/realtime/doc-history';
 import { DOC_CLOSE_FULL, DOC_FULL_REASON, DOC_LIMIT_BYTES, DOC_MESSAGE_NOTICE, DOC_WARN_BYTES, type DocNotice } from '../schema/contracts/realtime';
+import { AV_MESSAGE_SIGNAL } from '../schema/contracts/av-signal';
 import { parseDocName } from '../schema/contracts/room-names';
 import type { Env } from './env';
+import { type AvSocketState, leaveAv, newPeerId, onAvFrame, welcomeAv } from './lib/av-relay';
 import { type AwarenessEntry, awarenessRemoval, readAwarenessUpdate, writeAwarenessUpdate } from './lib/doc-awareness';
 import { type DocOutline, docOutline } from './lib/doc-outline';
 import { DocStore, type LogStats, type NewUpdate } from './lib/doc-store';
@@ -39,6 +41,8 @@ interface DocSocketState {
   awareness: Record<string, number>;
   /** Set on a lesson's board: who is in the lesson, reported to its attendance (one of the lesson's two documents counts). */
   attendance?: AttendanceRef;
+  /** Set on a lesson's board: this socket as a peer of the lesson's audio and video. */
+  av?: AvSocketState;
 }
 
 interface PendingUpdate extends NewUpdate {
@@ -115,7 +119,8 @@ export class DocRoom extends DurableObject<Env> {
     this.store.remember(identity.tenantId, connection.name);
     const lesson = parseDocName(connection.name);
     const attendance = lesson?.part === 'board' ? { tenantId: identity.tenantId, sectionId: lesson.sectionId, userId: identity.userId } : undefined;
-    const state: DocSocketState = { userId: identity.userId, readOnly: connection.readOnly, awareness: {}, attendance };
+    const av = attendance ? { peerId: newPeerId(), name: identity.name, watching: connection.readOnly } : undefined;
+    const state: DocSocketState = { userId: identity.userId, readOnly: connection.readOnly, awareness: {}, attendance, av };
     if (attendance) await recordJoin(databaseFor(this.env.DB), attendance, new Date());
     const { socket, response } = acceptSocket(this.ctx, state);
     this.greet(socket, state);
@@ -137,6 +142,8 @@ export class DocRoom extends DurableObject<Env> {
           return this.onAwareness(ws, state, decoding.readVarUint8Array(decoder));
         case MESSAGE_QUERY_AWARENESS:
           return this.sendKnownAwareness(ws, [...this.awareness.keys()]);
+        case AV_MESSAGE_SIGNAL:
+          return await onAvFrame(this.ctx, databaseFor(this.env.DB), ws, state, decoding.readVarString(decoder));
       }
     } catch {
       // A malformed frame may have half-applied: store the others' queued changes (each whole and valid), then
@@ -183,6 +190,7 @@ export class DocRoom extends DurableObject<Env> {
       frame(MESSAGE_SYNC, (e) => syncProtocol.writeSyncStep1(e, doc)),
     );
     if (state.readOnly) sendBytes(ws, noticeFrame({ type: 'docReadOnly' }));
+    welcomeAv(this.ctx, ws, state);
     if (bytes >= DOC_WARN_BYTES) sendBytes(ws, noticeFrame({ type: 'docSizeWarning', bytes, limit: DOC_LIMIT_BYTES }));
 
     const others = openSockets<DocSocketState>(this.ctx, ws);
@@ -330,6 +338,7 @@ export class DocRoom extends DurableObject<Env> {
     // An error and a close may both arrive for one socket: it leaves the lesson once.
     if (state?.attendance && !this.left.has(ws)) {
       this.left.add(ws);
+      await leaveAv(this.ctx, databaseFor(this.env.DB), ws, state);
       await recordLeave(databaseFor(this.env.DB), state.attendance, new Date());
     }
     if (state && Object.keys(state.awareness).length > 0) {
