@@ -12,7 +12,7 @@ import { DOC_CLOSE_FULL, DOC_FULL_REASON, DOC_LIMIT_BYTES, DOC_MESSAGE_NOTICE, D
 import { AV_MESSAGE_SIGNAL } from '../schema/contracts/av-signal';
 import { parseDocName } from '../schema/contracts/room-names';
 import type { Env } from './env';
-import { type AvSocketState, leaveAv, newPeerId, onAvFrame, welcomeAv } from './lib/av-relay';
+import { type AvSocketState, leaveAv, newPeerId, onAvFrame } from './lib/av-relay';
 import { type AwarenessEntry, awarenessRemoval, readAwarenessUpdate, writeAwarenessUpdate } from './lib/doc-awareness';
 import { type DocOutline, docOutline } from './lib/doc-outline';
 import { DocStore, type LogStats, type NewUpdate } from './lib/doc-store';
@@ -190,7 +190,6 @@ export class DocRoom extends DurableObject<Env> {
       frame(MESSAGE_SYNC, (e) => syncProtocol.writeSyncStep1(e, doc)),
     );
     if (state.readOnly) sendBytes(ws, noticeFrame({ type: 'docReadOnly' }));
-    welcomeAv(this.ctx, ws, state);
     if (bytes >= DOC_WARN_BYTES) sendBytes(ws, noticeFrame({ type: 'docSizeWarning', bytes, limit: DOC_LIMIT_BYTES }));
 
     const others = openSockets<DocSocketState>(this.ctx, ws);

@@ -15,7 +15,7 @@ export interface AvSocketState {
   name: string;
   /** Read-only seat (an admin who only watches): receives everyone, may not share a microphone, camera or screen. */
   watching: boolean;
-  /** Set once the socket joined the call (its first media frame). */
+  /** Set once the socket joined the call: its first media frame, answered with a welcome (the page may open the call late). */
   media?: MediaState;
   sfu?: SfuTracks;
   /**
@@ -62,9 +62,8 @@ const peerOf = (state: WithAv & { av: AvSocketState & { media: MediaState } }): 
 
 const inCall = (state: WithAv | null): state is WithAv & { av: AvSocketState & { media: MediaState } } => Boolean(state?.av?.media);
 
-/** The peer id and who is in the call, for a socket that just opened. */
-export function welcomeAv(ctx: DurableObjectState, ws: WebSocket, state: WithAv) {
-  if (!state.av) return;
+/** The answer to joining the call: this socket's peer id and who else is in the call. */
+function welcomeAv(ctx: DurableObjectState, ws: WebSocket, state: WithAv & { av: AvSocketState }) {
   const peers = openSockets<WithAv>(ctx, ws)
     .map((o) => o.state)
     .filter(inCall)
@@ -84,6 +83,7 @@ export async function onAvFrame(ctx: DurableObjectState, db: Db, ws: WebSocket, 
     if (av.watching && on) return sendAv(ws, { type: 'refused', message: WATCHING_REFUSAL });
     const next: WithAv = { ...state, av: { ...av, media: frame.media, sfu: frame.sfu } };
     await settleMediaTime(ctx, db, ws, state, next, Date.now());
+    if (!av.media) welcomeAv(ctx, ws, next as WithAv & { av: AvSocketState });
     const peer = peerOf(next as Parameters<typeof peerOf>[0]);
     for (const other of openSockets<WithAv>(ctx, ws)) if (other.state.av) sendAv(other.ws, { type: 'peer', peer });
     return;

@@ -61,6 +61,8 @@ export const routeGates: Record<string, Gate> = {
   'GET /api/lesson-rooms/:sectionId/history/:part': tutorsRecord,
   'GET /api/lesson-rooms/:sectionId/images/:imageId': tutorsRecord,
   'POST /api/lesson-rooms/:sectionId/end': tutorsRecord,
+  'GET /api/lesson-rooms/:sectionId/av': tutorsRecord,
+  'POST /api/lesson-rooms/:sectionId/av/sfu': tutorsRecord,
   // Course staff only: the role is checked before the body that names the lesson, course or section is read.
   'POST /api/sessions': only('tutor', 'admin'),
   'POST /api/sessions/list': account,

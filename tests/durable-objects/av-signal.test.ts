@@ -15,6 +15,7 @@ import { db } from '../helpers/realtime';
  */
 
 let lesson: LessonFixture;
+const on = { mic: true, camera: true, screen: false };
 const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
@@ -32,7 +33,8 @@ interface Peer {
   send(frame: AvClientFrame | Record<string, unknown>): void;
 }
 
-async function join(person: Person, name: string): Promise<Peer> {
+/** Opens the board's socket without joining the call. */
+async function open(person: Person, name: string): Promise<Peer> {
   const res = await openDoc(name, await docTicket(person.token, name));
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
@@ -51,19 +53,24 @@ async function join(person: Person, name: string): Promise<Peer> {
     encoding.writeVarString(encoder, JSON.stringify(frame));
     ws.send(encoding.toUint8Array(encoder));
   };
-  let peerId = '';
+  return { ws, frames, peerId: '', send };
+}
+
+/** Opens the board's socket and joins the call with `media`: the room answers with a welcome naming this peer. */
+async function join(person: Person, name: string, media = on): Promise<Peer> {
+  const peer = await open(person, name);
+  peer.send({ type: 'media', media });
   await eventually(() => {
-    const welcome = frames.find((f) => f.type === 'welcome');
+    const welcome = peer.frames.find((f) => f.type === 'welcome');
     expect(welcome).toBeDefined();
-    if (welcome?.type === 'welcome') peerId = welcome.peerId;
+    if (welcome?.type === 'welcome') peer.peerId = welcome.peerId;
   });
-  return { ws, frames, peerId, send };
+  return peer;
 }
 
 const freshBoard = async () => boardOf((await lesson.addSection())._id);
 const kinds = (peer: Peer) => peer.frames.map((f) => f.type);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
-const on = { mic: true, camera: true, screen: false };
 
 describe('signalling', () => {
   it('relays an offer, answer and candidate to the named peer only: not the third, not the sender', async () => {
@@ -71,8 +78,7 @@ describe('signalling', () => {
     const a = await join(lesson.tutor, name);
     const b = await join(lesson.student, name);
     const c = await join(lesson.editingAdmin, name);
-    for (const peer of [a, b, c]) peer.send({ type: 'media', media: on });
-    await eventually(() => expect(c.frames.filter((f) => f.type === 'peer')).toHaveLength(2));
+    await eventually(() => expect(a.frames.filter((f) => f.type === 'peer')).toHaveLength(2));
 
     a.send({ type: 'offer', to: b.peerId, sdp: 'v=0 offer for B' });
     await eventually(() => expect(b.frames).toContainEqual({ type: 'offer', from: a.peerId, sdp: 'v=0 offer for B' }));
@@ -94,7 +100,6 @@ describe('signalling', () => {
     const tab1 = await join(lesson.student, name);
     const tab2 = await join(lesson.student, name);
     expect(new Set([tutor.peerId, tab1.peerId, tab2.peerId]).size).toBe(3);
-    for (const peer of [tutor, tab1, tab2]) peer.send({ type: 'media', media: on });
     await eventually(() => expect(tutor.frames.filter((f) => f.type === 'peer')).toHaveLength(2));
     tutor.send({ type: 'offer', to: tab2.peerId, sdp: 'v=0 for the second tab' });
     await eventually(() => expect(kinds(tab2)).toContain('offer'));
@@ -105,12 +110,9 @@ describe('signalling', () => {
   it('tells a newcomer who is in the call, and everyone when someone leaves', async () => {
     const name = await freshBoard();
     const a = await join(lesson.tutor, name);
-    a.send({ type: 'media', media: on });
-    await settle();
     const b = await join(lesson.student, name);
     const welcome = b.frames.find((f) => f.type === 'welcome');
     expect(welcome).toMatchObject({ type: 'welcome', watching: false, peers: [{ peerId: a.peerId, userId: lesson.tutor.user._id, media: on }] });
-    b.send({ type: 'media', media: on });
     a.ws.close(1000, 'bye');
     await eventually(() => expect(b.frames).toContainEqual({ type: 'peerLeft', peerId: a.peerId }));
     // An offer for someone gone is answered with their departure, so the sender stops waiting.
@@ -122,7 +124,6 @@ describe('signalling', () => {
     const name = await freshBoard();
     const a = await join(lesson.tutor, name);
     const b = await join(lesson.student, name);
-    for (const peer of [a, b]) peer.send({ type: 'media', media: on });
     await eventually(() => expect(kinds(a)).toContain('peer'));
     a.send({ type: 'offer', to: b.peerId });
     a.send({ type: 'offer', to: 'not-a-peer', sdp: 'v=0' });
@@ -137,9 +138,8 @@ describe('signalling', () => {
 
   it('refuses signalling from someone who has not joined the call, and signalling on the notes', async () => {
     const name = await freshBoard();
-    const a = await join(lesson.tutor, name);
+    const a = await open(lesson.tutor, name);
     const b = await join(lesson.student, name);
-    b.send({ type: 'media', media: on });
     a.send({ type: 'offer', to: b.peerId, sdp: 'v=0' });
     await eventually(() => expect(a.frames).toContainEqual({ type: 'refused', message: 'Join the call before signalling to someone.' }));
     expect(kinds(b)).not.toContain('offer');
@@ -160,13 +160,13 @@ describe('signalling', () => {
 
   it('lets an admin who only watches receive, but not share a microphone, camera or screen', async () => {
     const name = await freshBoard();
-    const watcher = await join(lesson.viewingAdmin, name);
-    expect(watcher.frames[0]).toMatchObject({ type: 'welcome', watching: true });
-    watcher.send({ type: 'media', media: on });
-    await eventually(() => expect(watcher.frames).toContainEqual({ type: 'refused', message: WATCHING_REFUSAL }));
+    const refused = await open(lesson.viewingAdmin, name);
+    refused.send({ type: 'media', media: on });
+    await eventually(() => expect(refused.frames).toContainEqual({ type: 'refused', message: WATCHING_REFUSAL }));
+    expect(kinds(refused)).not.toContain('welcome');
     const tutor = await join(lesson.tutor, name);
-    tutor.send({ type: 'media', media: on });
-    watcher.send({ type: 'media', media: { mic: false, camera: false, screen: false } });
+    const watcher = await join(lesson.viewingAdmin, name, { mic: false, camera: false, screen: false });
+    expect(watcher.frames[0]).toMatchObject({ type: 'welcome', watching: true });
     await eventually(() => expect(tutor.frames.find((f) => f.type === 'peer')).toMatchObject({ peer: { peerId: watcher.peerId, watching: true } }));
     tutor.send({ type: 'offer', to: watcher.peerId, sdp: 'v=0 to the watcher' });
     await eventually(() => expect(kinds(watcher)).toContain('offer'));
@@ -186,10 +186,8 @@ describe('engagement', () => {
   it('adds camera and microphone seconds to the attendance, once for two tabs, and when the socket closes', async () => {
     const section = await lesson.addSection();
     const name = boardOf(section._id);
-    const tab1 = await join(lesson.student, name);
-    const tab2 = await join(lesson.student, name);
-    tab1.send({ type: 'media', media: { mic: true, camera: true, screen: false } });
-    tab2.send({ type: 'media', media: { mic: false, camera: true, screen: false } });
+    const tab1 = await join(lesson.student, name, { mic: true, camera: true, screen: false });
+    const tab2 = await join(lesson.student, name, { mic: false, camera: true, screen: false });
     await new Promise((resolve) => setTimeout(resolve, 1100));
     // The first tab stops its camera: the time so far is booked and the second tab, camera still on, carries it on.
     tab1.send({ type: 'media', media: { mic: false, camera: false, screen: false } });
