@@ -94,7 +94,10 @@ export const sfuRequest = z.discriminatedUnion('op', [
     op: z.literal('publish'),
     sessionId: sfuTracks.shape.sessionId,
     offer: sessionDescription,
-    tracks: z.array(z.object({ mid: z.string().max(8), trackName: sfuTracks.shape.sessionId })).min(1).max(3),
+    tracks: z
+      .array(z.object({ mid: z.string().max(8), trackName: sfuTracks.shape.sessionId }))
+      .min(1)
+      .max(3),
   }),
   z.object({
     op: z.literal('pull'),
@@ -111,4 +114,3 @@ export interface SfuAnswer {
   requiresImmediateRenegotiation?: boolean;
   tracks?: { mid?: string; trackName?: string; sessionId?: string }[];
 }
-

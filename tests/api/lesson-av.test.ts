@@ -13,7 +13,11 @@ beforeAll(async () => {
 
 const avOf = (person: Person, sectionId = lesson.section._id) => api(`/lesson-rooms/${sectionId}/av`, { headers: bearer(person.token) });
 const sfu = (person: Person, body: unknown) =>
-  api(`/lesson-rooms/${lesson.section._id}/av/sfu`, { method: 'POST', headers: bearer(person.token, { 'content-type': 'application/json' }), body: JSON.stringify(body) });
+  api(`/lesson-rooms/${lesson.section._id}/av/sfu`, {
+    method: 'POST',
+    headers: bearer(person.token, { 'content-type': 'application/json' }),
+    body: JSON.stringify(body),
+  });
 
 describe('configuration', () => {
   it('gives members the mesh with no ICE servers when none are configured: host candidates only', async () => {
@@ -50,11 +54,20 @@ describe('the SFU', () => {
     const answers: unknown[] = [
       { sessionId: 'sess1' },
       { sessionDescription: { type: 'answer', sdp: 'v=0 answer' }, tracks: [{ mid: '0', trackName: 'cam' }] },
-      { requiresImmediateRenegotiation: true, sessionDescription: { type: 'offer', sdp: 'v=0 offer' }, tracks: [{ mid: '2', trackName: 'cam', sessionId: 'other' }] },
+      {
+        requiresImmediateRenegotiation: true,
+        sessionDescription: { type: 'offer', sdp: 'v=0 offer' },
+        tracks: [{ mid: '2', trackName: 'cam', sessionId: 'other' }],
+      },
       {},
     ];
     const fakeFetch = (async (url: string, init: RequestInit) => {
-      calls.push({ url, method: init.method!, auth: new Headers(init.headers).get('authorization'), body: init.body ? JSON.parse(String(init.body)) : undefined });
+      calls.push({
+        url,
+        method: init.method!,
+        auth: new Headers(init.headers).get('authorization'),
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      });
       return Response.json(answers[calls.length - 1], { status: calls.length === 1 ? 201 : 200 });
     }) as typeof fetch;
     const app = { appId: 'app1', token: 'secret' };

@@ -23,6 +23,7 @@ export const lessonAvRoutes = new Hono<AppBindings>()
     const { REALTIME_APP_ID: appId, REALTIME_APP_TOKEN: token } = c.env;
     if (!appId || !token) throw new ApiError(404, 'This room connects people directly, without a video service');
     const request = await parseJson(c, sfuRequest);
-    if (request.op === 'publish' && !lesson.canEdit) throw new ApiError(403, 'You are watching this lesson: your microphone, camera and screen are not shared.');
+    if (request.op === 'publish' && !lesson.canEdit)
+      throw new ApiError(403, 'You are watching this lesson: your microphone, camera and screen are not shared.');
     return c.json(await callSfu({ appId, token }, request));
   });

@@ -1,0 +1,265 @@
+import { type AvPeer, type AvServerFrame, type MediaState, mediaOff } from '../../../../schema/contracts/av-signal';
+import type { AdapterSnapshot, LocalTracks, MediaAdapter, RemotePeer } from './media-adapter';
+import { type LinkStatus } from './media-words';
+import { nextLinkStatus, offersTo, RESTART_AFTER_MS, shouldRestart } from './peer-link';
+import type { SignalChannel } from './signal-channel';
+
+type Send = SignalChannel['send'];
+
+/**
+ * One RTCPeerConnection to one other peer. Only the offerer (the larger peer id) ever offers, with three
+ * transceivers in a fixed order (microphone, camera, screen); the answerer sends on the ones the offer made. So
+ * turning a camera on or off is a `replaceTrack`, never a renegotiation, and offers never cross.
+ */
+class Link {
+  readonly pc: RTCPeerConnection;
+  readonly stream = new MediaStream();
+  readonly screen = new MediaStream();
+  status: LinkStatus = 'connecting';
+  private pendingIce: RTCIceCandidateInit[] = [];
+  private disconnectedAt = 0;
+  private restartTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    readonly peerId: string,
+    readonly offerer: boolean,
+    iceServers: RTCIceServer[],
+    private readonly send: Send,
+    private readonly sending: boolean,
+    private readonly changed: () => void,
+  ) {
+    this.pc = new RTCPeerConnection({ iceServers });
+    this.pc.onicecandidate = (event) => {
+      if (event.candidate) this.send({ type: 'ice', to: peerId, candidate: event.candidate.toJSON() as never });
+    };
+    this.pc.ontrack = (event) => {
+      const target = this.pc.getTransceivers().indexOf(event.transceiver) === 2 ? this.screen : this.stream;
+      target.addTrack(event.track);
+      this.changed();
+    };
+    this.pc.onconnectionstatechange = () => this.onState();
+    if (offerer) {
+      const direction = sending ? 'sendrecv' : 'recvonly';
+      this.pc.addTransceiver('audio', { direction });
+      this.pc.addTransceiver('video', { direction });
+      this.pc.addTransceiver('video', { direction });
+      this.pc.onnegotiationneeded = () => void this.offer();
+    }
+  }
+
+  private async offer() {
+    try {
+      await this.pc.setLocalDescription();
+      if (this.pc.localDescription) this.send({ type: 'offer', to: this.peerId, sdp: this.pc.localDescription.sdp });
+    } catch {
+      this.setStatus('failed');
+    }
+  }
+
+  async onOffer(sdp: string, local: LocalTracks) {
+    await this.pc.setRemoteDescription({ type: 'offer', sdp });
+    if (this.sending) for (const transceiver of this.pc.getTransceivers()) transceiver.direction = 'sendrecv';
+    this.setLocal(local);
+    await this.pc.setLocalDescription();
+    if (this.pc.localDescription) this.send({ type: 'answer', to: this.peerId, sdp: this.pc.localDescription.sdp });
+    await this.drainIce();
+  }
+
+  async onAnswer(sdp: string) {
+    if (this.pc.signalingState !== 'have-local-offer') return;
+    await this.pc.setRemoteDescription({ type: 'answer', sdp });
+    await this.drainIce();
+  }
+
+  async addIce(candidate: RTCIceCandidateInit) {
+    if (!this.pc.remoteDescription) {
+      this.pendingIce.push(candidate);
+      return;
+    }
+    await this.pc.addIceCandidate(candidate).catch(() => undefined);
+  }
+
+  private async drainIce() {
+    for (const candidate of this.pendingIce.splice(0)) await this.pc.addIceCandidate(candidate).catch(() => undefined);
+  }
+
+  setLocal(local: LocalTracks) {
+    if (!this.sending) return;
+    const [audio, camera, screen] = this.pc.getTransceivers();
+    for (const [transceiver, track] of [
+      [audio, local.audio],
+      [camera, local.camera],
+      [screen, local.screen],
+    ] as const) {
+      if (transceiver && transceiver.sender.track !== track) void transceiver.sender.replaceTrack(track).catch(() => undefined);
+    }
+  }
+
+  private onState() {
+    const state = this.pc.connectionState;
+    if (state === 'disconnected' && !this.disconnectedAt) this.disconnectedAt = Date.now();
+    if (state !== 'disconnected') this.disconnectedAt = 0;
+    this.setStatus(nextLinkStatus(this.status, { kind: 'state', connection: state }));
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = null;
+    if (shouldRestart(this.offerer, state, 0)) this.pc.restartIce();
+    else if (this.offerer && state === 'disconnected') {
+      this.restartTimer = setTimeout(() => {
+        if (shouldRestart(this.offerer, this.pc.connectionState, Date.now() - this.disconnectedAt)) this.pc.restartIce();
+      }, RESTART_AFTER_MS);
+    }
+  }
+
+  private setStatus(status: LinkStatus) {
+    if (status === this.status) return;
+    this.status = status;
+    this.changed();
+  }
+
+  close() {
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.pc.close();
+  }
+}
+
+const NO_MEDIA = typeof MediaStream === 'undefined' ? (null as unknown as MediaStream) : new MediaStream();
+
+/** The local mode: a direct connection to each other person, signalled through the board's room. */
+export class MeshAdapter implements MediaAdapter {
+  readonly mode = 'mesh' as const;
+  private selfId: string | null = null;
+  private online = false;
+  private refusal: string | null = null;
+  private readonly peers = new Map<string, AvPeer>();
+  private readonly links = new Map<string, Link>();
+  private local: LocalTracks = { audio: null, camera: null, screen: null };
+  private media: MediaState = mediaOff;
+  private readonly listeners = new Set<() => void>();
+  private snapshot: AdapterSnapshot = { selfId: null, online: false, peers: [], refusal: null };
+  private readonly unsubscribe: (() => void)[];
+
+  constructor(
+    private readonly channel: SignalChannel,
+    private readonly iceServers: RTCIceServer[],
+    /** An admin who only watches receives and sends nothing. */
+    private readonly watching: boolean,
+  ) {
+    this.unsubscribe = [
+      channel.subscribe((frame) => void this.onFrame(frame)),
+      channel.onStatus((connected) => {
+        if (connected) this.join();
+        else {
+          this.online = false;
+          this.emit();
+        }
+      }),
+    ];
+    this.join();
+  }
+
+  setLocal(tracks: LocalTracks, media: MediaState) {
+    const changed = media.mic !== this.media.mic || media.camera !== this.media.camera || media.screen !== this.media.screen;
+    this.local = tracks;
+    this.media = media;
+    for (const link of this.links.values()) link.setLocal(tracks);
+    if (changed && this.selfId) this.channel.send({ type: 'media', media });
+  }
+
+  getSnapshot = () => this.snapshot;
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  close() {
+    this.channel.send({ type: 'leave' });
+    for (const off of this.unsubscribe) off();
+    for (const link of this.links.values()) link.close();
+    this.links.clear();
+    this.listeners.clear();
+  }
+
+  /** Joining is sending our media state; the room answers with a welcome, again after every reconnect. */
+  private join() {
+    this.channel.send({ type: 'media', media: this.media });
+  }
+
+  private async onFrame(frame: AvServerFrame) {
+    switch (frame.type) {
+      case 'welcome':
+        // A new socket is a new peer: connections of the old one are gone on the other side too.
+        if (this.selfId !== frame.peerId) this.dropAll();
+        this.selfId = frame.peerId;
+        this.online = true;
+        for (const peer of frame.peers) this.upsert(peer);
+        break;
+      case 'peer':
+        this.upsert(frame.peer);
+        break;
+      case 'peerLeft':
+        this.drop(frame.peerId);
+        break;
+      case 'offer': {
+        const link = this.link(frame.from, false);
+        if (link) await link.onOffer(frame.sdp, this.local).catch(() => undefined);
+        break;
+      }
+      case 'answer':
+        await this.links
+          .get(frame.from)
+          ?.onAnswer(frame.sdp)
+          .catch(() => undefined);
+        break;
+      case 'ice':
+        await this.links.get(frame.from)?.addIce(frame.candidate as RTCIceCandidateInit);
+        break;
+      case 'refused':
+        this.refusal = frame.message;
+        break;
+    }
+    this.emit();
+  }
+
+  private upsert(peer: AvPeer) {
+    this.peers.set(peer.peerId, peer);
+    if (this.selfId) this.link(peer.peerId, offersTo(this.selfId, peer.peerId));
+  }
+
+  private link(peerId: string, offerer: boolean) {
+    if (!this.selfId) return null;
+    let link = this.links.get(peerId);
+    if (!link) {
+      link = new Link(peerId, offerer, this.iceServers, this.channel.send, !this.watching, () => this.emit());
+      this.links.set(peerId, link);
+      if (offerer) link.setLocal(this.local);
+    }
+    return link;
+  }
+
+  private drop(peerId: string) {
+    this.peers.delete(peerId);
+    this.links.get(peerId)?.close();
+    this.links.delete(peerId);
+  }
+
+  private dropAll() {
+    for (const id of [...this.peers.keys()]) this.drop(id);
+  }
+
+  private emit() {
+    const peers: RemotePeer[] = [...this.peers.values()].map((peer) => {
+      const link = this.links.get(peer.peerId);
+      return {
+        ...peer,
+        status: this.online ? (link?.status ?? 'connecting') : 'reconnecting',
+        stream: link?.stream ?? NO_MEDIA,
+        screen: link?.screen ?? NO_MEDIA,
+      };
+    });
+    this.snapshot = { selfId: this.selfId, online: this.online, peers, refusal: this.refusal };
+    for (const listener of this.listeners) listener();
+  }
+}
