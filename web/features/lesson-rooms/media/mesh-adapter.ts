@@ -13,8 +13,9 @@ type Send = SignalChannel['send'];
  */
 class Link {
   readonly pc: RTCPeerConnection;
-  readonly stream = new MediaStream();
-  readonly screen = new MediaStream();
+  /** Replaced (not added to) when a track arrives, so a <video> given the stream sees the change. */
+  stream = new MediaStream();
+  screen = new MediaStream();
   status: LinkStatus = 'connecting';
   private pendingIce: RTCIceCandidateInit[] = [];
   private disconnectedAt = 0;
@@ -33,8 +34,8 @@ class Link {
       if (event.candidate) this.send({ type: 'ice', to: peerId, candidate: event.candidate.toJSON() as never });
     };
     this.pc.ontrack = (event) => {
-      const target = this.pc.getTransceivers().indexOf(event.transceiver) === 2 ? this.screen : this.stream;
-      target.addTrack(event.track);
+      if (this.pc.getTransceivers().indexOf(event.transceiver) === 2) this.screen = new MediaStream([...this.screen.getTracks(), event.track]);
+      else this.stream = new MediaStream([...this.stream.getTracks(), event.track]);
       this.changed();
     };
     this.pc.onconnectionstatechange = () => this.onState();

@@ -52,7 +52,9 @@ export class SfuAdapter implements MediaAdapter {
       const owner = event.transceiver.mid ? this.pulledMids.get(event.transceiver.mid) : undefined;
       if (!owner) return;
       const target = this.streamsOf(owner.peerId);
-      (owner.kind === 'screen' ? target.screen : target.stream).addTrack(event.track);
+      // A new stream, not an added track, so a <video> given the stream sees the change.
+      if (owner.kind === 'screen') target.screen = new MediaStream([...target.screen.getTracks(), event.track]);
+      else target.stream = new MediaStream([...target.stream.getTracks(), event.track]);
       this.emit();
     };
     this.unsubscribe = [
