@@ -1,0 +1,218 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AvClientFrame, AvServerFrame } from '../../schema/contracts/av-signal';
+import { deviceProblemOf, deviceProblemWords, tileLabel, VIDEO_LIMIT_WORDS } from '../../web/features/lesson-rooms/media/media-words';
+import { MeshAdapter } from '../../web/features/lesson-rooms/media/mesh-adapter';
+import { nextLinkStatus, offersTo, RESTART_AFTER_MS, shouldRestart } from '../../web/features/lesson-rooms/media/peer-link';
+import type { SignalChannel } from '../../web/features/lesson-rooms/media/signal-channel';
+import { tileLayout } from '../../web/features/lesson-rooms/media/tile-layout';
+import { videoRoomFor } from '../../web/features/lesson-rooms/media/use-media-room';
+import { VideoTile } from '../../web/features/lesson-rooms/media/VideoTile';
+import { CHOSEN_DEVICES_KEY, readChosenDevices, saveChosenDevices } from '../../web/lib/chosen-devices';
+
+describe('a peer connection in words', () => {
+  it('connects, says "Reconnecting…" when it drops, and comes back', () => {
+    let status = nextLinkStatus('connecting', { kind: 'state', connection: 'connecting' });
+    expect(status).toBe('connecting');
+    status = nextLinkStatus(status, { kind: 'state', connection: 'connected' });
+    expect(status).toBe('connected');
+    status = nextLinkStatus(status, { kind: 'state', connection: 'disconnected' });
+    expect(status).toBe('reconnecting');
+    // An ICE restart goes through "connecting" again: still reconnecting, not a fresh start.
+    status = nextLinkStatus(status, { kind: 'state', connection: 'connecting' });
+    expect(status).toBe('reconnecting');
+    expect(nextLinkStatus(status, { kind: 'state', connection: 'failed' })).toBe('failed');
+    expect(nextLinkStatus('failed', { kind: 'state', connection: 'connected' })).toBe('connected');
+  });
+
+  it('restarts ICE on the offering side only: at once when failed, after a while when disconnected', () => {
+    expect(shouldRestart(true, 'failed', 0)).toBe(true);
+    expect(shouldRestart(false, 'failed', 0)).toBe(false);
+    expect(shouldRestart(true, 'disconnected', RESTART_AFTER_MS - 1)).toBe(false);
+    expect(shouldRestart(true, 'disconnected', RESTART_AFTER_MS)).toBe(true);
+    expect(shouldRestart(true, 'connected', RESTART_AFTER_MS * 10)).toBe(false);
+  });
+
+  it('lets exactly one side of a pair offer', () => {
+    expect(offersTo('b0', 'a0')).toBe(true);
+    expect(offersTo('a0', 'b0')).toBe(false);
+  });
+});
+
+/** Just enough of RTCPeerConnection for the mesh to negotiate against: offers and answers are labelled strings. */
+class FakePeerConnection {
+  static made: FakePeerConnection[] = [];
+  transceivers: { kind: string; direction: string; sender: { track: unknown; replaceTrack: (t: unknown) => Promise<void> } }[] = [];
+  localDescription: { type: string; sdp: string } | null = null;
+  remoteDescription: { type: string; sdp: string } | null = null;
+  signalingState = 'stable';
+  connectionState = 'new';
+  onnegotiationneeded: (() => void) | null = null;
+  onicecandidate = null;
+  ontrack = null;
+  onconnectionstatechange = null;
+  constructor() {
+    FakePeerConnection.made.push(this);
+  }
+  addTransceiver(kind: string, init: { direction: string }) {
+    const sender = { track: null as unknown, replaceTrack: async (t: unknown) => void (sender.track = t) };
+    this.transceivers.push({ kind, direction: init.direction, sender });
+    // As browsers do: one negotiationneeded for changes made together.
+    if (this.negotiating) return;
+    this.negotiating = true;
+    queueMicrotask(() => {
+      this.negotiating = false;
+      this.onnegotiationneeded?.();
+    });
+  }
+  private negotiating = false;
+  getTransceivers() {
+    return this.transceivers;
+  }
+  async setLocalDescription() {
+    const type = this.remoteDescription?.type === 'offer' ? 'answer' : 'offer';
+    this.localDescription = { type, sdp: `${type} with ${this.transceivers.length} transceivers` };
+    this.signalingState = type === 'offer' ? 'have-local-offer' : 'stable';
+  }
+  async setRemoteDescription(description: { type: string; sdp: string }) {
+    this.remoteDescription = description;
+    if (description.type === 'offer') for (const kind of ['audio', 'video', 'video']) this.addTransceiver(kind, { direction: 'recvonly' });
+    this.signalingState = description.type === 'offer' ? 'have-remote-offer' : 'stable';
+  }
+  async addIceCandidate() {}
+  restartIce() {}
+  close() {}
+}
+
+function fakeChannel() {
+  const sent: AvClientFrame[] = [];
+  let listener: (frame: AvServerFrame) => void = () => undefined;
+  const channel: SignalChannel = {
+    send: (frame) => {
+      sent.push(frame);
+      return true;
+    },
+    subscribe: (l) => {
+      listener = l;
+      return () => undefined;
+    },
+    onStatus: () => () => undefined,
+    close: () => undefined,
+  };
+  return { channel, sent, deliver: (frame: AvServerFrame) => listener(frame) };
+}
+
+const peer = (peerId: string, name: string) => ({ peerId, userId: `u-${name}`, name, watching: false, media: { mic: true, camera: true, screen: false } });
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the mesh', () => {
+  beforeEach(() => {
+    FakePeerConnection.made = [];
+    vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
+    vi.stubGlobal(
+      'MediaStream',
+      class {
+        constructor(private readonly tracks: unknown[] = []) {}
+        getTracks = () => this.tracks;
+        getAudioTracks = () => [];
+      },
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('joins, then offers only to peers with a smaller id, each offer named for one peer', async () => {
+    const { channel, sent, deliver } = fakeChannel();
+    const mesh = new MeshAdapter(channel, [], false);
+    expect(sent).toEqual([{ type: 'media', media: { mic: false, camera: false, screen: false } }]);
+    deliver({ type: 'welcome', peerId: 'bbbbbbbbbbbbbbbb', watching: false, peers: [peer('aaaaaaaaaaaaaaaa', 'Theo'), peer('cccccccccccccccc', 'Maya')] });
+    await settle();
+    const offers = sent.filter((f) => f.type === 'offer');
+    expect(offers).toEqual([{ type: 'offer', to: 'aaaaaaaaaaaaaaaa', sdp: 'offer with 3 transceivers' }]);
+    expect(mesh.getSnapshot().peers.map((p) => [p.name, p.status])).toEqual([
+      ['Theo', 'connecting'],
+      ['Maya', 'connecting'],
+    ]);
+
+    // Maya (the larger id) offers to us: we answer her alone, sending on the transceivers her offer made.
+    deliver({ type: 'offer', from: 'cccccccccccccccc', sdp: 'offer from Maya' });
+    await settle();
+    await settle();
+    expect(sent.filter((f) => f.type === 'answer')).toEqual([{ type: 'answer', to: 'cccccccccccccccc', sdp: 'answer with 3 transceivers' }]);
+    const mayas = FakePeerConnection.made[1]!;
+    expect(mayas.transceivers.map((t) => t.direction)).toEqual(['sendrecv', 'sendrecv', 'sendrecv']);
+
+    deliver({ type: 'peerLeft', peerId: 'aaaaaaaaaaaaaaaa' });
+    expect(mesh.getSnapshot().peers.map((p) => p.name)).toEqual(['Maya']);
+    mesh.close();
+    expect(sent.at(-1)).toEqual({ type: 'leave' });
+  });
+
+  it('announces a change of microphone or camera, and puts the track on every connection without renegotiating', async () => {
+    const { channel, sent, deliver } = fakeChannel();
+    const mesh = new MeshAdapter(channel, [], false);
+    deliver({ type: 'welcome', peerId: 'bbbbbbbbbbbbbbbb', watching: false, peers: [peer('aaaaaaaaaaaaaaaa', 'Theo')] });
+    await settle();
+    const offersBefore = sent.filter((f) => f.type === 'offer').length;
+    const mic = { kind: 'audio' } as unknown as MediaStreamTrack;
+    mesh.setLocal({ audio: mic, camera: null, screen: null }, { mic: true, camera: false, screen: false });
+    await settle();
+    expect(sent.at(-1)).toEqual({ type: 'media', media: { mic: true, camera: false, screen: false } });
+    expect(FakePeerConnection.made[0]!.transceivers[0]!.sender.track).toBe(mic);
+    expect(sent.filter((f) => f.type === 'offer')).toHaveLength(offersBefore);
+  });
+
+  it('an admin who watches receives only', async () => {
+    const { channel, deliver } = fakeChannel();
+    new MeshAdapter(channel, [], true);
+    deliver({ type: 'welcome', peerId: 'bbbbbbbbbbbbbbbb', watching: true, peers: [peer('aaaaaaaaaaaaaaaa', 'Theo')] });
+    await settle();
+    expect(FakePeerConnection.made[0]!.transceivers.map((t) => t.direction)).toEqual(['recvonly', 'recvonly', 'recvonly']);
+  });
+});
+
+describe('tiles', () => {
+  it('fit two or three across a phone and scroll sideways beyond; on a wide screen each is 12rem', () => {
+    expect(tileLayout(2, 351)).toMatchObject({ across: 2, scrolls: false });
+    expect(tileLayout(2, 351).width).toBeGreaterThanOrEqual(104);
+    expect(tileLayout(6, 351)).toMatchObject({ across: 3, scrolls: true });
+    expect(tileLayout(3, 1200)).toEqual({ width: 192, across: 3, scrolls: false });
+  });
+
+  it('says who it is and what is off, and marks a muted microphone', () => {
+    render(<VideoTile name="Theo Tutor" stream={null} mic={false} camera={false} width={192} />);
+    expect(screen.getByRole('figure')).toHaveAccessibleName('Theo Tutor, microphone off, camera off');
+    expect(screen.getByTestId('muted-icon')).toBeInTheDocument();
+    expect(screen.getByText('TT')).toBeInTheDocument();
+    expect(tileLabel('Sam', { mic: true, camera: true }, true)).toBe('Sam, microphone on, camera on, speaking');
+  });
+});
+
+describe('messages in words', () => {
+  it('tells a refused, missing or busy device apart', () => {
+    const named = (name: string) => Object.assign(new Error('x'), { name });
+    expect(deviceProblemWords[deviceProblemOf(named('NotAllowedError'))]).toMatch(/^Your browser blocked the camera and microphone/);
+    expect(deviceProblemWords[deviceProblemOf(named('NotFoundError'))]).toMatch(/^No camera or microphone was found/);
+    expect(deviceProblemWords[deviceProblemOf(named('NotReadableError'))]).toMatch(/in use by another app or tab/);
+    expect(deviceProblemOf(named('TypeError'))).toBe('failed');
+  });
+
+  it('keeps video to four senders in the mesh, and says so', () => {
+    const sending = { media: { mic: true, camera: true, screen: false } };
+    expect(videoRoomFor([sending, sending, sending], 'mesh')).toBe(true);
+    expect(videoRoomFor([sending, sending, sending, sending], 'mesh')).toBe(false);
+    expect(videoRoomFor([sending, sending, sending, sending], 'sfu')).toBe(true);
+    expect(VIDEO_LIMIT_WORDS).toBe('Video is limited to four people here. You can keep talking with audio only, or watch.');
+  });
+});
+
+describe('chosen devices', () => {
+  it('are one key the waiting room writes and the lesson room reads', () => {
+    localStorage.removeItem(CHOSEN_DEVICES_KEY);
+    expect(readChosenDevices()).toBeNull();
+    saveChosenDevices({ audioInput: 'mic-2' });
+    saveChosenDevices({ videoInput: 'cam-1' });
+    expect(readChosenDevices()).toEqual({ audioInput: 'mic-2', videoInput: 'cam-1' });
+    localStorage.setItem(CHOSEN_DEVICES_KEY, 'not json');
+    expect(readChosenDevices()).toBeNull();
+  });
+});
