@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AvClientFrame, AvServerFrame } from '../../schema/contracts/av-signal';
 import { deviceProblemOf, deviceProblemWords, tileLabel, VIDEO_LIMIT_WORDS } from '../../web/features/lesson-rooms/media/media-words';
 import { MeshAdapter } from '../../web/features/lesson-rooms/media/mesh-adapter';
-import { nextLinkStatus, offersTo, RESTART_AFTER_MS, shouldRestart } from '../../web/features/lesson-rooms/media/peer-link';
+import { nextLinkStatus, offersToNewcomer, RESTART_AFTER_MS, shouldRestart } from '../../web/features/lesson-rooms/media/peer-link';
 import type { SignalChannel } from '../../web/features/lesson-rooms/media/signal-channel';
 import { tileLayout } from '../../web/features/lesson-rooms/media/tile-layout';
 import { videoRoomFor } from '../../web/features/lesson-rooms/media/use-media-room';
@@ -33,9 +33,9 @@ describe('a peer connection in words', () => {
     expect(shouldRestart(true, 'connected', RESTART_AFTER_MS * 10)).toBe(false);
   });
 
-  it('lets exactly one side of a pair offer', () => {
-    expect(offersTo('b0', 'a0')).toBe(true);
-    expect(offersTo('a0', 'b0')).toBe(false);
+  it('lets whoever was there first offer to a newcomer, and never again to someone known', () => {
+    expect(offersToNewcomer(false)).toBe(true);
+    expect(offersToNewcomer(true)).toBe(false);
   });
 });
 
@@ -47,6 +47,7 @@ class FakePeerConnection {
   remoteDescription: { type: string; sdp: string } | null = null;
   signalingState = 'stable';
   connectionState = 'new';
+  iceGatheringState = 'complete';
   onnegotiationneeded: (() => void) | null = null;
   onicecandidate = null;
   ontrack = null;
@@ -120,29 +121,35 @@ describe('the mesh', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('joins, then offers only to peers with a smaller id, each offer named for one peer', async () => {
+  it('joins and waits for those already there to offer; offers once to a newcomer, named for them alone', async () => {
     const { channel, sent, deliver } = fakeChannel();
     const mesh = new MeshAdapter(channel, [], false);
     expect(sent).toEqual([{ type: 'media', media: { mic: false, camera: false, screen: false } }]);
     deliver({ type: 'welcome', peerId: 'bbbbbbbbbbbbbbbb', watching: false, peers: [peer('aaaaaaaaaaaaaaaa', 'Theo'), peer('cccccccccccccccc', 'Maya')] });
     await settle();
-    const offers = sent.filter((f) => f.type === 'offer');
-    expect(offers).toEqual([{ type: 'offer', to: 'aaaaaaaaaaaaaaaa', sdp: 'offer with 3 transceivers' }]);
+    expect(sent.filter((f) => f.type === 'offer')).toEqual([]);
     expect(mesh.getSnapshot().peers.map((p) => [p.name, p.status])).toEqual([
       ['Theo', 'connecting'],
       ['Maya', 'connecting'],
     ]);
+    // Pat joins after us: we offer to Pat only, and a later change of Pat's camera offers nothing more.
+    deliver({ type: 'peer', peer: peer('dddddddddddddddd', 'Pat') });
+    await settle();
+    deliver({ type: 'peer', peer: { ...peer('dddddddddddddddd', 'Pat'), media: { mic: true, camera: false, screen: false } } });
+    await settle();
+    expect(sent.filter((f) => f.type === 'offer')).toEqual([{ type: 'offer', to: 'dddddddddddddddd', sdp: 'offer with 3 transceivers' }]);
 
-    // Maya (the larger id) offers to us: we answer her alone, sending on the transceivers her offer made.
+    // Maya offers to us: we answer her alone, sending on the transceivers her offer made.
     deliver({ type: 'offer', from: 'cccccccccccccccc', sdp: 'offer from Maya' });
     await settle();
     await settle();
     expect(sent.filter((f) => f.type === 'answer')).toEqual([{ type: 'answer', to: 'cccccccccccccccc', sdp: 'answer with 3 transceivers' }]);
     const mayas = FakePeerConnection.made[1]!;
+    expect(mayas.remoteDescription).toEqual({ type: 'offer', sdp: 'offer from Maya' });
     expect(mayas.transceivers.map((t) => t.direction)).toEqual(['sendrecv', 'sendrecv', 'sendrecv']);
 
     deliver({ type: 'peerLeft', peerId: 'aaaaaaaaaaaaaaaa' });
-    expect(mesh.getSnapshot().peers.map((p) => p.name)).toEqual(['Maya']);
+    expect(mesh.getSnapshot().peers.map((p) => p.name)).toEqual(['Maya', 'Pat']);
     mesh.close();
     expect(sent.at(-1)).toEqual({ type: 'leave' });
   });
@@ -150,7 +157,8 @@ describe('the mesh', () => {
   it('announces a change of microphone or camera, and puts the track on every connection without renegotiating', async () => {
     const { channel, sent, deliver } = fakeChannel();
     const mesh = new MeshAdapter(channel, [], false);
-    deliver({ type: 'welcome', peerId: 'bbbbbbbbbbbbbbbb', watching: false, peers: [peer('aaaaaaaaaaaaaaaa', 'Theo')] });
+    deliver({ type: 'welcome', peerId: 'bbbbbbbbbbbbbbbb', watching: false, peers: [] });
+    deliver({ type: 'peer', peer: peer('aaaaaaaaaaaaaaaa', 'Theo') });
     await settle();
     const offersBefore = sent.filter((f) => f.type === 'offer').length;
     const mic = { kind: 'audio' } as unknown as MediaStreamTrack;
@@ -164,7 +172,8 @@ describe('the mesh', () => {
   it('an admin who watches receives only', async () => {
     const { channel, deliver } = fakeChannel();
     new MeshAdapter(channel, [], true);
-    deliver({ type: 'welcome', peerId: 'bbbbbbbbbbbbbbbb', watching: true, peers: [peer('aaaaaaaaaaaaaaaa', 'Theo')] });
+    deliver({ type: 'welcome', peerId: 'bbbbbbbbbbbbbbbb', watching: true, peers: [] });
+    deliver({ type: 'peer', peer: peer('aaaaaaaaaaaaaaaa', 'Theo') });
     await settle();
     expect(FakePeerConnection.made[0]!.transceivers.map((t) => t.direction)).toEqual(['recvonly', 'recvonly', 'recvonly']);
   });

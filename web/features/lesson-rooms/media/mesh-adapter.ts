@@ -1,13 +1,46 @@
 import { type AvPeer, type AvServerFrame, type MediaState, mediaOff } from '../../../../schema/contracts/av-signal';
 import type { AdapterSnapshot, LocalTracks, MediaAdapter, RemotePeer } from './media-adapter';
 import { type LinkStatus } from './media-words';
-import { nextLinkStatus, offersTo, RESTART_AFTER_MS, shouldRestart } from './peer-link';
+import { nextLinkStatus, offersToNewcomer, RESTART_AFTER_MS, shouldRestart } from './peer-link';
 import type { SignalChannel } from './signal-channel';
 
 type Send = SignalChannel['send'];
 
 /**
- * One RTCPeerConnection to one other peer. Only the offerer (the larger peer id) ever offers, with three
+ * An offer or answer waits for the candidates being gathered, so they travel inside it instead of one frame each:
+ * until gathering completes, or nothing new came for GATHER_QUIET_MS after a candidate (host candidates arrive
+ * together within milliseconds, while Chromium reports "complete" only a hundred or more later), and never past
+ * GATHER_WAIT_MS (a slow STUN or TURN server). What comes later trickles as before.
+ */
+export const GATHER_WAIT_MS = 250;
+export const GATHER_QUIET_MS = 15;
+
+function gathered(pc: RTCPeerConnection) {
+  if (pc.iceGatheringState === 'complete') return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    const done = () => {
+      clearTimeout(cap);
+      clearTimeout(quiet);
+      pc.removeEventListener('icegatheringstatechange', check);
+      pc.removeEventListener('icecandidate', candidate);
+      resolve();
+    };
+    const check = () => {
+      if (pc.iceGatheringState === 'complete') done();
+    };
+    const candidate = () => {
+      clearTimeout(quiet);
+      quiet = setTimeout(done, GATHER_QUIET_MS);
+    };
+    const cap = setTimeout(done, GATHER_WAIT_MS);
+    pc.addEventListener('icegatheringstatechange', check);
+    pc.addEventListener('icecandidate', candidate);
+  });
+}
+
+/**
+ * One RTCPeerConnection to one other peer. Only the offerer (whoever was in the call first) ever offers, with three
  * transceivers in a fixed order (microphone, camera, screen); the answerer sends on the ones the offer made. So
  * turning a camera on or off is a `replaceTrack`, never a renegotiation, and offers never cross.
  */
@@ -18,6 +51,8 @@ class Link {
   screen = new MediaStream();
   status: LinkStatus = 'connecting';
   private pendingIce: RTCIceCandidateInit[] = [];
+  /** Candidates found before our description is sent travel inside it. */
+  private described = false;
   private disconnectedAt = 0;
   private restartTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -29,9 +64,10 @@ class Link {
     private readonly sending: boolean,
     private readonly changed: () => void,
   ) {
-    this.pc = new RTCPeerConnection({ iceServers });
+    // One transport for all three transceivers: one set of candidates to gather, send and check.
+    this.pc = new RTCPeerConnection({ iceServers, bundlePolicy: 'max-bundle' });
     this.pc.onicecandidate = (event) => {
-      if (event.candidate) this.send({ type: 'ice', to: peerId, candidate: event.candidate.toJSON() as never });
+      if (event.candidate && this.described) this.send({ type: 'ice', to: peerId, candidate: event.candidate.toJSON() as never });
     };
     this.pc.ontrack = (event) => {
       if (this.pc.getTransceivers().indexOf(event.transceiver) === 2) this.screen = new MediaStream([...this.screen.getTracks(), event.track]);
@@ -50,20 +86,29 @@ class Link {
 
   private async offer() {
     try {
-      await this.pc.setLocalDescription();
-      if (this.pc.localDescription) this.send({ type: 'offer', to: this.peerId, sdp: this.pc.localDescription.sdp });
+      await this.describe('offer');
     } catch {
       this.setStatus('failed');
     }
   }
 
+  /** Sets and sends our offer or answer with the candidates gathered by then; later ones trickle. */
+  private async describe(type: 'offer' | 'answer') {
+    this.described = false;
+    await this.pc.setLocalDescription();
+    await gathered(this.pc);
+    const description = this.pc.localDescription;
+    if (!description) return;
+    this.described = true;
+    this.send({ type, to: this.peerId, sdp: description.sdp });
+  }
+
   async onOffer(sdp: string, local: LocalTracks) {
     await this.pc.setRemoteDescription({ type: 'offer', sdp });
+    await this.drainIce();
     if (this.sending) for (const transceiver of this.pc.getTransceivers()) transceiver.direction = 'sendrecv';
     this.setLocal(local);
-    await this.pc.setLocalDescription();
-    if (this.pc.localDescription) this.send({ type: 'answer', to: this.peerId, sdp: this.pc.localDescription.sdp });
-    await this.drainIce();
+    await this.describe('answer');
   }
 
   async onAnswer(sdp: string) {
@@ -195,10 +240,11 @@ export class MeshAdapter implements MediaAdapter {
         if (this.selfId !== frame.peerId) this.dropAll();
         this.selfId = frame.peerId;
         this.online = true;
-        for (const peer of frame.peers) this.upsert(peer);
+        // Those already in the call offer to us when the room tells them we came.
+        for (const peer of frame.peers) this.upsert(peer, false);
         break;
       case 'peer':
-        this.upsert(frame.peer);
+        this.upsert(frame.peer, offersToNewcomer(this.peers.has(frame.peer.peerId)));
         break;
       case 'peerLeft':
         this.drop(frame.peerId);
@@ -224,9 +270,9 @@ export class MeshAdapter implements MediaAdapter {
     this.emit();
   }
 
-  private upsert(peer: AvPeer) {
+  private upsert(peer: AvPeer, offerer: boolean) {
     this.peers.set(peer.peerId, peer);
-    if (this.selfId) this.link(peer.peerId, offersTo(this.selfId, peer.peerId));
+    if (this.selfId) this.link(peer.peerId, offerer);
   }
 
   private link(peerId: string, offerer: boolean) {
