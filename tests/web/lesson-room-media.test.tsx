@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AvClientFrame, AvServerFrame } from '../../schema/contracts/av-signal';
+import type { AvClientFrame, AvServerFrame, SfuAnswer, SfuRequest } from '../../schema/contracts/av-signal';
 import { deviceProblemOf, deviceProblemWords, tileLabel, VIDEO_LIMIT_WORDS } from '../../web/features/lesson-rooms/media/media-words';
 import { MeshAdapter } from '../../web/features/lesson-rooms/media/mesh-adapter';
 import { nextLinkStatus, offersToNewcomer, RESTART_AFTER_MS, shouldRestart } from '../../web/features/lesson-rooms/media/peer-link';
+import { SfuAdapter } from '../../web/features/lesson-rooms/media/sfu-adapter';
 import type { SignalChannel } from '../../web/features/lesson-rooms/media/signal-channel';
 import { tileLayout } from '../../web/features/lesson-rooms/media/tile-layout';
 import { videoRoomFor } from '../../web/features/lesson-rooms/media/use-media-room';
@@ -42,7 +43,7 @@ describe('a peer connection in words', () => {
 /** Just enough of RTCPeerConnection for the mesh to negotiate against: offers and answers are labelled strings. */
 class FakePeerConnection {
   static made: FakePeerConnection[] = [];
-  transceivers: { kind: string; direction: string; sender: { track: unknown; replaceTrack: (t: unknown) => Promise<void> } }[] = [];
+  transceivers: { kind: string; direction: string; mid: string; sender: { track: unknown; replaceTrack: (t: unknown) => Promise<void> } }[] = [];
   localDescription: { type: string; sdp: string } | null = null;
   remoteDescription: { type: string; sdp: string } | null = null;
   signalingState = 'stable';
@@ -57,22 +58,30 @@ class FakePeerConnection {
   }
   addTransceiver(kind: string, init: { direction: string }) {
     const sender = { track: null as unknown, replaceTrack: async (t: unknown) => void (sender.track = t) };
-    this.transceivers.push({ kind, direction: init.direction, sender });
+    const transceiver = { kind, direction: init.direction, mid: String(this.transceivers.length), sender };
+    this.transceivers.push(transceiver);
     // As browsers do: one negotiationneeded for changes made together.
-    if (this.negotiating) return;
+    if (this.negotiating) return transceiver;
     this.negotiating = true;
     queueMicrotask(() => {
       this.negotiating = false;
       this.onnegotiationneeded?.();
     });
+    return transceiver;
   }
   private negotiating = false;
   getTransceivers() {
     return this.transceivers;
   }
-  async setLocalDescription() {
+  async createOffer() {
+    return { type: 'offer', sdp: `offer with ${this.transceivers.length} transceivers` };
+  }
+  async createAnswer() {
+    return { type: 'answer', sdp: `answer with ${this.transceivers.length} transceivers` };
+  }
+  async setLocalDescription(given?: { type: string; sdp: string }) {
     const type = this.remoteDescription?.type === 'offer' ? 'answer' : 'offer';
-    this.localDescription = { type, sdp: `${type} with ${this.transceivers.length} transceivers` };
+    this.localDescription = given ?? { type, sdp: `${type} with ${this.transceivers.length} transceivers` };
     this.signalingState = type === 'offer' ? 'have-local-offer' : 'stable';
   }
   async setRemoteDescription(description: { type: string; sdp: string }) {
@@ -176,6 +185,54 @@ describe('the mesh', () => {
     deliver({ type: 'peer', peer: peer('aaaaaaaaaaaaaaaa', 'Theo') });
     await settle();
     expect(FakePeerConnection.made[0]!.transceivers.map((t) => t.direction)).toEqual(['recvonly', 'recvonly', 'recvonly']);
+  });
+});
+
+describe('the SFU', () => {
+  beforeEach(() => {
+    FakePeerConnection.made = [];
+    vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
+    vi.stubGlobal(
+      'MediaStream',
+      class {
+        constructor(private readonly tracks: unknown[] = []) {}
+        getTracks = () => this.tracks;
+        getAudioTracks = () => [];
+      },
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('publishes its microphone, camera and screen through the Worker, says where they are, and pulls a newcomer’s', async () => {
+    const { channel, sent, deliver } = fakeChannel();
+    const calls: SfuRequest[] = [];
+    const call = async (request: SfuRequest): Promise<SfuAnswer> => {
+      calls.push(request);
+      if (request.op === 'newSession') return { sessionId: `session${calls.length}` };
+      if (request.op === 'publish') return { sessionDescription: { type: 'answer', sdp: 'the SFU’s answer' } };
+      if (request.op === 'pull') {
+        const tracks = request.remote.tracks.map((t, i) => ({ mid: String(i), trackName: t.trackName }));
+        return { requiresImmediateRenegotiation: true, sessionDescription: { type: 'offer', sdp: 'the SFU’s offer' }, tracks };
+      }
+      return {};
+    };
+    const sfu = new SfuAdapter(channel, [], false, call);
+    await vi.waitFor(() => expect(calls.map((c) => c.op)).toEqual(['newSession', 'publish']));
+    const publish = calls[1] as Extract<SfuRequest, { op: 'publish' }>;
+    expect(publish).toMatchObject({ sessionId: 'session1', offer: { type: 'offer', sdp: 'offer with 3 transceivers' } });
+    expect(publish.tracks.map((t) => t.mid)).toEqual(['0', '1', '2']);
+    await vi.waitFor(() => expect(sent.at(-1)).toMatchObject({ type: 'media', sfu: { sessionId: 'session1' } }));
+
+    deliver({ type: 'welcome', peerId: 'bbbbbbbbbbbbbbbb', watching: false, peers: [] });
+    const theirs = { sessionId: 'theirs', tracks: [{ kind: 'camera' as const, trackName: 'their-camera' }] };
+    deliver({ type: 'peer', peer: { ...peer('aaaaaaaaaaaaaaaa', 'Theo'), sfu: theirs } });
+    await vi.waitFor(() => expect(calls.map((c) => c.op)).toEqual(['newSession', 'publish', 'newSession', 'pull', 'renegotiate']));
+    expect(calls[3]).toEqual({ op: 'pull', sessionId: 'session3', remote: theirs });
+    expect(calls[4]).toEqual({ op: 'renegotiate', sessionId: 'session3', answer: { type: 'answer', sdp: 'answer with 3 transceivers' } });
+    expect(sfu.getSnapshot().peers.map((p) => p.name)).toEqual(['Theo']);
+    // No offer, answer or candidate ever travels on the room's socket: the SFU is the other end.
+    expect(sent.filter((f) => f.type === 'offer' || f.type === 'answer' || f.type === 'ice')).toEqual([]);
+    sfu.close();
   });
 });
 

@@ -4,9 +4,9 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { WebsocketProvider } from 'y-websocket';
 import { focusRing } from '../../../ui/classes';
 import { DeviceMenu } from './DeviceMenu';
-import { deviceProblemWords, linkWords, modeWords, RECONNECTING_WORDS, WATCHING_WORDS } from './media-words';
+import { deviceProblemWords, linkWords, modeWords, RECONNECTING_WORDS, VIDEO_LIMIT_WORDS, WATCHING_WORDS } from './media-words';
 import { tileLayout } from './tile-layout';
-import { useMediaRoom } from './use-media-room';
+import { useMediaRoom, videoRoomFor } from './use-media-room';
 import { VideoTile } from './VideoTile';
 
 const control = (on: boolean) =>
@@ -48,7 +48,11 @@ export default function MediaPanel({
   }, []);
 
   const { snapshot, media, tracks } = room;
-  const selfStream = useMemo(() => (tracks.camera ? new MediaStream([tracks.camera]) : null), [tracks.camera]);
+  // Our own picture and microphone, for the preview and the speaking ring; never played back to us.
+  const selfStream = useMemo(() => {
+    const own = [tracks.camera, tracks.audio].filter((track): track is MediaStreamTrack => track !== null);
+    return own.length > 0 ? new MediaStream(own) : null;
+  }, [tracks.camera, tracks.audio]);
   const selfScreen = useMemo(() => (tracks.screen ? new MediaStream([tracks.screen]) : null), [tracks.screen]);
   const screens = [
     ...(selfScreen ? [{ key: 'self-screen', name, stream: selfScreen }] : []),
@@ -58,6 +62,9 @@ export default function MediaPanel({
   const layout = tileLayout(count, width);
   const offline = Boolean(room.mode) && !snapshot.online;
   const problem = room.problem ? deviceProblemWords[room.problem] : null;
+  // Said before anyone tries: in a full mesh, someone without video joins with audio only or watches.
+  const notice =
+    room.notice ?? snapshot.refusal ?? (room.mode && !watching && !media.camera && !videoRoomFor(snapshot.peers, room.mode) ? VIDEO_LIMIT_WORDS : null);
 
   return (
     <section aria-label="Audio and video" className="flex flex-col gap-2" data-testid="media-panel">
@@ -138,9 +145,9 @@ export default function MediaPanel({
           {problem}
         </p>
       )}
-      {(room.notice ?? snapshot.refusal) && (
+      {notice && (
         <p role="status" className="text-sm text-amber-800 dark:text-amber-200">
-          {room.notice ?? snapshot.refusal}
+          {notice}
         </p>
       )}
       {offline && (
