@@ -88,11 +88,14 @@ export type AvConfig = z.infer<typeof avConfig>;
 
 /** The SFU calls a member's browser asks the Worker to make for it (the app secret never leaves the Worker). */
 const sessionDescription = z.object({ type: z.enum(['offer', 'answer']), sdp });
+/** The Worker's signature of a session it made for this member in this lesson: nobody acts on another's session. */
+const seal = z.string().regex(/^[a-f0-9]{64}$/, 'must be the seal the new session came with');
 export const sfuRequest = z.discriminatedUnion('op', [
   z.object({ op: z.literal('newSession') }),
   z.object({
     op: z.literal('publish'),
     sessionId: sfuTracks.shape.sessionId,
+    seal,
     offer: sessionDescription,
     tracks: z
       .array(z.object({ mid: z.string().max(8), trackName: sfuTracks.shape.sessionId }))
@@ -102,14 +105,17 @@ export const sfuRequest = z.discriminatedUnion('op', [
   z.object({
     op: z.literal('pull'),
     sessionId: sfuTracks.shape.sessionId,
+    seal,
     remote: sfuTracks,
   }),
-  z.object({ op: z.literal('renegotiate'), sessionId: sfuTracks.shape.sessionId, answer: sessionDescription }),
+  z.object({ op: z.literal('renegotiate'), sessionId: sfuTracks.shape.sessionId, seal, answer: sessionDescription }),
 ]);
 export type SfuRequest = z.infer<typeof sfuRequest>;
 
 export interface SfuAnswer {
   sessionId?: string;
+  /** With a new session: pass it back with every call on that session. */
+  seal?: string;
   sessionDescription?: { type: 'offer' | 'answer'; sdp: string };
   requiresImmediateRenegotiation?: boolean;
   tracks?: { mid?: string; trackName?: string; sessionId?: string }[];

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AvConfig, SfuRequest } from '../../schema/contracts/av-signal';
 import { avConfigFor, CLOUDFLARE_STUN } from '../../worker/lib/av/config';
 import { callSfu, REALTIME_API } from '../../worker/lib/av/realtime-sfu';
+import { sealMatches, sealSession } from '../../worker/lib/av/session-seal';
 import { api, bearer } from '../helpers/auth';
 import { type LessonFixture, lessonFixture, type Person } from '../helpers/docs';
 
@@ -71,11 +72,12 @@ describe('the SFU', () => {
       return Response.json(answers[calls.length - 1], { status: calls.length === 1 ? 201 : 200 });
     }) as typeof fetch;
     const app = { appId: 'app1', token: 'secret' };
+    const seal = 'a'.repeat(64);
     const requests: SfuRequest[] = [
       { op: 'newSession' },
-      { op: 'publish', sessionId: 'sess1', offer: { type: 'offer', sdp: 'v=0 local' }, tracks: [{ mid: '0', trackName: 'cam' }] },
-      { op: 'pull', sessionId: 'sess1', remote: { sessionId: 'other', tracks: [{ kind: 'camera', trackName: 'cam' }] } },
-      { op: 'renegotiate', sessionId: 'sess1', answer: { type: 'answer', sdp: 'v=0 mine' } },
+      { op: 'publish', sessionId: 'sess1', seal, offer: { type: 'offer', sdp: 'v=0 local' }, tracks: [{ mid: '0', trackName: 'cam' }] },
+      { op: 'pull', sessionId: 'sess1', seal, remote: { sessionId: 'other', tracks: [{ kind: 'camera', trackName: 'cam' }] } },
+      { op: 'renegotiate', sessionId: 'sess1', seal, answer: { type: 'answer', sdp: 'v=0 mine' } },
     ];
     const results = [];
     for (const request of requests) results.push(await callSfu(app, request, fakeFetch));
@@ -102,6 +104,17 @@ describe('the SFU', () => {
     ]);
     expect(results[0]).toMatchObject({ sessionId: 'sess1' });
     expect(results[2]).toMatchObject({ requiresImmediateRenegotiation: true, sessionDescription: { type: 'offer', sdp: 'v=0 offer' } });
+  });
+
+  it('seals each session to the member and lesson it was made for', async () => {
+    const scope = { tenantId: 't1', sectionId: 's1', userId: 'u1' };
+    const seal = await sealSession('secret', scope, 'session1');
+    expect(seal).toMatch(/^[a-f0-9]{64}$/);
+    expect(await sealMatches('secret', scope, 'session1', seal)).toBe(true);
+    expect(await sealMatches('secret', { ...scope, userId: 'u2' }, 'session1', seal)).toBe(false);
+    expect(await sealMatches('secret', { ...scope, sectionId: 's2' }, 'session1', seal)).toBe(false);
+    expect(await sealMatches('secret', scope, 'session2', seal)).toBe(false);
+    expect(await sealMatches('other secret', scope, 'session1', seal)).toBe(false);
   });
 
   it('turns a refusal or an outage into a 502 in words', async () => {

@@ -208,7 +208,7 @@ describe('the SFU', () => {
     const calls: SfuRequest[] = [];
     const call = async (request: SfuRequest): Promise<SfuAnswer> => {
       calls.push(request);
-      if (request.op === 'newSession') return { sessionId: `session${calls.length}` };
+      if (request.op === 'newSession') return { sessionId: `session${calls.length}`, seal: `${calls.length}`.repeat(64) };
       if (request.op === 'publish') return { sessionDescription: { type: 'answer', sdp: 'the SFU’s answer' } };
       if (request.op === 'pull') {
         const tracks = request.remote.tracks.map((t, i) => ({ mid: String(i), trackName: t.trackName }));
@@ -219,7 +219,7 @@ describe('the SFU', () => {
     const sfu = new SfuAdapter(channel, [], false, call);
     await vi.waitFor(() => expect(calls.map((c) => c.op)).toEqual(['newSession', 'publish']));
     const publish = calls[1] as Extract<SfuRequest, { op: 'publish' }>;
-    expect(publish).toMatchObject({ sessionId: 'session1', offer: { type: 'offer', sdp: 'offer with 3 transceivers' } });
+    expect(publish).toMatchObject({ sessionId: 'session1', seal: '1'.repeat(64), offer: { type: 'offer', sdp: 'offer with 3 transceivers' } });
     expect(publish.tracks.map((t) => t.mid)).toEqual(['0', '1', '2']);
     await vi.waitFor(() => expect(sent.at(-1)).toMatchObject({ type: 'media', sfu: { sessionId: 'session1' } }));
 
@@ -227,8 +227,8 @@ describe('the SFU', () => {
     const theirs = { sessionId: 'theirs', tracks: [{ kind: 'camera' as const, trackName: 'their-camera' }] };
     deliver({ type: 'peer', peer: { ...peer('aaaaaaaaaaaaaaaa', 'Theo'), sfu: theirs } });
     await vi.waitFor(() => expect(calls.map((c) => c.op)).toEqual(['newSession', 'publish', 'newSession', 'pull', 'renegotiate']));
-    expect(calls[3]).toEqual({ op: 'pull', sessionId: 'session3', remote: theirs });
-    expect(calls[4]).toEqual({ op: 'renegotiate', sessionId: 'session3', answer: { type: 'answer', sdp: 'answer with 3 transceivers' } });
+    expect(calls[3]).toEqual({ op: 'pull', sessionId: 'session3', seal: '3'.repeat(64), remote: theirs });
+    expect(calls[4]).toEqual({ op: 'renegotiate', sessionId: 'session3', seal: '3'.repeat(64), answer: { type: 'answer', sdp: 'answer with 3 transceivers' } });
     expect(sfu.getSnapshot().peers.map((p) => p.name)).toEqual(['Theo']);
     // No offer, answer or candidate ever travels on the room's socket: the SFU is the other end.
     expect(sent.filter((f) => f.type === 'offer' || f.type === 'answer' || f.type === 'ice')).toEqual([]);

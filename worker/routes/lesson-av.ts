@@ -5,6 +5,7 @@ import { sfuRequest } from '../../schema/contracts/av-signal';
 import type { AppBindings } from '../env';
 import { avConfigFor } from '../lib/av/config';
 import { callSfu } from '../lib/av/realtime-sfu';
+import { sealMatches, sealSession } from '../lib/av/session-seal';
 import { requireAuth } from '../middleware/auth';
 import { lessonOf } from '../middleware/lesson';
 import { requireAccount } from '../middleware/permissions';
@@ -25,5 +26,11 @@ export const lessonAvRoutes = new Hono<AppBindings>()
     const request = await parseJson(c, sfuRequest);
     if (request.op === 'publish' && !lesson.canEdit)
       throw new ApiError(403, 'You are watching this lesson: your microphone, camera and screen are not shared.');
-    return c.json(await callSfu({ appId, token }, request));
+    const scope = { tenantId: lesson.tdb.tenantId, sectionId: lesson.section._id, userId: lesson.userId };
+    if (request.op !== 'newSession' && !(await sealMatches(c.env.TOKEN_SECRET, scope, request.sessionId, request.seal))) {
+      throw new ApiError(403, 'This video session is not yours. Reload the page to start your own.');
+    }
+    const answer = await callSfu({ appId, token }, request);
+    if (request.op === 'newSession' && answer.sessionId) answer.seal = await sealSession(c.env.TOKEN_SECRET, scope, answer.sessionId);
+    return c.json(answer);
   });

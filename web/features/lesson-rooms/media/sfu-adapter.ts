@@ -27,7 +27,7 @@ export class SfuAdapter implements MediaAdapter {
   private published: SfuTracks | undefined;
   private readonly pub: RTCPeerConnection;
   private readonly sub: RTCPeerConnection;
-  private subSession: Promise<string> | null = null;
+  private subSession: Promise<{ sessionId: string; seal: string }> | null = null;
   private readonly listeners = new Set<() => void>();
   private snapshot: AdapterSnapshot = { selfId: null, online: false, peers: [], refusal: null };
   private readonly unsubscribe: (() => void)[];
@@ -83,11 +83,11 @@ export class SfuAdapter implements MediaAdapter {
 
   private async publish() {
     const transceivers = KINDS.map((kind) => this.pub.addTransceiver(kind === 'audio' ? 'audio' : 'video', { direction: 'sendonly' }));
-    const { sessionId } = await this.call({ op: 'newSession' });
-    if (!sessionId) throw new Error('no session');
+    const { sessionId, seal } = await this.call({ op: 'newSession' });
+    if (!sessionId || !seal) throw new Error('no session');
     await this.pub.setLocalDescription(await this.pub.createOffer());
     const tracks = transceivers.map((t, i) => ({ mid: t.mid ?? String(i), trackName: `${crypto.randomUUID().replaceAll('-', '')}-${KINDS[i]}` }));
-    const answer = await this.call({ op: 'publish', sessionId, offer: { type: 'offer', sdp: this.pub.localDescription!.sdp }, tracks });
+    const answer = await this.call({ op: 'publish', sessionId, seal, offer: { type: 'offer', sdp: this.pub.localDescription!.sdp }, tracks });
     if (answer.sessionDescription) await this.pub.setRemoteDescription(answer.sessionDescription);
     this.published = { sessionId, tracks: tracks.map((t, i) => ({ kind: KINDS[i]!, trackName: t.trackName })) };
     this.join();
@@ -96,9 +96,11 @@ export class SfuAdapter implements MediaAdapter {
   private async pull(peer: AvPeer) {
     if (!peer.sfu || this.pulled.has(peer.sfu.sessionId)) return;
     this.pulled.add(peer.sfu.sessionId);
-    this.subSession ??= this.call({ op: 'newSession' }).then((a) => a.sessionId ?? Promise.reject(new Error('no session')));
-    const sessionId = await this.subSession;
-    const answer = await this.call({ op: 'pull', sessionId, remote: peer.sfu });
+    this.subSession ??= this.call({ op: 'newSession' }).then(({ sessionId, seal }) =>
+      sessionId && seal ? { sessionId, seal } : Promise.reject(new Error('no session')),
+    );
+    const { sessionId, seal } = await this.subSession;
+    const answer = await this.call({ op: 'pull', sessionId, seal, remote: peer.sfu });
     for (const track of answer.tracks ?? []) {
       const kind = peer.sfu.tracks.find((t) => t.trackName === track.trackName)?.kind;
       if (track.mid && kind) this.pulledMids.set(track.mid, { peerId: peer.peerId, kind });
@@ -106,7 +108,7 @@ export class SfuAdapter implements MediaAdapter {
     if (answer.requiresImmediateRenegotiation && answer.sessionDescription) {
       await this.sub.setRemoteDescription(answer.sessionDescription);
       await this.sub.setLocalDescription(await this.sub.createAnswer());
-      await this.call({ op: 'renegotiate', sessionId, answer: { type: 'answer', sdp: this.sub.localDescription!.sdp } });
+      await this.call({ op: 'renegotiate', sessionId, seal, answer: { type: 'answer', sdp: this.sub.localDescription!.sdp } });
     }
   }
 
