@@ -1,4 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { chromiumPath } from '../../scripts/browser-path';
+import { signIn } from './demo';
 import { personInLessonRoom } from './lesson-room-people';
 import { expect, type Page, test } from './test';
 
@@ -104,12 +106,30 @@ test('Sam and Theo see each other’s video frames change and hear each other; m
   await expect(remoteTile(sam.page, /Theo/)).toHaveAttribute('data-camera', 'off');
   await expect(remoteTile(sam.page, /Theo/).getByLabel('Camera off')).toBeVisible();
 
+  const axe = async (page: Page) => {
+    const { violations } = await new AxeBuilder({ page }).include('[data-testid=media-panel]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`);
+  };
+  expect(await axe(sam.page)).toEqual([]);
   await sam.page.screenshot({ path: '.tmp/e2e-results/classroom-av-1280.png' });
   await sam.page.setViewportSize({ width: 375, height: 812 });
   await expect(sam.page.getByTestId('media-panel')).toBeVisible();
+  expect(await axe(sam.page)).toEqual([]);
   await sam.page.screenshot({ path: '.tmp/e2e-results/classroom-av-375.png' });
   // On a phone the strip folds away, leaving the board all the room.
   await sam.page.getByRole('button', { name: 'Hide video' }).click();
   await expect(sam.page.getByTestId('remote-tile')).toBeHidden();
   await sam.page.screenshot({ path: '.tmp/e2e-results/classroom-av-375-folded.png' });
+});
+
+test('the admin reads each person’s camera and microphone time on the lesson’s record', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, 'admin@studyhall.test');
+  await page.goto('/learning-portal/portal/admin/lesson-history');
+  const maths = page.locator('[data-testid="history-row"][data-section-id="section_maths_lesson_1"]');
+  await maths.getByRole('button', { name: 'IGCSE Mathematics with Theo' }).click();
+  const attendance = page.getByRole('dialog', { name: 'IGCSE Mathematics with Theo' }).getByTestId('attendance');
+  await expect(attendance.getByRole('row').filter({ hasText: 'Theo Tutor (tutor)' })).toContainText('Camera on 46 min · Microphone on 51 min');
+  await expect(attendance.getByRole('row').filter({ hasText: 'Sam Student (student)' })).toContainText('Camera on 51 min · Microphone on 57 min');
+  await page.screenshot({ path: '.tmp/e2e-results/classroom-av-engagement-375.png', fullPage: true });
 });

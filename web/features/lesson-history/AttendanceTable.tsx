@@ -65,7 +65,7 @@ export function AttendanceTable({ row, zone }: { row: LessonHistoryRecord; zone:
               <td className="px-3 py-2">
                 <span className={timingBadge(person.timing)}>{person.timing}</span>
               </td>
-              <td className="px-3 py-2" data-testid="engagement">
+              <td className="min-w-56 px-3 py-2" data-testid="engagement">
                 {engagementWords(person.engagement)}
               </td>
             </tr>
