@@ -13,7 +13,7 @@ type Send = SignalChannel['send'];
  * GATHER_WAIT_MS (a slow STUN or TURN server). What comes later trickles as before.
  */
 export const GATHER_WAIT_MS = 250;
-export const GATHER_QUIET_MS = 15;
+export const GATHER_QUIET_MS = 5;
 
 function gathered(pc: RTCPeerConnection) {
   if (pc.iceGatheringState === 'complete') return Promise.resolve();
