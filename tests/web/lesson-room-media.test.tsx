@@ -1,6 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AvClientFrame, AvServerFrame, SfuAnswer, SfuRequest } from '../../schema/contracts/av-signal';
+import MediaPanel from '../../web/features/lesson-rooms/media/MediaPanel';
 import { deviceProblemOf, deviceProblemWords, tileLabel, VIDEO_LIMIT_WORDS } from '../../web/features/lesson-rooms/media/media-words';
 import { MeshAdapter } from '../../web/features/lesson-rooms/media/mesh-adapter';
 import { nextLinkStatus, offersToNewcomer, RESTART_AFTER_MS, shouldRestart } from '../../web/features/lesson-rooms/media/peer-link';
@@ -10,6 +13,7 @@ import { tileLayout } from '../../web/features/lesson-rooms/media/tile-layout';
 import { videoRoomFor } from '../../web/features/lesson-rooms/media/use-media-room';
 import { VideoTile } from '../../web/features/lesson-rooms/media/VideoTile';
 import { CHOSEN_DEVICES_KEY, readChosenDevices, saveChosenDevices } from '../../web/lib/chosen-devices';
+import { json, mockApi } from './fetch-mock';
 
 describe('a peer connection in words', () => {
   it('connects, says "Reconnecting…" when it drops, and comes back', () => {
@@ -280,5 +284,65 @@ describe('chosen devices', () => {
     expect(readChosenDevices()).toEqual({ audioInput: 'mic-2', videoInput: 'cam-1' });
     localStorage.setItem(CHOSEN_DEVICES_KEY, 'not json');
     expect(readChosenDevices()).toBeNull();
+  });
+});
+
+describe('the panel', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'mediaDevices');
+  });
+
+  /** Just enough of the board's WebsocketProvider: an open socket and the message handlers the panel registers. */
+  function boardProvider() {
+    const handlers: ((encoder: unknown, decoder: decoding.Decoder) => void)[] = [];
+    const sent: unknown[] = [];
+    const provider = {
+      messageHandlers: handlers,
+      ws: { readyState: WebSocket.OPEN, send: (bytes: Uint8Array) => sent.push(JSON.parse(decoding.readVarString(decoding.createDecoder(bytes.subarray(1))))) },
+      on: () => undefined,
+      off: () => undefined,
+    };
+    const deliver = (frame: AvServerFrame) => {
+      const encoder = encoding.createEncoder();
+      encoding.writeVarString(encoder, JSON.stringify(frame));
+      handlers[101]!(encoding.createEncoder(), decoding.createDecoder(encoding.toUint8Array(encoder)));
+    };
+    return { provider, sent, deliver };
+  }
+
+  it('says which mode it is in, that nobody else is here yet, and in words that the browser blocked the microphone', async () => {
+    mockApi({ 'GET /api/lesson-rooms/s1/av': () => json({ mode: 'mesh', iceServers: [] }) });
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: {
+        getUserMedia: async () => {
+          throw new DOMException('Permission denied', 'NotAllowedError');
+        },
+        enumerateDevices: async () => [],
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      },
+    });
+    const { provider, sent, deliver } = boardProvider();
+    render(<MediaPanel sectionId="s1" provider={provider as never} watching={false} name="Sam Student" />);
+    expect(await screen.findByText('Direct connection (up to 4 people)')).toBeInTheDocument();
+    expect(sent).toEqual([{ type: 'media', media: { mic: false, camera: false, screen: false } }]);
+    deliver({ type: 'welcome', peerId: 'bbbbbbbbbbbbbbbb', watching: false, peers: [] });
+    expect(await screen.findByText('Nobody else is in the call yet. They appear here when they join.')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on microphone' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your browser blocked the camera and microphone. Allow them for this site in the address bar, then try again.',
+    );
+    expect(screen.getByRole('figure', { name: 'Sam Student, microphone off, camera off' })).toBeInTheDocument();
+  });
+
+  it('gives an admin who watches no controls, and says so', async () => {
+    mockApi({ 'GET /api/lesson-rooms/s1/av': () => json({ mode: 'mesh', iceServers: [] }) });
+    const { provider } = boardProvider();
+    render(<MediaPanel sectionId="s1" provider={provider as never} watching name="Vera Admin" />);
+    expect(await screen.findByText(/^You are watching this lesson/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Turn on microphone' })).toBeNull();
   });
 });
