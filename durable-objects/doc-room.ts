@@ -9,10 +9,12 @@ import { type AttendanceRef, recordJoin, recordLeave } from '../platform/ledger/
 import { recordRaisedHand } from '../platform/ledger/raised-hands';
 import { readDocConnection } from '../platform/realtime/doc-connection';
 import { encodeHistory, historyKey } from '../platform/realtime/doc-history';
+import { AV_MESSAGE_SIGNAL } from '../schema/contracts/av-signal';
 import { type ControlNotice, controlRequest, DOC_MESSAGE_CONTROL } from '../schema/contracts/lesson-controls';
 import { DOC_CLOSE_FULL, DOC_FULL_REASON, DOC_LIMIT_BYTES, DOC_MESSAGE_NOTICE, DOC_WARN_BYTES, type DocNotice } from '../schema/contracts/realtime';
 import { parseDocName } from '../schema/contracts/room-names';
 import type { Env } from './env';
+import { type AvSocketState, leaveAv, newPeerId, onAvFrame } from './lib/av-relay';
 import { applyControl, type ControlActor, readControls } from './lib/controls-apply';
 import { applyStudentUpdate } from './lib/controls-guard';
 import { type AwarenessEntry, awarenessRemoval, readAwarenessUpdate, writeAwarenessUpdate } from './lib/doc-awareness';
@@ -45,6 +47,8 @@ interface DocSocketState {
   attendance?: AttendanceRef;
   /** Set on a lesson's board: who may change the tutor's controls, and whose updates are checked against them. */
   controls?: ControlActor;
+  /** Set on a lesson's board: this socket as a peer of the lesson's audio and video. */
+  av?: AvSocketState;
 }
 
 interface PendingUpdate extends NewUpdate {
@@ -124,7 +128,8 @@ export class DocRoom extends DurableObject<Env> {
     const lesson = parseDocName(connection.name);
     const attendance = lesson?.part === 'board' ? { tenantId: identity.tenantId, sectionId: lesson.sectionId, userId: identity.userId } : undefined;
     const controls = attendance ? { userId: identity.userId, name: identity.name, leads: connection.leads } : undefined;
-    const state: DocSocketState = { userId: identity.userId, readOnly: connection.readOnly, awareness: {}, attendance, controls };
+    const av = attendance ? { peerId: newPeerId(), name: identity.name, watching: connection.readOnly } : undefined;
+    const state: DocSocketState = { userId: identity.userId, readOnly: connection.readOnly, awareness: {}, attendance, controls, av };
     if (attendance) await recordJoin(databaseFor(this.env.DB), attendance, new Date());
     const { socket, response } = acceptSocket(this.ctx, state);
     this.greet(socket, state);
@@ -148,6 +153,8 @@ export class DocRoom extends DurableObject<Env> {
           return this.sendKnownAwareness(ws, [...this.awareness.keys()]);
         case DOC_MESSAGE_CONTROL:
           return await this.onControl(ws, state, decoding.readVarString(decoder));
+        case AV_MESSAGE_SIGNAL:
+          return await onAvFrame(this.ctx, databaseFor(this.env.DB), ws, state, decoding.readVarString(decoder));
       }
     } catch {
       // A malformed frame may have half-applied: store the others' queued changes (each whole and valid), then
@@ -385,6 +392,7 @@ export class DocRoom extends DurableObject<Env> {
     // An error and a close may both arrive for one socket: it leaves the lesson once.
     if (state?.attendance && !this.left.has(ws)) {
       this.left.add(ws);
+      await leaveAv(this.ctx, databaseFor(this.env.DB), ws, state);
       await recordLeave(databaseFor(this.env.DB), state.attendance, new Date());
     }
     if (state && Object.keys(state.awareness).length > 0) {

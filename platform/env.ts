@@ -33,6 +33,14 @@ export interface Env {
   OPENAI_BASE_URL?: string;
   OPENAI_API_KEY?: string;
   OPENAI_MODEL?: string;
+  /**
+   * The lesson room's audio and video. AV_ICE_SERVERS: a JSON array of RTCIceServer (STUN and TURN, with TURN
+   * credentials); unset, browsers use host candidates only, which reach each other on one network. With
+   * REALTIME_APP_ID and REALTIME_APP_TOKEN (a Cloudflare Realtime SFU app) media goes through the SFU.
+   */
+  AV_ICE_SERVERS?: string;
+  REALTIME_APP_ID?: string;
+  REALTIME_APP_TOKEN?: string;
 }
 
 export type Db = DrizzleD1Database<typeof tables>;

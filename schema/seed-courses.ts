@@ -224,5 +224,8 @@ function pastAttendance(maths: typeof sections.$inferInsert, physics: typeof sec
     firstJoinAt: at(section, came),
     lastLeaveAt: at(section, left),
     secondsInRoom: (left - came) * 60,
+    // Camera and microphone on for most of the lesson, as the lesson room would have counted them.
+    cameraSeconds: Math.round((left - came) * 60 * 0.85),
+    micSeconds: Math.round((left - came) * 60 * 0.95),
   }));
 }

@@ -28,6 +28,7 @@ import { homeRoutes } from './routes/home';
 import { adminHomeworkSubmissionRoutes, homeworkSubmissionRoutes } from './routes/homework-submissions';
 import { invoiceRoutes } from './routes/invoices';
 import { ledgerExportRoutes } from './routes/ledger-exports';
+import { lessonAvRoutes } from './routes/lesson-av';
 import { lessonDocumentRoutes } from './routes/lesson-documents';
 import { adminLessonFeedbackRoutes, lessonFeedbackRoutes } from './routes/lesson-feedbacks';
 import { lessonHistoryRoutes } from './routes/lesson-history';
@@ -84,6 +85,7 @@ const app = new Hono<AppBindings>()
   .route('/', chatRoutes)
   .route('/', lessonRoomRoutes)
   .route('/', lessonDocumentRoutes)
+  .route('/', lessonAvRoutes)
   .route('/', lessonSessionRoutes)
   .route('/', tenantRoutes)
   .route('/', brandingRoutes)

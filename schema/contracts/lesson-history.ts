@@ -110,6 +110,15 @@ export interface LessonHistoryTutorRecord extends LessonHistoryLearnerRecord {
   concernNote: string | null;
   concernDecision: (typeof concernDecisionValues)[number] | null;
   concernResponse: string | null;
+  /** What the lesson room counted for the tutor and this row's student; null for someone it never saw. */
+  engagement: { tutor: LessonEngagement | null; student: LessonEngagement | null };
+}
+
+/** Seconds with the camera and the microphone on in the lesson room, and hands raised there. */
+export interface LessonEngagement {
+  cameraSeconds: number;
+  micSeconds: number;
+  handsRaised: number;
 }
 
 export interface AdminNoteView {
@@ -323,3 +332,17 @@ export const tutorPaymentAdjustmentBody = z
     }
   });
 export type TutorPaymentAdjustmentBody = z.infer<typeof tutorPaymentAdjustmentBody>;
+
+const minutesOn = (seconds: number) => (seconds < 60 ? 'under a minute' : `${Math.round(seconds / 60)} min`);
+
+/** "Camera on 42 min · Microphone on 51 min · Raised a hand twice": the lesson room's engagement in words. */
+export function engagementWords(engagement: LessonEngagement | null) {
+  if (!engagement) return 'Not in the lesson room';
+  const { cameraSeconds, micSeconds, handsRaised } = engagement;
+  const hands = handsRaised === 1 ? 'Raised a hand once' : handsRaised === 2 ? 'Raised a hand twice' : `Raised a hand ${handsRaised} times`;
+  return [
+    cameraSeconds > 0 ? `Camera on ${minutesOn(cameraSeconds)}` : 'Camera never on',
+    micSeconds > 0 ? `Microphone on ${minutesOn(micSeconds)}` : 'Microphone never on',
+    ...(handsRaised > 0 ? [hands] : []),
+  ].join(' · ');
+}

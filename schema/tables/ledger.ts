@@ -45,6 +45,9 @@ export const lessonAttendance = sqliteTable(
     secondsInRoom: integer('seconds_in_room').notNull().default(0),
     openConnections: integer('open_connections').notNull().default(0),
     openedAt: integer('opened_at', { mode: 'timestamp_ms' }),
+    /** Engagement: seconds with the camera on and with the microphone on, counted by the lesson board's room. */
+    cameraSeconds: integer('camera_seconds').notNull().default(0),
+    micSeconds: integer('mic_seconds').notNull().default(0),
     /** Times this person raised a hand in the room (the lesson's Durable Object counts each raise it applies). */
     handsRaised: integer('hands_raised').notNull().default(0),
     ...timestamps(),

@@ -63,6 +63,8 @@ export const routeGates: Record<string, Gate> = {
   'POST /api/lesson-rooms/:sectionId/end': tutorsRecord,
   'POST /api/lesson-rooms/:sectionId/documents': tutorsRecord,
   'GET /api/lesson-rooms/:sectionId/documents/:documentId': tutorsRecord,
+  'GET /api/lesson-rooms/:sectionId/av': tutorsRecord,
+  'POST /api/lesson-rooms/:sectionId/av/sfu': tutorsRecord,
   // Course staff only: the role is checked before the body that names the lesson, course or section is read.
   'POST /api/sessions': only('tutor', 'admin'),
   'POST /api/sessions/list': account,

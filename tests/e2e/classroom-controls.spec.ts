@@ -105,9 +105,7 @@ test("Theo's controls: a locked page and a locked item stay put for Sam, Sam's v
   // The whole room with its controls, as each of them sees it, passes axe (WCAG 2.1 A and AA) with no serious or
   // critical finding.
   for (const { page } of [theo, sam]) {
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`))).toEqual([]);
   }

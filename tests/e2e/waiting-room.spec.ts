@@ -68,9 +68,21 @@ test('tutor and student see each other waiting, and the tutor starts the lesson 
   await expect(student.getByTestId('camera-preview')).toBeVisible();
   await expect(student.getByText('Camera and microphone work.')).toBeVisible();
 
+  const chosen = await student.evaluate(() => JSON.parse(localStorage.getItem('studyhall.media-devices') ?? '{}') as { videoInput?: string });
+  expect(chosen.videoInput).toBeTruthy();
+
   await tutor.getByRole('button', { name: 'Start lesson' }).click();
   await expect(tutor).toHaveURL(LESSON_ROOM);
   await expect(student).toHaveURL(LESSON_ROOM);
+
+  // The lesson room opens the camera the check used.
+  await student.getByRole('button', { name: 'Turn on camera' }).click();
+  const cameraInUse = () =>
+    student.evaluate(() => {
+      const video = document.querySelector<HTMLVideoElement>('[data-testid=self-tile] video');
+      return (video?.srcObject as MediaStream | null)?.getVideoTracks()[0]?.getSettings().deviceId;
+    });
+  await expect.poll(cameraInUse).toBe(chosen.videoInput);
 });
 
 test("someone who is not in the lesson sees why, with the server's message", async ({ browser }) => {

@@ -429,6 +429,8 @@ function lessonRoomFixtures(): RouteFixture[] {
     { match: /^\/api\/lesson-rooms\/:sectionId\/end$/, params: { sectionId } },
     { match: /^\/api\/lesson-rooms\/:sectionId\/documents$/, params: { sectionId } },
     { match: /^\/api\/lesson-rooms\/:sectionId\/documents\/:documentId$/, params: { sectionId, documentId: `${'a'.repeat(32)}.pdf` } },
+    { match: /^\/api\/lesson-rooms\/:sectionId\/av$/, params: { sectionId } },
+    { match: /^\/api\/lesson-rooms\/:sectionId\/av\/sfu$/, params: { sectionId }, body: { op: 'newSession' } },
     { match: /^\/api\/lesson-rooms\/:sectionId\/history\/:part$/, params: { sectionId, part: 'board' } },
     { match: /^\/api\/sessions\/:id$/, params: { id: 'matrix_session_sam' } },
   ];

@@ -46,6 +46,10 @@ export const tutorLedgerRow = (over: Partial<LessonHistoryTutorRecord> = {}): Le
   concernNote: null,
   concernDecision: null,
   concernResponse: null,
+  engagement: {
+    tutor: { cameraSeconds: 42 * 60, micSeconds: 51 * 60, handsRaised: 0 },
+    student: { cameraSeconds: 30 * 60, micSeconds: 20 * 60, handsRaised: 2 },
+  },
   ...over,
 });
 

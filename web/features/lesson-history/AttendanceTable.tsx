@@ -1,4 +1,4 @@
-import type { LessonHistoryRecord } from '../../../schema/contracts/lesson-history';
+import { engagementWords, type LessonHistoryRecord } from '../../../schema/contracts/lesson-history';
 import { clockText } from '../../lib/local-days';
 import { personName, roomTime, timingBadge } from './ledger-labels';
 
@@ -12,6 +12,7 @@ export function AttendanceTable({ row, zone }: { row: LessonHistoryRecord; zone:
       leave: row.tutorLeaveTime,
       seconds: row.tutorSecondsInRoom,
       timing: row.classTimingStatus,
+      engagement: row.engagement.tutor,
     },
     ...row.students.map((student) => ({
       role: 'Student',
@@ -20,6 +21,7 @@ export function AttendanceTable({ row, zone }: { row: LessonHistoryRecord; zone:
       leave: row.studentLeaveTime,
       seconds: row.studentSecondsInRoom,
       timing: row.studentTimingStatus,
+      engagement: row.engagement.student,
     })),
   ];
   const time = (iso: string | null) => (iso ? clockText(iso, zone) : 'Did not join');
@@ -44,6 +46,9 @@ export function AttendanceTable({ row, zone }: { row: LessonHistoryRecord; zone:
             <th scope="col" className="px-3 py-2 font-semibold">
               Timing
             </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Camera and microphone
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 text-slate-700 dark:divide-slate-800 dark:text-slate-200">
@@ -59,6 +64,9 @@ export function AttendanceTable({ row, zone }: { row: LessonHistoryRecord; zone:
               <td className="px-3 py-2 whitespace-nowrap">{roomTime(person.seconds)}</td>
               <td className="px-3 py-2">
                 <span className={timingBadge(person.timing)}>{person.timing}</span>
+              </td>
+              <td className="min-w-56 px-3 py-2" data-testid="engagement">
+                {engagementWords(person.engagement)}
               </td>
             </tr>
           ))}

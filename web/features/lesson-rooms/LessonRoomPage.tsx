@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { useAtomValue } from 'jotai';
 import { ArrowLeft, Bookmark, DoorClosed, FileDown, History, Plus, UserRoundSearch } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { LessonRoomInfo } from '../../../schema/contracts/lesson-room';
 import { lessonDocName } from '../../../schema/contracts/room-names';
@@ -30,6 +30,9 @@ import { dropRoomSnapshot, useRoomSnapshot } from './room-snapshot';
 import { EndLessonButton, QuestionBar } from './SessionControls';
 import { useDocConnection } from './use-doc-connection';
 import { useLessonSession } from './use-lesson-session';
+
+// Audio and video load after the board: WebRTC is not needed for the room's first paint.
+const MediaPanel = lazy(() => import('./media/MediaPanel'));
 
 // Tiptap and KaTeX are the heaviest part of the room: fetched as soon as the room's code runs, and the board is usable
 // before they arrive.
@@ -268,6 +271,11 @@ function RoomBody({
           </button>
         ))}
       </div>
+      {!lessonSession.ended && (
+        <Suspense fallback={null}>
+          <MediaPanel sectionId={info.section._id} provider={board.provider} watching={!info.canEdit} name={me.name} />
+        </Suspense>
+      )}
       <div className="flex min-h-80 flex-1 gap-3">
         <nav aria-label="Board pages" className={clsx('w-14 shrink-0 sm:w-20 flex-col gap-2 overflow-y-auto', panel === 'board' ? 'flex' : 'hidden lg:flex')}>
           {pages.map((id, index) => {

@@ -1,4 +1,4 @@
-import type { LessonHistoryTutorRecord } from '../../../schema/contracts/lesson-history';
+import { engagementWords, type LessonHistoryTutorRecord } from '../../../schema/contracts/lesson-history';
 import { minutesInRoom, studentNames } from './pay-words';
 
 const clock = (iso: string, zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
@@ -25,6 +25,16 @@ export function Attendance({ row, zone }: { row: LessonHistoryTutorRecord; zone:
           {row.studentJoinTime && ` (${row.studentTimingStatus})`}
         </dd>
       </div>
+      <div className="flex flex-wrap gap-x-2" data-testid="engagement">
+        <dt className="text-slate-500 dark:text-slate-400">Your camera and microphone</dt>
+        <dd className="text-slate-800 dark:text-slate-100">{engagementWords(row.engagement.tutor)}</dd>
+      </div>
+      {row.students.length > 0 && (
+        <div className="flex flex-wrap gap-x-2">
+          <dt className="text-slate-500 dark:text-slate-400">{studentNames(row.students)}: camera and microphone</dt>
+          <dd className="text-slate-800 dark:text-slate-100">{engagementWords(row.engagement.student)}</dd>
+        </div>
+      )}
     </dl>
   );
 }

@@ -1,7 +1,8 @@
 import clsx from 'clsx';
 import { Camera, CameraOff, Mic, MicOff } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { cardClass, primaryButton, secondaryButton } from '../../ui/classes';
+import { type ChosenDevices, readChosenDevices, saveChosenDevices } from '../../lib/chosen-devices';
+import { cardClass, fieldClass, primaryButton, secondaryButton } from '../../ui/classes';
 import Spinner from '../../ui/Spinner';
 
 type CheckState = 'idle' | 'starting' | 'live' | 'denied' | 'absent' | 'unsupported' | 'failed';
@@ -13,10 +14,12 @@ const messages: Partial<Record<CheckState, string>> = {
   failed: 'The camera or microphone could not be started. Close other apps that use them, then try again.',
 };
 
-/** Both devices if there are both; with one missing, whichever there is. */
-async function openDevices(): Promise<MediaStream> {
+const wanted = (id: string | undefined): MediaTrackConstraints | boolean => (id ? { deviceId: id } : true);
+
+/** Both devices if there are both (the ones picked before, if still there); with one missing, whichever there is. */
+async function openDevices(chosen: ChosenDevices): Promise<MediaStream> {
   try {
-    return await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+    return await navigator.mediaDevices.getUserMedia({ video: wanted(chosen.videoInput), audio: wanted(chosen.audioInput) });
   } catch (error) {
     if (!(error instanceof DOMException) || (error.name !== 'NotFoundError' && error.name !== 'OverconstrainedError')) throw error;
     try {
@@ -63,13 +66,20 @@ export default function DeviceCheck({ className }: { className?: string }) {
   const [state, setState] = useState<CheckState>('idle');
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [level, setLevel] = useState(0);
+  const [devices, setDevices] = useState<MediaDeviceInfo[]>([]);
   const video = useRef<HTMLVideoElement>(null);
 
-  const start = useCallback(async () => {
+  const start = useCallback(async (change: ChosenDevices = {}) => {
     if (!navigator.mediaDevices?.getUserMedia) return setState('unsupported');
     setState('starting');
     try {
-      setStream(await openDevices());
+      const opened = await openDevices({ ...readChosenDevices(), ...change });
+      // What the check ended up using is what the lesson room opens (chosen-devices.ts).
+      const audioInput = opened.getAudioTracks()[0]?.getSettings().deviceId;
+      const videoInput = opened.getVideoTracks()[0]?.getSettings().deviceId;
+      saveChosenDevices({ ...(audioInput ? { audioInput } : {}), ...(videoInput ? { videoInput } : {}) });
+      setStream(opened);
+      setDevices((await navigator.mediaDevices.enumerateDevices()).filter((d) => d.deviceId && (d.kind === 'audioinput' || d.kind === 'videoinput')));
       setState('live');
     } catch (error) {
       setState(stateFor(error));
@@ -94,6 +104,8 @@ export default function DeviceCheck({ className }: { className?: string }) {
 
   const hasVideo = Boolean(stream?.getVideoTracks().length);
   const hasAudio = Boolean(stream?.getAudioTracks().length);
+  const inUse = { audioinput: stream?.getAudioTracks()[0]?.getSettings().deviceId, videoinput: stream?.getVideoTracks()[0]?.getSettings().deviceId };
+  const pickers = (['videoinput', 'audioinput'] as const).filter((kind) => devices.filter((d) => d.kind === kind).length > 1);
   const message = messages[state];
   return (
     <section aria-labelledby="device-check-title" className={clsx(cardClass, 'p-5 sm:p-6', className)}>
@@ -136,6 +148,25 @@ export default function DeviceCheck({ className }: { className?: string }) {
               : 'Microphone works; no camera was found.'}
         </p>
       )}
+      {state === 'live' &&
+        pickers.map((kind) => (
+          <label key={kind} className="mt-3 block text-sm text-slate-700 dark:text-slate-200">
+            {kind === 'videoinput' ? 'Camera' : 'Microphone'}
+            <select
+              className={clsx(fieldClass(), 'mt-1')}
+              value={inUse[kind] ?? ''}
+              onChange={(event) => void start(kind === 'videoinput' ? { videoInput: event.target.value } : { audioInput: event.target.value })}
+            >
+              {devices
+                .filter((d) => d.kind === kind)
+                .map((d, index) => (
+                  <option key={d.deviceId} value={d.deviceId}>
+                    {d.label || `${kind === 'videoinput' ? 'Camera' : 'Microphone'} ${index + 1}`}
+                  </option>
+                ))}
+            </select>
+          </label>
+        ))}
       {message && (
         <p className="mt-3 text-sm text-rose-700 dark:text-rose-300" role="alert">
           {message}

@@ -5,6 +5,7 @@ import {
   type AdminLessonHistoryQuery,
   type ClassTimingFilter,
   endOfBound,
+  type LessonEngagement,
   type LessonHistoryLearnerRecord,
   type LessonHistoryList,
   type LessonHistoryQuery,
@@ -13,7 +14,7 @@ import {
   referenceKeyOf,
   startOfBound,
 } from '../../../schema/contracts/lesson-history';
-import { courses, lessonHistory, users } from '../../../schema/tables';
+import { courses, lessonAttendance, lessonHistory, users } from '../../../schema/tables';
 import { sortBy } from '../pagination';
 import type { TenantDb } from '../tenant-db';
 import { historyScope, type LedgerViewer, notFound } from './access';
@@ -23,6 +24,8 @@ export type HistoryRow = typeof lessonHistory.$inferSelect;
 
 const student = alias(users, 'history_student');
 const tutor = alias(users, 'history_tutor');
+const tutorSeen = alias(lessonAttendance, 'history_tutor_seen');
+const studentSeen = alias(lessonAttendance, 'history_student_seen');
 
 /**
  * One history row with the names a view shows (its student, its tutor and its course), read in the same query. Each
@@ -37,6 +40,12 @@ export const historySelection = {
   tutorFirstname: sql<string | null>`${tutor.firstname}`.as('h_tutor_firstname'),
   tutorLastname: sql<string | null>`${tutor.lastname}`.as('h_tutor_lastname'),
   courseTitle: sql<string | null>`${courses.title}`.as('h_course_title'),
+  tutorCameraSeconds: sql<number | null>`${tutorSeen.cameraSeconds}`.as('h_tutor_camera'),
+  tutorMicSeconds: sql<number | null>`${tutorSeen.micSeconds}`.as('h_tutor_mic'),
+  tutorHandsRaised: sql<number | null>`${tutorSeen.handsRaised}`.as('h_tutor_hands'),
+  studentCameraSeconds: sql<number | null>`${studentSeen.cameraSeconds}`.as('h_student_camera'),
+  studentMicSeconds: sql<number | null>`${studentSeen.micSeconds}`.as('h_student_mic'),
+  studentHandsRaised: sql<number | null>`${studentSeen.handsRaised}`.as('h_student_hands'),
 };
 export type JoinedHistory = {
   row: HistoryRow;
@@ -46,6 +55,12 @@ export type JoinedHistory = {
   tutorFirstname: string | null;
   tutorLastname: string | null;
   courseTitle: string | null;
+  tutorCameraSeconds: number | null;
+  tutorMicSeconds: number | null;
+  tutorHandsRaised: number | null;
+  studentCameraSeconds: number | null;
+  studentMicSeconds: number | null;
+  studentHandsRaised: number | null;
 };
 
 /** select … from lesson_history with its student, tutor and course, every join kept inside the tenant. */
@@ -55,8 +70,24 @@ export function joinedHistory(tdb: TenantDb) {
     .from(lessonHistory)
     .leftJoin(student, and(eq(student._id, lessonHistory.studentId), eq(student.tenantId, lessonHistory.tenantId)))
     .leftJoin(tutor, and(eq(tutor._id, lessonHistory.tutorId), eq(tutor.tenantId, lessonHistory.tenantId)))
-    .leftJoin(courses, and(eq(courses._id, lessonHistory.courseId), eq(courses.tenantId, lessonHistory.tenantId)));
+    .leftJoin(courses, and(eq(courses._id, lessonHistory.courseId), eq(courses.tenantId, lessonHistory.tenantId)))
+    .leftJoin(
+      tutorSeen,
+      and(eq(tutorSeen.tenantId, lessonHistory.tenantId), eq(tutorSeen.sectionId, lessonHistory.sectionId), eq(tutorSeen.userId, lessonHistory.tutorId)),
+    )
+    .leftJoin(
+      studentSeen,
+      and(
+        eq(studentSeen.tenantId, lessonHistory.tenantId),
+        eq(studentSeen.sectionId, lessonHistory.sectionId),
+        eq(studentSeen.userId, lessonHistory.studentId),
+      ),
+    );
 }
+
+/** Camera, microphone and raised hands as the lesson room counted them; null for someone it never saw. */
+const engagementOf = (camera: number | null, mic: number | null, hands: number | null): LessonEngagement | null =>
+  camera === null ? null : { cameraSeconds: camera, micSeconds: mic ?? 0, handsRaised: hands ?? 0 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -119,6 +150,10 @@ export function tutorView(j: JoinedHistory): LessonHistoryTutorRecord {
     concernNote: r.concernNote,
     concernDecision: r.concernDecision,
     concernResponse: r.concernResponse,
+    engagement: {
+      tutor: engagementOf(j.tutorCameraSeconds, j.tutorMicSeconds, j.tutorHandsRaised),
+      student: engagementOf(j.studentCameraSeconds, j.studentMicSeconds, j.studentHandsRaised),
+    },
   };
 }
 

@@ -1,0 +1,312 @@
+import { type AvPeer, type AvServerFrame, type MediaState, mediaOff } from '../../../../schema/contracts/av-signal';
+import type { AdapterSnapshot, LocalTracks, MediaAdapter, RemotePeer } from './media-adapter';
+import { type LinkStatus } from './media-words';
+import { nextLinkStatus, offersToNewcomer, RESTART_AFTER_MS, shouldRestart } from './peer-link';
+import type { SignalChannel } from './signal-channel';
+
+type Send = SignalChannel['send'];
+
+/**
+ * An offer or answer waits for the candidates being gathered, so they travel inside it instead of one frame each:
+ * until gathering completes, or nothing new came for GATHER_QUIET_MS after a candidate (host candidates arrive
+ * together within milliseconds, while Chromium reports "complete" only a hundred or more later), and never past
+ * GATHER_WAIT_MS (a slow STUN or TURN server). What comes later trickles as before.
+ */
+export const GATHER_WAIT_MS = 250;
+export const GATHER_QUIET_MS = 5;
+
+function gathered(pc: RTCPeerConnection) {
+  if (pc.iceGatheringState === 'complete') return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    const done = () => {
+      clearTimeout(cap);
+      clearTimeout(quiet);
+      pc.removeEventListener('icegatheringstatechange', check);
+      pc.removeEventListener('icecandidate', candidate);
+      resolve();
+    };
+    const check = () => {
+      if (pc.iceGatheringState === 'complete') done();
+    };
+    const candidate = () => {
+      clearTimeout(quiet);
+      quiet = setTimeout(done, GATHER_QUIET_MS);
+    };
+    const cap = setTimeout(done, GATHER_WAIT_MS);
+    pc.addEventListener('icegatheringstatechange', check);
+    pc.addEventListener('icecandidate', candidate);
+  });
+}
+
+/**
+ * One RTCPeerConnection to one other peer. Only the offerer (whoever was in the call first) ever offers, with three
+ * transceivers in a fixed order (microphone, camera, screen); the answerer sends on the ones the offer made. So
+ * turning a camera on or off is a `replaceTrack`, never a renegotiation, and offers never cross.
+ */
+class Link {
+  readonly pc: RTCPeerConnection;
+  /** Replaced (not added to) when a track arrives, so a <video> given the stream sees the change. */
+  stream = new MediaStream();
+  screen = new MediaStream();
+  status: LinkStatus = 'connecting';
+  private pendingIce: RTCIceCandidateInit[] = [];
+  /** Candidates found before our description is sent travel inside it. */
+  private described = false;
+  private disconnectedAt = 0;
+  private restartTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    readonly peerId: string,
+    readonly offerer: boolean,
+    iceServers: RTCIceServer[],
+    private readonly send: Send,
+    private readonly sending: boolean,
+    private readonly changed: () => void,
+  ) {
+    // One transport for all three transceivers: one set of candidates to gather, send and check.
+    this.pc = new RTCPeerConnection({ iceServers, bundlePolicy: 'max-bundle' });
+    this.pc.onicecandidate = (event) => {
+      if (event.candidate && this.described) this.send({ type: 'ice', to: peerId, candidate: event.candidate.toJSON() as never });
+    };
+    this.pc.ontrack = (event) => {
+      if (this.pc.getTransceivers().indexOf(event.transceiver) === 2) this.screen = new MediaStream([...this.screen.getTracks(), event.track]);
+      else this.stream = new MediaStream([...this.stream.getTracks(), event.track]);
+      this.changed();
+    };
+    this.pc.onconnectionstatechange = () => this.onState();
+    if (offerer) {
+      const direction = sending ? 'sendrecv' : 'recvonly';
+      this.pc.addTransceiver('audio', { direction });
+      this.pc.addTransceiver('video', { direction });
+      this.pc.addTransceiver('video', { direction });
+      this.pc.onnegotiationneeded = () => void this.offer();
+    }
+  }
+
+  private async offer() {
+    try {
+      await this.describe('offer');
+    } catch {
+      this.setStatus('failed');
+    }
+  }
+
+  /** Sets and sends our offer or answer with the candidates gathered by then; later ones trickle. */
+  private async describe(type: 'offer' | 'answer') {
+    this.described = false;
+    await this.pc.setLocalDescription();
+    await gathered(this.pc);
+    const description = this.pc.localDescription;
+    if (!description) return;
+    this.described = true;
+    this.send({ type, to: this.peerId, sdp: description.sdp });
+  }
+
+  async onOffer(sdp: string, local: LocalTracks) {
+    await this.pc.setRemoteDescription({ type: 'offer', sdp });
+    await this.drainIce();
+    if (this.sending) for (const transceiver of this.pc.getTransceivers()) transceiver.direction = 'sendrecv';
+    this.setLocal(local);
+    await this.describe('answer');
+  }
+
+  async onAnswer(sdp: string) {
+    if (this.pc.signalingState !== 'have-local-offer') return;
+    await this.pc.setRemoteDescription({ type: 'answer', sdp });
+    await this.drainIce();
+  }
+
+  async addIce(candidate: RTCIceCandidateInit) {
+    if (!this.pc.remoteDescription) {
+      this.pendingIce.push(candidate);
+      return;
+    }
+    await this.pc.addIceCandidate(candidate).catch(() => undefined);
+  }
+
+  private async drainIce() {
+    for (const candidate of this.pendingIce.splice(0)) await this.pc.addIceCandidate(candidate).catch(() => undefined);
+  }
+
+  setLocal(local: LocalTracks) {
+    if (!this.sending) return;
+    const [audio, camera, screen] = this.pc.getTransceivers();
+    for (const [transceiver, track] of [
+      [audio, local.audio],
+      [camera, local.camera],
+      [screen, local.screen],
+    ] as const) {
+      if (transceiver && transceiver.sender.track !== track) void transceiver.sender.replaceTrack(track).catch(() => undefined);
+    }
+  }
+
+  private onState() {
+    const state = this.pc.connectionState;
+    if (state === 'disconnected' && !this.disconnectedAt) this.disconnectedAt = Date.now();
+    if (state !== 'disconnected') this.disconnectedAt = 0;
+    this.setStatus(nextLinkStatus(this.status, { kind: 'state', connection: state }));
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = null;
+    if (shouldRestart(this.offerer, state, 0)) this.pc.restartIce();
+    else if (this.offerer && state === 'disconnected') {
+      this.restartTimer = setTimeout(() => {
+        if (shouldRestart(this.offerer, this.pc.connectionState, Date.now() - this.disconnectedAt)) this.pc.restartIce();
+      }, RESTART_AFTER_MS);
+    }
+  }
+
+  private setStatus(status: LinkStatus) {
+    if (status === this.status) return;
+    this.status = status;
+    this.changed();
+  }
+
+  close() {
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.pc.close();
+  }
+}
+
+const NO_MEDIA = typeof MediaStream === 'undefined' ? (null as unknown as MediaStream) : new MediaStream();
+
+/** The local mode: a direct connection to each other person, signalled through the board's room. */
+export class MeshAdapter implements MediaAdapter {
+  readonly mode = 'mesh' as const;
+  private selfId: string | null = null;
+  private online = false;
+  private refusal: string | null = null;
+  private readonly peers = new Map<string, AvPeer>();
+  private readonly links = new Map<string, Link>();
+  private local: LocalTracks = { audio: null, camera: null, screen: null };
+  private media: MediaState = mediaOff;
+  private readonly listeners = new Set<() => void>();
+  private snapshot: AdapterSnapshot = { selfId: null, online: false, peers: [], refusal: null };
+  private readonly unsubscribe: (() => void)[];
+
+  constructor(
+    private readonly channel: SignalChannel,
+    private readonly iceServers: RTCIceServer[],
+    /** An admin who only watches receives and sends nothing. */
+    private readonly watching: boolean,
+  ) {
+    this.unsubscribe = [
+      channel.subscribe((frame) => void this.onFrame(frame)),
+      channel.onStatus((connected) => {
+        if (connected) this.join();
+        else {
+          this.online = false;
+          this.emit();
+        }
+      }),
+    ];
+    this.join();
+  }
+
+  setLocal(tracks: LocalTracks, media: MediaState) {
+    const changed = media.mic !== this.media.mic || media.camera !== this.media.camera || media.screen !== this.media.screen;
+    this.local = tracks;
+    this.media = media;
+    for (const link of this.links.values()) link.setLocal(tracks);
+    if (changed && this.selfId) this.channel.send({ type: 'media', media });
+  }
+
+  getSnapshot = () => this.snapshot;
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  close() {
+    this.channel.send({ type: 'leave' });
+    for (const off of this.unsubscribe) off();
+    for (const link of this.links.values()) link.close();
+    this.links.clear();
+    this.listeners.clear();
+  }
+
+  /** Joining is sending our media state; the room answers with a welcome, again after every reconnect. */
+  private join() {
+    this.channel.send({ type: 'media', media: this.media });
+  }
+
+  private async onFrame(frame: AvServerFrame) {
+    switch (frame.type) {
+      case 'welcome':
+        // A new socket is a new peer: connections of the old one are gone on the other side too.
+        if (this.selfId !== frame.peerId) this.dropAll();
+        this.selfId = frame.peerId;
+        this.online = true;
+        // Those already in the call offer to us when the room tells them we came.
+        for (const peer of frame.peers) this.upsert(peer, false);
+        break;
+      case 'peer':
+        this.upsert(frame.peer, offersToNewcomer(this.peers.has(frame.peer.peerId)));
+        break;
+      case 'peerLeft':
+        this.drop(frame.peerId);
+        break;
+      case 'offer': {
+        const link = this.link(frame.from, false);
+        if (link) await link.onOffer(frame.sdp, this.local).catch(() => undefined);
+        break;
+      }
+      case 'answer':
+        await this.links
+          .get(frame.from)
+          ?.onAnswer(frame.sdp)
+          .catch(() => undefined);
+        break;
+      case 'ice':
+        await this.links.get(frame.from)?.addIce(frame.candidate as RTCIceCandidateInit);
+        break;
+      case 'refused':
+        this.refusal = frame.message;
+        break;
+    }
+    this.emit();
+  }
+
+  private upsert(peer: AvPeer, offerer: boolean) {
+    this.peers.set(peer.peerId, peer);
+    if (this.selfId) this.link(peer.peerId, offerer);
+  }
+
+  private link(peerId: string, offerer: boolean) {
+    if (!this.selfId) return null;
+    let link = this.links.get(peerId);
+    if (!link) {
+      link = new Link(peerId, offerer, this.iceServers, this.channel.send, !this.watching, () => this.emit());
+      this.links.set(peerId, link);
+      if (offerer) link.setLocal(this.local);
+    }
+    return link;
+  }
+
+  private drop(peerId: string) {
+    this.peers.delete(peerId);
+    this.links.get(peerId)?.close();
+    this.links.delete(peerId);
+  }
+
+  private dropAll() {
+    for (const id of [...this.peers.keys()]) this.drop(id);
+  }
+
+  private emit() {
+    const peers: RemotePeer[] = [...this.peers.values()].map((peer) => {
+      const link = this.links.get(peer.peerId);
+      return {
+        ...peer,
+        status: this.online ? (link?.status ?? 'connecting') : 'reconnecting',
+        stream: link?.stream ?? NO_MEDIA,
+        screen: link?.screen ?? NO_MEDIA,
+      };
+    });
+    this.snapshot = { selfId: this.selfId, online: this.online, peers, refusal: this.refusal };
+    for (const listener of this.listeners) listener();
+  }
+}
