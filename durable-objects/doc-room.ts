@@ -8,13 +8,23 @@ import { databaseFor } from '../platform/database';
 import { type AttendanceRef, recordJoin, recordLeave } from '../platform/ledger/attendance';
 import { readDocConnection } from '../platform/realtime/doc-connection';
 import { encodeHistory, historyKey } from '../platform/realtime/doc-history';
-import { DOC_CLOSE_FULL, DOC_FULL_REASON, DOC_LIMIT_BYTES, DOC_MESSAGE_NOTICE, DOC_WARN_BYTES, type DocNotice } from '../schema/contracts/realtime';
+import type { ConsentRecord, RecordingFrame } from '../schema/contracts/lesson-recordings';
+import {
+  DOC_CLOSE_FULL,
+  DOC_FULL_REASON,
+  DOC_LIMIT_BYTES,
+  DOC_MESSAGE_NOTICE,
+  DOC_MESSAGE_RECORDING,
+  DOC_WARN_BYTES,
+  type DocNotice,
+} from '../schema/contracts/realtime';
 import { parseDocName } from '../schema/contracts/room-names';
 import type { Env } from './env';
 import { type AwarenessEntry, awarenessRemoval, readAwarenessUpdate, writeAwarenessUpdate } from './lib/doc-awareness';
 import { type DocOutline, docOutline } from './lib/doc-outline';
 import { DocStore, type LogStats, type NewUpdate } from './lib/doc-store';
 import { DOCUMENT_FRAMES, FrameRateLimit, withinFrameRate } from './lib/frame-rate';
+import { RecordingConsent } from './lib/recording-consent';
 import { acceptSocket, admit, attachmentOf, enableHeartbeat, openSockets } from './lib/sockets';
 import { UsedTickets } from './lib/used-tickets';
 
@@ -100,6 +110,8 @@ export class DocRoom extends DurableObject<Env> {
   private readonly left = new WeakSet<WebSocket>();
   /** Applied in memory, not yet stored nor sent: the next `flush()` takes them all. */
   private readonly pending: PendingUpdate[] = [];
+  /** A lesson board's recording consent; made on first use, so other documents never create its tables. */
+  private consent: RecordingConsent | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -119,6 +131,10 @@ export class DocRoom extends DurableObject<Env> {
     if (attendance) await recordJoin(databaseFor(this.env.DB), attendance, new Date());
     const { socket, response } = acceptSocket(this.ctx, state);
     this.greet(socket, state);
+    if (attendance) {
+      this.recording().meet(identity.userId, identity.name);
+      this.tellRecording(true);
+    }
     return response;
   }
 
@@ -158,6 +174,47 @@ export class DocRoom extends DurableObject<Env> {
   /** What a lesson report drafts from this document (RPC from the Worker). */
   async outline(): Promise<DocOutline> {
     return docOutline(this.doc().doc);
+  }
+
+  /** The tutor asks to record (or stops); RPC from the Worker, which has checked who leads. */
+  async recordingSwitch(userId: string, on: boolean): Promise<RecordingFrame> {
+    if (on) this.recording().ask(userId, Date.now(), this.present());
+    else this.recording().stop(Date.now());
+    return this.tellRecording(false);
+  }
+
+  /** A member agrees or says no; null when nobody has asked to record. */
+  async recordingDecide(userId: string, agree: boolean): Promise<RecordingFrame | null> {
+    if (!this.recording().decide(userId, agree, Date.now(), this.present())) return null;
+    return this.tellRecording(false);
+  }
+
+  /** Whether this person's recording chunk may be stored now: asked for by the upload route before it stores anything. */
+  async recordingAllows(userId: string): Promise<boolean> {
+    return this.recording().mayRecord(userId);
+  }
+
+  async recordingConsents(): Promise<ConsentRecord[]> {
+    return this.recording().log();
+  }
+
+  private recording() {
+    this.consent ??= new RecordingConsent(this.ctx.storage.sql);
+    return this.consent;
+  }
+
+  /** The people in the room now (each once, whatever their tabs), leaving out a socket on its way out. */
+  private present(except?: WebSocket) {
+    return [...new Set(openSockets<DocSocketState>(this.ctx, except).map((s) => s.state.userId))];
+  }
+
+  /** Sends everyone the recording's state; `onlyWhenOn` spares a room that never recorded a frame per arrival. */
+  private tellRecording(onlyWhenOn: boolean, except?: WebSocket): RecordingFrame {
+    const state = this.recording().frame(this.present(except));
+    if (onlyWhenOn && state.state === 'off') return state;
+    const bytes = frame(DOC_MESSAGE_RECORDING, (e) => encoding.writeVarString(e, JSON.stringify(state)));
+    for (const other of openSockets(this.ctx, except)) sendBytes(other.ws, bytes);
+    return state;
   }
 
   private doc(): LoadedDoc {
@@ -331,6 +388,9 @@ export class DocRoom extends DurableObject<Env> {
     if (state?.attendance && !this.left.has(ws)) {
       this.left.add(ws);
       await recordLeave(databaseFor(this.env.DB), state.attendance, new Date());
+      // Someone who had not agreed leaving may be what the recording waited for.
+      this.recording().settle(Date.now(), this.present(ws));
+      this.tellRecording(true, ws);
     }
     if (state && Object.keys(state.awareness).length > 0) {
       const bytes = awarenessFrame(awarenessRemoval(state.awareness));

@@ -31,6 +31,7 @@ import { ledgerExportRoutes } from './routes/ledger-exports';
 import { adminLessonFeedbackRoutes, lessonFeedbackRoutes } from './routes/lesson-feedbacks';
 import { lessonHistoryRoutes } from './routes/lesson-history';
 import { lessonReportRoutes } from './routes/lesson-reports';
+import { lessonRecordingRoutes } from './routes/lesson-recordings';
 import { lessonRoomRoutes } from './routes/lesson-rooms';
 import { lessonSessionRoutes } from './routes/lesson-sessions';
 import { meetingRequestRoutes } from './routes/meeting-requests';
@@ -82,6 +83,7 @@ const app = new Hono<AppBindings>()
   .route('/', realtimeRoutes)
   .route('/', chatRoutes)
   .route('/', lessonRoomRoutes)
+  .route('/', lessonRecordingRoutes)
   .route('/', lessonSessionRoutes)
   .route('/', tenantRoutes)
   .route('/', brandingRoutes)

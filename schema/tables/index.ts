@@ -12,6 +12,7 @@ export * from './invoices';
 export * from './learning';
 export * from './ledger';
 export * from './lesson-reports';
+export * from './lesson-recordings';
 export * from './lesson-sessions';
 export * from './mail';
 export * from './notifications';
