@@ -22,8 +22,7 @@ const LARGER: [method: string, path: RegExp, maxBytes: number][] = [
   ['PUT', /^\/homework-submissions\/[^/]+$/, MAX_HAND_IN_FILES * MAX_HAND_IN_FILE_BYTES + FORM_ROOM],
   ['POST', /^\/user\/avatar$/, MAX_AVATAR_BYTES + FORM_ROOM],
   ['POST', /^\/lesson-rooms\/[^/]+\/images$/, MAX_LESSON_IMAGE_BYTES + FORM_ROOM],
-  // A recording chunk is its bytes alone, no form around them.
-  ['POST', /^\/lesson-rooms\/[^/]+\/recordings\/chunks$/, MAX_RECORDING_CHUNK_BYTES],
+  ['POST', /^\/lesson-rooms\/[^/]+\/recordings\/chunks$/, MAX_RECORDING_CHUNK_BYTES + FORM_ROOM],
   // A thousand past papers or a question bank's CSV, sent as JSON rows.
   ['POST', /^\/admin\/past-papers\/import$/, 5 * MB],
   ['POST', /^\/admin\/questions\/create-many$/, 5 * MB],

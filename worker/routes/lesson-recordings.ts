@@ -1,7 +1,7 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { ApiError } from '../../platform/errors';
-import { recordingChunkQuery, recordingConsentInput, recordingSwitchInput } from '../../schema/contracts/lesson-recordings';
+import { ApiError, fieldError } from '../../platform/errors';
+import { MAX_RECORDING_CHUNK_BYTES, recordingChunkQuery, recordingConsentInput, recordingSwitchInput } from '../../schema/contracts/lesson-recordings';
 import type { AppBindings } from '../env';
 import {
   decideRecording,
@@ -15,6 +15,23 @@ import { requireAuth } from '../middleware/auth';
 import { lessonOf } from '../middleware/lesson';
 import { requireAccount } from '../middleware/permissions';
 import { parseJson, parseQuery, validate } from '../middleware/validate';
+
+const tooLarge = () => {
+  const message = `must be ${MAX_RECORDING_CHUNK_BYTES / (1024 * 1024)} MB or smaller`;
+  return new ApiError(413, `The recording chunk is too large: it ${message}.`, [{ path: 'chunk', message }]);
+};
+
+/** The `chunk` file of a multipart upload (as the page's own uploads are sent), with the type the tab declared. */
+async function readChunk(c: Context) {
+  if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) throw fieldError('chunk', 'must be sent as multipart/form-data');
+  const form = await c.req.parseBody().catch(() => {
+    throw fieldError('chunk', 'must be sent as multipart/form-data');
+  });
+  const file = form.chunk;
+  if (!(file instanceof File)) throw fieldError('chunk', 'is required');
+  if (file.size > MAX_RECORDING_CHUNK_BYTES) throw tooLarge();
+  return { contentType: file.type, bytes: new Uint8Array(await file.arrayBuffer()) };
+}
 
 const sectionParam = z.object({ sectionId: z.string().min(1).max(64) });
 const trackParam = sectionParam.extend({ trackId: z.string().regex(/^[a-f0-9]{32}$/, 'must be a track id from the recording') });
@@ -38,8 +55,8 @@ export const lessonRecordingRoutes = new Hono<AppBindings>()
   .post('/lesson-rooms/:sectionId/recordings/chunks', requireAuth, requireAccount, validate('param', sectionParam), async (c) => {
     const lesson = await lessonOf(c, c.req.valid('param').sectionId);
     const query = await parseQuery(c, recordingChunkQuery);
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
-    const stored = await storeRecordingChunk(c.env, lesson, { ...query, contentType: c.req.header('content-type'), bytes, now: Date.now() });
+    const chunk = await readChunk(c);
+    const stored = await storeRecordingChunk(c.env, lesson, { ...query, ...chunk, now: Date.now() });
     return c.json(stored, 201);
   })
   .get('/lesson-rooms/:sectionId/recordings', requireAuth, requireAccount, validate('param', sectionParam), async (c) => {

@@ -31,7 +31,7 @@ const WEBM_CONTINUATIONS = [[0x1f, 0x43, 0xb6, 0x75], [0xa3], [0xa0], [0xe7], [0
 function declaredType(contentType: string | undefined): RecordingType {
   const base = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   const known = recordingTypes.find((type) => type === base);
-  if (!known) throw fieldError('body', `must be sent as ${recordingTypes.join(', ')}`);
+  if (!known) throw fieldError('chunk', `must be ${recordingTypes.join(', ')}`);
   return known;
 }
 
@@ -72,7 +72,7 @@ export async function storeRecordingChunk(
     throw new ApiError(409, 'Your audio is not being recorded: the recording has not started, or you have not agreed to it');
   }
   const type = declaredType(input.contentType);
-  if (input.bytes.byteLength === 0) throw fieldError('body', 'is empty: a chunk must hold some of the recording');
+  if (input.bytes.byteLength === 0) throw fieldError('chunk', 'is empty: it must hold some of the recording');
   const track = await tdb.db
     .select({ userId: lessonRecordingChunks.userId, type: lessonRecordingChunks.type, startedAt: lessonRecordingChunks.trackStartedAt })
     .from(lessonRecordingChunks)
@@ -80,8 +80,8 @@ export async function storeRecordingChunk(
     .limit(1)
     .get();
   if (track && track.userId !== userId) throw new ApiError(409, 'This track is someone else’s recording: start a new track');
-  if (track && track.type !== type) throw fieldError('body', `must stay ${track.type}, the type this track started with`);
-  if (!provesType(input.bytes, type, input.seq === 0)) throw fieldError('body', `must be ${type} data: its bytes are not a recording of that type`);
+  if (track && track.type !== type) throw fieldError('chunk', `must stay ${track.type}, the type this track started with`);
+  if (!provesType(input.bytes, type, input.seq === 0)) throw fieldError('chunk', `must be ${type}: its bytes are not a recording of that type`);
 
   // The tab's clock may be off; the gap between its send time and our receipt corrects it (give or take the transit).
   const startedAt = track?.startedAt ?? new Date(input.startedAt + (input.now - input.sentAt));
