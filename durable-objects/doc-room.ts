@@ -133,7 +133,7 @@ export class DocRoom extends DurableObject<Env> {
     this.greet(socket, state);
     if (attendance) {
       this.recording().meet(identity.userId, identity.name);
-      this.tellRecording(true);
+      this.tellRecording(socket);
     }
     return response;
   }
@@ -180,13 +180,13 @@ export class DocRoom extends DurableObject<Env> {
   async recordingSwitch(userId: string, on: boolean): Promise<RecordingFrame> {
     if (on) this.recording().ask(userId, Date.now(), this.present());
     else this.recording().stop(Date.now());
-    return this.tellRecording(false);
+    return this.tellRecording();
   }
 
   /** A member agrees or says no; null when nobody has asked to record. */
   async recordingDecide(userId: string, agree: boolean): Promise<RecordingFrame | null> {
     if (!this.recording().decide(userId, agree, Date.now(), this.present())) return null;
-    return this.tellRecording(false);
+    return this.tellRecording();
   }
 
   /** Whether this person's recording chunk may be stored now: asked for by the upload route before it stores anything. */
@@ -203,17 +203,24 @@ export class DocRoom extends DurableObject<Env> {
     return this.consent;
   }
 
-  /** The people in the room now (each once, whatever their tabs), leaving out a socket on its way out. */
+  /**
+   * The people in the room now who could be recorded (each once, whatever their tabs), leaving out a socket on its way
+   * out. Those who only watch are neither asked nor recorded.
+   */
   private present(except?: WebSocket) {
-    return [...new Set(openSockets<DocSocketState>(this.ctx, except).map((s) => s.state.userId))];
+    return [...new Set(openSockets<DocSocketState>(this.ctx, except).flatMap((s) => (s.state.readOnly ? [] : [s.state.userId])))];
   }
 
-  /** Sends everyone the recording's state; `onlyWhenOn` spares a room that never recorded a frame per arrival. */
-  private tellRecording(onlyWhenOn: boolean, except?: WebSocket): RecordingFrame {
-    const state = this.recording().frame(this.present(except));
-    if (onlyWhenOn && state.state === 'off') return state;
+  /**
+   * Sends the recording's state to everyone. While nothing is recorded, an arrival hears it alone (so a tab back from
+   * offline drops a recording stopped meanwhile) and a departure tells nobody.
+   */
+  private tellRecording(arrived?: WebSocket, leaving?: WebSocket): RecordingFrame {
+    const state = this.recording().frame(this.present(leaving));
+    if (leaving && state.state === 'off') return state;
     const bytes = frame(DOC_MESSAGE_RECORDING, (e) => encoding.writeVarString(e, JSON.stringify(state)));
-    for (const other of openSockets(this.ctx, except)) sendBytes(other.ws, bytes);
+    const to = arrived && state.state === 'off' ? [arrived] : openSockets(this.ctx, leaving).map((other) => other.ws);
+    for (const ws of to) sendBytes(ws, bytes);
     return state;
   }
 
@@ -390,7 +397,7 @@ export class DocRoom extends DurableObject<Env> {
       await recordLeave(databaseFor(this.env.DB), state.attendance, new Date());
       // Someone who had not agreed leaving may be what the recording waited for.
       this.recording().settle(Date.now(), this.present(ws));
-      this.tellRecording(true, ws);
+      this.tellRecording(undefined, ws);
     }
     if (state && Object.keys(state.awareness).length > 0) {
       const bytes = awarenessFrame(awarenessRemoval(state.awareness));

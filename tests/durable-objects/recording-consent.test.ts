@@ -55,8 +55,9 @@ describe('recording consent in the lesson board’s room', () => {
     const sectionId = (await lesson.addSection())._id;
     const sara = await join(lesson.student, boardOf(sectionId));
     const tomas = await join(lesson.tutor, boardOf(sectionId));
-    // A room that never recorded sends nothing about it.
-    expect(sara.frames).toEqual([]);
+    // A room that is not recording tells only who arrives, not everyone, at each arrival.
+    expect(sara.frames.map((f) => f.state)).toEqual(['off']);
+    expect(tomas.frames.map((f) => f.state)).toEqual(['off']);
     expect((await chunk(lesson.tutor, sectionId)).status).toBe(409);
 
     const asked = await (await post(lesson.tutor, '/recording', { recording: true }, sectionId)).json<RecordingFrame>();
@@ -111,6 +112,16 @@ describe('recording consent in the lesson board’s room', () => {
     expect(tomas.last()?.people.map((p) => [p.name, p.decision])).toEqual([['Tomas Ng', 'agreed']]);
     expect((await chunk(lesson.tutor, sectionId)).status).toBe(201);
     expect((await chunk(lesson.student, sectionId)).status).toBe(409);
+  });
+
+  it('neither asks nor waits for someone who only watches', async () => {
+    const sectionId = (await lesson.addSection())._id;
+    const vera = await join(lesson.viewingAdmin, boardOf(sectionId));
+    await join(lesson.tutor, boardOf(sectionId));
+    const asked = await (await post(lesson.tutor, '/recording', { recording: true }, sectionId)).json<RecordingFrame>();
+    expect(asked.state).toBe('recording');
+    expect(asked.people.map((p) => p.name)).toEqual(['Tomas Ng']);
+    await eventually(() => expect(vera.last()?.state).toBe('recording'));
   });
 
   it('keeps the notes’ room out of it: only the board counts who is present', async () => {

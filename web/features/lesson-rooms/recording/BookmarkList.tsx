@@ -11,7 +11,6 @@ import { recordingCalls } from './recording-api';
 export function useLessonBookmarks(sectionId: string, revision = 0) {
   const [bookmarks, setBookmarks] = useState<BookmarkView[] | null>(null);
   const [failed, setFailed] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: revision is the signal to read them again
   useEffect(() => {
     let live = true;
     recordingCalls.bookmarks(sectionId).then(
