@@ -3,9 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 /** How often a playing replay moves its slider: smooth enough to read, rare enough not to redraw the board needlessly. */
 const TICK_MS = 200;
 
-/** The replay's clock: the time on the timeline (ms), moving at `speed` while playing and stopping at the end. */
+/**
+ * The replay's clock: the time on the timeline (ms), moving at `speed` while playing and stopping at the end. It opens
+ * at the end, on the lesson as it was left; Play from there starts again from the beginning.
+ */
 export function useReplayClock(length: number) {
-  const [time, setTime] = useState(0);
+  const [time, setTime] = useState(length);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(1);
   const origin = useRef({ time: 0, wall: 0 });
