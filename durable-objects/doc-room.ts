@@ -191,7 +191,7 @@ export class DocRoom extends DurableObject<Env> {
 
   /** Whether this person's recording chunk may be stored now: asked for by the upload route before it stores anything. */
   async recordingAllows(userId: string): Promise<boolean> {
-    return this.recording().mayRecord(userId);
+    return this.recording().mayRecord(userId, Date.now());
   }
 
   async recordingConsents(): Promise<ConsentRecord[]> {

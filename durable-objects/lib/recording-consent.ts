@@ -1,5 +1,8 @@
 import type { ConsentDecision, ConsentRecord, RecordingFrame, RecordingPerson } from '../../schema/contracts/lesson-recordings';
 
+/** How long after the tutor stops a tab's last chunk may arrive: a chunk's few seconds and its upload. */
+export const LAST_CHUNK_GRACE_MS = 15_000;
+
 interface Round {
   round: number;
   askedBy: string;
@@ -98,10 +101,20 @@ export class RecordingConsent {
     }
   }
 
-  /** Whether a chunk of this person's may be stored now: the recording runs and they agreed in it. */
-  mayRecord(userId: string) {
-    const round = this.current();
-    return round !== null && round.startedAt !== null && this.decisions(round.round).get(userId)?.decision === 'agreed';
+  /**
+   * Whether a chunk of this person's may be stored now: the recording runs and they agreed in it. A recording the
+   * tutor stopped moments ago still takes the last chunk each tab sends as its recorder stops; a withdrawal takes
+   * effect at once.
+   */
+  mayRecord(userId: string, now: number) {
+    const row = this.sql
+      .exec<{ round: number; started_at: number | null; stopped_at: number | null }>(
+        'SELECT round, started_at, stopped_at FROM recording_rounds ORDER BY round DESC LIMIT 1',
+      )
+      .toArray()[0];
+    if (!row || row.started_at === null) return false;
+    if (row.stopped_at !== null && now - row.stopped_at > LAST_CHUNK_GRACE_MS) return false;
+    return this.decisions(row.round).get(userId)?.decision === 'agreed';
   }
 
   /** The state every tab shows: who asked, who agreed, who is still to say. */

@@ -1,10 +1,12 @@
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import * as decoding from 'lib0/decoding';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LAST_CHUNK_GRACE_MS, RecordingConsent } from '../../durable-objects/lib/recording-consent';
 import { type RecordingFrame, recordingFrame } from '../../schema/contracts/lesson-recordings';
 import { DOC_MESSAGE_RECORDING } from '../../schema/contracts/realtime';
 import { api, bearer, chunkForm } from '../helpers/auth';
-import { boardOf, type Client, connectClient, eventually, type LessonFixture, lessonFixture, notesOf, type Person, synced } from '../helpers/docs';
+import { boardOf, type Client, connectClient, eventually, type LessonFixture, lessonFixture, notesOf, type Person, roomStub, synced } from '../helpers/docs';
 
 let lesson: LessonFixture;
 const clients: Client[] = [];
@@ -122,6 +124,30 @@ describe('recording consent in the lesson board’s room', () => {
     expect(asked.state).toBe('recording');
     expect(asked.people.map((p) => p.name)).toEqual(['Tomas Ng']);
     await eventually(() => expect(vera.last()?.state).toBe('recording'));
+  });
+
+  it('takes a chunk only from someone who agreed in the current round, and a stopped one’s last chunks only briefly', async () => {
+    const name = boardOf((await lesson.addSection())._id);
+    await runInDurableObject(roomStub(lesson.tenantId, name), (_room, state) => {
+      const consent = new RecordingConsent(state.storage.sql);
+      const at = 1_000_000;
+      expect(consent.mayRecord('tutor', at)).toBe(false);
+      consent.ask('tutor', at, ['tutor', 'student']);
+      expect(consent.mayRecord('tutor', at)).toBe(false);
+      expect(consent.decide('student', true, at + 1, ['tutor', 'student'])).toBe(true);
+      expect([consent.mayRecord('tutor', at + 2), consent.mayRecord('student', at + 2), consent.mayRecord('someone', at + 2)]).toEqual([true, true, false]);
+      consent.stop(at + 10);
+      expect(consent.mayRecord('student', at + 10 + LAST_CHUNK_GRACE_MS)).toBe(true);
+      expect(consent.mayRecord('student', at + 11 + LAST_CHUNK_GRACE_MS)).toBe(false);
+      expect(consent.decide('student', true, at + 20, ['tutor', 'student'])).toBe(false);
+      consent.ask('tutor', at + 30, ['tutor', 'student']);
+      expect(consent.mayRecord('student', at + 31)).toBe(false);
+      expect(consent.log().map((c) => [c.userId, c.decision, c.at - at])).toEqual([
+        ['tutor', 'agreed', 0],
+        ['student', 'agreed', 1],
+        ['tutor', 'agreed', 30],
+      ]);
+    });
   });
 
   it('keeps the notes’ room out of it: only the board counts who is present', async () => {

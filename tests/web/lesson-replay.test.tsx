@@ -5,8 +5,8 @@ import { encodeHistory, type HistoryEntry } from '../../schema/contracts/doc-his
 import type { RecordingIndex } from '../../schema/contracts/lesson-recordings';
 import type { BookmarkView } from '../../schema/contracts/lesson-sessions';
 import { addElement, addPage, type StrokeElement } from '../../web/features/lesson-rooms/board/board-model';
-import { NOTES_FIELD } from '../../web/features/lesson-rooms/recording/notes-search';
 import Replay from '../../web/features/lesson-rooms/Replay';
+import { NOTES_FIELD } from '../../web/features/lesson-rooms/recording/notes-search';
 import { json, mockApi } from './fetch-mock';
 
 afterEach(cleanup);
@@ -73,7 +73,8 @@ function serve(board: HistoryEntry[], extra: { notes?: HistoryEntry[]; bookmarks
     ...(extra.recordings
       ? {
           'GET /api/lesson-rooms/s1/recordings': () => json(extra.recordings),
-          'GET /api/lesson-rooms/s1/recordings/tracks/aaaa': () => new Response(new Uint8Array([0x1a, 0x45, 0xdf, 0xa3]), { headers: { 'content-type': 'audio/webm' } }),
+          'GET /api/lesson-rooms/s1/recordings/tracks/aaaa': () =>
+            new Response(new Uint8Array([0x1a, 0x45, 0xdf, 0xa3]), { headers: { 'content-type': 'audio/webm' } }),
         }
       : {}),
   });
@@ -168,7 +169,7 @@ describe('the notes, chapters and audio on the same timeline', () => {
     const slider = await open();
     fireEvent.click(screen.getByRole('tab', { name: 'Chapters (2)' }));
     const chapters = within(screen.getByRole('tabpanel')).getAllByRole('button');
-    expect(chapters.map((c) => c.textContent)).toEqual(['1. Page 10:45', '2. Page 2 · Quadratics2:50']);
+    expect(chapters.map((c) => c.textContent)).toEqual(['1. Page 1 0:45', '2. Page 2 · Quadratics 2:50']);
     expect(screen.getAllByTestId('chapter-mark').map((mark) => mark.style.left)).toEqual(['25%', `${(170 / 180) * 100}%`]);
     fireEvent.click(chapters[1]!);
     expect(slider).toHaveValue('170');

@@ -241,7 +241,7 @@ function Player({
                     >
                       <span>
                         {index + 1}. {chapter.label}
-                      </span>
+                      </span>{' '}
                       <span className="text-xs text-slate-600 tabular-nums dark:text-slate-300">{elapsed(chapter.time)}</span>
                     </button>
                   </li>

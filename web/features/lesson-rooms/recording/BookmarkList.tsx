@@ -65,7 +65,7 @@ export function BookmarkList({ sectionId, revision, onOpen }: { sectionId: strin
                       focusRing,
                     )}
                   >
-                    <span>{bookmarkLabel(bookmark)}</span>
+                    <span>{bookmarkLabel(bookmark)}</span>{' '}
                     <span className="text-xs text-slate-600 tabular-nums dark:text-slate-300">{format(new Date(bookmark.createdAt), 'HH:mm')}</span>
                   </button>
                 </li>
