@@ -161,7 +161,13 @@ describe('errors', () => {
     expect((await sendChunk(lesson.student, sectionId, { track, seq: 0, bytes: WEBM_HEAD })).status).toBe(201);
     const switched = await sendChunk(lesson.student, sectionId, { track, seq: 1, bytes: OGG_PAGE, type: 'audio/ogg' });
     expect((await switched.json<ErrorJson>()).errors).toEqual([{ path: 'chunk', message: 'must stay audio/webm, the type this track started with' }]);
-    expect(await storedUnder(sectionId)).toBe(1);
+    // A recorder cuts its stream anywhere, so a later chunk has no header to prove; it only continues a proven track.
+    expect((await sendChunk(lesson.student, sectionId, { track, seq: 1, bytes: new Uint8Array([0x43, 0xb6, 0x75, 0x01]) })).status).toBe(201);
+    const orphan = await sendChunk(lesson.student, sectionId, { track: newTrack(), seq: 1, bytes: WEBM_CLUSTER });
+    expect((await orphan.json<ErrorJson>()).errors).toEqual([
+      { path: 'seq', message: 'must be 0 for a new track: a recording is sent from its first chunk on' },
+    ]);
+    expect(await storedUnder(sectionId)).toBe(2);
   });
 
   it('refuses a chunk over the size limit with a sentence, before storing anything', async () => {

@@ -21,11 +21,6 @@ const chunkKey = (tenantId: string, sectionId: string, trackId: string, seq: num
 const startsWith = (bytes: Uint8Array, signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
 const EBML = [0x1a, 0x45, 0xdf, 0xa3];
 const OGG = [0x4f, 0x67, 0x67, 0x53];
-/**
- * Where a WebM recorder's later chunks begin: a recorder hands over whole elements, so a continuation opens with a
- * cluster, a block, a block group, a cluster's time or a void element.
- */
-const WEBM_CONTINUATIONS = [[0x1f, 0x43, 0xb6, 0x75], [0xa3], [0xa0], [0xe7], [0xec]];
 
 /** The container the declared type names, without its codecs: `audio/webm;codecs=opus` → `audio/webm`. */
 function declaredType(contentType: string | undefined): RecordingType {
@@ -35,12 +30,12 @@ function declaredType(contentType: string | undefined): RecordingType {
   return known;
 }
 
-/** Whether the bytes are what the type says: the first chunk carries the container's header, later ones continue it. */
-function provesType(bytes: Uint8Array, type: RecordingType, first: boolean) {
-  if (type === 'audio/ogg') return startsWith(bytes, OGG);
-  if (first) return startsWith(bytes, EBML);
-  return WEBM_CONTINUATIONS.some((signature) => startsWith(bytes, signature));
-}
+/**
+ * Whether a track's first chunk is what its type says, by the container's header. A recorder cuts its stream into
+ * chunks anywhere (even inside an element), so later chunks carry no header of their own: they are taken only as the
+ * rest of a track whose start proved its type, by the person who started it, and are only ever served inside it.
+ */
+const provesType = (bytes: Uint8Array, type: RecordingType) => startsWith(bytes, type === 'audio/ogg' ? OGG : EBML);
 
 /** Asking to record is the tutor's: checked before the request's body is read. */
 export function requireRecordingLead(lesson: LessonAccess) {
@@ -81,7 +76,8 @@ export async function storeRecordingChunk(
     .get();
   if (track && track.userId !== userId) throw new ApiError(409, 'This track is someone else’s recording: start a new track');
   if (track && track.type !== type) throw fieldError('chunk', `must stay ${track.type}, the type this track started with`);
-  if (!provesType(input.bytes, type, input.seq === 0)) throw fieldError('chunk', `must be ${type}: its bytes are not a recording of that type`);
+  if (!track && input.seq !== 0) throw fieldError('seq', 'must be 0 for a new track: a recording is sent from its first chunk on');
+  if (!track && !provesType(input.bytes, type)) throw fieldError('chunk', `must be ${type}: its bytes are not a recording of that type`);
 
   // The tab's clock may be off; the gap between its send time and our receipt corrects it (give or take the transit).
   const startedAt = track?.startedAt ?? new Date(input.startedAt + (input.now - input.sentAt));
