@@ -67,6 +67,11 @@ test('after a recorded lesson the replay plays board, notes and audio together, 
     await expect(banner(page)).toContainText('Your microphone is being recorded.');
   }
   await theo.page.screenshot({ path: `${SHOTS}/room-recording-1280.png` });
+  await sam.page.setViewportSize({ width: 375, height: 812 });
+  await expect(banner(sam.page)).toContainText('Recording — everyone agreed.');
+  expect(await sam.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await sam.page.screenshot({ path: `${SHOTS}/room-recording-375.png` });
+  await sam.page.setViewportSize({ width: 1280, height: 900 });
   const { violations } = await new AxeBuilder({ page: sam.page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .include('[data-testid=recording-banner]')
@@ -133,11 +138,11 @@ test('after a recorded lesson the replay plays board, notes and audio together, 
   await expect(players).toHaveCount(2);
   await expect.poll(() => players.first().evaluate((audio: HTMLAudioElement) => (Number.isFinite(audio.duration) ? audio.duration : 0))).toBeGreaterThan(2);
   await slider.fill('1');
-  await replay.getByRole('button', { name: 'Play' }).click();
+  await replay.getByRole('button', { name: 'Play', exact: true }).click();
   await expect.poll(() => slider.inputValue().then(Number)).toBeGreaterThanOrEqual(3);
   const playing = await players.evaluateAll((list: HTMLAudioElement[]) => list.map((audio) => ({ paused: audio.paused, at: audio.currentTime })));
   expect(playing.some((p) => !p.paused && p.at > 0.5)).toBe(true);
-  await replay.getByRole('button', { name: 'Pause' }).click();
+  await replay.getByRole('button', { name: 'Pause', exact: true }).click();
   await expect.poll(() => players.evaluateAll((list: HTMLAudioElement[]) => list.every((audio) => audio.paused))).toBe(true);
 
   // A search in the notes jumps to when the word was written, and the notes show it as it was then.
@@ -151,7 +156,8 @@ test('after a recorded lesson the replay plays board, notes and audio together, 
   await result.click();
   await expect(replay.getByTestId('replay-elapsed')).toHaveText(new RegExp(`^${writtenAt} / `));
   expect(Math.abs(Number(await slider.inputValue()) - written)).toBeLessThanOrEqual(1);
-  await expect(replay.getByTestId('replay-notes')).toContainText('The hypotenuse is the longest side.');
+  // The notes as they were when the word was finished: the rest of the sentence came a moment later.
+  await expect(replay.getByTestId('replay-notes')).toContainText('Triangles first. The hypotenuse');
   await slider.fill(String(Math.max(0, written - 3)));
   await expect(replay.getByTestId('replay-notes')).not.toContainText('hypotenuse');
 
