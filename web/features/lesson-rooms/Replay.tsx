@@ -87,7 +87,8 @@ export default function Replay({ sectionId, onClose }: { sectionId: string; onCl
   }, [sectionId]);
 
   return (
-    <section aria-label="Lesson replay" className="flex min-h-0 flex-1 flex-col gap-2">
+    // On a phone the board and the notes stack and the room scrolls; from 1024 px the replay fits the window.
+    <section aria-label="Lesson replay" className="flex min-h-0 flex-1 flex-col gap-2 max-lg:flex-none">
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-sm font-semibold text-slate-900 dark:text-white">Replay of the lesson</h2>
         <button type="button" className={iconButton} aria-label="Close the replay" onClick={onClose}>
@@ -290,7 +291,8 @@ function Player({
           </div>
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      {/* Room on the right for the support button, which floats there from 1024 px. */}
+      <div className="flex flex-wrap items-center gap-2 lg:pr-24">
         <button type="button" className={iconButton} aria-label={clock.playing ? 'Pause' : 'Play'} onClick={clock.toggle}>
           {clock.playing ? <Pause className="size-5" aria-hidden /> : <Play className="size-5" aria-hidden />}
         </button>

@@ -35,10 +35,13 @@ export function useReplayClock(length: number) {
     setTime(clamped);
   };
 
+  // The timeline may shorten once the players know how long their tracks really are.
+  const now = Math.min(time, length);
+
   const toggle = () => {
-    if (!playing && time >= length) seek(0);
+    if (!playing && now >= length) seek(0);
     setPlaying(!playing);
   };
 
-  return { time, playing, speed, setSpeed, seek, toggle };
+  return { time: now, playing, speed, setSpeed, seek, toggle };
 }
