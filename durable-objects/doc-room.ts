@@ -11,7 +11,16 @@ import { readDocConnection } from '../platform/realtime/doc-connection';
 import { encodeHistory, historyKey } from '../platform/realtime/doc-history';
 import { AV_MESSAGE_SIGNAL } from '../schema/contracts/av-signal';
 import { type ControlNotice, controlRequest, DOC_MESSAGE_CONTROL } from '../schema/contracts/lesson-controls';
-import { DOC_CLOSE_FULL, DOC_FULL_REASON, DOC_LIMIT_BYTES, DOC_MESSAGE_NOTICE, DOC_WARN_BYTES, type DocNotice } from '../schema/contracts/realtime';
+import type { ConsentRecord, RecordingFrame } from '../schema/contracts/lesson-recordings';
+import {
+  DOC_CLOSE_FULL,
+  DOC_FULL_REASON,
+  DOC_LIMIT_BYTES,
+  DOC_MESSAGE_NOTICE,
+  DOC_MESSAGE_RECORDING,
+  DOC_WARN_BYTES,
+  type DocNotice,
+} from '../schema/contracts/realtime';
 import { parseDocName } from '../schema/contracts/room-names';
 import type { Env } from './env';
 import { type AvSocketState, leaveAv, newPeerId, onAvFrame } from './lib/av-relay';
@@ -21,6 +30,7 @@ import { type AwarenessEntry, awarenessRemoval, readAwarenessUpdate, writeAwaren
 import { type DocOutline, docOutline } from './lib/doc-outline';
 import { DocStore, type LogStats, type NewUpdate } from './lib/doc-store';
 import { DOCUMENT_FRAMES, FrameRateLimit, withinFrameRate } from './lib/frame-rate';
+import { RecordingConsent } from './lib/recording-consent';
 import { acceptSocket, admit, attachmentOf, enableHeartbeat, openSockets, parseFrame } from './lib/sockets';
 import { UsedTickets } from './lib/used-tickets';
 
@@ -112,6 +122,8 @@ export class DocRoom extends DurableObject<Env> {
   private readonly left = new WeakSet<WebSocket>();
   /** Applied in memory, not yet stored nor sent: the next `flush()` takes them all. */
   private readonly pending: PendingUpdate[] = [];
+  /** A lesson board's recording consent; made on first use, so other documents never create its tables. */
+  private consent: RecordingConsent | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -133,6 +145,10 @@ export class DocRoom extends DurableObject<Env> {
     if (attendance) await recordJoin(databaseFor(this.env.DB), attendance, new Date());
     const { socket, response } = acceptSocket(this.ctx, state);
     this.greet(socket, state);
+    if (attendance) {
+      this.recording().meet(identity.userId, identity.name);
+      this.tellRecording(socket);
+    }
     return response;
   }
 
@@ -176,6 +192,54 @@ export class DocRoom extends DurableObject<Env> {
   /** What a lesson report drafts from this document (RPC from the Worker). */
   async outline(): Promise<DocOutline> {
     return docOutline(this.doc().doc);
+  }
+
+  /** The tutor asks to record (or stops); RPC from the Worker, which has checked who leads. */
+  async recordingSwitch(userId: string, on: boolean): Promise<RecordingFrame> {
+    if (on) this.recording().ask(userId, Date.now(), this.present());
+    else this.recording().stop(Date.now());
+    return this.tellRecording();
+  }
+
+  /** A member agrees or says no; null when nobody has asked to record. */
+  async recordingDecide(userId: string, agree: boolean): Promise<RecordingFrame | null> {
+    if (!this.recording().decide(userId, agree, Date.now(), this.present())) return null;
+    return this.tellRecording();
+  }
+
+  /** Whether this person's recording chunk may be stored now: asked for by the upload route before it stores anything. */
+  async recordingAllows(userId: string): Promise<boolean> {
+    return this.recording().mayRecord(userId, Date.now());
+  }
+
+  async recordingConsents(): Promise<ConsentRecord[]> {
+    return this.recording().log();
+  }
+
+  private recording() {
+    this.consent ??= new RecordingConsent(this.ctx.storage.sql);
+    return this.consent;
+  }
+
+  /**
+   * The people in the room now who could be recorded (each once, whatever their tabs), leaving out a socket on its way
+   * out. Those who only watch are neither asked nor recorded.
+   */
+  private present(except?: WebSocket) {
+    return [...new Set(openSockets<DocSocketState>(this.ctx, except).flatMap((s) => (s.state.readOnly ? [] : [s.state.userId])))];
+  }
+
+  /**
+   * Sends the recording's state to everyone. While nothing is recorded, an arrival hears it alone (so a tab back from
+   * offline drops a recording stopped meanwhile) and a departure tells nobody.
+   */
+  private tellRecording(arrived?: WebSocket, leaving?: WebSocket): RecordingFrame {
+    const state = this.recording().frame(this.present(leaving));
+    if (leaving && state.state === 'off') return state;
+    const bytes = frame(DOC_MESSAGE_RECORDING, (e) => encoding.writeVarString(e, JSON.stringify(state)));
+    const to = arrived && state.state === 'off' ? [arrived] : openSockets(this.ctx, leaving).map((other) => other.ws);
+    for (const ws of to) sendBytes(ws, bytes);
+    return state;
   }
 
   private doc(): LoadedDoc {
@@ -394,6 +458,9 @@ export class DocRoom extends DurableObject<Env> {
       this.left.add(ws);
       await leaveAv(this.ctx, databaseFor(this.env.DB), ws, state);
       await recordLeave(databaseFor(this.env.DB), state.attendance, new Date());
+      // Someone who had not agreed leaving may be what the recording waited for.
+      this.recording().settle(Date.now(), this.present(ws));
+      this.tellRecording(undefined, ws);
     }
     if (state && Object.keys(state.awareness).length > 0) {
       const bytes = awarenessFrame(awarenessRemoval(state.awareness));

@@ -32,6 +32,7 @@ import { lessonAvRoutes } from './routes/lesson-av';
 import { lessonDocumentRoutes } from './routes/lesson-documents';
 import { adminLessonFeedbackRoutes, lessonFeedbackRoutes } from './routes/lesson-feedbacks';
 import { lessonHistoryRoutes } from './routes/lesson-history';
+import { lessonRecordingRoutes } from './routes/lesson-recordings';
 import { lessonReportRoutes } from './routes/lesson-reports';
 import { lessonRoomRoutes } from './routes/lesson-rooms';
 import { lessonSessionRoutes } from './routes/lesson-sessions';
@@ -86,6 +87,7 @@ const app = new Hono<AppBindings>()
   .route('/', lessonRoomRoutes)
   .route('/', lessonDocumentRoutes)
   .route('/', lessonAvRoutes)
+  .route('/', lessonRecordingRoutes)
   .route('/', lessonSessionRoutes)
   .route('/', tenantRoutes)
   .route('/', brandingRoutes)

@@ -51,7 +51,13 @@ export const bookmarkInput = z.object({
 export type BookmarkInput = z.infer<typeof bookmarkInput>;
 
 export const bookmarksQuery = listQuery.and(
-  z.object({ tutorId: id.optional(), studentId: id.optional(), subject: z.string().trim().min(1).max(100).optional() }),
+  z.object({
+    tutorId: id.optional(),
+    studentId: id.optional(),
+    subject: z.string().trim().min(1).max(100).optional(),
+    /** one lesson's bookmarks: the room's list and the replay's chapters */
+    sectionId: id.optional(),
+  }),
 );
 
 export interface BookmarkView {

@@ -81,6 +81,8 @@ export type WaitingRoomServerFrame = z.infer<typeof waitingRoomServerFrame>;
  * on, the app registers `provider.messageHandlers[DOC_MESSAGE_NOTICE]`.
  */
 export const DOC_MESSAGE_NOTICE = 100;
+/** The lesson board's recording state (who asked, who agreed), JSON like the notices: `recordingFrame` in lesson-recordings.ts. */
+export const DOC_MESSAGE_RECORDING = 103;
 
 /** Byte sizes of a document: a warning from the first, no growth past the second. */
 export const DOC_WARN_BYTES = 1024 * 1024;

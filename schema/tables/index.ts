@@ -11,6 +11,7 @@ export * from './homework';
 export * from './invoices';
 export * from './learning';
 export * from './ledger';
+export * from './lesson-recordings';
 export * from './lesson-reports';
 export * from './lesson-sessions';
 export * from './mail';

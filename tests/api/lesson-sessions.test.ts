@@ -75,6 +75,10 @@ describe('happy', () => {
       const body = await list.json<{ docs: BookmarkView[]; totalDocs: number }>();
       expect(body.docs.map((b) => b._id)).toContain(saved._id);
     }
+    // One lesson's bookmarks, as the room lists them and the replay makes chapters of them.
+    await postJson('/bookmarks', bookmarkBody({ sectionId: lesson.section._id }), as(lesson.student));
+    const ofLesson = await (await api(`/bookmarks?sectionId=${section._id}`, as(lesson.tutor))).json<{ docs: BookmarkView[] }>();
+    expect(ofLesson.docs.map((b) => b._id)).toEqual([saved._id]);
   });
 
   it('answers isMeetingEnded on every bookmark once the tutor ends the lesson', async () => {

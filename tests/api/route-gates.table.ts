@@ -65,6 +65,11 @@ export const routeGates: Record<string, Gate> = {
   'GET /api/lesson-rooms/:sectionId/documents/:documentId': tutorsRecord,
   'GET /api/lesson-rooms/:sectionId/av': tutorsRecord,
   'POST /api/lesson-rooms/:sectionId/av/sfu': tutorsRecord,
+  'POST /api/lesson-rooms/:sectionId/recording': tutorsRecord,
+  'POST /api/lesson-rooms/:sectionId/recording/consent': tutorsRecord,
+  'POST /api/lesson-rooms/:sectionId/recordings/chunks': tutorsRecord,
+  'GET /api/lesson-rooms/:sectionId/recordings': tutorsRecord,
+  'GET /api/lesson-rooms/:sectionId/recordings/tracks/:trackId': tutorsRecord,
   // Course staff only: the role is checked before the body that names the lesson, course or section is read.
   'POST /api/sessions': only('tutor', 'admin'),
   'POST /api/sessions/list': account,

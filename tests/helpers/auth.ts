@@ -62,3 +62,10 @@ export async function seedAdminAndSam() {
   await seedDemo();
   return { admin: await signIn('admin@studyhall.test'), sam: await signIn('student@studyhall.test') };
 }
+
+/** A lesson recording's chunk as the room uploads it: a multipart form whose `chunk` file carries the recorder's type. */
+export function chunkForm(bytes: Uint8Array, type: string) {
+  const form = new FormData();
+  form.set('chunk', new File([bytes], 'chunk', { type }));
+  return form;
+}

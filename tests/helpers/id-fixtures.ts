@@ -432,6 +432,8 @@ function lessonRoomFixtures(): RouteFixture[] {
     { match: /^\/api\/lesson-rooms\/:sectionId\/av$/, params: { sectionId } },
     { match: /^\/api\/lesson-rooms\/:sectionId\/av\/sfu$/, params: { sectionId }, body: { op: 'newSession' } },
     { match: /^\/api\/lesson-rooms\/:sectionId\/history\/:part$/, params: { sectionId, part: 'board' } },
+    { match: /^\/api\/lesson-rooms\/:sectionId\/recordings?(\/chunks|\/consent)?$/, params: { sectionId } },
+    { match: /^\/api\/lesson-rooms\/:sectionId\/recordings\/tracks\/:trackId$/, params: { sectionId, trackId: 'b'.repeat(32) } },
     { match: /^\/api\/sessions\/:id$/, params: { id: 'matrix_session_sam' } },
   ];
 }

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_HAND_IN_FILE_BYTES, MAX_HAND_IN_FILES } from '../../schema/contracts/homework';
 import { MAX_LESSON_DOCUMENT_BYTES } from '../../schema/contracts/lesson-documents';
+import { MAX_RECORDING_CHUNK_BYTES } from '../../schema/contracts/lesson-recordings';
 import { MAX_RESOURCE_BYTES } from '../../schema/contracts/sections';
 import type { AppBindings } from '../env';
 import { MAX_AVATAR_BYTES } from '../lib/files';
@@ -23,6 +24,7 @@ const LARGER: [method: string, path: RegExp, maxBytes: number][] = [
   ['POST', /^\/user\/avatar$/, MAX_AVATAR_BYTES + FORM_ROOM],
   ['POST', /^\/lesson-rooms\/[^/]+\/images$/, MAX_LESSON_IMAGE_BYTES + FORM_ROOM],
   ['POST', /^\/lesson-rooms\/[^/]+\/documents$/, MAX_LESSON_DOCUMENT_BYTES + FORM_ROOM],
+  ['POST', /^\/lesson-rooms\/[^/]+\/recordings\/chunks$/, MAX_RECORDING_CHUNK_BYTES + FORM_ROOM],
   // A thousand past papers or a question bank's CSV, sent as JSON rows.
   ['POST', /^\/admin\/past-papers\/import$/, 5 * MB],
   ['POST', /^\/admin\/questions\/create-many$/, 5 * MB],

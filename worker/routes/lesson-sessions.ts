@@ -84,6 +84,7 @@ export const lessonSessionRoutes = new Hono<AppBindings>()
     if (query.tutorId) conds.push(eq(bookmarks.tutorId, query.tutorId));
     if (query.studentId) conds.push(eq(bookmarks.studentId, query.studentId));
     if (query.subject) conds.push(eq(bookmarks.subject, query.subject));
+    if (query.sectionId) conds.push(eq(bookmarks.sectionId, query.sectionId));
     // Admins who may view courses see the tenant's bookmarks; everyone else only those they are the tutor or student of.
     if (!(await viewsAllCourses(c))) conds.push(or(eq(bookmarks.tutorId, auth.userId), eq(bookmarks.studentId, auth.userId))!);
     const where = tdb.where(bookmarks, and(...conds));

@@ -24,19 +24,24 @@ import { DocumentImport } from './documents/DocumentImport';
 import { useLessonInfo } from './lesson-info';
 import { preloadLessonNotes, useLessonNotes } from './notes/use-lesson-notes';
 import { colorFor, type PresenceUser, usePeers } from './presence';
-import Replay from './Replay';
 import { RoomHeader } from './RoomHeader';
+import { BookmarkList } from './recording/BookmarkList';
+import { RecordingBanner, RecordingSwitch } from './recording/RecordingBar';
+import { useRecording } from './recording/use-recording';
 import { dropRoomSnapshot, useRoomSnapshot } from './room-snapshot';
 import { EndLessonButton, QuestionBar } from './SessionControls';
 import { useDocConnection } from './use-doc-connection';
 import { useLessonSession } from './use-lesson-session';
 
-// Audio and video load after the board: WebRTC is not needed for the room's first paint.
-const MediaPanel = lazy(() => import('./media/MediaPanel'));
-
 // Tiptap and KaTeX are the heaviest part of the room: fetched as soon as the room's code runs, and the board is usable
 // before they arrive.
 void preloadLessonNotes().catch(() => undefined);
+
+// The replay (the notes' editor, the audio players) loads only when someone opens it.
+const Replay = lazy(() => import('./Replay'));
+
+// Audio and video load after the board: WebRTC is not needed for the room's first paint.
+const MediaPanel = lazy(() => import('./media/MediaPanel'));
 
 /**
  * /learning-portal/lesson-room/:sectionId — the live lesson: shared whiteboard and notes. With `recording` (the
@@ -75,10 +80,10 @@ export default function LessonRoomPage({ recording = false, sectionId: givenSect
       </div>
     );
   }
-  return <LessonRoom info={recording ? { ...load.info, canEdit: false } : load.info} />;
+  return <LessonRoom info={recording ? { ...load.info, canEdit: false } : load.info} replayFirst={recording} />;
 }
 
-function LessonRoom({ info }: { info: LessonRoomInfo }) {
+function LessonRoom({ info, replayFirst }: { info: LessonRoomInfo; replayFirst: boolean }) {
   const user = useAtomValue(signedInUserAtom);
   const timeZone = user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const me = useMemo<PresenceUser>(
@@ -144,7 +149,15 @@ function LessonRoom({ info }: { info: LessonRoomInfo }) {
         </p>
       )}
       {board.connection && notes.connection ? (
-        <RoomBody info={info} me={me} readOnly={readOnly} board={board.connection} notes={notes.connection} loaded={board.state.loaded && notes.state.loaded} />
+        <RoomBody
+          info={info}
+          me={me}
+          readOnly={readOnly}
+          board={board.connection}
+          notes={notes.connection}
+          loaded={board.state.loaded && notes.state.loaded}
+          replayFirst={replayFirst}
+        />
       ) : (
         <div className="flex flex-1 items-center justify-center">
           <Spinner className="size-8" />
@@ -168,6 +181,7 @@ function RoomBody({
   board,
   notes,
   loaded,
+  replayFirst,
 }: {
   info: LessonRoomInfo;
   me: PresenceUser;
@@ -176,6 +190,8 @@ function RoomBody({
   notes: Connection;
   /** Both documents have been read from the device. */
   loaded: boolean;
+  /** The trial-recording page opens on the replay. */
+  replayFirst: boolean;
 }) {
   const doc = board.doc;
   const origin = useMemo(() => ({ user: me.userId }), [me.userId]);
@@ -231,7 +247,9 @@ function RoomBody({
 
   const pageNumber = pages.indexOf(pageId) + 1;
   const [exporting, setExporting] = useState(false);
-  const [replaying, setReplaying] = useState(false);
+  const [replaying, setReplaying] = useState(replayFirst);
+  const [bookmarkRevision, setBookmarkRevision] = useState(0);
+  const recording = useRecording({ sectionId: info.section._id, provider: board.provider, userId: me.userId, leads: info.leads, ended: readOnly });
   const toast = useToast();
   const exportPdf = async () => {
     setExporting(true);
@@ -253,86 +271,102 @@ function RoomBody({
           This lesson has ended. The board and notes stay here for you to read.
         </p>
       )}
-      <div role="tablist" aria-label="Lesson panels" className="flex gap-1 lg:hidden">
-        {(['board', 'notes'] as const).map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            aria-selected={panel === key}
-            onClick={() => setPanel(key)}
-            className={clsx(
-              'rounded-full px-4 py-1.5 text-sm font-semibold',
-              focusRing,
-              panel === key ? 'bg-brand/15 text-slate-900 dark:text-white' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
-            )}
-          >
-            {key === 'board' ? 'Board' : 'Notes'}
-          </button>
-        ))}
-      </div>
-      {!lessonSession.ended && (
-        <Suspense fallback={null}>
-          <MediaPanel sectionId={info.section._id} provider={board.provider} watching={!info.canEdit} name={me.name} />
+      {!readOnly && <RecordingBanner view={recording} userId={me.userId} />}
+      {replaying ? (
+        <Suspense
+          fallback={
+            <div className="flex flex-1 items-center justify-center">
+              <Spinner className="size-8" />
+            </div>
+          }
+        >
+          <Replay sectionId={info.section._id} onClose={() => setReplaying(false)} />
         </Suspense>
-      )}
-      <div className="flex min-h-80 flex-1 gap-3">
-        <nav aria-label="Board pages" className={clsx('w-14 shrink-0 sm:w-20 flex-col gap-2 overflow-y-auto', panel === 'board' ? 'flex' : 'hidden lg:flex')}>
-          {pages.map((id, index) => {
-            const here = peers.filter((peer) => peer.board?.page === id);
-            return (
+      ) : (
+        <>
+          <div role="tablist" aria-label="Lesson panels" className="flex gap-1 lg:hidden">
+            {(['board', 'notes'] as const).map((key) => (
               <button
-                key={id}
+                key={key}
                 type="button"
-                aria-current={id === pageId ? 'page' : undefined}
-                aria-label={`Page ${index + 1}${controls.lockedPages.includes(id) ? ', locked' : ''}`}
-                disabled={led}
-                onClick={() => openPage(id)}
+                role="tab"
+                aria-selected={panel === key}
+                onClick={() => setPanel(key)}
                 className={clsx(
-                  'relative flex aspect-[4/3] w-full shrink-0 items-center justify-center rounded-xl bg-white text-sm font-semibold ring-1 transition dark:bg-slate-900',
+                  'rounded-full px-4 py-1.5 text-sm font-semibold',
                   focusRing,
-                  id === pageId ? 'text-slate-900 ring-2 ring-brand dark:text-white' : 'text-slate-500 ring-slate-200 hover:ring-slate-400 dark:ring-slate-700',
+                  panel === key
+                    ? 'bg-brand/15 text-slate-900 dark:text-white'
+                    : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
                 )}
               >
-                {index + 1}
-                {questionsOn(index + 1).length > 0 && (
-                  <span className="absolute top-1 left-1 rounded bg-brand/20 px-1 text-[10px] font-bold text-slate-800 dark:text-slate-100">
-                    Q{questionsOn(index + 1)[0]!.number}
-                  </span>
-                )}
-                <span className="absolute right-1 bottom-1 flex -space-x-1">
-                  {here.slice(0, 3).map((peer) => (
-                    <span
-                      key={peer.clientId}
-                      title={peer.user.name}
-                      className="size-2.5 rounded-full ring-1 ring-white"
-                      style={{ backgroundColor: peer.user.color }}
-                    />
-                  ))}
-                </span>
+                {key === 'board' ? 'Board' : 'Notes'}
               </button>
-            );
-          })}
-          {!readOnly && !led && !(mine.boardReadOnly && !info.leads) && (
-            <button
-              type="button"
-              aria-label="Add a page"
-              title="Add a page"
-              onClick={() => openPage(addPage(doc, origin))}
-              className={clsx(
-                'flex aspect-[4/3] w-full shrink-0 items-center justify-center rounded-xl text-slate-500 ring-1 ring-slate-300 ring-dashed hover:bg-slate-50 hover:text-slate-800 dark:ring-slate-600 dark:hover:bg-slate-800',
-                focusRing,
-              )}
-            >
-              <Plus className="size-5" aria-hidden />
-            </button>
+            ))}
+          </div>
+          {!lessonSession.ended && (
+            <Suspense fallback={null}>
+              <MediaPanel sectionId={info.section._id} provider={board.provider} watching={!info.canEdit} name={me.name} />
+            </Suspense>
           )}
-        </nav>
-        <div className={clsx('min-w-0 flex-1 flex-col', panel === 'board' ? 'flex' : 'hidden lg:flex')}>
-          {replaying ? (
-            <Replay sectionId={info.section._id} onClose={() => setReplaying(false)} />
-          ) : (
-            <>
+          <div className="flex min-h-80 flex-1 gap-3">
+            <nav
+              aria-label="Board pages"
+              className={clsx('w-14 shrink-0 sm:w-20 flex-col gap-2 overflow-y-auto', panel === 'board' ? 'flex' : 'hidden lg:flex')}
+            >
+              {pages.map((id, index) => {
+                const here = peers.filter((peer) => peer.board?.page === id);
+                return (
+                  <button
+                    key={id}
+                    type="button"
+                    aria-current={id === pageId ? 'page' : undefined}
+                    aria-label={`Page ${index + 1}${controls.lockedPages.includes(id) ? ', locked' : ''}`}
+                    disabled={led}
+                    onClick={() => openPage(id)}
+                    className={clsx(
+                      'relative flex aspect-[4/3] w-full shrink-0 items-center justify-center rounded-xl bg-white text-sm font-semibold ring-1 transition dark:bg-slate-900',
+                      focusRing,
+                      id === pageId
+                        ? 'text-slate-900 ring-2 ring-brand dark:text-white'
+                        : 'text-slate-500 ring-slate-200 hover:ring-slate-400 dark:ring-slate-700',
+                    )}
+                  >
+                    {index + 1}
+                    {questionsOn(index + 1).length > 0 && (
+                      <span className="absolute top-1 left-1 rounded bg-brand/20 px-1 text-[10px] font-bold text-slate-800 dark:text-slate-100">
+                        Q{questionsOn(index + 1)[0]!.number}
+                      </span>
+                    )}
+                    <span className="absolute right-1 bottom-1 flex -space-x-1">
+                      {here.slice(0, 3).map((peer) => (
+                        <span
+                          key={peer.clientId}
+                          title={peer.user.name}
+                          className="size-2.5 rounded-full ring-1 ring-white"
+                          style={{ backgroundColor: peer.user.color }}
+                        />
+                      ))}
+                    </span>
+                  </button>
+                );
+              })}
+              {!readOnly && !led && !(mine.boardReadOnly && !info.leads) && (
+                <button
+                  type="button"
+                  aria-label="Add a page"
+                  title="Add a page"
+                  onClick={() => openPage(addPage(doc, origin))}
+                  className={clsx(
+                    'flex aspect-[4/3] w-full shrink-0 items-center justify-center rounded-xl text-slate-500 ring-1 ring-slate-300 ring-dashed hover:bg-slate-50 hover:text-slate-800 dark:ring-slate-600 dark:hover:bg-slate-800',
+                    focusRing,
+                  )}
+                >
+                  <Plus className="size-5" aria-hidden />
+                </button>
+              )}
+            </nav>
+            <div className={clsx('min-w-0 flex-1 flex-col', panel === 'board' ? 'flex' : 'hidden lg:flex')}>
               <ClassroomBar
                 handle={classroom}
                 leads={info.leads}
@@ -359,85 +393,91 @@ function RoomBody({
                 locks={boardLocks}
                 onSelection={onSelection}
               />
-            </>
-          )}
-          <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500 dark:text-slate-400">
-            <span className="flex items-center gap-2">
-              <span className="whitespace-nowrap">
-                Page {pageNumber} of {pages.length}
-              </span>
-              {!readOnly && (
-                <button
-                  type="button"
-                  title="Bookmark page"
-                  onClick={() => void lessonSession.bookmark(pageNumber, pageId)}
-                  className={clsx(
-                    'inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800',
-                    focusRing,
+              <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500 dark:text-slate-400">
+                <span className="flex items-center gap-2">
+                  <span className="whitespace-nowrap">
+                    Page {pageNumber} of {pages.length}
+                  </span>
+                  {!readOnly && (
+                    <button
+                      type="button"
+                      title="Bookmark page"
+                      onClick={() => void lessonSession.bookmark(pageNumber, pageId).then(() => setBookmarkRevision((r) => r + 1))}
+                      className={clsx(
+                        'inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800',
+                        focusRing,
+                      )}
+                    >
+                      <Bookmark className="size-3.5" aria-hidden />
+                      <span className="max-sm:sr-only">Bookmark page</span>
+                    </button>
                   )}
-                >
-                  <Bookmark className="size-3.5" aria-hidden />
-                  <span className="max-sm:sr-only">Bookmark page</span>
-                </button>
-              )}
-              <button
-                type="button"
-                title="Export PDF"
-                onClick={() => void exportPdf()}
-                disabled={exporting}
-                className={clsx(
-                  'inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-60 dark:ring-slate-600 dark:hover:bg-slate-800',
-                  focusRing,
-                )}
-              >
-                {exporting ? <Spinner className="size-3.5" /> : <FileDown className="size-3.5" aria-hidden />}
-                <span className="max-sm:sr-only">Export PDF</span>
-              </button>
-              {!readOnly && <DocumentImport sectionId={info.section._id} doc={doc} userId={me.userId} onOpenPage={openPage} />}
-              {readOnly && !replaying && (
-                <button
-                  type="button"
-                  title="Replay"
-                  onClick={() => setReplaying(true)}
-                  className={clsx(
-                    'inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800',
-                    focusRing,
+                  <button
+                    type="button"
+                    title="Export PDF"
+                    onClick={() => void exportPdf()}
+                    disabled={exporting}
+                    className={clsx(
+                      'inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-60 dark:ring-slate-600 dark:hover:bg-slate-800',
+                      focusRing,
+                    )}
+                  >
+                    {exporting ? <Spinner className="size-3.5" /> : <FileDown className="size-3.5" aria-hidden />}
+                    <span className="max-sm:sr-only">Export PDF</span>
+                  </button>
+                  {!readOnly && <DocumentImport sectionId={info.section._id} doc={doc} userId={me.userId} onOpenPage={openPage} />}
+                  <BookmarkList
+                    sectionId={info.section._id}
+                    revision={bookmarkRevision}
+                    onOpen={(bookmark) => openPage(pages.includes(bookmark.pageId) ? bookmark.pageId : (pages[bookmark.pageNo - 1] ?? pageId))}
+                  />
+                  {info.leads && !readOnly && <RecordingSwitch view={recording} />}
+                  {readOnly && (
+                    <button
+                      type="button"
+                      title="Replay"
+                      onClick={() => setReplaying(true)}
+                      className={clsx(
+                        'inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800',
+                        focusRing,
+                      )}
+                    >
+                      <History className="size-3.5" aria-hidden />
+                      <span className="max-sm:sr-only">Replay</span>
+                    </button>
                   )}
-                >
-                  <History className="size-3.5" aria-hidden />
-                  <span className="max-sm:sr-only">Replay</span>
-                </button>
-              )}
-            </span>
-            {info.leads && !readOnly && <EndLessonButton onEnd={lessonSession.endLesson} />}
-            {!info.leads && (
-              <button
-                type="button"
-                aria-pressed={following}
-                onClick={() => setFollow(!follow)}
-                disabled={!leader || led}
-                className={clsx(
-                  'inline-flex items-center gap-1.5 rounded-full px-3 py-1 font-medium ring-1 disabled:opacity-50',
-                  focusRing,
-                  following ? 'bg-brand/15 text-slate-900 ring-brand dark:text-white' : 'ring-slate-300 dark:ring-slate-600',
+                </span>
+                {info.leads && !readOnly && <EndLessonButton onEnd={lessonSession.endLesson} />}
+                {!info.leads && (
+                  <button
+                    type="button"
+                    aria-pressed={following}
+                    onClick={() => setFollow(!follow)}
+                    disabled={!leader || led}
+                    className={clsx(
+                      'inline-flex items-center gap-1.5 rounded-full px-3 py-1 font-medium ring-1 disabled:opacity-50',
+                      focusRing,
+                      following ? 'bg-brand/15 text-slate-900 ring-brand dark:text-white' : 'ring-slate-300 dark:ring-slate-600',
+                    )}
+                  >
+                    <UserRoundSearch className="size-3.5" aria-hidden />
+                    {leader ? (following ? `Following ${leader.user.name}` : 'Follow the tutor') : 'Tutor not here yet'}
+                  </button>
                 )}
-              >
-                <UserRoundSearch className="size-3.5" aria-hidden />
-                {leader ? (following ? `Following ${leader.user.name}` : 'Follow the tutor') : 'Tutor not here yet'}
-              </button>
-            )}
-          </div>
-        </div>
-        <aside className={clsx('min-w-0 flex-col pb-14 lg:w-[380px] lg:shrink-0', panel === 'notes' ? 'flex flex-1 lg:flex-none' : 'hidden lg:flex')}>
-          {LessonNotes ? (
-            <LessonNotes doc={notes.doc} provider={notes.provider} user={me} readOnly={readOnly} />
-          ) : (
-            <div className="flex flex-1 items-center justify-center rounded-2xl bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700">
-              <Spinner />
+              </div>
             </div>
-          )}
-        </aside>
-      </div>
+            <aside className={clsx('min-w-0 flex-col pb-14 lg:w-[380px] lg:shrink-0', panel === 'notes' ? 'flex flex-1 lg:flex-none' : 'hidden lg:flex')}>
+              {LessonNotes ? (
+                <LessonNotes doc={notes.doc} provider={notes.provider} user={me} readOnly={readOnly} />
+              ) : (
+                <div className="flex flex-1 items-center justify-center rounded-2xl bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700">
+                  <Spinner />
+                </div>
+              )}
+            </aside>
+          </div>
+        </>
+      )}
     </>
   );
 }
