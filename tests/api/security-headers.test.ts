@@ -32,7 +32,7 @@ describe('happy', () => {
     expect(hashes.length, 'the built shell has its inline scripts: run `npm run build` before the workerd tests').toBeGreaterThan(0);
     for (const hash of hashes) expect(policy).toContain(`'sha256-${hash}'`);
     expect(policy).toContain("default-src 'self'");
-    expect(policy).toContain("connect-src 'self'");
+    expect(policy).toContain("connect-src 'self' blob:");
     expect(policy).toMatch(/img-src 'self'[^;]* blob:/);
     expect(policy).toMatch(/img-src 'self'[^;]* data:/);
   });

@@ -2,10 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromiumPath } from '../../scripts/browser-path';
 import { signIn } from './demo';
 import { personInLessonRoom } from './lesson-room-people';
+import { ownLesson } from './own-lesson';
 import { expect, type Page, test } from './test';
 
-/** A seeded Mathematics lesson: Theo tutors it, Sam is enrolled. */
-const ROOM = '/learning-portal/lesson-room/section_maths_lesson_2';
+const { room } = ownLesson('Seeing and hearing');
 
 // Chromium's fake camera (a moving test pattern) and fake microphone (a beep), granted without a prompt; remote
 // sound may start without a click, as it does after the click that opens a real lesson.
@@ -77,8 +77,8 @@ async function turnOn(page: Page) {
 
 test('Sam and Theo see each other’s video frames change and hear each other; muting stops it on the other side', async ({ browser }) => {
   test.setTimeout(90_000);
-  const theo = await personInLessonRoom(browser, 'tutor@studyhall.test', ROOM);
-  const sam = await personInLessonRoom(browser, 'student@studyhall.test', ROOM);
+  const theo = await personInLessonRoom(browser, 'tutor@studyhall.test', room());
+  const sam = await personInLessonRoom(browser, 'student@studyhall.test', room());
   for (const person of [theo, sam]) await expect(person.page.getByTestId('media-mode')).toHaveText('Direct connection (up to 4 people)');
   await turnOn(theo.page);
   await turnOn(sam.page);

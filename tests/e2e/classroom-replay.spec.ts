@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromiumPath } from '../../scripts/browser-path';
 import { signIn } from './demo';
+import { ownLesson } from './own-lesson';
 import { type Browser, expect, type Page, test } from './test';
 
-/** A seeded Physics lesson no other journey uses: Theo tutors it, Sam is enrolled. */
-const ROOM = '/learning-portal/lesson-room/section_physics_lesson_2';
+const { room, id: lessonId } = ownLesson('Watch it again');
 const SHOTS = '.tmp/screens/recording';
 
 // Chromium's fake microphone (a beeping tone) and camera, allowed without asking.
@@ -30,7 +30,7 @@ async function personIn(browser: Browser, email: string, width = 1280, height = 
   const context = await browser.newContext({ viewport: { width, height }, permissions: ['microphone', 'camera'] });
   const page = await context.newPage();
   await signIn(page, email);
-  await page.goto(ROOM);
+  await page.goto(room());
   await expect(page.getByTestId('connection-state')).toHaveText(/Live/);
   return { context, page };
 }
@@ -119,8 +119,7 @@ test('after a recorded lesson the replay plays board, notes and audio together, 
   const index = await page.evaluate(async (room) => {
     const res = await fetch(`/api/lesson-rooms/${room}/recordings`, { headers: { authorization: `Bearer ${localStorage.getItem('studyhall.token')}` } });
     return (await res.json()) as { tracks: { name: string; chunks: number; startedAt: number; endsAt: number }[] };
-  }, ROOM.split('/').at(-1)!);
-  console.log('recording index', JSON.stringify(index.tracks));
+  }, lessonId());
   expect(index.tracks.map((t) => t.chunks >= 3)).toEqual([true, true]);
 
   // Page 1 shows its stroke at the end and at every second after it was drawn.

@@ -309,7 +309,7 @@ function RoomBody({
               <MediaPanel sectionId={info.section._id} provider={board.provider} watching={!info.canEdit} name={me.name} />
             </Suspense>
           )}
-          <div className="flex min-h-80 flex-1 gap-3">
+          <div className="flex min-h-[38rem] flex-1 gap-3 lg:min-h-80">
             <nav
               aria-label="Board pages"
               className={clsx('w-14 shrink-0 sm:w-20 flex-col gap-2 overflow-y-auto', panel === 'board' ? 'flex' : 'hidden lg:flex')}

@@ -19,8 +19,9 @@ const control = (on: boolean) =>
   );
 
 /**
- * The lesson's audio and video: a strip of tiles above the board (never over it) with this person's controls. On a
- * phone the strip can be folded away to give the board the room.
+ * The lesson's audio and video: a strip of tiles above the board (never over it) with this person's controls. The
+ * strip can be folded away to give the board the room; until someone chooses, it shows only while someone in the call
+ * has a camera, a microphone or a screen on, so a lesson where everyone is off keeps the board's full height.
  */
 export default function MediaPanel({
   sectionId,
@@ -36,7 +37,7 @@ export default function MediaPanel({
   const room = useMediaRoom({ sectionId, provider, watching });
   const strip = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(800);
-  const [folded, setFolded] = useState(false);
+  const [foldChoice, setFoldChoice] = useState<boolean | null>(null);
   useLayoutEffect(() => {
     const element = strip.current;
     if (!element) return;
@@ -59,6 +60,8 @@ export default function MediaPanel({
     ...snapshot.peers.filter((p) => p.media.screen).map((p) => ({ key: `${p.peerId}-screen`, name: p.name, stream: p.screen })),
   ];
   const count = 1 + snapshot.peers.length + screens.length;
+  const live = media.mic || media.camera || media.screen || snapshot.peers.some((p) => p.media.mic || p.media.camera || p.media.screen);
+  const folded = foldChoice ?? !live;
   const layout = tileLayout(count, width);
   const offline = Boolean(room.mode) && !snapshot.online;
   const problem = room.problem ? deviceProblemWords[room.problem] : null;
@@ -122,11 +125,11 @@ export default function MediaPanel({
         )}
         <button
           type="button"
-          onClick={() => setFolded((f) => !f)}
+          onClick={() => setFoldChoice(!folded)}
           aria-expanded={!folded}
           aria-controls="media-tiles"
           className={clsx(
-            'ml-auto inline-flex items-center gap-1 rounded-full px-3 py-1.5 text-xs font-medium text-slate-700 ring-1 ring-slate-300 sm:hidden dark:text-slate-200 dark:ring-slate-600',
+            'ml-auto inline-flex items-center gap-1 rounded-full px-3 py-1.5 text-xs font-medium text-slate-700 ring-1 ring-slate-300 dark:text-slate-200 dark:ring-slate-600',
             focusRing,
           )}
         >
@@ -155,7 +158,7 @@ export default function MediaPanel({
           {RECONNECTING_WORDS}
         </p>
       )}
-      <div ref={strip} id="media-tiles" className={clsx('flex gap-2 overflow-x-auto pb-1', folded && 'hidden sm:flex')}>
+      <div ref={strip} id="media-tiles" className={clsx('flex gap-2 overflow-x-auto pb-1', folded && 'hidden')}>
         {!watching && <VideoTile self name={name} stream={selfStream} mic={media.mic} camera={media.camera} width={layout.width} />}
         {snapshot.peers.map((peer) => (
           <VideoTile
