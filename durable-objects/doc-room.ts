@@ -23,7 +23,7 @@ import {
 } from '../schema/contracts/realtime';
 import { parseDocName } from '../schema/contracts/room-names';
 import type { Env } from './env';
-import { type AvSocketState, leaveAv, newPeerId, onAvFrame } from './lib/av-relay';
+import { type AvSocketState, leaveAv, newPeerId, onAvFrame, rosterAv } from './lib/av-relay';
 import { applyControl, type ControlActor, readControls } from './lib/controls-apply';
 import { applyStudentUpdate } from './lib/controls-guard';
 import { type AwarenessEntry, awarenessRemoval, readAwarenessUpdate, writeAwarenessUpdate } from './lib/doc-awareness';
@@ -266,6 +266,7 @@ export class DocRoom extends DurableObject<Env> {
     );
     if (state.readOnly) sendBytes(ws, noticeFrame({ type: 'docReadOnly' }));
     if (state.controls) sendBytes(ws, controlFrame({ type: 'clock', now: Date.now() }));
+    rosterAv(this.ctx, ws, state);
     if (bytes >= DOC_WARN_BYTES) sendBytes(ws, noticeFrame({ type: 'docSizeWarning', bytes, limit: DOC_LIMIT_BYTES }));
 
     const others = openSockets<DocSocketState>(this.ctx, ws);

@@ -62,13 +62,23 @@ const peerOf = (state: WithAv & { av: AvSocketState & { media: MediaState } }): 
 
 const inCall = (state: WithAv | null): state is WithAv & { av: AvSocketState & { media: MediaState } } => Boolean(state?.av?.media);
 
-/** The answer to joining the call: this socket's peer id and who else is in the call. */
-function welcomeAv(ctx: DurableObjectState, ws: WebSocket, state: WithAv & { av: AvSocketState }) {
-  const peers = openSockets<WithAv>(ctx, ws)
+const callOf = (ctx: DurableObjectState, ws: WebSocket) =>
+  openSockets<WithAv>(ctx, ws)
     .map((o) => o.state)
     .filter(inCall)
     .map(peerOf);
-  sendAv(ws, { type: 'welcome', peerId: state.av.peerId, watching: state.av.watching, peers });
+
+/** The answer to joining the call: this socket's peer id and who else is in the call. */
+function welcomeAv(ctx: DurableObjectState, ws: WebSocket, state: WithAv & { av: AvSocketState }) {
+  sendAv(ws, { type: 'welcome', peerId: state.av.peerId, watching: state.av.watching, peers: callOf(ctx, ws) });
+}
+
+/**
+ * Who is in the call, told to a board socket as it opens: joining can then offer to them in the same breath as the
+ * join, instead of waiting for the welcome or for them to hear of it and offer.
+ */
+export function rosterAv(ctx: DurableObjectState, ws: WebSocket, state: WithAv) {
+  if (state.av) sendAv(ws, { type: 'roster', peerId: state.av.peerId, peers: callOf(ctx, ws) });
 }
 
 /** Handles one signalling frame (the JSON after the message type). A frame that does not parse is refused in words. */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const AV_MESSAGE_SIGNAL = 101;
+export { AV_MESSAGE_SIGNAL } from './realtime';
 
 /** Peer-to-peer mesh: each sender uploads once per other person, so video stops here. */
 export const MESH_MAX_VIDEO_SENDERS = 4;
@@ -60,7 +60,12 @@ export type AvPeer = z.infer<typeof avPeer>;
 
 /** What the room sends. Relayed frames carry `from`, which the room sets from the sending socket. */
 export const avServerFrame = z.discriminatedUnion('type', [
-  /** On connect: this socket's peer id and who is in the call now. */
+  /**
+   * On connect, before joining: this socket's peer id and who is in the call now, so joining can offer to them at
+   * once. `peer` and `peerLeft` frames keep it current.
+   */
+  z.object({ type: z.literal('roster'), peerId, peers: z.array(avPeer) }),
+  /** The answer to joining: this socket's peer id and who was in the call before it. */
   z.object({ type: z.literal('welcome'), peerId, watching: z.boolean(), peers: z.array(avPeer) }),
   /** Someone joined the call or changed their microphone, camera or screen. */
   z.object({ type: z.literal('peer'), peer: avPeer }),

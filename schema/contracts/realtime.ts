@@ -81,6 +81,8 @@ export type WaitingRoomServerFrame = z.infer<typeof waitingRoomServerFrame>;
  * on, the app registers `provider.messageHandlers[DOC_MESSAGE_NOTICE]`.
  */
 export const DOC_MESSAGE_NOTICE = 100;
+/** WebRTC signalling on a lesson board's socket (schema/contracts/av-signal.ts holds its frames). */
+export const AV_MESSAGE_SIGNAL = 101;
 /** The lesson board's recording state (who asked, who agreed), JSON like the notices: `recordingFrame` in lesson-recordings.ts. */
 export const DOC_MESSAGE_RECORDING = 103;
 

@@ -73,6 +73,23 @@ const kinds = (peer: Peer) => peer.frames.map((f) => f.type);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 describe('signalling', () => {
+  it('tells a socket who is in the call as it opens, before it joins, under the peer id its welcome confirms', async () => {
+    const name = await freshBoard();
+    const tutor = await join(lesson.tutor, name);
+    const student = await open(lesson.student, name);
+    await eventually(() => expect(kinds(student)).toContain('roster'));
+    const roster = student.frames.find((f) => f.type === 'roster');
+    expect(roster).toMatchObject({ type: 'roster', peers: [{ peerId: tutor.peerId, userId: lesson.tutor.user._id }] });
+    // Nothing else reached it before the join; joining, it offers to the tutor by the roster's peer id.
+    expect(kinds(student)).toEqual(['roster']);
+    student.send({ type: 'media', media: on });
+    student.send({ type: 'offer', to: tutor.peerId, sdp: 'v=0 straight after joining' });
+    await eventually(() =>
+      expect(tutor.frames).toContainEqual({ type: 'offer', from: roster?.type === 'roster' ? roster.peerId : '', sdp: 'v=0 straight after joining' }),
+    );
+    await eventually(() => expect(student.frames.find((f) => f.type === 'welcome')).toMatchObject({ peerId: roster?.type === 'roster' ? roster.peerId : '' }));
+  });
+
   it('relays an offer, answer and candidate to the named peer only: not the third, not the sender', async () => {
     const name = await freshBoard();
     const a = await join(lesson.tutor, name);
@@ -166,7 +183,7 @@ describe('signalling', () => {
     expect(kinds(refused)).not.toContain('welcome');
     const tutor = await join(lesson.tutor, name);
     const watcher = await join(lesson.viewingAdmin, name, { mic: false, camera: false, screen: false });
-    expect(watcher.frames[0]).toMatchObject({ type: 'welcome', watching: true });
+    expect(watcher.frames.find((f) => f.type === 'welcome')).toMatchObject({ type: 'welcome', watching: true });
     await eventually(() => expect(tutor.frames.find((f) => f.type === 'peer')).toMatchObject({ peer: { peerId: watcher.peerId, watching: true } }));
     tutor.send({ type: 'offer', to: watcher.peerId, sdp: 'v=0 to the watcher' });
     await eventually(() => expect(kinds(watcher)).toContain('offer'));

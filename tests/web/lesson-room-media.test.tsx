@@ -6,7 +6,7 @@ import type { AvClientFrame, AvServerFrame, SfuAnswer, SfuRequest } from '../../
 import MediaPanel from '../../web/features/lesson-rooms/media/MediaPanel';
 import { deviceProblemOf, deviceProblemWords, tileLabel, VIDEO_LIMIT_WORDS } from '../../web/features/lesson-rooms/media/media-words';
 import { MeshAdapter } from '../../web/features/lesson-rooms/media/mesh-adapter';
-import { nextLinkStatus, offersToNewcomer, RESTART_AFTER_MS, shouldRestart } from '../../web/features/lesson-rooms/media/peer-link';
+import { nextLinkStatus, RESTART_AFTER_MS, shouldRestart } from '../../web/features/lesson-rooms/media/peer-link';
 import { SfuAdapter } from '../../web/features/lesson-rooms/media/sfu-adapter';
 import type { SignalChannel } from '../../web/features/lesson-rooms/media/signal-channel';
 import { tileLayout } from '../../web/features/lesson-rooms/media/tile-layout';
@@ -36,11 +36,6 @@ describe('a peer connection in words', () => {
     expect(shouldRestart(true, 'disconnected', RESTART_AFTER_MS - 1)).toBe(false);
     expect(shouldRestart(true, 'disconnected', RESTART_AFTER_MS)).toBe(true);
     expect(shouldRestart(true, 'connected', RESTART_AFTER_MS * 10)).toBe(false);
-  });
-
-  it('lets whoever was there first offer to a newcomer, and never again to someone known', () => {
-    expect(offersToNewcomer(false)).toBe(true);
-    expect(offersToNewcomer(true)).toBe(false);
   });
 });
 
@@ -98,7 +93,8 @@ class FakePeerConnection {
   close() {}
 }
 
-function fakeChannel() {
+/** `early` are what the room said before the call's code loaded: heard on subscribing, as the real channel does. */
+function fakeChannel(early: AvServerFrame[] = []) {
   const sent: AvClientFrame[] = [];
   let listener: (frame: AvServerFrame) => void = () => undefined;
   const channel: SignalChannel = {
@@ -108,6 +104,7 @@ function fakeChannel() {
     },
     subscribe: (l) => {
       listener = l;
+      for (const frame of early.splice(0)) l(frame);
       return () => undefined;
     },
     onStatus: () => () => undefined,
@@ -134,32 +131,38 @@ describe('the mesh', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('joins and waits for those already there to offer; offers once to a newcomer, named for them alone', async () => {
-    const { channel, sent, deliver } = fakeChannel();
+  it('joins by offering at once to those the room said were in the call; waits for a newcomer to offer', async () => {
+    const theo = peer('aaaaaaaaaaaaaaaa', 'Theo');
+    const { channel, sent, deliver } = fakeChannel([{ type: 'roster', peerId: 'bbbbbbbbbbbbbbbb', peers: [theo] }]);
     const mesh = new MeshAdapter(channel, [], false);
-    expect(sent).toEqual([{ type: 'media', media: { mic: false, camera: false, screen: false } }]);
-    deliver({ type: 'welcome', peerId: 'bbbbbbbbbbbbbbbb', watching: false, peers: [peer('aaaaaaaaaaaaaaaa', 'Theo'), peer('cccccccccccccccc', 'Maya')] });
     await settle();
-    expect(sent.filter((f) => f.type === 'offer')).toEqual([]);
+    // The join, then at once an offer to Theo, named for him alone: no waiting for the welcome.
+    expect(sent.map((f) => [f.type, 'to' in f ? f.to : null])).toEqual([
+      ['media', null],
+      ['offer', 'aaaaaaaaaaaaaaaa'],
+    ]);
+    // The welcome also names Maya (she joined before us, after the roster): we offer to her too, and once to Theo.
+    deliver({ type: 'welcome', peerId: 'bbbbbbbbbbbbbbbb', watching: false, peers: [theo, peer('cccccccccccccccc', 'Maya')] });
+    await settle();
+    expect(sent.filter((f) => f.type === 'offer').map((f) => ('to' in f ? f.to : null))).toEqual(['aaaaaaaaaaaaaaaa', 'cccccccccccccccc']);
     expect(mesh.getSnapshot().peers.map((p) => [p.name, p.status])).toEqual([
       ['Theo', 'connecting'],
       ['Maya', 'connecting'],
     ]);
-    // Pat joins after us: we offer to Pat only, and a later change of Pat's camera offers nothing more.
+    // Pat joins after us: Pat offers, we do not, and a later change of Pat's camera offers nothing either.
     deliver({ type: 'peer', peer: peer('dddddddddddddddd', 'Pat') });
-    await settle();
     deliver({ type: 'peer', peer: { ...peer('dddddddddddddddd', 'Pat'), media: { mic: true, camera: false, screen: false } } });
     await settle();
-    expect(sent.filter((f) => f.type === 'offer')).toEqual([{ type: 'offer', to: 'dddddddddddddddd', sdp: 'offer with 3 transceivers' }]);
+    expect(sent.filter((f) => f.type === 'offer')).toHaveLength(2);
 
-    // Maya offers to us: we answer her alone, sending on the transceivers her offer made.
-    deliver({ type: 'offer', from: 'cccccccccccccccc', sdp: 'offer from Maya' });
+    // Pat's offer: we answer Pat alone, sending on the transceivers the offer made.
+    deliver({ type: 'offer', from: 'dddddddddddddddd', sdp: 'offer from Pat' });
     await settle();
     await settle();
-    expect(sent.filter((f) => f.type === 'answer')).toEqual([{ type: 'answer', to: 'cccccccccccccccc', sdp: 'answer with 3 transceivers' }]);
-    const mayas = FakePeerConnection.made[1]!;
-    expect(mayas.remoteDescription).toEqual({ type: 'offer', sdp: 'offer from Maya' });
-    expect(mayas.transceivers.map((t) => t.direction)).toEqual(['sendrecv', 'sendrecv', 'sendrecv']);
+    expect(sent.filter((f) => f.type === 'answer')).toEqual([{ type: 'answer', to: 'dddddddddddddddd', sdp: 'answer with 3 transceivers' }]);
+    const pats = FakePeerConnection.made[2]!;
+    expect(pats.remoteDescription).toEqual({ type: 'offer', sdp: 'offer from Pat' });
+    expect(pats.transceivers.map((t) => t.direction)).toEqual(['sendrecv', 'sendrecv', 'sendrecv']);
 
     deliver({ type: 'peerLeft', peerId: 'aaaaaaaaaaaaaaaa' });
     expect(mesh.getSnapshot().peers.map((p) => p.name)).toEqual(['Maya', 'Pat']);
@@ -167,11 +170,19 @@ describe('the mesh', () => {
     expect(sent.at(-1)).toEqual({ type: 'leave' });
   });
 
+  it('without a roster (a reconnect) offers on the welcome to those already there', async () => {
+    const { channel, sent, deliver } = fakeChannel();
+    new MeshAdapter(channel, [], false);
+    expect(sent).toEqual([{ type: 'media', media: { mic: false, camera: false, screen: false } }]);
+    deliver({ type: 'welcome', peerId: 'bbbbbbbbbbbbbbbb', watching: false, peers: [peer('aaaaaaaaaaaaaaaa', 'Theo')] });
+    await settle();
+    expect(sent.filter((f) => f.type === 'offer').map((f) => ('to' in f ? f.to : null))).toEqual(['aaaaaaaaaaaaaaaa']);
+  });
+
   it('announces a change of microphone or camera, and puts the track on every connection without renegotiating', async () => {
     const { channel, sent, deliver } = fakeChannel();
     const mesh = new MeshAdapter(channel, [], false);
-    deliver({ type: 'welcome', peerId: 'bbbbbbbbbbbbbbbb', watching: false, peers: [] });
-    deliver({ type: 'peer', peer: peer('aaaaaaaaaaaaaaaa', 'Theo') });
+    deliver({ type: 'welcome', peerId: 'bbbbbbbbbbbbbbbb', watching: false, peers: [peer('aaaaaaaaaaaaaaaa', 'Theo')] });
     await settle();
     const offersBefore = sent.filter((f) => f.type === 'offer').length;
     const mic = { kind: 'audio' } as unknown as MediaStreamTrack;
@@ -185,8 +196,7 @@ describe('the mesh', () => {
   it('an admin who watches receives only', async () => {
     const { channel, deliver } = fakeChannel();
     new MeshAdapter(channel, [], true);
-    deliver({ type: 'welcome', peerId: 'bbbbbbbbbbbbbbbb', watching: true, peers: [] });
-    deliver({ type: 'peer', peer: peer('aaaaaaaaaaaaaaaa', 'Theo') });
+    deliver({ type: 'welcome', peerId: 'bbbbbbbbbbbbbbbb', watching: true, peers: [peer('aaaaaaaaaaaaaaaa', 'Theo')] });
     await settle();
     expect(FakePeerConnection.made[0]!.transceivers.map((t) => t.direction)).toEqual(['recvonly', 'recvonly', 'recvonly']);
   });

@@ -7,6 +7,7 @@ import * as Y from 'yjs';
 import { DOC_MESSAGE_NOTICE, type DocNotice, docNotice } from '../../../schema/contracts/realtime';
 import { ticketedSocket } from '../../lib/realtime/ticketed-socket';
 import { takeEarlyDoc } from './device-docs';
+import { keepEarlyAvFrames } from './media/early-frames';
 
 const MESSAGE_SYNC = 0;
 /** Edits are confirmed in small batches, not one round trip per stroke point. */
@@ -96,6 +97,7 @@ export class DocConnection {
     });
     this.wrapSyncHandler();
     this.provider.messageHandlers[DOC_MESSAGE_NOTICE] = (_encoder, decoder) => this.onNotice(decoding.readVarString(decoder));
+    keepEarlyAvFrames(this.provider);
     this.provider.on('status', ({ status }) => {
       this.markers = [];
       if (status === 'connected') this.everConnected = true;

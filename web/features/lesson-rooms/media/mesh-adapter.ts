@@ -1,7 +1,7 @@
 import { type AvPeer, type AvServerFrame, type MediaState, mediaOff } from '../../../../schema/contracts/av-signal';
 import type { AdapterSnapshot, LocalTracks, MediaAdapter, RemotePeer } from './media-adapter';
 import { type LinkStatus } from './media-words';
-import { nextLinkStatus, offersToNewcomer, RESTART_AFTER_MS, shouldRestart } from './peer-link';
+import { nextLinkStatus, RESTART_AFTER_MS, shouldRestart } from './peer-link';
 import type { SignalChannel } from './signal-channel';
 
 type Send = SignalChannel['send'];
@@ -174,6 +174,11 @@ const NO_MEDIA = typeof MediaStream === 'undefined' ? (null as unknown as MediaS
 export class MeshAdapter implements MediaAdapter {
   readonly mode = 'mesh' as const;
   private selfId: string | null = null;
+  /** This socket's peer id as the room told it on opening, with who was in the call (kept in `peers`). */
+  private rosterId: string | null = null;
+  private joined = false;
+  /** The room answered our join: from then on, anyone new came after us. */
+  private welcomed = false;
   private online = false;
   private refusal: string | null = null;
   private readonly peers = new Map<string, AvPeer>();
@@ -196,6 +201,9 @@ export class MeshAdapter implements MediaAdapter {
         if (connected) this.join();
         else {
           this.online = false;
+          this.joined = false;
+          this.welcomed = false;
+          this.rosterId = null;
           this.emit();
         }
       }),
@@ -228,23 +236,40 @@ export class MeshAdapter implements MediaAdapter {
     this.listeners.clear();
   }
 
-  /** Joining is sending our media state; the room answers with a welcome, again after every reconnect. */
+  /**
+   * Joining is sending our media state; the room answers with a welcome, again after every reconnect. Whoever joins
+   * later offers, so offers never cross: told on opening who was in the call, we offer to them in the same breath as
+   * the join, one trip through the room sooner than waiting for the welcome. The welcome settles the rest.
+   */
   private join() {
-    this.channel.send({ type: 'media', media: this.media });
+    if (!this.channel.send({ type: 'media', media: this.media })) return;
+    this.joined = true;
+    if (!this.rosterId || (this.selfId !== null && this.selfId !== this.rosterId)) return;
+    this.selfId = this.rosterId;
+    for (const peerId of [...this.peers.keys()]) this.link(peerId, true);
   }
 
   private async onFrame(frame: AvServerFrame) {
     switch (frame.type) {
+      case 'roster':
+        this.rosterId = frame.peerId;
+        if (!this.joined) for (const peer of frame.peers) this.peers.set(peer.peerId, peer);
+        break;
       case 'welcome':
         // A new socket is a new peer: connections of the old one are gone on the other side too.
         if (this.selfId !== frame.peerId) this.dropAll();
         this.selfId = frame.peerId;
         this.online = true;
-        // Those already in the call offer to us when the room tells them we came.
-        for (const peer of frame.peers) this.upsert(peer, false);
+        this.welcomed = true;
+        // Those in the call before us wait for our offer (made already if the roster named them); anyone else we
+        // heard of since came after us, and offers to us.
+        for (const peer of frame.peers) this.upsert(peer, true);
+        for (const peer of [...this.peers.values()]) this.upsert(peer, false);
         break;
       case 'peer':
-        this.upsert(frame.peer, offersToNewcomer(this.peers.has(frame.peer.peerId)));
+        // Before the welcome, who came first is not settled: the peer is only noted.
+        if (this.welcomed) this.upsert(frame.peer, false);
+        else this.peers.set(frame.peer.peerId, frame.peer);
         break;
       case 'peerLeft':
         this.drop(frame.peerId);

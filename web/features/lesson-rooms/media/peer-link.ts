@@ -31,11 +31,3 @@ export function shouldRestart(offerer: boolean, connection: RTCPeerConnectionSta
   if (!offerer) return false;
   return connection === 'failed' || (connection === 'disconnected' && disconnectedFor >= RESTART_AFTER_MS);
 }
-
-/**
- * Whoever was in the call first offers: told of a newcomer (a `peer` frame for someone not known yet) it offers,
- * while the newcomer, whose welcome lists those already there, waits. The room handles joins one at a time, so of
- * any two exactly one learns of the other by a `peer` frame: one side offers, and offers never cross. It also saves
- * the newcomer's round trip: the others hear of the join as the newcomer hears its welcome.
- */
-export const offersToNewcomer = (known: boolean) => !known;

@@ -2,6 +2,7 @@ import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import type { WebsocketProvider } from 'y-websocket';
 import { AV_MESSAGE_SIGNAL, type AvClientFrame, type AvServerFrame, avServerFrame } from '../../../../schema/contracts/av-signal';
+import { keepEarlyAvFrames, takeEarlyAvFrames } from './early-frames';
 
 export interface SignalChannel {
   send(frame: AvClientFrame): boolean;
@@ -18,14 +19,18 @@ export interface SignalChannel {
 export function boardSignalChannel(provider: WebsocketProvider): SignalChannel {
   const listeners = new Set<(frame: AvServerFrame) => void>();
   const statusListeners = new Set<(connected: boolean) => void>();
-  provider.messageHandlers[AV_MESSAGE_SIGNAL] = (_encoder, decoder) => {
-    let frame: AvServerFrame;
+  const parse = (text: string) => {
     try {
-      frame = avServerFrame.parse(JSON.parse(decoding.readVarString(decoder)));
+      return avServerFrame.parse(JSON.parse(text));
     } catch {
-      return;
+      return null;
     }
-    for (const listener of listeners) listener(frame);
+  };
+  // What the room said before this code loaded (who is in the call), heard by the first listener before anything new.
+  const early = takeEarlyAvFrames(provider);
+  provider.messageHandlers[AV_MESSAGE_SIGNAL] = (_encoder, decoder) => {
+    const frame = parse(decoding.readVarString(decoder));
+    if (frame) for (const listener of listeners) listener(frame);
   };
   const onStatus = ({ status }: { status: string }) => {
     for (const listener of statusListeners) listener(status === 'connected');
@@ -43,6 +48,10 @@ export function boardSignalChannel(provider: WebsocketProvider): SignalChannel {
     },
     subscribe(listener) {
       listeners.add(listener);
+      for (const text of early.splice(0)) {
+        const frame = parse(text);
+        if (frame) listener(frame);
+      }
       return () => listeners.delete(listener);
     },
     onStatus(listener) {
@@ -50,7 +59,8 @@ export function boardSignalChannel(provider: WebsocketProvider): SignalChannel {
       return () => statusListeners.delete(listener);
     },
     close() {
-      delete provider.messageHandlers[AV_MESSAGE_SIGNAL];
+      // The socket goes back to keeping what the room says, for a call opened again later.
+      keepEarlyAvFrames(provider);
       provider.off('status', onStatus);
       listeners.clear();
       statusListeners.clear();
