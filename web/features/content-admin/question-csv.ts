@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import type { QuestionInput } from '../../../schema/contracts/content';
+import { markSchemeLines, numberCell } from '../../../schema/contracts/mark-scheme-lines';
 import type { ImportResult } from './question-form';
 
 /**
@@ -47,26 +48,6 @@ const TEMPLATE_ROWS = [
 /** A two-row example file (one multiple-choice, one open question) to fill in. */
 export const questionsCsvTemplate = () => Papa.unparse(TEMPLATE_ROWS);
 
-const numberOr = (cell: string) => (cell.trim() === '' ? undefined : Number(cell));
-
-function markSchemeOf(cell: string) {
-  return cell
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .map((line) => {
-      const [point = '', marks = '1', keywords = ''] = line.split('|').map((part) => part.trim());
-      return {
-        point,
-        marks: Number(marks),
-        keywords: keywords
-          .split(',')
-          .map((k) => k.trim())
-          .filter(Boolean),
-      };
-    });
-}
-
 function questionOf(row: Record<string, string>, subTopicId: string): QuestionInput {
   const cell = (name: string) => (row[name] ?? '').trim();
   const kind = cell('kind').toUpperCase();
@@ -77,9 +58,9 @@ function questionOf(row: Record<string, string>, subTopicId: string): QuestionIn
     explanation: cell('explanation'),
     hint: cell('hint'),
     difficulty: cell('difficulty').toUpperCase(),
-    level: numberOr(cell('level')),
+    level: numberCell(cell('level')),
   };
-  if (kind === 'OPEN') return { ...base, answer: cell('answer'), markScheme: markSchemeOf(row.mark_scheme ?? '') } as QuestionInput;
+  if (kind === 'OPEN') return { ...base, answer: cell('answer'), markScheme: markSchemeLines(row.mark_scheme ?? '') } as QuestionInput;
   const options = OPTION_LETTERS.map((letter) => cell(`option_${letter}`)).filter(Boolean);
   const letter = cell('correct').toLowerCase();
   const filled = OPTION_LETTERS.filter((l) => cell(`option_${l}`) !== '');

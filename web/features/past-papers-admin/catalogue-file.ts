@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { markSchemeLines, numberCell } from '../../../schema/contracts/mark-scheme-lines';
 import {
   type PastPaperQuestionRowInput,
   type PastPaperRowInput,
@@ -75,25 +76,10 @@ const FIELD_WORDS: Record<string, string> = {
 };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
-const numberOr = (cell: string) => (cell.trim() === '' ? undefined : Number(cell));
 
 function markSchemeOf(value: unknown) {
   if (Array.isArray(value)) return value as PastPaperQuestionRowInput['markScheme'];
-  return text(value)
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .map((line) => {
-      const [point = '', marks = '1', keywords = ''] = line.split('|').map((part) => part.trim());
-      return {
-        point,
-        marks: Number(marks || '1'),
-        keywords: keywords
-          .split(',')
-          .map((k) => k.trim())
-          .filter(Boolean),
-      };
-    });
+  return markSchemeLines(text(value));
 }
 
 function questionOf(source: Record<string, unknown>, paperCode: string): PastPaperQuestionRowInput {
@@ -110,7 +96,7 @@ function questionOf(source: Record<string, unknown>, paperCode: string): PastPap
     hint: cell('hint'),
     markScheme: markSchemeOf(source.mark_scheme ?? source.markScheme),
     ...(difficulty ? { difficulty: difficulty as PastPaperQuestionRowInput['difficulty'] } : {}),
-    ...(typeof level === 'number' ? { level } : typeof level === 'string' && level.trim() ? { level: numberOr(level) } : {}),
+    ...(typeof level === 'number' ? { level } : typeof level === 'string' && level.trim() ? { level: numberCell(level) } : {}),
   };
 }
 
