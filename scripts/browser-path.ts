@@ -15,6 +15,27 @@ export function chromiumPath(): string | null {
   return own && existsSync(own) ? own : null;
 }
 
+/** How every browser test and benchmark starts Chromium: headless, and quiet about updates and sync. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Chromium with its fake camera (a moving test pattern) and fake microphone (a beep), granted without a prompt, so a
+ * device check or a call runs as on a laptop; remote sound may start without a click, as it does after the click that
+ * opens a real lesson.
+ */
+export const fakeMediaLaunch = () => ({
+  executablePath: chromiumPath() ?? undefined,
+  args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
+});
+
 /** What to do on a machine with no browser, in a reader's words. */
 export const NO_BROWSER_HELP = [
   'No Chromium was found for the browser tests.',

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumPath } from '../scripts/browser-path';
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/browser-path';
 
 const PORT = process.env.E2E_PORT ?? '8799';
 /** Under `E2E_CPU_THROTTLE=4` every step takes up to four times as long: the limits stretch with it. */
@@ -21,15 +21,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath() ?? undefined,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

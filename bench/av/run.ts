@@ -1,5 +1,5 @@
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { chromiumPath } from '../../scripts/browser-path';
+import { fakeMediaLaunch } from '../../scripts/browser-path';
 import { startDevServer } from '../lib/dev-server';
 import { startPeerServer } from './peer-page';
 
@@ -83,18 +83,7 @@ async function waitForFrame(page: Page) {
 
 const server = await startDevServer(PORT, `.tmp/bench-av-${PORT}`);
 const peerServer = await startPeerServer(PEER_PORT);
-const browser = await chromium.launch({
-  executablePath: chromiumPath() ?? undefined,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-    '--autoplay-policy=no-user-gesture-required',
-  ],
-});
+const browser = await chromium.launch(fakeMediaLaunch());
 const results = { ours: { ms: [] as number[], messages: [] as number[] }, peer: { ms: [] as number[], messages: [] as number[] } };
 try {
   const theo = await person(browser, 'ours', 'tutor@studyhall.test');

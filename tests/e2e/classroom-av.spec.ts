@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chromiumPath } from '../../scripts/browser-path';
+import { fakeMediaLaunch } from '../../scripts/browser-path';
 import { signIn } from './demo';
 import { personInLessonRoom } from './lesson-room-people';
 import { ownLesson } from './own-lesson';
@@ -7,24 +7,9 @@ import { expect, type Page, test } from './test';
 
 const { room } = ownLesson('Seeing and hearing');
 
-// Chromium's fake camera (a moving test pattern) and fake microphone (a beep), granted without a prompt; remote
-// sound may start without a click, as it does after the click that opens a real lesson.
+// Chromium's fake camera and microphone (scripts/browser-path.ts).
 test.use({
-  launchOptions: {
-    executablePath: chromiumPath() ?? undefined,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
+  launchOptions: fakeMediaLaunch(),
 });
 
 const remoteTile = (page: Page, name: RegExp) => page.getByTestId('remote-tile').filter({ has: page.locator('figcaption', { hasText: name }) });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chromiumPath } from '../../scripts/browser-path';
+import { fakeMediaLaunch } from '../../scripts/browser-path';
 import { signIn } from './demo';
 import { ownLesson } from './own-lesson';
 import { type Browser, expect, type Page, test } from './test';
@@ -7,23 +7,9 @@ import { type Browser, expect, type Page, test } from './test';
 const { room, id: lessonId } = ownLesson('Watch it again');
 const SHOTS = '.tmp/screens/recording';
 
-// Chromium's fake microphone (a beeping tone) and camera, allowed without asking.
+// Chromium's fake camera and microphone (scripts/browser-path.ts).
 test.use({
-  launchOptions: {
-    executablePath: chromiumPath() ?? undefined,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
+  launchOptions: fakeMediaLaunch(),
 });
 
 async function personIn(browser: Browser, email: string, width = 1280, height = 900) {

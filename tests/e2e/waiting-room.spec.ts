@@ -1,4 +1,4 @@
-import { chromiumPath } from '../../scripts/browser-path';
+import { fakeMediaLaunch } from '../../scripts/browser-path';
 import { DEMO_PASSWORD, STUDENT, signIn } from './demo';
 import { type Browser, expect, type Page, test } from './test';
 
@@ -10,22 +10,9 @@ const LESSON = 'section_maths_lesson_3';
 const WAITING_ROOM = `/learning-portal/waiting-room/${LESSON}`;
 const LESSON_ROOM = `/learning-portal/lesson-room/${LESSON}`;
 
-// Chromium's fake camera and microphone, allowed without a prompt, so the device check runs as on a laptop.
+// Chromium's fake camera and microphone (scripts/browser-path.ts).
 test.use({
-  launchOptions: {
-    executablePath: chromiumPath() ?? undefined,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-    ],
-  },
+  launchOptions: fakeMediaLaunch(),
 });
 
 // A lesson can be started only from 15 minutes before it begins (docs/decisions/lessons.md), so the admin first moves

@@ -116,19 +116,22 @@ function fakeChannel(early: AvServerFrame[] = []) {
 const peer = (peerId: string, name: string) => ({ peerId, userId: `u-${name}`, name, watching: false, media: { mic: true, camera: true, screen: false } });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** The fake connection and a MediaStream that only holds its tracks, in place of the browser's. */
+function stubWebRtc() {
+  FakePeerConnection.made = [];
+  vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
+  vi.stubGlobal(
+    'MediaStream',
+    class {
+      constructor(private readonly tracks: unknown[] = []) {}
+      getTracks = () => this.tracks;
+      getAudioTracks = () => [];
+    },
+  );
+}
+
 describe('the mesh', () => {
-  beforeEach(() => {
-    FakePeerConnection.made = [];
-    vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
-    vi.stubGlobal(
-      'MediaStream',
-      class {
-        constructor(private readonly tracks: unknown[] = []) {}
-        getTracks = () => this.tracks;
-        getAudioTracks = () => [];
-      },
-    );
-  });
+  beforeEach(stubWebRtc);
   afterEach(() => vi.unstubAllGlobals());
 
   it('joins by offering at once to those the room said were in the call; waits for a newcomer to offer', async () => {
@@ -203,18 +206,7 @@ describe('the mesh', () => {
 });
 
 describe('the SFU', () => {
-  beforeEach(() => {
-    FakePeerConnection.made = [];
-    vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
-    vi.stubGlobal(
-      'MediaStream',
-      class {
-        constructor(private readonly tracks: unknown[] = []) {}
-        getTracks = () => this.tracks;
-        getAudioTracks = () => [];
-      },
-    );
-  });
+  beforeEach(stubWebRtc);
   afterEach(() => vi.unstubAllGlobals());
 
   it('publishes its microphone, camera and screen through the Worker, says where they are, and pulls a newcomer’s', async () => {
