@@ -23,6 +23,7 @@ import { useLessonControls } from './controls/use-lesson-controls';
 import { DocumentImport } from './documents/DocumentImport';
 import { useLessonInfo } from './lesson-info';
 import { preloadLessonNotes, useLessonNotes } from './notes/use-lesson-notes';
+import { PanelTabs } from './PanelTabs';
 import { colorFor, type PresenceUser, usePeers } from './presence';
 import { RoomHeader } from './RoomHeader';
 import { BookmarkList } from './recording/BookmarkList';
@@ -284,26 +285,16 @@ function RoomBody({
         </Suspense>
       ) : (
         <>
-          <div role="tablist" aria-label="Lesson panels" className="flex gap-1 lg:hidden">
-            {(['board', 'notes'] as const).map((key) => (
-              <button
-                key={key}
-                type="button"
-                role="tab"
-                aria-selected={panel === key}
-                onClick={() => setPanel(key)}
-                className={clsx(
-                  'rounded-full px-4 py-1.5 text-sm font-semibold',
-                  focusRing,
-                  panel === key
-                    ? 'bg-brand/15 text-slate-900 dark:text-white'
-                    : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
-                )}
-              >
-                {key === 'board' ? 'Board' : 'Notes'}
-              </button>
-            ))}
-          </div>
+          <PanelTabs
+            label="Lesson panels"
+            className="lg:hidden"
+            value={panel}
+            onChange={setPanel}
+            tabs={[
+              ['board', 'Board'],
+              ['notes', 'Notes'],
+            ]}
+          />
           {!lessonSession.ended && (
             <Suspense fallback={null}>
               <MediaPanel sectionId={info.section._id} provider={board.provider} watching={!info.canEdit} name={me.name} />

@@ -12,6 +12,7 @@ import { pageElements, pageIds } from './board/board-model';
 import { boundsOf } from './board/bounds';
 import { ElementView } from './board/element-view';
 import { GraphSource } from './graph/graph-source';
+import { PanelTabs } from './PanelTabs';
 import NotesAt from './recording/NotesAt';
 import { notesSearch } from './recording/notes-search';
 import { recordingCalls } from './recording/recording-api';
@@ -197,32 +198,18 @@ function Player({
           </svg>
         </div>
         <div className="flex min-h-72 flex-col overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200 lg:w-[380px] lg:shrink-0 dark:bg-slate-900 dark:ring-slate-700">
-          <div role="tablist" aria-label="Replay panels" className="flex gap-1 border-b border-slate-200 p-1 dark:border-slate-700">
-            {(
-              [
-                ['notes', 'Notes'],
-                ['chapters', `Chapters${chapters.length ? ` (${chapters.length})` : ''}`],
-                ['search', 'Search the notes'],
-              ] as const
-            ).map(([key, label]) => (
-              <button
-                key={key}
-                type="button"
-                role="tab"
-                aria-selected={panel === key}
-                onClick={() => setPanel(key)}
-                className={clsx(
-                  'rounded-full px-3 py-1 text-xs font-semibold',
-                  focusRing,
-                  panel === key
-                    ? 'bg-brand/15 text-slate-900 dark:text-white'
-                    : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
-                )}
-              >
-                {label}
-              </button>
-            ))}
-          </div>
+          <PanelTabs
+            label="Replay panels"
+            className="border-b border-slate-200 p-1 dark:border-slate-700"
+            small
+            value={panel}
+            onChange={setPanel}
+            tabs={[
+              ['notes', 'Notes'],
+              ['chapters', `Chapters${chapters.length ? ` (${chapters.length})` : ''}`],
+              ['search', 'Search the notes'],
+            ]}
+          />
           <div
             role="tabpanel"
             aria-label={panel === 'notes' ? 'Notes' : panel === 'chapters' ? 'Chapters' : 'Search the notes'}
