@@ -25,7 +25,13 @@ test('a 401 clears the session and lands on the portal root', async ({ page }) =
   await signIn(page, STUDENT.email);
   await expect(page.getByRole('heading', { name: `Welcome back, ${STUDENT.firstname}` })).toBeVisible();
 
-  await page.evaluate((key) => localStorage.setItem(key, 'not-a-real-token'), TOKEN_KEY);
+  // The token goes bad as the next page loads, not while this one runs: the home page's own polling would meet it
+  // first, end the session there, and the dashboard would then open for a guest (the login page, rightly).
+  await page.addInitScript((key) => {
+    if (sessionStorage.getItem('token-spoiled')) return;
+    sessionStorage.setItem('token-spoiled', 'yes');
+    localStorage.setItem(key, 'not-a-real-token');
+  }, TOKEN_KEY);
   const refused = page.waitForResponse((res) => res.url().includes('/api/') && res.status() === 401);
   await page.goto('/learning-portal/dashboard');
   await refused;
