@@ -24,8 +24,8 @@ import {
 import { parseDocName } from '../schema/contracts/room-names';
 import type { Env } from './env';
 import { type AvSocketState, leaveAv, newPeerId, onAvFrame, rosterAv } from './lib/av-relay';
-import { applyControl, type ControlActor, readControls } from './lib/controls-apply';
-import { applyStudentUpdate } from './lib/controls-guard';
+import { applyControl, type ControlActor } from './lib/controls-apply';
+import { ControlsGuard } from './lib/controls-guard';
 import { type AwarenessEntry, awarenessRemoval, readAwarenessUpdate, writeAwarenessUpdate } from './lib/doc-awareness';
 import { type DocOutline, docOutline } from './lib/doc-outline';
 import { DocStore, type LogStats, type NewUpdate } from './lib/doc-store';
@@ -75,6 +75,8 @@ interface LoadedDoc {
    * gets the same bytes, and compaction reuses them.
    */
   encoded: Uint8Array | null;
+  /** A lesson board's check of students' updates against the controls, made with the first one. */
+  guard: ControlsGuard | null;
 }
 
 function frame(type: number, write: (encoder: encoding.Encoder) => void) {
@@ -176,7 +178,7 @@ export class DocRoom extends DurableObject<Env> {
       // A malformed frame may have half-applied: store the others' queued changes (each whole and valid), then
       // forget the in-memory document so the next frame reloads it.
       this.flush();
-      this.loaded = null;
+      this.unload();
       ws.close(1003, 'Malformed message');
     }
   }
@@ -246,8 +248,14 @@ export class DocRoom extends DurableObject<Env> {
     if (this.loaded) return this.loaded;
     const doc = new Y.Doc();
     const { snapshotBytes, log } = this.store.loadInto(doc);
-    this.loaded = { doc, bytes: snapshotBytes + log.bytes, log, encoded: null };
+    this.loaded = { doc, bytes: snapshotBytes + log.bytes, log, encoded: null, guard: null };
     return this.loaded;
+  }
+
+  /** Forgets the in-memory document; the next use reloads it from storage. */
+  private unload() {
+    this.loaded?.guard?.destroy();
+    this.loaded = null;
   }
 
   /** The whole document as one update, encoded once per change. */
@@ -329,7 +337,10 @@ export class DocRoom extends DurableObject<Env> {
     }
 
     const refusal = this.change(loaded, ws, state.userId, () => {
-      if (state.controls && !state.controls.leads) return applyStudentUpdate(loaded.doc, update, ws, readControls(loaded.doc));
+      if (state.controls && !state.controls.leads) {
+        loaded.guard ??= new ControlsGuard(loaded.doc);
+        return loaded.guard.apply(update, ws);
+      }
       Y.applyUpdate(loaded.doc, update, ws);
       return null;
     });
@@ -374,7 +385,7 @@ export class DocRoom extends DurableObject<Env> {
       this.store.append(batch);
     } catch {
       // Nobody was told of these changes; their senders reconnect and send them again to a reloaded document.
-      this.loaded = null;
+      this.unload();
       for (const { ws } of batch) ws.close(1011, 'The change could not be saved. Reconnecting will send it again.');
       return;
     }

@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import { CONTROLS_MAP, type LessonControls } from '../../schema/contracts/lesson-controls';
+import { CONTROLS_MAP, type LessonControls, readLessonControls } from '../../schema/contracts/lesson-controls';
 
 export const CONTROLS_ARE_THE_TUTORS = "Only the lesson's tutor can change the lesson's controls.";
 export const BOARD_READ_ONLY = 'Your tutor has made the board read-only for now, so your change was undone.';
@@ -42,30 +42,75 @@ function refusalFor(transaction: Y.Transaction, controls: LessonControls): strin
   return touchesLocked ? ELEMENT_LOCKED : null;
 }
 
+/** What one student update is checked against, set only while `Y.applyUpdate` runs it. */
+interface StudentUpdate {
+  origin: object;
+  controls: LessonControls;
+  refusal: string | null;
+}
+
 /**
- * Applies a student's update, then takes it back if it breaks the controls: it changes the controls, anything while
- * the board is read-only, a locked page, or a locked element. Taking back (an undo of exactly that transaction, by the
- * object) instead of refusing keeps the student's own edits in the document's causal order: Yjs updates of one client
- * build on each other, so a refused one would strand every later edit of that tab on the server.
+ * Applies students' updates to one loaded board, taking back any that breaks the controls: it changes the controls,
+ * anything while the board is read-only, a locked page, or a locked element. Taking back (an undo of exactly that
+ * transaction, by the object) instead of refusing keeps the student's own edits in the document's causal order: Yjs
+ * updates of one client build on each other, so a refused one would strand every later edit of that tab on the server.
+ *
+ * One per loaded document, since every student stroke passes through it: the controls are parsed again only after
+ * the `controls` map changed, and one undo manager serves every update, told by the fields of `current` which one
+ * it is looking at.
  */
-export function applyStudentUpdate(doc: Y.Doc, update: Uint8Array, origin: object, controls: LessonControls): string | null {
-  let refusal: string | null = null;
-  // Only a transaction that breaks the controls is captured: a captured one keeps its deleted content from Yjs'
-  // garbage collection, which an allowed erase must not.
-  const undo = new Y.UndoManager(doc, {
-    trackedOrigins: new Set([origin]),
-    captureTimeout: 0,
-    captureTransaction: (transaction) => {
-      if (transaction.origin !== origin) return false;
-      refusal ??= refusalFor(transaction, controls);
-      return refusal !== null;
-    },
-  });
-  try {
-    Y.applyUpdate(doc, update, origin);
-    if (refusal) undo.undo();
-  } finally {
-    undo.destroy();
+export class ControlsGuard {
+  private readonly map: Y.Map<unknown>;
+  private controls: LessonControls | null = null;
+  private current: StudentUpdate | null = null;
+  private readonly undo: Y.UndoManager;
+  private readonly forget = () => {
+    this.controls = null;
+  };
+
+  constructor(private readonly doc: Y.Doc) {
+    this.map = doc.getMap(CONTROLS_MAP);
+    this.map.observeDeep(this.forget);
+    // Only a transaction that breaks the controls is captured: a captured one keeps its deleted content from Yjs'
+    // garbage collection, which an allowed erase must not.
+    this.undo = new Y.UndoManager(doc, {
+      trackedOrigins: new Set(),
+      captureTimeout: 0,
+      captureTransaction: (transaction) => {
+        const current = this.current;
+        if (!current || transaction.origin !== current.origin) return false;
+        current.refusal ??= refusalFor(transaction, current.controls);
+        return current.refusal !== null;
+      },
+    });
   }
-  return refusal;
+
+  private readControls(): LessonControls {
+    this.controls ??= readLessonControls(this.map.toJSON());
+    return this.controls;
+  }
+
+  /** Applies a student's update as sent by `origin`; returns why it was taken back, or null when it stands. */
+  apply(update: Uint8Array, origin: object): string | null {
+    const current: StudentUpdate = { origin, controls: this.readControls(), refusal: null };
+    this.current = current;
+    this.undo.addTrackedOrigin(origin);
+    try {
+      Y.applyUpdate(this.doc, update, origin);
+      if (current.refusal) {
+        this.undo.undo();
+        // This manager lives as long as the document, so it must not pin what it took back: its stacks end every update empty.
+        this.undo.clear();
+      }
+    } finally {
+      this.undo.removeTrackedOrigin(origin);
+      this.current = null;
+    }
+    return current.refusal;
+  }
+
+  destroy() {
+    this.map.unobserveDeep(this.forget);
+    this.undo.destroy();
+  }
 }

@@ -247,6 +247,30 @@ describe('permissions', () => {
     expect(refusals(student)).toHaveLength(3);
   });
 
+  it("takes back two students' refused updates in a row, each from its own socket, and keeps an allowed one sent between them", async () => {
+    const name = await freshBoard();
+    const tutor = await client(lesson.tutor, name);
+    const sara = await client(lesson.student, name);
+    const mia = await client(secondStudent, name);
+    page(tutor).push([{ id: 'e1', x: 0 }]);
+    sendControl(tutor, { type: 'lockElements', ids: ['e1'], locked: true });
+    sendControl(tutor, { type: 'lockPage', pageId: 'p2', locked: true });
+    for (const student of [sara, mia])
+      await eventually(() => expect({ controls: controlsOf(student), p1: idsOn(student) }).toMatchObject({ controls: { lockedPages: ['p2'] }, p1: ['e1@0'] }));
+    await eventually(() => expect(controlsOf(mia).lockedElements).toEqual(['e1']));
+
+    move(sara, 'e1', 9);
+    page(mia, 'p3').push([{ id: 'm1', x: 1 }]);
+    page(mia, 'p2').push([{ id: 'm2', x: 2 }]);
+    await eventually(() => expect({ sara: refusals(sara), mia: refusals(mia) }).toEqual({ sara: [ELEMENT_LOCKED], mia: [PAGE_LOCKED] }));
+    await eventually(() => expect({ p1: idsOn(tutor), p2: idsOn(tutor, 'p2'), p3: idsOn(tutor, 'p3') }).toEqual({ p1: ['e1@0'], p2: [], p3: ['m1@1'] }));
+
+    page(sara, 'p4').push([{ id: 's1', x: 3 }]);
+    await eventually(() => expect(idsOn(tutor, 'p4')).toEqual(['s1@3']));
+    await sameBoard(tutor, sara, mia);
+    expect([...refusals(sara), ...refusals(mia)]).toHaveLength(2);
+  });
+
   it('undoes every board change of a student while the board is read-only, and none once it is not', async () => {
     const name = await freshBoard();
     const tutor = await client(lesson.tutor, name);
