@@ -1,9 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
+import { Camera, CameraOff } from 'lucide-react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AvClientFrame, AvServerFrame, SfuAnswer, SfuRequest } from '../../schema/contracts/av-signal';
 import MediaPanel from '../../web/features/lesson-rooms/media/MediaPanel';
+import { MediaToggle } from '../../web/features/lesson-rooms/media/MediaToggle';
 import { deviceProblemOf, deviceProblemWords, tileLabel, VIDEO_LIMIT_WORDS } from '../../web/features/lesson-rooms/media/media-words';
 import { MeshAdapter } from '../../web/features/lesson-rooms/media/mesh-adapter';
 import { nextLinkStatus, RESTART_AFTER_MS, shouldRestart } from '../../web/features/lesson-rooms/media/peer-link';
@@ -286,6 +288,31 @@ describe('chosen devices', () => {
     expect(readChosenDevices()).toEqual({ audioInput: 'mic-2', videoInput: 'cam-1' });
     localStorage.setItem(CHOSEN_DEVICES_KEY, 'not json');
     expect(readChosenDevices()).toBeNull();
+  });
+});
+
+describe('a microphone or camera button', () => {
+  it('says what a press does, shows whether it is on, and asks for the change', () => {
+    const onToggle = vi.fn();
+    const toggle = (on: boolean) => (
+      <MediaToggle
+        on={on}
+        onToggle={onToggle}
+        onIcon={Camera}
+        offIcon={CameraOff}
+        title={on ? 'Turn off camera' : 'Turn on camera'}
+        label={on ? 'Turn off camera' : 'Turn on camera'}
+      />
+    );
+    const { rerender } = render(toggle(false));
+    const off = screen.getByRole('button', { name: 'Turn on camera' });
+    expect(off).toHaveAttribute('aria-pressed', 'false');
+    expect(off).toHaveAttribute('title', 'Turn on camera');
+    expect(off).toHaveClass('bg-rose-600');
+    fireEvent.click(off);
+    expect(onToggle).toHaveBeenCalledOnce();
+    rerender(toggle(true));
+    expect(screen.getByRole('button', { name: 'Turn off camera' })).toHaveAttribute('aria-pressed', 'true');
   });
 });
 

@@ -4,19 +4,11 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { WebsocketProvider } from 'y-websocket';
 import { focusRing } from '../../../ui/classes';
 import { DeviceMenu } from './DeviceMenu';
+import { MediaToggle } from './MediaToggle';
 import { deviceProblemWords, linkWords, modeWords, RECONNECTING_WORDS, VIDEO_LIMIT_WORDS, WATCHING_WORDS } from './media-words';
 import { tileLayout } from './tile-layout';
 import { useMediaRoom, videoRoomFor } from './use-media-room';
 import { VideoTile } from './VideoTile';
-
-const control = (on: boolean) =>
-  clsx(
-    'inline-flex size-10 items-center justify-center rounded-full ring-1 transition disabled:opacity-50',
-    focusRing,
-    on
-      ? 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-600'
-      : 'bg-rose-600 text-white ring-rose-600 hover:bg-rose-700',
-  );
 
 /**
  * The lesson's audio and video: a strip of tiles above the board (never over it) with this person's controls. The
@@ -74,26 +66,22 @@ export default function MediaPanel({
       <div className="flex flex-wrap items-center gap-2">
         {!watching && (
           <>
-            <button
-              type="button"
-              className={control(media.mic)}
-              aria-pressed={media.mic}
-              onClick={() => void room.toggleMic()}
+            <MediaToggle
+              on={media.mic}
+              onToggle={() => void room.toggleMic()}
+              onIcon={Mic}
+              offIcon={MicOff}
               title={media.mic ? 'Mute' : 'Unmute'}
-            >
-              {media.mic ? <Mic className="size-5" aria-hidden /> : <MicOff className="size-5" aria-hidden />}
-              <span className="sr-only">{media.mic ? 'Mute' : 'Turn on microphone'}</span>
-            </button>
-            <button
-              type="button"
-              className={control(media.camera)}
-              aria-pressed={media.camera}
-              onClick={() => void room.toggleCamera()}
+              label={media.mic ? 'Mute' : 'Turn on microphone'}
+            />
+            <MediaToggle
+              on={media.camera}
+              onToggle={() => void room.toggleCamera()}
+              onIcon={Camera}
+              offIcon={CameraOff}
               title={media.camera ? 'Turn off camera' : 'Turn on camera'}
-            >
-              {media.camera ? <Camera className="size-5" aria-hidden /> : <CameraOff className="size-5" aria-hidden />}
-              <span className="sr-only">{media.camera ? 'Turn off camera' : 'Turn on camera'}</span>
-            </button>
+              label={media.camera ? 'Turn off camera' : 'Turn on camera'}
+            />
             <button
               type="button"
               className={clsx(
