@@ -92,7 +92,10 @@ class FakePeerConnection {
   }
   async addIceCandidate() {}
   restartIce() {}
-  close() {}
+  closed = false;
+  close() {
+    this.closed = true;
+  }
 }
 
 /** `early` are what the room said before the call's code loaded: heard on subscribing, as the real channel does. */
@@ -107,7 +110,9 @@ function fakeChannel(early: AvServerFrame[] = []) {
     subscribe: (l) => {
       listener = l;
       for (const frame of early.splice(0)) l(frame);
-      return () => undefined;
+      return () => {
+        listener = () => undefined;
+      };
     },
     onStatus: () => () => undefined,
     close: () => undefined,
@@ -241,6 +246,50 @@ describe('the SFU', () => {
     // No offer, answer or candidate ever travels on the room's socket: the SFU is the other end.
     expect(sent.filter((f) => f.type === 'offer' || f.type === 'answer' || f.type === 'ice')).toEqual([]);
     sfu.close();
+  });
+});
+
+describe('either adapter', () => {
+  beforeEach(stubWebRtc);
+  afterEach(() => vi.unstubAllGlobals());
+
+  const adapters = [
+    ['the mesh', (channel: SignalChannel) => new MeshAdapter(channel, [], false)],
+    ['the SFU', (channel: SignalChannel) => new SfuAdapter(channel, [], true, async () => ({}))],
+  ] as const;
+
+  it.each(adapters)('%s tells its subscribers of each change until they leave, and on closing leaves the call and hangs up', async (_name, make) => {
+    const { channel, sent, deliver } = fakeChannel();
+    const adapter = make(channel);
+    const staying = vi.fn();
+    const leaving = vi.fn();
+    adapter.subscribe(staying);
+    const unsubscribe = adapter.subscribe(leaving);
+    deliver({ type: 'welcome', peerId: 'bbbbbbbbbbbbbbbb', watching: false, peers: [peer('aaaaaaaaaaaaaaaa', 'Theo')] });
+    await settle();
+    expect(adapter.getSnapshot()).toMatchObject({ selfId: 'bbbbbbbbbbbbbbbb', online: true, peers: [{ name: 'Theo' }], refusal: null });
+    // The same snapshot until something changes, as useSyncExternalStore needs.
+    expect(adapter.getSnapshot()).toBe(adapter.getSnapshot());
+    expect(leaving).toHaveBeenCalled();
+
+    unsubscribe();
+    const heardByLeaving = leaving.mock.calls.length;
+    const heardByStaying = staying.mock.calls.length;
+    deliver({ type: 'refused', message: 'Video is full.' });
+    await settle();
+    expect(adapter.getSnapshot().refusal).toBe('Video is full.');
+    expect(staying.mock.calls.length).toBeGreaterThan(heardByStaying);
+    expect(leaving).toHaveBeenCalledTimes(heardByLeaving);
+
+    adapter.close();
+    expect(sent.at(-1)).toEqual({ type: 'leave' });
+    expect(FakePeerConnection.made.length).toBeGreaterThan(0);
+    expect(FakePeerConnection.made.every((pc) => pc.closed)).toBe(true);
+    const heardBeforeClosing = staying.mock.calls.length;
+    deliver({ type: 'refused', message: 'Heard by nobody.' });
+    await settle();
+    expect(staying).toHaveBeenCalledTimes(heardBeforeClosing);
+    expect(adapter.getSnapshot().refusal).toBe('Video is full.');
   });
 });
 

@@ -1,8 +1,9 @@
 import { type AvPeer, type AvServerFrame, type MediaState, mediaOff } from '../../../../schema/contracts/av-signal';
-import type { AdapterSnapshot, LocalTracks, MediaAdapter, RemotePeer } from './media-adapter';
+import type { LocalTracks, RemotePeer } from './media-adapter';
 import { type LinkStatus } from './media-words';
 import { nextLinkStatus, RESTART_AFTER_MS, shouldRestart } from './peer-link';
 import type { SignalChannel } from './signal-channel';
+import { SignalledAdapter } from './signalled-adapter';
 
 type Send = SignalChannel['send'];
 
@@ -171,7 +172,7 @@ class Link {
 const NO_MEDIA = typeof MediaStream === 'undefined' ? (null as unknown as MediaStream) : new MediaStream();
 
 /** The local mode: a direct connection to each other person, signalled through the board's room. */
-export class MeshAdapter implements MediaAdapter {
+export class MeshAdapter extends SignalledAdapter {
   readonly mode = 'mesh' as const;
   private selfId: string | null = null;
   /** This socket's peer id as the room told it on opening, with who was in the call (kept in `peers`). */
@@ -185,19 +186,17 @@ export class MeshAdapter implements MediaAdapter {
   private readonly links = new Map<string, Link>();
   private local: LocalTracks = { audio: null, camera: null, screen: null };
   private media: MediaState = mediaOff;
-  private readonly listeners = new Set<() => void>();
-  private snapshot: AdapterSnapshot = { selfId: null, online: false, peers: [], refusal: null };
-  private readonly unsubscribe: (() => void)[];
 
   constructor(
-    private readonly channel: SignalChannel,
+    channel: SignalChannel,
     private readonly iceServers: RTCIceServer[],
     /** An admin who only watches receives and sends nothing. */
     private readonly watching: boolean,
   ) {
-    this.unsubscribe = [
-      channel.subscribe((frame) => void this.onFrame(frame)),
-      channel.onStatus((connected) => {
+    super(channel);
+    this.listen(
+      (frame) => void this.onFrame(frame),
+      (connected) => {
         if (connected) this.join();
         else {
           this.online = false;
@@ -206,8 +205,8 @@ export class MeshAdapter implements MediaAdapter {
           this.rosterId = null;
           this.emit();
         }
-      }),
-    ];
+      },
+    );
     this.join();
   }
 
@@ -219,21 +218,9 @@ export class MeshAdapter implements MediaAdapter {
     if (changed && this.selfId) this.channel.send({ type: 'media', media });
   }
 
-  getSnapshot = () => this.snapshot;
-
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
-
-  close() {
-    this.channel.send({ type: 'leave' });
-    for (const off of this.unsubscribe) off();
+  protected hangUp() {
     for (const link of this.links.values()) link.close();
     this.links.clear();
-    this.listeners.clear();
   }
 
   /**
@@ -331,7 +318,6 @@ export class MeshAdapter implements MediaAdapter {
         screen: link?.screen ?? NO_MEDIA,
       };
     });
-    this.snapshot = { selfId: this.selfId, online: this.online, peers, refusal: this.refusal };
-    for (const listener of this.listeners) listener();
+    this.setSnapshot({ selfId: this.selfId, online: this.online, peers, refusal: this.refusal });
   }
 }

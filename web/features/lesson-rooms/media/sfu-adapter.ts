@@ -1,9 +1,10 @@
 import type { AvPeer, AvServerFrame, MediaState, SfuAnswer, SfuRequest, SfuTracks } from '../../../../schema/contracts/av-signal';
 import { mediaOff } from '../../../../schema/contracts/av-signal';
-import type { AdapterSnapshot, LocalTracks, MediaAdapter, RemotePeer } from './media-adapter';
+import type { LocalTracks, RemotePeer } from './media-adapter';
 import type { LinkStatus } from './media-words';
 import { nextLinkStatus } from './peer-link';
 import type { SignalChannel } from './signal-channel';
+import { SignalledAdapter } from './signalled-adapter';
 
 const KINDS = ['audio', 'camera', 'screen'] as const;
 
@@ -12,7 +13,7 @@ const KINDS = ['audio', 'camera', 'screen'] as const;
  * session and pulls everyone else's tracks into a second one. The room's socket carries only who is in the call and
  * where their tracks are (the media frame's `sfu`); the Worker makes the SFU calls, so the app token stays there.
  */
-export class SfuAdapter implements MediaAdapter {
+export class SfuAdapter extends SignalledAdapter {
   readonly mode = 'sfu' as const;
   private selfId: string | null = null;
   private online = false;
@@ -28,17 +29,15 @@ export class SfuAdapter implements MediaAdapter {
   private readonly pub: RTCPeerConnection;
   private readonly sub: RTCPeerConnection;
   private subSession: Promise<{ sessionId: string; seal: string }> | null = null;
-  private readonly listeners = new Set<() => void>();
-  private snapshot: AdapterSnapshot = { selfId: null, online: false, peers: [], refusal: null };
-  private readonly unsubscribe: (() => void)[];
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly channel: SignalChannel,
+    channel: SignalChannel,
     iceServers: RTCIceServer[],
     watching: boolean,
     private readonly call: (request: SfuRequest) => Promise<SfuAnswer>,
   ) {
+    super(channel);
     this.pub = new RTCPeerConnection({ iceServers, bundlePolicy: 'max-bundle' });
     this.sub = new RTCPeerConnection({ iceServers, bundlePolicy: 'max-bundle' });
     for (const pc of [this.pub, this.sub]) {
@@ -57,14 +56,14 @@ export class SfuAdapter implements MediaAdapter {
       else target.stream = new MediaStream([...target.stream.getTracks(), event.track]);
       this.emit();
     };
-    this.unsubscribe = [
-      channel.subscribe((frame) => this.serial(() => this.onFrame(frame))),
-      channel.onStatus((connected) => {
+    this.listen(
+      (frame) => this.serial(() => this.onFrame(frame)),
+      (connected) => {
         if (connected) this.join();
         this.online = connected && this.online;
         this.emit();
-      }),
-    ];
+      },
+    );
     if (!watching) this.serial(() => this.publish());
     this.join();
   }
@@ -123,21 +122,9 @@ export class SfuAdapter implements MediaAdapter {
     if (this.selfId) this.join();
   }
 
-  getSnapshot = () => this.snapshot;
-
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
-
-  close() {
-    this.channel.send({ type: 'leave' });
-    for (const off of this.unsubscribe) off();
+  protected hangUp() {
     this.pub.close();
     this.sub.close();
-    this.listeners.clear();
   }
 
   private async onFrame(frame: AvServerFrame) {
@@ -171,7 +158,6 @@ export class SfuAdapter implements MediaAdapter {
       status: this.online ? this.status : 'reconnecting',
       ...this.streamsOf(peer.peerId),
     }));
-    this.snapshot = { selfId: this.selfId, online: this.online, peers, refusal: this.refusal };
-    for (const listener of this.listeners) listener();
+    this.setSnapshot({ selfId: this.selfId, online: this.online, peers, refusal: this.refusal });
   }
 }
