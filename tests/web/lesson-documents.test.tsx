@@ -28,6 +28,7 @@ import {
   progressText,
   stoppedText,
 } from '../../web/features/lesson-rooms/documents/import-plan';
+import { roomFooterButton } from '../../web/features/lesson-rooms/room-classes';
 import { json, mockApi } from './fetch-mock';
 
 const pdfMock = vi.hoisted(() => ({ pages: 3, openError: null as unknown, rendered: [] as number[], holdAt: 0, held: Promise.resolve() }));
@@ -210,6 +211,11 @@ describe('importing from the room', () => {
     expect(papers.map((p) => p.background)).toEqual([1, 2, 3].map((page) => ({ name: 'worksheet.pdf', page, pages: 3, documentId: `${'d'.repeat(32)}.pdf` })));
     expect(new Set(papers.map((p) => p.imageId)).size).toBe(3);
     expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/documents'))).toHaveLength(1);
+  });
+
+  it('is drawn like the other buttons under the board', () => {
+    open();
+    expect(screen.getByRole('button', { name: 'Import PDF' })).toHaveAttribute('class', roomFooterButton);
   });
 
   it('shows the page it is on while a long PDF imports', async () => {

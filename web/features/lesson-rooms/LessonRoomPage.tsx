@@ -29,6 +29,7 @@ import { RoomHeader } from './RoomHeader';
 import { BookmarkList } from './recording/BookmarkList';
 import { RecordingBanner, RecordingSwitch } from './recording/RecordingBar';
 import { useRecording } from './recording/use-recording';
+import { roomFooterButton } from './room-classes';
 import { dropRoomSnapshot, useRoomSnapshot } from './room-snapshot';
 import { EndLessonButton, QuestionBar } from './SessionControls';
 import { useDocConnection } from './use-doc-connection';
@@ -394,25 +395,13 @@ function RoomBody({
                       type="button"
                       title="Bookmark page"
                       onClick={() => void lessonSession.bookmark(pageNumber, pageId).then(() => setBookmarkRevision((r) => r + 1))}
-                      className={clsx(
-                        'inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800',
-                        focusRing,
-                      )}
+                      className={roomFooterButton}
                     >
                       <Bookmark className="size-3.5" aria-hidden />
                       <span className="max-sm:sr-only">Bookmark page</span>
                     </button>
                   )}
-                  <button
-                    type="button"
-                    title="Export PDF"
-                    onClick={() => void exportPdf()}
-                    disabled={exporting}
-                    className={clsx(
-                      'inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-60 dark:ring-slate-600 dark:hover:bg-slate-800',
-                      focusRing,
-                    )}
-                  >
+                  <button type="button" title="Export PDF" onClick={() => void exportPdf()} disabled={exporting} className={roomFooterButton}>
                     {exporting ? <Spinner className="size-3.5" /> : <FileDown className="size-3.5" aria-hidden />}
                     <span className="max-sm:sr-only">Export PDF</span>
                   </button>
@@ -424,15 +413,7 @@ function RoomBody({
                   />
                   {info.leads && !readOnly && <RecordingSwitch view={recording} />}
                   {readOnly && (
-                    <button
-                      type="button"
-                      title="Replay"
-                      onClick={() => setReplaying(true)}
-                      className={clsx(
-                        'inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800',
-                        focusRing,
-                      )}
-                    >
+                    <button type="button" title="Replay" onClick={() => setReplaying(true)} className={roomFooterButton}>
                       <History className="size-3.5" aria-hidden />
                       <span className="max-sm:sr-only">Replay</span>
                     </button>

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import type * as Y from 'yjs';
 import { focusRing } from '../../../ui/classes';
 import Spinner from '../../../ui/Spinner';
+import { roomFooterButton } from '../room-classes';
 import { type ImportState, useDocumentImport } from './use-document-import';
 
 /** PDFs by type and extension (some devices give PDFs no type), and the pictures board images take. */
@@ -37,10 +38,7 @@ export function DocumentImport({ sectionId, doc, userId, onOpenPage }: Props) {
         title="Import a PDF or a picture as new pages"
         onClick={() => input.current?.click()}
         disabled={working}
-        className={clsx(
-          'inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-60 dark:ring-slate-600 dark:hover:bg-slate-800',
-          focusRing,
-        )}
+        className={roomFooterButton}
       >
         {working ? <Spinner className="size-3.5" /> : <FileUp className="size-3.5" aria-hidden />}
         <span className="max-sm:sr-only">Import PDF</span>

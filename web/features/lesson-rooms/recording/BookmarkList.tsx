@@ -5,6 +5,7 @@ import { BookmarkCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { BookmarkView } from '../../../../schema/contracts/lesson-sessions';
 import { focusRing } from '../../../ui/classes';
+import { roomFooterButton } from '../room-classes';
 import { recordingCalls } from './recording-api';
 
 /** The lesson's bookmarks, newest last; read again whenever `revision` changes (this person just bookmarked). */
@@ -31,13 +32,7 @@ export function BookmarkList({ sectionId, revision, onOpen }: { sectionId: strin
   const { bookmarks, failed } = useLessonBookmarks(sectionId, revision);
   return (
     <Popover className="relative">
-      <PopoverButton
-        title="Bookmarks"
-        className={clsx(
-          'inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800',
-          focusRing,
-        )}
-      >
+      <PopoverButton title="Bookmarks" className={roomFooterButton}>
         <BookmarkCheck className="size-3.5" aria-hidden />
         <span className="max-sm:sr-only">Bookmarks{bookmarks?.length ? ` (${bookmarks.length})` : ''}</span>
       </PopoverButton>

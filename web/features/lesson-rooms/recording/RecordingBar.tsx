@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { Circle, Mic, Square } from 'lucide-react';
 import type { RecordingPerson } from '../../../../schema/contracts/lesson-recordings';
 import { focusRing } from '../../../ui/classes';
+import { roomFooterButton } from '../room-classes';
 import type { RecordingView } from './use-recording';
 
 const pill = `inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium ring-1 ${focusRing}`;
@@ -97,10 +98,7 @@ export function RecordingSwitch({ view }: { view: RecordingView }) {
       title={on ? 'Stop recording' : 'Record the lesson'}
       disabled={view.busy}
       onClick={() => void view.switchTo(!on)}
-      className={clsx(
-        'inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-60 dark:ring-slate-600 dark:hover:bg-slate-800',
-        focusRing,
-      )}
+      className={roomFooterButton}
     >
       {on ? <Square className="size-3.5" aria-hidden /> : <Circle className="size-3.5 fill-red-600 text-red-600" aria-hidden />}
       <span className="max-sm:sr-only">{on ? 'Stop recording' : 'Record the lesson'}</span>
