@@ -71,6 +71,31 @@ describe('the graph panel', () => {
     expect(readGraph(doc, 'g1')!.axes.grid).toBe(false);
   });
 
+  it('keeps a typed axis end or slider limit as a draft until Enter or leaving the field, and Escape drops it', () => {
+    const { doc } = renderPanel();
+    const before = readGraph(doc, 'g1')!;
+    const xFrom = screen.getByRole('spinbutton', { name: 'x from' });
+    const step = screen.getByRole('spinbutton', { name: 'Step value of a' });
+    for (const field of [xFrom, step]) {
+      const shown = (field as HTMLInputElement).value;
+      fireEvent.change(field, { target: { value: '0.5' } });
+      expect(field).toHaveValue(0.5);
+      fireEvent.keyDown(field, { key: 'Escape' });
+      expect((field as HTMLInputElement).value).toBe(shown);
+      // Leaving a field nobody typed in writes nothing.
+      fireEvent.blur(field);
+    }
+    expect(readGraph(doc, 'g1')).toEqual(before);
+
+    fireEvent.change(xFrom, { target: { value: '-20' } });
+    fireEvent.blur(xFrom);
+    fireEvent.change(step, { target: { value: '0.5' } });
+    fireEvent.blur(step);
+    expect(readGraph(doc, 'g1')!.axes.xMin).toBe(-20);
+    expect(readGraph(doc, 'g1')!.sliders[0]!.step).toBe(0.5);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('takes back a slider drag in one undo step', () => {
     const { doc, undo } = renderPanel();
     const slider = screen.getByRole('slider', { name: 'Slider a' });

@@ -1,7 +1,7 @@
-import clsx from 'clsx';
 import { useId, useState } from 'react';
+import { type DraftForm, DraftNumberField } from './DraftNumberField';
 import { type GraphAxes, setAxes } from './graph-model';
-import { commitKeys, type Drafts, errorText, field, type Part } from './panel-fields';
+import { type Drafts, errorText, type Part } from './panel-fields';
 
 const AXIS_FIELDS = [
   { key: 'xMin', label: 'x from' },
@@ -23,32 +23,13 @@ export function Axes({ doc, origin, graphId, axes, readOnly }: Part & { axes: Gr
     setError(problem);
     if (!problem) setDrafts({});
   };
+  const form: DraftForm<AxisKey> = { drafts, setDrafts, error, setError, errorId, commit, readOnly };
   return (
     <fieldset className="flex min-w-0 flex-col gap-2">
       <legend className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">Axes</legend>
       <div className="grid grid-cols-2 gap-1.5">
         {AXIS_FIELDS.map(({ key, label }) => (
-          <label key={key} className="flex flex-col gap-0.5 text-xs text-slate-600 dark:text-slate-300">
-            {label}
-            <input
-              type="number"
-              step="any"
-              className={clsx(field, 'w-full')}
-              value={drafts[key] ?? String(axes[key])}
-              disabled={readOnly}
-              aria-invalid={error !== null}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(event) => {
-                setDrafts({ ...drafts, [key]: event.target.value });
-                setError(null);
-              }}
-              onBlur={() => Object.keys(drafts).length > 0 && commit()}
-              onKeyDown={commitKeys(
-                () => commit(),
-                () => setDrafts({}),
-              )}
-            />
-          </label>
+          <DraftNumberField key={key} form={form} name={key} label={label} value={axes[key]} className="text-xs text-slate-600 dark:text-slate-300" />
         ))}
       </div>
       <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-200">

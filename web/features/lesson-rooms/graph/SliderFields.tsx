@@ -3,8 +3,9 @@ import { Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type * as Y from 'yjs';
 import { focusRing } from '../../../ui/classes';
+import { type DraftForm, DraftNumberField } from './DraftNumberField';
 import { type GraphSlider, removeSlider, setSliderRange, setSliderValue } from './graph-model';
-import { commitKeys, type Drafts, errorText, field, iconOnly, numberText, type Part } from './panel-fields';
+import { type Drafts, errorText, iconOnly, numberText, type Part } from './panel-fields';
 import { beginUndoStep } from './undo-step';
 
 /** The graph's sliders: each moves live for everyone, and a whole drag is one undo step. */
@@ -90,6 +91,7 @@ function SliderLimits({ doc, origin, graphId, slider, readOnly }: Part & { slide
     if (!problem) setDrafts({});
   };
   const labels = { min: 'Lowest', max: 'Highest', step: 'Step' } as const;
+  const form: DraftForm<'min' | 'max' | 'step'> = { drafts, setDrafts, error, setError, errorId, commit, readOnly };
   return (
     <details className="text-xs text-slate-600 dark:text-slate-300">
       <summary className={clsx('cursor-pointer rounded', focusRing)}>
@@ -97,25 +99,7 @@ function SliderLimits({ doc, origin, graphId, slider, readOnly }: Part & { slide
       </summary>
       <div className="mt-1.5 grid grid-cols-3 gap-1.5">
         {(['min', 'max', 'step'] as const).map((key) => (
-          <label key={key} className="flex flex-col gap-0.5">
-            {labels[key]}
-            <input
-              type="number"
-              step="any"
-              className={clsx(field, 'w-full')}
-              aria-label={`${labels[key]} value of ${slider.name}`}
-              value={drafts[key] ?? String(slider[key])}
-              disabled={readOnly}
-              aria-invalid={error !== null}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(event) => {
-                setDrafts({ ...drafts, [key]: event.target.value });
-                setError(null);
-              }}
-              onBlur={commit}
-              onKeyDown={commitKeys(commit, () => setDrafts({}))}
-            />
-          </label>
+          <DraftNumberField key={key} form={form} name={key} label={labels[key]} value={slider[key]} ariaLabel={`${labels[key]} value of ${slider.name}`} />
         ))}
       </div>
       {error && (
