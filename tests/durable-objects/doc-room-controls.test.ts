@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TUTOR_ONLY } from '../../durable-objects/lib/controls-apply';
@@ -13,17 +12,15 @@ import {
   readLessonControls,
 } from '../../schema/contracts/lesson-controls';
 import { courseStudents, lessonAttendance } from '../../schema/tables';
-import { boardOf, type Client, connectClient, eventually, type LessonFixture, lessonFixture, notesOf, type Person, synced } from '../helpers/docs';
+import { boardOf, type Client, eventually, type LessonFixture, lessonFixture, notesOf, type Person, type RoomClient, roomClients } from '../helpers/docs';
 import { db, signedInUser } from '../helpers/realtime';
 
 let lesson: LessonFixture;
 let secondStudent: Person;
 
-interface ControlClient extends Client {
-  controlNotices: ControlNotice[];
-}
-
-const clients: ControlClient[] = [];
+/** Stock clients that keep the control notices they hear. */
+const clients = roomClients(DOC_MESSAGE_CONTROL, (text) => JSON.parse(text) as ControlNotice);
+type ControlClient = RoomClient<ControlNotice>;
 
 beforeAll(async () => {
   lesson = await lessonFixture();
@@ -31,21 +28,7 @@ beforeAll(async () => {
   await db.insert(courseStudents).values({ tenantId: lesson.tenantId, courseId: lesson.course._id, userId: secondStudent.user._id, paymentType: 'ONETIME' });
 });
 
-afterEach(() => {
-  for (const c of clients.splice(0)) c.provider.destroy();
-});
-
-async function client(person: Person, name: string): Promise<ControlClient> {
-  const base = connectClient(person, name);
-  const controlNotices: ControlNotice[] = [];
-  base.provider.messageHandlers[DOC_MESSAGE_CONTROL] = (_encoder, decoder) => {
-    controlNotices.push(JSON.parse(decoding.readVarString(decoder)) as ControlNotice);
-  };
-  const c = { ...base, controlNotices };
-  clients.push(c);
-  await synced(c);
-  return c;
-}
+afterEach(clients.closeAll);
 
 /** A board of a new lesson in the fixture course, so each test starts with no controls. */
 const freshBoard = async () => boardOf((await lesson.addSection())._id);
@@ -58,7 +41,7 @@ function sendControl(c: Client, request: ControlRequest | Record<string, unknown
 }
 
 const controlsOf = (c: Client): LessonControls => readLessonControls(c.doc.getMap(CONTROLS_MAP).toJSON());
-const refusals = (c: ControlClient) => c.controlNotices.flatMap((n) => (n.type === 'refused' ? [n.message] : []));
+const refusals = (c: ControlClient) => c.frames.flatMap((n) => (n.type === 'refused' ? [n.message] : []));
 const page = (c: Client, id = 'p1') => c.doc.getArray<{ id: string; x: number }>(`page:${id}`);
 const idsOn = (c: Client, id = 'p1') =>
   page(c, id)
@@ -86,9 +69,9 @@ async function sameBoard(...all: Client[]) {
 describe('happy', () => {
   it("applies the tutor's control frames and every one reaches everyone", async () => {
     const name = await freshBoard();
-    const tutor = await client(lesson.tutor, name);
-    const student = await client(lesson.student, name);
-    expect(tutor.controlNotices.some((n) => n.type === 'clock' && Math.abs(n.now - Date.now()) < 60_000)).toBe(true);
+    const tutor = await clients.join(lesson.tutor, name);
+    const student = await clients.join(lesson.student, name);
+    expect(tutor.frames.some((n) => n.type === 'clock' && Math.abs(n.now - Date.now()) < 60_000)).toBe(true);
 
     sendControl(tutor, { type: 'lead', on: true });
     sendControl(tutor, { type: 'lockPage', pageId: 'p2', locked: true });
@@ -117,15 +100,15 @@ describe('happy', () => {
     expect(refusals(tutor)).toEqual([]);
 
     // The controls are in the document: someone opening the board later has them.
-    const late = await client(lesson.editingAdmin, name);
+    const late = await clients.join(lesson.editingAdmin, name);
     expect(controlsOf(late)).toEqual(controlsOf(student));
   });
 
   it("applies a student's raised hand, keeps the hands in the order the room got them, and counts each raise", async () => {
     const name = await freshBoard();
-    const tutor = await client(lesson.tutor, name);
-    const sara = await client(lesson.student, name);
-    const mia = await client(secondStudent, name);
+    const tutor = await clients.join(lesson.tutor, name);
+    const sara = await clients.join(lesson.student, name);
+    const mia = await clients.join(secondStudent, name);
 
     sendControl(mia, { type: 'hand', raised: true });
     await eventually(() => expect(controlsOf(tutor).hands.map((h) => h.name)).toEqual(['Mia Ode']));
@@ -158,8 +141,8 @@ describe('happy', () => {
 
   it('lets the tutor change what is locked for students, and students change what is not', async () => {
     const name = await freshBoard();
-    const tutor = await client(lesson.tutor, name);
-    const student = await client(lesson.student, name);
+    const tutor = await clients.join(lesson.tutor, name);
+    const student = await clients.join(lesson.student, name);
     page(tutor).push([
       { id: 'e1', x: 0 },
       { id: 'e2', x: 0 },
@@ -179,8 +162,8 @@ describe('happy', () => {
 describe('permissions', () => {
   it("refuses a student's control frames with a notice to them alone, and changes nothing", async () => {
     const name = await freshBoard();
-    const tutor = await client(lesson.tutor, name);
-    const student = await client(lesson.student, name);
+    const tutor = await clients.join(lesson.tutor, name);
+    const student = await clients.join(lesson.student, name);
     const requests: ControlRequest[] = [
       { type: 'lead', on: true },
       { type: 'lockPage', pageId: 'p1', locked: true },
@@ -201,8 +184,8 @@ describe('permissions', () => {
 
   it("undoes a student's own write to the controls, for everyone, and tells the student", async () => {
     const name = await freshBoard();
-    const tutor = await client(lesson.tutor, name);
-    const student = await client(lesson.student, name);
+    const tutor = await clients.join(lesson.tutor, name);
+    const student = await clients.join(lesson.student, name);
     sendControl(tutor, { type: 'lockPage', pageId: 'p2', locked: true });
     await eventually(() => expect(controlsOf(student).lockedPages).toEqual(['p2']));
     student.doc.transact(() => {
@@ -217,8 +200,8 @@ describe('permissions', () => {
 
   it("undoes a student's move or erase of a locked element and any change on a locked page; later edits still land", async () => {
     const name = await freshBoard();
-    const tutor = await client(lesson.tutor, name);
-    const student = await client(lesson.student, name);
+    const tutor = await clients.join(lesson.tutor, name);
+    const student = await clients.join(lesson.student, name);
     page(tutor).push([
       { id: 'e1', x: 0 },
       { id: 'e2', x: 0 },
@@ -249,9 +232,9 @@ describe('permissions', () => {
 
   it("takes back two students' refused updates in a row, each from its own socket, and keeps an allowed one sent between them", async () => {
     const name = await freshBoard();
-    const tutor = await client(lesson.tutor, name);
-    const sara = await client(lesson.student, name);
-    const mia = await client(secondStudent, name);
+    const tutor = await clients.join(lesson.tutor, name);
+    const sara = await clients.join(lesson.student, name);
+    const mia = await clients.join(secondStudent, name);
     page(tutor).push([{ id: 'e1', x: 0 }]);
     sendControl(tutor, { type: 'lockElements', ids: ['e1'], locked: true });
     sendControl(tutor, { type: 'lockPage', pageId: 'p2', locked: true });
@@ -273,8 +256,8 @@ describe('permissions', () => {
 
   it('undoes every board change of a student while the board is read-only, and none once it is not', async () => {
     const name = await freshBoard();
-    const tutor = await client(lesson.tutor, name);
-    const student = await client(lesson.student, name);
+    const tutor = await clients.join(lesson.tutor, name);
+    const student = await clients.join(lesson.student, name);
     sendControl(tutor, { type: 'readOnly', on: true });
     await eventually(() => expect(controlsOf(student).readOnly).toBe(true));
     page(student).push([{ id: 's1', x: 0 }]);
@@ -293,7 +276,7 @@ describe('permissions', () => {
 describe('errors', () => {
   it('refuses a control frame that does not parse, names the field, and keeps the socket open', async () => {
     const name = await freshBoard();
-    const tutor = await client(lesson.tutor, name);
+    const tutor = await clients.join(lesson.tutor, name);
     sendControl(tutor, { type: 'lockPage', pageId: 'no spaces allowed', locked: true });
     sendControl(tutor, { type: 'explode' });
     await eventually(() => expect(refusals(tutor)).toHaveLength(2));
@@ -306,13 +289,13 @@ describe('errors', () => {
   });
 
   it("refuses control frames on a lesson's notes and from a seat that only watches", async () => {
-    const notes = await client(lesson.tutor, notesOf((await lesson.addSection())._id));
+    const notes = await clients.join(lesson.tutor, notesOf((await lesson.addSection())._id));
     sendControl(notes, { type: 'lead', on: true });
     await eventually(() => expect(refusals(notes)).toEqual(["Controls belong to a lesson's board."]));
     expect(notes.doc.share.has(CONTROLS_MAP)).toBe(false);
 
     const name = await freshBoard();
-    const viewer = await client(lesson.viewingAdmin, name);
+    const viewer = await clients.join(lesson.viewingAdmin, name);
     sendControl(viewer, { type: 'hand', raised: true });
     await eventually(() => expect(refusals(viewer)).toHaveLength(1));
     expect(viewer.doc.getMap(CONTROLS_MAP).size).toBe(0);

@@ -1,35 +1,21 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import * as decoding from 'lib0/decoding';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LAST_CHUNK_GRACE_MS, RecordingConsent } from '../../durable-objects/lib/recording-consent';
 import { type RecordingFrame, recordingFrame } from '../../schema/contracts/lesson-recordings';
 import { DOC_MESSAGE_RECORDING } from '../../schema/contracts/realtime';
 import { api, bearer, chunkForm } from '../helpers/auth';
-import { boardOf, type Client, connectClient, eventually, type LessonFixture, lessonFixture, notesOf, type Person, roomStub, synced } from '../helpers/docs';
+import { boardOf, eventually, type LessonFixture, lessonFixture, notesOf, type Person, roomClients, roomStub } from '../helpers/docs';
 
 let lesson: LessonFixture;
-const clients: Client[] = [];
+/** Stock clients that keep the recording frames they hear, each checked by the contract. */
+const clients = roomClients(DOC_MESSAGE_RECORDING, (text) => recordingFrame.parse(JSON.parse(text)));
 
 beforeAll(async () => {
   lesson = await lessonFixture();
 });
 
-afterEach(() => {
-  for (const c of clients.splice(0)) c.provider.destroy();
-});
-
-/** A stock client on the lesson's board that keeps the recording frames it hears, each checked by the contract. */
-async function join(person: Person, name: string) {
-  const c = connectClient(person, name);
-  const frames: RecordingFrame[] = [];
-  c.provider.messageHandlers[DOC_MESSAGE_RECORDING] = (_encoder, decoder) => {
-    frames.push(recordingFrame.parse(JSON.parse(decoding.readVarString(decoder))));
-  };
-  clients.push(c);
-  await synced(c);
-  return { ...c, frames, last: () => frames.at(-1) };
-}
+afterEach(clients.closeAll);
 
 const post = (person: Person, path: string, body: unknown, sectionId: string) =>
   api(`/lesson-rooms/${sectionId}${path}`, {
@@ -55,8 +41,8 @@ const stored = async (sectionId: string) => (await env.FILES.list({ prefix: `${l
 describe('recording consent in the lesson board’s room', () => {
   it('consent is required before any recording chunk is accepted', async () => {
     const sectionId = (await lesson.addSection())._id;
-    const sara = await join(lesson.student, boardOf(sectionId));
-    const tomas = await join(lesson.tutor, boardOf(sectionId));
+    const sara = await clients.join(lesson.student, boardOf(sectionId));
+    const tomas = await clients.join(lesson.tutor, boardOf(sectionId));
     // A room that is not recording tells only who arrives, not everyone, at each arrival.
     expect(sara.frames.map((f) => f.state)).toEqual(['off']);
     expect(tomas.frames.map((f) => f.state)).toEqual(['off']);
@@ -85,7 +71,7 @@ describe('recording consent in the lesson board’s room', () => {
     expect((await chunk(lesson.tutor, sectionId)).status).toBe(201);
 
     // Someone joining later is asked, and is not recorded until they agree; the others carry on.
-    const eddie = await join(lesson.editingAdmin, boardOf(sectionId));
+    const eddie = await clients.join(lesson.editingAdmin, boardOf(sectionId));
     await eventually(() => expect(decisionOf(eddie.last(), lesson.editingAdmin)).toBe('pending'));
     expect(eddie.last()?.state).toBe('recording');
     expect((await chunk(lesson.editingAdmin, sectionId)).status).toBe(409);
@@ -103,12 +89,11 @@ describe('recording consent in the lesson board’s room', () => {
 
   it('starts once the one person who had not agreed leaves, and tells who is left', async () => {
     const sectionId = (await lesson.addSection())._id;
-    const sara = await join(lesson.student, boardOf(sectionId));
-    const tomas = await join(lesson.tutor, boardOf(sectionId));
+    const sara = await clients.join(lesson.student, boardOf(sectionId));
+    const tomas = await clients.join(lesson.tutor, boardOf(sectionId));
     await post(lesson.tutor, '/recording', { recording: true }, sectionId);
     await eventually(() => expect(sara.last()?.state).toBe('asking'));
-    sara.provider.destroy();
-    clients.splice(clients.indexOf(sara), 1);
+    clients.leave(sara);
     await eventually(() => expect(tomas.last()?.state).toBe('recording'));
     // Sara left without a word: the room no longer lists her as someone to wait for.
     expect(tomas.last()?.people.map((p) => [p.name, p.decision])).toEqual([['Tomas Ng', 'agreed']]);
@@ -118,8 +103,8 @@ describe('recording consent in the lesson board’s room', () => {
 
   it('neither asks nor waits for someone who only watches', async () => {
     const sectionId = (await lesson.addSection())._id;
-    const vera = await join(lesson.viewingAdmin, boardOf(sectionId));
-    await join(lesson.tutor, boardOf(sectionId));
+    const vera = await clients.join(lesson.viewingAdmin, boardOf(sectionId));
+    await clients.join(lesson.tutor, boardOf(sectionId));
     const asked = await (await post(lesson.tutor, '/recording', { recording: true }, sectionId)).json<RecordingFrame>();
     expect(asked.state).toBe('recording');
     expect(asked.people.map((p) => p.name)).toEqual(['Tomas Ng']);
@@ -152,7 +137,7 @@ describe('recording consent in the lesson board’s room', () => {
 
   it('keeps the notes’ room out of it: only the board counts who is present', async () => {
     const sectionId = (await lesson.addSection())._id;
-    const notes = await join(lesson.student, notesOf(sectionId));
+    const notes = await clients.join(lesson.student, notesOf(sectionId));
     const asked = await (await post(lesson.tutor, '/recording', { recording: true }, sectionId)).json<RecordingFrame>();
     expect(asked.state).toBe('recording');
     expect(notes.frames).toEqual([]);

@@ -224,3 +224,32 @@ export async function eventually(check: () => void | Promise<void>, ms = 3000) {
 }
 
 export const synced = (client: Client) => eventually(() => expect(client.provider.synced).toBe(true));
+
+/**
+ * Stock clients on a lesson's documents that keep what the room sends them on one extra message type (recording
+ * frames, control notices), each read by `read` as it arrives. `closeAll` (an afterEach) disconnects those still open.
+ */
+export function roomClients<T>(messageType: number, read: (text: string) => T) {
+  const open: Client[] = [];
+  async function join(person: Person, name: string): Promise<RoomClient<T>> {
+    const c = connectClient(person, name);
+    const frames: T[] = [];
+    c.provider.messageHandlers[messageType] = (_encoder, decoder) => {
+      frames.push(read(decoding.readVarString(decoder)));
+    };
+    open.push(c);
+    await synced(c);
+    return { ...c, frames, last: () => frames.at(-1) };
+  }
+  /** Disconnects one client now, as a closed tab would. */
+  function leave(c: Client) {
+    c.provider.destroy();
+    const index = open.findIndex((o) => o.provider === c.provider);
+    if (index >= 0) open.splice(index, 1);
+  }
+  function closeAll() {
+    for (const c of open.splice(0)) c.provider.destroy();
+  }
+  return { join, leave, closeAll };
+}
+export type RoomClient<T> = Client & { frames: T[]; last: () => T | undefined };
