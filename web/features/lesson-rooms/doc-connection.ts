@@ -6,6 +6,7 @@ import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { DOC_MESSAGE_NOTICE, type DocNotice, docNotice } from '../../../schema/contracts/realtime';
 import { ticketedSocket } from '../../lib/realtime/ticketed-socket';
+import { Subscribers } from '../../lib/subscribers';
 import { takeEarlyDoc } from './device-docs';
 import { keepEarlyAvFrames } from './media/early-frames';
 
@@ -62,7 +63,7 @@ export class DocConnection {
   private readonly local: LocalStore;
   private readonly storage: DocConnectionOptions['storage'];
   private readonly name: string;
-  private listeners = new Set<() => void>();
+  private readonly subscribers = new Subscribers();
   private state: DocState = { status: 'connecting', loaded: false, pending: 0, readOnly: false, sizeWarning: null, closedReason: null };
   /** Sequence numbers of unconfirmed local changes, oldest first. */
   private unconfirmed: number[] = [];
@@ -139,12 +140,7 @@ export class DocConnection {
 
   getState = () => this.state;
 
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
+  subscribe = this.subscribers.subscribe;
 
   destroy() {
     this.destroyed = true;
@@ -156,12 +152,12 @@ export class DocConnection {
     this.provider.destroy();
     void this.local.destroy();
     this.doc.destroy();
-    this.listeners.clear();
+    this.subscribers.clear();
   }
 
   private patch(change: Partial<DocState>) {
     this.state = { ...this.state, ...change };
-    for (const listener of this.listeners) listener();
+    this.subscribers.notify();
   }
 
   private savePending() {

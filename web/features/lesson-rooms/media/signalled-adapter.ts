@@ -1,4 +1,5 @@
 import type { AvServerFrame, MediaState } from '../../../../schema/contracts/av-signal';
+import { Subscribers } from '../../../lib/subscribers';
 import type { AdapterSnapshot, LocalTracks, MediaAdapter } from './media-adapter';
 import type { SignalChannel } from './signal-channel';
 
@@ -8,7 +9,7 @@ import type { SignalChannel } from './signal-channel';
  */
 export abstract class SignalledAdapter implements MediaAdapter {
   abstract readonly mode: MediaAdapter['mode'];
-  private readonly listeners = new Set<() => void>();
+  private readonly subscribers = new Subscribers();
   private snapshot: AdapterSnapshot = { selfId: null, online: false, peers: [], refusal: null };
   private unsubscribe: (() => void)[] = [];
 
@@ -26,22 +27,17 @@ export abstract class SignalledAdapter implements MediaAdapter {
 
   protected setSnapshot(snapshot: AdapterSnapshot) {
     this.snapshot = snapshot;
-    for (const listener of this.listeners) listener();
+    this.subscribers.notify();
   }
 
   getSnapshot = () => this.snapshot;
 
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
+  subscribe = this.subscribers.subscribe;
 
   close() {
     this.channel.send({ type: 'leave' });
     for (const off of this.unsubscribe) off();
     this.hangUp();
-    this.listeners.clear();
+    this.subscribers.clear();
   }
 }
