@@ -1,6 +1,10 @@
+import { rmSync } from 'node:fs';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { fakeMediaLaunch } from '../../scripts/browser-path';
+import { prepareLocal } from '../../scripts/prepare-local';
+import { runOrExit, waitFor } from '../../scripts/run';
 import { startDevServer } from '../lib/dev-server';
+import { startWorkerd } from '../lib/workerd';
 import { startPeerServer } from './peer-page';
 
 /**
@@ -13,6 +17,11 @@ import { startPeerServer } from './peer-page';
  * join, until a second after that frame (so trailing ICE candidates count). Rounds alternate ours and peer;
  * medians are compared. `BENCH_AV_DEBUG=1` prints each round's signalling frames as both of our pages sent and
  * received them, with times, to see which hop the time goes to.
+ *
+ * Ours runs on workerd directly (the built Worker and app on Miniflare with wrangler.toml's configuration, as the
+ * chat and docs benchmarks run it): `wrangler dev` relays every WebSocket frame through a proxy worker in a second
+ * workerd process, which production does not have and which cost each signalling hop 11–100 ms here.
+ * `BENCH_AV_HOST=wrangler` measures ours under `wrangler dev` instead, as `npm start` serves it.
  */
 const PORT = Number(process.env.BENCH_AV_PORT ?? 8911);
 const PEER_PORT = PORT + 1;
@@ -81,7 +90,20 @@ async function waitForFrame(page: Page) {
   await page.waitForTimeout(TAIL_MS);
 }
 
-const server = await startDevServer(PORT, `.tmp/bench-av-${PORT}`);
+const PERSIST = `.tmp/bench-av-${PORT}`;
+const HOST = process.env.BENCH_AV_HOST === 'wrangler' ? 'wrangler dev' : 'workerd';
+
+async function startOurs() {
+  if (HOST === 'wrangler dev') return startDevServer(PORT, PERSIST);
+  await runOrExit('tsx', ['scripts/build.ts']);
+  rmSync(PERSIST, { recursive: true, force: true });
+  await prepareLocal(PERSIST);
+  const server = await startWorkerd(PERSIST, PORT, { withAssets: true });
+  await waitFor(`${ORIGIN}/api/health`);
+  return server;
+}
+
+const server = await startOurs();
 const peerServer = await startPeerServer(PEER_PORT);
 const browser = await chromium.launch(fakeMediaLaunch());
 const results = { ours: { ms: [] as number[], messages: [] as number[] }, peer: { ms: [] as number[], messages: [] as number[] } };
@@ -112,6 +134,34 @@ try {
   await theo.getByTestId('self-tile').and(theo.locator('[data-camera=on]')).waitFor();
   const sam = await person(browser, 'ours', 'student@studyhall.test');
   watchFrames('sam', sam);
+  if (process.env.BENCH_AV_DEBUG) {
+    // When the board's socket opened on Sam's side, by the browser's own network clock (seconds, monotonic).
+    const cdp = await sam.context().newCDPSession(sam);
+    await cdp.send('Network.enable');
+    cdp.on('Network.webSocketHandshakeResponseReceived', (event) =>
+      timeline.push(`(network ${event.timestamp.toFixed(3)}) sam socket open ${event.response.status}`),
+    );
+    cdp.on('Network.webSocketFrameReceived', (event) => {
+      const bytes = Buffer.from(event.response.payloadData, 'base64');
+      if (event.response.opcode === 2 && bytes[0] === 101)
+        timeline.push(
+          `(network ${event.timestamp.toFixed(3)}) sam got ${bytes
+            .subarray(1, 30)
+            .toString()
+            .replace(/[^ -~]/g, '')}`,
+        );
+    });
+    cdp.on('Network.webSocketFrameSent', (event) => {
+      const bytes = Buffer.from(event.response.payloadData, 'base64');
+      if (event.response.opcode === 2 && bytes[0] === 101)
+        timeline.push(
+          `(network ${event.timestamp.toFixed(3)}) sam sent ${bytes
+            .subarray(1, 30)
+            .toString()
+            .replace(/[^ -~]/g, '')}`,
+        );
+    });
+  }
   const host = await person(browser, 'peer');
   const joiner = await person(browser, 'peer');
 
@@ -151,7 +201,7 @@ try {
 }
 const ours = { ms: median(results.ours.ms), messages: median(results.ours.messages) };
 const peer = { ms: median(results.peer.ms), messages: median(results.peer.messages) };
-console.log(`ours: first remote frame ${ours.ms.toFixed(0)} ms, ${ours.messages} signalling messages per join (median of ${ROUNDS})`);
+console.log(`ours (on ${HOST}): first remote frame ${ours.ms.toFixed(0)} ms, ${ours.messages} signalling messages per join (median of ${ROUNDS})`);
 console.log(`peer: first remote frame ${peer.ms.toFixed(0)} ms, ${peer.messages} signalling messages per join (median of ${ROUNDS})`);
 console.log(`ours/peer first-remote-frame ${(ours.ms / peer.ms).toFixed(2)}`);
 console.log(`ours/peer signalling-messages ${(ours.messages / peer.messages).toFixed(2)}`);

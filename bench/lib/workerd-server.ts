@@ -8,10 +8,11 @@ import { convertV4MiniflareOptions, Miniflare } from '../../node_modules/wrangle
  * compatibility date, flags and bindings: what production runs, without `wrangler dev`'s proxy worker, which relays
  * every WebSocket frame through a second workerd process. Started by `startWorkerd()` in workerd.ts.
  */
-const [script, persist, port] = process.argv.slice(2) as [string, string, string];
+const [script, persist, port, withAssets] = process.argv.slice(2) as [string, string, string, string | undefined];
 const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
-// Options for module resolution and dev-server hooks do not apply to an already-bundled script.
-const unused = new Set(['modulesRules', 'rootPath', 'connectHandlers', 'assets']);
+// Options for module resolution and dev-server hooks do not apply to an already-bundled script; the rooms' benches
+// need no assets, and a page's bench asks for them.
+const unused = new Set(['modulesRules', 'rootPath', 'connectHandlers', ...(withAssets === 'assets' ? [] : ['assets'])]);
 const options = Object.fromEntries(Object.entries(workerOptions).filter(([key]) => !unused.has(key)));
 const secrets = Object.fromEntries(
   readFileSync('.dev.vars', 'utf8')

@@ -5,16 +5,21 @@ import { runOrExit } from '../../scripts/run';
 /**
  * Builds the Worker as `wrangler deploy` would and runs it on workerd with wrangler.toml's configuration (see
  * workerd-server.ts), on the D1/DO/R2 state `prepareLocal(persist)` made. Resolves once it serves requests.
+ * `withAssets` serves the built app (`dist/client`, built by the caller) as the deployed Worker does.
  */
-export async function startWorkerd(persist: string, port: number): Promise<ChildProcess> {
+export async function startWorkerd(persist: string, port: number, { withAssets = false } = {}): Promise<ChildProcess> {
   const bundle = `${persist}-bundle`;
   // wrangler refuses a missing assets directory (a clean checkout has not built the app); the rooms need no assets.
   mkdirSync('dist/client', { recursive: true });
   await runOrExit('wrangler', ['deploy', '--dry-run', '--outdir', bundle], { env: { ...process.env, CI: 'true' } });
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/workerd-server.ts', `${bundle}/index.js`, persist, String(port)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'bench/lib/workerd-server.ts', `${bundle}/index.js`, persist, String(port), ...(withAssets ? ['assets'] : [])],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const onData = (chunk: Buffer) => {
       if (/Ready on/.test(chunk.toString())) resolve(child);
     };

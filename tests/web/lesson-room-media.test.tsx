@@ -180,6 +180,40 @@ describe('the mesh', () => {
     expect(sent.at(-1)).toEqual({ type: 'leave' });
   });
 
+  it('offers at once when the roster comes in after the join went out, not a trip later on the welcome', async () => {
+    const { channel, sent, deliver } = fakeChannel();
+    new MeshAdapter(channel, [], false);
+    // The offer is made before anyone is named, and waits for its peer.
+    await settle();
+    expect(FakePeerConnection.made).toHaveLength(1);
+    expect(FakePeerConnection.made[0]!.localDescription).toEqual({ type: 'offer', sdp: 'offer with 3 transceivers' });
+    expect(sent).toEqual([{ type: 'media', media: { mic: false, camera: false, screen: false } }]);
+    deliver({ type: 'roster', peerId: 'bbbbbbbbbbbbbbbb', peers: [peer('aaaaaaaaaaaaaaaa', 'Theo')] });
+    // Someone the room tells of after the roster came after us: they offer to us.
+    deliver({ type: 'peer', peer: peer('dddddddddddddddd', 'Pat') });
+    await settle();
+    expect(sent.filter((f) => f.type === 'offer').map((f) => ('to' in f ? f.to : null))).toEqual(['aaaaaaaaaaaaaaaa']);
+    deliver({ type: 'welcome', peerId: 'bbbbbbbbbbbbbbbb', watching: false, peers: [peer('aaaaaaaaaaaaaaaa', 'Theo')] });
+    await settle();
+    expect(sent.filter((f) => f.type === 'offer')).toHaveLength(1);
+    // Theo's connection is the one made first (its offer went the moment the roster named him), then Pat's, who offers to us.
+    expect(FakePeerConnection.made.map((pc) => [pc.closed, pc.localDescription?.type ?? null])).toEqual([
+      [false, 'offer'],
+      [false, null],
+    ]);
+  });
+
+  it('alone in the call, closes the offer it made ahead once the welcome says nobody is there', async () => {
+    const { channel, sent, deliver } = fakeChannel();
+    new MeshAdapter(channel, [], false);
+    await settle();
+    deliver({ type: 'roster', peerId: 'bbbbbbbbbbbbbbbb', peers: [] });
+    deliver({ type: 'welcome', peerId: 'bbbbbbbbbbbbbbbb', watching: false, peers: [] });
+    await settle();
+    expect(sent.filter((f) => f.type === 'offer')).toEqual([]);
+    expect(FakePeerConnection.made.map((pc) => pc.closed)).toEqual([true]);
+  });
+
   it('without a roster (a reconnect) offers on the welcome to those already there', async () => {
     const { channel, sent, deliver } = fakeChannel();
     new MeshAdapter(channel, [], false);

@@ -8,10 +8,11 @@ import { SignalledAdapter } from './signalled-adapter';
 type Send = SignalChannel['send'];
 
 /**
- * An offer or answer waits for the candidates being gathered, so they travel inside it instead of one frame each:
- * until gathering completes, or nothing new came for GATHER_QUIET_MS after a candidate (host candidates arrive
- * together within milliseconds, while Chromium reports "complete" only a hundred or more later), and never past
- * GATHER_WAIT_MS (a slow STUN or TURN server). What comes later trickles as before.
+ * An offer waits for the candidates being gathered, so they travel inside it instead of one frame each: until
+ * gathering completes, or nothing new came for GATHER_QUIET_MS after a candidate (host candidates arrive together
+ * within milliseconds, while Chromium reports "complete" only a hundred or more later), and never past
+ * GATHER_WAIT_MS (a slow STUN or TURN server). What comes later trickles. Offers are made ahead (the spare), so the
+ * wait costs a join nothing; an answer is on the joiner's clock, so it goes at once and its candidates trickle.
  */
 export const GATHER_WAIT_MS = 250;
 export const GATHER_QUIET_MS = 5;
@@ -54,11 +55,14 @@ class Link {
   private pendingIce: RTCIceCandidateInit[] = [];
   /** Candidates found before our description is sent travel inside it. */
   private described = false;
+  /** A description made and not yet sent: a spare link's offer waits for the peer it will be for. */
+  private unsent: 'offer' | 'answer' | null = null;
   private disconnectedAt = 0;
   private restartTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
-    readonly peerId: string,
+    /** Null for the spare: an offer made before anyone is named, so that joining does not wait for it. */
+    private peerId: string | null,
     readonly offerer: boolean,
     iceServers: RTCIceServer[],
     private readonly send: Send,
@@ -68,7 +72,7 @@ class Link {
     // One transport for all three transceivers: one set of candidates to gather, send and check.
     this.pc = new RTCPeerConnection({ iceServers, bundlePolicy: 'max-bundle' });
     this.pc.onicecandidate = (event) => {
-      if (event.candidate && this.described) this.send({ type: 'ice', to: peerId, candidate: event.candidate.toJSON() as never });
+      if (event.candidate && this.described && this.peerId) this.send({ type: 'ice', to: this.peerId, candidate: event.candidate.toJSON() as never });
     };
     this.pc.ontrack = (event) => {
       if (this.pc.getTransceivers().indexOf(event.transceiver) === 2) this.screen = new MediaStream([...this.screen.getTracks(), event.track]);
@@ -93,15 +97,28 @@ class Link {
     }
   }
 
-  /** Sets and sends our offer or answer with the candidates gathered by then; later ones trickle. */
+  /** Sets and sends our offer (with the candidates gathered by then) or our answer; later candidates trickle. */
   private async describe(type: 'offer' | 'answer') {
     this.described = false;
     await this.pc.setLocalDescription();
-    await gathered(this.pc);
+    if (type === 'offer') await gathered(this.pc);
+    this.unsent = type;
+    this.sendDescription();
+  }
+
+  /** The current description, with every candidate found by now inside it. */
+  private sendDescription() {
     const description = this.pc.localDescription;
-    if (!description) return;
+    if (!this.unsent || !this.peerId || !description) return;
+    this.send({ type: this.unsent, to: this.peerId, sdp: description.sdp });
+    this.unsent = null;
     this.described = true;
-    this.send({ type, to: this.peerId, sdp: description.sdp });
+  }
+
+  /** Gives the spare its peer: its offer, made already, goes at once. */
+  address(peerId: string) {
+    this.peerId = peerId;
+    this.sendDescription();
   }
 
   async onOffer(sdp: string, local: LocalTracks) {
@@ -177,6 +194,8 @@ export class MeshAdapter extends SignalledAdapter {
   private selfId: string | null = null;
   /** This socket's peer id as the room told it on opening, with who was in the call (kept in `peers`). */
   private rosterId: string | null = null;
+  /** Who the room said was in the call when this socket opened: they were there first, so we offer to them. */
+  private rosterPeers: string[] = [];
   private joined = false;
   /** The room answered our join: from then on, anyone new came after us. */
   private welcomed = false;
@@ -184,6 +203,12 @@ export class MeshAdapter extends SignalledAdapter {
   private refusal: string | null = null;
   private readonly peers = new Map<string, AvPeer>();
   private readonly links = new Map<string, Link>();
+  /**
+   * An offering connection made before the room names anyone, because making an offer (the connection, its
+   * transceivers, the description and its candidates) takes tens of milliseconds in a page that is still starting.
+   * The first peer we offer to takes it; once the join is settled an unused one is closed.
+   */
+  private spare: Link | null = null;
   private local: LocalTracks = { audio: null, camera: null, screen: null };
   private media: MediaState = mediaOff;
 
@@ -203,10 +228,13 @@ export class MeshAdapter extends SignalledAdapter {
           this.joined = false;
           this.welcomed = false;
           this.rosterId = null;
+          this.rosterPeers = [];
+          this.spare ??= this.newSpare();
           this.emit();
         }
       },
     );
+    this.spare = this.newSpare();
     this.join();
   }
 
@@ -221,6 +249,12 @@ export class MeshAdapter extends SignalledAdapter {
   protected hangUp() {
     for (const link of this.links.values()) link.close();
     this.links.clear();
+    this.closeSpare();
+  }
+
+  private closeSpare() {
+    this.spare?.close();
+    this.spare = null;
   }
 
   /**
@@ -231,16 +265,23 @@ export class MeshAdapter extends SignalledAdapter {
   private join() {
     if (!this.channel.send({ type: 'media', media: this.media })) return;
     this.joined = true;
+    this.offerToRoster();
+  }
+
+  private offerToRoster() {
     if (!this.rosterId || (this.selfId !== null && this.selfId !== this.rosterId)) return;
     this.selfId = this.rosterId;
-    for (const peerId of [...this.peers.keys()]) this.link(peerId, true);
+    for (const peerId of this.rosterPeers) this.link(peerId, true);
   }
 
   private async onFrame(frame: AvServerFrame) {
     switch (frame.type) {
       case 'roster':
         this.rosterId = frame.peerId;
-        if (!this.joined) for (const peer of frame.peers) this.peers.set(peer.peerId, peer);
+        this.rosterPeers = frame.peers.map((peer) => peer.peerId);
+        for (const peer of frame.peers) this.peers.set(peer.peerId, peer);
+        // The join went out before the roster came in: everyone it names was in the call before us all the same.
+        if (this.joined && this.selfId === null) this.offerToRoster();
         break;
       case 'welcome':
         // A new socket is a new peer: connections of the old one are gone on the other side too.
@@ -252,6 +293,7 @@ export class MeshAdapter extends SignalledAdapter {
         // heard of since came after us, and offers to us.
         for (const peer of frame.peers) this.upsert(peer, true);
         for (const peer of [...this.peers.values()]) this.upsert(peer, false);
+        this.closeSpare();
         break;
       case 'peer':
         // Before the welcome, who came first is not settled: the peer is only noted.
@@ -291,11 +333,24 @@ export class MeshAdapter extends SignalledAdapter {
     if (!this.selfId) return null;
     let link = this.links.get(peerId);
     if (!link) {
-      link = new Link(peerId, offerer, this.iceServers, this.channel.send, !this.watching, () => this.emit());
+      link = offerer && this.spare ? this.spare : this.newLink(peerId, offerer);
+      if (link === this.spare) {
+        this.spare = null;
+        link.address(peerId);
+      }
       this.links.set(peerId, link);
       if (offerer) link.setLocal(this.local);
     }
     return link;
+  }
+
+  /** None where the browser has no WebRTC: the panel still shows who is here and says what is missing. */
+  private newSpare() {
+    return typeof RTCPeerConnection === 'undefined' ? null : this.newLink(null, true);
+  }
+
+  private newLink(peerId: string | null, offerer: boolean) {
+    return new Link(peerId, offerer, this.iceServers, this.channel.send, !this.watching, () => this.emit());
   }
 
   private drop(peerId: string) {
