@@ -90,6 +90,14 @@ async function waitForFrame(page: Page) {
   await page.waitForTimeout(TAIL_MS);
 }
 
+/** A signalling frame of ours (type 101 on the board's socket), and its start as text for the debug timeline. */
+const isSignal = (bytes: Buffer) => bytes[0] === 101;
+const signalText = (bytes: Buffer) =>
+  bytes
+    .subarray(1, 40)
+    .toString()
+    .replace(/[^ -~]/g, '');
+
 const PERSIST = `.tmp/bench-av-${PORT}`;
 const HOST = process.env.BENCH_AV_HOST === 'wrangler' ? 'wrangler dev' : 'workerd';
 
@@ -114,13 +122,7 @@ try {
     if (!process.env.BENCH_AV_DEBUG) return;
     page.on('websocket', (ws) => {
       const note = (dir: string) => (f: { payload: string | Buffer }) => {
-        if (typeof f.payload !== 'string' && f.payload[0] === 101)
-          timeline.push(
-            `${Date.now()} ${who} ${dir} ${f.payload
-              .subarray(1, 40)
-              .toString()
-              .replace(/[^ -~]/g, '')}`,
-          );
+        if (typeof f.payload !== 'string' && isSignal(f.payload)) timeline.push(`${Date.now()} ${who} ${dir} ${signalText(f.payload)}`);
       };
       ws.on('framesent', note('sent'));
       ws.on('framereceived', note('got'));
@@ -141,26 +143,12 @@ try {
     cdp.on('Network.webSocketHandshakeResponseReceived', (event) =>
       timeline.push(`(network ${event.timestamp.toFixed(3)}) sam socket open ${event.response.status}`),
     );
-    cdp.on('Network.webSocketFrameReceived', (event) => {
+    const note = (dir: string) => (event: { timestamp: number; response: { opcode: number; payloadData: string } }) => {
       const bytes = Buffer.from(event.response.payloadData, 'base64');
-      if (event.response.opcode === 2 && bytes[0] === 101)
-        timeline.push(
-          `(network ${event.timestamp.toFixed(3)}) sam got ${bytes
-            .subarray(1, 30)
-            .toString()
-            .replace(/[^ -~]/g, '')}`,
-        );
-    });
-    cdp.on('Network.webSocketFrameSent', (event) => {
-      const bytes = Buffer.from(event.response.payloadData, 'base64');
-      if (event.response.opcode === 2 && bytes[0] === 101)
-        timeline.push(
-          `(network ${event.timestamp.toFixed(3)}) sam sent ${bytes
-            .subarray(1, 30)
-            .toString()
-            .replace(/[^ -~]/g, '')}`,
-        );
-    });
+      if (event.response.opcode === 2 && isSignal(bytes)) timeline.push(`(network ${event.timestamp.toFixed(3)}) sam ${dir} ${signalText(bytes)}`);
+    };
+    cdp.on('Network.webSocketFrameReceived', note('got'));
+    cdp.on('Network.webSocketFrameSent', note('sent'));
   }
   const host = await person(browser, 'peer');
   const joiner = await person(browser, 'peer');
