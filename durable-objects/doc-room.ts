@@ -316,8 +316,8 @@ export class DocRoom extends DurableObject<Env> {
   }
 
   /**
-   * Applies an update in memory and queues what it changed. Nothing is sent here: the change reaches anyone,
-   * the sender included, only from `flush()`, after it is in SQLite.
+   * Applies an update in memory and queues what it changed. Nothing is sent here: the change reaches anyone only
+   * from `flush()`, and its sender only after it is in SQLite.
    */
   private onUpdate(ws: WebSocket, state: DocSocketState, update: Uint8Array) {
     const loaded = this.doc();
@@ -373,29 +373,31 @@ export class DocRoom extends DurableObject<Env> {
   }
 
   /**
-   * Group commit: stores every queued change (one row each, so history and compaction still count updates), then
-   * sends them to everyone as one merged update, serialised once. The output gate holds that frame until the rows
-   * are durable, so an echo (the sender's acknowledgement) never precedes storage.
+   * Group commit: stores every queued change (one row each, so history and compaction still count updates) and sends
+   * them to everyone as one merged update, serialised once. The others hear it before it is stored, as a relay would;
+   * its senders only after, since the output gate holds their copy (their acknowledgement) until the rows are durable.
+   * An unstored change the others already hold is safe: its sender re-sends it until acknowledged, and a failed write
+   * makes everyone reconnect and sync again.
    */
   private flush() {
     const batch = this.pending.splice(0);
     const loaded = this.loaded;
     if (batch.length === 0 || !loaded) return;
+    const sockets = this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
+    const senders = new Set(batch.map((c) => c.ws));
+    const merged = batch.length === 1 ? batch[0]!.change : Y.mergeUpdates(batch.map((c) => c.change));
+    const bytes = updateFrame(merged);
+    for (const ws of sockets) if (!senders.has(ws)) sendBytes(ws, bytes);
     try {
       this.store.append(batch);
     } catch {
-      // Nobody was told of these changes; their senders reconnect and send them again to a reloaded document.
       this.unload();
-      for (const { ws } of batch) ws.close(1011, 'The change could not be saved. Reconnecting will send it again.');
+      for (const ws of sockets) ws.close(1011, 'The change could not be saved. Reconnecting will send it again.');
       return;
     }
+    for (const ws of sockets) if (senders.has(ws)) sendBytes(ws, bytes);
     const batchBytes = batch.reduce((sum, c) => sum + c.change.byteLength, 0);
     loaded.log = { count: loaded.log.count + batch.length, bytes: loaded.log.bytes + batchBytes };
-
-    const sockets = this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
-    const merged = batch.length === 1 ? batch[0]!.change : Y.mergeUpdates(batch.map((c) => c.change));
-    const bytes = updateFrame(merged);
-    for (const ws of sockets) sendBytes(ws, bytes);
     if (loaded.bytes - batchBytes < DOC_WARN_BYTES && loaded.bytes >= DOC_WARN_BYTES) {
       const warning = noticeFrame({ type: 'docSizeWarning', bytes: loaded.bytes, limit: DOC_LIMIT_BYTES });
       for (const ws of sockets) sendBytes(ws, warning);

@@ -165,6 +165,40 @@ describe('happy', () => {
     raw.close(1000, 'done');
   });
 
+  it('when a change cannot be stored, makes everyone who heard it reconnect, and stores nothing', async () => {
+    const name = await freshDoc();
+    const sockets = await Promise.all(
+      [lesson.student, lesson.tutor].map(async (person) => {
+        const raw = (await openDoc(name, await docTicket(person.token, name))).webSocket!;
+        raw.binaryType = 'arraybuffer';
+        const seen = { updates: 0, close: new Promise<{ code: number; reason: string }>((resolve) => raw.addEventListener('close', resolve)) };
+        raw.addEventListener('message', (event) => {
+          const decoder = decoding.createDecoder(new Uint8Array(event.data as ArrayBuffer));
+          if (decoding.readVarUint(decoder) === 0 && decoding.readVarUint(decoder) === syncProtocol.messageYjsUpdate) seen.updates += 1;
+        });
+        raw.accept();
+        return { raw, seen };
+      }),
+    );
+    await runInDurableObject(roomStub(lesson.tenantId, name), (instance) => {
+      (instance as unknown as { store: { append(): void } }).store.append = () => {
+        throw new Error('disk full');
+      };
+    });
+    const local = new Y.Doc();
+    edit(local, 'lost? ');
+    const frame = encoding.createEncoder();
+    encoding.writeVarUint(frame, 0);
+    syncProtocol.writeUpdate(frame, Y.encodeStateAsUpdate(local));
+    sockets[0]!.raw.send(encoding.toUint8Array(frame));
+    const [sender, other] = await Promise.all(sockets.map((s) => s.seen.close));
+    expect(sender).toMatchObject({ code: 1011, reason: 'The change could not be saved. Reconnecting will send it again.' });
+    expect(other!.code).toBe(1011);
+    // The other heard the change before the write (a relay's speed); the sender never got its acknowledgement.
+    expect(sockets.map((s) => s.seen.updates)).toEqual([0, 1]);
+    expect((await storage(name)).logRows).toBe(0);
+  });
+
   it('shares presence, which survives hibernation, and tells the others when someone leaves', async () => {
     const name = await freshDoc();
     const a = await client(lesson.student, name);
