@@ -11,7 +11,7 @@ const isApi = (pathname: string) => pathname === '/api' || pathname.startsWith('
 export function withSecurityHeaders(request: Request, response: Response): Response {
   if (response.status === 101 || response.webSocket) return response;
   const url = new URL(request.url);
-  const answer = new Response(response.body, response);
+  const answer = withWritableHeaders(response);
   const set = (name: string, value: string) => {
     if (!answer.headers.has(name)) answer.headers.set(name, value);
   };
@@ -24,6 +24,16 @@ export function withSecurityHeaders(request: Request, response: Response): Respo
   }
   if (url.protocol === 'https:') set('strict-transport-security', HSTS);
   return answer;
+}
+
+/** The answer itself when its headers can change (ours); a copy for those that cannot (fetch's, the assets'). */
+function withWritableHeaders(response: Response): Response {
+  try {
+    response.headers.set('x-content-type-options', 'nosniff');
+    return response;
+  } catch {
+    return new Response(response.body, response);
+  }
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;

@@ -161,6 +161,21 @@ describe('balance news', () => {
     expect(await tab.next('creditsChanged')).toEqual({ type: 'creditsChanged', studentId: student });
   });
 
+  it('tells the parent’s tab too, and nobody when a second payment event changes nothing', async () => {
+    const [studentTab, parentTab] = await Promise.all([inbox(f.student), inbox(f.parent)]);
+    const student = f.student.user._id;
+    const bought = purchase(student, { payerId: f.parent.user._id });
+    const { providerSessionId } = await startCheckout(scopedDb(databaseFor(env.DB), f.tenantId), simulatedPayments(SECRET), bought, 'http://localhost');
+    expect((await api(`/dev/checkout/${providerSessionId}/pay`, { method: 'POST' })).status).toBe(200);
+    const news = { type: 'creditsChanged', studentId: student };
+    expect(await studentTab.next('creditsChanged')).toEqual(news);
+    expect(await parentTab.next('creditsChanged')).toEqual(news);
+
+    await api(`/dev/checkout/${providerSessionId}/pay`, { method: 'POST' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect([...studentTab.frames, ...parentTab.frames].filter((frame) => frame.type === 'creditsChanged')).toEqual([]);
+  });
+
   it('tells the student’s open tab when the scheduled jobs expire their unused time', async () => {
     const tab = await inbox(f.secondStudent);
     const student = f.secondStudent.user._id;

@@ -9,14 +9,17 @@ export const summaryColumns = { _id: users._id, firstname: users.firstname, last
 /** Students a parent manages, in name order; nobody else manages anyone. */
 export async function managedStudents(tdb: TenantDb, parent: Pick<User, '_id' | 'role'>): Promise<UserSummary[]> {
   if (parent.role !== 'PARENT') return [];
-  return tdb.db
+  return managedStudentsQuery(tdb, parent._id).all();
+}
+
+/** The read behind `managedStudents`, for a caller that batches it with its own reads. */
+export const managedStudentsQuery = (tdb: TenantDb, parentId: string) =>
+  tdb.db
     .select(summaryColumns)
     .from(userMappers)
     .innerJoin(users, eq(users._id, userMappers.studentId))
-    .where(and(tdb.where(userMappers, eq(userMappers.parentId, parent._id)), isNull(users.deletedAt)))
-    .orderBy(users.firstname, users.lastname)
-    .all();
-}
+    .where(and(tdb.where(userMappers, eq(userMappers.parentId, parentId)), isNull(users.deletedAt)))
+    .orderBy(users.firstname, users.lastname);
 
 /** The same students with what the account switcher shows on their cards. */
 export async function mappedStudents(tdb: TenantDb, parentId: string): Promise<MappedStudent[]> {
@@ -31,6 +34,11 @@ export async function mappedStudents(tdb: TenantDb, parentId: string): Promise<M
 
 /** The user as clients see it: no hash, no tenant, role as `{name, isGuest}`. */
 export async function toPublicUser(tdb: TenantDb, user: User): Promise<PublicUser> {
+  return publicUser(user, await managedStudents(tdb, user));
+}
+
+/** `toPublicUser` with the students already read (`managedStudentsQuery`); only a parent has any. */
+export function publicUser(user: User, students: UserSummary[]): PublicUser {
   return {
     _id: user._id,
     firstname: user.firstname,
@@ -40,7 +48,7 @@ export async function toPublicUser(tdb: TenantDb, user: User): Promise<PublicUse
     timezone: user.timezone,
     currency: user.currency,
     onboarded: user.onboarded,
-    userMapper: await managedStudents(tdb, user),
+    userMapper: user.role === 'PARENT' ? students : [],
   };
 }
 

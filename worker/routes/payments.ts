@@ -18,7 +18,7 @@ import type { Actor, AppBindings } from '../env';
 import { type PaymentsAdapter, paymentsAdapter, requirePayments, type SimulatedPayments } from '../lib/payments/adapter';
 import { findSessionByProviderId, paymentResultUrl, paymentSummary } from '../lib/payments/checkout';
 import { startCourseCheckout, startCourseTopUp } from '../lib/payments/course-checkout';
-import { tellCreditsChanged } from '../lib/payments/credit-news';
+import { tellFamily } from '../lib/payments/credit-news';
 import { creditOwner, creditsOf } from '../lib/payments/credits';
 import { startPlanCheckout } from '../lib/payments/plan-checkout';
 import { simulatedCancellation, simulatedCustomerId, simulatedEvent } from '../lib/payments/simulated';
@@ -39,7 +39,7 @@ async function checkout(c: Context<AppBindings>, start: (tdb: TenantDb, actor: A
 /** An event fulfilled, then the news to the family's open tabs when it may have moved a balance (after the answer). */
 async function received(c: Context<AppBindings>, tdb: TenantDb, adapter: PaymentsAdapter, payload: string, signature: string | undefined) {
   const result = await receiveEvent(tdb, adapter, payload, signature);
-  if (result.balanceOf) c.executionCtx.waitUntil(tellCreditsChanged(c.env, tdb, result.balanceOf));
+  if (result.balanceOf) c.executionCtx.waitUntil(tellFamily(c.env, tdb.tenantId, result.balanceOf.studentId, result.balanceOf.parentIds));
   return result;
 }
 

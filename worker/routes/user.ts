@@ -7,7 +7,7 @@ import { hasTenantPermission } from '../../schema/contracts/permissions';
 import { userMappers, users } from '../../schema/tables';
 import type { AppBindings, AuthState } from '../env';
 import { adminPermissions } from '../lib/admin-permissions';
-import { mappedStudents, summaryColumns, toPublicUser, toUserProfile } from '../lib/public-user';
+import { managedStudentsQuery, mappedStudents, publicUser, summaryColumns, toUserProfile } from '../lib/public-user';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { requireAccount, requireRole } from '../middleware/permissions';
@@ -41,22 +41,21 @@ export const userRoutes = new Hono<AppBindings>()
   .get('/user/authUser', requireAuth, async (c) => {
     const tdb = tenantDb(c);
     const auth = authOf(c);
-    const user = await tdb.db
-      .select()
-      .from(users)
-      .where(tdb.where(users, eq(users._id, auth.userId), isNull(users.deletedAt)))
-      .get();
+    // The first call of every page: the user, who they act for and their children in one round trip.
+    const [[user], [actingFor], students] = await tdb.db.batch([
+      tdb.db
+        .select()
+        .from(users)
+        .where(tdb.where(users, eq(users._id, auth.userId), isNull(users.deletedAt))),
+      tdb.db
+        .select(summaryColumns)
+        .from(users)
+        .where(tdb.where(users, eq(users._id, auth.actingUserId), isNull(users.deletedAt))),
+      managedStudentsQuery(tdb, auth.userId),
+    ]);
     if (!user) throw sessionGone();
-    const actingFor =
-      auth.actingUserId === user._id
-        ? { _id: user._id, firstname: user.firstname, lastname: user.lastname }
-        : await tdb.db
-            .select(summaryColumns)
-            .from(users)
-            .where(tdb.where(users, eq(users._id, auth.actingUserId), isNull(users.deletedAt)))
-            .get();
     if (!actingFor) throw new ApiError(403, 'x-user-id: you cannot act for this user');
-    const body: AuthUserResponse = { ...(await toPublicUser(tdb, user)), actingFor };
+    const body: AuthUserResponse = { ...publicUser(user, students), actingFor };
     return c.json(body);
   })
   // Parent-only: while acting for a student the caller has that student's view, which has no linked students.

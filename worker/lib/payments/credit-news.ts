@@ -9,9 +9,13 @@ import type { TenantDb } from '../tenant-db';
  * the news reads the balance on its next load.
  */
 export async function tellCreditsChanged(env: Env, tdb: TenantDb, studentId: string) {
-  const people = [studentId, ...(await linkedParentIds(tdb, studentId))];
+  await tellFamily(env, tdb.tenantId, studentId, await linkedParentIds(tdb, studentId));
+}
+
+/** `tellCreditsChanged` for a caller that already read the student's parents (the webhook, in its write batch). */
+export async function tellFamily(env: Env, tenantId: string, studentId: string, parentIds: string[]) {
   const results = await Promise.allSettled(
-    people.map((userId) => env.USER_INBOX.get(env.USER_INBOX.idFromName(inboxObject(tdb.tenantId, userId))).creditsChanged(studentId)),
+    [studentId, ...parentIds].map((userId) => env.USER_INBOX.get(env.USER_INBOX.idFromName(inboxObject(tenantId, userId))).creditsChanged(studentId)),
   );
   for (const result of results) if (result.status === 'rejected') console.error('credits: inbox news failed', result.reason);
 }
