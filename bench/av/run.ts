@@ -44,7 +44,8 @@ const probe = (mode: 'ours' | 'peer') => `(() => {
     const video = document.querySelector('video[data-remote]');
     if (!video || video.__watched) return;
     video.__watched = true;
-    video.requestVideoFrameCallback(() => { if (window.__frameAt === null) window.__frameAt = performance.now(); });
+    // When the frame went to the compositor: a busy main thread runs this callback later than the frame is seen.
+    video.requestVideoFrameCallback((_now, frame) => { if (window.__frameAt === null) window.__frameAt = frame.presentationTime; });
   }, 5);
 })();`;
 

@@ -203,7 +203,7 @@ describe('the mesh', () => {
     ]);
   });
 
-  it('alone in the call, closes the offer it made ahead once the welcome says nobody is there', async () => {
+  it('alone in the call, closes the offer it made ahead once the welcome says nobody is there, and stands by', async () => {
     const { channel, sent, deliver } = fakeChannel();
     new MeshAdapter(channel, [], false);
     await settle();
@@ -211,7 +211,24 @@ describe('the mesh', () => {
     deliver({ type: 'welcome', peerId: 'bbbbbbbbbbbbbbbb', watching: false, peers: [] });
     await settle();
     expect(sent.filter((f) => f.type === 'offer')).toEqual([]);
-    expect(FakePeerConnection.made.map((pc) => pc.closed)).toEqual([true]);
+    expect(FakePeerConnection.made.map((pc) => pc.closed)).toEqual([true, false]);
+  });
+
+  it('answers the next person to join on the connection it kept standing by, and closes it on leaving', async () => {
+    const { channel, sent, deliver } = fakeChannel();
+    const mesh = new MeshAdapter(channel, [], false);
+    deliver({ type: 'roster', peerId: 'bbbbbbbbbbbbbbbb', peers: [] });
+    deliver({ type: 'welcome', peerId: 'bbbbbbbbbbbbbbbb', watching: false, peers: [] });
+    await settle();
+    const standby = FakePeerConnection.made.at(-1)!;
+    deliver({ type: 'peer', peer: peer('cccccccccccccccc', 'Sam') });
+    deliver({ type: 'offer', from: 'cccccccccccccccc', sdp: 'offer with 3 transceivers' });
+    await settle();
+    expect(standby.remoteDescription).toEqual({ type: 'offer', sdp: 'offer with 3 transceivers' });
+    expect(sent.filter((f) => f.type === 'answer')).toEqual([{ type: 'answer', to: 'cccccccccccccccc', sdp: 'answer with 3 transceivers' }]);
+    expect(FakePeerConnection.made).toHaveLength(2);
+    mesh.close();
+    expect(FakePeerConnection.made.every((pc) => pc.closed)).toBe(true);
   });
 
   it('without a roster (a reconnect) offers on the welcome to those already there', async () => {

@@ -22,6 +22,7 @@ import { useGather } from './controls/use-gather';
 import { useLessonControls } from './controls/use-lesson-controls';
 import { DocumentImport } from './documents/DocumentImport';
 import { useLessonInfo } from './lesson-info';
+import { warmCall } from './media/warm-call';
 import { preloadLessonNotes, useLessonNotes } from './notes/use-lesson-notes';
 import { PanelTabs } from './PanelTabs';
 import { colorFor, type PresenceUser, usePeers } from './presence';
@@ -53,6 +54,12 @@ export default function LessonRoomPage({ recording = false, sectionId: givenSect
   const params = useParams();
   const sectionId = givenSectionId ?? params.sectionId ?? '';
   const { load, retry } = useLessonInfo(sectionId);
+  // The call's code and configuration are fetched alongside the lesson, so the call starts as the room opens.
+  useEffect(() => {
+    if (recording) return;
+    warmCall(sectionId);
+    void import('./media/MediaPanel').catch(() => undefined);
+  }, [sectionId, recording]);
   const closed = load.state === 'refused' || load.state === 'failed';
   useLayoutEffect(() => {
     if (closed) dropRoomSnapshot();

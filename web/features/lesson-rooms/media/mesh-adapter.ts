@@ -4,18 +4,21 @@ import { type LinkStatus } from './media-words';
 import { nextLinkStatus, RESTART_AFTER_MS, shouldRestart } from './peer-link';
 import type { SignalChannel } from './signal-channel';
 import { SignalledAdapter } from './signalled-adapter';
+import { connectionOptions, takeWarmConnection } from './warm-call';
 
 type Send = SignalChannel['send'];
 
 /**
- * An offer waits for the candidates being gathered, so they travel inside it instead of one frame each: until
- * gathering completes, or nothing new came for GATHER_QUIET_MS after a candidate (host candidates arrive together
- * within milliseconds, while Chromium reports "complete" only a hundred or more later), and never past
- * GATHER_WAIT_MS (a slow STUN or TURN server). What comes later trickles. Offers are made ahead (the spare), so the
- * wait costs a join nothing; an answer is on the joiner's clock, so it goes at once and its candidates trickle.
+ * The spare's offer, made before anyone is named, waits for the candidates being gathered, so they travel inside it
+ * instead of one frame each: until gathering completes, or nothing new came for GATHER_QUIET_MS after a candidate
+ * (host candidates arrive together within milliseconds, while Chromium reports "complete" only a hundred or more
+ * later), and never past GATHER_WAIT_MS (a slow STUN or TURN server). Once someone is named, a description is on
+ * the joiner's clock: it goes at once with what it has, and later candidates trickle.
  */
 export const GATHER_WAIT_MS = 250;
 export const GATHER_QUIET_MS = 5;
+/** The next standby is made this long after one is used, off the critical moments of a join. */
+const STANDBY_AFTER_MS = 1000;
 
 function gathered(pc: RTCPeerConnection) {
   if (pc.iceGatheringState === 'complete') return Promise.resolve();
@@ -58,6 +61,11 @@ class Link {
   /** A description made and not yet sent: a spare link's offer waits for the peer it will be for. */
   private unsent: 'offer' | 'answer' | null = null;
   private disconnectedAt = 0;
+  /**
+   * While a description is applied the browser fires a track event per transceiver; the page re-renders once, after
+   * our answer is on its way, instead of three times before it.
+   */
+  private applying = false;
   private restartTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
@@ -68,16 +76,17 @@ class Link {
     private readonly send: Send,
     private readonly sending: boolean,
     private readonly changed: () => void,
+    warmed: RTCPeerConnection | null = null,
   ) {
-    // One transport for all three transceivers: one set of candidates to gather, send and check.
-    this.pc = new RTCPeerConnection({ iceServers, bundlePolicy: 'max-bundle' });
+    // Its candidates are gathered from now, not from our description: an answerer is named before the offer comes.
+    this.pc = warmed ?? new RTCPeerConnection(connectionOptions(iceServers));
     this.pc.onicecandidate = (event) => {
       if (event.candidate && this.described && this.peerId) this.send({ type: 'ice', to: this.peerId, candidate: event.candidate.toJSON() as never });
     };
     this.pc.ontrack = (event) => {
       if (this.pc.getTransceivers().indexOf(event.transceiver) === 2) this.screen = new MediaStream([...this.screen.getTracks(), event.track]);
       else this.stream = new MediaStream([...this.stream.getTracks(), event.track]);
-      this.changed();
+      if (!this.applying) this.changed();
     };
     this.pc.onconnectionstatechange = () => this.onState();
     if (offerer) {
@@ -101,8 +110,9 @@ class Link {
   private async describe(type: 'offer' | 'answer') {
     this.described = false;
     await this.pc.setLocalDescription();
-    if (type === 'offer') await gathered(this.pc);
     this.unsent = type;
+    // The spare, not yet meant for anyone, gathers while it waits; once addressed it goes with what it has.
+    if (!this.peerId) await gathered(this.pc);
     this.sendDescription();
   }
 
@@ -122,17 +132,31 @@ class Link {
   }
 
   async onOffer(sdp: string, local: LocalTracks) {
-    await this.pc.setRemoteDescription({ type: 'offer', sdp });
-    await this.drainIce();
-    if (this.sending) for (const transceiver of this.pc.getTransceivers()) transceiver.direction = 'sendrecv';
-    this.setLocal(local);
-    await this.describe('answer');
+    await this.applyingRemote(async () => {
+      await this.pc.setRemoteDescription({ type: 'offer', sdp });
+      await this.drainIce();
+      if (this.sending) for (const transceiver of this.pc.getTransceivers()) transceiver.direction = 'sendrecv';
+      this.setLocal(local);
+      await this.describe('answer');
+    });
   }
 
   async onAnswer(sdp: string) {
     if (this.pc.signalingState !== 'have-local-offer') return;
-    await this.pc.setRemoteDescription({ type: 'answer', sdp });
-    await this.drainIce();
+    await this.applyingRemote(async () => {
+      await this.pc.setRemoteDescription({ type: 'answer', sdp });
+      await this.drainIce();
+    });
+  }
+
+  private async applyingRemote(apply: () => Promise<void>) {
+    this.applying = true;
+    try {
+      await apply();
+    } finally {
+      this.applying = false;
+      this.changed();
+    }
   }
 
   async addIce(candidate: RTCIceCandidateInit) {
@@ -209,6 +233,12 @@ export class MeshAdapter extends SignalledAdapter {
    * The first peer we offer to takes it; once the join is settled an unused one is closed.
    */
   private spare: Link | null = null;
+  /**
+   * Once we are in the call, a connection gathering its candidates for the next person who joins and offers to us,
+   * so that our answer and its candidates are not on their clock. Made again a moment after each use.
+   */
+  private standby: RTCPeerConnection | null = null;
+  private standbyTimer: ReturnType<typeof setTimeout> | null = null;
   private local: LocalTracks = { audio: null, camera: null, screen: null };
   private media: MediaState = mediaOff;
 
@@ -250,11 +280,34 @@ export class MeshAdapter extends SignalledAdapter {
     for (const link of this.links.values()) link.close();
     this.links.clear();
     this.closeSpare();
+    this.closeStandby();
   }
 
   private closeSpare() {
     this.spare?.close();
     this.spare = null;
+  }
+
+  private takeStandby() {
+    const pc = this.standby;
+    this.standby = null;
+    this.keepStandby(STANDBY_AFTER_MS);
+    return pc;
+  }
+
+  private keepStandby(afterMs: number) {
+    if (this.standby || this.standbyTimer || typeof RTCPeerConnection === 'undefined') return;
+    this.standbyTimer = setTimeout(() => {
+      this.standbyTimer = null;
+      this.standby = new RTCPeerConnection(connectionOptions(this.iceServers));
+    }, afterMs);
+  }
+
+  private closeStandby() {
+    if (this.standbyTimer) clearTimeout(this.standbyTimer);
+    this.standbyTimer = null;
+    this.standby?.close();
+    this.standby = null;
   }
 
   /**
@@ -294,6 +347,7 @@ export class MeshAdapter extends SignalledAdapter {
         for (const peer of frame.peers) this.upsert(peer, true);
         for (const peer of [...this.peers.values()]) this.upsert(peer, false);
         this.closeSpare();
+        this.keepStandby(0);
         break;
       case 'peer':
         // Before the welcome, who came first is not settled: the peer is only noted.
@@ -333,7 +387,7 @@ export class MeshAdapter extends SignalledAdapter {
     if (!this.selfId) return null;
     let link = this.links.get(peerId);
     if (!link) {
-      link = offerer && this.spare ? this.spare : this.newLink(peerId, offerer);
+      link = offerer && this.spare ? this.spare : this.newLink(peerId, offerer, offerer ? null : this.takeStandby());
       if (link === this.spare) {
         this.spare = null;
         link.address(peerId);
@@ -346,11 +400,11 @@ export class MeshAdapter extends SignalledAdapter {
 
   /** None where the browser has no WebRTC: the panel still shows who is here and says what is missing. */
   private newSpare() {
-    return typeof RTCPeerConnection === 'undefined' ? null : this.newLink(null, true);
+    return typeof RTCPeerConnection === 'undefined' ? null : this.newLink(null, true, takeWarmConnection(this.iceServers));
   }
 
-  private newLink(peerId: string | null, offerer: boolean) {
-    return new Link(peerId, offerer, this.iceServers, this.channel.send, !this.watching, () => this.emit());
+  private newLink(peerId: string | null, offerer: boolean, warmed: RTCPeerConnection | null = null) {
+    return new Link(peerId, offerer, this.iceServers, this.channel.send, !this.watching, () => this.emit(), warmed);
   }
 
   private drop(peerId: string) {

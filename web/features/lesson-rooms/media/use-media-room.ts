@@ -8,6 +8,7 @@ import type { AdapterSnapshot, LocalTracks, MediaAdapter } from './media-adapter
 import { type DeviceProblem, VIDEO_LIMIT_WORDS } from './media-words';
 import { MeshAdapter } from './mesh-adapter';
 import { boardSignalChannel } from './signal-channel';
+import { callConfig } from './warm-call';
 
 const empty: AdapterSnapshot = { selfId: null, online: false, peers: [], refusal: null };
 const noop = () => () => {};
@@ -36,8 +37,7 @@ export function useMediaRoom({ sectionId, provider, watching }: { sectionId: str
   useEffect(() => {
     let made: MediaAdapter | null = null;
     let cancelled = false;
-    void avCalls
-      .config(sectionId)
+    void callConfig(sectionId)
       .then(async (config) => {
         if (cancelled) return;
         const channel = boardSignalChannel(provider);
