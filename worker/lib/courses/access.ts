@@ -25,11 +25,24 @@ const notFound = () => new ApiError(404, 'Course not found');
  * missing course, so course ids cannot be probed.
  */
 export async function courseAccess(tdb: TenantDb, tenantPermissions: PermissionMap, auth: AuthState, courseId: string): Promise<CourseAccess> {
-  const course = await tdb.db
-    .select()
-    .from(courses)
-    .where(tdb.where(courses, eq(courses._id, courseId), isNull(courses.deletedAt)))
-    .get();
+  // The course and the caller's places in it in one round trip: every course route and every live room's gate pays it.
+  const [[course], [tutor], [student]] = await tdb.db.batch([
+    tdb.db
+      .select()
+      .from(courses)
+      .where(tdb.where(courses, eq(courses._id, courseId), isNull(courses.deletedAt))),
+    tdb.db
+      .select({ type: courseTutors.type, roleByHand: courseTutors.tutorRoleByHand, rolePermissions: tutorRoles.permissions })
+      .from(courseTutors)
+      .innerJoin(tutorRoles, eq(tutorRoles._id, courseTutors.tutorRoleId))
+      .where(tdb.where(courseTutors, eq(courseTutors.courseId, courseId), eq(courseTutors.userId, auth.actingUserId), eq(courseTutors.status, 'ENABLE'))),
+    tdb.db
+      .select({ _id: courseStudents._id })
+      .from(courseStudents)
+      .where(
+        tdb.where(courseStudents, eq(courseStudents.courseId, courseId), eq(courseStudents.userId, auth.actingUserId), eq(courseStudents.status, 'ENROLLED')),
+      ),
+  ]);
   if (!course) throw notFound();
 
   const roleMap = auth.role === 'ADMIN' && auth.actingUserId === auth.userId ? await adminPermissions(tdb.db, tdb.tenantId, auth.userId) : null;
@@ -40,12 +53,6 @@ export async function courseAccess(tdb: TenantDb, tenantPermissions: PermissionM
           .filter(([, actions]) => actions.length > 0),
       )
     : null;
-  const tutor = await tdb.db
-    .select({ type: courseTutors.type, roleByHand: courseTutors.tutorRoleByHand, rolePermissions: tutorRoles.permissions })
-    .from(courseTutors)
-    .innerJoin(tutorRoles, eq(tutorRoles._id, courseTutors.tutorRoleId))
-    .where(tdb.where(courseTutors, eq(courseTutors.courseId, courseId), eq(courseTutors.userId, auth.actingUserId), eq(courseTutors.status, 'ENABLE')))
-    .get();
   const template =
     tutor && !tutor.roleByHand && course.permissionTemplateId
       ? await tdb.db
@@ -54,13 +61,6 @@ export async function courseAccess(tdb: TenantDb, tenantPermissions: PermissionM
           .where(tdb.where(coursePermissionTemplates, eq(coursePermissionTemplates._id, course.permissionTemplateId)))
           .get()
       : undefined;
-  const student = await tdb.db
-    .select({ _id: courseStudents._id })
-    .from(courseStudents)
-    .where(
-      tdb.where(courseStudents, eq(courseStudents.courseId, courseId), eq(courseStudents.userId, auth.actingUserId), eq(courseStudents.status, 'ENROLLED')),
-    )
-    .get();
   const access = {
     course,
     asAdmin,
