@@ -204,7 +204,7 @@ export function schemaCases(schema: ZodType, path = ''): SchemaCase[] {
     case 'union':
       if (def.discriminator) return optionCases(def, path);
       return path && (def.options ?? []).every((option) => SCALARS.has(defOf(unwrap(option)).type))
-        ? [{ path, value: { not: 'a value' }, kind: 'bad', what: 'a group of fields where none of the allowed kinds is' }]
+        ? [{ path, value: { not: 'a value' }, kind: 'bad', what: 'a group of fields, which none of the allowed kinds is' }]
         : [];
     case 'lazy': {
       if (unrolling.has(inner) || !def.getter) return [];
