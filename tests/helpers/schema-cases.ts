@@ -4,7 +4,8 @@ import type { ZodType } from 'zod';
  * Bad input generated from a route's own zod contract (issue 34), for tests/api/bad-input.test.ts: for every field
  * the schema names, a value of the wrong type, text exactly at and one past each length limit in multi-byte letters
  * and emoji, numbers at and past each bound, a fraction where a whole number is asked, a choice off the list, and
- * strings of a date's or a time's shape that are no real date or time. `bad` cases must be refused naming the field;
+ * strings of a date's or a time's shape that are no real date or time. Unions are entered option by option,
+ * records under one key and lazy schemas one level deep. `bad` cases must be refused naming the field;
  * `edge` cases (exactly at a limit) are allowed, and only must not fail the server.
  */
 export interface SchemaCase {
@@ -13,6 +14,11 @@ export interface SchemaCase {
   value: unknown;
   kind: 'bad' | 'edge';
   what: string;
+  /**
+   * The discriminator values on the way to the field (`tiers.0.penalty.kind` → `FIXED`): set before the value, so
+   * the case reaches that option of a union and not the option the base body happens to be.
+   */
+  choices?: Record<string, unknown>;
 }
 
 interface Def {
@@ -24,6 +30,12 @@ interface Def {
   in?: ZodType;
   entries?: Record<string, unknown>;
   values?: unknown[];
+  out?: ZodType;
+  options?: ZodType[];
+  discriminator?: string;
+  keyType?: ZodType;
+  valueType?: ZodType;
+  getter?: () => ZodType;
   format?: string;
   pattern?: RegExp;
   coerce?: boolean;
@@ -40,16 +52,21 @@ interface CheckDef {
 }
 
 const defOf = (schema: ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+/** What each field of an object must be, as zod keeps it for discriminated unions: `{ kind: Set { 'FIXED' } }`. */
+const propValuesOf = (schema: ZodType) => (schema as unknown as { _zod: { propValues?: Record<string, Set<unknown>> } })._zod.propValues ?? {};
 
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
 
-/** The schema a value meets first: through optional, default and the like, and into a pipe's input. */
+/**
+ * The schema a value meets first: through optional, default and the like, and into a pipe's input. A preprocess
+ * (a pipe from a bare transform) tells nothing of the value's shape, so its output schema is read instead.
+ */
 function unwrap(schema: ZodType): ZodType {
   let current = schema;
   for (;;) {
     const def = defOf(current);
     if (WRAPPERS.has(def.type) && def.innerType) current = def.innerType;
-    else if (def.type === 'pipe' && def.in) current = def.in;
+    else if (def.type === 'pipe' && def.in && def.out) current = defOf(def.in).type === 'transform' ? def.out : def.in;
     else return current;
   }
 }
@@ -131,7 +148,44 @@ function numberCases(path: string, def: Def): SchemaCase[] {
   return cases;
 }
 
-/** Every case for every field of `schema`, depth first; unions, records and lazy parts are left to the hand-written tests. */
+/** Types that never take an object: a union of only these must refuse one. */
+const SCALARS = new Set(['string', 'number', 'boolean', 'bigint', 'enum', 'literal', 'null', 'undefined', 'array', 'date', 'template_literal']);
+
+/** Fields that hold a group of fields, so text there is refused whatever the group holds. */
+const holdsGroup = (schema: ZodType) => {
+  const def = defOf(unwrap(schema));
+  return ['object', 'array', 'record'].includes(def.type) || (def.type === 'union' && def.discriminator !== undefined);
+};
+
+/**
+ * Each option of a discriminated union with its discriminator set to the option's own value, so a case reaches the
+ * option's fields; the discriminator's own cases are the one choice off the list.
+ */
+function optionCases(def: Def, path: string): SchemaCase[] {
+  const key = def.discriminator!;
+  const at = path ? `${path}.${key}` : key;
+  return [
+    ...(def.options ?? []).flatMap((option) =>
+      // An option taking several values (`z.enum(['ZOOM', 'TEAMS'])`) has the same fields for each: one is asked.
+      [...(propValuesOf(option)[key] ?? [])].slice(0, 1).flatMap((choice) =>
+        schemaCases(option, path)
+          .filter((c) => c.path !== at)
+          .map((c) => ({ ...c, choices: { [at]: choice, ...c.choices } })),
+      ),
+    ),
+    { path: at, value: 'NOT_ON_THE_LIST', kind: 'bad', what: 'a kind off the list' },
+  ];
+}
+
+const sampleKey = (keyType?: ZodType) => {
+  const entries = keyType && defOf(unwrap(keyType)).entries;
+  return entries ? String(Object.values(entries)[0]) : 'sample';
+};
+
+/** Lazy schemas being read: each is unrolled once per branch, as a recursive one would otherwise never end. */
+const unrolling = new Set<ZodType>();
+
+/** Every case for every field of `schema`, depth first. */
 export function schemaCases(schema: ZodType, path = ''): SchemaCase[] {
   const inner = unwrap(schema);
   const def = defOf(inner);
@@ -140,12 +194,27 @@ export function schemaCases(schema: ZodType, path = ''): SchemaCase[] {
     case 'object':
       return Object.entries(def.shape ?? {}).flatMap(([key, field]) => [
         ...schemaCases(field, at(key)),
-        ...(['object', 'array'].includes(defOf(unwrap(field)).type)
-          ? [{ path: at(key), value: 'text', kind: 'bad' as const, what: 'text where a group of fields is asked' }]
-          : []),
+        ...(holdsGroup(field) ? [{ path: at(key), value: 'text', kind: 'bad' as const, what: 'text where a group of fields is asked' }] : []),
       ]);
     case 'array':
       return def.element ? schemaCases(def.element, at('0')) : [];
+    case 'record':
+      // One key stands for all: the first a closed set of keys allows, else any (which a check of the keys may also refuse, beside the field).
+      return def.valueType ? schemaCases(def.valueType, at(sampleKey(def.keyType))) : [];
+    case 'union':
+      if (def.discriminator) return optionCases(def, path);
+      return path && (def.options ?? []).every((option) => SCALARS.has(defOf(unwrap(option)).type))
+        ? [{ path, value: { not: 'a value' }, kind: 'bad', what: 'a group of fields, which none of the allowed kinds is' }]
+        : [];
+    case 'lazy': {
+      if (unrolling.has(inner) || !def.getter) return [];
+      unrolling.add(inner);
+      try {
+        return schemaCases(def.getter(), path);
+      } finally {
+        unrolling.delete(inner);
+      }
+    }
     case 'string':
       return path ? stringCases(path, def) : [];
     case 'number':
@@ -157,6 +226,12 @@ export function schemaCases(schema: ZodType, path = ''): SchemaCase[] {
     default:
       return [];
   }
+}
+
+/** `base` with each of the case's union choices set, then its value. */
+export function caseBody(base: unknown, one: SchemaCase) {
+  const chosen = Object.entries(one.choices ?? {}).reduce<unknown>((body, [path, value]) => withValue(body, path, value), base);
+  return withValue(chosen, one.path, one.value);
 }
 
 /** `base` with `value` at `path`, building the objects and arrays on the way. */
