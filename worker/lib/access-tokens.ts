@@ -1,4 +1,5 @@
 import { sign, verify } from 'hono/jwt';
+import { hmacKey } from './hmac-key';
 
 /** Access tokens live one hour; the sessions table lets a sign-out or password reset end them sooner. */
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
@@ -18,14 +19,14 @@ export interface AccessClaims {
 
 export async function signAccessToken(secret: string, claims: AccessClaims, now = Date.now()) {
   const iat = Math.floor(now / 1000);
-  const token = await sign({ ...claims, iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS }, secret, 'HS256');
+  const token = await sign({ ...claims, iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS }, await hmacKey(secret), 'HS256');
   return { token, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
 }
 
 /** Returns the claims, or null for a token that is malformed, forged or expired. */
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
   try {
-    const payload = await verify(token, secret, 'HS256');
+    const payload = await verify(token, await hmacKey(secret), 'HS256');
     const { sub, tid, sid, role, guest, imp } = payload as Record<string, unknown>;
     if (typeof sub !== 'string' || typeof tid !== 'string' || typeof sid !== 'string' || typeof role !== 'string') return null;
     if (imp !== undefined && typeof imp !== 'string') return null;

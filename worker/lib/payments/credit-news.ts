@@ -1,6 +1,8 @@
+import { eq, inArray, or } from 'drizzle-orm';
 import { inboxObject } from '../../../schema/contracts/chat';
+import { chatPresence } from '../../../schema/tables';
 import type { Env } from '../../env';
-import { linkedParentIds } from '../family-links';
+import { linkedParentIds, linkedParentsQuery } from '../family-links';
 import type { TenantDb } from '../tenant-db';
 
 /**
@@ -9,13 +11,29 @@ import type { TenantDb } from '../tenant-db';
  * the news reads the balance on its next load.
  */
 export async function tellCreditsChanged(env: Env, tdb: TenantDb, studentId: string) {
-  await tellFamily(env, tdb.tenantId, studentId, await linkedParentIds(tdb, studentId));
+  await tellFamily(env, tdb.tenantId, studentId, [studentId, ...(await linkedParentIds(tdb, studentId))]);
 }
 
-/** `tellCreditsChanged` for a caller that already read the student's parents (the webhook, in its write batch). */
-export async function tellFamily(env: Env, tenantId: string, studentId: string, parentIds: string[]) {
+/**
+ * Who of the student and their parents has a tab open now (their inbox marked them online), for a caller that reads
+ * it inside its own batch (the webhook): nobody offline has an inbox object woken for nothing.
+ */
+export const onlineFamilyQuery = (tdb: TenantDb, studentId: string) =>
+  tdb.db
+    .select({ userId: chatPresence.userId })
+    .from(chatPresence)
+    .where(
+      tdb.where(
+        chatPresence,
+        eq(chatPresence.isOnline, true),
+        or(eq(chatPresence.userId, studentId), inArray(chatPresence.userId, linkedParentsQuery(tdb, studentId))),
+      ),
+    );
+
+/** `tellCreditsChanged` to the people given: the student and whichever parents the caller read. */
+export async function tellFamily(env: Env, tenantId: string, studentId: string, people: string[]) {
   const results = await Promise.allSettled(
-    [studentId, ...parentIds].map((userId) => env.USER_INBOX.get(env.USER_INBOX.idFromName(inboxObject(tenantId, userId))).creditsChanged(studentId)),
+    people.map((userId) => env.USER_INBOX.get(env.USER_INBOX.idFromName(inboxObject(tenantId, userId))).creditsChanged(studentId)),
   );
   for (const result of results) if (result.status === 'rejected') console.error('credits: inbox news failed', result.reason);
 }

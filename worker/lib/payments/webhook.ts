@@ -2,9 +2,9 @@ import { eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { PaymentSessionStatus, StripeEventOutcome } from '../../../schema/contracts/payments';
 import { paymentSessions, stripeEvents } from '../../../schema/tables';
-import { linkedParentsQuery } from '../family-links';
 import type { TenantDb } from '../tenant-db';
 import type { PaymentsAdapter } from './adapter';
+import { onlineFamilyQuery } from './credit-news';
 import type { Effects } from './effects';
 import { fulfilStatements } from './fulfil';
 import { reversalEffects } from './reversals';
@@ -17,8 +17,8 @@ export interface WebhookResult {
   outcome: StripeEventOutcome;
   /** True when this event id was already recorded: nothing was done again. */
   duplicate: boolean;
-  /** The student whose balance this event may have changed, and their parents; null when it changed none. */
-  balanceOf: { studentId: string; parentIds: string[] } | null;
+  /** The student whose balance this event changed, and who of their family has a tab open; null when it changed none. */
+  balanceOf: { studentId: string; online: string[] } | null;
 }
 
 /**
@@ -112,13 +112,13 @@ export async function receiveEvent(tdb: TenantDb, adapter: PaymentsAdapter, payl
     .insert(stripeEvents)
     .values(tdb.values(stripeEvents, { eventId: event.id, type: event.type, outcome, paymentSessionId: sessionId }))
     .onConflictDoNothing();
-  // Who to tell of a moved balance is read in the same batch: one round trip fewer for every payment.
+  // Who to tell of a moved balance is read in the same batch: no round trip of its own.
   const studentId = outcome === 'UNCHANGED' ? undefined : balanceOf;
   if (!studentId) {
     await tdb.db.batch([record, ...statements]);
     return { eventId: event.id, type: event.type, outcome, duplicate: false, balanceOf: null };
   }
-  const written = await tdb.db.batch([record, ...statements, linkedParentsQuery(tdb, studentId)]);
-  const parents = written.at(-1) as { parentId: string }[];
-  return { eventId: event.id, type: event.type, outcome, duplicate: false, balanceOf: { studentId, parentIds: parents.map((p) => p.parentId) } };
+  const written = await tdb.db.batch([record, ...statements, onlineFamilyQuery(tdb, studentId)]);
+  const online = (written.at(-1) as { userId: string }[]).map((row) => row.userId);
+  return { eventId: event.id, type: event.type, outcome, duplicate: false, balanceOf: { studentId, online } };
 }
