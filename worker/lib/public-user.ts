@@ -37,8 +37,20 @@ export async function toPublicUser(tdb: TenantDb, user: User): Promise<PublicUse
   return publicUser(user, await managedStudents(tdb, user));
 }
 
+/** The columns `publicUser` reads, for a caller that selects only those. */
+export const publicUserColumns = {
+  _id: users._id,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  email: users.email,
+  role: users.role,
+  timezone: users.timezone,
+  currency: users.currency,
+  onboarded: users.onboarded,
+};
+
 /** `toPublicUser` with the students already read (`managedStudentsQuery`); only a parent has any. */
-export function publicUser(user: User, students: UserSummary[]): PublicUser {
+export function publicUser(user: Pick<User, keyof typeof publicUserColumns>, students: UserSummary[]): PublicUser {
   return {
     _id: user._id,
     firstname: user.firstname,

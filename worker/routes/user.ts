@@ -7,7 +7,7 @@ import { hasTenantPermission } from '../../schema/contracts/permissions';
 import { userMappers, users } from '../../schema/tables';
 import type { AppBindings, AuthState } from '../env';
 import { adminPermissions } from '../lib/admin-permissions';
-import { managedStudentsQuery, mappedStudents, publicUser, summaryColumns, toUserProfile } from '../lib/public-user';
+import { managedStudentsQuery, mappedStudents, publicUser, publicUserColumns, summaryColumns, toUserProfile } from '../lib/public-user';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
 import { requireAccount, requireRole } from '../middleware/permissions';
@@ -44,7 +44,7 @@ export const userRoutes = new Hono<AppBindings>()
     // The first call of every page: the user, who they act for and their children in one round trip.
     const [[user], [actingFor], students] = await tdb.db.batch([
       tdb.db
-        .select()
+        .select(publicUserColumns)
         .from(users)
         .where(tdb.where(users, eq(users._id, auth.userId), isNull(users.deletedAt))),
       tdb.db
