@@ -39,7 +39,7 @@ async function checkout(c: Context<AppBindings>, start: (tdb: TenantDb, actor: A
 /** An event fulfilled, then the news to the family's open tabs when it may have moved a balance (after the answer). */
 async function received(c: Context<AppBindings>, tdb: TenantDb, adapter: PaymentsAdapter, payload: string, signature: string | undefined) {
   const result = await receiveEvent(tdb, adapter, payload, signature);
-  if (result.balanceOf?.online.length) c.executionCtx.waitUntil(tellFamily(c.env, tdb.tenantId, result.balanceOf.studentId, result.balanceOf.online));
+  if (result.balanceOf) c.executionCtx.waitUntil(tellFamily(c.env, tdb.tenantId, result.balanceOf.studentId, result.balanceOf.online));
   return result;
 }
 

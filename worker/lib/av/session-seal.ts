@@ -1,3 +1,5 @@
+import { hmacKey } from '../hmac-key';
+
 /**
  * Binds an SFU session to the member and lesson it was made for: an HMAC of tenant, lesson, user and session id
  * under the Worker's secret. Realtime's own API lets whoever holds the app secret act on any session, so without
@@ -10,8 +12,7 @@ export interface SealScope {
 }
 
 async function hmac(secret: string, text: string) {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const signature = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text));
+  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), new TextEncoder().encode(text));
   return [...new Uint8Array(signature)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 

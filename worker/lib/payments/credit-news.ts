@@ -2,22 +2,26 @@ import { eq, inArray, or } from 'drizzle-orm';
 import { inboxObject } from '../../../schema/contracts/chat';
 import { chatPresence } from '../../../schema/tables';
 import type { Env } from '../../env';
-import { linkedParentIds, linkedParentsQuery } from '../family-links';
+import { linkedParentsQuery } from '../family-links';
 import type { TenantDb } from '../tenant-db';
 
 /**
  * Tells the student's and their parents' open tabs (through each one's inbox object) that the student's balance
- * changed, so the header and Billing read it again. Best effort: the change is already written, and a tab that misses
- * the news reads the balance on its next load.
+ * changed, so the header and Billing read it again. Only those whose inbox marks them online are told: nobody offline
+ * has an inbox object woken for nothing. Best effort: the change is already written, and a tab that misses the news
+ * reads the balance on its next load.
  */
 export async function tellCreditsChanged(env: Env, tdb: TenantDb, studentId: string) {
-  await tellFamily(env, tdb.tenantId, studentId, [studentId, ...(await linkedParentIds(tdb, studentId))]);
+  const online = await onlineFamilyQuery(tdb, studentId).all();
+  await tellFamily(
+    env,
+    tdb.tenantId,
+    studentId,
+    online.map((row) => row.userId),
+  );
 }
 
-/**
- * Who of the student and their parents has a tab open now (their inbox marked them online), for a caller that reads
- * it inside its own batch (the webhook): nobody offline has an inbox object woken for nothing.
- */
+/** Who of the student and their parents has a tab open now, for a caller that reads it inside its own batch (the webhook). */
 export const onlineFamilyQuery = (tdb: TenantDb, studentId: string) =>
   tdb.db
     .select({ userId: chatPresence.userId })
@@ -30,7 +34,7 @@ export const onlineFamilyQuery = (tdb: TenantDb, studentId: string) =>
       ),
     );
 
-/** `tellCreditsChanged` to the people given: the student and whichever parents the caller read. */
+/** `tellCreditsChanged` to the people the caller read with `onlineFamilyQuery`. */
 export async function tellFamily(env: Env, tenantId: string, studentId: string, people: string[]) {
   const results = await Promise.allSettled(
     people.map((userId) => env.USER_INBOX.get(env.USER_INBOX.idFromName(inboxObject(tenantId, userId))).creditsChanged(studentId)),

@@ -387,11 +387,12 @@ export class MeshAdapter extends SignalledAdapter {
     if (!this.selfId) return null;
     let link = this.links.get(peerId);
     if (!link) {
-      link = offerer && this.spare ? this.spare : this.newLink(peerId, offerer, offerer ? null : this.takeStandby());
-      if (link === this.spare) {
+      if (!offerer) link = this.newLink(peerId, false, this.takeStandby());
+      else if (this.spare) {
+        link = this.spare;
         this.spare = null;
         link.address(peerId);
-      }
+      } else link = this.newLink(peerId, true);
       this.links.set(peerId, link);
       if (offerer) link.setLocal(this.local);
     }
