@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { emptyPagedList, type PagedList, pagedListReducer } from '../../web/lib/paged-list';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ListResponse } from '../../schema/contracts/common';
+import { emptyPagedList, type PagedList, pagedListReducer, usePagedList } from '../../web/lib/paged-list';
 
 interface Row {
   _id: string;
@@ -55,5 +57,35 @@ describe('paged list rules', () => {
       append: true,
     });
     expect(more.docs.map((d) => d._id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('a list changed while its page is loading', () => {
+  it('asks for the page again, so a record created before the older reply arrived stays in the list', async () => {
+    const replies: Array<(rows: Row[]) => void> = [];
+    const load = vi.fn(() => new Promise<ListResponse<Row>>((resolve) => replies.push((rows) => resolve(page(rows)))));
+    const { result } = renderHook(() => usePagedList<Row>(load, 'versions'));
+    expect(load).toHaveBeenCalledTimes(1);
+
+    act(() => result.current.created({ _id: 'new', name: 'Autumn 2026' }));
+    expect(load).toHaveBeenCalledTimes(2);
+    await act(async () => replies[0]!([{ _id: 'old', name: 'Spring' }]));
+    expect(result.current.list.loaded).toBe(false);
+    await act(async () =>
+      replies[1]!([
+        { _id: 'new', name: 'Autumn 2026' },
+        { _id: 'old', name: 'Spring' },
+      ]),
+    );
+    await waitFor(() => expect(result.current.list.docs.map((d) => d.name)).toEqual(['Autumn 2026', 'Spring']));
+  });
+
+  it('does not load again for a change made once the page is in', async () => {
+    const load = vi.fn(async () => page([{ _id: 'old', name: 'Spring' }]));
+    const { result } = renderHook(() => usePagedList<Row>(load, 'versions'));
+    await waitFor(() => expect(result.current.list.loaded).toBe(true));
+    act(() => result.current.created({ _id: 'new', name: 'Autumn 2026' }));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(result.current.list.docs.map((d) => d.name)).toEqual(['Autumn 2026', 'Spring']);
   });
 });

@@ -50,24 +50,39 @@ export function pagedListReducer<T extends { _id: string }>(state: PagedList<T>,
 
 /**
  * Loads a page whenever `key` (the query the list depends on) changes, and hands back the list with the actions
- * above. A reply that arrives after a newer request is dropped, so fast filter changes never show stale rows.
+ * above. A reply that arrives after a newer request is dropped, so fast filter changes never show stale rows. A
+ * record created, changed or deleted while a page is loading may be missing from that reply (it was read first):
+ * the page is asked for again, and the older reply dropped, so the change never vanishes from the list.
  */
 export function usePagedList<T extends { _id: string }>(load: (offset: number) => Promise<ListResponse<T>>, key: string) {
   const [state, dispatch] = useReducer(pagedListReducer<T>, undefined, emptyPagedList<T>);
   const loadRef = useRef(load);
   loadRef.current = load;
   const requestRef = useRef(0);
+  const inFlight = useRef<{ offset: number; append: boolean } | null>(null);
 
   const fetchPage = useCallback(async (offset: number, append: boolean) => {
     const request = ++requestRef.current;
+    inFlight.current = { offset, append };
     dispatch({ type: 'pending' });
     try {
       const page = await loadRef.current(offset);
       if (request === requestRef.current) dispatch({ type: 'loaded', page, append });
     } catch {
       if (request === requestRef.current) dispatch({ type: 'rejected' });
+    } finally {
+      if (request === requestRef.current) inFlight.current = null;
     }
   }, []);
+
+  const changed = useCallback(
+    (action: PagedListAction<T>) => {
+      dispatch(action);
+      const pending = inFlight.current;
+      if (pending) void fetchPage(pending.offset, pending.append);
+    },
+    [fetchPage],
+  );
 
   useEffect(() => {
     void fetchPage(0, false);
@@ -78,9 +93,9 @@ export function usePagedList<T extends { _id: string }>(load: (offset: number) =
     reload: () => fetchPage(state.offset, false),
     goTo: (offset: number) => fetchPage(offset, false),
     loadMore: () => fetchPage(state.offset + state.docs.length, true),
-    created: (doc: T) => dispatch({ type: 'created', doc }),
-    updated: (doc: T) => dispatch({ type: 'updated', doc }),
-    removed: (id: string) => dispatch({ type: 'removed', id }),
+    created: (doc: T) => changed({ type: 'created', doc }),
+    updated: (doc: T) => changed({ type: 'updated', doc }),
+    removed: (id: string) => changed({ type: 'removed', id }),
   };
 }
 
