@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type Placeholder } from 'drizzle-orm';
 import { userMappers } from '../../schema/tables';
 import type { TenantDb } from './tenant-db';
 
@@ -9,7 +9,7 @@ export async function linkedParentIds(tdb: TenantDb, studentId: string): Promise
 }
 
 /** The read behind `linkedParentIds`, for a caller that runs it inside a batch of its own. */
-export const linkedParentsQuery = (tdb: TenantDb, studentId: string) =>
+export const linkedParentsQuery = (tdb: TenantDb, studentId: string | Placeholder) =>
   tdb.db
     .select({ parentId: userMappers.parentId })
     .from(userMappers)

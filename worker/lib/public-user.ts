@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, type Placeholder } from 'drizzle-orm';
 import type { PublicUser, UserSummary } from '../../schema/contracts/auth';
 import type { MappedStudent, UserProfile } from '../../schema/contracts/profile';
 import { type User, userAchievements, userExperiences, userLanguages, userMappers, userQualifications, userSubjects, users } from '../../schema/tables';
@@ -13,7 +13,7 @@ export async function managedStudents(tdb: TenantDb, parent: Pick<User, '_id' | 
 }
 
 /** The read behind `managedStudents`, for a caller that batches it with its own reads. */
-export const managedStudentsQuery = (tdb: TenantDb, parentId: string) =>
+export const managedStudentsQuery = (tdb: TenantDb, parentId: string | Placeholder) =>
   tdb.db
     .select(summaryColumns)
     .from(userMappers)

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { sessions, userMappers } from '../../schema/tables';
 import type { AppBindings, Db } from '../env';
 import { type AccessClaims, verifyAccessToken } from '../lib/access-tokens';
+import { compiledUnscoped, runBatch } from '../lib/compiled';
 
 /**
  * What a valid bearer token says, the live session row it names (undefined when revoked, expired or unknown), and
@@ -33,21 +34,29 @@ export function askedToActFor(c: Context<AppBindings>, claims: AccessClaims) {
   return asked && asked !== claims.sub ? asked : undefined;
 }
 
+const liveSessionOf = compiledUnscoped(['sessionId', 'userId', 'now'], (db, p) =>
+  db
+    .select({ impersonatorId: sessions.impersonatorId, returnSessionId: sessions.returnSessionId })
+    .from(sessions)
+    .where(and(eq(sessions._id, p.sessionId), eq(sessions.userId, p.userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, p.now))),
+);
+
+const familyLink = compiledUnscoped(['tenantId', 'parentId', 'studentId'], (db, p) =>
+  db
+    .select({ _id: userMappers._id })
+    .from(userMappers)
+    .where(and(eq(userMappers.tenantId, p.tenantId), eq(userMappers.parentId, p.parentId), eq(userMappers.studentId, p.studentId))),
+);
+
 /**
  * The two reads that say who a valid token's caller is, to send in one D1 batch with whatever else the request reads
  * first: the session, still live and still its user's, and the parent–student link in the token's tenant (for an
- * `x-user-id` only; otherwise it looks up an id no link has).
+ * `x-user-id` only; otherwise it looks up an id no link has). Every signed-in call makes them, so they are compiled.
  */
 export const signedInReads = (db: Db, claims: AccessClaims, asked: string | undefined) =>
   [
-    db
-      .select({ impersonatorId: sessions.impersonatorId, returnSessionId: sessions.returnSessionId })
-      .from(sessions)
-      .where(and(eq(sessions._id, claims.sid), eq(sessions.userId, claims.sub), liveSession())),
-    db
-      .select({ _id: userMappers._id })
-      .from(userMappers)
-      .where(and(eq(userMappers.tenantId, claims.tid), eq(userMappers.parentId, claims.sub), eq(userMappers.studentId, asked ?? ''))),
+    liveSessionOf(db, { sessionId: claims.sid, userId: claims.sub, now: Date.now() }),
+    familyLink(db, { tenantId: claims.tid, parentId: claims.sub, studentId: asked ?? '' }),
   ] as const;
 
 export const signedInFrom = (claims: AccessClaims, asked: string | undefined, session: SignedIn['session'], links: unknown[]): SignedIn => ({
@@ -63,6 +72,6 @@ export async function signedInOf(c: Context<AppBindings>): Promise<SignedIn | nu
   const claims = await bearerClaims(c);
   if (!claims) return null;
   const asked = askedToActFor(c, claims);
-  const [sessionRows, links] = await c.get('db').batch(signedInReads(c.get('db'), claims, asked));
+  const [sessionRows, links] = await runBatch(c.get('db'), signedInReads(c.get('db'), claims, asked));
   return signedInFrom(claims, asked, sessionRows[0], links);
 }

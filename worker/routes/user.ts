@@ -7,6 +7,7 @@ import { hasTenantPermission } from '../../schema/contracts/permissions';
 import { userMappers, users } from '../../schema/tables';
 import type { AppBindings, AuthState } from '../env';
 import { adminPermissions } from '../lib/admin-permissions';
+import { compiled, runBatch } from '../lib/compiled';
 import { managedStudentsQuery, mappedStudents, publicUser, publicUserColumns, summaryColumns, toUserProfile } from '../lib/public-user';
 import { type TenantDb, tenantDb } from '../lib/tenant-db';
 import { authOf, requireAuth } from '../middleware/auth';
@@ -37,21 +38,30 @@ async function maySee(tdb: TenantDb, auth: AuthState, tenantPermissions: Record<
   return false;
 }
 
+// The first call of every page, so its reads are compiled.
+const publicUserById = compiled(['userId'], (tdb, p) =>
+  tdb.db
+    .select(publicUserColumns)
+    .from(users)
+    .where(tdb.where(users, eq(users._id, p.userId), isNull(users.deletedAt))),
+);
+const summaryById = compiled(['userId'], (tdb, p) =>
+  tdb.db
+    .select(summaryColumns)
+    .from(users)
+    .where(tdb.where(users, eq(users._id, p.userId), isNull(users.deletedAt))),
+);
+const managedStudentsOf = compiled(['parentId'], (tdb, p) => managedStudentsQuery(tdb, p.parentId));
+
 export const userRoutes = new Hono<AppBindings>()
   .get('/user/authUser', requireAuth, async (c) => {
     const tdb = tenantDb(c);
     const auth = authOf(c);
     // The first call of every page: the user, who they act for and their children in one round trip.
-    const [[user], [actingFor], students] = await tdb.db.batch([
-      tdb.db
-        .select(publicUserColumns)
-        .from(users)
-        .where(tdb.where(users, eq(users._id, auth.userId), isNull(users.deletedAt))),
-      tdb.db
-        .select(summaryColumns)
-        .from(users)
-        .where(tdb.where(users, eq(users._id, auth.actingUserId), isNull(users.deletedAt))),
-      managedStudentsQuery(tdb, auth.userId),
+    const [[user], [actingFor], students] = await runBatch(tdb.db, [
+      publicUserById(tdb, { userId: auth.userId }),
+      summaryById(tdb, { userId: auth.actingUserId }),
+      managedStudentsOf(tdb, { parentId: auth.userId }),
     ]);
     if (!user) throw sessionGone();
     if (!actingFor) throw new ApiError(403, 'x-user-id: you cannot act for this user');

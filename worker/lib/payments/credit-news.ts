@@ -2,6 +2,7 @@ import { eq, inArray, or } from 'drizzle-orm';
 import { inboxObject } from '../../../schema/contracts/chat';
 import { chatPresence } from '../../../schema/tables';
 import type { Env } from '../../env';
+import { compiled, runBatch } from '../compiled';
 import { linkedParentsQuery } from '../family-links';
 import type { TenantDb } from '../tenant-db';
 
@@ -12,7 +13,7 @@ import type { TenantDb } from '../tenant-db';
  * reads the balance on its next load.
  */
 export async function tellCreditsChanged(env: Env, tdb: TenantDb, studentId: string) {
-  const online = await onlineFamilyQuery(tdb, studentId).all();
+  const [online] = await runBatch(tdb.db, [onlineFamilyQuery(tdb, studentId)]);
   await tellFamily(
     env,
     tdb.tenantId,
@@ -21,18 +22,23 @@ export async function tellCreditsChanged(env: Env, tdb: TenantDb, studentId: str
   );
 }
 
-/** Who of the student and their parents has a tab open now, for a caller that reads it inside its own batch (the webhook). */
-export const onlineFamilyQuery = (tdb: TenantDb, studentId: string) =>
+/**
+ * Who of the student and their parents has a tab open now, for a caller that reads it inside its own batch (the
+ * webhook); compiled, since every paying event reads it.
+ */
+const onlineFamily = compiled(['studentId', 'online'], (tdb, p) =>
   tdb.db
     .select({ userId: chatPresence.userId })
     .from(chatPresence)
     .where(
       tdb.where(
         chatPresence,
-        eq(chatPresence.isOnline, true),
-        or(eq(chatPresence.userId, studentId), inArray(chatPresence.userId, linkedParentsQuery(tdb, studentId))),
+        eq(chatPresence.isOnline, p.online),
+        or(eq(chatPresence.userId, p.studentId), inArray(chatPresence.userId, linkedParentsQuery(tdb, p.studentId))),
       ),
-    );
+    ),
+);
+export const onlineFamilyQuery = (tdb: TenantDb, studentId: string) => onlineFamily(tdb, { studentId, online: 1 });
 
 /** `tellCreditsChanged` to the people the caller read with `onlineFamilyQuery`. */
 export async function tellFamily(env: Env, tenantId: string, studentId: string, people: string[]) {

@@ -1,6 +1,7 @@
-import { eq, ne } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
+import { eq, ne, sql } from 'drizzle-orm';
 import { creditEntries, paymentHistory, paymentSessions, subscriptions } from '../../../schema/tables';
+import { newId } from '../../../schema/tables/columns';
+import { compiled, type Runnable } from '../compiled';
 import type { TenantDb } from '../tenant-db';
 import { fulfilmentOf } from './fulfilments';
 import { periodEndAfter } from './periods';
@@ -13,54 +14,107 @@ export interface PaidBy {
   subscription: { providerSubscriptionId: string; providerCustomerId: string | null } | null;
 }
 
+/** The session marked PAID unless it already is; its guard makes a second run a no-op. */
+const markPaid = compiled(['sessionId', 'providerPaymentId', 'paid', 'at'], (tdb, p) =>
+  tdb.db
+    .update(paymentSessions)
+    .set({ status: sql`${p.paid}`, providerPaymentId: sql`${p.providerPaymentId}`, updatedAt: sql`${p.at}` })
+    .where(tdb.where(paymentSessions, eq(paymentSessions._id, p.sessionId), ne(paymentSessions.status, p.paid))),
+);
+
+const historyColumns = [
+  '_id',
+  'paymentSessionId',
+  'userId',
+  'studentId',
+  'paymentType',
+  'description',
+  'amount',
+  'currency',
+  'status',
+  'provider',
+  'providerPaymentId',
+  'paidAt',
+  'adminNotes',
+  'createdAt',
+  'updatedAt',
+] as const;
+/** The payment's history row, once per session by its unique key. */
+const recordPayment = compiled(historyColumns, (tdb, p) =>
+  tdb.db
+    .insert(paymentHistory)
+    .values({ ...p, tenantId: tdb.tenantId })
+    .onConflictDoNothing(),
+);
+
+const entryColumns = [
+  '_id',
+  'studentId',
+  'courseId',
+  'kind',
+  'minutes',
+  'amount',
+  'currency',
+  'sourceId',
+  'expiresAt',
+  'description',
+  'adminNotes',
+  'createdAt',
+  'updatedAt',
+] as const;
+/** The minutes bought, once per session by the entry's unique source. */
+const creditPurchase = compiled(entryColumns, (tdb, p) =>
+  tdb.db
+    .insert(creditEntries)
+    .values({ ...p, tenantId: tdb.tenantId })
+    .onConflictDoNothing(),
+);
+
 /**
  * Every write of a paid session, each idempotent by its own unique key (the status by its guard, the entry by its
- * source, the history row by its session), so a duplicate or a racing delivery in its own batch adds nothing.
+ * source, the history row by its session), so a duplicate or a racing delivery in its own batch adds nothing. The
+ * common three are compiled: they run for every paying event.
  */
 export function fulfilStatements(tdb: TenantDb, session: SessionRow, paid: PaidBy, paidAt: Date) {
   const { providerPaymentId } = paid;
-  const statements: BatchItem<'sqlite'>[] = [
-    tdb.db
-      .update(paymentSessions)
-      .set({ status: 'PAID', providerPaymentId })
-      .where(tdb.where(paymentSessions, eq(paymentSessions._id, session._id), ne(paymentSessions.status, 'PAID'))),
-    tdb.db
-      .insert(paymentHistory)
-      .values(
-        tdb.values(paymentHistory, {
-          paymentSessionId: session._id,
-          userId: session.payerId,
-          studentId: session.studentId,
-          paymentType: session.paymentType,
-          description: session.description,
-          amount: session.amount,
-          currency: session.currency,
-          status: 'PAID',
-          provider: session.provider,
-          providerPaymentId,
-          paidAt,
-        }),
-      )
-      .onConflictDoNothing(),
+  const now = new Date();
+  const statements: Runnable[] = [
+    markPaid(tdb, { sessionId: session._id, providerPaymentId, paid: 'PAID', at: now.getTime() }),
+    recordPayment(tdb, {
+      _id: newId(),
+      paymentSessionId: session._id,
+      userId: session.payerId,
+      studentId: session.studentId,
+      paymentType: session.paymentType,
+      description: session.description,
+      amount: session.amount,
+      currency: session.currency,
+      status: 'PAID',
+      provider: session.provider,
+      providerPaymentId,
+      paidAt,
+      adminNotes: [],
+      createdAt: now,
+      updatedAt: now,
+    }),
   ];
   if (session.minutes > 0) {
     statements.push(
-      tdb.db
-        .insert(creditEntries)
-        .values(
-          tdb.values(creditEntries, {
-            studentId: session.studentId,
-            courseId: session.courseId,
-            kind: session.paymentType === 'COURSE_TOPUP' ? 'TOPUP' : 'PURCHASE',
-            minutes: session.minutes,
-            amount: session.amount,
-            currency: session.currency,
-            sourceId: session._id,
-            expiresAt: session.creditExpiresAt,
-            description: session.description,
-          }),
-        )
-        .onConflictDoNothing(),
+      creditPurchase(tdb, {
+        _id: newId(),
+        studentId: session.studentId,
+        courseId: session.courseId,
+        kind: session.paymentType === 'COURSE_TOPUP' ? 'TOPUP' : 'PURCHASE',
+        minutes: session.minutes,
+        amount: session.amount,
+        currency: session.currency,
+        sourceId: session._id,
+        expiresAt: session.creditExpiresAt,
+        description: session.description,
+        adminNotes: [],
+        createdAt: now,
+        updatedAt: now,
+      }),
     );
   }
   if (paid.subscription) {

@@ -2,6 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { PaymentSessionStatus, StripeEventOutcome } from '../../../schema/contracts/payments';
 import { paymentSessions, stripeEvents } from '../../../schema/tables';
+import { newId } from '../../../schema/tables/columns';
+import { compiled, runBatch } from '../compiled';
 import type { TenantDb } from '../tenant-db';
 import type { PaymentsAdapter } from './adapter';
 import { onlineFamilyQuery } from './credit-news';
@@ -87,6 +89,30 @@ async function effectsOf(tdb: TenantDb, event: Stripe.Event, session: SessionRow
   return { outcome: from.includes(session.status) ? 'UPDATED' : 'UNCHANGED', sessionId: session._id, statements: [statement] };
 }
 
+/** Whether this event id was recorded already, and how it ended. */
+const seenEvent = compiled(['eventId'], (tdb, p) =>
+  tdb.db
+    .select({ outcome: stripeEvents.outcome })
+    .from(stripeEvents)
+    .where(tdb.where(stripeEvents, eq(stripeEvents.eventId, p.eventId))),
+);
+
+/** The session a checkout event is about, by the provider's id for it. */
+const sessionByProviderId = compiled(['providerSessionId'], (tdb, p) =>
+  tdb.db
+    .select()
+    .from(paymentSessions)
+    .where(tdb.where(paymentSessions, eq(paymentSessions.providerSessionId, p.providerSessionId))),
+);
+
+/** The event's id, once: the unique key that turns a redelivery into a no-op. */
+const recordEvent = compiled(['_id', 'eventId', 'type', 'outcome', 'paymentSessionId', 'createdAt', 'updatedAt'], (tdb, p) =>
+  tdb.db
+    .insert(stripeEvents)
+    .values({ ...p, tenantId: tdb.tenantId })
+    .onConflictDoNothing(),
+);
+
 /**
  * Verifies the event on its raw body, then writes its effects and its id in one D1 batch: either all of it is
  * recorded or none (a failure answers 5xx, so Stripe retries into a clean state). Events of types we do not act on
@@ -95,30 +121,22 @@ async function effectsOf(tdb: TenantDb, event: Stripe.Event, session: SessionRow
 export async function receiveEvent(tdb: TenantDb, adapter: PaymentsAdapter, payload: string, signature: string | undefined): Promise<WebhookResult> {
   const event = await adapter.verifyEvent(payload, signature);
   // The duplicate check and the session a checkout event pays travel in one batch: one round trip fewer per event.
-  const [seenRows, sessionRows] = await tdb.db.batch([
-    tdb.db
-      .select({ outcome: stripeEvents.outcome })
-      .from(stripeEvents)
-      .where(tdb.where(stripeEvents, eq(stripeEvents.eventId, event.id))),
-    tdb.db
-      .select()
-      .from(paymentSessions)
-      .where(tdb.where(paymentSessions, eq(paymentSessions.providerSessionId, checkoutIdOf(event) ?? ''))),
+  const [seenRows, sessionRows] = await runBatch(tdb.db, [
+    seenEvent(tdb, { eventId: event.id }),
+    sessionByProviderId(tdb, { providerSessionId: checkoutIdOf(event) ?? '' }),
   ]);
   const seen = seenRows[0];
   if (seen) return { eventId: event.id, type: event.type, outcome: seen.outcome, duplicate: true, balanceOf: null };
   const { outcome, sessionId, statements, balanceOf } = await effectsOf(tdb, event, sessionRows[0]);
-  const record = tdb.db
-    .insert(stripeEvents)
-    .values(tdb.values(stripeEvents, { eventId: event.id, type: event.type, outcome, paymentSessionId: sessionId }))
-    .onConflictDoNothing();
+  const now = new Date();
+  const record = recordEvent(tdb, { _id: newId(), eventId: event.id, type: event.type, outcome, paymentSessionId: sessionId, createdAt: now, updatedAt: now });
   // Who to tell of a moved balance is read in the same batch: no round trip of its own.
   const studentId = outcome === 'UNCHANGED' ? undefined : balanceOf;
   if (!studentId) {
-    await tdb.db.batch([record, ...statements]);
+    await runBatch(tdb.db, [record, ...statements]);
     return { eventId: event.id, type: event.type, outcome, duplicate: false, balanceOf: null };
   }
-  const written = await tdb.db.batch([record, ...statements, onlineFamilyQuery(tdb, studentId)]);
+  const written = await runBatch(tdb.db, [record, ...statements, onlineFamilyQuery(tdb, studentId)]);
   const online = (written.at(-1) as { userId: string }[]).map((row) => row.userId);
   return { eventId: event.id, type: event.type, outcome, duplicate: false, balanceOf: { studentId, online } };
 }
