@@ -1,7 +1,8 @@
 import { databaseFor } from '../platform/database';
 import { BRAND_ICON_PATH, MANIFEST_PATH } from '../schema/contracts/tenant-assets';
 import type { Env } from './env';
-import { brandShell, iconResponse, manifestFor, tenantByHost } from './lib/branding/app-files';
+import { brandShell, iconResponse, manifestFor } from './lib/branding/app-files';
+import { tenantOfHost } from './lib/tenant-cache';
 import { inlineScriptHashes } from './security-headers';
 import { appPolicy } from './security-policy';
 
@@ -28,7 +29,7 @@ export async function serveSpa(request: Request, env: Env): Promise<Response> {
     if (asset.status !== 404) return asset;
     return Response.redirect(new URL(`${BASE_PATH}/`, url).toString(), 302);
   }
-  const tenant = await tenantByHost(databaseFor(env.DB), url);
+  const tenant = await tenantOfHost(databaseFor(env.DB), url.hostname.toLowerCase());
   if (tenant && url.pathname === MANIFEST_PATH) {
     return Response.json(manifestFor(tenant), { headers: { 'content-type': 'application/manifest+json', 'cache-control': 'no-cache' } });
   }

@@ -4,6 +4,7 @@ import type { CurriculumProgress, ProgressDoc, ProgressLearner, SubjectProgressD
 import { TENANT_IDS } from '../../schema/seed';
 import { subjectIdFor } from '../../schema/seed-content/ids';
 import { lessonHistory, progress, submissions, tenants, users } from '../../schema/tables';
+import { forgetTenants } from '../../worker/lib/tenant-cache';
 import { call, callers, seedExtraAdmins } from '../helpers/admins';
 import { api, bearer, expectFieldError, signIn } from '../helpers/auth';
 import { closeLessons, pastLesson, SAM } from '../helpers/ledger';
@@ -142,11 +143,13 @@ describe('GET /progress/:id', () => {
       const [tenant] = await db.select().from(tenants).where(eq(tenants._id, TENANT_IDS.studyhall));
       const { myPerformance: _off, ...without } = tenant!.permissions;
       await db.update(tenants).set({ permissions: without }).where(eq(tenants._id, TENANT_IDS.studyhall));
+      forgetTenants();
       try {
         expect((await get(`/progress/${SAM}`, as.student)).res.status).toBe(403);
         expect((await get(`/progress/${SAM}`, as.admin)).res.status).toBe(403);
       } finally {
         await db.update(tenants).set({ permissions: tenant!.permissions }).where(eq(tenants._id, TENANT_IDS.studyhall));
+        forgetTenants();
       }
     });
   });

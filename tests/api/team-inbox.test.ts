@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamInboxPage, TeamThread } from '../../schema/contracts/team-inbox';
 import { tenants } from '../../schema/tables';
+import { forgetTenants } from '../../worker/lib/tenant-cache';
 import { api, bearer, expectFieldError } from '../helpers/auth';
 import { ChatClient, type ChatFixture, chatFixture, InboxClient } from '../helpers/chat';
 import { adminWith, eventually } from '../helpers/docs';
@@ -102,6 +103,7 @@ describe('the team inbox', () => {
       .update(tenants)
       .set({ permissions: { adminCourseChat: ['view'] } })
       .where(eq(tenants._id, f.partner.tenant._id));
+    forgetTenants();
     const partnerAdmin = await adminWith({ adminCourseChat: ['view'] }, 'Pax', 'partner');
     const res = await api(
       `/admin/team-inbox/${thread!._id}`,

@@ -20,6 +20,7 @@ import {
   type ServerPayload,
 } from '../../schema/contracts/chat';
 import { tenants } from '../../schema/tables';
+import { forgetTenants } from '../../worker/lib/tenant-cache';
 import { adminWith, lessonFixture, type Person } from './docs';
 import { db, requestTicket, signedInUser } from './realtime';
 
@@ -32,6 +33,7 @@ export async function chatFixture() {
     .update(tenants)
     .set({ permissions: { adminCourse: ['view', 'create', 'edit', 'delete'], courseChat: ['view'], adminCourseChat: ['view'] } })
     .where(eq(tenants._id, lesson.tenantId));
+  forgetTenants();
   const chatAdmin = await adminWith({ adminCourse: ['view', 'edit'], courseChat: ['view'], adminCourseChat: ['view'] }, 'Cara');
   const secondStudent = await signedInUser({ tenant: 'studyhall', role: 'STUDENT', firstname: 'Maya' });
   return { ...lesson, chatAdmin, secondStudent };

@@ -7,6 +7,7 @@ import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { DOC_MESSAGE_NOTICE, type DocNotice, docRoomName, lessonDocName } from '../../schema/contracts/realtime';
 import { courseStudents, courses, courseTutors, roles, sections, tenants, tutorRoles, userMappers, users } from '../../schema/tables';
+import { forgetTenants } from '../../worker/lib/tenant-cache';
 import { db, requestTicket, signedInUser } from './realtime';
 
 /** Fixtures for the document rooms: a lesson with its members, people outside it, and stock y-websocket clients. */
@@ -32,6 +33,7 @@ export async function lessonFixture() {
     .update(tenants)
     .set({ permissions: { adminCourse: ['view', 'create', 'edit', 'delete'] } })
     .where(eq(tenants._id, tenantId));
+  forgetTenants();
   const tutor = await signedInUser({ tenant: 'studyhall', role: 'TUTOR', firstname: 'Tomas', lastname: 'Ng' });
   const outsider = await signedInUser({ tenant: 'studyhall', role: 'STUDENT', firstname: 'Otto' });
   const disabledTutor = await signedInUser({ tenant: 'studyhall', role: 'TUTOR', firstname: 'Dora' });

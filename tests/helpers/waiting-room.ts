@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { courseStudents, courses, courseTutors, sections, tenants, tutorRoles } from '../../schema/tables';
+import { forgetTenants } from '../../worker/lib/tenant-cache';
 import { adminWith, type Person } from './docs';
 import { db, signedInUser } from './realtime';
 
@@ -14,6 +15,7 @@ export async function tenantGrants(tenantId: string) {
     .update(tenants)
     .set({ permissions: { adminCourse: ['view', 'create', 'edit', 'delete'], callLogs: ['view'] } })
     .where(eq(tenants._id, tenantId));
+  forgetTenants();
 }
 
 /** An admin who can see every course of the main tenant (and, unless told otherwise, read call logs). */

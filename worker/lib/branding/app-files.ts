@@ -13,8 +13,6 @@ import { tenantAnswer } from './tenant-answer';
  * and icons all come from the tenant's branding, so an installed partner app never says or shows Studyhall.
  */
 
-export const tenantByHost = (db: Db, url: URL) => db.select().from(tenants).where(eq(tenants.domain, url.hostname.toLowerCase())).get();
-
 /** The home tenant keeps the icons it ships with until it uploads one; a partner without one gets its monogram. */
 const usesBundledIcons = (tenant: Tenant) => tenant.key === HOME_TENANT_KEY && !brandingOf(tenant).icon;
 

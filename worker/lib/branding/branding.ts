@@ -5,6 +5,7 @@ import { HOME_TENANT_KEY } from '../../../schema/contracts/tenant';
 import { BRAND_ICON_PATH } from '../../../schema/contracts/tenant-assets';
 import { type Tenant, tenants } from '../../../schema/tables';
 import type { Actor } from '../../env';
+import { forgetTenants } from '../tenant-cache';
 import type { TenantDb } from '../tenant-db';
 
 /**
@@ -57,5 +58,7 @@ export async function readBranding(tdb: TenantDb): Promise<Branding> {
 export async function saveBranding(tdb: TenantDb, _actor: Actor, input: Branding): Promise<Branding> {
   const { name, ...branding } = input;
   await tdb.db.update(tenants).set({ name, branding, updatedAt: new Date() }).where(eq(tenants._id, tdb.tenantId));
+  // The admin sees the new look on their next call; other isolates within TENANT_TTL_MS.
+  forgetTenants();
   return readBranding(tdb);
 }
