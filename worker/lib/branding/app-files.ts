@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { escapeHtml } from '../../../platform/email/html';
 import { pngBytes, pngSize } from '../../../schema/contracts/branding';
 import { TEXT_ON_BRAND } from '../../../schema/contracts/contrast';
 import { HOME_TENANT_KEY } from '../../../schema/contracts/tenant';
-import { type Tenant, tenants } from '../../../schema/tables';
-import type { Db, Env } from '../../env';
+import { type Tenant } from '../../../schema/tables';
+import type { Env } from '../../env';
 import { brandingOf, publicBranding } from './branding';
 import { tenantAnswer } from './tenant-answer';
 
