@@ -2,29 +2,33 @@ import { API_POLICY, appPolicy, COMMON_HEADERS, HSTS } from './security-policy';
 
 /** The headers every answer carries, whether it comes from the API, the app shell, a file the Worker serves or an error. */
 
-const isApi = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
+export const isApi = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 
 /**
  * The answer with the headers added (those it set itself, such as a shell's own policy or a file's caching, stay).
  * API answers that set no caching are `no-store`: they are about the person asking. A socket's 101 is left as it is.
+ * The common headers are set outright: an answer that sets one of them sets the same value (`nosniff`), and every
+ * header looked up costs a call into the runtime on every answer.
  */
-export function withSecurityHeaders(request: Request, response: Response): Response {
+export function withSecurityHeaders(url: URL, response: Response): Response {
   if (response.status === 101 || response.webSocket) return response;
-  const url = new URL(request.url);
   const answer = withWritableHeaders(response);
-  const set = (name: string, value: string) => {
-    if (!answer.headers.has(name)) answer.headers.set(name, value);
+  const { headers } = answer;
+  for (const [name, value] of COMMON_ENTRIES) headers.set(name, value);
+  const setUnlessSet = (name: string, value: string) => {
+    if (!headers.has(name)) headers.set(name, value);
   };
-  for (const [name, value] of Object.entries(COMMON_HEADERS)) set(name, value);
   if (isApi(url.pathname)) {
-    set('content-security-policy', API_POLICY);
-    set('cache-control', 'no-store');
+    setUnlessSet('content-security-policy', API_POLICY);
+    setUnlessSet('cache-control', 'no-store');
   } else {
-    set('content-security-policy', appPolicy());
+    setUnlessSet('content-security-policy', appPolicy());
   }
-  if (url.protocol === 'https:') set('strict-transport-security', HSTS);
+  if (url.protocol === 'https:') headers.set('strict-transport-security', HSTS);
   return answer;
 }
+
+const COMMON_ENTRIES = Object.entries(COMMON_HEADERS);
 
 /** The answer itself when its headers can change (ours); a copy for those that cannot (fetch's, the assets'). */
 function withWritableHeaders(response: Response): Response {
