@@ -65,7 +65,9 @@ export class ChatStore {
         WHERE x.conversation_id = members.conversation_id AND x.sender_id != members.user_id AND x.seq > members.seen_seq);`);
   }
 
+  /** Once per room: a write made while a connection is answered holds the answer until it is committed. */
   remember(tenantId: string, room: string, courseId: string | null) {
+    if (this.owner()) return;
     this.sql.exec('INSERT INTO owner (k, tenant_id, room, course_id) VALUES (1, ?, ?, ?) ON CONFLICT (k) DO NOTHING', tenantId, room, courseId);
   }
 

@@ -41,7 +41,10 @@ export class DocStore {
   }
 
   /** Who owns the document and its name: the room needs them to file its history in R2. */
+  /** Once per document: a write made while a connection is answered holds the answer until it is committed. */
   remember(tenantId: string, name: string) {
+    const known = this.owner();
+    if (known?.tenantId === tenantId && known.name === name) return;
     this.sql.exec("INSERT INTO meta (key, value) VALUES ('tenantId', ?), ('name', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", tenantId, name);
   }
 

@@ -1,9 +1,10 @@
-import { eq, isNull } from 'drizzle-orm';
+import { eq, inArray, isNull } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { ApiError } from '../../../platform/errors';
 import { hasPermission, hasTenantPermission, type PermissionMap, type Requirement } from '../../../schema/contracts/permissions';
-import { coursePermissionTemplates, courseStudents, courses, courseTutors, tenants, tutorRoles } from '../../../schema/tables';
+import { coursePermissionTemplates, courseStudents, courses, courseTutors, sections, tenants, tutorRoles } from '../../../schema/tables';
 import type { Actor, AuthState } from '../../env';
-import { adminPermissions } from '../admin-permissions';
+import { activeRolePermissions, adminRoleQuery } from '../admin-permissions';
 import type { TenantDb } from '../tenant-db';
 import { courseTutorPermissions } from './tutor-permissions';
 
@@ -20,32 +21,52 @@ export interface CourseAccess {
 
 const notFound = () => new ApiError(404, 'Course not found');
 
+/** A course by its id, or the course a lesson (section) belongs to, read in the same round trip as the rest. */
+export type CourseRef = string | { sectionId: string };
+
 /**
  * Loads a course of this tenant with the caller's relation to it. Anyone with no relation gets the same 404 as a
- * missing course, so course ids cannot be probed.
+ * missing course, so course ids cannot be probed. Everything it needs (the course, the caller's tutor and student
+ * rows, the course's permission template, an admin's role) is one D1 batch: every course route and every live room's
+ * gate pays it.
  */
-export async function courseAccess(tdb: TenantDb, tenantPermissions: PermissionMap, auth: AuthState, courseId: string): Promise<CourseAccess> {
-  // The course and the caller's places in it in one round trip: every course route and every live room's gate pays it.
-  const [[course], [tutor], [student]] = await tdb.db.batch([
+export async function courseAccess(tdb: TenantDb, tenantPermissions: PermissionMap, auth: AuthState, ref: CourseRef): Promise<CourseAccess> {
+  const ofCourse = (column: SQLiteColumn) =>
+    typeof ref === 'string'
+      ? eq(column, ref)
+      : inArray(
+          column,
+          tdb.db
+            .select({ courseId: sections.courseId })
+            .from(sections)
+            .where(tdb.where(sections, eq(sections._id, ref.sectionId), isNull(sections.deletedAt))),
+        );
+  const asItself = auth.role === 'ADMIN' && auth.actingUserId === auth.userId;
+  const [[course], [tutor], [student], [template], [role]] = await tdb.db.batch([
     tdb.db
       .select()
       .from(courses)
-      .where(tdb.where(courses, eq(courses._id, courseId), isNull(courses.deletedAt))),
+      .where(tdb.where(courses, ofCourse(courses._id), isNull(courses.deletedAt))),
     tdb.db
       .select({ type: courseTutors.type, roleByHand: courseTutors.tutorRoleByHand, rolePermissions: tutorRoles.permissions })
       .from(courseTutors)
       .innerJoin(tutorRoles, eq(tutorRoles._id, courseTutors.tutorRoleId))
-      .where(tdb.where(courseTutors, eq(courseTutors.courseId, courseId), eq(courseTutors.userId, auth.actingUserId), eq(courseTutors.status, 'ENABLE'))),
+      .where(tdb.where(courseTutors, ofCourse(courseTutors.courseId), eq(courseTutors.userId, auth.actingUserId), eq(courseTutors.status, 'ENABLE'))),
     tdb.db
       .select({ _id: courseStudents._id })
       .from(courseStudents)
-      .where(
-        tdb.where(courseStudents, eq(courseStudents.courseId, courseId), eq(courseStudents.userId, auth.actingUserId), eq(courseStudents.status, 'ENROLLED')),
-      ),
+      .where(tdb.where(courseStudents, ofCourse(courseStudents.courseId), eq(courseStudents.userId, auth.actingUserId), eq(courseStudents.status, 'ENROLLED'))),
+    tdb.db
+      .select({ permissions: coursePermissionTemplates.permissions })
+      .from(coursePermissionTemplates)
+      .innerJoin(courses, eq(courses.permissionTemplateId, coursePermissionTemplates._id))
+      .where(tdb.where(coursePermissionTemplates, ofCourse(courses._id), eq(courses.tenantId, tdb.tenantId))),
+    // An id no user has when the caller is not an admin acting as themselves: the batch keeps one shape.
+    adminRoleQuery(tdb.db, tdb.tenantId, asItself ? auth.userId : ''),
   ]);
   if (!course) throw notFound();
 
-  const roleMap = auth.role === 'ADMIN' && auth.actingUserId === auth.userId ? await adminPermissions(tdb.db, tdb.tenantId, auth.userId) : null;
+  const roleMap = activeRolePermissions(role);
   const asAdmin = roleMap
     ? Object.fromEntries(
         Object.entries(roleMap)
@@ -53,14 +74,6 @@ export async function courseAccess(tdb: TenantDb, tenantPermissions: PermissionM
           .filter(([, actions]) => actions.length > 0),
       )
     : null;
-  const template =
-    tutor && !tutor.roleByHand && course.permissionTemplateId
-      ? await tdb.db
-          .select({ permissions: coursePermissionTemplates.permissions })
-          .from(coursePermissionTemplates)
-          .where(tdb.where(coursePermissionTemplates, eq(coursePermissionTemplates._id, course.permissionTemplateId)))
-          .get()
-      : undefined;
   const access = {
     course,
     asAdmin,

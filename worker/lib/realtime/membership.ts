@@ -1,11 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import type { WaitingRoom } from '../../../durable-objects/waiting-room';
 import { ApiError } from '../../../platform/errors';
 import type { ChatConnection } from '../../../platform/realtime/chat-connection';
 import type { DocConnection } from '../../../platform/realtime/doc-connection';
 import { hasPermission, hasTenantPermission, type PermissionMap } from '../../../schema/contracts/permissions';
 import { parseDocName } from '../../../schema/contracts/realtime';
-import { sections, users } from '../../../schema/tables';
+import { users } from '../../../schema/tables';
 import type { Actor } from '../../env';
 import { courseAccess } from '../courses/access';
 import type { TenantDb } from '../tenant-db';
@@ -62,13 +62,8 @@ export async function adminChatConnection(
 export async function docConnection(tdb: TenantDb, actor: Actor, input: { name: string; tenantPermissions: PermissionMap }): Promise<DocConnection> {
   const doc = parseDocName(input.name);
   if (!doc) throw docNotFound();
-  const section = await tdb.db
-    .select({ courseId: sections.courseId })
-    .from(sections)
-    .where(tdb.where(sections, and(eq(sections._id, doc.sectionId), isNull(sections.deletedAt))))
-    .get();
-  if (!section) throw docNotFound();
-  const access = await courseAccess(tdb, input.tenantPermissions, actor, section.courseId).catch((error: unknown) => {
+  // The lesson's course is found inside the access check's own batch: one round trip for the whole gate.
+  const access = await courseAccess(tdb, input.tenantPermissions, actor, { sectionId: doc.sectionId }).catch((error: unknown) => {
     throw error instanceof ApiError && error.status === 404 ? docNotFound() : error;
   });
   const leads = Boolean(access.tutorPermissions) || hasPermission(access.asAdmin, { adminCourse: ['edit'] });
