@@ -1,7 +1,8 @@
 import { is, Param, Placeholder, sql } from 'drizzle-orm';
 import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
+import { newId } from '../../schema/tables/columns';
 import type { Db } from '../env';
-import { scopedDb, type TenantDb } from './tenant-db';
+import { scopedDb, type TenantDb, type TenantTable } from './tenant-db';
 
 /**
  * Statements whose SQL drizzle builds once per isolate, for the hottest routes (the webhook, the first call of every
@@ -83,6 +84,28 @@ export function compiled<K extends string, Q extends Buildable>(names: readonly 
   const run = compiledUnscoped([...names, 'tenantId'], (db, p) => build(scopedDb(db, tenant), p));
   return (tdb: TenantDb, values: { readonly [N in K]: unknown }) =>
     run(tdb.db, { ...values, tenantId: tdb.tenantId } as { readonly [N in K | 'tenantId']: unknown });
+}
+
+type StampedColumns = '_id' | 'tenantId' | 'createdAt' | 'updatedAt';
+
+/**
+ * A compiled insert of a row once (a row its unique key already holds is left as it is), given the named columns;
+ * the id and times drizzle would generate are stamped on each run, as drizzle's own defaults would.
+ */
+export function compiledInsertOnce<T extends TenantTable, K extends Exclude<keyof T['$inferInsert'] & string, StampedColumns>>(
+  table: T,
+  columns: readonly K[],
+) {
+  const run = compiled([...columns, '_id', 'createdAt', 'updatedAt'], (tdb, p) =>
+    tdb.db
+      .insert(table)
+      .values({ ...p, tenantId: tdb.tenantId } as never)
+      .onConflictDoNothing(),
+  );
+  return (tdb: TenantDb, row: { readonly [N in K]: T['$inferInsert'][N] }) => {
+    const now = new Date();
+    return run(tdb, { ...row, _id: newId(), createdAt: now, updatedAt: now } as { readonly [N in K | '_id' | 'createdAt' | 'updatedAt']: unknown });
+  };
 }
 
 export type Runnable = BatchItem<'sqlite'> | Bound<unknown>;

@@ -12,8 +12,7 @@ export const TENANT_TTL_MS = 5_000;
 
 const remembered = new Map<string, { tenant: Tenant; until: number }>();
 
-/** The read of a host's tenant, for a caller that batches it with its own first reads. */
-export const tenantByDomain = compiledUnscoped(['domain'], (db, p) => db.select().from(tenants).where(eq(tenants.domain, p.domain)));
+const tenantByDomain = compiledUnscoped(['domain'], (db, p) => db.select().from(tenants).where(eq(tenants.domain, p.domain)));
 
 /** The host's tenant when this isolate read it less than `TENANT_TTL_MS` ago. */
 export function rememberedTenant(host: string, now = Date.now()): Tenant | undefined {

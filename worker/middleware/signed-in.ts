@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, type Placeholder } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { sessions, userMappers } from '../../schema/tables';
 import type { AppBindings, Db } from '../env';
@@ -26,7 +26,8 @@ export async function bearerClaims(c: Context<AppBindings>) {
   return token ? verifyAccessToken(c.env.TOKEN_SECRET, token) : null;
 }
 
-export const liveSession = () => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()));
+/** Not revoked and not expired at `now` (a placeholder in a compiled statement). */
+export const liveSession = (now: Date | Placeholder = new Date()) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
 
 /** Someone else than the token's user named by `x-user-id`: a parent asking to act for a child. */
 export function askedToActFor(c: Context<AppBindings>, claims: AccessClaims) {
@@ -38,7 +39,7 @@ const liveSessionOf = compiledUnscoped(['sessionId', 'userId', 'now'], (db, p) =
   db
     .select({ impersonatorId: sessions.impersonatorId, returnSessionId: sessions.returnSessionId })
     .from(sessions)
-    .where(and(eq(sessions._id, p.sessionId), eq(sessions.userId, p.userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, p.now))),
+    .where(and(eq(sessions._id, p.sessionId), eq(sessions.userId, p.userId), liveSession(p.now))),
 );
 
 const familyLink = compiledUnscoped(['tenantId', 'parentId', 'studentId'], (db, p) =>

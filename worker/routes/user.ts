@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ApiError } from '../../platform/errors';
@@ -39,18 +40,15 @@ async function maySee(tdb: TenantDb, auth: AuthState, tenantPermissions: Record<
 }
 
 // The first call of every page, so its reads are compiled.
-const publicUserById = compiled(['userId'], (tdb, p) =>
-  tdb.db
-    .select(publicUserColumns)
-    .from(users)
-    .where(tdb.where(users, eq(users._id, p.userId), isNull(users.deletedAt))),
-);
-const summaryById = compiled(['userId'], (tdb, p) =>
-  tdb.db
-    .select(summaryColumns)
-    .from(users)
-    .where(tdb.where(users, eq(users._id, p.userId), isNull(users.deletedAt))),
-);
+const userById = <C extends Record<string, SQLiteColumn>>(columns: C) =>
+  compiled(['userId'], (tdb, p) =>
+    tdb.db
+      .select(columns)
+      .from(users)
+      .where(tdb.where(users, eq(users._id, p.userId), isNull(users.deletedAt))),
+  );
+const publicUserById = userById(publicUserColumns);
+const summaryById = userById(summaryColumns);
 const managedStudentsOf = compiled(['parentId'], (tdb, p) => managedStudentsQuery(tdb, p.parentId));
 
 export const userRoutes = new Hono<AppBindings>()

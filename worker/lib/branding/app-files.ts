@@ -2,7 +2,7 @@ import { escapeHtml } from '../../../platform/email/html';
 import { pngBytes, pngSize } from '../../../schema/contracts/branding';
 import { TEXT_ON_BRAND } from '../../../schema/contracts/contrast';
 import { HOME_TENANT_KEY } from '../../../schema/contracts/tenant';
-import { type Tenant } from '../../../schema/tables';
+import type { Tenant } from '../../../schema/tables';
 import type { Env } from '../../env';
 import { brandingOf, publicBranding } from './branding';
 import { tenantAnswer } from './tenant-answer';

@@ -1,7 +1,6 @@
 import { eq, ne, sql } from 'drizzle-orm';
 import { creditEntries, paymentHistory, paymentSessions, subscriptions } from '../../../schema/tables';
-import { newId } from '../../../schema/tables/columns';
-import { compiled, type Runnable } from '../compiled';
+import { compiled, compiledInsertOnce, type Runnable } from '../compiled';
 import type { TenantDb } from '../tenant-db';
 import { fulfilmentOf } from './fulfilments';
 import { periodEndAfter } from './periods';
@@ -22,8 +21,8 @@ const markPaid = compiled(['sessionId', 'providerPaymentId', 'paid', 'at'], (tdb
     .where(tdb.where(paymentSessions, eq(paymentSessions._id, p.sessionId), ne(paymentSessions.status, p.paid))),
 );
 
-const historyColumns = [
-  '_id',
+/** The payment's history row, once per session by its unique key. */
+const recordPayment = compiledInsertOnce(paymentHistory, [
   'paymentSessionId',
   'userId',
   'studentId',
@@ -36,19 +35,10 @@ const historyColumns = [
   'providerPaymentId',
   'paidAt',
   'adminNotes',
-  'createdAt',
-  'updatedAt',
-] as const;
-/** The payment's history row, once per session by its unique key. */
-const recordPayment = compiled(historyColumns, (tdb, p) =>
-  tdb.db
-    .insert(paymentHistory)
-    .values({ ...p, tenantId: tdb.tenantId })
-    .onConflictDoNothing(),
-);
+]);
 
-const entryColumns = [
-  '_id',
+/** The minutes bought, once per session by the entry's unique source. */
+const creditPurchase = compiledInsertOnce(creditEntries, [
   'studentId',
   'courseId',
   'kind',
@@ -59,16 +49,7 @@ const entryColumns = [
   'expiresAt',
   'description',
   'adminNotes',
-  'createdAt',
-  'updatedAt',
-] as const;
-/** The minutes bought, once per session by the entry's unique source. */
-const creditPurchase = compiled(entryColumns, (tdb, p) =>
-  tdb.db
-    .insert(creditEntries)
-    .values({ ...p, tenantId: tdb.tenantId })
-    .onConflictDoNothing(),
-);
+]);
 
 /**
  * Every write of a paid session, each idempotent by its own unique key (the status by its guard, the entry by its
@@ -77,11 +58,9 @@ const creditPurchase = compiled(entryColumns, (tdb, p) =>
  */
 export function fulfilStatements(tdb: TenantDb, session: SessionRow, paid: PaidBy, paidAt: Date) {
   const { providerPaymentId } = paid;
-  const now = new Date();
   const statements: Runnable[] = [
-    markPaid(tdb, { sessionId: session._id, providerPaymentId, paid: 'PAID', at: now.getTime() }),
+    markPaid(tdb, { sessionId: session._id, providerPaymentId, paid: 'PAID', at: Date.now() }),
     recordPayment(tdb, {
-      _id: newId(),
       paymentSessionId: session._id,
       userId: session.payerId,
       studentId: session.studentId,
@@ -94,14 +73,11 @@ export function fulfilStatements(tdb: TenantDb, session: SessionRow, paid: PaidB
       providerPaymentId,
       paidAt,
       adminNotes: [],
-      createdAt: now,
-      updatedAt: now,
     }),
   ];
   if (session.minutes > 0) {
     statements.push(
       creditPurchase(tdb, {
-        _id: newId(),
         studentId: session.studentId,
         courseId: session.courseId,
         kind: session.paymentType === 'COURSE_TOPUP' ? 'TOPUP' : 'PURCHASE',
@@ -112,8 +88,6 @@ export function fulfilStatements(tdb: TenantDb, session: SessionRow, paid: PaidB
         expiresAt: session.creditExpiresAt,
         description: session.description,
         adminNotes: [],
-        createdAt: now,
-        updatedAt: now,
       }),
     );
   }

@@ -2,8 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { PaymentSessionStatus, StripeEventOutcome } from '../../../schema/contracts/payments';
 import { paymentSessions, stripeEvents } from '../../../schema/tables';
-import { newId } from '../../../schema/tables/columns';
-import { compiled, runBatch } from '../compiled';
+import { compiled, compiledInsertOnce, runBatch } from '../compiled';
 import type { TenantDb } from '../tenant-db';
 import type { PaymentsAdapter } from './adapter';
 import { onlineFamilyQuery } from './credit-news';
@@ -106,12 +105,7 @@ const sessionByProviderId = compiled(['providerSessionId'], (tdb, p) =>
 );
 
 /** The event's id, once: the unique key that turns a redelivery into a no-op. */
-const recordEvent = compiled(['_id', 'eventId', 'type', 'outcome', 'paymentSessionId', 'createdAt', 'updatedAt'], (tdb, p) =>
-  tdb.db
-    .insert(stripeEvents)
-    .values({ ...p, tenantId: tdb.tenantId })
-    .onConflictDoNothing(),
-);
+const recordEvent = compiledInsertOnce(stripeEvents, ['eventId', 'type', 'outcome', 'paymentSessionId']);
 
 /**
  * Verifies the event on its raw body, then writes its effects and its id in one D1 batch: either all of it is
@@ -128,8 +122,7 @@ export async function receiveEvent(tdb: TenantDb, adapter: PaymentsAdapter, payl
   const seen = seenRows[0];
   if (seen) return { eventId: event.id, type: event.type, outcome: seen.outcome, duplicate: true, balanceOf: null };
   const { outcome, sessionId, statements, balanceOf } = await effectsOf(tdb, event, sessionRows[0]);
-  const now = new Date();
-  const record = recordEvent(tdb, { _id: newId(), eventId: event.id, type: event.type, outcome, paymentSessionId: sessionId, createdAt: now, updatedAt: now });
+  const record = recordEvent(tdb, { eventId: event.id, type: event.type, outcome, paymentSessionId: sessionId });
   // Who to tell of a moved balance is read in the same batch: no round trip of its own.
   const studentId = outcome === 'UNCHANGED' ? undefined : balanceOf;
   if (!studentId) {
