@@ -5,7 +5,7 @@ import * as encoding from 'lib0/encoding';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
-import { COMPACT_AT_UPDATES, READ_ONLY_REASON } from '../../durable-objects/doc-room';
+import { COMPACT_AT_UPDATES, COMPACT_QUIET_MS, READ_ONLY_REASON } from '../../durable-objects/doc-room';
 import { readAwarenessUpdate } from '../../durable-objects/lib/doc-awareness';
 import { decodeHistory } from '../../platform/realtime/doc-history';
 import { DOC_CLOSE_FULL, DOC_FULL_REASON, DOC_LIMIT_BYTES } from '../../schema/contracts/realtime';
@@ -335,7 +335,7 @@ describe('happy', () => {
     expect(contentOf(replay)).toEqual(expected);
   });
 
-  it(`compacts while people stay, at ${COMPACT_AT_UPDATES} updates`, async () => {
+  it(`compacts while people stay, once the room pauses after ${COMPACT_AT_UPDATES} updates`, async () => {
     const name = await freshDoc();
     const a = await client(lesson.student, name);
     for (let i = 0; i < COMPACT_AT_UPDATES + 20; i++) a.doc.getArray<number>('strokes').push([i]);
@@ -348,6 +348,21 @@ describe('happy', () => {
     }, 10_000);
     const reader = await client(lesson.tutor, name);
     expect(reader.doc.getArray('strokes').length).toBe(COMPACT_AT_UPDATES + 20);
+  });
+
+  it('does not fold the log while people keep typing past the threshold, and folds it when they pause', async () => {
+    const name = await freshDoc();
+    const a = await client(lesson.student, name);
+    for (let i = 0; i < COMPACT_AT_UPDATES + 20; i++) a.doc.getArray<number>('strokes').push([i]);
+    // Keeps typing, a change every 200 ms for three seconds: never the quiet the fold waits for.
+    for (let i = 0; i < 15; i++) {
+      await new Promise((resolve) => setTimeout(resolve, COMPACT_QUIET_MS / 10));
+      a.doc.getArray<number>('strokes').push([-i]);
+    }
+    await eventually(async () => expect((await storage(name)).logRows).toBe(COMPACT_AT_UPDATES + 35));
+    expect((await history(name)).entries).toHaveLength(0);
+    await eventually(async () => expect((await storage(name)).logRows).toBe(0), 10_000);
+    expect((await history(name)).entries).toHaveLength(COMPACT_AT_UPDATES + 35);
   });
 
   it('lets an admin who may edit courses write', async () => {
