@@ -244,6 +244,12 @@ const workerdFloor = async () =>
   );
 
 /**
+ * `BENCH_CHAT_OURS_ONLY=1` runs ours alone and prints each round, for a profile through `BENCH_INSPECTOR_PORT` or the
+ * collector's trace through `BENCH_WORKERD_LOG` (bench/lib/workerd.ts); it compares nothing.
+ */
+const OURS_ONLY = Boolean(process.env.BENCH_CHAT_OURS_ONLY);
+
+/**
  * This shared VM stalls now and then for a few hundred milliseconds, which lands in one run's tail and not the
  * next; so each contender runs ROUNDS times, interleaved, and the comparison uses the median round.
  */
@@ -252,12 +258,19 @@ const rounds: Result[][] = [];
 const oursServer = await startOurs('workerd');
 try {
   for (let i = 0; i < ROUNDS; i++) {
+    if (OURS_ONLY) {
+      const r = await ours(oursServer);
+      rounds.push([r]);
+      console.log(`  round ${i + 1} of ${ROUNDS}: ours p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`);
+      continue;
+    }
     rounds.push([await ours(oursServer), await socketIo(), await rawWs(), await workerdFloor()]);
     console.log(`  round ${i + 1} of ${ROUNDS}: p99 ${rounds[i]!.map((r) => r.p99.toFixed(1)).join(' / ')} ms (ours / Socket.IO / raw ws / bare room)`);
   }
 } finally {
   await oursServer.stop();
 }
+if (OURS_ONLY) process.exit(0);
 const referenceServer = await startOurs('wrangler dev');
 const reference = await ours(referenceServer).finally(() => referenceServer.stop());
 

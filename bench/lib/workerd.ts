@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { runOrExit } from '../../scripts/run';
 
 /**
@@ -25,6 +25,13 @@ export async function startWorkerd(persist: string, port: number, { withAssets =
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
+    // The server's own output, kept for a diagnosis: with `MINIFLARE_WORKERD_V8_FLAGS=--trace-gc-nvp`, every
+    // collection of the Worker's isolate with its phases (how docs/decisions/chat.md took the pauses apart).
+    if (process.env.BENCH_WORKERD_LOG) {
+      const log = createWriteStream(process.env.BENCH_WORKERD_LOG);
+      child.stdout.pipe(log);
+      child.stderr.pipe(log);
+    }
     child.on('exit', (code) => reject(new Error(`the workerd bench server exited with ${code}`)));
   });
 }
