@@ -28,4 +28,20 @@ describe('lazy routes', () => {
     expect(load).toHaveBeenCalledTimes(2);
     vi.mocked(console.error).mockRestore();
   });
+
+  it('reload the page when Retry cannot import it either (a browser that keeps the failed module)', async () => {
+    const failed = new TypeError('Failed to fetch dynamically imported module');
+    const load = vi.fn<() => Promise<{ default: typeof Loaded }>>().mockRejectedValue(failed);
+    const Page = lazyPage(load);
+    const router = createMemoryRouter([{ path: '/courses', element: <Page /> }], { initialEntries: ['/courses'] });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined);
+    render(<RouterProvider router={router} />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(load).toHaveBeenCalledTimes(2);
+    reload.mockRestore();
+    vi.mocked(console.error).mockRestore();
+  });
 });

@@ -7,6 +7,8 @@ import PageLoading from './PageLoading';
 interface BoundaryProps {
   children: ReactNode;
   resetKey: string;
+  /** Imports the page's code again. */
+  reimport: () => Promise<unknown>;
 }
 
 class LoadBoundary extends Component<BoundaryProps, { failed: boolean }> {
@@ -20,9 +22,23 @@ class LoadBoundary extends Component<BoundaryProps, { failed: boolean }> {
     if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
   }
 
+  /**
+   * Imports again before showing the page. Some browsers (Chromium 150) keep a module that failed to load and reject
+   * every later import of it at once, so when the second try fails too while online, the page is reloaded, which
+   * fetches it afresh; offline, the failure screen stays and says so.
+   */
+  private readonly retry = () => {
+    this.props.reimport().then(
+      () => this.setState({ failed: false }),
+      () => {
+        if (navigator.onLine) window.location.reload();
+      },
+    );
+  };
+
   override render() {
     if (!this.state.failed) return this.props.children;
-    return <LoadFailure onRetry={() => this.setState({ failed: false })} />;
+    return <LoadFailure onRetry={this.retry} />;
   }
 }
 
@@ -50,7 +66,7 @@ export function lazyPage<P extends object = Record<string, never>>(load: Loader<
   function LazyPage(props: P) {
     const { pathname } = useLocation();
     return (
-      <LoadBoundary resetKey={pathname}>
+      <LoadBoundary resetKey={pathname} reimport={code.preload}>
         <Suspense fallback={<PageLoading />}>
           <Page {...props} />
         </Suspense>
