@@ -2,7 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { listNotifications } from '../platform/chat/notifications';
 import { teamWaiting } from '../platform/chat/team-waiting';
 import { wantsChatPush } from '../platform/chat/wants-push';
-import { pushToUser } from '../platform/push';
+import { pushSubscriptionsOf, pushToUser } from '../platform/push';
 import { readInboxTeam } from '../platform/realtime/inbox-connection';
 import { type InboxServerFrame, inboxClientFrame, type NewMessageNotice, NOTIFICATION_PAGE_SIZE, PRESENCE_GRACE_MS } from '../schema/contracts/chat';
 import { chatPresence } from '../schema/tables';
@@ -35,6 +35,7 @@ const TEAM = 'team';
 export class UserInbox extends DurableObject<Env> {
   private readonly usedTickets: UsedTickets;
   private readonly frames = new FrameRateLimit(COMMAND_FRAMES);
+  private ownerSaved = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -44,10 +45,17 @@ export class UserInbox extends DurableObject<Env> {
 
   /** Called by a chat room (typed RPC) when the user's counts changed, with the news for toasts and pushes. */
   async changed(owner: Owner, news: NewMessageNotice[]) {
-    await this.ctx.storage.put(OWNER, { tenantId: owner.tenantId, userId: owner.userId } satisfies Owner);
+    // A busy room calls several times a second; the owner never changes, so it is written once per wake.
+    if (!this.ownerSaved) {
+      await this.ctx.storage.put(OWNER, { tenantId: owner.tenantId, userId: owner.userId } satisfies Owner);
+      this.ownerSaved = true;
+    }
     if (openSockets(this.ctx).length === 0) {
-      if (news.length > 0 && (await wantsChatPush(new ChatDirectory(this.env, owner.tenantId).db, owner))) {
-        for (const notice of news) await pushToUser(this.env, owner, notice);
+      if (news.length === 0) return;
+      // Subscriptions first: for someone with none (most people) that one read is all a message costs here.
+      const subscriptions = await pushSubscriptionsOf(this.env, owner);
+      if (subscriptions.length > 0 && (await wantsChatPush(new ChatDirectory(this.env, owner.tenantId).db, owner))) {
+        for (const notice of news) await pushToUser(this.env, owner, notice, subscriptions);
       }
       return;
     }

@@ -144,6 +144,14 @@ describe('happy', () => {
   it('sends no chat push to someone who turned chat pushes off', async () => {
     const preferences = { ...defaultNotificationPreferences(), chat: { inApp: true, email: true, push: false } };
     await db.insert(notificationPreferences).values({ tenantId: f.tenantId, userId: f.student.user._id, preferences });
+    // Subscribed, so only the preference stands between the message and a push.
+    await db.insert(pushSubscriptions).values({
+      tenantId: f.tenantId,
+      userId: f.student.user._id,
+      endpoint: `https://push.example/${crypto.randomUUID()}`,
+      p256dh: 'key',
+      auth: 'auth',
+    });
     await messageFromTutor('Nobody is pushed this');
     await new Promise((resolve) => setTimeout(resolve, 600));
     const rows = await db.select().from(pushLog).where(eq(pushLog.userId, f.student.user._id)).all();
