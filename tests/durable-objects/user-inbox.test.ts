@@ -126,14 +126,12 @@ describe('happy', () => {
     expect(await tab.next('receiveUserNotificationDataLoadMore')).toMatchObject({ offset: 0, totalDocs: expect.any(Number) });
   });
 
+  /** A browser subscription for `userId`, so a push to them is sent (or, without VAPID keys, recorded). */
+  const subscribeToPush = (userId: string) =>
+    db.insert(pushSubscriptions).values({ tenantId: f.tenantId, userId, endpoint: `https://push.example/${crypto.randomUUID()}`, p256dh: 'key', auth: 'auth' });
+
   it('records the push it would send while the user has no tab open and no VAPID keys are set', async () => {
-    await db.insert(pushSubscriptions).values({
-      tenantId: f.tenantId,
-      userId: f.student.user._id,
-      endpoint: `https://push.example/${crypto.randomUUID()}`,
-      p256dh: 'key',
-      auth: 'auth',
-    });
+    await subscribeToPush(f.student.user._id);
     await messageFromTutor('While you were away');
     await eventually(async () => {
       const rows = await db.select().from(pushLog).where(eq(pushLog.userId, f.student.user._id)).all();
@@ -145,13 +143,7 @@ describe('happy', () => {
     const preferences = { ...defaultNotificationPreferences(), chat: { inApp: true, email: true, push: false } };
     await db.insert(notificationPreferences).values({ tenantId: f.tenantId, userId: f.student.user._id, preferences });
     // Subscribed, so only the preference stands between the message and a push.
-    await db.insert(pushSubscriptions).values({
-      tenantId: f.tenantId,
-      userId: f.student.user._id,
-      endpoint: `https://push.example/${crypto.randomUUID()}`,
-      p256dh: 'key',
-      auth: 'auth',
-    });
+    await subscribeToPush(f.student.user._id);
     await messageFromTutor('Nobody is pushed this');
     await new Promise((resolve) => setTimeout(resolve, 600));
     const rows = await db.select().from(pushLog).where(eq(pushLog.userId, f.student.user._id)).all();
